@@ -1,0 +1,41 @@
+"""The one exception hierarchy of ownergraph."""
+
+from __future__ import annotations
+
+
+class OwnergraphError(Exception):
+    """Base of every error ownergraph raises on purpose."""
+
+
+class ConfigError(OwnergraphError):
+    """Settings are missing or contradict each other."""
+
+
+class Neo4jUnavailable(OwnergraphError):
+    """No Neo4j could be reached or started; the message names the alternatives."""
+
+
+class Neo4jAuthError(OwnergraphError):
+    """Neo4j refused the credentials."""
+
+
+class Neo4jVersionError(OwnergraphError):
+    """The server's version is not one ownergraph supports."""
+
+
+class InputFormatError(OwnergraphError):
+    """A file is not in the format given or detected."""
+
+
+class QuarantineError(OwnergraphError):
+    """``--strict``: at least one input record was quarantined."""
+
+
+class EntityNotFound(OwnergraphError):
+    """A name, alias or LEI matched no entity; ``candidates`` holds near matches."""
+
+    def __init__(self, mention: str, candidates: list[str] | None = None) -> None:
+        self.mention = mention
+        self.candidates = candidates or []
+        hint = f"; did you mean {', '.join(self.candidates)}?" if self.candidates else ""
+        super().__init__(f"could not find {mention!r}{hint}")

@@ -1,0 +1,1 @@
+"""Readers: one module per source format, each yielding ``ingest.model`` records."""
