@@ -1,0 +1,89 @@
+"""Settings: environment first, then a config file, then embedded defaults.
+
+Nothing here is mutable module state: :func:`load_settings` builds a frozen value each call.
+Config file: ``$OWNERGRAPH_CONFIG`` or ``<user config dir>/ownergraph/config.toml`` with keys
+``neo4j_uri``, ``neo4j_user``, ``neo4j_password``, ``neo4j_database``, ``home``, ``qdrant_url``.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from platformdirs import user_cache_dir, user_config_dir, user_data_dir
+
+from ingest.errors import ConfigError
+
+NEO4J_VERSION = "5.26.30"
+DEFAULT_PORT = 7697  # not 7687, so a user's own Neo4j on the standard port is left alone
+
+_ENV_KEYS = {
+    "neo4j_uri": "NEO4J_URI",
+    "neo4j_user": "NEO4J_USER",
+    "neo4j_password": "NEO4J_PASSWORD",
+    "neo4j_database": "NEO4J_DATABASE",
+    "qdrant_url": "QDRANT_URL",
+    "home": "OWNERGRAPH_HOME",
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    neo4j_uri: str | None = None  # None: use the project-managed local server
+    neo4j_user: str = "neo4j"
+    neo4j_password: str | None = None
+    neo4j_database: str = "neo4j"
+    qdrant_url: str | None = None
+    home: Path = Path(user_data_dir("ownergraph"))  # data, logs, credentials of the local server
+    cache: Path = Path(user_cache_dir("ownergraph"))  # downloaded Neo4j runtime, models
+    neo4j_version: str = NEO4J_VERSION
+    neo4j_port: int = DEFAULT_PORT
+    neo4j_heap: str = "2g"  # sized for a 2-core / 24 GB machine; raise for 1M-entity graphs
+    neo4j_pagecache: str = "2g"
+
+    @property
+    def uses_local_server(self) -> bool:
+        return self.neo4j_uri is None
+
+    def with_overrides(self, **kwargs: object) -> Settings:
+        return replace(self, **{k: v for k, v in kwargs.items() if v is not None})
+
+
+def _config_file(env: os._Environ[str] | dict[str, str]) -> dict[str, object]:
+    path = Path(env.get("OWNERGRAPH_CONFIG") or Path(user_config_dir("ownergraph")) / "config.toml")
+    if not path.is_file():
+        if env.get("OWNERGRAPH_CONFIG"):
+            raise ConfigError(f"OWNERGRAPH_CONFIG names {path}, which does not exist")
+        return {}
+    try:
+        return tomllib.loads(path.read_text())
+    except tomllib.TOMLDecodeError as err:
+        raise ConfigError(f"{path}: not valid TOML: {err}") from err
+
+
+def load_settings(env: dict[str, str] | None = None) -> Settings:
+    """Settings from ``env`` (default ``os.environ``) over the config file over defaults."""
+    env = dict(os.environ) if env is None else env
+    values: dict[str, object] = {}
+    for key, value in _config_file(env).items():
+        if key not in _ENV_KEYS:
+            raise ConfigError(f"config file: unknown key {key!r} (known: {', '.join(_ENV_KEYS)})")
+        values[key] = value
+    for key, var in _ENV_KEYS.items():
+        if env.get(var):
+            values[key] = env[var]
+    if "home" in values:
+        values["home"] = Path(str(values["home"])).expanduser()
+    if env.get("OWNERGRAPH_CACHE"):
+        values["cache"] = Path(env["OWNERGRAPH_CACHE"]).expanduser()
+    for var, key in (("OWNERGRAPH_NEO4J_HEAP", "neo4j_heap"), ("OWNERGRAPH_NEO4J_PAGECACHE", "neo4j_pagecache")):
+        if env.get(var):
+            values[key] = env[var]
+    if env.get("OWNERGRAPH_NEO4J_PORT"):
+        try:
+            values["neo4j_port"] = int(env["OWNERGRAPH_NEO4J_PORT"])
+        except ValueError as err:
+            raise ConfigError(f"OWNERGRAPH_NEO4J_PORT: {env['OWNERGRAPH_NEO4J_PORT']!r} is not a port") from err
+    return Settings(**values)  # type: ignore[arg-type]

@@ -1,0 +1,176 @@
+"""One Neo4j driver per process; every call names its database; transient errors retry.
+
+Reads run in read transactions (``execute_read``), which the driver retries on transient
+errors; question answering only ever uses :meth:`Graph.read`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Mapping
+from typing import Any, LiteralString, cast
+
+import neo4j
+from neo4j import GraphDatabase, RoutingControl
+from neo4j.exceptions import AuthError, ConfigurationError, ServiceUnavailable, SessionExpired
+
+import cypher
+from graph.config import Settings, load_settings
+from graph.server import ALTERNATIVES, LocalNeo4j
+from ingest.errors import Neo4jAuthError, Neo4jUnavailable, Neo4jVersionError
+
+MIN_VERSION = (5, 26)
+
+_drivers: dict[tuple[str, str, str], neo4j.Driver] = {}
+_drivers_lock = threading.Lock()
+
+
+def _parse_version(agent: str) -> tuple[int, int]:
+    # "Neo4j/5.26.30" or calendar versions "Neo4j/2025.01.0"
+    try:
+        parts = agent.split("/", 1)[1].split(".")
+        return int(parts[0]), int(parts[1])
+    except (IndexError, ValueError) as err:
+        raise Neo4jVersionError(f"cannot read a Neo4j version from server agent {agent!r}") from err
+
+
+def _driver(uri: str, user: str, password: str) -> neo4j.Driver:
+    with _drivers_lock:
+        key = (uri, user, password)
+        if key not in _drivers:
+            _drivers[key] = GraphDatabase.driver(
+                uri, auth=(user, password), max_connection_pool_size=16, connection_timeout=10.0,
+                max_transaction_retry_time=30.0,
+            )
+        return _drivers[key]
+
+
+def close_all() -> None:
+    """Close every driver this process opened (tests, CLI exit)."""
+    with _drivers_lock:
+        for drv in _drivers.values():
+            drv.close()
+        _drivers.clear()
+
+
+class Graph:
+    """A connection to one database of one Neo4j server."""
+
+    def __init__(self, driver: neo4j.Driver, database: str, uri: str) -> None:
+        self._driver = driver
+        self.database = database
+        self.uri = uri
+        info = self._verify()
+        self.server_agent = info.agent
+        self.server_version = info.agent.split("/", 1)[-1]
+
+    def _verify(self) -> neo4j.api.ServerInfo:
+        try:
+            info = self._driver.get_server_info()
+        except AuthError as err:
+            raise Neo4jAuthError(
+                f"Neo4j at {self.uri} refused the credentials: check NEO4J_USER / NEO4J_PASSWORD"
+            ) from err
+        except (ServiceUnavailable, SessionExpired, ConfigurationError, OSError) as err:
+            raise Neo4jUnavailable(f"cannot reach Neo4j at {self.uri}: {err}. {ALTERNATIVES}") from err
+        if _parse_version(info.agent) < MIN_VERSION:
+            raise Neo4jVersionError(
+                f"Neo4j at {self.uri} is {info.agent}; ownergraph needs 5.26 LTS or later"
+            )
+        return info
+
+    # -- queries ------------------------------------------------------------------------
+    @staticmethod
+    def _text(query: str) -> LiteralString:
+        # Named queries live in cypher/*.cypher; inline text is for short fixed statements.
+        text = cypher.load(query) if query.isidentifier() else query
+        return cast(LiteralString, text)
+
+    def read(self, query: str, **params: Any) -> list[dict[str, Any]]:
+        """Run a named query (or fixed text) in a read transaction; rows as dicts."""
+        text = self._text(query)
+
+        def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
+            return [r.data() for r in tx.run(text, params)]
+
+        with self._driver.session(database=self.database, default_access_mode=neo4j.READ_ACCESS) as s:
+            return s.execute_read(work)
+
+    def write(self, query: str, **params: Any) -> neo4j.SummaryCounters:
+        """Run a named query (or fixed text) in a write transaction; returns its counters."""
+        text = self._text(query)
+
+        def work(tx: neo4j.ManagedTransaction) -> neo4j.SummaryCounters:
+            return tx.run(text, params).consume().counters
+
+        with self._driver.session(database=self.database) as s:
+            return s.execute_write(work)
+
+    def write_rows(self, query: str, **params: Any) -> list[dict[str, Any]]:
+        text = self._text(query)
+
+        def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
+            return [r.data() for r in tx.run(text, params)]
+
+        with self._driver.session(database=self.database) as s:
+            return s.execute_write(work)
+
+    def write_batches(self, query: str, rows: Iterable[Mapping[str, Any]], batch_size: int = 5000,
+                      **params: Any) -> int:
+        """``UNWIND $rows`` writes in batches of ``batch_size``; returns rows written."""
+        batch: list[Mapping[str, Any]] = []
+        total = 0
+        for row in rows:
+            batch.append(row)
+            if len(batch) >= batch_size:
+                self.write(query, rows=batch, **params)
+                total += len(batch)
+                batch = []
+        if batch:
+            self.write(query, rows=batch, **params)
+            total += len(batch)
+        return total
+
+    def auto(self, query: str, **params: Any) -> None:
+        """An auto-commit statement (schema, ``CALL {} IN TRANSACTIONS``)."""
+        with self._driver.session(database=self.database) as s:
+            s.run(self._text(query), params).consume()
+
+    def apply_schema(self) -> int:
+        """Create missing constraints and indexes; returns how many were created (0 when current)."""
+        created = 0
+        for stmt in cypher.statements("schema"):
+            counters = self._driver.execute_query(
+                cast(LiteralString, stmt), database_=self.database, routing_=RoutingControl.WRITE
+            ).summary.counters
+            created += counters.constraints_added + counters.indexes_added
+        self._driver.execute_query("CALL db.awaitIndexes(300)", database_=self.database)
+        return created
+
+
+def connect(settings: Settings | None = None, *, start_local: bool = True, schema: bool = True) -> Graph:
+    """Connect to the configured Neo4j, or to the local server (started on demand)."""
+    settings = settings or load_settings()
+    if settings.uses_local_server:
+        local = LocalNeo4j(settings)
+        status = local.status()
+        if not status.running:
+            if not start_local:
+                raise Neo4jUnavailable(f"the local Neo4j is not running (`ownergraph neo4j start`). {ALTERNATIVES}")
+            status = local.start()
+        uri = status.uri
+        user, password = local.credentials()
+    else:
+        uri = cast(str, settings.neo4j_uri)
+        user, password = settings.neo4j_user, settings.neo4j_password or ""
+    try:
+        graph = Graph(_driver(uri, user, password), settings.neo4j_database, uri)
+    except Exception:
+        with _drivers_lock:  # a driver with bad credentials must not be reused
+            drv = _drivers.pop((uri, user, password), None)
+        if drv is not None:
+            drv.close()
+        raise
+    if schema:
+        graph.apply_schema()
+    return graph

@@ -1,0 +1,458 @@
+"""Beneficial Ownership Data Standard reader: BODS 0.2, 0.3 (statement model) and 0.4 (records).
+
+A BODS package is a JSON array of statements (streamed with ijson); JSON lines and a single
+statement object are accepted too. The version is detected per statement: ``recordDetails`` /
+``recordType`` means the 0.4 record model, ``statementType`` the 0.2/0.3 statement model.
+
+Identity (``fact_key``):
+- 0.4: ``bods:{recordId}`` for every record type; ``updated`` is a new version of the same key.
+- 0.2/0.3: statements are immutable and chained by ``replacesStatements``; a replacing
+  statement takes the key of the statement it replaces, so a chain shares ``bods:{firstId}``.
+  The chain is built in file order; a replaced id never seen keys the chain itself. Only
+  replacing statements are remembered, so memory grows with replacements, not with the file.
+  A statement replacing several chains continues the first and retracts the others.
+
+All interests of one relationship share its fact_key: they are one version of one fact, so an
+update that drops an interest drops it (the loader treats same key + same known_from as a set).
+
+Entities: ``ref`` is the LEI when an ``XI-LEI`` identifier is given, else ``BODS_RECORD``
+(0.4 recordId) / ``BODS_STATEMENT`` (0.2/0.3 chain key). Edges always name their parties by
+that BODS id (plus the LEI and name when the party was seen recently in the same file), and
+every entity carries its BODS id as an identifier alias, so resolution joins them.
+Unknown/anonymous persons and entities still become entities (placeholder name that embeds
+their id, so no two unknowns merge by name). An *unspecified* interested party (no record at
+all, only a reason) becomes a ``ReportingException`` on the subject (level ultimate: BODS
+declares beneficial owners), never a dangling edge.
+
+Knowledge time: ``statementDate``, else ``publicationDetails.publicationDate``; a statement
+with neither is quarantined (a fact without a knowledge date would leak into every backtest).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import OrderedDict
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import ijson
+from pydantic import ValidationError
+
+from ingest.model import (
+    Alias, AliasKind, AliasScheme, ConsolidationLevel, Control, Entity, EntityKind, EntityRef,
+    ExceptionReason, InterestType, Ownership, Provenance, Quarantined, Record,
+    ReportingException, Retraction, Stake,
+)
+from ingest.readers.base import from_validation_error, parse_date, parse_datetime, quarantine
+
+SOURCE = "bods"
+_CACHE_SIZE = 100_000  # recently seen parties, to enrich edge refs with LEI/name/kind
+
+ENTITY_KINDS = {
+    "registeredEntity": EntityKind.COMPANY,
+    "legalEntity": EntityKind.COMPANY,
+    "state": EntityKind.GOVERNMENT,
+    "stateBody": EntityKind.GOVERNMENT,
+    # EntityKind has no arrangement/trust; anonymous/unknown entities are not known companies
+    "arrangement": EntityKind.UNKNOWN,
+    "anonymousEntity": EntityKind.UNKNOWN,
+    "unknownEntity": EntityKind.UNKNOWN,
+}
+PERSON_TYPES = {"knownPerson", "anonymousPerson", "unknownPerson"}
+# 0.4 interestType codelist (0.3 uses the same camelCase codes).
+INTEREST_TYPES = {
+    "shareholding", "votingRights", "appointmentOfBoard", "otherInfluenceOrControl",
+    "seniorManagingOfficial", "settlor", "trustee", "protector", "beneficiaryOfLegalArrangement",
+    "rightsToSurplusAssetsOnDissolution", "rightsToProfitOrIncome", "rightsGrantedByContract",
+    "conditionalRightsGrantedByContract", "controlViaCompanyRulesOrArticles",
+    "controlByLegalFramework", "boardMember", "boardChair", "unknownInterest",
+    "unpublishedInterest", "enjoymentAndUseOfAssets", "rightToProfitOrIncomeFromAssets",
+    "nominee", "nominator",
+    "otherInfluenceOrControlOfTrust",  # 0.2 only: other-influence-or-control-of-trust
+}
+# 0.2 kebab-case codes whose 0.4 name is not their camelCase spelling.
+_V02_INTEREST = {
+    "settlor-of-trust": "settlor", "trustee-of-trust": "trustee",
+    "protector-of-trust": "protector", "beneficiary-of-trust": "beneficiaryOfLegalArrangement",
+}
+UNSPECIFIED_REASONS = {
+    "noBeneficialOwners": ExceptionReason.NO_KNOWN_PERSON,
+    "subjectUnableToConfirmOrIdentifyBeneficialOwner": ExceptionReason.NO_KNOWN_PERSON,
+    "interestedPartyHasNotProvidedInformation": ExceptionReason.CONSENT_NOT_OBTAINED,
+    "subjectExemptFromDisclosure": ExceptionReason.NON_PUBLIC,
+    "interestedPartyExemptFromDisclosure": ExceptionReason.NON_PUBLIC,
+    "unknown": ExceptionReason.NO_KNOWN_PERSON,
+    "informationUnknownToPublisher": ExceptionReason.NO_KNOWN_PERSON,
+}
+_NAME_KINDS = {
+    "legal": AliasKind.LEGAL, "individual": AliasKind.LEGAL, "former": AliasKind.PREVIOUS,
+    "birth": AliasKind.PREVIOUS, "alternative": AliasKind.TRADING,
+    "translation": AliasKind.TRANSLITERATED, "transliteration": AliasKind.TRANSLITERATED,
+}
+
+
+class Bad(ValueError):
+    """A field-level problem: becomes a Quarantined naming ``field``."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(reason)
+        self.field = field
+
+
+def camel(code: str) -> str:
+    """0.2 kebab-case codes -> 0.3/0.4 camelCase ("voting-rights" -> "votingRights")."""
+    head, *rest = code.split("-")
+    return head + "".join(p[:1].upper() + p[1:] for p in rest)
+
+
+def gb_company_number(raw: str) -> str:
+    """Companies House number as ``GB:{number}``; all-digit numbers are zero-padded to 8."""
+    n = str(raw).strip().upper().replace(" ", "")
+    return f"GB:{n.zfill(8) if n.isdigit() and len(n) < 8 else n}"
+
+
+def iter_json_records(path: Path) -> Iterator[tuple[str, Any]]:
+    """Stream ``(locator, object)`` from a JSON array, JSON lines or one JSON object.
+
+    A parse error in an array or single object yields one Quarantined at the failure point and
+    stops (ijson cannot resynchronise); in JSON lines a bad line is quarantined and skipped.
+    """
+    with open(path, "rb") as f:
+        head = f.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
+        f.seek(0)
+        if not head:
+            return
+        first = head[:1]
+        if first == b"{":
+            line = f.readline()
+            try:
+                json.loads(line)
+                jsonl = True
+            except ValueError:
+                jsonl = False
+            f.seek(0)
+            if jsonl:
+                yield from _iter_lines(path, f)
+                return
+            prefix, loc = "", "$"
+        elif first == b"[":
+            prefix, loc = "item", "[0]"
+        else:
+            yield "$", quarantine(path, "byte 0", "json", "not JSON: expected '[' or '{'", head[:200])
+            return
+        i = 0
+        try:
+            for i, obj in enumerate(ijson.items(f, prefix, use_float=True)):
+                yield (f"[{i}]" if prefix else loc), obj
+                i += 1
+        except (ijson.JSONError, ValueError, UnicodeDecodeError) as err:
+            where = f"[{i}]" if prefix else loc
+            yield where, quarantine(path, where, "json", f"malformed JSON, file stopped here: {err}")
+
+
+def _iter_lines(path: Path, f: Any) -> Iterator[tuple[str, Any]]:
+    for n, raw in enumerate(f, start=1):
+        if not raw.strip():
+            continue
+        try:
+            yield f"line {n}", json.loads(raw)
+        except ValueError as err:
+            yield f"line {n}", quarantine(path, f"line {n}", "json", f"malformed JSON line: {err}", raw[:500])
+
+
+def parse_stake(share: Any, boolean_exclusive: bool) -> Stake | None:
+    """BODS share -> Stake. 0.4: ``exclusiveMinimum``/``exclusiveMaximum`` are bounds;
+    0.2/0.3: they are flags on ``minimum``/``maximum`` (defaults: min inclusive, max exclusive)."""
+    if share in (None, {}):
+        return None
+    if not isinstance(share, dict):
+        raise Bad("share", f"share is not an object: {share!r}")
+    num = lambda v: None if v is None else float(v)  # noqa: E731
+    if share.get("exact") is not None:
+        return Stake(exact=num(share["exact"]))
+    ex_min, ex_max = share.get("exclusiveMinimum"), share.get("exclusiveMaximum")
+    if boolean_exclusive or isinstance(ex_min, bool) or isinstance(ex_max, bool):
+        lo, hi = num(share.get("minimum")), num(share.get("maximum"))
+        lo_inc = not (ex_min if isinstance(ex_min, bool) else False)
+        hi_inc = not (ex_max if isinstance(ex_max, bool) else True)
+    else:
+        lo, lo_inc = (num(ex_min), False) if ex_min is not None else (num(share.get("minimum")), True)
+        hi, hi_inc = (num(ex_max), False) if ex_max is not None else (num(share.get("maximum")), True)
+    if lo is None and hi is None:
+        return None
+    if lo is not None and lo == hi:  # 0.2 guidance: exact given as minimum == maximum
+        return Stake(exact=lo)
+    return Stake(lo=lo, hi=hi, lo_inclusive=lo_inc, hi_inclusive=hi_inc)
+
+
+class _File:
+    """Per-file state: the replacesStatements chain and a bounded cache of seen parties."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.chain: dict[str, str] = {}
+        self.parties: OrderedDict[str, dict[str, Any]] = OrderedDict()
+
+    # -- helpers ---------------------------------------------------------------------------
+    def remember(self, key: str, info: dict[str, Any]) -> None:
+        self.parties[key] = info
+        self.parties.move_to_end(key)
+        if len(self.parties) > _CACHE_SIZE:
+            self.parties.popitem(last=False)
+
+    def party(self, scheme: AliasScheme, key: str, kind: EntityKind | None = None) -> EntityRef:
+        info = self.parties.get(key, {})
+        return EntityRef(scheme=scheme, value=key, lei=info.get("lei"), name=info.get("name"),
+                         kind=info.get("kind") or kind)
+
+    # -- one statement -----------------------------------------------------------------------
+    def statement(self, loc: str, st: Any) -> Iterator[Record]:
+        if not isinstance(st, dict):
+            yield quarantine(self.path, loc, "statement", "statement is not a JSON object", st)
+            return
+        try:
+            yield from list(self._statement(loc, st))
+        except Bad as err:
+            yield quarantine(self.path, loc, err.field, str(err), st)
+        except ValidationError as err:
+            yield from_validation_error(self.path, loc, err, st)
+        except (ValueError, TypeError, KeyError, AttributeError) as err:
+            yield quarantine(self.path, loc, "record", f"{type(err).__name__}: {err}", st)
+
+    def _statement(self, loc: str, st: dict[str, Any]) -> Iterator[Record]:
+        sid = st.get("statementId") or st.get("statementID")
+        if not sid:
+            raise Bad("statementId", "statement has no statementId")
+        pub = st.get("publicationDetails") or {}
+        known = parse_datetime(st.get("statementDate")) or parse_datetime(pub.get("publicationDate"))
+        if known is None:
+            raise Bad("statementDate", "no statementDate or publicationDate: no knowledge time")
+        src = st.get("source") or {}
+        types = src.get("type")
+        prov = Provenance(
+            source_system=SOURCE, source_record_id=str(sid), document_id=src.get("url"),
+            locator=loc, source_file=str(self.path),
+            validation_level=",".join(types) if isinstance(types, list) else types,
+        )
+        if "recordDetails" in st or "recordType" in st:  # 0.4 record model
+            rtype, details = st.get("recordType"), st.get("recordDetails")
+            if not isinstance(details, dict):
+                raise Bad("recordDetails", "0.4 statement without recordDetails object")
+            key, scheme, status = st.get("recordId"), AliasScheme.BODS_RECORD, st.get("recordStatus")
+            if not key:
+                raise Bad("recordId", "0.4 statement without recordId")
+            if status not in ("new", "updated", "closed", None):
+                raise Bad("recordStatus", f"unknown recordStatus {status!r}")
+            own_ids, v04 = [key], True
+        elif "statementType" in st:  # 0.2 / 0.3 statement model
+            rtype = {"entityStatement": "entity", "personStatement": "person",
+                     "ownershipOrControlStatement": "relationship"}.get(st["statementType"])
+            details, scheme, status, v04 = st, AliasScheme.BODS_STATEMENT, None, False
+            replaces = st.get("replacesStatements") or []
+            if not isinstance(replaces, list):
+                raise Bad("replacesStatements", "replacesStatements is not a list")
+            keys = [self.chain.get(r, r) for r in replaces]
+            key = keys[0] if keys else sid
+            if keys:
+                self.chain[sid] = key
+            own_ids = [sid, *replaces]
+            for other in dict.fromkeys(k for k in keys[1:] if k != key):  # merged chains end
+                yield Retraction(fact_key=f"bods:{other}", known_from=known, provenance=prov)
+        else:
+            raise Bad("statementType", "neither a 0.4 record nor a 0.2/0.3 statement")
+        common = dict(known_from=known, provenance=prov, fact_key=f"bods:{key}")
+        if rtype in ("entity", "person"):
+            yield self._entity(rtype, details, key, scheme, own_ids, status, common)
+        elif rtype == "relationship":
+            yield from self._relationship(loc, st, details, scheme, status, v04, common)
+        else:
+            raise Bad("recordType", f"unknown statement/record type {rtype or st.get('statementType')!r}")
+
+    # -- entities and persons --------------------------------------------------------------------
+    def _entity(self, rtype: str, d: dict[str, Any], key: str, scheme: AliasScheme,
+                own_ids: list[str], status: str | None, common: dict[str, Any]) -> Entity:
+        aliases: list[Alias] = []
+        lei = None
+        for ident in d.get("identifiers") or []:
+            alias = _identifier_alias(ident)
+            if alias is not None:
+                aliases.append(alias)
+                lei = lei or (alias.value if alias.scheme is AliasScheme.LEI else None)
+        aliases += [Alias(scheme=scheme, value=i, kind=AliasKind.IDENTIFIER) for i in dict.fromkeys(own_ids)]
+        if rtype == "person":
+            ptype = d.get("personType")
+            if ptype not in PERSON_TYPES:
+                raise Bad("personType", f"unknown personType {ptype!r}")
+            kind, unspecified, etype = EntityKind.PERSON, d.get("unspecifiedPersonDetails"), None
+            names = [(_full_name(n), _NAME_KINDS.get(n.get("type") or "legal", AliasKind.TRADING))
+                     for n in d.get("names") or [] if isinstance(n, dict)]
+            names = [(n, k) for n, k in names if n]
+            nats = [c.get("code") for c in d.get("nationalities") or [] if isinstance(c, dict)]
+            jurisdiction = next((c.upper() for c in nats if c), None)  # no nationality field: see report
+            valid_from, valid_to = None, parse_date(d.get("deathDate"))
+        else:
+            etype = d.get("entityType")
+            etype = etype.get("type") if isinstance(etype, dict) else etype
+            if etype is not None and etype not in ENTITY_KINDS:
+                raise Bad("entityType", f"unknown entityType {etype!r}")
+            kind = ENTITY_KINDS.get(etype, EntityKind.UNKNOWN) if etype else EntityKind.UNKNOWN
+            unspecified = d.get("unspecifiedEntityDetails")
+            names = [(d["name"], AliasKind.LEGAL)] if d.get("name") else []
+            names += [(n, AliasKind.TRADING) for n in d.get("alternateNames") or [] if n]
+            jur = d.get("jurisdiction") or d.get("incorporatedInJurisdiction") or {}
+            jurisdiction = (jur.get("code") or "").upper() or None if isinstance(jur, dict) else None
+            valid_from, valid_to = parse_date(d.get("foundingDate")), parse_date(d.get("dissolutionDate"))
+        primary = next((n for n, k in names if k is AliasKind.LEGAL), names[0][0] if names else None)
+        placeholder = primary is None
+        if placeholder:  # unknown/anonymous: placeholder embeds the id so unknowns never merge
+            why = (unspecified or {}).get("description") or (unspecified or {}).get("reason")
+            word = "Anonymous" if str(d.get("personType") or etype or "").startswith("anonymous") else "Unknown"
+            primary = f"{word} {rtype} [bods:{key}]" + (f" ({why})" if why else "")
+        else:
+            aliases = [Alias(scheme=AliasScheme.NAME, value=n, kind=k) for n, k in names] + aliases
+        ref = (EntityRef(lei=lei, name=primary, jurisdiction=jurisdiction, kind=kind) if lei else
+               EntityRef(scheme=scheme, value=key, name=primary, jurisdiction=jurisdiction, kind=kind))
+        entity = Entity(ref=ref, name=primary, kind=kind, aliases=tuple(dict.fromkeys(aliases)),
+                        jurisdiction=jurisdiction, status="CLOSED" if status == "closed" else None,
+                        valid_from=valid_from, valid_to=valid_to, **common)
+        self.remember(key, {"lei": lei, "name": None if placeholder else primary,
+                            "kind": kind})
+        return entity
+
+    # -- relationships ---------------------------------------------------------------------------
+    def _relationship(self, loc: str, st: dict[str, Any], d: dict[str, Any], scheme: AliasScheme,
+                      status: str | None, v04: bool, common: dict[str, Any]) -> Iterator[Record]:
+        subject = self._party_of(d.get("subject"), scheme, v04)
+        if subject is None or isinstance(subject, dict):
+            raise Bad("subject", "subject is missing or unspecified: the fact has nowhere to attach")
+        party = self._party_of(d.get("interestedParty"), scheme, v04)
+        interests = d.get("interests") or []
+        if not isinstance(interests, list):
+            raise Bad("interests", "interests is not a list")
+        if party is None:
+            raise Bad("interestedParty", "interestedParty is missing")
+        if isinstance(party, dict):  # unspecified: no record to point at, only a reason
+            reason = party.get("reason")
+            code = camel(reason) if isinstance(reason, str) else None
+            if code not in UNSPECIFIED_REASONS:
+                raise Bad("interestedParty.reason", f"unknown unspecified reason {reason!r}")
+            desc = party.get("description")
+            if status == "closed":
+                yield Retraction(fact_key=common["fact_key"], known_from=common["known_from"],
+                                 provenance=common["provenance"])
+                return
+            yield ReportingException(entity=subject, level=ConsolidationLevel.ULTIMATE,
+                                     reason=UNSPECIFIED_REASONS[code],
+                                     reference=f"bods:{code}" + (f": {desc}" if desc else ""), **common)
+            return
+        if status == "closed" and (not interests or any(not i.get("endDate") for i in interests
+                                                        if isinstance(i, dict))):
+            # closed without an end date: the source withdrew the fact (retract first, so the
+            # interests that do carry an endDate below stay as the closing version)
+            yield Retraction(fact_key=common["fact_key"], known_from=common["known_from"],
+                             provenance=common["provenance"])
+            interests = [i for i in interests if isinstance(i, dict) and i.get("endDate")]
+            if not interests:
+                return
+        if not interests:  # a relationship with no stated interest is still a link
+            interests = [{}]
+        for j, interest in enumerate(interests):
+            where = f"{loc}.interests[{j}]"
+            try:  # one bad interest is quarantined alone; the others still load
+                yield _edge(party, subject, interest, v04, where, common)
+            except Bad as err:
+                yield quarantine(self.path, where, err.field, str(err), interest)
+            except ValidationError as err:
+                yield from_validation_error(self.path, where, err, interest)
+            except (ValueError, TypeError) as err:
+                yield quarantine(self.path, where, "interests", f"{type(err).__name__}: {err}", interest)
+
+    def _party_of(self, ref: Any, scheme: AliasScheme, v04: bool) -> EntityRef | dict | None:
+        """A relationship end: EntityRef for a record/statement id, the dict if unspecified."""
+        if ref is None:
+            return None
+        if v04:
+            if isinstance(ref, str):
+                return self.party(scheme, ref)
+            return ref if isinstance(ref, dict) else None
+        if not isinstance(ref, dict):
+            return None
+        if "unspecified" in ref:
+            return ref["unspecified"] if isinstance(ref["unspecified"], dict) else {"reason": None}
+        for field, kind in (("describedByPersonStatement", EntityKind.PERSON),
+                            ("describedByEntityStatement", None)):
+            if ref.get(field):
+                return self.party(scheme, self.chain.get(ref[field], ref[field]), kind)
+        return None
+
+
+def _edge(party: EntityRef, subject: EntityRef, interest: Any, v04: bool, where: str,
+          common: dict[str, Any]) -> Ownership | Control:
+    if not isinstance(interest, dict):
+        raise Bad("interests", "interest is not an object")
+    raw_type = interest.get("type")
+    itype = "unknownInterest" if raw_type is None else _V02_INTEREST.get(raw_type, camel(str(raw_type)))
+    if itype not in INTEREST_TYPES:
+        raise Bad("interests.type", f"unknown interest type {raw_type!r}")
+    level = interest.get("directOrIndirect", interest.get("interestLevel"))
+    if level not in (None, "direct", "indirect", "unknown"):
+        raise Bad("interests.directOrIndirect", f"unknown directOrIndirect {level!r}")
+    try:
+        stake = parse_stake(interest.get("share"), boolean_exclusive=not v04)
+    except ValidationError as err:
+        raise Bad("interests.share", str(err.errors()[0]["msg"]).removeprefix("Value error, ")) from None
+    prov = common["provenance"].model_copy(update={"locator": where})
+    kw = dict(source=party, target=subject, valid_from=parse_date(interest.get("startDate")),
+              valid_to=parse_date(interest.get("endDate")), known_from=common["known_from"],
+              provenance=prov, fact_key=common["fact_key"], stake=stake)
+    if itype in ("shareholding", "votingRights"):
+        # indirect percentages are declared by the source, not derived: kept, marked direct=False;
+        # "unknown" stays direct=True (the chain's component links carry it, see report)
+        return Ownership(interest=InterestType.SHAREHOLDING if itype == "shareholding"
+                         else InterestType.VOTING_RIGHTS, direct=level != "indirect", **kw)
+    return Control(control_kind=itype, **kw)
+
+
+def _identifier_alias(ident: Any) -> Alias | None:
+    if not isinstance(ident, dict) or not ident.get("id"):
+        return None
+    scheme, value = ident.get("scheme"), str(ident["id"]).strip()
+    if scheme == "XI-LEI":
+        return Alias(scheme=AliasScheme.LEI, value=value.upper(), kind=AliasKind.IDENTIFIER)
+    if scheme == "GB-COH":
+        return Alias(scheme=AliasScheme.COMPANY_NUMBER, value=gb_company_number(value),
+                     kind=AliasKind.IDENTIFIER)
+    label = scheme or (ident.get("schemeName") or "").strip() or "unknown"
+    return Alias(scheme=AliasScheme.OTHER, value=f"{label}:{value}", kind=AliasKind.IDENTIFIER)
+
+
+def _full_name(n: dict[str, Any]) -> str | None:
+    if n.get("fullName"):
+        return re.sub(r"\s+", " ", str(n["fullName"])).strip() or None
+    parts = [n.get(k) for k in ("givenName", "patronymicName", "familyName") if n.get(k)]
+    return " ".join(parts) or None
+
+
+class BodsReader:
+    name = "bods"
+
+    def sniff(self, path: Path, head: bytes) -> bool:
+        keys = (b'"statementID"', b'"statementId"', b'"recordDetails"', b'"statementType"',
+                b'"bodsVersion"')
+        return any(k in head for k in keys)
+
+    def read(self, path: Path) -> Iterator[Record]:
+        path = Path(path)
+        state = _File(path)
+        for loc, obj in iter_json_records(path):
+            if isinstance(obj, Quarantined):
+                yield obj
+            else:
+                yield from state.statement(loc, obj)
+
+
+READERS: list = [BodsReader()]
+
+__all__ = ["READERS", "BodsReader", "gb_company_number", "iter_json_records", "parse_stake"]

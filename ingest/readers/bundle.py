@@ -1,0 +1,614 @@
+"""ownergraph's own filing bundle (``--format bundle``) and holdings CSV (``--format holdings-csv``).
+
+The bundle carries what no public standard covers (guarantees, loans, corporate actions,
+disclosure text, holdings) plus any record type of :mod:`ingest.model`. The format is
+documented field by field in ``ingest/BUNDLE.md``; this module is its reference reader.
+
+- ``.jsonl``: one JSON object per line; an optional first line ``{"bundle": {...}}`` is the
+  file header (``published`` is the default ``known_from``).
+- ``.json``: an array of record objects, or ``{"bundle": {...}, "records": [...]}``; streamed
+  with ijson so a large file stays in bounded memory.
+- holdings CSV: one position per row (columns in BUNDLE.md).
+
+Every input record yields exactly one model record or one :class:`Quarantined` naming the
+line (``line:N``) or array index (``records[i]``) and the bundle field that is wrong.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from collections.abc import Callable, Iterator
+from datetime import date, datetime
+from enum import Enum
+from pathlib import Path
+from typing import Any, TypeVar
+
+import ijson
+from pydantic import ValidationError
+
+from ingest.lei import is_valid_lei
+from ingest.model import (
+    Alias, AliasKind, AliasScheme, Association, BranchOf, Consolidation, ConsolidationLevel,
+    Control, CorporateAction, CorporateActionKind, Disclosure, Entity, EntityKind, EntityRef,
+    ExceptionReason, FundRelation, FundRelationKind, Guarantee, Holding, InterestType, Lending,
+    Ownership, Provenance, Quarantined, Record, ReportingException, Retraction, Sanction, Stake,
+    Succession,
+)
+from ingest.readers.base import build, parse_date, parse_datetime, quarantine
+
+SOURCE = "bundle"
+HOLDINGS_SOURCE = "holdings_csv"
+E = TypeVar("E", bound=Enum)
+
+COMMON = {"type", "id", "valid_from", "valid_to", "known_from", "document_id", "locator",
+          "validation_level"}
+# Edge types: (model class, role name of the source, role name of the target, extra fields).
+EDGE_ROLES: dict[str, tuple[type, str, str, set[str]]] = {
+    "ownership": (Ownership, "owner", "owned", {"stake", "interest", "direct", "share_class"}),
+    "control": (Control, "controller", "controlled", {"control_kind", "stake"}),
+    "consolidation": (Consolidation, "child", "parent", {"level", "accounting_standard", "stake"}),
+    "fund_relation": (FundRelation, "fund", "related", {"fund_kind"}),
+    "branch_of": (BranchOf, "branch", "head_office", set()),
+    "guarantee": (Guarantee, "guarantor", "guaranteed", {"amount", "currency"}),
+    "lending": (Lending, "lender", "borrower", {"amount", "currency"}),
+    "succession": (Succession, "predecessor", "successor", {"action", "corporate_action_id"}),
+    "association": (Association, "person", "associate", {"relationship"}),
+}
+OTHER_FIELDS: dict[str, set[str]] = {
+    "entity": {"lei", "ref", "name", "kind", "jurisdiction", "status", "identifiers", "aliases",
+               "successor", "expiration_reason"},
+    "sanction": {"entity", "authority", "programme"},
+    "reporting_exception": {"entity", "level", "reason", "reference"},
+    "disclosure": {"filer", "form_type", "filed_at", "period", "title", "text", "text_ref",
+                   "mentions"},
+    "holding": {"portfolio", "instrument", "issuer", "amount", "currency", "as_of",
+                "instrument_type"},
+    "corporate_action": {"action", "subject", "counterparty", "previous_controller", "stake",
+                         "new_name", "transfer_holdings", "effective_date"},
+    "retraction": {"fact_id", "fact_key"},
+}
+TYPES = set(EDGE_ROLES) | set(OTHER_FIELDS)
+_REF_KEYS = {"lei", "scheme", "value", "name", "jurisdiction", "kind"}
+_LEI_SHAPE = re.compile(r"^[0-9A-Z]{20}$")
+
+
+class Bad(ValueError):
+    """A bundle field is wrong: becomes a Quarantined naming ``field``."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+
+# ---------------------------------------------------------------- value parsers
+
+
+def parse_ref(value: Any, field: str) -> EntityRef:
+    """An entity reference: a 20-character LEI string, or an object with lei / scheme+value / name."""
+    if isinstance(value, str):
+        v = value.strip()
+        if not _LEI_SHAPE.match(v):
+            raise Bad(field, f"a bare string must be a 20-character LEI (got {value!r}); "
+                             'write {"name": ...} for a name')
+        if not is_valid_lei(v):
+            raise Bad(field, f"LEI {v!r} fails the ISO 17442 check")
+        return EntityRef(lei=v)
+    if not isinstance(value, dict):
+        raise Bad(field, f"expected an LEI string or an object, got {type(value).__name__}")
+    unknown = set(value) - _REF_KEYS
+    if unknown:
+        raise Bad(f"{field}.{sorted(unknown)[0]}", "unknown key in an entity reference")
+    lei = value.get("lei")
+    if lei is not None and (not isinstance(lei, str) or not is_valid_lei(lei.strip())):
+        raise Bad(f"{field}.lei", f"LEI {lei!r} fails the ISO 17442 check")
+    args = {k: (v.strip() if isinstance(v, str) else v) for k, v in value.items() if v is not None}
+    if "scheme" in args:
+        args["scheme"] = parse_enum(AliasScheme, args["scheme"], f"{field}.scheme")
+    if "kind" in args:
+        args["kind"] = parse_enum(EntityKind, args["kind"], f"{field}.kind")
+    try:
+        return EntityRef(**args)
+    except ValidationError as err:
+        raise Bad(field, err.errors()[0]["msg"].removeprefix("Value error, ")) from None
+
+
+def parse_enum(enum: type[E], value: Any, field: str) -> E:
+    try:
+        return enum(value)
+    except ValueError:
+        allowed = ", ".join(m.value for m in enum)  # type: ignore[attr-defined]
+        raise Bad(field, f"unknown code {value!r}; expected one of {allowed}") from None
+
+
+def _number(value: Any, field: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise Bad(field, f"expected a number, got {value!r}")
+    try:
+        return float(str(value).strip().removesuffix("%")) if isinstance(value, str) else float(value)
+    except ValueError:
+        raise Bad(field, f"expected a number, got {value!r}") from None
+
+
+def _pct(value: Any, field: str) -> float:
+    v = _number(value, field)
+    if not 0 <= v <= 100:
+        raise Bad(field, f"{v:g} is outside [0, 100]")
+    return v
+
+
+def parse_stake(value: Any, field: str = "stake") -> Stake | None:
+    """``30`` (exact percent) or ``{"min", "max", "exclusive_min", "exclusive_max"}`` / ``{"exact"}``."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        return Stake(exact=_pct(value, field))
+    unknown = set(value) - {"exact", "min", "max", "exclusive_min", "exclusive_max"}
+    if unknown:
+        raise Bad(f"{field}.{sorted(unknown)[0]}", "unknown key in a stake")
+    if value.get("exact") is not None:
+        if value.get("min") is not None or value.get("max") is not None:
+            raise Bad(field, "give either exact or min/max, not both")
+        return Stake(exact=_pct(value["exact"], f"{field}.exact"))
+    lo = None if value.get("min") is None else _pct(value["min"], f"{field}.min")
+    hi = None if value.get("max") is None else _pct(value["max"], f"{field}.max")
+    if lo is None and hi is None:
+        raise Bad(field, "a band needs min or max")
+    if lo is not None and hi is not None and lo > hi:
+        raise Bad(field, f"band min {lo:g} is above max {hi:g}")
+    for key in ("exclusive_min", "exclusive_max"):
+        if not isinstance(value.get(key, False), bool):
+            raise Bad(f"{field}.{key}", "expected true or false")
+    # Bundle bands are inclusive on both ends unless marked exclusive (see BUNDLE.md).
+    return Stake(lo=lo, hi=hi, lo_inclusive=not value.get("exclusive_min", False),
+                 hi_inclusive=not value.get("exclusive_max", False))
+
+
+def _date(obj: dict[str, Any], key: str) -> date | None:
+    try:
+        return parse_date(obj.get(key))
+    except (ValueError, TypeError):
+        raise Bad(key, f"not an ISO date: {obj.get(key)!r}") from None
+
+
+def _datetime(value: Any, field: str) -> datetime | None:
+    try:
+        return parse_datetime(value)
+    except (ValueError, TypeError):
+        raise Bad(field, f"not an ISO date or datetime: {value!r}") from None
+
+
+def _str(obj: dict[str, Any], key: str, required: bool = False) -> str | None:
+    v = obj.get(key)
+    if v is None or (isinstance(v, str) and not v.strip()):
+        if required:
+            raise Bad(key, "required")
+        return None
+    if not isinstance(v, (str, int)) or isinstance(v, bool):
+        raise Bad(key, f"expected text, got {type(v).__name__}")
+    return str(v).strip()
+
+
+def _text(obj: dict[str, Any]) -> str | None:
+    """Disclosure text is kept verbatim (no stripping) so character offsets stay exact."""
+    v = obj.get("text")
+    if v is not None and not isinstance(v, str):
+        raise Bad("text", f"expected text, got {type(v).__name__}")
+    return v
+
+
+def _list(obj: dict[str, Any], key: str) -> list[Any]:
+    v = obj.get(key)
+    if v is None:
+        return []
+    if not isinstance(v, list):
+        raise Bad(key, "expected a list")
+    return v
+
+
+# ---------------------------------------------------------------- record mapping
+
+
+class Ctx:
+    """Where a record came from, for provenance and quarantine."""
+
+    def __init__(self, path: Path, locator: str, published: datetime | None) -> None:
+        self.path = path
+        self.locator = locator
+        self.published = published
+
+
+def _clocks(obj: dict[str, Any], ctx: Ctx, fallback_known: Any = None) -> dict[str, Any]:
+    rid = obj.get("id")
+    if rid is None or (isinstance(rid, str) and not rid.strip()) or isinstance(rid, (bool, dict, list)):
+        raise Bad("id", "required (a stable text id)")
+    known = _datetime(obj.get("known_from"), "known_from")
+    if known is None and fallback_known is not None:
+        known = fallback_known if isinstance(fallback_known, datetime) else _datetime(
+            fallback_known.isoformat(), "known_from")
+    known = known or ctx.published
+    if known is None:
+        raise Bad("known_from", "required: give it on the record or as bundle.published in the header")
+    vf, vt = _date(obj, "valid_from"), _date(obj, "valid_to")
+    if vf and vt and vt < vf:
+        raise Bad("valid_to", f"{vt} is before valid_from {vf}")
+    prov = Provenance(
+        source_system=SOURCE, source_record_id=str(rid), document_id=_str(obj, "document_id"),
+        locator=_str(obj, "locator") or f"{ctx.path.name}:{ctx.locator}",
+        validation_level=_str(obj, "validation_level"), source_file=str(ctx.path),
+    )
+    return {"valid_from": vf, "valid_to": vt, "known_from": known, "provenance": prov,
+            "fact_key": f"bundle:{rid}"}
+
+
+def _role(obj: dict[str, Any], role: str, generic: str) -> EntityRef:
+    if role != generic and role in obj and generic in obj:
+        raise Bad(role, f"give {role} or {generic}, not both")
+    key = role if role in obj else generic
+    if obj.get(key) is None:
+        raise Bad(role, "required")
+    return parse_ref(obj[key], key)
+
+
+def _aliases(obj: dict[str, Any], name: str, lei: str | None) -> tuple[Alias, ...]:
+    out = [Alias(scheme=AliasScheme.NAME, value=name, kind=AliasKind.LEGAL)]
+    if lei:
+        out.append(Alias(scheme=AliasScheme.LEI, value=lei, kind=AliasKind.IDENTIFIER))
+    for i, ident in enumerate(_list(obj, "identifiers")):
+        f = f"identifiers[{i}]"
+        if not isinstance(ident, dict) or not ident.get("scheme") or not ident.get("value"):
+            raise Bad(f, "expected {\"scheme\": ..., \"value\": ...}")
+        out.append(Alias(scheme=parse_enum(AliasScheme, ident["scheme"], f + ".scheme"),
+                         value=str(ident["value"]).strip(), kind=AliasKind.IDENTIFIER))
+    for i, al in enumerate(_list(obj, "aliases")):
+        f = f"aliases[{i}]"
+        if not isinstance(al, dict) or not (al.get("name") or al.get("value")):
+            raise Bad(f, "expected {\"name\": ..., \"kind\": ...}")
+        kind = parse_enum(AliasKind, al.get("kind", "trading"), f + ".kind")
+        scheme = parse_enum(AliasScheme, al.get("scheme", "name"), f + ".scheme")
+        vf, vt = _date(al, "valid_from"), _date(al, "valid_to")
+        if vf and vt and vt < vf:
+            raise Bad(f + ".valid_to", f"{vt} is before valid_from {vf}")
+        out.append(Alias(scheme=scheme, value=str(al.get("name") or al.get("value")).strip(),
+                         kind=kind, valid_from=vf, valid_to=vt))
+    return tuple(out)
+
+
+def _entity(obj: dict[str, Any], ctx: Ctx) -> Entity:
+    name = _str(obj, "name", required=True)
+    assert name is not None
+    lei = obj.get("lei")
+    if lei is not None:
+        ref = parse_ref(lei, "lei")
+        lei = ref.lei
+    elif obj.get("ref") is not None:
+        ref = parse_ref(obj["ref"], "ref")
+    elif obj.get("identifiers"):
+        first = _list(obj, "identifiers")[0]
+        ref = parse_ref({"scheme": first.get("scheme") if isinstance(first, dict) else None,
+                         "value": first.get("value") if isinstance(first, dict) else None,
+                         "name": name}, "identifiers[0]")
+    else:  # no public handle: the bundle id is the entity's own handle
+        ref = EntityRef(scheme=AliasScheme.INTERNAL, value=str(obj.get("id")), name=name)
+    kind = parse_enum(EntityKind, obj.get("kind", "company"), "kind")
+    aliases = _aliases(obj, name, lei)
+    if ref.scheme is AliasScheme.INTERNAL and not any(a.value == ref.value for a in aliases):
+        aliases += (Alias(scheme=AliasScheme.INTERNAL, value=str(ref.value), kind=AliasKind.IDENTIFIER),)
+    succ = obj.get("successor")
+    return Entity(**_clocks(obj, ctx), ref=ref, name=name, kind=kind, aliases=aliases,
+                  jurisdiction=_str(obj, "jurisdiction"), status=_str(obj, "status"),
+                  successor=None if succ is None else parse_ref(succ, "successor"),
+                  expiration_reason=_str(obj, "expiration_reason"))
+
+
+def _edge(kind: str, obj: dict[str, Any], ctx: Ctx) -> Record:
+    cls, src_role, dst_role, _ = EDGE_ROLES[kind]
+    args: dict[str, Any] = _clocks(obj, ctx)
+    args["source"] = _role(obj, src_role, "source")
+    args["target"] = _role(obj, dst_role, "target")
+    if kind in ("ownership", "control", "consolidation"):
+        args["stake"] = parse_stake(obj.get("stake"))
+    if kind == "ownership":
+        args["interest"] = parse_enum(InterestType, obj.get("interest", "shareholding"), "interest")
+        direct = obj.get("direct", True)
+        if not isinstance(direct, bool):
+            raise Bad("direct", "expected true or false")
+        args.update(direct=direct, share_class=_str(obj, "share_class"))
+    elif kind == "control":
+        args["control_kind"] = _str(obj, "control_kind", required=True)
+    elif kind == "consolidation":
+        args["level"] = parse_enum(ConsolidationLevel, obj.get("level"), "level")
+        args["accounting_standard"] = _str(obj, "accounting_standard")
+    elif kind == "fund_relation":
+        args["fund_kind"] = parse_enum(FundRelationKind, obj.get("fund_kind"), "fund_kind")
+    elif kind in ("guarantee", "lending"):
+        amount = obj.get("amount")
+        if amount is not None:
+            amount = _number(amount, "amount")
+            if amount < 0:
+                raise Bad("amount", f"{amount:g} is negative")
+        cur = _str(obj, "currency")
+        if cur is not None and not re.fullmatch(r"[A-Z]{3}", cur):
+            raise Bad("currency", f"{cur!r} is not an ISO 4217 code")
+        args.update(amount=amount, currency=cur)
+    elif kind == "succession":
+        args["action"] = parse_enum(CorporateActionKind, obj.get("action", "merger"), "action")
+        args["corporate_action_id"] = _str(obj, "corporate_action_id")
+    elif kind == "association":
+        args["relationship"] = _str(obj, "relationship", required=True)
+    return cls(**args)
+
+
+def _other(kind: str, obj: dict[str, Any], ctx: Ctx) -> Record:
+    if kind == "entity":
+        return _entity(obj, ctx)
+    if kind == "retraction":
+        if obj.get("id") is None:
+            raise Bad("id", "required (a stable text id)")
+        key = _str(obj, "fact_key") or (f"bundle:{_str(obj, 'fact_id')}" if obj.get("fact_id") else None)
+        if key is None:
+            raise Bad("fact_id", "required: the id of the retracted record (or a full fact_key)")
+        known = _datetime(obj.get("known_from"), "known_from") or ctx.published
+        if known is None:
+            raise Bad("known_from", "required: give it on the record or as bundle.published")
+        return Retraction(fact_key=key, known_from=known, provenance=Provenance(
+            source_system=SOURCE, source_record_id=str(obj["id"]), document_id=_str(obj, "document_id"),
+            locator=_str(obj, "locator") or f"{ctx.path.name}:{ctx.locator}", source_file=str(ctx.path)))
+    if kind == "sanction":
+        return Sanction(**_clocks(obj, ctx), entity=_role(obj, "entity", "entity"),
+                        authority=_str(obj, "authority"), programme=_str(obj, "programme"))
+    if kind == "reporting_exception":
+        return ReportingException(
+            **_clocks(obj, ctx), entity=_role(obj, "entity", "entity"),
+            level=parse_enum(ConsolidationLevel, obj.get("level"), "level"),
+            reason=parse_enum(ExceptionReason, obj.get("reason"), "reason"),
+            reference=_str(obj, "reference"))
+    if kind == "disclosure":
+        doc = _str(obj, "document_id") or str(obj.get("id"))
+        filed = _date(obj, "filed_at")
+        mentions = tuple(parse_ref(m, f"mentions[{i}]") for i, m in enumerate(_list(obj, "mentions")))
+        return Disclosure(**_clocks(obj, ctx, fallback_known=filed), document_id=doc,
+                          filer=None if obj.get("filer") is None else parse_ref(obj["filer"], "filer"),
+                          form_type=_str(obj, "form_type"), filed_at=filed, period=_str(obj, "period"),
+                          title=_str(obj, "title"), text=_text(obj),
+                          text_ref=_str(obj, "text_ref"), mentions=mentions)
+    if kind == "holding":
+        as_of = _date(obj, "as_of")
+        if as_of is None:
+            raise Bad("as_of", "required")
+        clocks = _clocks({**obj, "valid_from": obj.get("valid_from") or obj["as_of"]}, ctx,
+                         fallback_known=as_of)
+        amount = obj.get("amount")
+        if amount is None:
+            raise Bad("amount", "required")
+        return Holding(**clocks, portfolio=_str(obj, "portfolio", True), instrument=_str(obj, "instrument", True),
+                       issuer=_role(obj, "issuer", "issuer"), amount=_number(amount, "amount"),
+                       currency=_str(obj, "currency", True), instrument_type=_str(obj, "instrument_type"))
+    if kind == "corporate_action":
+        eff = obj.get("effective_date") or obj.get("valid_from")
+        if eff is None:
+            raise Bad("effective_date", "required")
+        action = parse_enum(CorporateActionKind, obj.get("action"), "action")
+        opt = {k: parse_ref(obj[k], k) for k in ("counterparty", "previous_controller") if obj.get(k) is not None}
+        transfer = _list(obj, "transfer_holdings")
+        return CorporateAction(
+            **_clocks({**obj, "valid_from": eff}, ctx), action=action,
+            subject=_role(obj, "subject", "subject"), stake=parse_stake(obj.get("stake")),
+            new_name=_str(obj, "new_name"), transfer_holdings=tuple(str(t) for t in transfer),
+            document_id=_str(obj, "document_id"), **opt)
+    raise Bad("type", f"unknown record type {kind!r}")
+
+
+def map_record(obj: Any, ctx: Ctx) -> Record:
+    """One bundle object -> one model record, or a Quarantined naming the bad field."""
+    raw = json.dumps(obj, ensure_ascii=False, default=str)[:2000] if obj is not None else None
+
+    def make() -> Record:
+        if not isinstance(obj, dict):
+            raise Bad("record", f"expected a JSON object, got {type(obj).__name__}")
+        kind = obj.get("type")
+        if kind not in TYPES:
+            raise Bad("type", f"unknown record type {kind!r}; expected one of {', '.join(sorted(TYPES))}")
+        allowed = COMMON | (EDGE_ROLES[kind][3] | {EDGE_ROLES[kind][1], EDGE_ROLES[kind][2], "source", "target"}
+                            if kind in EDGE_ROLES else OTHER_FIELDS[kind])
+        unknown = sorted(k for k in obj if k not in allowed and not k.startswith("x_"))
+        if unknown:
+            raise Bad(unknown[0], f"unknown field for a {kind} record")
+        return _edge(kind, obj, ctx) if kind in EDGE_ROLES else _other(kind, obj, ctx)
+
+    try:
+        return make()
+    except Bad as bad:
+        return quarantine(ctx.path, ctx.locator, bad.field, bad.reason, raw)
+    except ValidationError:
+        return build(ctx.path, ctx.locator, make, raw)  # re-run to format the pydantic error
+
+
+def _header(obj: Any) -> dict[str, Any] | None:
+    if isinstance(obj, dict) and "bundle" in obj and "type" not in obj and isinstance(obj["bundle"], dict):
+        return obj["bundle"]
+    return None
+
+
+def _published(header: dict[str, Any] | None) -> datetime | None:
+    if not header or header.get("published") is None:
+        return None
+    return parse_datetime(str(header["published"]))
+
+
+# ---------------------------------------------------------------- readers
+
+
+class BundleReader:
+    """``--format bundle``: JSON lines or a JSON array / ``{"bundle":..., "records": [...]}``."""
+
+    name = "bundle"
+
+    def sniff(self, path: Path, head: bytes) -> bool:
+        text = head.decode("utf-8", errors="replace").lstrip("\ufeff \t\r\n")
+        if re.match(r'\{\s*"bundle"\s*:', text):
+            return True
+        kinds = "|".join(sorted(TYPES))
+        first = text.lstrip("[ \t\r\n")
+        return bool(re.match(r"\{", first) and re.search(rf'"type"\s*:\s*"({kinds})"', text)
+                    and re.search(r'"id"\s*:', text) and '"schema"' not in text
+                    and "statementID" not in text and "statementId" not in text)
+
+    def read(self, path: Path) -> Iterator[Record]:
+        path = Path(path)
+        with open(path, "rb") as f:
+            head = f.read(4096).removeprefix(b"\xef\xbb\xbf").lstrip()
+        first = head[:1]
+        if first == b"[" or (path.suffix == ".json" and first == b"{"):
+            yield from self._read_json(path, first)
+        else:
+            yield from self._read_lines(path)
+
+    def _read_lines(self, path: Path) -> Iterator[Record]:
+        published: datetime | None = None
+        seen_record = False
+        with open(path, "rb") as f:
+            for n, raw_line in enumerate(f, start=1):
+                loc = f"line:{n}"
+                try:
+                    line = raw_line.decode("utf-8-sig" if n == 1 else "utf-8").strip()
+                except UnicodeDecodeError as err:
+                    yield quarantine(path, loc, "encoding", f"not UTF-8: {err}", raw_line[:200])
+                    continue
+                if not line:
+                    continue
+                try:
+                    obj = json.loads(line)
+                except json.JSONDecodeError as err:
+                    yield quarantine(path, loc, "json", f"malformed JSON: {err.msg} at column {err.colno}", line)
+                    continue
+                header = _header(obj)
+                if header is not None:
+                    if seen_record:
+                        yield quarantine(path, loc, "bundle", "the header must be the first line", line)
+                        continue
+                    try:
+                        published = _published(header)
+                    except ValueError:
+                        yield quarantine(path, loc, "bundle.published", "not an ISO date or datetime", line)
+                    seen_record = True
+                    continue
+                seen_record = True
+                yield map_record(obj, Ctx(path, loc, published))
+
+    def _read_json(self, path: Path, first: bytes) -> Iterator[Record]:
+        published: datetime | None = None
+        prefix = "item"
+        if first == b"{":
+            prefix = "records.item"
+            try:  # first pass: the header only (records are streamed, not kept)
+                with open(path, "rb") as f:
+                    header = next(ijson.items(f, "bundle"), None)
+                published = _published(header if isinstance(header, dict) else None)
+            except (ijson.JSONError, ValueError) as err:
+                yield quarantine(path, "bundle", "json", f"malformed JSON: {err}")
+                return
+        i = -1
+        try:
+            with open(path, "rb") as f:
+                for i, obj in enumerate(ijson.items(f, prefix, use_float=True)):
+                    loc = f"records[{i}]"
+                    yield map_record(obj, Ctx(path, loc, published))
+        except ijson.JSONError as err:
+            yield quarantine(path, f"records[{i + 1}]", "json", f"malformed JSON, file stopped here: {err}")
+
+
+# ---------------------------------------------------------------- holdings CSV
+
+HOLDINGS_COLUMNS = ("portfolio", "instrument", "amount", "currency", "as_of")
+
+
+class HoldingsCsvReader:
+    """``--format holdings-csv``: one position per row; see BUNDLE.md for the columns."""
+
+    name = "holdings-csv"
+
+    def sniff(self, path: Path, head: bytes) -> bool:
+        first = head.decode("utf-8", errors="replace").lstrip("\ufeff").splitlines()[:1]
+        cols = {c.strip().lower() for c in first[0].split(",")} if first else set()
+        return set(HOLDINGS_COLUMNS) <= cols
+
+    def read(self, path: Path) -> Iterator[Record]:
+        path = Path(path)
+        with open(path, newline="", encoding="utf-8-sig", errors="replace") as f:
+            reader = csv.DictReader(f)
+            cols = {c.strip().lower() for c in (reader.fieldnames or [])}
+            missing = [c for c in HOLDINGS_COLUMNS if c not in cols]
+            if not missing and not ({"issuer_lei", "issuer_name"} & cols or {"issuer_scheme", "issuer_value"} <= cols):
+                missing = ["issuer_lei"]
+            if missing:
+                yield quarantine(path, "line:1", missing[0], f"missing column {missing[0]!r}; file not read",
+                                 ",".join(reader.fieldnames or []))
+                return
+            prev_line = 1
+            for row in reader:
+                loc = f"line:{prev_line + 1}"  # physical line where this row starts
+                prev_line = reader.line_num
+                yield self._row(path, loc, {(k or "").strip().lower(): v for k, v in row.items()})
+
+    def _row(self, path: Path, loc: str, row: dict[str, Any]) -> Record:
+        raw = json.dumps(row, ensure_ascii=False)[:2000]
+
+        def make() -> Holding:
+            if "" in row or any(v is None for k, v in row.items()):
+                raise Bad("row", "wrong number of columns")
+            v = {k: (val.strip() if isinstance(val, str) else val) for k, val in row.items()}
+            if v.get("issuer_lei"):
+                issuer = parse_ref(v["issuer_lei"], "issuer_lei")
+            elif v.get("issuer_scheme") or v.get("issuer_value"):
+                issuer = parse_ref({"scheme": v.get("issuer_scheme") or None, "value": v.get("issuer_value") or None,
+                                    "name": v.get("issuer_name") or None}, "issuer_scheme")
+            elif v.get("issuer_name"):
+                issuer = parse_ref({"name": v["issuer_name"], "jurisdiction": v.get("issuer_jurisdiction") or None},
+                                   "issuer_name")
+            else:
+                raise Bad("issuer_lei", "no issuer: give issuer_lei, issuer_name or issuer_scheme+issuer_value")
+            for col in HOLDINGS_COLUMNS:
+                if not v.get(col):
+                    raise Bad(col, "required")
+            as_of = _date(v, "as_of")
+            vt = _date(v, "valid_to")
+            known = _datetime(v.get("known_from") or None, "known_from") or _datetime(v["as_of"], "as_of")
+            amount = _number(v["amount"], "amount")
+            cur = v["currency"]
+            if not re.fullmatch(r"[A-Z]{3}", cur):
+                raise Bad("currency", f"{cur!r} is not an ISO 4217 code")
+            if as_of and vt and vt < as_of:
+                raise Bad("valid_to", f"{vt} is before as_of {as_of}")
+            rid = v.get("id") or f"{v['portfolio']}:{v['instrument']}:{as_of}"
+            return Holding(
+                valid_from=as_of, valid_to=vt, known_from=known, fact_key=f"holdings:{rid}",
+                provenance=Provenance(source_system=HOLDINGS_SOURCE, source_record_id=rid,
+                                      document_id=v.get("document_id") or None,
+                                      locator=f"{path.name}:{loc}", source_file=str(path)),
+                portfolio=v["portfolio"], instrument=v["instrument"], issuer=issuer, amount=amount,
+                currency=cur, instrument_type=v.get("instrument_type") or None)
+
+        try:
+            return make()
+        except Bad as bad:
+            return quarantine(path, loc, bad.field, bad.reason, raw)
+        except ValidationError:
+            return build(path, loc, make, raw)
+
+
+READERS: list[Any] = [BundleReader(), HoldingsCsvReader()]
+
+
+def read_bundle(path: Path | str) -> Iterator[Record]:
+    """Convenience: read a bundle (.jsonl/.json) or a holdings CSV by its suffix."""
+    p = Path(path)
+    reader: Callable[[Path], Iterator[Record]] = (
+        HoldingsCsvReader().read if p.suffix.lower() == ".csv" else BundleReader().read)
+    return reader(p)
+
+
+__all__ = ["BundleReader", "HoldingsCsvReader", "READERS", "read_bundle", "map_record", "parse_ref",
+           "parse_stake", "Quarantined"]

@@ -1,0 +1,447 @@
+"""GLEIF readers: the shared mapping from GLEIF records to model records.
+
+``--format`` names (``READERS``): ``gleif-lei``, ``gleif-rr``, ``gleif-repex`` (golden copy,
+XML and JSON: :mod:`ingest.readers.gleif_golden`) and ``gleif-api`` (JSON:API documents:
+:mod:`ingest.readers.gleif_api`). Both read their input into the small dataclasses below
+(``LeiRec``, ``RelRec``, ``RepexRec``) and map them with the same functions, so the XML, JSON
+and API versions of one fact are the same record with the same ``fact_key``.
+
+Choices:
+- Entity: valid_from = EntityCreationDate, else InitialRegistrationDate; known_from =
+  LastUpdateDate; status = RegistrationStatus when it ends the record (MERGED, RETIRED,
+  ANNULLED, DUPLICATE), else EntityStatus (LAPSED is a registration-maintenance state, the
+  entity itself is still active, so it does not override). valid_to = EntityExpirationDate,
+  else, for an INACTIVE entity, the effective date of its completed DISSOLUTION event.
+- Events: a COMPLETED merger event (MERGERS_AND_ACQUISITIONS, ABSORPTION) on an entity with a
+  successor yields ``CorporateAction(merger)``; the latest COMPLETED CHANGE_LEGAL_NAME yields a
+  rename to the current LegalName (the CDF does not carry the names of earlier renames, so
+  those give no record). valid_from = effective date, known_from = recorded date.
+  A successor not covered by a merger corporate action yields a ``Succession`` edge
+  (valid_from = EntityExpirationDate): never both for the same pair.
+- Relationships: valid time from RELATIONSHIP_PERIOD only (ACCOUNTING_PERIOD and
+  DOCUMENT_FILING_PERIOD are ignored); an INACTIVE relationship without an end date gets
+  valid_to = the date of its LastUpdateDate (the latest date by which it is known to have
+  ended). RegistrationStatus ANNULLED yields a ``Retraction`` of the fact.
+- Reporting exceptions: known_from = the record's ContentDate, else the file header's
+  ContentDate, else the file's modification time (the XML form has no per-record date).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import date, datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import ijson
+from ijson.common import ObjectBuilder
+from pydantic import ValidationError
+
+from ingest.lei import is_valid_lei
+from ingest.model import (
+    Alias, AliasKind, AliasScheme, BranchOf, Consolidation, ConsolidationLevel, CorporateAction,
+    CorporateActionKind, Entity, EntityKind, EntityRef, ExceptionReason, FundRelation,
+    FundRelationKind, Provenance, Record, ReportingException, Retraction, Stake, Succession,
+)
+from ingest.readers.base import build, from_validation_error, parse_date, parse_datetime, quarantine
+
+SYSTEM = "gleif"
+
+
+class Bad(Exception):
+    """A record-level problem naming the source field; becomes a Quarantined."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field, self.reason = field, reason
+
+
+# ---------------------------------------------------------------- code lists
+
+KIND_OF_CATEGORY = {
+    "GENERAL": EntityKind.COMPANY,
+    "FUND": EntityKind.FUND,
+    "BRANCH": EntityKind.BRANCH,
+    "SOLE_PROPRIETOR": EntityKind.PERSON,  # a natural person trading under an LEI
+    "RESIDENT_GOVERNMENT_ENTITY": EntityKind.GOVERNMENT,
+    "INTERNATIONAL_ORGANIZATION": EntityKind.GOVERNMENT,
+}
+ALIAS_KIND_OF_NAME_TYPE = {
+    "PREVIOUS_LEGAL_NAME": AliasKind.PREVIOUS,
+    "TRADING_OR_OPERATING_NAME": AliasKind.TRADING,
+    "ALTERNATIVE_LANGUAGE_LEGAL_NAME": AliasKind.LEGAL,
+    "AUTO_ASCII_TRANSLITERATED_LEGAL_NAME": AliasKind.TRANSLITERATED,
+    "PREFERRED_ASCII_TRANSLITERATED_LEGAL_NAME": AliasKind.TRANSLITERATED,
+}
+TERMINAL_REGISTRATION = {"MERGED", "RETIRED", "ANNULLED", "DUPLICATE"}
+MERGER_EVENTS = {"MERGERS_AND_ACQUISITIONS", "ABSORPTION"}
+EDGE_OF_RELATIONSHIP: dict[str, tuple[type, dict[str, Any]]] = {
+    "IS_DIRECTLY_CONSOLIDATED_BY": (Consolidation, {"level": ConsolidationLevel.DIRECT}),
+    "IS_ULTIMATELY_CONSOLIDATED_BY": (Consolidation, {"level": ConsolidationLevel.ULTIMATE}),
+    "IS_FUND-MANAGED_BY": (FundRelation, {"fund_kind": FundRelationKind.FUND_MANAGED_BY}),
+    "IS_SUBFUND_OF": (FundRelation, {"fund_kind": FundRelationKind.SUBFUND_OF}),
+    "IS_FEEDER_TO": (FundRelation, {"fund_kind": FundRelationKind.FEEDER_TO}),
+    "IS_INTERNATIONAL_BRANCH_OF": (BranchOf, {}),
+}
+LEVEL_OF_EXCEPTION = {
+    "DIRECT_ACCOUNTING_CONSOLIDATION_PARENT": ConsolidationLevel.DIRECT,
+    "ULTIMATE_ACCOUNTING_CONSOLIDATION_PARENT": ConsolidationLevel.ULTIMATE,
+}
+
+
+# ---------------------------------------------------------------- normalised records
+
+
+@dataclass
+class Event:
+    type: str | None
+    effective: str | None
+    recorded: str | None
+    status: str | None = None
+    reference: str | None = None
+
+
+@dataclass
+class LeiRec:
+    lei: str | None
+    legal_name: str | None
+    other_names: list[tuple[str | None, str]] = field(default_factory=list)  # (type, name)
+    ra_entity_id: str | None = None
+    jurisdiction: str | None = None
+    category: str | None = None
+    entity_status: str | None = None
+    registration_status: str | None = None
+    creation_date: str | None = None
+    initial_registration_date: str | None = None
+    expiration_date: str | None = None
+    expiration_reason: str | None = None
+    successors: list[tuple[str | None, str | None]] = field(default_factory=list)  # (LEI, name)
+    events: list[Event] = field(default_factory=list)
+    last_update: str | None = None
+    validation_sources: str | None = None
+    identifiers: list[tuple[AliasScheme, str]] = field(default_factory=list)  # BIC, ISIN (API)
+
+
+@dataclass
+class RelRec:
+    start_id: str | None
+    start_type: str | None
+    end_id: str | None
+    end_type: str | None
+    rel_type: str | None
+    status: str | None = None
+    periods: list[tuple[str | None, str | None, str | None]] = field(default_factory=list)
+    accounting_standard: str | None = None
+    percent: list[str] = field(default_factory=list)  # QuantifierAmount where units PERCENTAGE
+    last_update: str | None = None
+    registration_status: str | None = None
+    validation_sources: str | None = None
+    validation_reference: str | None = None
+    deleted_at: str | None = None
+
+
+@dataclass
+class RepexRec:
+    lei: str | None
+    category: str | None
+    reasons: list[str] = field(default_factory=list)
+    references: list[str] = field(default_factory=list)
+    content_date: str | None = None
+
+
+# ---------------------------------------------------------------- mapping to model records
+
+
+@dataclass
+class Ctx:
+    """Where a record came from and the file-level knowledge date to fall back on."""
+
+    path: Path
+    locator: str
+    fallback_known: datetime
+
+
+def _date(value: str | None, name: str) -> date | None:
+    try:
+        return parse_date(value)
+    except ValueError as err:
+        raise Bad(name, str(err)) from None
+
+
+def _datetime(value: str | None, name: str) -> datetime | None:
+    try:
+        return parse_datetime(value)
+    except ValueError as err:
+        raise Bad(name, f"not an ISO datetime: {value!r}") from None
+
+
+def lei_ref(value: str | None, name: str) -> EntityRef:
+    if not value:
+        raise Bad(name, "missing LEI")
+    if not is_valid_lei(value):
+        raise Bad(name, f"{value!r} fails the ISO 17442 LEI check")
+    return EntityRef(lei=value)
+
+
+def _prov(ctx: Ctx, record_id: str, level: str | None, document_id: str | None = None) -> Provenance:
+    return Provenance(source_system=SYSTEM, source_record_id=record_id, document_id=document_id,
+                      locator=ctx.locator, validation_level=level, source_file=str(ctx.path))
+
+
+def map_lei(rec: LeiRec, ctx: Ctx) -> Iterator[Record]:
+    """One LEI record -> Entity, plus corporate actions and succession edges."""
+    ref = lei_ref(rec.lei, "LEI")
+    lei = ref.lei or ""
+    if not rec.legal_name:
+        raise Bad("LegalName", "missing")
+    if rec.category is None:
+        kind = EntityKind.UNKNOWN
+    elif rec.category in KIND_OF_CATEGORY:
+        kind = KIND_OF_CATEGORY[rec.category]
+    else:
+        raise Bad("EntityCategory", f"unknown code {rec.category!r}")
+    aliases = [Alias(scheme=AliasScheme.LEI, value=lei, kind=AliasKind.IDENTIFIER),
+               Alias(scheme=AliasScheme.NAME, value=rec.legal_name, kind=AliasKind.LEGAL)]
+    for name_type, name in rec.other_names:
+        if name_type not in ALIAS_KIND_OF_NAME_TYPE:
+            raise Bad("OtherEntityName.type", f"unknown code {name_type!r}")
+        aliases.append(Alias(scheme=AliasScheme.NAME, value=name, kind=ALIAS_KIND_OF_NAME_TYPE[name_type]))
+    if rec.ra_entity_id:
+        # company_number is "<jurisdiction>:<number>"; LegalJurisdiction may be a subdivision (US-DE).
+        value = f"{rec.jurisdiction}:{rec.ra_entity_id}" if rec.jurisdiction else rec.ra_entity_id
+        aliases.append(Alias(scheme=AliasScheme.COMPANY_NUMBER, value=value, kind=AliasKind.IDENTIFIER))
+    for scheme, value in rec.identifiers:
+        aliases.append(Alias(scheme=scheme, value=value, kind=AliasKind.IDENTIFIER))
+    successors = [
+        lei_ref(s_lei, "SuccessorLEI") if s_lei else EntityRef(name=s_name)
+        for s_lei, s_name in rec.successors if s_lei or s_name
+    ]
+    known = _datetime(rec.last_update, "LastUpdateDate") or ctx.fallback_known
+    status = (rec.registration_status if rec.registration_status in TERMINAL_REGISTRATION
+              else rec.entity_status if rec.entity_status not in (None, "NULL") else rec.registration_status)
+    valid_to = _date(rec.expiration_date, "EntityExpirationDate")
+    if valid_to is None and rec.entity_status == "INACTIVE":
+        # No expiration date: a completed dissolution's effective date is when it ceased.
+        ends = [e.effective for e in rec.events if e.type == "DISSOLUTION" and e.status in (None, "COMPLETED")]
+        valid_to = _date(max(ends, key=_sort_date), "LegalEntityEventEffectiveDate") if ends else None
+    yield Entity(
+        ref=ref, name=rec.legal_name, kind=kind, aliases=tuple(dict.fromkeys(aliases)),
+        jurisdiction=rec.jurisdiction, status=status,
+        successor=successors[0] if successors else None, expiration_reason=rec.expiration_reason,
+        valid_from=_date(rec.creation_date, "EntityCreationDate")
+        or _date(rec.initial_registration_date, "InitialRegistrationDate"),
+        valid_to=valid_to, known_from=known, fact_key=f"gleif:lei:{lei}",
+        provenance=_prov(ctx, lei, rec.validation_sources),
+    )
+    yield from _events(rec, ref, successors, known, valid_to, ctx)
+
+
+def _action(rec: LeiRec, ev: Event, ref: EntityRef, known: datetime, ctx: Ctx,
+            **fields: Any) -> CorporateAction:
+    effective = _date(ev.effective, "LegalEntityEventEffectiveDate")
+    lei = ref.lei or ""
+    return CorporateAction(
+        subject=ref, valid_from=effective,
+        known_from=_datetime(ev.recorded, "LegalEntityEventRecordedDate") or known,
+        document_id=ev.reference, fact_key=f"gleif:event:{lei}:{ev.type}:{effective}",
+        provenance=_prov(ctx, f"{lei}:{ev.type}", rec.validation_sources, ev.reference), **fields)
+
+
+def _events(rec: LeiRec, ref: EntityRef, successors: list[EntityRef], known: datetime,
+            valid_to: date | None, ctx: Ctx) -> Iterator[Record]:
+    lei = ref.lei or ""
+    done = [e for e in rec.events if e.status in (None, "COMPLETED")]
+    merged_into: set[EntityRef] = set()
+    for ev in done:
+        if ev.type in MERGER_EVENTS and successors:
+            out = _built(ctx, lambda ev=ev: _action(rec, ev, ref, known, ctx, action=CorporateActionKind.MERGER,
+                                                    counterparty=successors[0]))
+            if isinstance(out, CorporateAction):
+                merged_into.add(successors[0])
+            yield out
+    renames = [e for e in done if e.type == "CHANGE_LEGAL_NAME"]
+    if renames:
+        last = max(renames, key=lambda e: _sort_date(e.effective))
+        yield _built(ctx, lambda: _action(rec, last, ref, known, ctx, action=CorporateActionKind.RENAME,
+                                          new_name=rec.legal_name))
+    for succ in successors:
+        if succ in merged_into:
+            continue  # the merger corporate action already states predecessor -> successor
+        target = succ.lei or succ.name
+        yield _built(ctx, lambda succ=succ, target=target: Succession(
+            source=ref, target=succ, action=CorporateActionKind.MERGER, valid_from=valid_to,
+            known_from=known, fact_key=f"gleif:succession:{lei}:{target}",
+            provenance=_prov(ctx, f"{lei}:SUCCESSOR:{target}", rec.validation_sources)))
+
+
+def _sort_date(value: str | None) -> date:
+    """A date to order by; missing or bad dates sort first (they are reported where used)."""
+    try:
+        return parse_date(value) or date.min
+    except ValueError:
+        return date.min
+
+
+def _node(node_id: str | None, node_type: str | None, name: str) -> EntityRef:
+    if node_type in (None, "LEI"):
+        return lei_ref(node_id, f"{name}.NodeID")
+    if not node_id:
+        raise Bad(f"{name}.NodeID", "missing")
+    if node_type == "BIC":
+        return EntityRef(scheme=AliasScheme.BIC, value=node_id)
+    return EntityRef(scheme=AliasScheme.OTHER, value=f"{node_type}:{node_id}")
+
+
+def map_relationship(rec: RelRec, ctx: Ctx) -> Iterator[Record]:
+    if rec.rel_type not in EDGE_OF_RELATIONSHIP:
+        raise Bad("RelationshipType", f"unknown code {rec.rel_type!r}")
+    cls, extra = EDGE_OF_RELATIONSHIP[rec.rel_type]
+    child = _node(rec.start_id, rec.start_type, "StartNode")
+    parent = _node(rec.end_id, rec.end_type, "EndNode")
+    record_id = f"{rec.start_id}:{rec.rel_type}:{rec.end_id}"
+    fact_key = f"gleif:rr:{record_id}"
+    known = _datetime(rec.last_update, "LastUpdateDate") or ctx.fallback_known
+    prov = _prov(ctx, record_id, rec.validation_sources, rec.validation_reference)
+    if rec.registration_status == "ANNULLED" or rec.deleted_at:
+        # GLEIF withdrew the record: close every open version of the fact.
+        when = _datetime(rec.deleted_at, "deletedAt") or known
+        yield Retraction(fact_key=fact_key, known_from=when, provenance=prov)
+        return
+    periods = [(s, e) for t, s, e in rec.periods if t == "RELATIONSHIP_PERIOD"]
+    # Several relationship periods (ended and restarted): the latest is the current version.
+    start, end = max(periods, key=lambda p: _sort_date(p[0])) if periods else (None, None)
+    valid_from = _date(start, "RelationshipPeriod.StartDate")
+    valid_to = _date(end, "RelationshipPeriod.EndDate")
+    if rec.status == "INACTIVE" and valid_to is None:
+        valid_to = known.date()  # ended by then at the latest; the source gives no end date
+    fields: dict[str, Any] = dict(extra)
+    if cls is Consolidation:
+        fields["accounting_standard"] = rec.accounting_standard
+        if rec.percent:
+            try:
+                fields["stake"] = Stake(exact=float(rec.percent[0]))
+            except ValueError as err:
+                raise Bad("RelationshipQuantifier.QuantifierAmount", str(err).splitlines()[-1].strip()) from None
+    yield cls(source=child, target=parent, valid_from=valid_from, valid_to=valid_to,
+              known_from=known, fact_key=fact_key, provenance=prov, **fields)
+
+
+def map_repex(rec: RepexRec, ctx: Ctx) -> Iterator[Record]:
+    ref = lei_ref(rec.lei, "LEI")
+    if rec.category not in LEVEL_OF_EXCEPTION:
+        raise Bad("ExceptionCategory", f"unknown code {rec.category!r}")
+    if not rec.reasons:
+        raise Bad("ExceptionReason", "missing")
+    try:
+        reason = ExceptionReason(rec.reasons[0])  # the model holds one reason; GLEIF gives one in practice
+    except ValueError:
+        raise Bad("ExceptionReason", f"unknown code {rec.reasons[0]!r}") from None
+    record_id = f"{rec.lei}:{rec.category}"
+    yield ReportingException(
+        entity=ref, level=LEVEL_OF_EXCEPTION[rec.category], reason=reason,
+        reference="; ".join(rec.references) or None,
+        known_from=_datetime(rec.content_date, "ContentDate") or ctx.fallback_known,
+        fact_key=f"gleif:repex:{record_id}", provenance=_prov(ctx, record_id, None))
+
+
+def _built(ctx: Ctx, factory: Callable[[], Record]) -> Record:
+    """Build one extra record (event, succession); its failure quarantines only that record."""
+    try:
+        out: Record = build(ctx.path, ctx.locator, factory)
+    except Bad as bad:
+        return quarantine(ctx.path, ctx.locator, bad.field, bad.reason)
+    return out
+
+
+def guarded(ctx: Ctx, records: Callable[[], Iterable[Record]], raw: Callable[[], str]) -> list[Record]:
+    """Every output of one input record, or a Quarantined naming field and reason."""
+    try:
+        return list(records())
+    except Bad as bad:
+        return [quarantine(ctx.path, ctx.locator, bad.field, bad.reason, raw())]
+    except ValidationError as err:
+        return [from_validation_error(ctx.path, ctx.locator, err, raw())]
+    except (ValueError, KeyError, TypeError, AttributeError) as err:
+        return [quarantine(ctx.path, ctx.locator, "record", f"{type(err).__name__}: {err}", raw())]
+
+
+# ---------------------------------------------------------------- streaming helpers
+
+
+def file_time(path: Path) -> datetime:
+    """Last-resort knowledge date of a file that states none: its modification time."""
+    return datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)
+
+
+def fallback_known(path: Path, stated: str | None) -> datetime:
+    """The file-level knowledge date: the date the file states (ContentDate, publishDate), else mtime."""
+    try:
+        return parse_datetime(stated) or file_time(path)
+    except ValueError:
+        return file_time(path)
+
+
+class JsonStream:
+    """Stream the records of a JSON document without loading it whole.
+
+    Records are the items of a top-level array, or of any array (or single object, since
+    GLEIF JSON writes a repeated element with one member as an object) under a key named in
+    ``array_keys``. String values under a key in ``date_keys`` seen outside records are kept
+    in ``file_date`` (the header's ContentDate, the API's publishDate). ``count`` is the
+    number of records read so far. Malformed JSON raises ``ijson.JSONError``.
+    """
+
+    def __init__(self, path: Path, array_keys: set[str], date_keys: set[str]) -> None:
+        self.path, self.array_keys, self.date_keys = path, array_keys, date_keys
+        self.file_date: str | None = None
+        self.count = 0
+
+    def _record_prefix(self, prefix: str, event: str) -> bool:
+        if prefix == "item" or prefix.endswith(".item"):
+            parent = prefix[:-5].rstrip(".")
+            return parent == "" or parent.rsplit(".", 1)[-1] in self.array_keys
+        return event == "start_map" and prefix.rsplit(".", 1)[-1] in self.array_keys
+
+    def __iter__(self) -> Iterator[Any]:
+        builder: ObjectBuilder | None = None
+        item_prefix = ""
+        with open(self.path, "rb") as fh:
+            for prefix, event, value in ijson.parse(fh, use_float=True):
+                if builder is not None:
+                    builder.event(event, value)
+                    if prefix == item_prefix and event in ("end_map", "end_array"):
+                        self.count += 1
+                        yield builder.value
+                        builder = None
+                    continue
+                if self._record_prefix(prefix, event):
+                    if event in ("start_map", "start_array"):
+                        builder, item_prefix = ObjectBuilder(), prefix
+                        builder.event(event, value)
+                    elif event not in ("end_map", "end_array", "map_key"):
+                        self.count += 1
+                        yield value  # a scalar where a record should be: the caller quarantines it
+                    continue
+                keys = prefix.split(".")
+                if event == "string" and (keys[-1] in self.date_keys
+                                          or (keys[-1] == "$" and len(keys) > 1 and keys[-2] in self.date_keys)):
+                    self.file_date = value
+
+
+def raw_json(obj: Any) -> str:
+    try:
+        return json.dumps(obj, ensure_ascii=False, default=str)[:2000]
+    except (TypeError, ValueError):
+        return repr(obj)[:2000]
+
+
+def __getattr__(name: str) -> Any:
+    # READERS is built lazily: the reader modules import this one.
+    if name == "READERS":
+        from ingest.readers.gleif_api import API_READERS
+        from ingest.readers.gleif_golden import GOLDEN_READERS
+
+        return [*GOLDEN_READERS, *API_READERS]
+    raise AttributeError(name)

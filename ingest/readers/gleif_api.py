@@ -1,0 +1,175 @@
+"""GLEIF API (JSON:API) documents: the ``gleif-api`` reader.
+
+Resource types and what they become:
+- ``lei-records`` -> Entity (+ CorporateAction / Succession), mapped like the golden copy
+  (same ``fact_key``), plus the record's BICs as identifier aliases.
+- ``relationship-records`` -> Consolidation / FundRelation / BranchOf (``extension.deletedAt``
+  set -> Retraction).
+- ``reporting-exceptions`` -> ReportingException; known_from = ``validFrom`` where given, else
+  the document's ``meta.goldenCopy.publishDate`` (the API states no per-record date).
+- ``isins`` -> ISIN identifier aliases on the Entity of that LEI when the same document holds
+  its ``lei-records`` resource (an Entity needs its name, and an ISIN list carries none);
+  otherwise each ISIN is quarantined (field ``isin``) with that explanation, so nothing is
+  dropped silently and a user can load the LEI record alongside.
+- ``field-modifications`` -> quarantined, one per entry (field ``field-modifications``): they
+  are GLEIF's change log of single XML fields (knowledge-time history); the facts themselves
+  come from the record versions, so they are not turned into facts.
+- any other type -> quarantined as unsupported.
+
+The API gives timestamps in UTC, so a date GLEIF holds as local midnight east of UTC (for
+example creationDate "1952-10-16T23:00:00Z" for 17 October 1952 in Frankfurt) reads one day
+early; the golden copy keeps the local offset and reads right.
+
+A JSON:API document is one page (at most a few hundred resources), so the reader holds one
+page to attach ISINs to their entity; large inputs belong to the golden-copy readers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import ijson
+
+from ingest.model import AliasScheme, Record
+from ingest.readers.base import quarantine
+from ingest.readers.gleif import (
+    Bad, Ctx, Event, JsonStream, LeiRec, RelRec, RepexRec, fallback_known, guarded, map_lei,
+    map_relationship, map_repex, raw_json,
+)
+
+
+def _d(x: Any) -> dict[str, Any]:
+    return x if isinstance(x, dict) else {}
+
+
+def _l(x: Any) -> list[Any]:
+    return x if isinstance(x, list) else []
+
+
+def lei_rec(a: dict[str, Any], isins: list[str]) -> LeiRec:
+    ent, reg = _d(a.get("entity")), _d(a.get("registration"))
+    names = [(n.get("type"), n["name"]) for n in _l(ent.get("otherNames")) + _l(ent.get("transliteratedOtherNames"))
+             if isinstance(n, dict) and n.get("name")]
+    successors = [(_d(s).get("lei"), _d(s).get("name")) for s in _l(ent.get("successorEntities"))]
+    if not successors:
+        successors = [(_d(ent.get("successorEntity")).get("lei"), _d(ent.get("successorEntity")).get("name"))]
+    events = [
+        Event(type=ev.get("type"), effective=ev.get("effectiveDate"), recorded=ev.get("recordedDate"),
+              status=ev.get("status"), reference=ev.get("validationReference"))
+        for g in _l(ent.get("eventGroups")) for ev in _l(_d(g).get("events")) if isinstance(ev, dict)
+    ]
+    identifiers = [(AliasScheme.BIC, b) for b in _l(a.get("bic")) if b]
+    identifiers += [(AliasScheme.ISIN, i) for i in isins]
+    return LeiRec(
+        lei=a.get("lei"), legal_name=_d(ent.get("legalName")).get("name"), other_names=names,
+        ra_entity_id=ent.get("registeredAs"), jurisdiction=ent.get("jurisdiction"),
+        category=ent.get("category"), entity_status=ent.get("status"),
+        registration_status=reg.get("status"), creation_date=ent.get("creationDate"),
+        initial_registration_date=reg.get("initialRegistrationDate"),
+        expiration_date=_d(ent.get("expiration")).get("date"),
+        expiration_reason=_d(ent.get("expiration")).get("reason"), successors=successors,
+        events=events, last_update=reg.get("lastUpdateDate"),
+        validation_sources=reg.get("corroborationLevel"), identifiers=identifiers,
+    )
+
+
+def rel_rec(a: dict[str, Any]) -> RelRec:
+    rel, reg = _d(a.get("relationship")), _d(a.get("registration"))
+    start, end = _d(rel.get("startNode")), _d(rel.get("endNode"))
+    periods = [(p.get("type"), p.get("startDate"), p.get("endDate")) for p in _l(rel.get("periods"))
+               if isinstance(p, dict)]
+    # The API samples carry no qualifiers/quantifiers; read them if a later API version does.
+    standard = next((q.get("category") or q.get("qualifierCategory") for q in _l(rel.get("qualifiers"))
+                     if (q.get("dimension") or q.get("qualifierDimension")) == "ACCOUNTING_STANDARD"), None)
+    percent = [str(q.get("amount") or q.get("quantifierAmount")) for q in _l(rel.get("quantifiers"))
+               if (q.get("units") or q.get("quantifierUnits")) == "PERCENTAGE"]
+    return RelRec(
+        start_id=start.get("id"), start_type=start.get("type"), end_id=end.get("id"),
+        end_type=end.get("type"), rel_type=rel.get("type"), status=rel.get("status"), periods=periods,
+        accounting_standard=standard, percent=percent, last_update=reg.get("lastUpdateDate"),
+        registration_status=reg.get("status"), validation_sources=reg.get("corroborationLevel"),
+        validation_reference=reg.get("corroborationReference"),
+        deleted_at=_d(a.get("extension")).get("deletedAt"),
+    )
+
+
+def repex_rec(a: dict[str, Any]) -> RepexRec:
+    reasons = a.get("reason")
+    refs = a.get("reference")
+    return RepexRec(
+        lei=a.get("lei"), category=a.get("category"),
+        reasons=[r for r in (reasons if isinstance(reasons, list) else [reasons]) if r],
+        references=[r for r in (refs if isinstance(refs, list) else [refs]) if r],
+        content_date=a.get("validFrom"),
+    )
+
+
+def read_api(path: Path) -> Iterator[Record]:
+    path = Path(path)
+    stream = JsonStream(path, {"data", "included"}, {"publishDate"})
+    items: list[tuple[int, Any]] = []
+    failed: Record | None = None
+    try:
+        for obj in stream:
+            items.append((stream.count - 1, obj))
+    except (ijson.JSONError, UnicodeDecodeError) as err:
+        failed = quarantine(path, f"data[{stream.count}] (after {stream.count} resources)", "json",
+                            f"malformed JSON, rest of file skipped: {err}")
+    known = fallback_known(path, stream.file_date)
+    # ISINs go onto the entity of their LEI when this page holds its lei-records resource.
+    leis_here = {_d(o.get("attributes")).get("lei") for _, o in items
+                 if isinstance(o, dict) and o.get("type") == "lei-records"}
+    isins: dict[str, list[str]] = {}
+    for _, o in items:
+        a = _d(_d(o).get("attributes"))
+        if _d(o).get("type") == "isins" and a.get("lei") in leis_here and a.get("isin"):
+            isins.setdefault(a["lei"], []).append(a["isin"])
+    for index, obj in items:
+        ctx = Ctx(path, f"data[{index}] id={_d(obj).get('id')}", known)
+        yield from guarded(ctx, lambda: _resource(obj, ctx, isins, leis_here), lambda: raw_json(obj))
+    if failed is not None:
+        yield failed
+
+
+def _resource(obj: Any, ctx: Ctx, isins: dict[str, list[str]], leis_here: set[Any]) -> Iterator[Record]:
+    if not isinstance(obj, dict):
+        raise Bad("data", f"expected a resource object, got {type(obj).__name__}")
+    kind, attrs = obj.get("type"), _d(obj.get("attributes"))
+    if kind == "lei-records":
+        return map_lei(lei_rec(attrs, isins.get(attrs.get("lei"), [])), ctx)
+    if kind == "relationship-records":
+        return map_relationship(rel_rec(attrs), ctx)
+    if kind == "reporting-exceptions":
+        return map_repex(repex_rec(attrs), ctx)
+    if kind == "isins":
+        if attrs.get("lei") in leis_here and attrs.get("isin"):
+            return iter(())  # carried as an alias by the Entity of this page
+        raise Bad("isin", f"ISIN {attrs.get('isin')!r} of LEI {attrs.get('lei')!r}: the document holds "
+                          "no lei-records resource for that LEI, and an Entity needs its name; load the "
+                          "LEI record in the same document to keep the ISIN as an alias")
+    if kind == "field-modifications":
+        raise Bad("field-modifications", "GLEIF field change log (knowledge-time history of "
+                  f"{attrs.get('field')!r}); not loaded: facts come from the record versions")
+    raise Bad("type", f"unsupported JSON:API resource type {kind!r}")
+
+
+_API = re.compile(rb'"type"\s*:\s*"(lei-records|relationship-records|reporting-exceptions|isins|'
+                  rb'field-modifications)"|"goldenCopy"')
+
+
+class GleifApiReader:
+    """GLEIF API JSON:API documents (lei-records, relationship-records, reporting-exceptions, isins)."""
+
+    name = "gleif-api"
+
+    def sniff(self, path: Path, head: bytes) -> bool:
+        return head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{" and bool(_API.search(head))
+
+    def read(self, path: Path) -> Iterator[Record]:
+        return read_api(Path(path))
+
+
+API_READERS = [GleifApiReader()]

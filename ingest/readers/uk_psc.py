@@ -1,0 +1,443 @@
+"""UK Companies House readers: PSC snapshot records (``uk-psc``) and basic company data
+CSV (``uk-company``).
+
+PSC (persons with significant control) records come one JSON object per line (the bulk
+snapshot) or as a JSON array; each is ``{"company_number", "data": {...}}``. The snapshot's
+closing ``totals#persons-of-significant-control-snapshot`` object is file metadata, not a
+record, and is skipped.
+
+Mapping, per record:
+- individual / corporate-entity / legal-person PSCs and overseas-entity beneficial owners
+  -> an Entity for the PSC plus one edge per nature of control to the company
+  ``EntityRef(scheme=COMPANY_NUMBER, value="GB:{company_number}")``.
+- natures of control (bands read off the Register of People with Significant Control
+  Regulations 2016 Sch. 2 and Companies House's short descriptions: "more than 25% but not
+  more than 50%" = (25, 50], "more than 50% but less than 75%" = (50, 75), "75% or more" =
+  [75, 100]; overseas-entity "more than 25%" = (25, 100]):
+  ``ownership-of-shares-*`` -> Ownership(shareholding), ``voting-rights-*`` ->
+  Ownership(voting_rights); ``right-to-appoint-and-remove-*`` -> Control(board_appointment);
+  ``significant-influence-or-control*`` -> Control(significant_influence); surplus-assets
+  rights (LLPs, Scottish partnerships) -> Control(rights_to_surplus_assets, stake).
+  ``-as-trust`` / ``-as-firm`` / ``-as-control-over-trust|firm`` variants: the PSC does not
+  hold the shares itself but controls a trust or firm that does, so they become Control with
+  the qualifier in control_kind (``shareholding_as_trust``, ``board_appointment_as_firm``, ...)
+  and never count as ownership in stake arithmetic. The LLP / overseas-entity scope suffix is
+  dropped (the company number already says what kind of body the target is).
+- super-secure PSCs -> ReportingException(NON_PUBLIC); PSC statements ("no registrable
+  person", "PSC exists but not identified", ...) -> ReportingException(NO_KNOWN_PERSON or
+  NON_PUBLIC) with the statement code as reference; overseas-entity statements that report no
+  gap ("all beneficial owners identified", change-period statements) -> Disclosure; exemptions
+  -> ReportingException(NON_PUBLIC).
+
+Clocks: valid_from = notified_on, valid_to = ceased_on. PSC data carries no publication date,
+so known_from = notified_on (the company's notification date; the filing reaches the public
+register within ~14 days of it). A ceased record is emitted as two versions of one fact_key:
+the open one known from notified_on and the closed one known from ceased_on, so a backtest
+before the cessation does not see it. Without notified_on: the record's ContentDate, else the
+date in the file name, else the file's modification time.
+
+fact_key ``psc:{company_number}:{psc id}`` (psc id = last segment of links.self) for the edges
+and exceptions of one record; the PSC's Entity uses ``psc:{company_number}:{psc id}#entity``.
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import re
+from collections.abc import Iterator
+from datetime import date, datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ingest.model import (
+    Alias, AliasKind, AliasScheme, ConsolidationLevel, Control, Disclosure, Entity, EntityKind,
+    EntityRef, ExceptionReason, InterestType, Ownership, Provenance, Quarantined, Record,
+    ReportingException, Stake,
+)
+from ingest.readers.base import from_validation_error, parse_date, quarantine
+from ingest.readers.bods import Bad, gb_company_number, iter_json_records
+
+SOURCE = "uk_psc"
+_TOTALS = "totals#persons-of-significant-control-snapshot"
+
+BANDS: dict[str, Stake] = {
+    "25-to-50": Stake(lo=25, hi=50, lo_inclusive=False, hi_inclusive=True),
+    "50-to-75": Stake(lo=50, hi=75, lo_inclusive=False, hi_inclusive=False),
+    "75-to-100": Stake(lo=75, hi=100, lo_inclusive=True, hi_inclusive=True),
+    "more-than-25": Stake(lo=25, hi=100, lo_inclusive=False, hi_inclusive=True),
+}
+_BASES = {
+    "ownership-of-shares": "shareholding",
+    "voting-rights": "voting_rights",
+    "right-to-share-surplus-assets": "rights_to_surplus_assets",
+    "part-right-to-share-surplus-assets": "rights_to_surplus_assets",
+    "right-to-appoint-and-remove-directors": "board_appointment",
+    "right-to-appoint-and-remove-members": "board_appointment",
+    "right-to-appoint-and-remove-person": "board_appointment",
+    "significant-influence-or-control": "significant_influence",
+}
+_NATURE = re.compile(
+    r"^(?P<base>" + "|".join(sorted(map(re.escape, _BASES), key=len, reverse=True)) + r")"
+    r"(?:-(?P<band>25-to-50|50-to-75|75-to-100|more-than-25)-percent)?"
+    r"(?:-as-(?P<qual>trust|firm|control-over-trust|control-over-firm))?"
+    r"(?:-limited-liability-partnership|-registered-overseas-entity)?$"
+)
+_NOMINEE = re.compile(r"^registered-owner-as-nominee-(person|another-entity)-"
+                      r"(england-wales|scotland|northern-ireland)-registered-overseas-entity$")
+_BANDED = {"shareholding", "voting_rights", "rights_to_surplus_assets"}
+
+_PERSON_KINDS = {
+    "individual-person-with-significant-control": "individual",
+    "individual-beneficial-owner": "individual",
+    "corporate-entity-person-with-significant-control": "corporate",
+    "corporate-entity-beneficial-owner": "corporate",
+    "legal-person-person-with-significant-control": "legal",
+    "legal-person-beneficial-owner": "legal",
+}
+_SUPER_SECURE = {"super-secure-person-with-significant-control", "super-secure-beneficial-owner"}
+_STATEMENTS = {
+    "no-individual-or-entity-with-signficant-control": ExceptionReason.NO_KNOWN_PERSON,
+    "no-individual-or-entity-with-significant-control": ExceptionReason.NO_KNOWN_PERSON,
+    "psc-exists-but-not-identified": ExceptionReason.NO_KNOWN_PERSON,
+    "steps-to-find-psc-not-yet-completed": ExceptionReason.NO_KNOWN_PERSON,
+    "psc-details-not-confirmed": ExceptionReason.NON_PUBLIC,
+    "psc-contacted-but-no-response": ExceptionReason.NON_PUBLIC,
+    "psc-has-failed-to-confirm-changed-details": ExceptionReason.NON_PUBLIC,
+    "restrictions-notice-issued-to-psc": ExceptionReason.NON_PUBLIC,
+    "no-beneficial-owner-identified": ExceptionReason.NO_KNOWN_PERSON,
+    "at-least-one-beneficial-owner-unidentified": ExceptionReason.NO_KNOWN_PERSON,
+    "at-least-one-beneficial-owner-unidentified-and-information-not-provided-for-at-least-"
+    "one-beneficial-owner": ExceptionReason.NO_KNOWN_PERSON,
+    "information-not-provided-for-at-least-one-beneficial-owner": ExceptionReason.NON_PUBLIC,
+}
+# overseas-entity statements that report no gap: kept as Disclosure, not as exceptions
+_INFO_STATEMENTS = {
+    "all-beneficial-owners-identified", "nobody-has-become-or-ceased-to-be-a-beneficial-owner",
+    "somebody-has-become-or-ceased-to-be-a-beneficial-owner", "no-change-beneficial-owner-relevant-period",
+    "change-beneficial-owner-relevant-period", "no-trust-involved-relevant-period",
+    "trust-involved-relevant-period", "no-change-beneficiary-relevant-period",
+    "change-beneficiary-relevant-period",
+}
+_UK_REGISTER = re.compile(r"\b(england|wales|scotland|northern ireland|united kingdom|uk|"
+                          r"great britain|companies house)\b", re.I)
+
+
+def file_date(path: Path) -> datetime:
+    """Best file-level knowledge date: a YYYY-MM-DD in the file name, else its mtime."""
+    m = re.search(r"(\d{4})-(\d{2})-(\d{2})", path.name)
+    if m:
+        return datetime(int(m[1]), int(m[2]), int(m[3]), tzinfo=timezone.utc)
+    return datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)
+
+
+def _midnight(d: date) -> datetime:
+    return datetime(d.year, d.month, d.day, tzinfo=timezone.utc)
+
+
+def natures(code: str) -> tuple[str, Stake | None, str | None]:
+    """A nature of control -> (``shareholding``/``voting_rights``/control kind, band, qualifier)."""
+    if _NOMINEE.match(code):
+        return "nominee_registered_owner", None, None
+    m = _NATURE.match(code)
+    if not m:
+        raise Bad("natures_of_control", f"unknown nature of control {code!r}")
+    kind, band = _BASES[m["base"]], m["band"]
+    if (band is None) == (kind in _BANDED):
+        raise Bad("natures_of_control", f"nature of control {code!r} has an unexpected band")
+    qual = m["qual"].replace("-", "_") if m["qual"] else None
+    return kind, BANDS[band] if band else None, qual
+
+
+class _PscFile:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._file_date: datetime | None = None
+
+    def fallback_date(self, obj: dict[str, Any]) -> datetime:
+        content = obj.get("ContentDate") or obj["data"].get("ContentDate")
+        if content:
+            return _midnight(parse_date(content))
+        if self._file_date is None:
+            self._file_date = file_date(self.path)
+        return self._file_date
+
+    def record(self, loc: str, obj: Any) -> Iterator[Record]:
+        try:
+            if not isinstance(obj, dict) or not isinstance(obj.get("data"), dict):
+                raise Bad("data", "PSC record is not an object with a 'data' object")
+            yield from list(self._record(loc, obj))
+        except Bad as err:
+            yield quarantine(self.path, loc, err.field, str(err), obj)
+        except ValidationError as err:
+            yield from_validation_error(self.path, loc, err, obj)
+        except (ValueError, TypeError, KeyError, AttributeError) as err:
+            yield quarantine(self.path, loc, "record", f"{type(err).__name__}: {err}", obj)
+
+    def _record(self, loc: str, obj: dict[str, Any]) -> Iterator[Record]:
+        data = obj["data"]
+        kind = data.get("kind")
+        if kind == _TOTALS:
+            return  # snapshot trailer (counts, generated_at): file metadata, not a record
+        company = str(obj.get("company_number") or "").strip()
+        if not company:
+            raise Bad("company_number", "PSC record without company_number")
+        link = (data.get("links") or {}).get("self")
+        psc_id = str(link).rstrip("/").rsplit("/", 1)[-1] if link else None
+        if not psc_id:
+            raise Bad("links.self", "PSC record without links.self: no identity for the fact")
+        key = f"psc:{company}:{psc_id}"
+        notified, ceased = parse_date(data.get("notified_on")), parse_date(data.get("ceased_on"))
+        prov = Provenance(source_system=SOURCE, source_record_id=f"{company}:{psc_id}",
+                          document_id=link, locator=loc, source_file=str(self.path),
+                          validation_level="officialRegister")
+        target = EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=gb_company_number(company))
+        first_known = _midnight(notified) if notified else (
+            _midnight(ceased) if ceased else self.fallback_date(obj))
+        # versions: (known_from, valid_to): open from notification; closed from cessation
+        versions = [(first_known, None)]
+        if ceased and notified:
+            versions.append((_midnight(ceased), ceased))
+        elif ceased:
+            versions = [(first_known, ceased)]
+        common = dict(provenance=prov, fact_key=key, valid_from=notified)
+
+        if kind in _PERSON_KINDS:
+            psc = _psc_entity(_PERSON_KINDS[kind], data, psc_id, first_known, prov, f"{key}#entity")
+            yield psc
+            for j, code in enumerate(data.get("natures_of_control") or []):
+                where = f"{loc}.natures_of_control[{j}]"
+                try:
+                    what, stake, qual = natures(str(code))
+                    for known, valid_to in versions:
+                        yield _edge(psc.ref, target, what, stake, qual, known, valid_to,
+                                    {**common, "provenance": prov.model_copy(update={"locator": where})})
+                except Bad as err:  # one unknown nature is quarantined alone
+                    yield quarantine(self.path, where, err.field, str(err), code)
+                except ValidationError as err:
+                    yield from_validation_error(self.path, where, err, code)
+        elif kind in _SUPER_SECURE or kind == "persons-with-significant-control-statement":
+            if kind in _SUPER_SECURE:
+                reason, ref = ExceptionReason.NON_PUBLIC, data.get("description") or kind
+            else:
+                ref = data.get("statement")
+                if ref in _INFO_STATEMENTS:
+                    yield Disclosure(document_id=link, filer=target, form_type="psc-statement",
+                                     title=ref, mentions=(target,), known_from=first_known, **common)
+                    return
+                if ref not in _STATEMENTS and str(ref).removesuffix("-partnership") not in _STATEMENTS:
+                    raise Bad("statement", f"unknown PSC statement {ref!r}")
+                reason = _STATEMENTS.get(ref) or _STATEMENTS[str(ref).removesuffix("-partnership")]
+            for known, valid_to in versions:
+                yield ReportingException(entity=target, level=ConsolidationLevel.ULTIMATE, reason=reason,
+                                         reference=f"uk_psc:{ref}", known_from=known,
+                                         valid_to=valid_to, **common)
+        elif kind == "exemptions":
+            yield from self._exemptions(data, target, first_known, common)
+        else:
+            raise Bad("kind", f"unknown PSC kind {kind!r}")
+
+    def _exemptions(self, data: dict[str, Any], target: EntityRef, known: datetime,
+                    common: dict[str, Any]) -> Iterator[Record]:
+        ex = data.get("exemptions")
+        if not isinstance(ex, dict) or not ex:
+            raise Bad("exemptions", "exemptions record without exemptions")
+        for name, body in ex.items():
+            items = (body or {}).get("items") or [{}]
+            for item in items:
+                yield ReportingException(
+                    entity=target, level=ConsolidationLevel.ULTIMATE, reason=ExceptionReason.NON_PUBLIC,
+                    reference=f"uk_psc:exemption:{(body or {}).get('exemption_type') or name}",
+                    known_from=known, **{**common, "fact_key": f"{common['fact_key']}:{name}",
+                                         "valid_from": parse_date(item.get("exempt_from"))},
+                    valid_to=parse_date(item.get("exempt_to")))
+
+
+def _psc_entity(kind: str, data: dict[str, Any], psc_id: str, known: datetime, prov: Provenance,
+                fact_key: str) -> Entity:
+    raw_name = re.sub(r"\s+", " ", str(data.get("name") or "")).strip()
+    el = data.get("name_elements") or {}
+    plain = " ".join(str(el[k]).strip() for k in ("forename", "other_forenames", "middle_name",
+                                                  "surname") if el.get(k))
+    name = plain or raw_name
+    if not name:
+        raise Bad("name", "PSC without a name")
+    aliases = [Alias(scheme=AliasScheme.NAME, value=n, kind=AliasKind.LEGAL)
+               for n in dict.fromkeys(x for x in (name, raw_name) if x)]
+    aliases.append(Alias(scheme=AliasScheme.PSC_ID, value=psc_id, kind=AliasKind.IDENTIFIER))
+    jurisdiction, number = None, None
+    ident = data.get("identification") or {}
+    if kind == "individual":
+        ekind = EntityKind.PERSON
+    else:
+        text = " ".join(str(ident.get(k) or "") for k in ("legal_form", "legal_authority")).lower()
+        ekind = EntityKind.GOVERNMENT if kind == "legal" and "government" in text else EntityKind.COMPANY
+        reg = str(ident.get("registration_number") or "").strip()
+        where = " ".join(str(ident.get(k) or "") for k in ("country_registered", "place_registered"))
+        if reg and _UK_REGISTER.search(where):
+            number, jurisdiction = gb_company_number(reg), "GB"
+            aliases.append(Alias(scheme=AliasScheme.COMPANY_NUMBER, value=number,
+                                 kind=AliasKind.IDENTIFIER))
+        elif reg:
+            label = ident.get("country_registered") or ident.get("place_registered") or "unknown"
+            aliases.append(Alias(scheme=AliasScheme.OTHER, value=f"{label.strip()}:{reg}",
+                                 kind=AliasKind.IDENTIFIER))
+    # a UK-registered corporate PSC is named by its company number, so it joins the
+    # company node; anyone else by the PSC id (unique per company appointment)
+    ref = (EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=number, name=name, kind=ekind,
+                     jurisdiction=jurisdiction) if number else
+           EntityRef(scheme=AliasScheme.PSC_ID, value=psc_id, name=name, kind=ekind))
+    return Entity(ref=ref, name=name, kind=ekind, aliases=tuple(aliases), jurisdiction=jurisdiction,
+                  known_from=known, provenance=prov, fact_key=fact_key)
+
+
+def _edge(source: EntityRef, target: EntityRef, what: str, stake: Stake | None, qual: str | None,
+          known: datetime, valid_to: date | None, common: dict[str, Any]) -> Ownership | Control:
+    if what in ("shareholding", "voting_rights") and qual is None:
+        interest = InterestType.SHAREHOLDING if what == "shareholding" else InterestType.VOTING_RIGHTS
+        return Ownership(source=source, target=target, stake=stake, interest=interest,
+                         known_from=known, valid_to=valid_to, **common)
+    kind = f"{what}_as_{qual}" if qual else what
+    return Control(source=source, target=target, control_kind=kind, stake=stake, known_from=known,
+                   valid_to=valid_to, **common)
+
+
+class UkPscReader:
+    name = "uk-psc"
+
+    def sniff(self, path: Path, head: bytes) -> bool:
+        return b'"company_number"' in head and (
+            b"person-with-significant-control" in head or b"persons-with-significant-control" in head
+            or b"beneficial-owner" in head or b'"natures_of_control"' in head)
+
+    def read(self, path: Path) -> Iterator[Record]:
+        path = Path(path)
+        state = _PscFile(path)
+        for loc, obj in iter_json_records(path):
+            if isinstance(obj, Quarantined):
+                yield obj
+            else:
+                yield from state.record(loc, obj)
+
+
+# -- basic company data ---------------------------------------------------------------------------
+
+def _uk_date(value: str | None) -> date | None:
+    """Companies House CSV dates are DD/MM/YYYY."""
+    v = (value or "").strip()
+    if not v:
+        return None
+    if re.fullmatch(r"\d{2}/\d{2}/\d{4}", v):
+        return date(int(v[6:]), int(v[3:5]), int(v[:2]))
+    return parse_date(v)
+
+
+def _logical_lines(f: Any) -> Iterator[tuple[int, str]]:
+    """Undo hard wrapping at a fixed width (the shared sample wraps every line at 118 chars):
+    a physical line of exactly the wrap width continues on the next one. Unwrapped files (the
+    real product, whose header ends with a complete column name) pass through unchanged.
+    Yields (first physical line number, text)."""
+    first = f.readline()
+    if not first:
+        return
+    second = f.readline()
+    width = len(first.rstrip("\r\n"))
+    complete = first.rstrip().endswith(("ConfStmtLastMadeUpDate", "PreviousName_10.CompanyName"))
+    wrapped = bool(second) and not complete and len(second.rstrip("\r\n")) == width
+    buf, start = "", 1
+    for n, raw in enumerate(itertools.chain([first, second] if second else [first], f), start=1):
+        text = raw.rstrip("\r\n")
+        if not wrapped:
+            yield n, text
+            continue
+        start = n if not buf else start
+        buf += text
+        if len(text) != width:
+            yield start, buf
+            buf = ""
+    if buf:
+        yield start, buf
+
+
+class UkCompanyReader:
+    name = "uk-company"
+
+    def sniff(self, path: Path, head: bytes) -> bool:
+        h = head.lstrip(b"\xef\xbb\xbf")
+        return h.startswith(b"CompanyName") and b"CompanyNumber" in h
+
+    def read(self, path: Path) -> Iterator[Record]:
+        path = Path(path)
+        fdate = re.search(r"\d{4}-\d{2}-\d{2}", path.name)
+        with open(path, encoding="utf-8-sig", errors="replace", newline="") as f:
+            rows = _logical_lines(f)
+            try:
+                _, head = next(rows)
+            except StopIteration:
+                return
+            header = [h.strip() for h in next(csv.reader([head]))]
+            for n, text in rows:
+                if not text.strip():
+                    continue
+                loc = f"line {n}"
+                try:
+                    values = next(csv.reader([text]))
+                    if len(values) < len(header):
+                        raise Bad("row", f"{len(values)} fields, header has {len(header)}")
+                    row = dict(zip(header, (v.strip() for v in values)))
+                    yield _company(path, loc, row, fdate[0] if fdate else None)
+                except Bad as err:
+                    yield quarantine(path, loc, err.field, str(err), text)
+                except ValidationError as err:
+                    yield from_validation_error(path, loc, err, text)
+                except (ValueError, csv.Error) as err:
+                    yield quarantine(path, loc, "row", f"{type(err).__name__}: {err}", text)
+
+
+def _company(path: Path, loc: str, row: dict[str, str], snapshot: str | None) -> Entity:
+    number, name = row.get("CompanyNumber"), row.get("CompanyName")
+    if not number:
+        raise Bad("CompanyNumber", "row without a company number")
+    if not name:
+        raise Bad("CompanyName", "row without a company name")
+    value = gb_company_number(number)
+    incorporated, dissolved = _uk_date(row.get("IncorporationDate")), _uk_date(row.get("DissolutionDate"))
+    previous = []
+    for i in range(1, 11):
+        old = row.get(f"PreviousName_{i}.CompanyName")
+        if old:
+            previous.append((old, _uk_date(row.get(f"PreviousName_{i}.CONDATE"))))
+    # PreviousName_1 is the most recent; each name ended on its change date (CONDATE) and
+    # began when the name before it ended (the oldest at incorporation)
+    aliases = [Alias(scheme=AliasScheme.NAME, value=name, kind=AliasKind.LEGAL,
+                     valid_from=previous[0][1] if previous else incorporated)]
+    for i, (old, ended) in enumerate(previous):
+        began = previous[i + 1][1] if i + 1 < len(previous) else incorporated
+        aliases.append(Alias(scheme=AliasScheme.NAME, value=old, kind=AliasKind.PREVIOUS,
+                             valid_from=began, valid_to=ended))
+    aliases.append(Alias(scheme=AliasScheme.COMPANY_NUMBER, value=value, kind=AliasKind.IDENTIFIER))
+    # no publication date in the product: the snapshot date in the file name, else the latest
+    # past event the row reflects (the earliest moment all of it was public)
+    if snapshot:
+        known = _midnight(date.fromisoformat(snapshot))
+    else:
+        events = [incorporated, dissolved, *(d for _, d in previous)] + [
+            _uk_date(row.get(k)) for k in ("ConfStmtLastMadeUpDate", "Accounts.LastMadeUpDate",
+                                           "Returns.LastMadeUpDate")]
+        events = [d for d in events if d]
+        known = _midnight(max(events)) if events else file_date(path)
+    origin = (row.get("CountryOfOrigin") or "").strip().lower()
+    jurisdiction = "GB" if origin in ("", "united kingdom", "uk", "england", "wales", "scotland") else None
+    status = (row.get("CompanyStatus") or "").strip().upper().replace(" ", "_") or None
+    prov = Provenance(source_system="uk_company", source_record_id=value, document_id=row.get("URI") or None,
+                      locator=loc, source_file=str(path), validation_level="officialRegister")
+    return Entity(ref=EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=value, name=name,
+                                jurisdiction=jurisdiction, kind=EntityKind.COMPANY),
+                  name=name, kind=EntityKind.COMPANY, aliases=tuple(aliases), jurisdiction=jurisdiction,
+                  status=status, valid_from=incorporated, valid_to=dissolved, known_from=known,
+                  provenance=prov, fact_key=f"uk_company:{value}")
+
+
+READERS: list = [UkPscReader(), UkCompanyReader()]

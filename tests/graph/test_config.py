@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from graph.config import load_settings
+from ingest.errors import ConfigError
+
+
+def test_env_beats_config_file(tmp_path: Path) -> None:
+    cfg = tmp_path / "c.toml"
+    cfg.write_text('neo4j_uri = "bolt://file:7687"\nneo4j_database = "filedb"\n')
+    s = load_settings({"OWNERGRAPH_CONFIG": str(cfg), "NEO4J_URI": "bolt://env:7687"})
+    assert s.neo4j_uri == "bolt://env:7687" and s.neo4j_database == "filedb"
+    assert not s.uses_local_server
+
+
+def test_no_settings_means_local_server(tmp_path: Path) -> None:
+    s = load_settings({"OWNERGRAPH_CONFIG": "", "XDG_CONFIG_HOME": str(tmp_path)})
+    assert s.uses_local_server and s.neo4j_database == "neo4j"
+
+
+def test_unknown_config_key_is_an_error(tmp_path: Path) -> None:
+    cfg = tmp_path / "c.toml"
+    cfg.write_text('neo4j_url = "bolt://typo"\n')
+    with pytest.raises(ConfigError, match="neo4j_url"):
+        load_settings({"OWNERGRAPH_CONFIG": str(cfg)})
+
+
+def test_bad_port_is_an_error() -> None:
+    with pytest.raises(ConfigError, match="OWNERGRAPH_NEO4J_PORT"):
+        load_settings({"OWNERGRAPH_CONFIG": "", "OWNERGRAPH_NEO4J_PORT": "seven"})

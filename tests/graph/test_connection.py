@@ -1,0 +1,76 @@
+"""Connection layer and schema, against the real server."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph.config import Settings
+from graph.connection import Graph, connect
+from graph.server import LocalNeo4j
+from ingest.errors import Neo4jAuthError, Neo4jUnavailable
+
+
+def test_server_is_neo4j_5_26_or_later(graph: Graph) -> None:
+    major, minor = (int(x) for x in graph.server_version.split(".")[:2])
+    assert (major, minor) >= (5, 26)
+
+
+def test_schema_applied_twice_is_a_no_op(graph: Graph) -> None:
+    before = graph.read("SHOW CONSTRAINTS YIELD name RETURN collect(name) AS names")[0]["names"]
+    assert "entity_key" in before and "alias_key" in before
+    assert graph.apply_schema() == 0
+    after = graph.read("SHOW CONSTRAINTS YIELD name RETURN collect(name) AS names")[0]["names"]
+    assert sorted(before) == sorted(after)
+    indexes = graph.read("SHOW INDEXES YIELD name RETURN collect(name) AS names")[0]["names"]
+    assert {"owns_time", "owns_known", "owns_fact"} <= set(indexes)
+
+
+def test_write_read_round_trip(graph: Graph) -> None:
+    graph.write(
+        "CREATE (:Entity {key: $lei, lei: $lei, name: $name})-[:OWNS {stake_lo: $s, stake_hi: $s, "
+        "valid_from: date($vf)}]->(:Entity {key: 'og:child', name: 'Child'})",
+        lei="984500501A1B1045PB30", name="MONEYTECH GROUP LIMITED", s=0.6, vf="2020-01-01",
+    )
+    rows = graph.read(
+        "MATCH (a:Entity {lei: $lei})-[r:OWNS]->(b) RETURN a.name AS owner, b.key AS owned, "
+        "r.stake_lo AS stake, r.valid_from AS valid_from",
+        lei="984500501A1B1045PB30",
+    )
+    assert len(rows) == 1
+    assert rows[0]["owner"] == "MONEYTECH GROUP LIMITED" and rows[0]["owned"] == "og:child"
+    assert rows[0]["stake"] == pytest.approx(0.6)
+    assert rows[0]["valid_from"].iso_format() == "2020-01-01"
+
+
+def test_entity_key_is_unique(graph: Graph) -> None:
+    graph.write("CREATE (:Entity {key: 'og:x'})")
+    with pytest.raises(Exception, match="already exists"):
+        graph.write("CREATE (:Entity {key: 'og:x'})")
+
+
+def test_reads_run_in_read_only_transactions(graph: Graph) -> None:
+    with pytest.raises(Exception, match="(?i)write"):
+        graph.read("CREATE (:Entity {key: 'og:nope'})")
+
+
+def test_unreachable_server_gives_a_clear_error() -> None:
+    settings = Settings(neo4j_uri="bolt://127.0.0.1:1", neo4j_password="x")
+    with pytest.raises(Neo4jUnavailable) as err:
+        connect(settings)
+    message = str(err.value)
+    assert "bolt://127.0.0.1:1" in message and "NEO4J_URI" in message and "docker compose" in message
+
+
+def test_wrong_password_gives_a_clear_error(graph: Graph, neo4j_settings: Settings) -> None:
+    uri = graph.uri
+    with pytest.raises(Neo4jAuthError, match="refused the credentials"):
+        connect(Settings(neo4j_uri=uri, neo4j_user="neo4j", neo4j_password="definitely-wrong"))
+    # The good connection still works afterwards.
+    assert graph.read("RETURN 1 AS one") == [{"one": 1}]
+
+
+def test_local_credentials_are_private(graph: Graph, neo4j_settings: Settings) -> None:
+    if not neo4j_settings.uses_local_server:
+        pytest.skip("tests run against an external server")
+    creds = LocalNeo4j(neo4j_settings).credentials_file
+    assert creds.stat().st_mode & 0o077 == 0

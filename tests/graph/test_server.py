@@ -1,0 +1,93 @@
+"""`ownergraph neo4j start|stop|status` on a second, throw-away local server."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from graph.config import Settings
+from graph.server import LocalNeo4j, _alive
+from ingest.errors import Neo4jUnavailable
+from tests.neo4j_fixtures import test_settings
+
+PORT = 7699
+
+
+@pytest.fixture()
+def server_env(tmp_path: Path) -> dict[str, str]:
+    base = test_settings()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
+    env.update(OWNERGRAPH_HOME=str(tmp_path / "home"), OWNERGRAPH_CACHE=str(base.cache),
+               OWNERGRAPH_NEO4J_PORT=str(PORT), OWNERGRAPH_NEO4J_HEAP="512m",
+               OWNERGRAPH_NEO4J_PAGECACHE="64m")
+    yield env
+    _cli(env, "neo4j", "stop")
+
+
+def _cli(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "ingest", *args], env=env, capture_output=True,
+                          text=True, timeout=300)
+
+
+def _status(env: dict[str, str]) -> dict[str, object]:
+    out = _cli(env, "neo4j", "status", "--json")
+    return json.loads(out.stdout)
+
+
+def test_start_status_stop_lifecycle(server_env: dict[str, str]) -> None:
+    assert _status(server_env)["running"] is False
+    started = _cli(server_env, "neo4j", "start")
+    assert started.returncode == 0, started.stderr
+    assert f"bolt://127.0.0.1:{PORT}" in started.stdout
+    status = _status(server_env)
+    assert status["running"] is True and status["uri"] == f"bolt://127.0.0.1:{PORT}"
+    assert str(status["version"]).startswith("5.26")
+    pid = int(status["pid"])  # type: ignore[arg-type]
+
+    again = _cli(server_env, "neo4j", "start", "--json")
+    assert json.loads(again.stdout)["pid"] == pid, "a second start must not start a second server"
+    found = subprocess.run(["pgrep", "-f", f"OwnergraphNeo4j {server_env['OWNERGRAPH_HOME']}"],
+                           capture_output=True, text=True).stdout.split()
+    assert found == [str(pid)]
+
+    stopped = _cli(server_env, "neo4j", "stop", "--json")
+    assert json.loads(stopped.stdout) == {"stopped": True}
+    assert not _alive(pid), "stop must leave no JVM behind"
+    not_running = _cli(server_env, "neo4j", "status")
+    assert not_running.returncode == 3
+
+
+def test_crashed_server_is_detected_and_restarted(server_env: dict[str, str]) -> None:
+    first = json.loads(_cli(server_env, "neo4j", "start", "--json").stdout)
+    os.kill(int(first["pid"]), signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while _alive(int(first["pid"])) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _status(server_env)["running"] is False
+    second = json.loads(_cli(server_env, "neo4j", "start", "--json").stdout)
+    assert second["running"] is True and second["recovered_stale_pid"] is True
+    assert second["pid"] != first["pid"]
+
+
+def test_missing_maven_names_the_alternatives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = Settings(home=tmp_path / "home", cache=tmp_path / "empty-cache", neo4j_port=PORT)
+    monkeypatch.setattr("graph.server.shutil.which", lambda name: None)
+    with pytest.raises(Neo4jUnavailable) as err:
+        LocalNeo4j(settings).install()
+    assert "docker compose" in str(err.value) and "NEO4J_URI" in str(err.value)
+
+
+def test_missing_java_names_the_alternatives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = Settings(home=tmp_path / "home", cache=tmp_path / "empty-cache", neo4j_port=PORT)
+    monkeypatch.delenv("JAVA_HOME", raising=False)
+    monkeypatch.setattr("graph.server.shutil.which", lambda name: None)
+    monkeypatch.setattr("graph.server._java_major", lambda java: None)
+    with pytest.raises(Neo4jUnavailable, match="No Java 17"):
+        LocalNeo4j(settings).install()

@@ -1,0 +1,60 @@
+"""Fixtures for tests that need the real Neo4j server.
+
+The tests use their own server, never a user's: ``OWNERGRAPH_TEST_NEO4J_URI`` (+ ``_USER``,
+``_PASSWORD``) when set, else a project-managed local Neo4j in a test home on port 7698,
+started on demand (``.ci/run`` starts it beforehand). Its database is wiped between tests.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from graph.config import Settings, load_settings
+from graph.connection import Graph, connect
+
+TEST_PORT = int(os.environ.get("OWNERGRAPH_TEST_NEO4J_PORT", "7698"))
+_SEEN_VERSIONS: set[str] = set()
+
+
+def test_settings() -> Settings:
+    base = load_settings({k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")})
+    home = Path(os.environ.get("OWNERGRAPH_TEST_HOME", base.cache / "test-home"))
+    if os.environ.get("OWNERGRAPH_TEST_NEO4J_URI"):
+        return Settings(
+            neo4j_uri=os.environ["OWNERGRAPH_TEST_NEO4J_URI"],
+            neo4j_user=os.environ.get("OWNERGRAPH_TEST_NEO4J_USER", "neo4j"),
+            neo4j_password=os.environ.get("OWNERGRAPH_TEST_NEO4J_PASSWORD", ""),
+            home=home, cache=base.cache,
+        )
+    return Settings(home=home, cache=base.cache, neo4j_port=TEST_PORT, neo4j_heap="2g", neo4j_pagecache="1g")
+
+
+@pytest.fixture(scope="session")
+def neo4j_settings() -> Settings:
+    return test_settings()
+
+
+@pytest.fixture(scope="session")
+def graph_session(neo4j_settings: Settings) -> Graph:
+    graph = connect(neo4j_settings)
+    _SEEN_VERSIONS.add(graph.server_agent)
+    return graph
+
+
+def wipe(graph: Graph) -> None:
+    graph.auto("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS")
+
+
+@pytest.fixture()
+def graph(graph_session: Graph) -> Iterator[Graph]:
+    """The test server's database, empty at the start of the test (schema applied)."""
+    wipe(graph_session)
+    yield graph_session
+
+
+def seen_versions() -> set[str]:
+    return _SEEN_VERSIONS
