@@ -35,3 +35,5 @@ CREATE INDEX entity_known IF NOT EXISTS FOR (e:Entity) ON (e.known_from);
 CREATE INDEX sanction_fact IF NOT EXISTS FOR (s:Sanction) ON (s.fact_key);
 CREATE INDEX exception_fact IF NOT EXISTS FOR (x:ReportingException) ON (x.fact_key);
 CREATE INDEX document_filed IF NOT EXISTS FOR (d:Document) ON (d.filed_at);
+CREATE CONSTRAINT retraction_statement IF NOT EXISTS FOR (x:Retraction) REQUIRE x.statement_id IS UNIQUE;
+CREATE INDEX retraction_fact IF NOT EXISTS FOR (x:Retraction) ON (x.fact_key);

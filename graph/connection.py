@@ -40,7 +40,7 @@ def _driver(uri: str, user: str, password: str) -> neo4j.Driver:
         if key not in _drivers:
             _drivers[key] = GraphDatabase.driver(
                 uri, auth=(user, password), max_connection_pool_size=16, connection_timeout=10.0,
-                max_transaction_retry_time=30.0,
+                max_transaction_retry_time=30.0, notifications_min_severity="OFF",
             )
         return _drivers[key]
 

@@ -1,0 +1,53 @@
+"""Entity resolution: raw mentions (EntityRef) -> canonical, LEI-keyed entity keys.
+
+Public API::
+
+    from resolution import Resolver, normalise_name
+
+    r = Resolver()
+    for entity in records:            # ingest.model.Entity
+        r.register(entity)
+    res = r.resolve(EntityRef(name="Acme Ltd", jurisdiction="GB"))
+    res.key, res.method, res.score, res.candidates, res.ambiguous
+    d = r.merge(stub_key, lei_key, "same company, see filing X")
+    r.undo(d.decision_id, block=True)  # restores both, and never merges them again
+    state = r.state()                  # plain lists/dicts for the graph layer to persist
+    r2 = Resolver.from_state(state)
+
+Keys: the LEI where known, else ``og:`` + 16 hex of sha256 of the most authoritative
+identifier or of (normalised name, jurisdiction, kind); see ``resolution._keys``.
+Data flow is one way: this package imports ``ingest`` only.
+"""
+
+from resolution._decisions import Decision, Judgement, MergeRefused, ResolutionError, Status
+from resolution._index import AliasRow, EntityInfo
+from resolution._keys import SCHEME_AUTHORITY, identifier_key, name_key, normalise_identifier
+from resolution._normalise import NormalisedName, normalise_name, transliterate
+from resolution._resolve import Candidate, Method, Resolution
+from resolution._resolver import Resolver
+from resolution._splink import MatchSettings
+from resolution._state import ResolutionState, ResolutionStore
+
+__all__ = [
+    "AliasRow",
+    "Candidate",
+    "Decision",
+    "EntityInfo",
+    "Judgement",
+    "MatchSettings",
+    "MergeRefused",
+    "Method",
+    "NormalisedName",
+    "Resolution",
+    "ResolutionError",
+    "ResolutionState",
+    "ResolutionStore",
+    "Resolver",
+    "SCHEME_AUTHORITY",
+    "Status",
+    "identifier_key",
+    "name_key",
+    "normalise_identifier",
+    "normalise_name",
+    "transliterate",
+]

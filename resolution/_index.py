@@ -101,11 +101,11 @@ def _owners(v: Any) -> list[str]:
 
 
 def block_keys(norm: NormalisedName) -> list[str]:
-    """Blocking keys of a name: its first and last token, and the first 3 letters."""
+    """Blocking keys of a name: its first and last token, its first and last 3 letters."""
     toks = norm.tokens
     if not toks:
         return []
-    keys = {"t:" + toks[0], "t:" + toks[-1], "p:" + norm.key[:3]}
+    keys = {"t:" + toks[0], "t:" + toks[-1], "p:" + norm.key[:3], "s:" + norm.key[-3:]}
     return sorted(keys)
 
 

@@ -22,12 +22,12 @@ import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
 
-_CYRILLIC = {
+_CYRILLIC = {  # BGN/PCGN-like, simplified
     "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z",
-    "и": "i", "й": "i", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
+    "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
     "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh",
-    "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "iu", "я": "ia",
-    "і": "i", "ї": "i", "є": "ie", "ґ": "g", "ў": "u", "ј": "j", "љ": "lj", "њ": "nj",
+    "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya",
+    "і": "i", "ї": "yi", "є": "ye", "ґ": "g", "ў": "u", "ј": "j", "љ": "lj", "њ": "nj",
     "ђ": "dj", "ћ": "c", "џ": "dz", "ѓ": "g", "ќ": "k", "ѕ": "dz",
 }
 _GREEK = {
@@ -72,7 +72,7 @@ _SUFFIXES: dict[str, tuple[str, ...]] = {
     "gmbh": ("gesellschaft mit beschränkter haftung", "gmbh", "mbh", "gesellschaft mbh",
              "ges.m.b.h.", "gesellschaft m.b.h."),
     "gmbh_co_kg": ("gmbh & co. kg", "mbh & co. kg", "gmbh & co kg", "gmbh & co.kg",
-                   "mbh & co.kg", "gmbh und co kg"),
+                   "mbh & co.kg", "gmbh und co kg", "gmbh & cokg", "mbh & cokg"),
     "kg": ("kg", "kommanditgesellschaft"),
     "ag": ("aktiengesellschaft", "ag"),
     "se": ("se", "societas europaea"),
@@ -108,7 +108,7 @@ _SUFFIXES: dict[str, tuple[str, ...]] = {
     "pte_ltd": ("pte. ltd.", "pte ltd", "pte limited", "private limited", "pvt ltd",
                 "pvt. ltd.", "private ltd"),
     "pty_ltd": ("pty ltd", "pty limited", "proprietary limited", "pty. ltd."),
-    "sdn_bhd": ("sdn bhd", "sdn. bhd.", "sendirian berhad"),
+    "sdn_bhd": ("sdn bhd", "sdn. bhd.", "sendirian berhad", "sdnbhd"),
     "bhd": ("bhd", "berhad"),
     "ltda": ("ltda", "limitada"),
     "sp_zoo": ("sp. z o.o.", "spółka z ograniczoną odpowiedzialnością", "sp z oo"),
@@ -121,6 +121,7 @@ _LEADING_NOISE = {"the", "mr", "mrs", "ms", "miss", "dr", "sir", "dame", "lord"}
 _CJK_SUFFIXES = {"株式会社": "kk", "股份有限公司": "ltd", "有限责任公司": "llc", "有限公司": "ltd"}
 
 _NON_WORD = re.compile(r"[^\w]+|_")
+_LETTER_DIGIT = re.compile(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])")
 
 
 class NormalisedName(NamedTuple):
@@ -141,14 +142,18 @@ class NormalisedName(NamedTuple):
 
 
 def transliterate(text: str) -> str:
-    """Case-folded text in ASCII where a table exists (combining marks dropped)."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return stripped.translate(_TABLE)
+    """Case-folded text in ASCII where a table exists (combining marks dropped).
+
+    The table is applied to composed letters first (so "й" is "y", not "i" + breve), then
+    once more after NFKD for letters that only decompose (accented Greek)."""
+    composed = unicodedata.normalize("NFC", text.casefold()).translate(_TABLE)
+    decomposed = unicodedata.normalize("NFKD", composed)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).translate(_TABLE)
 
 
 def _tokens(text: str) -> list[str]:
-    raw = [t for t in _NON_WORD.split(transliterate(text).replace(".", " ")) if t]
+    text = _LETTER_DIGIT.sub(" ", transliterate(text))  # "no.1" and "no1" both "no 1"
+    raw = [t for t in _NON_WORD.split(text) if t]
     out: list[str] = []
     run: list[str] = []
     for tok in raw + [""]:  # sentinel flushes the last run
@@ -179,6 +184,8 @@ _SUFFIX_TABLE = _table(_SUFFIXES)
 _PREFIX_TABLE = {k: v for k, v in _table({**_SUFFIXES, **_PREFIX_EXTRA}).items()
                  if v in _PREFIX_CLASSES or len(k) >= 2}
 _MAX_FORM = max(len(k) for k in _SUFFIX_TABLE)
+_LONG_FORMS = {k[0]: v for k, v in _SUFFIX_TABLE.items() if len(k) == 1 and len(k[0]) >= 6
+               and k[0].isascii()}
 _CJK_TABLE = {transliterate(k): v for k, v in _CJK_SUFFIXES.items()}
 
 
@@ -192,7 +199,26 @@ def _strip_suffix(tokens: list[str]) -> tuple[list[str], str]:
         for form, cls in _CJK_TABLE.items():
             if last.endswith(form) and len(last) > len(form):
                 return tokens[:-1] + [last[: -len(form)]], cls
+    if len(tokens) > 1 and len(tokens[-1]) >= 6:  # one typo in a long form: "Limtied"
+        for form, cls in _LONG_FORMS.items():
+            if _within_one_edit(tokens[-1], form):
+                return tokens[:-1], cls
     return tokens, ""
+
+
+def _within_one_edit(a: str, b: str) -> bool:
+    """Damerau-Levenshtein distance <= 1 (one insertion, deletion, substitution or swap)."""
+    if a == b:
+        return True
+    la, lb = len(a), len(b)
+    if abs(la - lb) > 1:
+        return False
+    i = 0
+    while i < min(la, lb) and a[i] == b[i]:
+        i += 1
+    if la == lb:
+        return a[i + 1:] == b[i + 1:] or (a[i + 2:] == b[i + 2:] and a[i:i + 2] == b[i:i + 2][::-1])
+    return a[i:] == b[i + 1:] if la < lb else a[i + 1:] == b[i:]
 
 
 def _strip_prefix(tokens: list[str]) -> tuple[list[str], str]:

@@ -214,10 +214,16 @@ def map_lei(rec: LeiRec, ctx: Ctx) -> Iterator[Record]:
         aliases.append(Alias(scheme=AliasScheme.COMPANY_NUMBER, value=value, kind=AliasKind.IDENTIFIER))
     for scheme, value in rec.identifiers:
         aliases.append(Alias(scheme=scheme, value=value, kind=AliasKind.IDENTIFIER))
-    successors = [
-        lei_ref(s_lei, "SuccessorLEI") if s_lei else EntityRef(name=s_name)
-        for s_lei, s_name in rec.successors if s_lei or s_name
-    ]
+    successors: list[EntityRef] = []
+    bad_successors: list[Record] = []
+    for s_lei, s_name in rec.successors:
+        if s_lei and not is_valid_lei(s_lei):
+            # Quarantine the successor, not the entity; keep the successor's name if given.
+            bad_successors.append(quarantine(ctx.path, ctx.locator, "SuccessorLEI",
+                                             f"{s_lei!r} fails the ISO 17442 LEI check", s_lei))
+            s_lei = None
+        if s_lei or s_name:
+            successors.append(EntityRef(lei=s_lei) if s_lei else EntityRef(name=s_name))
     known = _datetime(rec.last_update, "LastUpdateDate") or ctx.fallback_known
     status = (rec.registration_status if rec.registration_status in TERMINAL_REGISTRATION
               else rec.entity_status if rec.entity_status not in (None, "NULL") else rec.registration_status)
@@ -235,6 +241,7 @@ def map_lei(rec: LeiRec, ctx: Ctx) -> Iterator[Record]:
         valid_to=valid_to, known_from=known, fact_key=f"gleif:lei:{lei}",
         provenance=_prov(ctx, lei, rec.validation_sources),
     )
+    yield from bad_successors
     yield from _events(rec, ref, successors, known, valid_to, ctx)
 
 
@@ -322,8 +329,11 @@ def map_relationship(rec: RelRec, ctx: Ctx) -> Iterator[Record]:
         if rec.percent:
             try:
                 fields["stake"] = Stake(exact=float(rec.percent[0]))
-            except ValueError as err:
-                raise Bad("RelationshipQuantifier.QuantifierAmount", str(err).splitlines()[-1].strip()) from None
+            except ValidationError as err:
+                raise Bad("RelationshipQuantifier.QuantifierAmount",
+                          err.errors()[0]["msg"].removeprefix("Value error, ")) from None
+            except ValueError:
+                raise Bad("RelationshipQuantifier.QuantifierAmount", f"not a number: {rec.percent[0]!r}") from None
     yield cls(source=child, target=parent, valid_from=valid_from, valid_to=valid_to,
               known_from=known, fact_key=fact_key, provenance=prov, **fields)
 
@@ -390,13 +400,15 @@ class JsonStream:
     GLEIF JSON writes a repeated element with one member as an object) under a key named in
     ``array_keys``. String values under a key in ``date_keys`` seen outside records are kept
     in ``file_date`` (the header's ContentDate, the API's publishDate). ``count`` is the
-    number of records read so far. Malformed JSON raises ``ijson.JSONError``.
+    number of records read so far; ``top_keys`` the keys of a top-level object. Malformed
+    JSON raises ``ijson.JSONError``.
     """
 
     def __init__(self, path: Path, array_keys: set[str], date_keys: set[str]) -> None:
         self.path, self.array_keys, self.date_keys = path, array_keys, date_keys
         self.file_date: str | None = None
         self.count = 0
+        self.top_keys: set[str] = set()  # keys of a top-level object, to recognise what the file is
 
     def _record_prefix(self, prefix: str, event: str) -> bool:
         if prefix == "item" or prefix.endswith(".item"):
@@ -423,6 +435,9 @@ class JsonStream:
                     elif event not in ("end_map", "end_array", "map_key"):
                         self.count += 1
                         yield value  # a scalar where a record should be: the caller quarantines it
+                    continue
+                if event == "map_key" and prefix == "":
+                    self.top_keys.add(value)
                     continue
                 keys = prefix.split(".")
                 if event == "string" and (keys[-1] in self.date_keys

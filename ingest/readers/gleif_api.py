@@ -119,6 +119,10 @@ def read_api(path: Path) -> Iterator[Record]:
         failed = quarantine(path, f"data[{stream.count}] (after {stream.count} resources)", "json",
                             f"malformed JSON, rest of file skipped: {err}")
     known = fallback_known(path, stream.file_date)
+    if failed is None and "data" not in stream.top_keys:
+        # A JSON:API error document (or something else): say so rather than yield nothing.
+        failed = quarantine(path, "/", "data", "no JSON:API data in this document (top-level keys: "
+                            f"{', '.join(sorted(stream.top_keys)) or 'none'})")
     # ISINs go onto the entity of their LEI when this page holds its lei-records resource.
     leis_here = {_d(o.get("attributes")).get("lei") for _, o in items
                  if isinstance(o, dict) and o.get("type") == "lei-records"}

@@ -10,6 +10,7 @@ reader dispatches on each record's shape; the three names differ only in what th
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -202,6 +203,11 @@ def read_golden_xml(path: Path) -> Iterator[Record]:
                          f"malformed XML, rest of file skipped: {err.msg}")
 
 
+RECORD_KEYS = {"Entity", "Relationship", "ExceptionCategory"}
+CONTAINER_KEYS = JSON_ARRAY_KEYS | {"LEIHeader", "Header", "LEIRecords", "RelationshipRecords",
+                                    "ReportingExceptions"}
+
+
 def read_golden_json(path: Path) -> Iterator[Record]:
     stream = JsonStream(path, JSON_ARRAY_KEYS, JSON_DATE_KEYS)
     try:
@@ -211,6 +217,16 @@ def read_golden_json(path: Path) -> Iterator[Record]:
     except (ijson.JSONError, UnicodeDecodeError) as err:
         yield quarantine(path, f"record[{stream.count}] (after {stream.count} records)", "json",
                          f"malformed JSON, rest of file skipped: {err}")
+        return
+    if stream.count == 0 and stream.top_keys & RECORD_KEYS:
+        # One bare record as the whole document: small, so read it whole.
+        with open(path, "rb") as fh:
+            obj = json.load(fh)
+        ctx = Ctx(path, "record[0]", fallback_known(path, stream.file_date))
+        yield from guarded(ctx, lambda: golden_records(obj, ctx), lambda: raw_json(obj))
+    elif stream.count == 0 and stream.top_keys and not stream.top_keys & CONTAINER_KEYS:
+        yield quarantine(path, "/", "json", "no GLEIF golden-copy records in this document (top-level keys: "
+                         f"{', '.join(sorted(stream.top_keys))})")
 
 
 def read_golden(path: Path) -> Iterator[Record]:

@@ -58,7 +58,7 @@ US_STATES = dict(zip(
     "ohio oklahoma oregon pennsylvania rhode_island south_carolina south_dakota tennessee texas "
     "utah vermont virginia washington west_virginia wisconsin wyoming".split()))
 COUNTRIES = {  # the names Exhibit 21 and cover pages use; anything else is kept as written
-    "united states": "US", "united states of america": "US", "u.s.": "US", "usa": "US",
+    "united states": "US", "united states of america": "US", "u.s": "US", "usa": "US",
     "united kingdom": "GB", "england": "GB", "england and wales": "GB", "scotland": "GB",
     "ireland": "IE", "canada": "CA", "china": "CN", "hong kong": "HK", "japan": "JP",
     "india": "IN", "south korea": "KR", "korea": "KR", "mexico": "MX", "australia": "AU",
@@ -263,6 +263,7 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
     icik = _cik(_text(root, "issuer/issuerCik"))
     ticker = _text(root, "issuer/issuerTradingSymbol")
     issuer = _party(icik, _text(root, "issuer/issuerName"), kind=EntityKind.COMPANY)
+    icik = icik or _norm(issuer.name or "")  # the issuer's part of fact keys
     yield doc.entity(issuer, "issuer", (Alias(scheme=AliasScheme.OTHER, value=f"ticker:{ticker}",
                                               kind=AliasKind.IDENTIFIER),) if ticker else ())
     owners = root.findall("reportingOwner")
@@ -348,8 +349,8 @@ def _before(lines: list[str], label: str) -> str | None:
 
 
 def _schedule13_html(data: bytes, path: Path) -> Iterator[Record]:
-    form = m[1].strip() if (m := re.search(rb"<TYPE>\s*([^\r\n<]+)", data)) else None
-    form = form.decode() if isinstance(form, bytes) else "SC 13G"
+    m = re.search(rb"<TYPE>\s*([^\r\n<]+)", data)
+    form = m[1].decode("ascii", "replace").strip() if m else "SC 13G"
     lines = _html_lines(lxml.html.document_fromstring(data))
     flat = " ".join(lines)
     dated = re.search(r"Dated:\s*([A-Za-z]+\.? \d{1,2}, \d{4})", flat)
@@ -430,7 +431,8 @@ class SecReader:
             yield from _schedule13_html(data, path)
             return
         try:
-            root = _strip_ns(etree.fromstring(data.lstrip(), etree.XMLParser(resolve_entities=False)))
+            parser = etree.XMLParser(resolve_entities=False, no_network=True)
+            root = _strip_ns(etree.fromstring(data.lstrip(), parser))  # 13G has a blank line first
         except etree.XMLSyntaxError as err:
             yield quarantine(path, f"line {err.lineno}, column {err.offset}", "xml",
                              f"malformed XML: {err.msg}")
@@ -511,8 +513,10 @@ class Ex21Reader:
             return
         try:
             root = lxml.html.parse(str(path)).getroot()
-        except (etree.ParserError, ValueError) as err:
-            yield quarantine(path, "document", "html", f"unreadable HTML: {err}")
+        except (etree.ParserError, ValueError):
+            root = None
+        if root is None:
+            yield quarantine(path, "document", "html", "unreadable or empty HTML")
             return
         doc = _Doc(path, _at(self.filed) if self.filed else _mtime(path))
         name = self.parent or _parent_name(root)

@@ -190,6 +190,8 @@ class _PscFile:
             raise Bad("links.self", "PSC record without links.self: no identity for the fact")
         key = f"psc:{company}:{psc_id}"
         notified, ceased = parse_date(data.get("notified_on")), parse_date(data.get("ceased_on"))
+        if notified and ceased and ceased < notified:  # a record-level error: nothing of it loads
+            raise Bad("ceased_on", f"valid_to: ceased_on {ceased} is before notified_on {notified}")
         prov = Provenance(source_system=SOURCE, source_record_id=f"{company}:{psc_id}",
                           document_id=link, locator=loc, source_file=str(self.path),
                           validation_level="officialRegister")

@@ -1,0 +1,17 @@
+// Disclosure documents, the entities they mention and who filed them.
+UNWIND $rows AS row
+MERGE (d:Document {document_id: row.document_id})
+WITH d, row, coalesce(d.statement_id = row.statement_id, false) AS seen
+SET d += row.props
+WITH d, row, seen
+CALL (d, row) {
+  UNWIND row.mentions AS key
+  MATCH (e:Entity {key: key})
+  MERGE (d)-[:MENTIONS]->(e)
+}
+CALL (d, row) {
+  WITH d, row WHERE row.filer IS NOT NULL
+  MATCH (f:Entity {key: row.filer})
+  MERGE (d)-[:FILED_BY]->(f)
+}
+RETURN sum(CASE WHEN seen THEN 0 ELSE 1 END) AS created

@@ -1,0 +1,10 @@
+// Positions of our book: (:Portfolio)-[:HOLDS {instrument, amount, currency, clocks}]->(issuer).
+UNWIND $rows AS row
+MERGE (p:Portfolio {name: row.portfolio})
+WITH p, row
+MATCH (e:Entity {key: row.entity})
+MERGE (p)-[h:HOLDS {statement_id: row.statement_id}]->(e)
+ON CREATE SET h += row.props, h.known_to = $known_max, h.created_now = true
+WITH h, coalesce(h.created_now, false) AS created
+REMOVE h.created_now
+RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created

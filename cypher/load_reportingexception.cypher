@@ -1,0 +1,9 @@
+// "A parent exists but is not disclosed", kept distinct from "no parent".
+UNWIND $rows AS row
+MATCH (e:Entity {key: row.entity})
+MERGE (x:ReportingException {statement_id: row.statement_id})
+ON CREATE SET x += row.props, x.known_to = $known_max, x.created_now = true
+MERGE (e)-[:HAS_EXCEPTION]->(x)
+WITH x, coalesce(x.created_now, false) AS created
+REMOVE x.created_now
+RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created

@@ -1,0 +1,9 @@
+// A sanction is an interval on one entity, not an edge between entities.
+UNWIND $rows AS row
+MATCH (e:Entity {key: row.entity})
+MERGE (s:Sanction {statement_id: row.statement_id})
+ON CREATE SET s += row.props, s.known_to = $known_max, s.created_now = true
+MERGE (e)-[:SUBJECT_TO]->(s)
+WITH s, coalesce(s.created_now, false) AS created
+REMOVE s.created_now
+RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created

@@ -1,0 +1,1 @@
+MATCH (s:ResolutionState) RETURN s.seq AS seq, s.data AS data ORDER BY seq

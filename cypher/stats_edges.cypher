@@ -1,0 +1,1 @@
+MATCH ()-[r]->() RETURN type(r) AS type, count(*) AS n ORDER BY type

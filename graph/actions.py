@@ -1,0 +1,92 @@
+"""Corporate actions as dated structural changes with lineage to the causing document.
+
+merger      absorbed entity (subject) closed at the effective date; SUCCEEDED_BY edge to the
+            survivor; its outgoing ownership/control and our book's positions in it pass to the
+            survivor from the effective date; edges into it end there.
+spin_off    new entity (counterparty) with a SUCCEEDED_BY lineage edge (action spin_off) from
+            the parent; ``transfer_holdings`` (keys or LEIs of subsidiaries) move from the
+            parent to the new entity from the effective date.
+change_of_control  the previous controller's ownership/control edges into the subject close at
+            the effective date; a new ownership edge from the new controller opens.
+rename      the old legal name becomes a previous-name alias until the effective date.
+Every change is a version split (see cypher/action_move_edges.cypher): nothing is deleted.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from graph._rows import KNOWN_MAX, VALID_MAX, clock_props, stake_props
+from graph.connection import Graph
+from ingest.model import CorporateAction, CorporateActionKind, EntityRef, EdgeType
+
+CONTROL_TYPES = [EdgeType.OWNERSHIP.value, EdgeType.CONTROL.value]
+
+
+class _Keys(Protocol):
+    def key_of(self, ref: EntityRef) -> str: ...
+
+
+def apply_corporate_action(graph: Graph, action: CorporateAction, keys: _Keys) -> bool:
+    """Apply ``action`` once; False when it had already been applied."""
+    base = clock_props(action)
+    sid, action_id = base["statement_id"], base["fact_key"]
+    subject = keys.key_of(action.subject)
+    other = keys.key_of(action.counterparty) if action.counterparty else None
+    previous = keys.key_of(action.previous_controller) if action.previous_controller else None
+    parties = [{"key": subject, "role": "subject"}]
+    if other:
+        parties.append({"key": other, "role": "counterparty"})
+    if previous:
+        parties.append({"key": previous, "role": "previous_controller"})
+    props = {k: v for k, v in base.items() if v is not None} | {
+        "action": action.action.value, "effective": action.valid_from, "action_id": action_id,
+        "new_name": action.new_name,
+    }
+    props = {k: v for k, v in props.items() if v is not None}
+    rows = graph.write_rows("action_register", statement_id=sid, props=props, parties=parties)
+    if not rows or not rows[0]["created"]:
+        return False
+
+    effective, known_from = action.valid_from, action.known_from
+    common: dict[str, Any] = {"effective": effective, "known_from": known_from, "known_max": KNOWN_MAX,
+                              "statement_id": sid, "action_id": action_id,
+                              "document_id": action.document_id or base["document_id"]}
+
+    def move(from_key: str, to_key: str | None, outgoing: bool, types: list[str],
+             peer: str | None = None) -> None:
+        graph.write("action_move_edges", from_key=from_key, to_key=to_key, outgoing=outgoing,
+                    types=types, peer_key=peer, **common)
+
+    def new_edge(source: str, target: str, rtype: EdgeType, suffix: str, extra: dict[str, Any]) -> None:
+        edge = {**base, "valid_from": effective, "valid_to": VALID_MAX, "fact_key": f"{action_id}:{suffix}",
+                "statement_id": f"{sid}:{suffix}", "corporate_action_id": action_id, **extra}
+        graph.write("action_new_edge", source=source, target=target, type=rtype.value,
+                    statement_id=edge["statement_id"], props={k: v for k, v in edge.items() if v is not None},
+                    known_max=KNOWN_MAX)
+
+    match action.action:
+        case CorporateActionKind.MERGER:
+            assert other is not None
+            new_edge(subject, other, EdgeType.SUCCESSION, "succession", {"action": "merger"})
+            move(subject, other, True, CONTROL_TYPES)  # its stakes pass to the survivor
+            move(subject, other, False, ["HOLDS"])  # our positions in it pass to the survivor
+            move(subject, None, False, CONTROL_TYPES)  # its own owners' edges end
+            graph.write("action_close_entity", key=subject, effective=effective, status="MERGED")
+        case CorporateActionKind.SPIN_OFF:
+            assert other is not None
+            new_edge(subject, other, EdgeType.SUCCESSION, "lineage", {"action": "spin_off"})
+            for item in action.transfer_holdings:
+                ref = EntityRef(lei=item) if len(item) == 20 and item.isalnum() else None
+                target = keys.key_of(ref) if ref else item
+                move(subject, other, True, CONTROL_TYPES, peer=target)
+        case CorporateActionKind.CHANGE_OF_CONTROL:
+            assert other is not None
+            if previous:
+                move(previous, None, True, CONTROL_TYPES, peer=subject)
+            new_edge(other, subject, EdgeType.OWNERSHIP, "new_control",
+                     stake_props(action.stake) | {"interest": "shareholding", "direct": True})
+        case CorporateActionKind.RENAME:
+            graph.write("action_rename", key=subject, new_name=action.new_name, effective=effective,
+                        action_id=action_id)
+    return True

@@ -1,0 +1,1 @@
+"""Exposure analytics on two clocks. Every query goes through ``_snapshot``'s time filter."""

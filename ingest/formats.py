@@ -1,0 +1,58 @@
+"""The registry of input formats and format detection (auto-detected, overridable)."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from ingest.errors import InputFormatError
+
+# Order matters for detection: specific formats before generic JSON ones.
+_MODULES = ("gleif", "gleif_golden", "gleif_api", "bods", "uk_psc", "ftm", "sec", "bundle")
+
+
+def readers() -> dict[str, Any]:
+    """Format name -> reader, from every reader module's ``READERS``."""
+    found: dict[str, Any] = {}
+    for mod in _MODULES:
+        try:
+            module = import_module(f"ingest.readers.{mod}")
+        except ModuleNotFoundError as err:
+            if err.name == f"ingest.readers.{mod}":
+                continue
+            raise
+        for reader in getattr(module, "READERS", []):
+            found.setdefault(reader.name, reader)
+    return found
+
+
+def detect(path: Path, fmt: str | None = None) -> Any:
+    """The reader for ``path``: the named ``fmt``, else the first whose ``sniff`` accepts it."""
+    available = readers()
+    if fmt:
+        if fmt not in available:
+            raise InputFormatError(f"unknown format {fmt!r}; known: {', '.join(sorted(available))}")
+        return available[fmt]
+    with open(path, "rb") as fh:
+        head = fh.read(8192)
+    for reader in available.values():
+        if reader.sniff(path, head):
+            return reader
+    raise InputFormatError(
+        f"{path}: format not recognised; pass --format (one of {', '.join(sorted(available))})"
+    )
+
+
+def expand(paths: list[Path]) -> list[Path]:
+    """Files under each path (folders recursively, sorted), skipping hidden and schema files."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out += sorted(f for f in p.rglob("*") if f.is_file() and not any(
+                part.startswith(".") for part in f.relative_to(p).parts))
+        elif p.is_file():
+            out.append(p)
+        else:
+            raise InputFormatError(f"{p}: no such file or folder")
+    return out

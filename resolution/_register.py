@@ -1,0 +1,113 @@
+"""Registering Entity records: choose the key, record every alias, join shared identifiers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ingest.lei import is_valid_lei
+from ingest.model import AliasKind, AliasScheme, Entity, EntityKind
+
+from resolution._decisions import DecisionLog, MergeRefused
+from resolution._index import LEI, NAME, AliasIndex, AliasRow, EntityInfo
+from resolution._keys import authority, identifier_key, name_key, normalise_identifier
+
+IDENT = AliasKind.IDENTIFIER.value
+
+
+def kind_class(kind: EntityKind | str | None) -> str | None:
+    """person / organisation, or None when unknown: the only kind split matching trusts."""
+    if kind is None:
+        return None
+    k = EntityKind(kind)
+    if k is EntityKind.UNKNOWN:
+        return None
+    return "person" if k is EntityKind.PERSON else "organisation"
+
+
+class Registrar:
+    """Turns Entity records into keys and alias rows."""
+
+    def __init__(self, index: AliasIndex, decisions: DecisionLog,
+                 conflicts: dict[tuple[str, str, str], str]) -> None:
+        self.index = index
+        self.decisions = decisions
+        self.conflicts = conflicts
+
+    def register(self, entity: Entity) -> str:
+        """The canonical key of ``entity`` after recording its aliases.
+
+        Key: its LEI; else the owner of an identifier already known (the entity's own
+        handle first, then by scheme authority); else a new internal key (see _keys).
+        """
+        ref = entity.ref
+        lei = ref.lei or next((a.value.strip().upper() for a in entity.aliases
+                               if a.scheme is AliasScheme.LEI
+                               and is_valid_lei(a.value.strip().upper())), None)
+        ids = self._identifiers(entity)
+        if lei:
+            key = lei
+        else:
+            found = [o for s, v, *_ in ids for o in self.index.owners_of_id(s, v)]
+            key = found[0] if found else (
+                identifier_key((s, v) for s, v, *_ in ids)
+                or name_key(entity.name, entity.jurisdiction, entity.kind))
+        self._put_info(key, entity, lei)
+        if lei:
+            self.index.add_alias(AliasRow(key, LEI, lei, IDENT))
+        for scheme, value, vf, vt in ids:
+            self.index.add_alias(AliasRow(key, scheme, value, IDENT, vf, vt))
+        for name, kind, vf, vt in self._names(entity):
+            self.index.add_alias(AliasRow(key, NAME, name, kind, vf, vt))
+        self._join_shared(key, ids)
+        return self.decisions.canonical(key)
+
+    @staticmethod
+    def _identifiers(entity: Entity) -> list[tuple[str, str, Any, Any]]:
+        out: dict[tuple[str, str], tuple[str, str, Any, Any]] = {}
+        ref = entity.ref
+        own = None
+        if ref.scheme and ref.value and ref.scheme not in (AliasScheme.NAME, AliasScheme.LEI):
+            own = (ref.scheme.value, normalise_identifier(ref.scheme.value, ref.value))
+            out[own] = (*own, None, None)
+        for a in entity.aliases:
+            if a.scheme in (AliasScheme.NAME, AliasScheme.LEI) or not a.value.strip():
+                continue
+            k = (a.scheme.value, normalise_identifier(a.scheme.value, a.value))
+            if k not in out or k == own:
+                out[k] = (*k, a.valid_from, a.valid_to)
+        rest = sorted((v for k, v in out.items() if k != own),
+                      key=lambda t: (authority(t[0]), t[0], t[1]))
+        return ([out[own]] if own else []) + rest
+
+    @staticmethod
+    def _names(entity: Entity) -> list[tuple[str, str, Any, Any]]:
+        names = [(a.value, a.kind.value, a.valid_from, a.valid_to) for a in entity.aliases
+                 if a.scheme is AliasScheme.NAME and a.value.strip()]
+        if not any(n == entity.name for n, *_ in names):
+            names.insert(0, (entity.name, AliasKind.LEGAL.value, None, None))
+        if entity.ref.name and not any(n == entity.ref.name for n, *_ in names):
+            names.append((entity.ref.name, AliasKind.LEGAL.value, None, None))
+        return names
+
+    def _put_info(self, key: str, entity: Entity, lei: str | None) -> None:
+        old = self.index.entities.get(key)
+        # a later record of the same entity updates it, except that a record without the
+        # LEI never overrides what an LEI record said
+        if old is not None and not old.stub and old.lei and not lei:
+            return
+        self.index.put_entity(EntityInfo(
+            key=key, name=entity.name, kind=entity.kind.value, lei=lei or (old.lei if old else None),
+            jurisdiction=entity.jurisdiction or (old.jurisdiction if old else None), stub=False))
+
+    def _join_shared(self, key: str, ids: list[tuple[str, str, Any, Any]]) -> None:
+        """Entities sharing an identifier are one entity: merge them (reversibly), unless
+        that would join two LEIs or a rejected pair; then keep both and note a conflict."""
+        for scheme, value, *_ in ids:
+            for other in self.index.owners_of_id(scheme, value):
+                if self.decisions.canonical(other) == self.decisions.canonical(key):
+                    continue
+                try:
+                    self.decisions.merge(key, other, method="identifier", decided_by="resolver",
+                                         reason=f"shared identifier {scheme}:{value}")
+                except MergeRefused as err:
+                    self.conflicts[(key, other, f"{scheme}:{value}")] = str(err)
