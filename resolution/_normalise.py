@@ -184,8 +184,10 @@ _SUFFIX_TABLE = _table(_SUFFIXES)
 _PREFIX_TABLE = {k: v for k, v in _table({**_SUFFIXES, **_PREFIX_EXTRA}).items()
                  if v in _PREFIX_CLASSES or len(k) >= 2}
 _MAX_FORM = max(len(k) for k in _SUFFIX_TABLE)
-_LONG_FORMS = {k[0]: v for k, v in _SUFFIX_TABLE.items() if len(k) == 1 and len(k[0]) >= 6
-               and k[0].isascii()}
+_LONG_LAST: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+for _form, _cls in sorted(_SUFFIX_TABLE.items(), key=lambda kv: -len(kv[0])):
+    if len(_form[-1]) >= 6 and _form[-1].isascii():
+        _LONG_LAST.setdefault(_form[-1], []).append((_form, _cls))
 _CJK_TABLE = {transliterate(k): v for k, v in _CJK_SUFFIXES.items()}
 
 
@@ -199,10 +201,14 @@ def _strip_suffix(tokens: list[str]) -> tuple[list[str], str]:
         for form, cls in _CJK_TABLE.items():
             if last.endswith(form) and len(last) > len(form):
                 return tokens[:-1] + [last[: -len(form)]], cls
-    if len(tokens) > 1 and len(tokens[-1]) >= 6:  # one typo in a long form: "Limtied"
-        for form, cls in _LONG_FORMS.items():
-            if _within_one_edit(tokens[-1], form):
-                return tokens[:-1], cls
+    if len(tokens) > 1 and len(tokens[-1]) >= 6:  # one typo in a form's last long word
+        for last, forms in _LONG_LAST.items():
+            if not _within_one_edit(tokens[-1], last):
+                continue
+            for form, cls in forms:  # longest first; the words before must match exactly
+                n = len(form)
+                if n < len(tokens) and tuple(tokens[-n:-1]) == form[:-1]:
+                    return tokens[:-n], cls
     return tokens, ""
 
 

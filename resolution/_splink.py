@@ -2,29 +2,33 @@
 
 Used only for the name-only remainder: mentions that no LEI, identifier or exact
 normalised name settled. One batch = one splink ``link_only`` run between the batch's
-mentions and the index names that share a blocking key with them (first/last token or the
-first three letters; the same rules are given to splink).
+mentions and the index names that share a blocking key with them (first/last token, first or last three letters; the same
+rules are given to splink).
 
 The model is fixed, not trained, so results are reproducible run to run. Probabilities
 (m = P(level | same entity), u = P(level | different entities among *blocked* pairs)) were
 set by hand from what each level means and then checked on ``resolution.evaluate``:
 
-name (normalised, legal form removed)      m       u       weight (bits)
-  exact                                    0.55    0.0004  +10.4
-  same tokens, other order                 0.10    0.0001  +10.0
-  every token matches a token of the
-    other (Jaro-Winkler >= 0.92) both ways 0.20    0.0004   +9.0   typos
-  ... with Jaro-Winkler >= 0.84            0.08    0.0008   +6.6   transliterations
+name (normalised, legal form removed)      m       u        weight (bits)
+  exact                                    0.55    0.00003  +14.2
+  same tokens, other order                 0.10    0.00002  +12.3
+  as many tokens, each matching one of the
+    other (Jaro-Winkler >= 0.92 or one
+    edit) both ways                        0.20    0.0001   +11.0   typos
+  ... with Jaro-Winkler >= 0.84            0.08    0.0003    +8.1   transliterations
   one side's tokens all in the other,
-    both persons                           0.03    0.002    +3.9   missing middle name
-  one side's tokens all in the other       0.01    0.02     -1.0   "X" vs "X Group"
-  whole-string Jaro-Winkler >= 0.92        0.02    0.01     +1.0
-  else                                     0.01    0.9663   -6.6
+    both persons                           0.03    0.0005    +5.9   missing middle name
+  one side's tokens all in the other       0.01    0.02      -1.0   "X" vs "X Group"
+  whole-string Jaro-Winkler >= 0.92        0.02    0.005     +2.0
+  else                                     0.01    0.97405   -6.6
 Tokens of three letters or fewer and tokens with digits match only exactly, so "Fund I"
 is not "Fund II" and "(84) B.V." is not "(LXI) B.V.".
 country: same +2.2, different -4.0; kind (person / organisation): same +0.5, different
 -5.9; legal form: same class +1.4, same family +0.3, different family -2.6; a missing
-value on either side is neutral. Prior: 1 in 500 blocked pairs match.
+value on either side is neutral. Prior: 1 in 100 blocked pairs match (-6.6 bits), so with
+the default threshold 0.9 (+3.2 bits) a typo alone is accepted, a transliteration needs
+one more agreeing field, and any disagreeing country, kind or legal-form family rejects
+all but an exact name.
 A mention is matched when its best key has probability >= ``threshold`` and no other key
 also reaches the threshold (else it is ambiguous).
 """
@@ -38,9 +42,14 @@ from typing import Any
 
 _TOKMATCH = ("(x = y OR (length(x) > 3 AND length(y) > 3 AND NOT regexp_matches(x || y, '[0-9]')"
              " AND jaro_winkler_similarity(x, y) >= t))")
+# one typo: Jaro-Winkler >= 0.92 or one edit (Damerau-Levenshtein) in a token of 4+ letters
+_TYPOMATCH = ("(x = y OR (length(x) > 3 AND length(y) > 3 AND NOT regexp_matches(x || y, '[0-9]')"
+              " AND (jaro_winkler_similarity(x, y) >= 0.92 OR damerau_levenshtein(x, y) <= 1)))")
 _MACROS = [
     "CREATE OR REPLACE MACRO og_all_tok(a, b, t) AS "
     f"len(list_filter(a, lambda x: len(list_filter(b, lambda y: {_TOKMATCH})) > 0)) = len(a)",
+    "CREATE OR REPLACE MACRO og_all_typo(a, b) AS "
+    f"len(list_filter(a, lambda x: len(list_filter(b, lambda y: {_TYPOMATCH})) > 0)) = len(a)",
 ]
 
 
@@ -55,22 +64,24 @@ def _null(col: str) -> dict[str, Any]:
 
 
 def _comparisons() -> list[dict[str, Any]]:
-    both = "og_all_tok(tokens_l, tokens_r, {t}) AND og_all_tok(tokens_r, tokens_l, {t})"
+    same_n = "len(tokens_l) = len(tokens_r)"
+    both = same_n + " AND og_all_tok(tokens_l, tokens_r, {t}) AND og_all_tok(tokens_r, tokens_l, {t})"
     either = "(og_all_tok(tokens_l, tokens_r, 0.9) OR og_all_tok(tokens_r, tokens_l, 0.9))"
     name = {
         "output_column_name": "name_norm",
         "comparison_levels": [
             _null("name_norm"),
-            _lvl("name_norm_l = name_norm_r", "exact", 0.55, 0.0004),
-            _lvl("name_sorted_l = name_sorted_r", "reordered", 0.10, 0.0001),
-            _lvl(both.format(t=0.92), "tokens_jw92", 0.20, 0.0004),
-            _lvl(both.format(t=0.84), "tokens_jw84", 0.08, 0.0008),
+            _lvl("name_norm_l = name_norm_r", "exact", 0.55, 0.00003),
+            _lvl("name_sorted_l = name_sorted_r", "reordered", 0.10, 0.00002),
+            _lvl(f"{same_n} AND og_all_typo(tokens_l, tokens_r) AND og_all_typo(tokens_r, tokens_l)",
+                 "tokens_typo", 0.20, 0.0001),
+            _lvl(both.format(t=0.84), "tokens_jw84", 0.08, 0.0003),
             _lvl(f"{either} AND kind_l = 'person' AND kind_r = 'person'", "subset_person",
-                 0.03, 0.002),
+                 0.03, 0.0005),
             _lvl(either, "subset", 0.01, 0.02),
             _lvl("jaro_winkler_similarity(name_norm_l, name_norm_r) >= 0.92", "jw92",
-                 0.02, 0.01),
-            _lvl("ELSE", "else", 0.01, 0.9663),
+                 0.02, 0.005),
+            _lvl("ELSE", "else", 0.01, 0.97405),
         ],
     }
     country = {
@@ -107,6 +118,7 @@ _BLOCKING = [
     "l.first_token = r.last_token",
     "l.last_token = r.first_token",
     "l.prefix3 = r.prefix3",
+    "l.suffix3 = r.suffix3",
 ]
 
 
@@ -115,7 +127,7 @@ class MatchSettings:
     """Knobs of the probabilistic stage (the m/u table above is fixed)."""
 
     threshold: float = 0.9  # match probability needed to accept a key
-    prior: float = 0.002  # probability that two blocked records match
+    prior: float = 0.01  # probability that two blocked records match
     batch_size: int = 2000  # mentions per splink run
     floor: float = 0.05  # pairs below this are not reported as candidates
 
@@ -132,6 +144,7 @@ def row(uid: str, norm_key: str, suffix: str, family: str, country: str | None,
         "first_token": toks[0],
         "last_token": toks[-1],
         "prefix3": norm_key[:3],
+        "suffix3": norm_key[-3:],
         "country": country,
         "kind": kind,
         "suffix": suffix or None,

@@ -200,6 +200,7 @@ _LAT2CYR = [("shch", "щ"), ("zh", "ж"), ("kh", "х"), ("ts", "ц"), ("ch", "ч
             ("n", "н"), ("o", "о"), ("p", "п"), ("r", "р"), ("s", "с"), ("t", "т"), ("u", "у"),
             ("f", "ф"), ("c", "к"), ("h", "х"), ("j", "й"), ("w", "в"), ("x", "кс"), ("q", "к")]
 _OTHER_FIRST = ["Gregor", "Ludmila", "Bartholomew", "Ingrid", "Oswaldo", "Zbigniew"]
+_HONORIFIC = {"mr", "mrs", "ms", "dr"}
 _EXTRA_WORD = ["Group", "Holdings", "International", "Services", "Capital", "Europe"]
 
 
@@ -246,7 +247,7 @@ def variants(e: Entity, key: str, rng: random.Random) -> list[Labelled]:
     typo = _typo(name, rng)
     if typo:
         out.append(("variant:typo", typo))
-    if person and len(toks) >= 2 and name.isascii():
+    if person and len(toks) >= 2 and name.isascii() and toks[0].lower() not in _HONORIFIC:
         out.append(("variant:reorder", " ".join([toks[-1].upper()] + toks[:-1])))
         out.append(("variant:cyrillic", _cyrillic(name)))
     return [Labelled(EntityRef(name=n, kind=e.kind if rng.random() < 0.5 else None), key, c)
@@ -261,7 +262,7 @@ def traps(e: Entity, rng: random.Random) -> list[Labelled]:
         if len(toks) >= 2 and name.isascii():
             out.append(("trap:other_person", " ".join([rng.choice(_OTHER_FIRST)] + toks[1:]), None))
     elif norm.key:
-        word = rng.choice(_EXTRA_WORD)
+        word = rng.choice([w for w in _EXTRA_WORD if w.lower() not in name.lower()])
         base = " ".join(toks[:-1]) if norm.suffix and len(toks) > 1 else name
         tail = toks[-1] if norm.suffix and len(toks) > 1 else ""
         out.append(("trap:extra_word", f"{base} {word} {tail}".strip(), None))

@@ -102,6 +102,7 @@ class Plan:
     renames: np.ndarray  # number of renames
     merged_into: np.ndarray
     merged_on: np.ndarray
+    head: np.ndarray  # manager of a fund, head office of a branch
     edges: Edges = field(default_factory=Edges)
     rename_days: dict[int, list[int]] = field(default_factory=dict)
     families: list[tuple[str, str, list[int]]] = field(default_factory=list)  # surname, culture, members
@@ -189,15 +190,47 @@ def plan_world(n_entities: int, seed: int, start: date, end: date) -> Plan:
     p = Plan(seed=seed, n=n, start=st, end=en, kind=kind, jur=jur, has_lei=has_lei, created=created,
              bank=bank, manager=manager, family=np.full(n, -1, np.int32), group=np.full(n, -1, np.int32),
              depth=np.zeros(n, np.int8), renames=np.zeros(n, np.int8),
-             merged_into=np.full(n, -1, np.int32), merged_on=np.zeros(n, np.int32))
+             merged_into=np.full(n, -1, np.int32), merged_on=np.zeros(n, np.int32),
+             head=np.full(n, -1, np.int32))
     _families(p, rng, n_pers)
     _funds_and_branches(p, rng, n_pers, c0, c1, s0)
     _groups(p, rng, c0, c1, s0, n_pers, n_fund)
     _loans(p, rng, c0, c1)
     _renames(p, rng, n_pers)
     _sanctions(p, rng, n_pers, c0, c1)
+    _close_merged(p, rng)
     _corrections(p, rng)
+    _action_docs(p, rng)
     return p
+
+
+def _close_merged(p: Plan, rng: random.Random) -> None:
+    """Every edge touching an absorbed entity ends at the merger (except the succession)."""
+    E = p.edges
+    for e in range(len(E)):
+        if E.etype[e] == SUCC:
+            continue
+        for i in (E.src[e], E.dst[e]):
+            d = int(p.merged_on[i])
+            if d and (E.vt[e] == 0 or E.vt[e] > d):
+                if E.vf[e] >= d:  # began after the merger date: move it into the entity's life
+                    E.vf[e] = max(d - rng.randint(30, 90), int(p.created[i]))
+                E.vt[e] = d
+
+
+FORMS = {0: ("8-K", "RNS Merger"), 1: ("Form 10", "RNS Demerger"), 2: ("SC 13D", "RNS Disposal"),
+         3: ("NM01", "Change of name")}
+
+
+def _action_docs(p: Plan, rng: random.Random) -> None:
+    for k, a in enumerate(p.actions):
+        a.doc = len(p.docs)
+        form = FORMS[a.kind][rng.randrange(2)]
+        filer = a.counterparty if a.kind in (0, 2) else a.subject
+        p.docs.append(Doc(form, filer, a.day + a.lag, list(a.edges), action=k))
+        for e in a.edges:
+            if p.edges.doc[e] < 0 and p.edges.vf[e] == a.day:
+                p.edges.doc[e] = a.doc
 
 
 def _families(p: Plan, rng: random.Random, n_pers: int) -> None:
@@ -210,7 +243,7 @@ def _families(p: Plan, rng: random.Random, n_pers: int) -> None:
         surname = "Petrov" if fam == 0 else surnames[h(p.seed, fam, 200) % len(surnames)]
         members = list(range(i, i + size))
         for k, m in enumerate(members):
-            female = (k == 1) if fam == 0 else (h(p.seed, m, 201) % 2 == 1)
+            female = (k in (1, 3)) if fam == 0 else (h(p.seed, m, 201) % 2 == 1)
             given = (0, 0, 1, 1)[k] if fam == 0 else h(p.seed, m, 202) % 8  # Ivan, Elena, Dmitri, Anna
             p.person_culture[m] = (culture, given, fam, female)
             p.family[m] = fam
@@ -232,14 +265,15 @@ def _funds_and_branches(p: Plan, rng: random.Random, n_pers: int, c0: int, c1: i
     banks = np.flatnonzero(p.bank).tolist()
     for f in range(n_pers, c0):
         m = managers[h(p.seed, f, 300) % len(managers)]
-        p.jur[f] = p.jur[f] if rng.random() < 0.3 else 6  # most funds in LU
+        p.jur[f] = p.jur[f] if rng.random() < 0.3 else JUR_CODES.index("LU")  # most funds in LU
+        p.head[f] = m
         vf = max(int(p.created[f]), int(p.created[m]), p.start - 3000)
         E.add(FUNDMGR, f, m, vf, rng.randint(0, 200))
-        p.group[f] = -2 - m  # funds are attached to their manager, not to a group
     for b in range(c1, s0):
         head = banks[h(p.seed, b, 301) % len(banks)]
         vf = max(int(p.created[b]), int(p.created[head]))
         p.created[b] = vf
+        p.head[b] = head
         E.add(BRANCHREL, b, head, vf, rng.randint(0, 300))
 
 
@@ -288,12 +322,11 @@ def _group(p: Plan, rng: random.Random, g: int, members: list[int], chain: bool,
             (owner_people[0], 60.0), (owner_people[1], 40.0)]
     elif r < 0.22:
         fam = p.families[rng.randrange(len(p.families))][2]
-        owners = [(fam[0], 100.0)] if len(fam) == 1 or rng.random() < 0.6 else [
-            (fam[0], round(rng.uniform(50, 80), 2))]
-        if len(owners) == 1 and owners[0][1] < 100 or len(fam) > 1 and len(owners) == 1 and rng.random() < 0.3:
-            pass
-        if len(fam) > 1 and owners[0][1] < 100:
-            owners.append((fam[1], round(100 - owners[0][1], 2)))
+        if len(fam) > 1 and rng.random() < 0.4:
+            a = round(rng.uniform(50, 80), 2)
+            owners = [(fam[0], a), (fam[1], round(100 - a, 2))]
+        else:
+            owners = [(fam[0], 100.0)]
     elif r < 0.30:
         owners = [(rng.randrange(n_pers, c0), round(rng.uniform(10, 60), 2))]
     for person, st in owners:
@@ -355,17 +388,18 @@ def _group(p: Plan, rng: random.Random, g: int, members: list[int], chain: bool,
                                      pub=EXACT if rng.random() < 0.8 else BAND))
         if rng.random() < 0.04:  # parent guarantees the subsidiary's debt
             E.add(GUAR, members[par], members[j], E.vf[e] + rng.randint(30, 700), _lag(rng),
-                  amount=_amount(rng), vt=0 if rng.random() < 0.3 else 0)
+                  amount=_amount(rng))
             if rng.random() < 0.7:
                 E.vt[-1] = E.vf[-1] + rng.randint(3, 7) * 365
         if rng.random() < 0.003 and c0 < members[0]:  # stale extra owner: shareholders > 100%
             extra = rng.randrange(c0, members[0])
             need = round(100 - total + rng.uniform(5, 40), 2)
             in_edges[j].append(_own(p, rng, extra, members[j], min(100.0, need), F_OVER100))
+            E.pub[e] = E.pub[in_edges[j][-1]] = EXACT  # the excess must be visible in the data
     for j in range(s):
         p.depth[members[j]] = depth[j] + (1 if owners else 0)
         if rng.random() < 0.003:  # treasury shares: the company holds its own stock
-            _own(p, rng, members[j], members[j], round(rng.uniform(0.5, 8), 2), F_TREASURY)
+            E.pub[_own(p, rng, members[j], members[j], round(rng.uniform(0.5, 8), 2), F_TREASURY)] = EXACT
         if rng.random() < 0.01 and n_pers:  # a person controls without shares
             E.add(CTRL, rng.randrange(n_pers), members[j], max(p.start, int(p.created[members[j]])) + rng.randint(0, 900),
                   _lag(rng), sub=rng.randint(1, 3))
@@ -482,7 +516,7 @@ def _group_docs(p: Plan, rng: random.Random, members: list[int], tree_edge: list
             if live:
                 for e in live:
                     E.doc[e] = len(p.docs)
-                    E.lag[e] = max(E.lag[e], filed - E.vf[e])
+                    E.lag[e] = filed - E.vf[e]  # published by this report
                 p.docs.append(Doc("Annual report", members[0], filed, live, period=f"FY{year}"))
 
 
@@ -544,6 +578,8 @@ def _corrections(p: Plan, rng: random.Random) -> None:
         if E.etype[e] != OWN or E.flags[e] & (F_ACTION | F_TREASURY | F_OVER100):
             continue
         r = rng.random()
+        if p.known(e) + 400 >= p.end:
+            continue
         if r < 0.02 and E.pub[e] == EXACT:
             new = round(min(100.0, max(0.5, E.stake[e] + rng.choice((-1, 1)) * rng.uniform(1, 10))), 2)
             p.corrections[e] = (new, rng.randint(30, 400))
