@@ -44,13 +44,16 @@ def detect(path: Path, fmt: str | None = None) -> Any:
     )
 
 
+_DOCS = {".md", ".txt", ".rst", ".png", ".svg", ".pdf"}  # notes beside data in a folder
+
+
 def expand(paths: list[Path]) -> list[Path]:
-    """Files under each path (folders recursively, sorted), skipping hidden and schema files."""
+    """Files under each path (folders recursively, sorted), skipping hidden files and notes."""
     out: list[Path] = []
     for p in paths:
         if p.is_dir():
-            out += sorted(f for f in p.rglob("*") if f.is_file() and not any(
-                part.startswith(".") for part in f.relative_to(p).parts))
+            out += sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() not in _DOCS
+                          and not any(part.startswith(".") for part in f.relative_to(p).parts))
         elif p.is_file():
             out.append(p)
         else:

@@ -146,6 +146,8 @@ def transliterate(text: str) -> str:
 
     The table is applied to composed letters first (so "й" is "y", not "i" + breve), then
     once more after NFKD for letters that only decompose (accented Greek)."""
+    if text.isascii():  # fast path: nothing to decompose
+        return text.lower().translate(_TABLE)
     composed = unicodedata.normalize("NFC", text.casefold()).translate(_TABLE)
     decomposed = unicodedata.normalize("NFKD", composed)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).translate(_TABLE)

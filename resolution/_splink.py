@@ -2,8 +2,8 @@
 
 Used only for the name-only remainder: mentions that no LEI, identifier or exact
 normalised name settled. One batch = one splink ``link_only`` run between the batch's
-mentions and the index names that share a blocking key with them (first/last token, first or last three letters; the same
-rules are given to splink).
+mentions and the index names that share a blocking key with them (first/last token, first or last
+three letters; the same rules are given to splink).
 
 The model is fixed, not trained, so results are reproducible run to run. Probabilities
 (m = P(level | same entity), u = P(level | different entities among *blocked* pairs)) were
@@ -13,16 +13,17 @@ name (normalised, legal form removed)      m       u        weight (bits)
   exact                                    0.55    0.00003  +14.2
   same tokens, other order                 0.10    0.00002  +12.3
   as many tokens, each matching one of the
-    other (Jaro-Winkler >= 0.92 or one
-    edit) both ways                        0.20    0.0001   +11.0   typos
-  ... with Jaro-Winkler >= 0.84            0.08    0.0003    +8.1   transliterations
+    other both ways, as a typo (below)     0.20    0.0001   +11.0
+  ... as a fuzzy match (below)             0.08    0.0003    +8.1   transliterations
   one side's tokens all in the other,
     both persons                           0.03    0.0005    +5.9   missing middle name
   one side's tokens all in the other       0.01    0.02      -1.0   "X" vs "X Group"
   whole-string Jaro-Winkler >= 0.92        0.02    0.005     +2.0
   else                                     0.01    0.97405   -6.6
-Tokens of three letters or fewer and tokens with digits match only exactly, so "Fund I"
-is not "Fund II" and "(84) B.V." is not "(LXI) B.V.".
+Token matching: a typo is Jaro-Winkler >= 0.92, or one edit in tokens of six letters or
+more; fuzzy is Jaro-Winkler >= 0.84 with at most max(2, len/4) edits; "subset" uses
+Jaro-Winkler >= 0.9. Tokens of three letters or fewer and tokens with digits match only
+exactly, so "Fund I" is not "Fund II" and "(84) B.V." is not "(LXI) B.V.".
 country: same +2.2, different -4.0; kind (person / organisation): same +0.5, different
 -5.9; legal form: same class +1.4, same family +0.3, different family -2.6; a missing
 value on either side is neutral. Prior: 1 in 100 blocked pairs match (-6.6 bits), so with
@@ -40,17 +41,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-_TOKMATCH = ("(x = y OR (length(x) > 3 AND length(y) > 3 AND NOT regexp_matches(x || y, '[0-9]')"
-             " AND jaro_winkler_similarity(x, y) >= t))")
-# one typo: Jaro-Winkler >= 0.92 or one edit (Damerau-Levenshtein) in a token of 4+ letters
-_TYPOMATCH = ("(x = y OR (length(x) > 3 AND length(y) > 3 AND NOT regexp_matches(x || y, '[0-9]')"
-              " AND (jaro_winkler_similarity(x, y) >= 0.92 OR damerau_levenshtein(x, y) <= 1)))")
-_MACROS = [
-    "CREATE OR REPLACE MACRO og_all_tok(a, b, t) AS "
-    f"len(list_filter(a, lambda x: len(list_filter(b, lambda y: {_TOKMATCH})) > 0)) = len(a)",
-    "CREATE OR REPLACE MACRO og_all_typo(a, b) AS "
-    f"len(list_filter(a, lambda x: len(list_filter(b, lambda y: {_TYPOMATCH})) > 0)) = len(a)",
-]
+# a token matches another when equal, or (4+ letters, no digits) close enough:
+# typo: Jaro-Winkler >= 0.92, or one edit (Damerau-Levenshtein) in a token of 6+ letters;
+# fuzzy: Jaro-Winkler >= 0.84 and at most max(2, len/4) edits (the edit bound stops long
+# shared prefixes such as "commerz..." from passing on Jaro-Winkler alone)
+_CLOSE = "x = y OR (length(x) > 3 AND length(y) > 3 AND NOT regexp_matches(x || y, '[0-9]') AND ({}))"
+_TYPO = _CLOSE.format("jaro_winkler_similarity(x, y) >= 0.92 OR (least(length(x), length(y)) >= 6"
+                      " AND damerau_levenshtein(x, y) <= 1)")
+_FUZZY = _CLOSE.format("jaro_winkler_similarity(x, y) >= 0.84 AND damerau_levenshtein(x, y) <= "
+                       "greatest(2, least(length(x), length(y)) // 4)")
+_SUBSET = _CLOSE.format("jaro_winkler_similarity(x, y) >= 0.9")
+_ALL = "len(list_filter(a, lambda x: len(list_filter(b, lambda y: {})) > 0)) = len(a)"
+_MACROS = [f"CREATE OR REPLACE MACRO og_all_{name}(a, b) AS " + _ALL.format(pred)
+           for name, pred in (("typo", _TYPO), ("fuzzy", _FUZZY), ("subset", _SUBSET))]
 
 
 def _lvl(sql: str, label: str, m: float, u: float, **extra: Any) -> dict[str, Any]:
@@ -65,17 +68,16 @@ def _null(col: str) -> dict[str, Any]:
 
 def _comparisons() -> list[dict[str, Any]]:
     same_n = "len(tokens_l) = len(tokens_r)"
-    both = same_n + " AND og_all_tok(tokens_l, tokens_r, {t}) AND og_all_tok(tokens_r, tokens_l, {t})"
-    either = "(og_all_tok(tokens_l, tokens_r, 0.9) OR og_all_tok(tokens_r, tokens_l, 0.9))"
+    both = same_n + " AND og_all_{0}(tokens_l, tokens_r) AND og_all_{0}(tokens_r, tokens_l)"
+    either = "(og_all_subset(tokens_l, tokens_r) OR og_all_subset(tokens_r, tokens_l))"
     name = {
         "output_column_name": "name_norm",
         "comparison_levels": [
             _null("name_norm"),
             _lvl("name_norm_l = name_norm_r", "exact", 0.55, 0.00003),
             _lvl("name_sorted_l = name_sorted_r", "reordered", 0.10, 0.00002),
-            _lvl(f"{same_n} AND og_all_typo(tokens_l, tokens_r) AND og_all_typo(tokens_r, tokens_l)",
-                 "tokens_typo", 0.20, 0.0001),
-            _lvl(both.format(t=0.84), "tokens_jw84", 0.08, 0.0003),
+            _lvl(both.format("typo"), "tokens_typo", 0.20, 0.0001),
+            _lvl(both.format("fuzzy"), "tokens_fuzzy", 0.08, 0.0003),
             _lvl(f"{either} AND kind_l = 'person' AND kind_r = 'person'", "subset_person",
                  0.03, 0.0005),
             _lvl(either, "subset", 0.01, 0.02),

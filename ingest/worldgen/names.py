@@ -207,8 +207,8 @@ def company_name(seed: int, i: int, jur: int, version: int = 0, *, bank: bool = 
     return f"{core} {suffix}"
 
 
-def fund_name(seed: int, i: int, manager_name: str) -> str:
-    x = h(seed, i, 150)
+def fund_name(seed: int, i: int, manager_name: str, version: int = 0) -> str:
+    x = h(seed, i, 150 + version)
     brand = re.sub(r"\s+(Asset Management|Investment Managers|Capital Management).*$", "", manager_name)
     return f"{brand} {FUND_STYLES[x % len(FUND_STYLES)]}"
 

@@ -16,7 +16,7 @@ from datetime import date
 
 import numpy as np
 
-from ingest.worldgen.names import CULTURE_KEYS, CULTURES, JUR_CODES, JUR_WEIGHTS, h
+from ingest.worldgen.names import CULTURE_JUR, CULTURE_KEYS, CULTURES, JUR_CODES, JUR_WEIGHTS, h
 
 PERSON, COMPANY, FUND, BRANCH = 0, 1, 2, 3
 KIND_NAMES = ("person", "company", "fund", "branch")
@@ -104,7 +104,7 @@ class Plan:
     merged_on: np.ndarray
     head: np.ndarray  # manager of a fund, head office of a branch
     edges: Edges = field(default_factory=Edges)
-    rename_days: dict[int, list[int]] = field(default_factory=dict)
+    rename_days: dict[int, list[tuple[int, int]]] = field(default_factory=dict)  # (day, lag)
     families: list[tuple[str, str, list[int]]] = field(default_factory=list)  # surname, culture, members
     cycles: list[list[int]] = field(default_factory=list)
     diamonds: list[tuple[int, list[int]]] = field(default_factory=list)
@@ -246,6 +246,7 @@ def _families(p: Plan, rng: random.Random, n_pers: int) -> None:
             female = (k in (1, 3)) if fam == 0 else (h(p.seed, m, 201) % 2 == 1)
             given = (0, 0, 1, 1)[k] if fam == 0 else h(p.seed, m, 202) % 8  # Ivan, Elena, Dmitri, Anna
             p.person_culture[m] = (culture, given, fam, female)
+            p.jur[m] = JUR_CODES.index(CULTURE_JUR[culture] if rng.random() < 0.8 else "GB")
             p.family[m] = fam
         p.families.append((surname, culture, members))
         if size >= 2:  # spouses, children, siblings: dated from a fixed past, published late
@@ -553,19 +554,22 @@ def _renames(p: Plan, rng: random.Random, n_pers: int) -> None:
             days = sorted({_day(rng, lo, hi) for _ in range(1 if rng.random() < 0.85 else 2)})
             if days and days[0] < hi:
                 p.renames[i] = len(days)
-                p.rename_days[i] = days
+                p.rename_days[i] = []
                 for k, d in enumerate(days):
                     p.actions.append(Action(3, i, -1, -1, float(k + 1), d, rng.randint(3, 60)))
+                    p.rename_days[i].append((d, p.actions[-1].lag))
 
 
 def _sanctions(p: Plan, rng: random.Random, n_pers: int, c0: int, c1: int) -> None:
     ivan = p.families[0][2][0]
     p.sanctions.append((ivan, 1, date(2022, 3, 15).toordinal(), 0))  # EU
     p.sanctions.append((ivan, 2, date(2022, 3, 15).toordinal(), 0))  # UK
+    petrov_firm = int(np.flatnonzero(p.group == 1)[0])  # a Petrov company, listed by OFAC itself
+    p.sanctions.append((petrov_firm, 0, date(2022, 6, 28).toordinal(), 0))
     for i in range(p.n):
-        if i == ivan or p.kind[i] == BRANCH:
+        if i in (ivan, petrov_firm) or p.kind[i] == BRANCH:
             continue
-        if rng.random() < (0.003 if i < n_pers else 0.001):
+        if rng.random() < (0.01 if i < n_pers else 0.002):
             vf = _day(rng, p.start, p.end - 30)
             vt = _day(rng, vf + 180, p.end) if rng.random() < 0.1 and vf + 180 < p.end else 0
             p.sanctions.append((i, rng.randrange(4), vf, vt))

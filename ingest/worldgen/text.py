@@ -30,26 +30,31 @@ def fmt_date(d: int) -> str:
 
 
 def stake_phrase(pub: dict | float | None) -> str:
-    if pub is None:
-        return "an undisclosed interest in"
+    """'30.00% of' / 'more than 25% but not more than 50% of' (the share-capital phrase follows)."""
     if isinstance(pub, dict):
-        lo, hi = pub.get("min"), pub.get("max")
-        return f"more than {lo:g}% but not more than {hi:g}% of the shares in"
-    return f"{pub:.2f}% of the issued share capital of"
+        return f"more than {pub.get('min'):g}% but not more than {pub.get('max'):g}% of"
+    return f"{pub:.2f}% of"
+
+
+def _end(s: str) -> str:
+    return s[:-1] if s.endswith("..") else s
 
 
 def ownership_sentence(rng: random.Random, owner: str, owned: str, pub: dict | float | None,
                        day: int, voting: bool) -> str:
     if voting:
         v = f"{pub:.2f}%" if isinstance(pub, float) else "a majority"
-        return f"{owner} controls {v} of the voting rights in {owned}, through shares carrying multiple votes."
+        return _end(f"{owner} controls {v} of the voting rights in {owned}, through shares carrying multiple votes.")
+    if pub is None:
+        return _end(f"{owner} holds an interest in {owned}; the percentage held has not been disclosed.")
     k = rng.randrange(3)
     if k == 0:
-        return f"As at {fmt_date(day)}, {owner} held {stake_phrase(pub)} {owned}."
+        return _end(f"As at {fmt_date(day)}, {owner} held {stake_phrase(pub)} the issued share capital of {owned}.")
     if k == 1:
-        return f"{owner} holds {stake_phrase(pub)} {owned}."
-    return f"{owned} is a subsidiary undertaking of {owner}, which holds {stake_phrase(pub)} it." if pub is not None \
-        else f"{owned} is an investee of {owner}; the percentage held has not been disclosed."
+        return _end(f"{owner} holds {stake_phrase(pub)} the ordinary shares of {owned}.")
+    lo = pub.get("min", 0) if isinstance(pub, dict) else pub
+    rel = "a subsidiary undertaking" if lo >= 50 else "an associated undertaking" if lo >= 20 else "an investee"
+    return _end(f"{owned} is {rel} of {owner}, which holds {stake_phrase(pub)} its share capital.")
 
 
 def distractors(rng: random.Random, k: int, other: Callable[[], str], filer: str) -> list[str]:

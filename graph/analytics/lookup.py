@@ -1,0 +1,291 @@
+"""Entity mentions -> canonical keys: LEI, exact alias, exact name, then fuzzy name.
+
+``find_entity`` tries, in order, and stops at the first step that finds anything:
+1. a canonical key or an LEI (20 characters whose ISO 7064 check digits verify);
+2. an exact alias of any scheme (CIK, company number, ISIN, ...; ``scheme:value`` also works;
+   a name alias is matched on its case-folded key ``name|<name>``);
+3. an exact, case-insensitive entity name;
+4. a fuzzy name: candidates whose name (or a name alias) contains a token prefix of the
+   mention, scored by string similarity of the normalised names (``resolution.normalise_name``).
+A step that finds several entities picks the ones valid at ``as_of`` when that narrows it to
+one; otherwise the mention is ambiguous. Ambiguous or unknown mentions raise
+:class:`ingest.errors.EntityNotFound` with the near matches as candidates.
+
+``find_group`` resolves a family ("Petrov family": persons whose name contains Petrov plus
+their family members over ASSOCIATED_WITH edges, read through the time gate) or a list.
+
+Also here, because every analytics module needs them: :func:`to_plain` (Neo4j temporal values
+-> Python) and :func:`resolve_keys` (one mention or a group -> keys).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+from datetime import date, datetime
+from difflib import SequenceMatcher
+from typing import Any
+
+import pandas as pd
+
+from graph.analytics._snapshot import Clock, expand, make_clock
+from graph.connection import Graph
+from ingest.errors import EntityNotFound
+from ingest.lei import is_valid_lei
+from ingest.model import AliasScheme
+from resolution import normalise_identifier, normalise_name
+
+ACCEPT_SCORE = 0.85  # a fuzzy match must score at least this ...
+MARGIN = 0.05  # ... and beat the next entity by this much
+SUGGEST_SCORE = 0.5
+# ASSOCIATED_WITH relationships that are not family (business associates); anything else
+# (spouse, child, parent, sibling, relative, in-law, ...) counts as family.
+NON_FAMILY = frozenset({"associate", "business_associate", "business", "colleague", "partner_business"})
+
+
+def to_plain(value: Any) -> Any:
+    """Neo4j temporal values (and containers of them) as Python dates/datetimes."""
+    if hasattr(value, "to_native"):
+        return value.to_native()
+    if isinstance(value, dict):
+        return {k: to_plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_plain(v) for v in value]
+    return value
+
+
+def jsonable(value: Any) -> Any:
+    """``to_plain`` plus dates as ISO strings: for ``as_dict``."""
+    value = to_plain(value)
+    if isinstance(value, (date, datetime)):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {k: jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if isinstance(value, float) and value != value:  # NaN
+        return None
+    return value
+
+
+@dataclass(frozen=True)
+class EntityMatch:
+    key: str
+    name: str
+    lei: str | None
+    method: str  # key | lei | alias | name | fuzzy | family_name | associated:<relationship>
+    score: float = 1.0
+    matched: str | None = None  # the text that matched (alias value, name)
+    kind: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def label(self) -> str:
+        return f"{self.name} ({self.key})"
+
+
+@dataclass(frozen=True)
+class GroupMatch:
+    label: str
+    members: tuple[EntityMatch, ...]
+    links: tuple[dict[str, Any], ...] = ()  # ASSOCIATED_WITH edges that brought members in
+
+    @property
+    def keys(self) -> list[str]:
+        return [m.key for m in self.members]
+
+    def to_frame(self) -> pd.DataFrame:
+        return pd.DataFrame([m.as_dict() for m in self.members],
+                            columns=["key", "name", "lei", "method", "score", "matched", "kind"])
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "members": [m.as_dict() for m in self.members],
+                "links": jsonable(list(self.links))}
+
+
+# -- find_entity ----------------------------------------------------------------------------
+def _valid_on(row: dict[str, Any], day: date, lo: str = "valid_from", hi: str = "valid_to") -> bool:
+    start, end = to_plain(row.get(lo)), to_plain(row.get(hi))
+    return (start is None or start <= day) and (end is None or day < end)
+
+
+def _pick(rows: list[dict[str, Any]], method: str, mention: str, day: date) -> EntityMatch | None:
+    """One entity from exact-match rows; None when nothing matched; raises when ambiguous."""
+    if not rows:
+        return None
+    by_key: dict[str, dict[str, Any]] = {}
+    for r in rows:
+        by_key.setdefault(r["key"], r)
+    if len(by_key) > 1:  # prefer entities (and aliases) valid on the day
+        alive = {k: r for k, r in by_key.items()
+                 if any(_valid_on(x, day) and _valid_on(x, day, "alias_from", "alias_to")
+                        for x in rows if x["key"] == k)}
+        if len(alive) == 1:
+            by_key = alive
+    if len(by_key) > 1:
+        raise EntityNotFound(mention, sorted(f"{r['name']} ({k})" for k, r in by_key.items()))
+    (key, row), = by_key.items()
+    return EntityMatch(key, row["name"] or key, row.get("lei"), method, 1.0, row.get("matched"), row.get("kind"))
+
+
+def _alias_values(mention: str) -> list[str]:
+    m = mention.strip()
+    values = {m, f"{AliasScheme.NAME.value}|{m.casefold()}"}
+    if m.isdigit():
+        values.add(m.lstrip("0") or "0")  # CIK without leading zeros
+    if m.isalnum():
+        values.add(m.upper())
+    scheme, sep, rest = m.replace("|", ":", 1).partition(":")
+    if sep and scheme.lower() in {s.value for s in AliasScheme}:
+        s = scheme.lower()
+        for v in (rest, normalise_identifier(s, rest)):
+            values.update({v, f"{s}|{v}"})
+    return sorted(values)
+
+
+def similarity(a: str, b: str) -> float:
+    """Similarity of two names in [0, 1] on their normalised keys (order-insensitive too)."""
+    na, nb = normalise_name(a).key, normalise_name(b).key
+    if not na or not nb:
+        return 0.0
+    if na == nb:
+        return 1.0
+    seq = SequenceMatcher(None, na, nb).ratio()
+    tok = SequenceMatcher(None, " ".join(sorted(na.split())), " ".join(sorted(nb.split()))).ratio()
+    return max(seq, tok)
+
+
+def _fragments(mention: str) -> list[str]:
+    tokens = [t for t in normalise_name(mention).tokens if len(t) >= 3] or list(normalise_name(mention).tokens)
+    tokens = sorted(set(tokens), key=len, reverse=True)[:3]
+    # a 4-letter prefix tolerates typos later in the word
+    return sorted({t[:4] for t in tokens} | {mention.strip().lower()[:4]} - {""})
+
+
+def _fuzzy(graph: Graph, mention: str, day: date, kind: str | None) -> EntityMatch:
+    rows = graph.read("lookup_candidates", fragments=_fragments(mention), kind=kind, limit=2000)
+    best: dict[str, tuple[float, dict[str, Any]]] = {}
+    for r in rows:
+        s = max(similarity(mention, r["matched"] or ""), similarity(mention, r["name"] or ""))
+        if s > best.get(r["key"], (-1.0, {}))[0]:
+            best[r["key"]] = (s, r)
+    ranked = sorted(best.items(), key=lambda kv: (-kv[1][0], not _valid_on(kv[1][1], day), kv[0]))
+    suggestions = [f"{r['name']} ({k})" for k, (s, r) in ranked[:5] if s >= SUGGEST_SCORE]
+    if not ranked or ranked[0][1][0] < ACCEPT_SCORE:
+        raise EntityNotFound(mention, suggestions)
+    top_score = ranked[0][1][0]
+    tied = [kv for kv in ranked if top_score - kv[1][0] < MARGIN]
+    if len(tied) > 1:
+        alive = [kv for kv in tied if _valid_on(kv[1][1], day)]
+        if len(alive) != 1:
+            raise EntityNotFound(mention, [f"{r['name']} ({k})" for k, (_, r) in tied[:5]])
+        tied = alive
+    key, (score, row) = tied[0]
+    return EntityMatch(key, row["name"] or key, row.get("lei"), "fuzzy", round(score, 4), row.get("matched"),
+                       row.get("kind"))
+
+
+def find_entity(graph: Graph, mention: str, as_of: date | str | None = None, *,
+                kind: str | None = None, fuzzy: bool = True) -> EntityMatch:
+    """The one entity ``mention`` names (see the module docstring for the order of steps)."""
+    text = mention.strip()
+    if not text:
+        raise EntityNotFound(mention)
+    day = make_clock(as_of).as_of
+    upper = text.upper()
+    if is_valid_lei(upper) or text.startswith("og:"):
+        found = _pick(graph.read("lookup_key", key=upper if is_valid_lei(upper) else text),
+                      "lei" if is_valid_lei(upper) else "key", mention, day)
+        if found:
+            return found
+    found = _pick(graph.read("lookup_alias", values=_alias_values(text)), "alias", mention, day)
+    if found:
+        return found
+    found = _pick(graph.read("lookup_name", name=text, lower=text.lower()), "name", mention, day)
+    if found:
+        return found
+    if not fuzzy:
+        raise EntityNotFound(mention)
+    return _fuzzy(graph, text, day, kind)
+
+
+# -- find_group -----------------------------------------------------------------------------
+_FAMILY = re.compile(r"^\s*(?:the\s+)?(?P<name>.+?)\s+family\s*$", re.IGNORECASE)
+
+
+def _is_family(relationship: str | None) -> bool:
+    return (relationship or "").strip().lower() not in NON_FAMILY
+
+
+def _family(graph: Graph, surname: str, clock: Clock, depth: int,
+            include_associates: bool) -> tuple[list[EntityMatch], list[dict[str, Any]]]:
+    token = normalise_name(surname).key or surname.lower()
+    rows = graph.read("lookup_candidates", fragments=sorted({surname.lower(), token}), kind="person", limit=5000)
+    members: dict[str, EntityMatch] = {}
+    for r in rows:  # substring on the transliterated name: "Petrov" also finds "Petrova"
+        texts = (r["name"] or "", r["matched"] or "")
+        if any(token in normalise_name(t).key or surname.lower() in t.lower() for t in texts):
+            members.setdefault(r["key"], EntityMatch(r["key"], r["name"] or r["key"], r.get("lei"),
+                                                     "family_name", 1.0, surname, r.get("kind")))
+    links: list[dict[str, Any]] = []
+    frontier = sorted(members)
+    for _ in range(depth):
+        if not frontier:
+            break
+        snap = expand(graph, frontier, clock, ["ASSOCIATED_WITH"], "both", max_depth=1)
+        nxt: list[str] = []
+        for e in snap.edges:
+            rel = e.props.get("relationship")
+            if not (include_associates or _is_family(rel)):
+                continue
+            for a, b in ((e.source, e.target), (e.target, e.source)):
+                if a in members and b not in members:
+                    props = snap.nodes.get(b, {})
+                    members[b] = EntityMatch(b, props.get("name") or b, props.get("lei"),
+                                             f"associated:{rel or 'unknown'}", 1.0, members[a].name,
+                                             props.get("kind"))
+                    nxt.append(b)
+                    links.append({"source": e.source, "target": e.target, "relationship": rel,
+                                  "source_system": e.props.get("source_system"),
+                                  "source_record_id": e.props.get("source_record_id"),
+                                  "document_id": e.props.get("document_id")})
+        frontier = sorted(set(nxt))
+    return list(members.values()), links
+
+
+def find_group(graph: Graph, family_or_list: str | Sequence[str], *, as_of: date | str | None = None,
+               known_at: date | datetime | str | None = None, depth: int = 2,
+               include_associates: bool = False) -> GroupMatch:
+    """A family ("Petrov family") or an explicit list of mentions, as one group.
+
+    A family is every person whose name contains the surname (transliterated, so Cyrillic
+    spellings count) plus, up to ``depth`` hops, persons linked to them by ASSOCIATED_WITH
+    edges valid and known at the clock whose relationship is a family one (business
+    associates only with ``include_associates``). A plain string that is not "<X> family" is
+    one mention."""
+    clock = make_clock(as_of, known_at)
+    if isinstance(family_or_list, str):
+        m = _FAMILY.match(family_or_list)
+        if not m:
+            one = find_entity(graph, family_or_list, clock.as_of)
+            return GroupMatch(family_or_list, (one,))
+        members, links = _family(graph, m.group("name").strip(), clock, depth, include_associates)
+        if not members:
+            raise EntityNotFound(family_or_list)
+        return GroupMatch(family_or_list, tuple(sorted(members, key=lambda x: (x.method != "family_name", x.name))),
+                          tuple(links))
+    found: dict[str, EntityMatch] = {}
+    for mention in family_or_list:
+        match = find_entity(graph, mention, clock.as_of)
+        found.setdefault(match.key, match)
+    return GroupMatch(", ".join(family_or_list), tuple(found.values()))
+
+
+def resolve_keys(graph: Graph, who: str | Iterable[str], as_of: date | str | None = None,
+                 known_at: date | datetime | str | None = None) -> GroupMatch:
+    """One mention, a family phrase or several mentions -> a group (possibly of one)."""
+    if isinstance(who, str):
+        return find_group(graph, who, as_of=as_of, known_at=known_at)
+    return find_group(graph, list(who), as_of=as_of, known_at=known_at)
