@@ -1,6 +1,6 @@
 // Version split for a corporate action effective on $effective, published at $known_from:
 // each currently known edge of $from_key (outgoing when $outgoing, else incoming) whose type is
-// in $types, optionally only towards $peer_key, and valid across the effective date, is
+// in $types, optionally only towards $peer_key or only positions in $instrument, and valid across the effective date, is
 // (1) closed in knowledge time, (2) re-stated with valid_to = $effective, and (3) when
 // $to_key is given, re-created on $to_key from $effective with lineage to the action.
 MATCH (x:Entity {key: $from_key})
@@ -13,6 +13,7 @@ WITH x, r, o
 WHERE type(r) IN $types AND r.known_to = $known_max AND r.known_from <= $known_from
   AND r.valid_from < $effective AND $effective < r.valid_to
   AND ($peer_key IS NULL OR o.key = $peer_key)
+  AND ($instrument IS NULL OR r.instrument = $instrument)
 WITH x, r, o, startNode(r) AS a, endNode(r) AS b, properties(r) AS p, type(r) AS t
 SET r.known_to = $known_from
 CREATE (a)-[closed:$(t)]->(b)

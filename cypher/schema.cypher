@@ -37,3 +37,4 @@ CREATE INDEX exception_fact IF NOT EXISTS FOR (x:ReportingException) ON (x.fact_
 CREATE INDEX document_filed IF NOT EXISTS FOR (d:Document) ON (d.filed_at);
 CREATE CONSTRAINT retraction_statement IF NOT EXISTS FOR (x:Retraction) REQUIRE x.statement_id IS UNIQUE;
 CREATE INDEX retraction_fact IF NOT EXISTS FOR (x:Retraction) ON (x.fact_key);
+CREATE INDEX entity_fact IF NOT EXISTS FOR (e:Entity) ON (e.fact_key);

@@ -4,8 +4,9 @@ merger      absorbed entity (subject) closed at the effective date; SUCCEEDED_BY
             survivor; its outgoing ownership/control and our book's positions in it pass to the
             survivor from the effective date; edges into it end there.
 spin_off    new entity (counterparty) with a SUCCEEDED_BY lineage edge (action spin_off) from
-            the parent; ``transfer_holdings`` (keys or LEIs of subsidiaries) move from the
-            parent to the new entity from the effective date.
+            the parent; each ``transfer_holdings`` item moves from the effective date: an LEI
+            or key names a subsidiary (the parent's stake passes to the new entity), anything
+            else is an instrument (our book's positions in it now face the new entity).
 change_of_control  the previous controller's ownership/control edges into the subject close at
             the effective date; a new ownership edge from the new controller opens.
 rename      the old legal name becomes a previous-name alias until the effective date.
@@ -18,6 +19,7 @@ from typing import Any, Protocol
 
 from graph._rows import KNOWN_MAX, VALID_MAX, clock_props, stake_props
 from graph.connection import Graph
+from ingest.lei import is_valid_lei
 from ingest.model import CorporateAction, CorporateActionKind, EntityRef, EdgeType
 
 CONTROL_TYPES = [EdgeType.OWNERSHIP.value, EdgeType.CONTROL.value]
@@ -27,8 +29,20 @@ class _Keys(Protocol):
     def key_of(self, ref: EntityRef) -> str: ...
 
 
-def apply_corporate_action(graph: Graph, action: CorporateAction, keys: _Keys) -> bool:
-    """Apply ``action`` once; False when it had already been applied."""
+def reapply_all(graph: Graph, keys: _Keys) -> int:
+    """Re-apply every stored action, in effective-date order, to edges loaded since.
+
+    Each step only touches edges still open and straddling the effective date, so applying an
+    action again changes nothing that it already changed (idempotent)."""
+    rows = graph.read("action_all")
+    for row in rows:
+        apply_corporate_action(graph, CorporateAction.model_validate_json(row["record"]), keys, again=True)
+    return len(rows)
+
+
+def apply_corporate_action(graph: Graph, action: CorporateAction, keys: _Keys, *, again: bool = False) -> bool:
+    """Apply ``action``; False when it had already been registered (then only re-applied
+    when ``again``, for edges that arrived after it)."""
     base = clock_props(action)
     sid, action_id = base["statement_id"], base["fact_key"]
     subject = keys.key_of(action.subject)
@@ -41,11 +55,12 @@ def apply_corporate_action(graph: Graph, action: CorporateAction, keys: _Keys) -
         parties.append({"key": previous, "role": "previous_controller"})
     props = {k: v for k, v in base.items() if v is not None} | {
         "action": action.action.value, "effective": action.valid_from, "action_id": action_id,
-        "new_name": action.new_name,
+        "new_name": action.new_name, "record": action.model_dump_json(),
     }
     props = {k: v for k, v in props.items() if v is not None}
     rows = graph.write_rows("action_register", statement_id=sid, props=props, parties=parties)
-    if not rows or not rows[0]["created"]:
+    created = bool(rows and rows[0]["created"])
+    if not created and not again:
         return False
 
     effective, known_from = action.valid_from, action.known_from
@@ -54,9 +69,9 @@ def apply_corporate_action(graph: Graph, action: CorporateAction, keys: _Keys) -
                               "document_id": action.document_id or base["document_id"]}
 
     def move(from_key: str, to_key: str | None, outgoing: bool, types: list[str],
-             peer: str | None = None) -> None:
+             peer: str | None = None, instrument: str | None = None) -> None:
         graph.write("action_move_edges", from_key=from_key, to_key=to_key, outgoing=outgoing,
-                    types=types, peer_key=peer, **common)
+                    types=types, peer_key=peer, instrument=instrument, **common)
 
     def new_edge(source: str, target: str, rtype: EdgeType, suffix: str, extra: dict[str, Any]) -> None:
         edge = {**base, "valid_from": effective, "valid_to": VALID_MAX, "fact_key": f"{action_id}:{suffix}",
@@ -77,9 +92,13 @@ def apply_corporate_action(graph: Graph, action: CorporateAction, keys: _Keys) -
             assert other is not None
             new_edge(subject, other, EdgeType.SUCCESSION, "lineage", {"action": "spin_off"})
             for item in action.transfer_holdings:
-                ref = EntityRef(lei=item) if len(item) == 20 and item.isalnum() else None
-                target = keys.key_of(ref) if ref else item
-                move(subject, other, True, CONTROL_TYPES, peer=target)
+                if is_valid_lei(item) or item.startswith("og:"):
+                    # a subsidiary: the parent's stake in it passes to the new entity
+                    target = keys.key_of(EntityRef(lei=item)) if is_valid_lei(item) else item
+                    move(subject, other, True, CONTROL_TYPES, peer=target)
+                else:
+                    # an instrument: our book's positions in it now face the new entity
+                    move(subject, other, False, ["HOLDS"], instrument=item)
         case CorporateActionKind.CHANGE_OF_CONTROL:
             assert other is not None
             if previous:
@@ -89,4 +108,4 @@ def apply_corporate_action(graph: Graph, action: CorporateAction, keys: _Keys) -
         case CorporateActionKind.RENAME:
             graph.write("action_rename", key=subject, new_name=action.new_name, effective=effective,
                         action_id=action_id)
-    return True
+    return created

@@ -191,6 +191,7 @@ class Loader:
         for kind, keys in touched.items():
             self._rechain_kind(kind, keys)
         if retracted:
+            self.graph.write("retract_entities", keys=sorted(retracted))
             for kind in [t.value for t in EDGE_TYPE_OF.values()] + ["Sanction", "ReportingException", "Holding"]:
                 self._rechain_kind(kind, retracted)
 

@@ -92,6 +92,10 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
                 counts.loaded = loader.counts.loaded - before[0]
                 counts.merged = loader.counts.merged - before[1]
             summary.files.append(counts)
+        if loader is not None and graph is not None:
+            from graph.actions import reapply_all
+
+            reapply_all(graph, keys)  # actions from earlier files also reach edges loaded later
         if store is not None:
             resolver.save(store)
     finally:

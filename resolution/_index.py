@@ -23,7 +23,8 @@ from resolution._normalise import NormalisedName, normalise_name
 
 NAME = AliasScheme.NAME.value
 LEI = AliasScheme.LEI.value
-MAX_BLOCK = 5000  # blocks bigger than this are only used when a mention has no other
+MAX_BLOCK = 2000  # blocks bigger than this are only used when a mention has no other
+MAX_CANDIDATES = 200  # names scored per mention, so a batch's cost is bounded
 
 
 @dataclass(slots=True)
@@ -101,11 +102,14 @@ def _owners(v: Any) -> list[str]:
 
 
 def block_keys(norm: NormalisedName) -> list[str]:
-    """Blocking keys of a name: its first and last token, its first and last 3 letters."""
+    """Blocking keys of a name: its first and last token, its first two tokens, its first
+    and last 3 letters."""
     toks = norm.tokens
     if not toks:
         return []
     keys = {"t:" + toks[0], "t:" + toks[-1], "p:" + norm.key[:3], "s:" + norm.key[-3:]}
+    if len(toks) > 2:
+        keys.add("b:" + " ".join(toks[:2]))
     return sorted(keys)
 
 
@@ -183,16 +187,17 @@ class AliasIndex:
         keys.discard("")
         return keys
 
-    def candidate_names(self, norm: NormalisedName) -> list[str]:
-        """Normalised names sharing a blocking key with ``norm`` (bounded per block)."""
-        blocks = [self._blocks.get(b, []) for b in block_keys(norm)]
-        usable = [b for b in blocks if len(b) <= MAX_BLOCK]
-        if not usable and blocks:
-            usable = [min(blocks, key=len)[:MAX_BLOCK]]
+    def candidate_names(self, norm: NormalisedName, limit: int = MAX_CANDIDATES) -> list[str]:
+        """Normalised names sharing a blocking key with ``norm``: smallest blocks first, at
+        most ``limit`` names, blocks over MAX_BLOCK only if there is no other."""
+        blocks = sorted((self._blocks.get(b, []) for b in block_keys(norm)), key=len)
+        usable = [b for b in blocks if len(b) <= MAX_BLOCK] or blocks[:1]
         seen: dict[str, None] = {}
         for b in usable:
             for k in b:
                 seen.setdefault(k, None)
+                if len(seen) >= limit:
+                    return list(seen)
         return list(seen)
 
     def rows(self) -> Iterator[AliasRow]:

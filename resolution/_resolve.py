@@ -131,6 +131,7 @@ class Pipeline:
         cand_rows: dict[tuple[str, str, str], dict[str, Any]] = {}
         owner_of: dict[str, str] = {}
         for m in batch:
+            mid = f"m{m.pos}"
             for norm_key in self.index.candidate_names(m.norm):
                 for owner in self.index.owners_of_name(norm_key):
                     if owner in exclude or self.decisions.canonical(owner) in exclude:
@@ -141,15 +142,18 @@ class Pipeline:
                             continue
                         n = normalise_name(r.value)
                         k = (owner, norm_key, n.suffix)
-                        if k in cand_rows:
-                            continue
-                        uid = f"c{len(cand_rows)}"
-                        owner_of[uid] = owner
-                        cand_rows[k] = row(uid, norm_key, n.suffix, n.family,
-                                           info.country if info else None,
-                                           kind_class(info.kind) if info else None)
+                        if k not in cand_rows:
+                            uid = f"c{len(cand_rows)}"
+                            owner_of[uid] = owner
+                            cand_rows[k] = row(uid, norm_key, n.suffix, n.family,
+                                               info.country if info else None,
+                                               kind_class(info.kind) if info else None, [])
+                        keys = cand_rows[k]["pair_key"]
+                        if not keys or keys[-1] != mid:
+                            keys.append(mid)
         mentions = [row(f"m{m.pos}", m.norm.key, m.norm.suffix, m.norm.family,
-                        country_of(m.ref.jurisdiction), kind_class(m.ref.kind)) for m in batch]
+                        country_of(m.ref.jurisdiction), kind_class(m.ref.kind), [f"m{m.pos}"])
+                    for m in batch]
         per: dict[str, dict[str, float]] = {}
         for mid, cid, p in self.matcher.score(mentions, list(cand_rows.values())):
             root = self.decisions.canonical(owner_of[cid])

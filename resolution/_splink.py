@@ -2,8 +2,7 @@
 
 Used only for the name-only remainder: mentions that no LEI, identifier or exact
 normalised name settled. One batch = one splink ``link_only`` run between the batch's
-mentions and the index names that share a blocking key with them (first/last token, first or last
-three letters; the same rules are given to splink).
+mentions and the index names that share a blocking key with them (see ``_settings``).
 
 The model is fixed, not trained, so results are reproducible run to run. Probabilities
 (m = P(level | same entity), u = P(level | different entities among *blocked* pairs)) were
@@ -114,16 +113,6 @@ def _comparisons() -> list[dict[str, Any]]:
     return [name, country, kind, suffix]
 
 
-_BLOCKING = [
-    "l.first_token = r.first_token",
-    "l.last_token = r.last_token",
-    "l.first_token = r.last_token",
-    "l.last_token = r.first_token",
-    "l.prefix3 = r.prefix3",
-    "l.suffix3 = r.suffix3",
-]
-
-
 @dataclass(frozen=True)
 class MatchSettings:
     """Knobs of the probabilistic stage (the m/u table above is fixed)."""
@@ -135,18 +124,16 @@ class MatchSettings:
 
 
 def row(uid: str, norm_key: str, suffix: str, family: str, country: str | None,
-        kind: str | None) -> dict[str, Any]:
-    """One input row for splink (an index name or a mention)."""
+        kind: str | None, pair_key: list[str]) -> dict[str, Any]:
+    """One input row for splink (an index name or a mention); ``pair_key``: the mention
+    ids this row is to be compared with (a mention: its own id)."""
     toks = norm_key.split()
     return {
         "unique_id": uid,
+        "pair_key": pair_key,
         "name_norm": norm_key,
         "name_sorted": " ".join(sorted(toks)),
         "tokens": toks,
-        "first_token": toks[0],
-        "last_token": toks[-1],
-        "prefix3": norm_key[:3],
-        "suffix3": norm_key[-3:],
         "country": country,
         "kind": kind,
         "suffix": suffix or None,
@@ -162,12 +149,17 @@ class SplinkMatcher:
         logging.getLogger("splink").setLevel(logging.WARNING)
 
     def _settings(self) -> Any:
-        from splink import SettingsCreator
+        from splink import SettingsCreator, block_on
 
+        # The pairs to score are chosen in Python (AliasIndex.candidate_names: shared first
+        # or last token, first two tokens, first or last three letters, with bounded block
+        # sizes). Each row's ``pair_key`` lists the mentions it was selected for; splink
+        # joins on that exploded array, so it scores exactly those pairs.
         return SettingsCreator(
             link_type="link_only",
             comparisons=_comparisons(),
-            blocking_rules_to_generate_predictions=_BLOCKING,
+            blocking_rules_to_generate_predictions=[
+                block_on("pair_key", arrays_to_explode=["pair_key"])],
             probability_two_random_records_match=self.settings.prior,
             retain_matching_columns=False,
             retain_intermediate_calculation_columns=False,

@@ -58,3 +58,16 @@ def graph(graph_session: Graph) -> Iterator[Graph]:
 
 def seen_versions() -> set[str]:
     return _SEEN_VERSIONS
+
+
+def cli_env() -> dict[str, str]:
+    """Environment that points the ``ownergraph`` CLI at the tests' server."""
+    from graph.server import LocalNeo4j
+
+    settings = test_settings()
+    if not settings.uses_local_server:
+        return {"NEO4J_URI": settings.neo4j_uri or "", "NEO4J_USER": settings.neo4j_user,
+                "NEO4J_PASSWORD": settings.neo4j_password or ""}
+    local = LocalNeo4j(settings)
+    user, password = local.credentials()
+    return {"NEO4J_URI": local.uri, "NEO4J_USER": user, "NEO4J_PASSWORD": password}

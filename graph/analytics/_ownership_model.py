@@ -1,0 +1,224 @@
+"""Result and evidence types of ``graph.analytics.ownership``: frozen, with ``.as_dict()``
+(JSON-ready: dates as ISO strings, intervals as ``{lo, hi, lo_open, hi_open}``) and
+``.to_frame()`` (pandas) on the results."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+import pandas as pd
+
+from graph.analytics._interval import Interval, Status
+
+
+def jsonable(obj: Any) -> Any:
+    if isinstance(obj, Interval):
+        return obj.as_dict()
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: jsonable(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, (date, datetime)):
+        return obj.isoformat()
+    if isinstance(obj, dict):
+        return {str(k): jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple, set, frozenset)):
+        return [jsonable(v) for v in obj]
+    return obj
+
+
+class _AsDict:
+    def as_dict(self) -> dict[str, Any]:
+        return jsonable(self)
+
+
+@dataclass(frozen=True)
+class DataWarning(_AsDict):
+    """A data-quality finding reported with the answer (never fatal). ``code`` is one of:
+    missing_stake, treasury_self_loop, shareholder_total_over_100, mixed_interest,
+    parallel_edges, declared_indirect, depth_limit, path_cap, walk_sum_diverges,
+    stake_capped, reporting_exception, unknown_entity."""
+
+    code: str
+    message: str
+    keys: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class EdgeEvidence(_AsDict):
+    """One stored edge as read at the clock, with its provenance. ``stake`` is as stated
+    (None: the source gives no figure); valid/known bounds are None where unbounded."""
+
+    source: str
+    target: str
+    type: str
+    stake: Interval | None
+    interest: str | None
+    direct: bool | None
+    share_class: str | None
+    control_kind: str | None
+    source_system: str | None
+    source_record_id: str | None
+    document_id: str | None
+    locator: str | None
+    validation_level: str | None
+    valid_from: date | None
+    valid_to: date | None
+    known_from: datetime | None
+    known_to: datetime | None
+    fact_key: str | None
+    statement_id: str | None
+
+
+@dataclass(frozen=True)
+class PathStep(_AsDict):
+    """One link of a chain: the stake used in the arithmetic (the hull of parallel edges;
+    [0, 1] for a missing figure) and the stored edges behind it."""
+
+    source: str
+    target: str
+    stake: Interval
+    edges: tuple[EdgeEvidence, ...]
+
+
+@dataclass(frozen=True)
+class PathEvidence(_AsDict):
+    nodes: tuple[str, ...]
+    names: tuple[str | None, ...]
+    steps: tuple[PathStep, ...]
+    product: Interval
+
+
+@dataclass(frozen=True)
+class PartyRow(_AsDict):
+    """One entity in an ownership or control answer.
+
+    ``stake``: its chain-rule stake (owners: in the target; controlled_by: the controllers'
+    stake in it). ``measure``: what the rule tested (= stake for the chain rules and
+    rolling_25; majority: the stake in the target held by the entity and what it controls;
+    ofac_50: the stake held by blocked persons). ``status``: the rule's outcome for this
+    entity (owners: is it an owner/controller of the target, ofac_50: is it blocked;
+    controlled_by: is it controlled/owned/blocked). ``basis`` says how it was decided.
+    ``contributions``: the direct links that make up ``measure`` (majority, ofac_50).
+    ``is_ultimate``: no owner above it at the clock (None: unknown, at the depth limit or
+    with a reporting exception saying an undisclosed parent exists).
+    """
+
+    key: str
+    name: str | None
+    kind: str | None
+    is_natural_person: bool
+    is_ultimate: bool | None
+    status: Status
+    stake: Interval
+    measure: Interval
+    basis: str
+    paths: tuple[PathEvidence, ...] = ()
+    paths_truncated: bool = False
+    contributions: tuple[PathStep, ...] = ()
+    sanctions: tuple[dict[str, Any], ...] = ()
+    reporting_exceptions: tuple[dict[str, Any], ...] = ()
+
+    def frame_row(self) -> dict[str, Any]:
+        return {"key": self.key, "name": self.name, "kind": self.kind,
+                "is_natural_person": self.is_natural_person, "is_ultimate": self.is_ultimate,
+                "status": self.status, "stake_lo": self.stake.lo, "stake_hi": self.stake.hi,
+                "measure_lo": self.measure.lo, "measure_hi": self.measure.hi, "basis": self.basis,
+                "n_paths": len(self.paths), "n_contributions": len(self.contributions)}
+
+
+_ROW_COLUMNS = list(PartyRow("", None, None, False, None, "not", Interval(0, 0), Interval(0, 0), "").frame_row())
+
+
+@dataclass(frozen=True)
+class StakeResult(_AsDict):
+    owner: str
+    owned: str
+    owner_name: str | None
+    owned_name: str | None
+    stake: Interval
+    semantics: str
+    interest: str
+    as_of: date
+    known_at: datetime
+    max_depth: int
+    paths: tuple[PathEvidence, ...]
+    paths_truncated: bool
+    warnings: tuple[DataWarning, ...]
+
+    def test(self, threshold: float = 0.25, strict: bool = False) -> Status:
+        """>= threshold (``strict``: >) certainly, possibly or not."""
+        return self.stake.test(threshold, strict)
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per chain: its entities, per-link stakes and product."""
+        rows = [{"owner": self.owner, "owned": self.owned, "path": " > ".join(p.nodes),
+                 "names": " > ".join(n or "?" for n in p.names), "length": len(p.steps),
+                 "stakes": [(s.stake.lo, s.stake.hi) for s in p.steps],
+                 "product_lo": p.product.lo, "product_hi": p.product.hi,
+                 "source_record_ids": [[e.source_record_id for e in s.edges] for s in p.steps]}
+                for p in self.paths]
+        return pd.DataFrame(rows, columns=["owner", "owned", "path", "names", "length", "stakes",
+                                           "product_lo", "product_hi", "source_record_ids"])
+
+
+@dataclass(frozen=True)
+class OwnersResult(_AsDict):
+    """Who owns / controls ``target`` under ``rule`` (ofac_50: which owners are blocked, and
+    ``target_status`` whether the target is). ``rows`` has every entity read above the
+    target with its status; :attr:`owners` keeps those that pass certainly or possibly."""
+
+    target: str
+    target_name: str | None
+    rule: str
+    threshold: float
+    strict: bool
+    semantics: str
+    interest: str
+    as_of: date
+    known_at: datetime
+    max_depth: int
+    rows: tuple[PartyRow, ...]
+    target_status: Status | None
+    warnings: tuple[DataWarning, ...]
+
+    @property
+    def owners(self) -> tuple[PartyRow, ...]:
+        return tuple(r for r in self.rows if r.status != "not")
+
+    def keys(self, status: Status | None = None) -> set[str]:
+        """Keys of passing rows (or of rows with exactly ``status``)."""
+        return {r.key for r in self.rows if (r.status == status if status else r.status != "not")}
+
+    def to_frame(self) -> pd.DataFrame:
+        return pd.DataFrame([r.frame_row() for r in self.rows], columns=_ROW_COLUMNS)
+
+
+@dataclass(frozen=True)
+class ControlResult(_AsDict):
+    """What ``controllers`` (one entity, or a group acting together) control under ``rule``
+    (chain rules: what they own at the threshold; ofac_50: what their blocking blocks)."""
+
+    controllers: tuple[str, ...]
+    controller_names: tuple[str | None, ...]
+    rule: str
+    threshold: float
+    strict: bool
+    semantics: str
+    interest: str
+    as_of: date
+    known_at: datetime
+    max_depth: int
+    rows: tuple[PartyRow, ...]
+    warnings: tuple[DataWarning, ...]
+
+    @property
+    def controlled(self) -> tuple[PartyRow, ...]:
+        return tuple(r for r in self.rows if r.status != "not")
+
+    def keys(self, status: Status | None = None) -> set[str]:
+        return {r.key for r in self.rows if (r.status == status if status else r.status != "not")}
+
+    def to_frame(self) -> pd.DataFrame:
+        return pd.DataFrame([r.frame_row() for r in self.rows], columns=_ROW_COLUMNS)

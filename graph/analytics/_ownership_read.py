@@ -1,0 +1,182 @@
+"""From a time-filtered snapshot to the weighted edges the arithmetic runs on, with evidence
+and data-quality warnings.
+
+Choices (reported as :class:`DataWarning`, never fatal):
+- only OWNS edges of the requested interest take part; the other interest is never added in
+  (``mixed_interest`` counts what was left out);
+- declared indirect interests (``direct = false``, e.g. BODS) are derived figures: chaining
+  them would count the chain twice, so they are left out (``declared_indirect``);
+- a self-loop is treasury stock: dropped, not rescaled (``treasury_self_loop``);
+- a stake the source does not give counts as the band [0, 1] (``missing_stake``), so it can
+  make a test "possibly" but never "certainly";
+- several edges between one pair (share classes, or two sources for one holding) are not
+  added up: the pair's stake is their hull [min lo, max hi] (``parallel_edges``);
+- shareholders of one entity adding up to more than 100% (lo ends) are reported
+  (``shareholder_total_over_100``) where all of its shareholders were read;
+- CONTROLS edges give control outright in the majority rule only when their kind is a right
+  to appoint or remove the board (:data:`CONTROL_CONFERRING`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from graph._rows import KNOWN_MAX, VALID_MAX, VALID_MIN
+from graph.analytics._arithmetic import WEdge
+from graph.analytics._interval import EPS, UNKNOWN, Interval
+from graph.analytics._ownership_model import DataWarning, EdgeEvidence, PathStep
+from graph.analytics._snapshot import Snapshot
+
+# normalised control_kind fragments (lower case, no "_"/"-") that confer control: UK PSC
+# right to appoint/remove directors, BODS appointmentOfBoard
+CONTROL_CONFERRING = ("boardappointment", "appointmentofboard", "appointandremove")
+
+
+def native(v: Any) -> Any:
+    return v.to_native() if hasattr(v, "to_native") else v
+
+
+def _bound(v: Any) -> Any:
+    v = native(v)
+    return None if v in (VALID_MIN, VALID_MAX, KNOWN_MAX) else v
+
+
+def stake_interval(props: dict[str, Any]) -> Interval | None:
+    lo, hi = props.get("stake_lo"), props.get("stake_hi")
+    if lo is None and hi is None:
+        return None
+    lo = float(lo if lo is not None else 0.0)
+    hi = float(hi if hi is not None else 1.0)
+    exact = bool(props.get("stake_exact"))
+    lo_open = not exact and props.get("stake_lo_inclusive") is False
+    hi_open = not exact and props.get("stake_hi_inclusive") is False and hi < 1.0 - EPS
+    return Interval(lo, hi, lo_open, hi_open)
+
+
+def evidence(source: str, target: str, rtype: str, props: dict[str, Any]) -> EdgeEvidence:
+    return EdgeEvidence(
+        source=source, target=target, type=rtype, stake=stake_interval(props),
+        interest=props.get("interest"), direct=props.get("direct"), share_class=props.get("share_class"),
+        control_kind=props.get("control_kind"), source_system=props.get("source_system"),
+        source_record_id=props.get("source_record_id"), document_id=props.get("document_id"),
+        locator=props.get("locator"), validation_level=props.get("validation_level"),
+        valid_from=_bound(props.get("valid_from")), valid_to=_bound(props.get("valid_to")),
+        known_from=_bound(props.get("known_from")), known_to=_bound(props.get("known_to")),
+        fact_key=props.get("fact_key"), statement_id=props.get("statement_id"),
+    )
+
+
+def confers_control(kind: str | None) -> bool:
+    norm = (kind or "").lower().replace("_", "").replace("-", "")
+    return any(frag in norm for frag in CONTROL_CONFERRING)
+
+
+@dataclass
+class Prepared:
+    nodes: dict[str, dict[str, Any]]
+    steps: list[PathStep] = field(default_factory=list)  # WEdge.ref indexes this
+    wedges: list[WEdge] = field(default_factory=list)
+    forced: dict[tuple[str, str], PathStep] = field(default_factory=dict)
+    declared: dict[tuple[str, str], list[EdgeEvidence]] = field(default_factory=dict)
+    has_owner: set[str] = field(default_factory=set)
+    frontier: set[str] = field(default_factory=set)
+    warnings: list[DataWarning] = field(default_factory=list)
+
+    def name(self, key: str) -> str | None:
+        return (self.nodes.get(key) or {}).get("name")
+
+    def kind(self, key: str) -> str | None:
+        return (self.nodes.get(key) or {}).get("kind")
+
+
+def _frontier(snap: Snapshot, roots: list[str], direction: str, max_depth: int) -> set[str]:
+    """Entities at exactly ``max_depth`` hops: read but not expanded further."""
+    if snap.depth_reached < max_depth:
+        return set()
+    nxt: dict[str, list[str]] = defaultdict(list)
+    for e in snap.edges:
+        a, b = (e.target, e.source) if direction == "in" else (e.source, e.target)
+        nxt[a].append(b)
+    dist = {r: 0 for r in roots}
+    level = list(roots)
+    for d in range(1, max_depth + 1):
+        new = []
+        for v in level:
+            for w in nxt.get(v, ()):
+                if w not in dist:
+                    dist[w] = d
+                    new.append(w)
+        level = new
+    return {k for k, d in dist.items() if d == max_depth}
+
+
+def prepare(snap: Snapshot, roots: list[str], direction: str, interest: str, max_depth: int,
+            control_edges: bool = False) -> Prepared:
+    prep = Prepared(nodes=dict(snap.nodes))
+    found: dict[str, set[str]] = defaultdict(set)
+    by_pair: dict[tuple[str, str], list[EdgeEvidence]] = defaultdict(list)
+    for e in snap.edges:
+        ev = evidence(e.source, e.target, e.type, e.props)
+        if e.type == "CONTROLS":
+            if control_edges and confers_control(ev.control_kind) and e.source != e.target:
+                step = prep.forced.get((e.source, e.target))
+                prep.forced[(e.source, e.target)] = PathStep(
+                    e.source, e.target, Interval(1.0, 1.0), (step.edges if step else ()) + (ev,))
+                prep.has_owner.add(e.target)
+            continue
+        if e.type != "OWNS":
+            continue
+        if (ev.interest or "shareholding") != interest:
+            found["mixed_interest"].add(e.target)
+        elif e.source == e.target:
+            found["treasury_self_loop"].add(e.source)
+        elif ev.direct is False:
+            found["declared_indirect"].add(e.target)
+            prep.declared.setdefault((e.source, e.target), []).append(ev)
+        else:
+            by_pair[(e.source, e.target)].append(ev)
+    totals: dict[str, float] = defaultdict(float)
+    for (s, t), evs in sorted(by_pair.items()):
+        stakes = [ev.stake if ev.stake is not None else UNKNOWN for ev in evs]
+        if any(ev.stake is None for ev in evs):
+            found["missing_stake"].add(f"{s}->{t}")
+        used = stakes[0]
+        for iv in stakes[1:]:
+            used = used.hull(iv)
+        if len(evs) > 1:
+            found["parallel_edges"].add(f"{s}->{t}")
+        prep.wedges.append(WEdge(s, t, used, len(prep.steps)))
+        prep.steps.append(PathStep(s, t, used, tuple(evs)))
+        prep.has_owner.add(t)
+        totals[t] += used.lo
+    prep.frontier = _frontier(snap, roots, direction, max_depth)
+    if direction == "in":  # every shareholder of an expanded entity was read
+        found["shareholder_total_over_100"] = {t for t, v in totals.items()
+                                               if v > 1 + EPS and t not in prep.frontier}
+    prep.warnings = [w for w in (_warning(code, keys, interest) for code, keys in found.items()) if w]
+    if prep.frontier:
+        prep.warnings.append(DataWarning(
+            "depth_limit", f"{len(prep.frontier)} entities lie at the depth limit ({max_depth} hops) and were "
+            "not expanded: owners beyond them are not counted", tuple(sorted(prep.frontier))))
+    return prep
+
+
+_MESSAGES = {
+    "mixed_interest": "OWNS edges of the other interest type were left out (interest={interest}: shareholding "
+                      "and voting rights are never added together)",
+    "treasury_self_loop": "self-holdings (treasury stock) dropped, not rescaled",
+    "declared_indirect": "declared indirect interests left out of the chain rule (derived figures would "
+                         "count the chain twice)",
+    "missing_stake": "edges without a stated stake counted as the band [0, 1]",
+    "parallel_edges": "several edges between one pair (share classes or sources) not added up: their hull is used",
+    "shareholder_total_over_100": "shareholders' stakes add up to more than 100% (lo ends)",
+}
+
+
+def _warning(code: str, keys: set[str], interest: str) -> DataWarning | None:
+    if not keys:
+        return None
+    return DataWarning(code, f"{_MESSAGES[code].format(interest=interest)}: {len(keys)}", tuple(sorted(keys)))

@@ -1,0 +1,195 @@
+"""What changed in the ownership and control of X between two dates, and which document
+caused each change.
+
+Both snapshots are read with the same knowledge time (``known_at``, default now), so the diff
+is about the world (valid time), as currently known. Compared are X's edges in and out over
+OWNS / CONTROLS / CONSOLIDATED_BY / SUCCEEDED_BY, and the owners (``ownership.owners``) at
+each date. An edge is identified across dates by (type, source, target, interest, share
+class, consolidation level, control kind): present only at ``date_b`` is *opened*, only at
+``date_a`` is *closed*, at both with another stake or kind is *changed*. The cause is the
+statement's document (``document_id``) and, for structural changes, the corporate action
+(``corporate_action_id`` / ``via_action`` on edges an action created, ``closed_by_action`` on
+edges it ended) with the action's own document.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import pandas as pd
+
+from graph.analytics._snapshot import Clock, expand, make_clock
+from graph.analytics.lookup import EntityMatch, find_entity, jsonable, to_plain
+from graph.analytics.structure import Known, clock_dict, edge_evidence
+from graph.connection import Graph
+
+DIFF_TYPES = ("OWNS", "CONTROLS", "CONSOLIDATED_BY", "SUCCEEDED_BY")
+_IDENTITY = ("interest", "share_class", "level", "control_kind")
+_CAUSE = ("document_id", "corporate_action_id", "via_action", "closed_by_action", "source_system",
+          "source_record_id", "valid_from", "valid_to", "known_from")
+
+
+@dataclass(frozen=True)
+class EdgeChange:
+    change: str  # opened | closed | changed
+    type: str
+    direction: str  # in (X is the target) | out (X is the source)
+    source: str
+    source_name: str | None
+    target: str
+    target_name: str | None
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    cause: dict[str, Any]
+
+    def as_dict(self) -> dict[str, Any]:
+        return jsonable(self.__dict__)
+
+
+@dataclass(frozen=True)
+class OwnerChange:
+    change: str  # added | removed | changed
+    owner: str
+    owner_name: str | None
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return jsonable(self.__dict__)
+
+
+@dataclass(frozen=True)
+class DiffResult:
+    entity: EntityMatch
+    clock_a: Clock
+    clock_b: Clock
+    edges: tuple[EdgeChange, ...]
+    owners: tuple[OwnerChange, ...]
+    actions: tuple[dict[str, Any], ...]  # corporate actions affecting X in (date_a, date_b]
+    owners_error: str | None = None
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.edges or self.owners)
+
+    def to_frame(self) -> pd.DataFrame:
+        rows = []
+        for c in self.edges:
+            stake = lambda e: None if e is None else (e.get("stake_lo"), e.get("stake_hi"))  # noqa: E731
+            rows.append({"change": c.change, "type": c.type, "direction": c.direction, "source": c.source,
+                         "source_name": c.source_name, "target": c.target, "target_name": c.target_name,
+                         "stake_before": stake(c.before), "stake_after": stake(c.after),
+                         **{f"cause_{k}": c.cause.get(k) for k in ("document_id", "action_id", "action",
+                                                                    "source_record_id")}})
+        return pd.DataFrame(rows, columns=["change", "type", "direction", "source", "source_name", "target",
+                                           "target_name", "stake_before", "stake_after", "cause_document_id",
+                                           "cause_action_id", "cause_action", "cause_source_record_id"])
+
+    def owners_frame(self) -> pd.DataFrame:
+        return pd.DataFrame([{"change": o.change, "owner": o.owner, "owner_name": o.owner_name,
+                              "before": o.before, "after": o.after} for o in self.owners],
+                            columns=["change", "owner", "owner_name", "before", "after"])
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"entity": self.entity.as_dict(), "date_a": clock_dict(self.clock_a),
+                "date_b": clock_dict(self.clock_b), "edges": [c.as_dict() for c in self.edges],
+                "owners": [o.as_dict() for o in self.owners], "actions": jsonable(list(self.actions)),
+                "owners_error": self.owners_error}
+
+
+def _identity(ev: dict[str, Any]) -> tuple[Any, ...]:
+    return (ev["type"], ev["source"], ev["target"], *(ev.get(k) for k in _IDENTITY))
+
+
+def _edges_at(graph: Graph, key: str, clock: Clock) -> dict[tuple[Any, ...], list[dict[str, Any]]]:
+    snap = expand(graph, [key], clock, list(DIFF_TYPES), "both", 1)
+    out: dict[tuple[Any, ...], list[dict[str, Any]]] = defaultdict(list)
+    for e in snap.edges:
+        ev = edge_evidence(e, snap.nodes)
+        out[_identity(ev)].append(ev)
+    return out
+
+
+def _figures(evs: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    return sorted((str(e.get("stake_lo")), str(e.get("stake_hi")), str(e.get("control_kind"))) for e in evs)
+
+
+def _cause(ev: dict[str, Any], closing: bool, actions: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    cause = {k: ev.get(k) for k in _CAUSE}
+    action_id = ev.get("closed_by_action") if closing else (ev.get("via_action") or ev.get("corporate_action_id"))
+    cause["action_id"] = action_id
+    if action_id and action_id in actions:
+        act = actions[action_id]
+        cause |= {"action": act["action"], "effective": act["effective"],
+                  "document_id": act.get("document_id") or cause["document_id"]}
+    elif action_id:
+        cause["action"] = None
+    return cause
+
+
+def _owner_rows(result: Any) -> dict[str, dict[str, Any]]:
+    """Owner key -> figures, from an ``ownership.owners`` result."""
+    frame = result.to_frame()
+    key_col = next(c for c in ("owner", "key", "owner_key") if c in frame.columns)
+    rows: dict[str, dict[str, Any]] = {}
+    for rec in frame.to_dict(orient="records"):
+        rows[rec[key_col]] = {k: to_plain(v) for k, v in rec.items()}
+    return rows
+
+
+def _owner_changes(graph: Graph, key: str, ca: Clock, cb: Clock) -> tuple[tuple[OwnerChange, ...], str | None]:
+    try:
+        from graph.analytics.ownership import owners
+    except ImportError as err:  # the ownership module is optional for the edge diff
+        return (), f"owners() unavailable: {err}"
+    before = _owner_rows(owners(graph, key, as_of=ca.as_of, known_at=ca.known_at))
+    after = _owner_rows(owners(graph, key, as_of=cb.as_of, known_at=cb.known_at))
+    changes: list[OwnerChange] = []
+    name_col = lambda r: r.get("owner_name") or r.get("name")  # noqa: E731
+    for k in sorted(set(before) | set(after)):
+        b, a = before.get(k), after.get(k)
+        if b is None:
+            changes.append(OwnerChange("added", k, name_col(a), None, a))
+        elif a is None:
+            changes.append(OwnerChange("removed", k, name_col(b), b, None))
+        elif _comparable(a) != _comparable(b):
+            changes.append(OwnerChange("changed", k, name_col(a), b, a))
+    return tuple(changes), None
+
+
+def _comparable(row: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(sorted((k, str(v)) for k, v in row.items() if "stake" in k or k in ("status", "passes")))
+
+
+def diff(graph: Graph, x: str, date_a: date | str, date_b: date | str, *, known_at: Known = None,
+         include_owners: bool = True) -> DiffResult:
+    """Changes to X's ownership/control edges and owners between ``date_a`` and ``date_b``."""
+    ca, cb = make_clock(date_a, known_at), make_clock(date_b, known_at)
+    ent = find_entity(graph, x, cb.as_of)
+    lo, hi = sorted((ca.as_of, cb.as_of))
+    actions = {r["action_id"]: to_plain(r) for r in graph.read(
+        "diff_actions", key=ent.key, date_from=lo, date_to=hi, known_at=cb.known_at)}
+    ea, eb = _edges_at(graph, ent.key, ca), _edges_at(graph, ent.key, cb)
+    changes: list[EdgeChange] = []
+    for ident in sorted(set(ea) | set(eb), key=lambda t: tuple(str(v) for v in t)):
+        before, after = ea.get(ident), eb.get(ident)
+        ref = (after or before)[0]  # type: ignore[index]
+        if before is None:
+            kind, cause = "opened", _cause(after[0], False, actions)  # type: ignore[index]
+        elif after is None:
+            kind, cause = "closed", _cause(before[0], True, actions)
+        elif _figures(before) != _figures(after):
+            kind, cause = "changed", _cause(after[0], False, actions)
+        else:
+            continue
+        changes.append(EdgeChange(kind, ref["type"], "out" if ref["source"] == ent.key else "in", ref["source"],
+                                  ref["source_name"], ref["target"], ref["target_name"],
+                                  before[0] if before else None, after[0] if after else None, cause))
+    owner_changes, error = _owner_changes(graph, ent.key, ca, cb) if include_owners else ((), None)
+    return DiffResult(ent, ca, cb, tuple(changes), owner_changes, tuple(actions.values()), error)
+
+
+__all__ = ["DiffResult", "EdgeChange", "OwnerChange", "diff", "DIFF_TYPES"]

@@ -1,0 +1,257 @@
+"""Ownership and control on two clocks: effective stakes, owners / controllers of an entity
+under a named rule, and everything a person, entity or group controls.
+
+Reads go through ``_snapshot.expand`` only (breadth-first, one round trip per level, edges
+admitted by ``valid_from <= as_of < valid_to`` and ``known_from <= known_at < known_to``);
+the arithmetic is ``_arithmetic`` in Python. ``max_depth`` is the breadth-first radius of the
+read: an entity further than that from the query entity by its shortest chain is not seen
+(``depth_limit`` warning); once read, every chain among the entities read counts.
+
+Rules (DOMAIN §6), returned with every answer:
+
+=============  ==========================================================================
+eu_amlr_25     chain-rule effective stake >= 25% (EU AMLR 2024/1624 Art. 52); never a
+               per-hop test: 30% x 30% = 9% does not pass
+amld_gt25      chain-rule effective stake > 25% (older AMLD wording)
+rolling_25     per-hop: linked by a chain whose every link is > 25%
+majority       control fixpoint: i controls j when i's own stake plus the stakes of what i
+               already controls exceed 50% (Romei, Ruggieri, Turini); a CONTROLS edge that
+               is a right to appoint/remove the board gives control outright
+               (``control_edges=True``)
+ofac_50        an entity owned >= 50% in aggregate by blocked persons is blocked, and the
+               status propagates; blocked persons are ``blocked`` or, by default, every
+               entity with a Sanction valid and known at the clock
+=============  ==========================================================================
+
+Chain-rule semantics (``simple_paths`` / ``walk_sum``) and interval arithmetic for bands are
+documented in ``graph.analytics._arithmetic``; data-quality choices in
+``graph.analytics._ownership_read``. Every test answers "certainly", "possibly" or "not".
+Natural persons (entity kind ``person``) are flagged on each row with ``is_natural_person``;
+``is_ultimate`` says nobody owns the entity at the clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date, datetime
+from typing import Any, Literal
+
+from graph.analytics import _arithmetic as ar
+from graph.analytics._interval import ONE, ZERO, Interval, Status
+from graph.analytics._ownership_model import (
+    ControlResult, DataWarning, OwnersResult, PartyRow, PathEvidence, PathStep, StakeResult,
+)
+from graph.analytics._ownership_read import Prepared, native, prepare
+from graph.analytics._snapshot import Clock, expand, make_clock
+from graph.connection import Graph
+
+__all__ = ["effective_stake", "owners", "controlled_by", "RULES", "StakeResult", "OwnersResult",
+           "ControlResult", "PartyRow", "PathEvidence", "PathStep", "DataWarning", "Interval"]
+
+Rule = Literal["eu_amlr_25", "amld_gt25", "rolling_25", "majority", "ofac_50"]
+Semantics = Literal["simple_paths", "walk_sum"]
+Interest = Literal["shareholding", "voting_rights"]
+
+# rule -> (threshold, strict: ">" rather than ">=", basis)
+RULES: dict[str, tuple[float, bool, str]] = {
+    "eu_amlr_25": (0.25, False, "chain_rule"),
+    "amld_gt25": (0.25, True, "chain_rule"),
+    "rolling_25": (0.25, True, "per_hop"),
+    "majority": (0.5, True, "majority_fixpoint"),
+    "ofac_50": (0.5, False, "blocked_aggregate"),
+}
+PATHS_PER_ROW = 50  # chains kept as evidence per passing row
+PATHS_PER_PAIR = 1000  # chains kept as evidence by effective_stake
+_ORDER = {"certainly": 0, "possibly": 1, "not": 2}
+
+
+def _check(rule: str, semantics: str, interest: str) -> None:
+    if rule not in RULES:
+        raise ValueError(f"unknown rule {rule!r}; known: {', '.join(RULES)}")
+    if semantics not in ("simple_paths", "walk_sum"):
+        raise ValueError(f"unknown semantics {semantics!r}: simple_paths or walk_sum")
+    if interest not in ("shareholding", "voting_rights"):
+        raise ValueError(f"unknown interest {interest!r}: shareholding or voting_rights")
+
+
+def _read(graph: Graph, roots: list[str], clock: Clock, direction: Literal["in", "out"], interest: str,
+          max_depth: int, control_edges: bool) -> Prepared:
+    types = ["OWNS", "CONTROLS"] if control_edges else ["OWNS"]
+    snap = expand(graph, roots, clock, types, direction, max_depth)
+    prep = prepare(snap, roots, direction, interest, max_depth, control_edges)
+    missing = [r for r in roots if r not in snap.nodes]
+    if missing:
+        prep.warnings.append(DataWarning("unknown_entity", f"no entity with key(s) {', '.join(missing)}",
+                                         tuple(missing)))
+    return prep
+
+
+def _chain_warnings(res: ar.ChainValues) -> list[DataWarning]:
+    out = []
+    if res.truncated:
+        out.append(DataWarning("path_cap", f"simple-path enumeration inside cross-holdings stopped at "
+                               f"{ar.PATH_CAP} extensions: lo ends are what was found, hi ends the walk sum",
+                               tuple(sorted(res.truncated))))
+    if res.diverged:
+        out.append(DataWarning("walk_sum_diverges", "walk sums around a cross-holding do not converge "
+                               "(stakes around the cycle at or above 100%): affected values capped at 1",
+                               tuple(sorted(res.diverged))))
+    if res.capped:
+        out.append(DataWarning("stake_capped", "computed stakes above 100% (shareholder totals or band upper "
+                               "ends above 100%) capped at 1", tuple(sorted(res.capped))))
+    return out
+
+
+def _path(prep: Prepared, edges: tuple[ar.WEdge, ...]) -> PathEvidence:
+    nodes = (edges[0].source,) + tuple(e.target for e in edges)
+    return PathEvidence(nodes, tuple(prep.name(k) for k in nodes), tuple(prep.steps[e.ref] for e in edges),
+                        ar.path_product(edges))
+
+
+def _paths(prep: Prepared, sources: Iterable[str], target: str, cap: int, avoid: Iterable[str] = ()
+           ) -> tuple[tuple[PathEvidence, ...], bool]:
+    found, cut = [], False
+    for s in sources:
+        paths, c = ar.simple_paths(prep.wedges, s, target, cap, avoid=set(avoid) - {s})
+        found += paths
+        cut = cut or c
+    found.sort(key=lambda p: (-ar.path_product(p).hi, len(p)))
+    return tuple(_path(prep, p) for p in found[:cap]), cut or len(found) > cap
+
+
+def _clock_fields(clock: Clock) -> dict[str, Any]:
+    return {"as_of": clock.as_of, "known_at": clock.known_at}
+
+
+def effective_stake(graph: Graph, owner: str, owned: str, *, as_of: date | str | None = None,
+                    known_at: date | datetime | str | None = None, semantics: Semantics = "simple_paths",
+                    interest: Interest = "shareholding", max_depth: int = 12) -> StakeResult:
+    """The chain-rule stake of ``owner`` in ``owned`` (an interval), with every chain as evidence."""
+    _check("eu_amlr_25", semantics, interest)
+    if owner == owned:
+        raise ValueError("owner and owned are the same entity")
+    clock = make_clock(as_of, known_at)
+    prep = _read(graph, [owned], clock, "in", interest, max_depth, control_edges=False)
+    res = ar.chain_to(prep.wedges, owned, semantics)
+    paths, cut = _paths(prep, [owner], owned, PATHS_PER_PAIR)
+    return StakeResult(owner, owned, prep.name(owner), prep.name(owned), res.values.get(owner, ZERO), semantics,
+                       interest, clock.as_of, clock.known_at, max_depth, paths, cut,
+                       tuple(prep.warnings + _chain_warnings(res)))
+
+
+def _facts(graph: Graph, keys: Iterable[str], clock: Clock) -> dict[str, dict[str, list[dict[str, Any]]]]:
+    rows = graph.read("ownership_node_facts", keys=sorted(keys), **clock.as_params())
+    return {r["key"]: {"sanctions": [{k: native(v) for k, v in s.items()} for s in r["sanctions"]],
+                       "exceptions": [{k: native(v) for k, v in x.items()} for x in r["exceptions"]]}
+            for r in rows}
+
+
+def _row(prep: Prepared, key: str, status: Status, stake: Interval, measure: Interval, basis: str,
+         ultimate: bool | None = None, **extra: Any) -> PartyRow:
+    kind = prep.kind(key)
+    return PartyRow(key=key, name=prep.name(key), kind=kind, is_natural_person=kind == "person",
+                    is_ultimate=ultimate, status=status, stake=stake, measure=measure, basis=basis, **extra)
+
+
+def _sorted(rows: list[PartyRow]) -> tuple[PartyRow, ...]:
+    return tuple(sorted(rows, key=lambda r: (_ORDER[r.status], -r.measure.hi, -r.stake.hi, r.key)))
+
+
+def owners(graph: Graph, target: str, *, rule: Rule = "eu_amlr_25", as_of: date | str | None = None,
+           known_at: date | datetime | str | None = None, semantics: Semantics = "simple_paths",
+           interest: Interest = "shareholding", max_depth: int = 12, blocked: Iterable[str] | None = None,
+           control_edges: bool = True) -> OwnersResult:
+    """Owners (controllers for ``majority``; blocked owners for ``ofac_50``) of ``target``."""
+    _check(rule, semantics, interest)
+    threshold, strict, basis = RULES[rule]
+    clock = make_clock(as_of, known_at)
+    prep = _read(graph, [target], clock, "in", interest, max_depth, control_edges and rule == "majority")
+    warnings = list(prep.warnings)
+    chain = ar.chain_to(prep.wedges, target, semantics)
+    warnings += _chain_warnings(chain)
+    candidates = sorted((ar.reaching(prep.wedges + [ar.WEdge(u, v, ONE) for u, v in prep.forced], [target])
+                         | set(chain.values)) - {target})
+    facts = _facts(graph, set(candidates) | {target}, clock)
+    excepted = {k for k, f in facts.items() if f["exceptions"]}
+    if excepted:
+        warnings.append(DataWarning("reporting_exception", "reporting exceptions say an undisclosed parent "
+                                    "exists: not treated as 'no owner'", tuple(sorted(excepted))))
+
+    def ultimate(k: str) -> bool | None:
+        return None if k in prep.frontier or k in excepted else k not in prep.has_owner
+
+    def extra(k: str) -> dict[str, Any]:
+        f = facts.get(k, {})
+        return {"sanctions": tuple(f.get("sanctions", ())), "reporting_exceptions": tuple(f.get("exceptions", ()))}
+
+    rows: list[PartyRow] = []
+    target_status: Status | None = None
+    if rule in ("eu_amlr_25", "amld_gt25", "rolling_25"):
+        hop = ar.per_hop_to(prep.wedges, target, threshold, strict) if rule == "rolling_25" else {}
+        for k in candidates:
+            stake = chain.values.get(k, ZERO)
+            status = hop.get(k, "not") if rule == "rolling_25" else stake.test(threshold, strict)
+            paths, cut = _paths(prep, [k], target, PATHS_PER_ROW) if status != "not" else ((), False)
+            rows.append(_row(prep, k, status, stake, stake, basis, ultimate(k), paths=paths,
+                             paths_truncated=cut, **extra(k)))
+    elif rule == "majority":
+        fix = ar.Fixpoint(prep.wedges, list(prep.forced))
+        for k in candidates:
+            p = fix.run({k}, threshold, strict, only=[target])
+            status = p.status.get(target, "not")
+            rows.append(_row(prep, k, status, chain.values.get(k, ZERO), p.measure.get(target, ZERO),
+                             basis if (k, target) not in prep.forced else "control_edge", ultimate(k),
+                             contributions=_contributions(prep, p, target), **extra(k)))
+    else:
+        seeds = set(blocked) if blocked is not None else {k for k, f in facts.items() if f["sanctions"]}
+        p = ar.propagate(prep.wedges, seeds & (set(candidates) | {target}), threshold, strict)
+        for k in candidates:
+            status = "certainly" if k in seeds else p.status.get(k, "not")
+            paths, cut = _paths(prep, [k], target, PATHS_PER_ROW) if status != "not" else ((), False)
+            rows.append(_row(prep, k, status, chain.values.get(k, ZERO), p.measure.get(k, ZERO),
+                             "sanctioned" if k in seeds else basis, ultimate(k), paths=paths,
+                             paths_truncated=cut, contributions=_contributions(prep, p, k), **extra(k)))
+        target_status = "certainly" if target in seeds else p.status.get(target, "not")
+    return OwnersResult(target, prep.name(target), rule, threshold, strict, semantics, interest, clock.as_of,
+                        clock.known_at, max_depth, _sorted(rows), target_status, tuple(warnings))
+
+
+def _contributions(prep: Prepared, p: ar.Propagation, key: str) -> tuple[PathStep, ...]:
+    steps = []
+    for e in p.contributors.get(key, ()):
+        steps.append(prep.forced[(e.source, e.target)] if e.ref == ar.FORCED else prep.steps[e.ref])
+    return tuple(steps)
+
+
+def controlled_by(graph: Graph, controller: str | Iterable[str], *, as_of: date | str | None = None,
+                  known_at: date | datetime | str | None = None, max_depth: int = 12, rule: Rule = "majority",
+                  semantics: Semantics = "simple_paths", interest: Interest = "shareholding",
+                  control_edges: bool = True) -> ControlResult:
+    """Everything ``controller`` controls (a group: its members' stakes add up and they act
+    together). Chain rules: what it owns at the threshold; ofac_50: what blocking it blocks."""
+    _check(rule, semantics, interest)
+    threshold, strict, basis = RULES[rule]
+    group = [controller] if isinstance(controller, str) else sorted(set(controller))
+    if not group:
+        raise ValueError("no controller given")
+    clock = make_clock(as_of, known_at)
+    prep = _read(graph, group, clock, "out", interest, max_depth, control_edges and rule == "majority")
+    warnings = list(prep.warnings)
+    chain = ar.chain_from(prep.wedges, group, semantics)
+    warnings += _chain_warnings(chain)
+    rows: list[PartyRow] = []
+    if rule in ("majority", "ofac_50"):
+        forced = list(prep.forced) if rule == "majority" else []
+        p = ar.propagate(prep.wedges, group, threshold, strict, forced)
+        for k, status in p.status.items():
+            rows.append(_row(prep, k, status, chain.values.get(k, ZERO), p.measure.get(k, ZERO),
+                             "control_edge" if any((g, k) in prep.forced for g in group) and rule == "majority"
+                             else basis, contributions=_contributions(prep, p, k)))
+    else:
+        hop = ar.per_hop_from(prep.wedges, group, threshold, strict) if rule == "rolling_25" else {}
+        for k, stake in chain.values.items():
+            status = hop.get(k, "not") if rule == "rolling_25" else stake.test(threshold, strict)
+            paths, cut = _paths(prep, group, k, PATHS_PER_ROW, avoid=group) if status != "not" else ((), False)
+            rows.append(_row(prep, k, status, stake, stake, basis, paths=paths, paths_truncated=cut))
+    return ControlResult(tuple(group), tuple(prep.name(g) for g in group), rule, threshold, strict, semantics,
+                         interest, clock.as_of, clock.known_at, max_depth, _sorted(rows), tuple(warnings))

@@ -1,0 +1,336 @@
+"""Structure around an entity, on one clock: cross-holdings, control paths, sanctions nearby,
+accounting parents.
+
+- :func:`cycles`: strongly connected components of OWNS/CONTROLS in the neighbourhood of X
+  (networkx over a snapshot from the time gate). Expanding ``max_depth`` hops both ways
+  finds every cycle through X of up to ``2 * max_depth`` edges.
+- :func:`control_path`: shortest directed ownership/control path A -> B or B -> A (the
+  shorter wins); ``directed=False`` also allows paths through a common owner. No path is a
+  result ("no ownership or control path between A and B as of D"), never an exception.
+- :func:`sanctions_near`: entities within N hops (OWNS/CONTROLS/GUARANTEES/LENDS_TO, read
+  undirected) of an entity under a sanction valid and known at the clock.
+- :func:`parents`: GLEIF direct and ultimate accounting parents (CONSOLIDATED_BY) with their
+  periods, and reporting exceptions, keeping "a parent exists but is not public" apart from
+  "no parent reported".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any, Iterable
+
+import networkx as nx
+import pandas as pd
+
+from graph.analytics._snapshot import Clock, EdgeView, Snapshot, expand, make_clock
+from graph.analytics.lookup import EntityMatch, find_entity, jsonable, resolve_keys, to_plain
+from graph.connection import Graph
+
+CONTROL_TYPES = ("OWNS", "CONTROLS")
+NEAR_TYPES = ("OWNS", "CONTROLS", "GUARANTEES", "LENDS_TO")
+_EDGE_FIELDS = ("type", "stake_lo", "stake_hi", "interest", "control_kind", "level", "amount", "currency",
+                "relationship", "share_class", "valid_from", "valid_to", "known_from", "known_to",
+                "source_system", "source_record_id", "document_id", "locator", "fact_key",
+                "corporate_action_id", "via_action", "closed_by_action")
+
+When = date | str | None
+Known = date | datetime | str | None
+
+
+def clock_dict(clock: Clock) -> dict[str, str]:
+    return {"as_of": clock.as_of.isoformat(), "known_at": clock.known_at.isoformat()}
+
+
+def edge_evidence(edge: EdgeView, nodes: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """One edge as a flat record: endpoints, type-specific figures, both clocks, provenance."""
+    nodes = nodes or {}
+    out: dict[str, Any] = {"source": edge.source, "source_name": nodes.get(edge.source, {}).get("name"),
+                           "target": edge.target, "target_name": nodes.get(edge.target, {}).get("name")}
+    props = {"type": edge.type, **edge.props}
+    out.update({k: to_plain(props.get(k)) for k in _EDGE_FIELDS})
+    return out
+
+
+def _name(nodes: dict[str, dict[str, Any]], key: str) -> str:
+    return nodes.get(key, {}).get("name") or key
+
+
+# -- cycles ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Component:
+    members: tuple[str, ...]
+    names: tuple[str, ...]
+    edges: tuple[dict[str, Any], ...]
+    contains_around: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        return jsonable({"members": list(self.members), "names": list(self.names), "edges": list(self.edges),
+                         "contains_around": self.contains_around})
+
+
+@dataclass(frozen=True)
+class CyclesResult:
+    around: EntityMatch
+    clock: Clock
+    components: tuple[Component, ...]  # non-trivial SCCs (2+ members), X's first
+    self_loops: tuple[dict[str, Any], ...] = ()  # treasury shares: reported, not cycles
+
+    @property
+    def has_cycle(self) -> bool:
+        return any(c.contains_around for c in self.components)
+
+    def to_frame(self) -> pd.DataFrame:
+        rows = [{"component": i, "contains_around": c.contains_around, **e}
+                for i, c in enumerate(self.components) for e in c.edges]
+        return pd.DataFrame(rows, columns=["component", "contains_around", "source", "source_name", "target",
+                                           "target_name", *_EDGE_FIELDS])
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"around": self.around.as_dict(), "clock": clock_dict(self.clock),
+                "components": [c.as_dict() for c in self.components],
+                "self_loops": jsonable(list(self.self_loops))}
+
+
+def digraph(snap: Snapshot) -> nx.MultiDiGraph:
+    g = nx.MultiDiGraph()
+    g.add_nodes_from(snap.nodes)
+    for e in snap.edges:
+        g.add_edge(e.source, e.target, edge=e)
+    return g
+
+
+def cycles(graph: Graph, around: str, *, as_of: When = None, known_at: Known = None, max_depth: int = 6,
+           types: Iterable[str] = CONTROL_TYPES) -> CyclesResult:
+    """Cross-holdings around ``around``: non-trivial strongly connected components of the
+    ownership/control snapshot ``max_depth`` hops around it (both directions)."""
+    clock = make_clock(as_of, known_at)
+    x = find_entity(graph, around, clock.as_of)
+    snap = expand(graph, [x.key], clock, list(types), "both", max_depth)
+    g = digraph(snap)
+    loops = tuple(edge_evidence(e, snap.nodes) for e in snap.edges if e.source == e.target)
+    comps: list[Component] = []
+    for scc in nx.strongly_connected_components(g):
+        if len(scc) < 2:
+            continue
+        members = tuple(sorted(scc))
+        edges = tuple(edge_evidence(e, snap.nodes) for e in snap.edges
+                      if e.source in scc and e.target in scc and e.source != e.target)
+        comps.append(Component(members, tuple(_name(snap.nodes, k) for k in members), edges, x.key in scc))
+    comps.sort(key=lambda c: (not c.contains_around, -len(c.members), c.members))
+    return CyclesResult(x, clock, tuple(comps), loops)
+
+
+# -- control_path ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PathResult:
+    a: EntityMatch
+    b: EntityMatch
+    clock: Clock
+    found: bool
+    direction: str | None  # a_to_b | b_to_a | undirected | None
+    steps: tuple[dict[str, Any], ...] = ()  # one per hop: source, target, edges (evidence)
+    message: str = ""
+
+    @property
+    def hops(self) -> int | None:
+        return len(self.steps) if self.found else None
+
+    @property
+    def nodes(self) -> list[str]:
+        return [self.steps[0]["source"], *(s["target"] for s in self.steps)] if self.steps else []
+
+    def to_frame(self) -> pd.DataFrame:
+        rows = [{"hop": i + 1, **e} for i, s in enumerate(self.steps) for e in s["edges"]]
+        return pd.DataFrame(rows, columns=["hop", "source", "source_name", "target", "target_name", *_EDGE_FIELDS])
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"a": self.a.as_dict(), "b": self.b.as_dict(), "clock": clock_dict(self.clock), "found": self.found,
+                "direction": self.direction, "hops": self.hops, "message": self.message,
+                "steps": jsonable(list(self.steps))}
+
+
+def _steps(path: list[str], snap: Snapshot) -> tuple[dict[str, Any], ...]:
+    steps = []
+    for u, v in zip(path, path[1:]):
+        edges = [edge_evidence(e, snap.nodes) for e in snap.edges
+                 if (e.source, e.target) in ((u, v), (v, u))]
+        steps.append({"source": u, "source_name": _name(snap.nodes, u), "target": v,
+                      "target_name": _name(snap.nodes, v), "edges": edges})
+    return tuple(steps)
+
+
+def _directed(graph: Graph, start: str, end: str, clock: Clock, types: list[str],
+              max_depth: int) -> tuple[list[str], Snapshot] | None:
+    snap = expand(graph, [start], clock, types, "out", max_depth)
+    if end not in snap.nodes:
+        return None
+    return nx.shortest_path(digraph(snap), start, end), snap
+
+
+def control_path(graph: Graph, a: str, b: str, *, as_of: When = None, known_at: Known = None,
+                 max_depth: int = 12, types: Iterable[str] = CONTROL_TYPES, directed: bool = True) -> PathResult:
+    """Shortest ownership/control path between ``a`` and ``b`` as of the clock."""
+    clock = make_clock(as_of, known_at)
+    ea, eb = find_entity(graph, a, clock.as_of), find_entity(graph, b, clock.as_of)
+    tl = list(types)
+    if ea.key == eb.key:
+        return PathResult(ea, eb, clock, True, "a_to_b", (), f"{ea.name} and {eb.name} are the same entity")
+    options: list[tuple[str, list[str], Snapshot]] = []
+    if directed:
+        for label, s, t in (("a_to_b", ea.key, eb.key), ("b_to_a", eb.key, ea.key)):
+            found = _directed(graph, s, t, clock, tl, max_depth)
+            if found:
+                options.append((label, *found))
+    else:
+        snap = expand(graph, [ea.key], clock, tl, "both", max_depth)
+        if eb.key in snap.nodes:
+            options.append(("undirected", nx.shortest_path(digraph(snap).to_undirected(as_view=True), ea.key,
+                                                             eb.key), snap))
+    if not options:
+        msg = f"no ownership or control path between {ea.name} and {eb.name} as of {clock.as_of.isoformat()}"
+        return PathResult(ea, eb, clock, False, None, (), msg)
+    label, path, snap = min(options, key=lambda o: len(o[1]))
+    steps = _steps(path, snap)
+    names = " -> ".join(_name(snap.nodes, k) for k in path)
+    return PathResult(ea, eb, clock, True, label, steps, f"{len(steps)} hop(s): {names}")
+
+
+# -- sanctions_near -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SanctionsNearResult:
+    who: tuple[EntityMatch, ...] | None
+    clock: Clock
+    hops: int
+    rows: tuple[dict[str, Any], ...]  # entity, distance, nearest sanctioned entity, path
+
+    def to_frame(self) -> pd.DataFrame:
+        return pd.DataFrame(list(self.rows), columns=["key", "name", "distance", "sanctioned_key", "sanctioned_name",
+                                                      "authority", "programme", "path", "path_names"])
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"who": None if self.who is None else [w.as_dict() for w in self.who],
+                "clock": clock_dict(self.clock), "hops": self.hops, "rows": jsonable(list(self.rows))}
+
+
+def sanctioned(graph: Graph, clock: Clock, keys: list[str] | None = None) -> list[dict[str, Any]]:
+    """Entities under a sanction valid and known at the clock (optionally among ``keys``)."""
+    return [to_plain(r) for r in graph.read("structure_sanctioned", keys=keys, **clock.as_params())]
+
+
+def sanctions_near(graph: Graph, who: str | list[str] | None = None, hops: int = 2, *, as_of: When = None,
+                   known_at: Known = None, types: Iterable[str] = NEAR_TYPES) -> SanctionsNearResult:
+    """With ``who``: the sanctioned entities within ``hops`` of it (distance 0: itself).
+    Without: every entity within ``hops`` of any sanctioned entity, with the nearest one."""
+    clock = make_clock(as_of, known_at)
+    tl = list(types)
+    if who is not None:
+        group = resolve_keys(graph, who, clock.as_of, clock.known_at)
+        snap = expand(graph, group.keys, clock, tl, "both", hops)
+        hits = sanctioned(graph, clock, sorted(snap.nodes))
+        dist, paths = nx.multi_source_dijkstra(_undirected(snap), set(group.keys))
+        rows = [_near_row(h["key"], h, dist, paths, snap, reverse=False) for h in hits if h["key"] in dist]
+        return SanctionsNearResult(group.members, clock, hops, tuple(sorted(rows, key=_near_sort)))
+    hits = sanctioned(graph, clock)
+    by_key: dict[str, dict[str, Any]] = {}
+    for h in hits:  # one row per entity: its sanctions' authorities and programmes joined
+        if h["key"] in by_key:
+            old = by_key[h["key"]]
+            for f in ("authority", "programme"):
+                vals = [v for v in (old.get(f), h.get(f)) if v]
+                old[f] = "; ".join(dict.fromkeys("; ".join(vals).split("; "))) or None
+        else:
+            by_key[h["key"]] = dict(h)
+    if not by_key:
+        return SanctionsNearResult(None, clock, hops, ())
+    snap = expand(graph, sorted(by_key), clock, tl, "both", hops)
+    g = _undirected(snap)
+    g.add_nodes_from(by_key)
+    dist, paths = nx.multi_source_dijkstra(g, set(by_key))
+    rows = [_near_row(k, by_key[paths[k][0]], dist, paths, snap, reverse=True) for k in dist]
+    return SanctionsNearResult(None, clock, hops, tuple(sorted(rows, key=_near_sort)))
+
+
+def _undirected(snap: Snapshot) -> nx.Graph:
+    g = nx.Graph()
+    g.add_nodes_from(snap.nodes)
+    g.add_edges_from((e.source, e.target) for e in snap.edges if e.source != e.target)
+    return g
+
+
+def _near_sort(row: dict[str, Any]) -> tuple[Any, ...]:
+    return row["distance"], row["name"] or "", row["key"]
+
+
+def _near_row(key: str, hit: dict[str, Any], dist: dict[str, float], paths: dict[str, list[str]],
+              snap: Snapshot, reverse: bool) -> dict[str, Any]:
+    path = paths[key][::-1] if reverse else list(paths[key])  # always entity ... sanctioned
+    return {"key": path[0], "name": _name(snap.nodes, path[0]), "distance": int(dist[key]),
+            "sanctioned_key": hit["key"], "sanctioned_name": hit["name"], "authority": hit.get("authority"),
+            "programme": hit.get("programme"), "path": path, "path_names": [_name(snap.nodes, k) for k in path]}
+
+
+# -- parents --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class LevelParents:
+    level: str  # direct | ultimate
+    status: str  # reported | exception | none_reported
+    parents: tuple[dict[str, Any], ...] = ()
+    exceptions: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def message(self) -> str:
+        if self.status == "reported":
+            return ", ".join(f"{p['target_name']} ({p['target']})" for p in self.parents)
+        if self.status == "exception":
+            return "a parent exists but is not public: " + ", ".join(x["reason"] for x in self.exceptions)
+        return "no parent reported"
+
+    def as_dict(self) -> dict[str, Any]:
+        return jsonable({"level": self.level, "status": self.status, "message": self.message,
+                         "parents": list(self.parents), "exceptions": list(self.exceptions)})
+
+
+@dataclass(frozen=True)
+class ParentsResult:
+    entity: EntityMatch
+    clock: Clock
+    direct: LevelParents
+    ultimate: LevelParents
+
+    def to_frame(self) -> pd.DataFrame:
+        rows: list[dict[str, Any]] = []
+        for lv in (self.direct, self.ultimate):
+            for p in lv.parents:
+                rows.append({"level": lv.level, "status": "reported", "parent": p["target"],
+                             "parent_name": p["target_name"], "reason": None, "valid_from": p["valid_from"],
+                             "valid_to": p["valid_to"], "accounting_standard": p.get("accounting_standard"),
+                             "source_record_id": p["source_record_id"]})
+            for x in lv.exceptions:
+                rows.append({"level": lv.level, "status": "exception", "parent": None, "parent_name": None,
+                             "reason": x["reason"], "valid_from": x["valid_from"], "valid_to": x["valid_to"],
+                             "accounting_standard": None, "source_record_id": x["source_record_id"]})
+            if lv.status == "none_reported":
+                rows.append({"level": lv.level, "status": "none_reported"})
+        return pd.DataFrame(rows, columns=["level", "status", "parent", "parent_name", "reason", "valid_from",
+                                           "valid_to", "accounting_standard", "source_record_id"])
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"entity": self.entity.as_dict(), "clock": clock_dict(self.clock),
+                "direct": self.direct.as_dict(), "ultimate": self.ultimate.as_dict()}
+
+
+def parents(graph: Graph, x: str, *, as_of: When = None, known_at: Known = None) -> ParentsResult:
+    """Direct and ultimate accounting parents of ``x`` and its reporting exceptions."""
+    clock = make_clock(as_of, known_at)
+    ent = find_entity(graph, x, clock.as_of)
+    snap = expand(graph, [ent.key], clock, ["CONSOLIDATED_BY"], "out", 1)
+    exceptions = [to_plain(r) for r in graph.read("structure_exceptions", key=ent.key, **clock.as_params())]
+    levels = []
+    for level in ("direct", "ultimate"):
+        found = tuple(edge_evidence(e, snap.nodes) | {"accounting_standard": e.props.get("accounting_standard")}
+                      for e in snap.edges if e.source == ent.key and e.props.get("level") == level)
+        excs = tuple(x for x in exceptions if x["level"] == level)
+        status = "reported" if found else "exception" if excs else "none_reported"
+        levels.append(LevelParents(level, status, found, excs))
+    return ParentsResult(ent, clock, levels[0], levels[1])
