@@ -31,6 +31,7 @@ class EntityKind(StrEnum):
     FUND = "fund"
     BRANCH = "branch"
     GOVERNMENT = "government"
+    ARRANGEMENT = "arrangement"  # trust, nomination, joint holding: control without legal personality
     UNKNOWN = "unknown"
 
 
@@ -194,6 +195,8 @@ class Entity(Dated):
     status: str | None = None  # ACTIVE / INACTIVE / MERGED / RETIRED / LAPSED / ...
     successor: EntityRef | None = None  # GLEIF SuccessorEntity
     expiration_reason: str | None = None
+    birth_date: str | None = None  # persons: "YYYY", "YYYY-MM" or "YYYY-MM-DD" (PSC gives month/year)
+    nationalities: tuple[str, ...] = ()
 
 
 class Stake(_Model):
@@ -242,6 +245,7 @@ class Control(EdgeBase):
     record_type: Literal["control"] = "control"
     control_kind: str  # voting, board_appointment, trust, nominee, significant_influence, ...
     stake: Stake | None = None  # voting-rights share where the source gives one
+    direct: bool = True
 
 
 class Consolidation(EdgeBase):

@@ -66,9 +66,16 @@ def _null(col: str) -> dict[str, Any]:
 
 
 def _comparisons() -> list[dict[str, Any]]:
+    # cheap whole-string guards first: DuckDB skips the token lambdas (~50 us a pair) for
+    # rows a guard already rejects
+    def sim(t: float) -> str:
+        return f"jaro_winkler_similarity(name_sorted_l, name_sorted_r) >= {t}"
+
     same_n = "len(tokens_l) = len(tokens_r)"
-    both = same_n + " AND og_all_{0}(tokens_l, tokens_r) AND og_all_{0}(tokens_r, tokens_l)"
-    either = "(og_all_subset(tokens_l, tokens_r) OR og_all_subset(tokens_r, tokens_l))"
+    both = (same_n + " AND {1} AND og_all_{0}(tokens_l, tokens_r)"
+            " AND og_all_{0}(tokens_r, tokens_l)")
+    either = (f"{sim(0.6)} AND (og_all_subset(tokens_l, tokens_r)"
+              " OR og_all_subset(tokens_r, tokens_l))")
     name = {
         "output_column_name": "name_norm",
         "comparison_levels": [

@@ -1,0 +1,3 @@
+from ingest.schema import write
+
+print(write())
