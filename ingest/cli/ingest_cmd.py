@@ -74,3 +74,65 @@ def stats_cmd(as_json: bool) -> None:
     from graph.stats import graph_stats
 
     emit(graph_stats(connect()), as_json, title="graph")
+
+
+@click.group("resolve")
+def resolve_cmd() -> None:
+    """Entity resolution: explain a mention, merge two entities, undo a decision."""
+
+
+@resolve_cmd.command("explain")
+@click.argument("mention")
+@click.option("--jurisdiction")
+@json_option
+def resolve_explain(mention: str, jurisdiction: str | None, as_json: bool) -> None:
+    """How a name, LEI or identifier resolves: key, method, score, candidates."""
+    from graph.connection import connect
+    from graph.resolution_store import GraphResolutionStore
+    from ingest.lei import is_valid_lei
+    from ingest.model import EntityRef
+    from resolution import Resolver
+
+    resolver = Resolver.load(GraphResolutionStore(connect()))
+    ref = EntityRef(lei=mention) if is_valid_lei(mention) else EntityRef(name=mention, jurisdiction=jurisdiction)
+    res = resolver.resolve(ref, record=False)
+    emit({"key": res.key, "method": str(res.method), "score": res.score, "ambiguous": res.ambiguous,
+          "candidates": [c.__dict__ if hasattr(c, "__dict__") else str(c) for c in res.candidates]}, as_json)
+
+
+@resolve_cmd.command("merge")
+@click.argument("a_key")
+@click.argument("b_key")
+@click.option("--reason", default="", help="Why: kept with the decision.")
+@json_option
+def resolve_merge(a_key: str, b_key: str, reason: str, as_json: bool) -> None:
+    """Merge entity B_KEY into A_KEY (reversible; two LEIs are never merged)."""
+    from graph.connection import connect
+    from graph.merges import merge
+
+    emit(merge(connect(), a_key, b_key, reason).as_dict(), as_json)
+
+
+@resolve_cmd.command("undo")
+@click.argument("decision_id")
+@click.option("--reason", default="")
+@json_option
+def resolve_undo(decision_id: str, reason: str, as_json: bool) -> None:
+    """Undo a merge decision: both entities come back as they were, and stay apart."""
+    from graph.connection import connect
+    from graph.merges import undo
+
+    emit(undo(connect(), decision_id, reason=reason).as_dict(), as_json)
+
+
+@resolve_cmd.command("decisions")
+@json_option
+def resolve_decisions(as_json: bool) -> None:
+    """Every match and merge decision with method, score, time and status."""
+    from graph.connection import connect
+    from graph.merges import decisions
+
+    rows = decisions(connect())
+    emit(rows if as_json else [{k: r[k] for k in ("decision_id", "kind", "left_key", "right_key",
+                                                   "method", "score", "status")} for r in rows] or "no decisions",
+         as_json)

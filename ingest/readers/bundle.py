@@ -58,7 +58,7 @@ EDGE_ROLES: dict[str, tuple[type, str, str, set[str]]] = {
 }
 OTHER_FIELDS: dict[str, set[str]] = {
     "entity": {"lei", "ref", "name", "kind", "jurisdiction", "status", "identifiers", "aliases",
-               "successor", "expiration_reason"},
+               "successor", "expiration_reason", "birth_date", "nationalities"},
     "sanction": {"entity", "authority", "programme"},
     "reporting_exception": {"entity", "level", "reason", "reference"},
     "disclosure": {"filer", "form_type", "filed_at", "period", "title", "text", "text_ref",
@@ -297,10 +297,17 @@ def _entity(obj: dict[str, Any], ctx: Ctx) -> Entity:
     if ref.scheme is AliasScheme.INTERNAL and not any(a.value == ref.value for a in aliases):
         aliases += (Alias(scheme=AliasScheme.INTERNAL, value=str(ref.value), kind=AliasKind.IDENTIFIER),)
     succ = obj.get("successor")
+    birth = _str(obj, "birth_date")
+    if birth is not None and not re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", birth):
+        raise Bad("birth_date", f"expected YYYY, YYYY-MM or YYYY-MM-DD, got {birth!r}")
+    nats = _list(obj, "nationalities")
+    if not all(isinstance(c, str) and re.fullmatch(r"[A-Z]{2}", c) for c in nats):
+        raise Bad("nationalities", "expected ISO 3166 alpha-2 country codes")
     return Entity(**_clocks(obj, ctx), ref=ref, name=name, kind=kind, aliases=aliases,
                   jurisdiction=_str(obj, "jurisdiction"), status=_str(obj, "status"),
                   successor=None if succ is None else parse_ref(succ, "successor"),
-                  expiration_reason=_str(obj, "expiration_reason"))
+                  expiration_reason=_str(obj, "expiration_reason"), birth_date=birth,
+                  nationalities=tuple(nats))
 
 
 def _edge(kind: str, obj: dict[str, Any], ctx: Ctx) -> Record:

@@ -1,0 +1,69 @@
+"""Reversible entity merges in the graph, driven by resolution's decision log.
+
+``merge`` records a decision in the resolver (who, why, when, score) and moves the absorbed
+entity's edges to the survivor; ``undo`` reverses both exactly, without reloading anything.
+Two different LEIs are never merged (resolution refuses).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from graph.connection import Graph
+from graph.resolution_store import GraphResolutionStore
+from ingest.errors import EntityNotFound
+from resolution import Resolver
+
+
+@dataclass(frozen=True)
+class MergeOutcome:
+    decision: dict[str, Any]
+    survivor: str
+    absorbed: str
+    edges_moved: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"decision": self.decision, "survivor": self.survivor, "absorbed": self.absorbed,
+                "edges_moved": self.edges_moved}
+
+
+def _exists(graph: Graph, key: str) -> None:
+    if not graph.read("MATCH (e:Entity {key: $key}) RETURN e.key AS k", key=key):
+        raise EntityNotFound(key)
+
+
+def merge(graph: Graph, a_key: str, b_key: str, reason: str = "", decided_by: str = "user") -> MergeOutcome:
+    for key in (a_key, b_key):
+        _exists(graph, key)
+    store = GraphResolutionStore(graph)
+    resolver = Resolver.load(store)
+    decision = resolver.merge(a_key, b_key, reason, decided_by=decided_by)
+    survivor, absorbed = decision.left_key, decision.right_key or b_key
+    rows = graph.write_rows("merge_move", absorbed=absorbed, survivor=survivor,
+                            decision_id=decision.decision_id)
+    resolver.save(store)
+    return MergeOutcome(decision.as_dict(), survivor, absorbed, int(rows[0]["moved"]) if rows else 0)
+
+
+def undo(graph: Graph, decision_id: str, *, block: bool = True, reason: str = "") -> MergeOutcome:
+    store = GraphResolutionStore(graph)
+    resolver = Resolver.load(store)
+    before = resolver.decisions.get(decision_id)
+    decision = resolver.undo(decision_id, block=block, reason=reason)
+    rows = graph.read("MATCH (x:Entity {merge_decision: $id}) RETURN x.key AS absorbed, x.merged_into AS survivor",
+                      id=decision_id)
+    moved = 0
+    for row in rows:
+        out = graph.write_rows("merge_undo", absorbed=row["absorbed"], survivor=row["survivor"],
+                               decision_id=decision_id)
+        moved += int(out[0]["restored"]) if out else 0
+    resolver.save(store)
+    survivor = rows[0]["survivor"] if rows else before.left_key
+    absorbed = rows[0]["absorbed"] if rows else (before.right_key or "")
+    return MergeOutcome(decision.as_dict(), survivor, absorbed, moved)
+
+
+def decisions(graph: Graph) -> list[dict[str, Any]]:
+    state = GraphResolutionStore(graph).load_resolution_state()
+    return [] if state is None else list(state.decisions)
