@@ -1,3 +1,3 @@
 UNWIND $keys AS key
 MATCH (e:Entity {key: key})
-RETURN e.key AS key, properties(e) {.*, statement_ids: null} AS props
+RETURN e.key AS key, e {.*, statement_ids: null} AS props

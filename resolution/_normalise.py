@@ -68,7 +68,7 @@ _SUFFIXES: dict[str, tuple[str, ...]] = {
     "plc": ("public limited company", "plc", "p.l.c."),
     "inc": ("incorporated", "inc", "inc."),
     "corp": ("corporation", "corp", "corp."),
-    "co": ("company", "co", "co."),
+    "co": ("company", "co", "co.", "& co.", "& company"),
     "gmbh": ("gesellschaft mit beschränkter haftung", "gmbh", "mbh", "gesellschaft mbh",
              "ges.m.b.h.", "gesellschaft m.b.h."),
     "gmbh_co_kg": ("gmbh & co. kg", "mbh & co. kg", "gmbh & co kg", "gmbh & co.kg",

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Literal
 
-from ingest.model import AliasKind, EntityRef
+from ingest.lei import is_valid_lei
+from ingest.model import AliasKind, AliasScheme, EntityRef
 
 from resolution._decisions import DecisionLog
 from resolution._index import NAME, AliasIndex, AliasRow, EntityInfo
@@ -56,6 +57,18 @@ class _Mention:
     ref: EntityRef
     norm: NormalisedName
     ident: tuple[str, str] | None
+
+
+def _plain(ref: EntityRef) -> EntityRef:
+    """A name or an LEI given as scheme/value becomes the ``name`` / ``lei`` field."""
+    if ref.scheme is AliasScheme.NAME:
+        return ref.model_copy(update={"name": ref.name or ref.value, "scheme": None,
+                                      "value": None})
+    if ref.scheme is AliasScheme.LEI and ref.value and not ref.lei:
+        lei = ref.value.strip().upper()
+        if is_valid_lei(lei):
+            return ref.model_copy(update={"lei": lei, "scheme": None, "value": None})
+    return ref
 
 
 class Pipeline:
@@ -117,7 +130,8 @@ class Pipeline:
                         for r in rows), default=0.0)
             if best > 0 and self._compatible(root, m):
                 scored[root] = max(scored.get(root, 0.0), best)
-        real = {k: s for k, s in scored.items() if not self.index.entities[k].stub}
+        real = {k: s for k, s in scored.items()
+                if not getattr(self.index.entities.get(k), "stub", True)}
         scored = real or scored
         if len(scored) == 1:
             (key, score), = scored.items()
@@ -221,6 +235,7 @@ class Pipeline:
         results: list[Resolution | None] = [None] * len(refs)
         pending: list[_Mention] = []
         for pos, ref in enumerate(refs):
+            ref = _plain(ref)
             ident = None
             if ref.scheme and ref.value and ref.scheme.value not in (NAME, "lei"):
                 ident = (ref.scheme.value, normalise_identifier(ref.scheme.value, ref.value))

@@ -101,25 +101,24 @@ class Resolver:
         return self.decisions.judge(left, right=right, alias=alias, judgement=j, reason=reason)
 
     def reconcile_stubs(self) -> list[Decision]:
-        """Merge each stub whose name now resolves unambiguously to a registered entity."""
-        out = []
+        """Merge each stub (an unresolved mention's key, no LEI) whose name now resolves,
+        unambiguously and ignoring other stubs, to a registered entity. One batch."""
         stubs = sorted(k for k, i in self.index.entities.items()
                        if i.stub and not i.lei and self.canonical(k) == k)
+        refs = []
         for key in stubs:
             info = self.index.entities[key]
-            kind = EntityKind(info.kind) if info.kind else None
-            names = sorted(self.index.names_of(key))
-            if not names:
-                continue
-            ref = EntityRef(name=info.name, jurisdiction=info.jurisdiction, kind=kind)
-            res = self._pipeline.resolve_many([ref], record=False,
-                                              exclude=frozenset({key}))[0]
+            refs.append(EntityRef(name=info.name, jurisdiction=info.jurisdiction,
+                                  kind=EntityKind(info.kind)))
+        results = self._pipeline.resolve_many(refs, record=False, exclude=frozenset(stubs))
+        out = []
+        for key, res in zip(stubs, results):
             if res.method not in ("exact_name", "probabilistic"):
                 continue
             try:
                 out.append(self.decisions.merge(
                     res.key, key, method=res.method, score=res.score, decided_by="resolver",
-                    reason=f"stub {info.name!r} resolves to {res.key}"))
+                    reason=f"stub {self.index.entities[key].name!r} resolves to {res.key}"))
             except MergeRefused:
                 continue
         return out

@@ -24,11 +24,12 @@ more; fuzzy is Jaro-Winkler >= 0.84 with at most max(2, len/4) edits; "subset" u
 Jaro-Winkler >= 0.9. Tokens of three letters or fewer and tokens with digits match only
 exactly, so "Fund I" is not "Fund II" and "(84) B.V." is not "(LXI) B.V.".
 country: same +2.2, different -4.0; kind (person / organisation): same +0.5, different
--5.9; legal form: same class +1.4, same family +0.3, different family -2.6; a missing
-value on either side is neutral. Prior: 1 in 100 blocked pairs match (-6.6 bits), so with
-the default threshold 0.9 (+3.2 bits) a typo alone is accepted, a transliteration needs
-one more agreeing field, and any disagreeing country, kind or legal-form family rejects
-all but an exact name.
+-5.9; legal form: same class +1.5, same family +0.7, different family -5.0 ("X Ltd" and
+"X Inc" are usually two companies of one group); a missing value on either side is
+neutral. Prior: 1 in 100 blocked pairs match (-6.6 bits), so with the default threshold
+0.9 (+3.2 bits) a typo alone is accepted, a transliteration needs one more agreeing field,
+a disagreeing country, kind or legal-form family rejects even an exact name unless
+another field agrees.
 A mention is matched when its best key has probability >= ``threshold`` and no other key
 also reaches the threshold (else it is ambiguous).
 """
@@ -112,9 +113,9 @@ def _comparisons() -> list[dict[str, Any]]:
         "output_column_name": "suffix",
         "comparison_levels": [
             _null("suffix"),
-            _lvl("suffix_l = suffix_r", "same_class", 0.8, 0.3),
-            _lvl("family_l = family_r", "same_family", 0.1, 0.08),
-            _lvl("ELSE", "different_family", 0.1, 0.62),
+            _lvl("suffix_l = suffix_r", "same_class", 0.85, 0.3),
+            _lvl("family_l = family_r", "same_family", 0.13, 0.08),
+            _lvl("ELSE", "different_family", 0.02, 0.62),
         ],
     }
     return [name, country, kind, suffix]

@@ -24,6 +24,7 @@ Run: ``python -m resolution.evaluate [real_data_dir]``.
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import sys
@@ -380,7 +381,8 @@ def evaluate(real_data: Path, seed: int = 17) -> Report:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    root = Path(argv[0]) if argv else Path(__file__).resolve().parents[2] / "shared" / "data" / "real"
+    default = Path(__file__).resolve().parents[2] / "shared" / "data" / "real"
+    root = Path(argv[0]) if argv else Path(os.environ.get("OWNERGRAPH_REAL_DATA", default))
     report = evaluate(root)
     print(report.summary())
     for err in report.errors:

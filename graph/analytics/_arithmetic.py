@@ -48,6 +48,7 @@ from typing import Literal
 
 import numpy as np
 
+from graph.analytics._digraph import Adjacency, WEdge, out_adjacency, reaching, reverse, sccs
 from graph.analytics._interval import EPS, ONE, UNKNOWN, ZERO, Interval, Status
 
 __all__ = ["EPS", "ONE", "UNKNOWN", "ZERO", "Interval", "Status", "WEdge", "ChainValues", "Propagation",
@@ -59,93 +60,6 @@ FORCED = -2  # WEdge.ref of a forced (control-edge) contributor
 DIVERGENT_SOLVE_MAX = 200  # larger divergent components are not solved node by node
 
 Semantics = Literal["simple_paths", "walk_sum"]
-
-
-@dataclass(frozen=True, slots=True)
-class WEdge:
-    """A weighted ownership edge ``source -> target``; ``ref`` points into the caller's evidence."""
-
-    source: str
-    target: str
-    stake: Interval
-    ref: int = -1
-
-
-Adjacency = dict[str, list[WEdge]]
-
-
-def out_adjacency(edges: Iterable[WEdge]) -> Adjacency:
-    out: Adjacency = defaultdict(list)
-    for e in edges:
-        out[e.source].append(e)
-    return out
-
-
-def reverse(edges: Iterable[WEdge]) -> list[WEdge]:
-    return [WEdge(e.target, e.source, e.stake, e.ref) for e in edges]
-
-
-def reaching(edges: Iterable[WEdge], targets: Iterable[str]) -> set[str]:
-    """Every node with a path to one of ``targets`` (the targets included)."""
-    into: dict[str, list[str]] = defaultdict(list)
-    for e in edges:
-        into[e.target].append(e.source)
-    seen = set(targets)
-    todo = list(seen)
-    while todo:
-        for s in into.get(todo.pop(), ()):
-            if s not in seen:
-                seen.add(s)
-                todo.append(s)
-    return seen
-
-
-def sccs(nodes: Iterable[str], out: Adjacency) -> list[list[str]]:
-    """Strongly connected components (iterative Tarjan), each after every component it reaches."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    on_stack: set[str] = set()
-    stack: list[str] = []
-    result: list[list[str]] = []
-    counter = 0
-    for root in nodes:
-        if root in index:
-            continue
-        work = [(root, 0)]
-        while work:
-            v, i = work.pop()
-            if i == 0:
-                index[v] = low[v] = counter
-                counter += 1
-                stack.append(v)
-                on_stack.add(v)
-            edges = out.get(v, ())
-            recurse = False
-            while i < len(edges):
-                w = edges[i].target
-                i += 1
-                if w not in index:
-                    work.append((v, i))
-                    work.append((w, 0))
-                    recurse = True
-                    break
-                if w in on_stack:
-                    low[v] = min(low[v], index[w])
-            if recurse:
-                continue
-            if low[v] == index[v]:
-                comp = []
-                while True:
-                    w = stack.pop()
-                    on_stack.discard(w)
-                    comp.append(w)
-                    if w == v:
-                        break
-                result.append(comp)
-            if work:
-                u = work[-1][0]
-                low[u] = min(low[u], low[v])
-    return result
 
 
 # -- chain rule ----------------------------------------------------------------------------
@@ -168,18 +82,13 @@ class ChainValues:
 @dataclass
 class _Budget:
     left: int
-    hit: bool = False
 
 
-def _restricted(edges: Iterable[WEdge], target: str) -> tuple[Adjacency, list[list[str]], set[str]]:
+def _restricted(edges: Iterable[WEdge], target: str) -> tuple[Adjacency, list[list[str]]]:
     edges = [e for e in edges if e.source != e.target]  # treasury self-loops never chain
     keep = reaching(edges, [target])
     out = out_adjacency(e for e in edges if e.source in keep and e.target in keep)
-    return out, sccs(sorted(keep), out), keep
-
-
-def _is_cyclic(comp: list[str], out: Adjacency) -> bool:
-    return len(comp) > 1  # self-loops are dropped before
+    return out, sccs(sorted(keep), out)
 
 
 def _simple_to(out: Adjacency, comps: list[list[str]], target: str, budget: _Budget
@@ -187,7 +96,7 @@ def _simple_to(out: Adjacency, comps: list[list[str]], target: str, budget: _Bud
     val: dict[str, Interval] = {}
     truncated: set[str] = set()
     for comp in comps:
-        if not _is_cyclic(comp, out):
+        if len(comp) == 1:  # acyclic: self-loops are dropped before
             x = comp[0]
             if x == target:
                 val[x] = ONE
@@ -228,7 +137,7 @@ def _simple_to(out: Adjacency, comps: list[list[str]], target: str, budget: _Bud
                     if w in seen:
                         continue
                     if budget.left <= 0:
-                        budget.hit = trunc = True
+                        trunc = True
                         break
                     budget.left -= 1
                     p = prod * e.stake
@@ -281,7 +190,7 @@ def _walks_to(out: Adjacency, comps: list[list[str]], target: str, hi: bool, div
         return e.stake.hi if hi else e.stake.lo
 
     for comp in comps:
-        if not _is_cyclic(comp, out):
+        if len(comp) == 1:  # acyclic: self-loops are dropped before
             x = comp[0]
             if x == target:
                 G[x] = F[x] = 1.0
@@ -354,7 +263,7 @@ def chain_from(edges: Iterable[WEdge], sources: str | Iterable[str], semantics: 
 
 
 def _chain(edges: list[WEdge], target: str, semantics: Semantics, path_cap: int, divide: bool) -> ChainValues:
-    out, comps, _ = _restricted(edges, target)
+    out, comps = _restricted(edges, target)
     budget = _Budget(path_cap)
     simple, truncated = _simple_to(out, comps, target, budget)
     diverged: set[str] = set()

@@ -102,7 +102,10 @@ class PartyRow(_AsDict):
     controlled_by: is it controlled/owned/blocked). ``basis`` says how it was decided.
     ``contributions``: the direct links that make up ``measure`` (majority, ofac_50).
     ``is_ultimate``: no owner above it at the clock (None: unknown, at the depth limit or
-    with a reporting exception saying an undisclosed parent exists).
+    with a reporting exception saying an undisclosed parent exists). ``declared``: indirect
+    interests the source declares in the target (``direct = false``); under the chain rules
+    the tested ``measure`` is the larger of the derived stake and the declared figure (basis
+    ``declared_indirect`` when the declaration decides).
     """
 
     key: str
@@ -119,6 +122,7 @@ class PartyRow(_AsDict):
     contributions: tuple[PathStep, ...] = ()
     sanctions: tuple[dict[str, Any], ...] = ()
     reporting_exceptions: tuple[dict[str, Any], ...] = ()
+    declared: tuple[EdgeEvidence, ...] = ()
 
     def frame_row(self) -> dict[str, Any]:
         return {"key": self.key, "name": self.name, "kind": self.kind,
@@ -146,6 +150,7 @@ class StakeResult(_AsDict):
     paths: tuple[PathEvidence, ...]
     paths_truncated: bool
     warnings: tuple[DataWarning, ...]
+    declared: tuple[EdgeEvidence, ...] = ()  # declared indirect interests, not in ``stake``
 
     def test(self, threshold: float = 0.25, strict: bool = False) -> Status:
         """>= threshold (``strict``: >) certainly, possibly or not."""

@@ -4,8 +4,10 @@ and data-quality warnings.
 Choices (reported as :class:`DataWarning`, never fatal):
 - only OWNS edges of the requested interest take part; the other interest is never added in
   (``mixed_interest`` counts what was left out);
-- declared indirect interests (``direct = false``, e.g. BODS) are derived figures: chaining
-  them would count the chain twice, so they are left out (``declared_indirect``);
+- declared indirect interests (``direct = false``, e.g. BODS) are the source's figure for a
+  whole chain: chaining them would count the chain twice, so they are left out of the
+  arithmetic (``declared_indirect``) and reported on the owner's row, where the chain-rule
+  tests use the larger of the derived and the declared figure;
 - a self-loop is treasury stock: dropped, not rescaled (``treasury_self_loop``);
 - a stake the source does not give counts as the band [0, 1] (``missing_stake``), so it can
   make a test "possibly" but never "certainly";

@@ -106,26 +106,11 @@ def values_of(result: Any) -> dict[str, Any]:
         return {"value": float(len(result.rows)),
                 "detail": "; ".join(sorted({r["sanctioned_name"] or r["sanctioned_key"] for r in result.rows}))}
     if name == "StakeResult":
-        d = result.as_dict()
-        lo, hi = _stake_of(d)
-        return {"stake_lo": lo, "stake_hi": hi}
-    if name == "OwnersResult":
-        frame = result.to_frame()
-        names = frame[next(c for c in ("owner_name", "name", "owner") if c in frame.columns)] if len(frame) else []
-        return {"value": float(len(frame)), "detail": "; ".join(sorted(str(n) for n in names))}
+        return {"stake_lo": float(result.stake.lo), "stake_hi": float(result.stake.hi)}
+    if name in ("OwnersResult", "ControlResult"):
+        rows = result.owners if name == "OwnersResult" else result.controlled
+        return {"value": float(len(rows)), "detail": "; ".join(sorted(str(r.name or r.key) for r in rows))}
     raise TypeError(f"cannot turn a {name} into backtest values; return a number or a mapping")
-
-
-def _stake_of(d: Mapping[str, Any]) -> tuple[float, float]:
-    for key in ("stake", "value", "effective_stake", "total"):
-        v = d.get(key)
-        if isinstance(v, Mapping) and "lo" in v:
-            return float(v["lo"]), float(v["hi"])
-        if isinstance(v, (int, float)):
-            return float(v), float(v)
-    if "lo" in d and "hi" in d:
-        return float(d["lo"]), float(d["hi"])
-    raise TypeError("stake result without a stake")
 
 
 # -- dates ----------------------------------------------------------------------------------

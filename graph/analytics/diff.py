@@ -51,6 +51,9 @@ class EdgeChange:
 
 @dataclass(frozen=True)
 class OwnerChange:
+    """An owner under the ``owners`` rule (default eu_amlr_25) at one date and not the other
+    (added / removed), or at both with another stake or status (changed)."""
+
     change: str  # added | removed | changed
     owner: str
     owner_name: str | None
@@ -131,24 +134,24 @@ def _cause(ev: dict[str, Any], closing: bool, actions: dict[str, dict[str, Any]]
 
 
 def _owner_rows(result: Any) -> dict[str, dict[str, Any]]:
-    """Owner key -> figures, from an ``ownership.owners`` result."""
-    frame = result.to_frame()
-    key_col = next(c for c in ("owner", "key", "owner_key") if c in frame.columns)
-    rows: dict[str, dict[str, Any]] = {}
-    for rec in frame.to_dict(orient="records"):
-        rows[rec[key_col]] = {k: to_plain(v) for k, v in rec.items()}
-    return rows
+    """Owner key -> figures, for the rows of an ``ownership.owners`` result that pass its rule."""
+    rows = getattr(result, "owners", None)
+    if rows is not None:
+        return {r.key: r.frame_row() for r in rows}
+    frame = result.to_frame()  # a result without per-row objects: every row counts
+    return {rec["key"]: {k: to_plain(v) for k, v in rec.items()} for rec in frame.to_dict(orient="records")}
 
 
-def _owner_changes(graph: Graph, key: str, ca: Clock, cb: Clock) -> tuple[tuple[OwnerChange, ...], str | None]:
+def _owner_changes(graph: Graph, key: str, ca: Clock, cb: Clock, rule: str
+                   ) -> tuple[tuple[OwnerChange, ...], str | None]:
     try:
         from graph.analytics.ownership import owners
     except ImportError as err:  # the ownership module is optional for the edge diff
         return (), f"owners() unavailable: {err}"
-    before = _owner_rows(owners(graph, key, as_of=ca.as_of, known_at=ca.known_at))
-    after = _owner_rows(owners(graph, key, as_of=cb.as_of, known_at=cb.known_at))
+    before = _owner_rows(owners(graph, key, rule=rule, as_of=ca.as_of, known_at=ca.known_at))  # type: ignore[arg-type]
+    after = _owner_rows(owners(graph, key, rule=rule, as_of=cb.as_of, known_at=cb.known_at))  # type: ignore[arg-type]
     changes: list[OwnerChange] = []
-    name_col = lambda r: r.get("owner_name") or r.get("name")  # noqa: E731
+    name_col = lambda r: r.get("name")  # noqa: E731
     for k in sorted(set(before) | set(after)):
         b, a = before.get(k), after.get(k)
         if b is None:
@@ -165,13 +168,16 @@ def _comparable(row: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def diff(graph: Graph, x: str, date_a: date | str, date_b: date | str, *, known_at: Known = None,
-         include_owners: bool = True) -> DiffResult:
+         include_owners: bool = True, owners_rule: str = "eu_amlr_25") -> DiffResult:
     """Changes to X's ownership/control edges and owners between ``date_a`` and ``date_b``."""
     ca, cb = make_clock(date_a, known_at), make_clock(date_b, known_at)
     ent = find_entity(graph, x, cb.as_of)
     lo, hi = sorted((ca.as_of, cb.as_of))
-    actions = {r["action_id"]: to_plain(r) for r in graph.read(
-        "diff_actions", key=ent.key, date_from=lo, date_to=hi, known_at=cb.known_at)}
+    found = [to_plain(r) for r in graph.read("diff_actions", key=ent.key, date_from=lo, date_to=hi,
+                                             known_at=cb.known_at)]
+    # an edge may cite the action by its id with or without the source prefix ("bundle:")
+    actions = {alias: a for a in found
+               for alias in (a["action_id"], a.get("source_record_id"), a["action_id"].split(":", 1)[-1]) if alias}
     ea, eb = _edges_at(graph, ent.key, ca), _edges_at(graph, ent.key, cb)
     changes: list[EdgeChange] = []
     for ident in sorted(set(ea) | set(eb), key=lambda t: tuple(str(v) for v in t)):
@@ -188,8 +194,8 @@ def diff(graph: Graph, x: str, date_a: date | str, date_b: date | str, *, known_
         changes.append(EdgeChange(kind, ref["type"], "out" if ref["source"] == ent.key else "in", ref["source"],
                                   ref["source_name"], ref["target"], ref["target_name"],
                                   before[0] if before else None, after[0] if after else None, cause))
-    owner_changes, error = _owner_changes(graph, ent.key, ca, cb) if include_owners else ((), None)
-    return DiffResult(ent, ca, cb, tuple(changes), owner_changes, tuple(actions.values()), error)
+    owner_changes, error = _owner_changes(graph, ent.key, ca, cb, owners_rule) if include_owners else ((), None)
+    return DiffResult(ent, ca, cb, tuple(changes), owner_changes, tuple(found), error)
 
 
 __all__ = ["DiffResult", "EdgeChange", "OwnerChange", "diff", "DIFF_TYPES"]

@@ -8,7 +8,8 @@
    board-appointment rights. Entities controlled only *possibly* (a band straddles 50%) are
    kept and flagged ``possibly``; the members themselves count as ``self``.
 3. The holdings book: HOLDS edges into those entities valid at ``as_of`` and known at
-   ``known_at``; per (portfolio, instrument) only the latest snapshot at or before ``as_of``.
+   ``known_at``; per (portfolio, instrument) only the latest snapshot at or before ``as_of``
+   (one statement of it: the same snapshot from two feeds counts once).
 4. Attribution: each position names the controlled issuer, the group member at the top of
    its control path and the path itself (every link with its stored edges and provenance).
 
@@ -151,6 +152,20 @@ def _closure(graph: Graph, group: GroupMatch, clock: Clock, max_depth: int
     return out, [w.as_dict() for w in res.warnings]
 
 
+def _one_per_instrument(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One position per (portfolio, instrument): the same snapshot reported by two feeds (a
+    bundle and a holdings CSV) must not count twice; the latest published statement wins."""
+    best: dict[tuple[str, str], dict[str, Any]] = {}
+    for r in rows:
+        p = r["props"]
+        k = (r["portfolio"], p.get("instrument", ""))
+        rank = (to_plain(p.get("valid_from")), to_plain(p.get("known_from")), p.get("statement_id", ""))
+        cur = best.get(k)
+        if cur is None or rank > cur["_rank"]:
+            best[k] = r | {"_rank": rank}
+    return [best[k] for k in sorted(best)]
+
+
 def exposure(graph: Graph, who: str | list[str], *, portfolio: str | Iterable[str] | None = None,
              as_of: When = None, known_at: Known = None, max_depth: int = 12) -> ExposureResult:
     """Positions of the book in everything ``who`` controls at the clock, attributed."""
@@ -161,7 +176,7 @@ def exposure(graph: Graph, who: str | list[str], *, portfolio: str | Iterable[st
     rows = graph.read("exposure_holdings", keys=sorted(closure), portfolios=list(portfolios) if portfolios else None,
                       **clock.as_params())
     positions = []
-    for r in rows:
+    for r in _one_per_instrument(rows):
         h = {k: to_plain(v) for k, v in r["props"].items()}
         c = closure[r["issuer"]]
         path = c["path"] or (r["issuer"],)

@@ -152,9 +152,13 @@ def similarity(a: str, b: str) -> float:
         return 0.0
     if na == nb:
         return 1.0
-    seq = SequenceMatcher(None, na, nb).ratio()
-    tok = SequenceMatcher(None, " ".join(sorted(na.split())), " ".join(sorted(nb.split()))).ratio()
-    return max(seq, tok)
+    ta, tb = " ".join(sorted(na.split())), " ".join(sorted(nb.split()))
+    return max(_ratio(na, nb), _ratio(ta, tb))
+
+
+def _ratio(a: str, b: str) -> float:
+    # difflib's matching is not symmetric in its arguments; the score must be
+    return max(SequenceMatcher(None, a, b, autojunk=False).ratio(), SequenceMatcher(None, b, a, autojunk=False).ratio())
 
 
 def _fragments(mention: str) -> list[str]:

@@ -136,7 +136,7 @@ def effective_stake(graph: Graph, owner: str, owned: str, *, as_of: date | str |
     paths, cut = _paths(prep, [owner], owned, PATHS_PER_PAIR)
     return StakeResult(owner, owned, prep.name(owner), prep.name(owned), res.values.get(owner, ZERO), semantics,
                        interest, clock.as_of, clock.known_at, max_depth, paths, cut,
-                       tuple(prep.warnings + _chain_warnings(res)))
+                       tuple(prep.warnings + _chain_warnings(res)), tuple(prep.declared.get((owner, owned), ())))
 
 
 def _facts(graph: Graph, keys: Iterable[str], clock: Clock) -> dict[str, dict[str, list[dict[str, Any]]]]:
@@ -169,8 +169,9 @@ def owners(graph: Graph, target: str, *, rule: Rule = "eu_amlr_25", as_of: date 
     warnings = list(prep.warnings)
     chain = ar.chain_to(prep.wedges, target, semantics)
     warnings += _chain_warnings(chain)
+    declared = {s: tuple(evs) for (s, t), evs in prep.declared.items() if t == target}
     candidates = sorted((ar.reaching(prep.wedges + [ar.WEdge(u, v, ONE) for u, v in prep.forced], [target])
-                         | set(chain.values)) - {target})
+                         | set(chain.values) | set(declared)) - {target})
     facts = _facts(graph, set(candidates) | {target}, clock)
     excepted = {k for k, f in facts.items() if f["exceptions"]}
     if excepted:
@@ -182,17 +183,26 @@ def owners(graph: Graph, target: str, *, rule: Rule = "eu_amlr_25", as_of: date 
 
     def extra(k: str) -> dict[str, Any]:
         f = facts.get(k, {})
-        return {"sanctions": tuple(f.get("sanctions", ())), "reporting_exceptions": tuple(f.get("exceptions", ()))}
+        return {"sanctions": tuple(f.get("sanctions", ())), "reporting_exceptions": tuple(f.get("exceptions", ())),
+                "declared": declared.get(k, ())}
 
     rows: list[PartyRow] = []
     target_status: Status | None = None
     if rule in ("eu_amlr_25", "amld_gt25", "rolling_25"):
         hop = ar.per_hop_to(prep.wedges, target, threshold, strict) if rule == "rolling_25" else {}
         for k in candidates:
-            stake = chain.values.get(k, ZERO)
-            status = hop.get(k, "not") if rule == "rolling_25" else stake.test(threshold, strict)
+            stake = measure = chain.values.get(k, ZERO)
+            why = basis
+            if rule == "rolling_25":
+                status = hop.get(k, "not")
+            else:
+                status = stake.test(threshold, strict)
+                if k in declared:  # the source's own figure for the whole chain
+                    measure = _larger(stake, _hull(e.stake for e in declared[k]))
+                    if measure.test(threshold, strict) != status:
+                        status, why = measure.test(threshold, strict), "declared_indirect"
             paths, cut = _paths(prep, [k], target, PATHS_PER_ROW) if status != "not" else ((), False)
-            rows.append(_row(prep, k, status, stake, stake, basis, ultimate(k), paths=paths,
+            rows.append(_row(prep, k, status, stake, measure, why, ultimate(k), paths=paths,
                              paths_truncated=cut, **extra(k)))
     elif rule == "majority":
         fix = ar.Fixpoint(prep.wedges, list(prep.forced))
@@ -214,6 +224,21 @@ def owners(graph: Graph, target: str, *, rule: Rule = "eu_amlr_25", as_of: date 
         target_status = "certainly" if target in seeds else p.status.get(target, "not")
     return OwnersResult(target, prep.name(target), rule, threshold, strict, semantics, interest, clock.as_of,
                         clock.known_at, max_depth, _sorted(rows), target_status, tuple(warnings))
+
+
+def _hull(stakes: Iterable[Interval | None]) -> Interval:
+    out: Interval | None = None
+    for iv in stakes:
+        iv = iv if iv is not None else Interval(0.0, 1.0)
+        out = iv if out is None else out.hull(iv)
+    return out or ZERO
+
+
+def _larger(a: Interval, b: Interval) -> Interval:
+    """End-wise maximum: the larger of two figures for one quantity."""
+    lo, lo_open = max((a.lo, a.lo_open), (b.lo, b.lo_open))
+    hi, hi_open = (a.hi, a.hi_open) if (a.hi, not a.hi_open) >= (b.hi, not b.hi_open) else (b.hi, b.hi_open)
+    return Interval(lo, hi, lo_open, hi_open)
 
 
 def _contributions(prep: Prepared, p: ar.Propagation, key: str) -> tuple[PathStep, ...]:

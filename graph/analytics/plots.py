@@ -27,7 +27,11 @@ def plot_backtest(frame: pd.DataFrame, path: str | Path, *, lookahead: pd.DataFr
     cols = [c for c in frame.columns if c not in ("date", "detail") and pd.api.types.is_numeric_dtype(frame[c])]
     fig, ax = plt.subplots(figsize=(9, 4.5))
     x = pd.to_datetime(frame["date"]) if len(frame) else []
+    shown: list[str] = []
     for c in cols:
+        if any(frame[c].equals(frame[o]) for o in shown):  # e.g. stake_hi == stake_lo: one line
+            continue
+        shown.append(c)
         ax.plot(x, frame[c], drawstyle="steps-post", marker="o", label=f"{c} (point in time)")
         if lookahead is not None and c in lookahead:
             ax.plot(pd.to_datetime(lookahead["date"]), lookahead[c], drawstyle="steps-post", linestyle="--",
@@ -56,19 +60,21 @@ def stake_label(lo: Any, hi: Any) -> str:
 
 
 def edges_of(obj: Any) -> list[dict[str, Any]]:
-    """Edge records (source, target, names, stake_lo/hi, type) from a result or a list."""
+    """Edge records (source, target, names, stake_lo/hi, type) from a result or a list:
+    ownership results (chains of ``effective_stake``, rows of ``owners``/``controlled_by``),
+    a control path, cross-holdings, a DataFrame or an iterable of edges."""
     if isinstance(obj, pd.DataFrame):
         return obj.to_dict(orient="records")
-    for attr in ("edges", "chain_edges"):
-        if hasattr(obj, attr) and not callable(getattr(obj, attr)):
-            return [_edge_dict(e) for e in getattr(obj, attr)]
+    if hasattr(obj, "rows") and not callable(obj.rows):  # OwnersResult / ControlResult
+        paths = [p for r in obj.rows if r.status != "not" for p in r.paths]
+        extra = [s for r in obj.rows if r.status != "not" for s in r.contributions]
+        return _dedupe(_chain_edges(paths) + [_edge_dict(s) for s in extra])
+    if hasattr(obj, "paths") and not hasattr(obj, "steps"):  # StakeResult
+        return _dedupe(_chain_edges(obj.paths))
     if hasattr(obj, "steps"):  # PathResult
         return [e for s in obj.steps for e in s["edges"]]
     if hasattr(obj, "components"):  # CyclesResult
         return [e for c in obj.components for e in c.edges]
-    if hasattr(obj, "paths"):
-        return [_edge_dict(e) for p in obj.paths for e in (p.get("edges", ()) if isinstance(p, Mapping)
-                                                            else getattr(p, "edges", p))]
     if hasattr(obj, "to_frame"):
         frame = obj.to_frame()
         if {"source", "target"} <= set(frame.columns):
@@ -76,6 +82,26 @@ def edges_of(obj: Any) -> list[dict[str, Any]]:
     if isinstance(obj, Iterable):
         return [_edge_dict(e) for e in obj]
     raise TypeError(f"no edges in a {type(obj).__name__}")
+
+
+def _chain_edges(paths: Iterable[Any]) -> list[dict[str, Any]]:
+    out = []
+    for p in paths:
+        names = dict(zip(p.nodes, p.names))
+        for step in p.steps:
+            d = _edge_dict(step)
+            d["source_name"], d["target_name"] = names.get(step.source), names.get(step.target)
+            out.append(d)
+    return out
+
+
+def _dedupe(edges: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    seen: dict[tuple[Any, Any], dict[str, Any]] = {}
+    for e in edges:
+        cur = seen.setdefault((e["source"], e["target"]), e)
+        for k in ("source_name", "target_name"):
+            cur[k] = cur.get(k) or e.get(k)
+    return list(seen.values())
 
 
 def _edge_dict(e: Any) -> dict[str, Any]:
@@ -90,7 +116,8 @@ def _edge_dict(e: Any) -> dict[str, Any]:
         d["stake_lo"], d["stake_hi"] = stake.lo, stake.hi
     else:
         d["stake_lo"], d["stake_hi"] = props.get("stake_lo"), props.get("stake_hi")
-    d["type"] = d.get("type") or props.get("type")
+    edges = getattr(e, "edges", None)  # a PathStep: the type of the stored edges behind it
+    d["type"] = d.get("type") or props.get("type") or (edges[0].type if edges else None)
     return d
 
 
@@ -109,36 +136,50 @@ def plot_ownership(result: Any, path: str | Path, *, title: str | None = None,
                 label_of.setdefault(k, str(e[f"{end}_name"]))
         g.add_edge(e["source"], e["target"], label=stake_label(e.get("stake_lo"), e.get("stake_hi")),
                    kind=e.get("type") or "OWNS")
-    fig, ax = plt.subplots(figsize=(max(6, 1.8 * max(1, g.number_of_nodes()) ** 0.8), 6))
+    fig, ax = plt.subplots(figsize=(8, 6))
     if g.number_of_nodes():
-        simple = nx.DiGraph(g)
-        if nx.is_directed_acyclic_graph(simple):
-            for layer, nodes in enumerate(nx.topological_generations(simple)):
-                for n in nodes:
-                    g.nodes[n]["layer"] = layer
-            pos = nx.multipartite_layout(g, subset_key="layer", align="horizontal", scale=2)
-            pos = {n: (x, -y) for n, (x, y) in pos.items()}  # owners on top
-        else:
-            pos = nx.spring_layout(simple, seed=7)
+        pos, span = _layout(g)
         marked = set(highlight)
         colours = ["#f4a261" if n in marked else "#a8dadc" for n in g.nodes]
-        nx.draw_networkx_nodes(g, pos, ax=ax, node_color=colours, node_size=1400, edgecolors="#1d3557")
+        nx.draw_networkx_nodes(g, pos, ax=ax, node_color=colours, node_size=1600, edgecolors="#1d3557")
         nx.draw_networkx_labels(g, pos, ax=ax, labels={n: _wrap(label_of.get(n, n)) for n in g.nodes},
                                 font_size=7)
         styles = {"OWNS": "solid", "CONTROLS": "dashed"}
-        for kind in {d["kind"] for _, _, d in g.edges(data=True)}:
-            sub = [(u, v) for u, v, d in g.edges(data=True) if d["kind"] == kind]
-            nx.draw_networkx_edges(g, pos, ax=ax, edgelist=sub, style=styles.get(kind, "dotted"), arrows=True,
-                                   arrowsize=15, node_size=1400, connectionstyle="arc3,rad=0.08")
-        nx.draw_networkx_edge_labels(g, pos, ax=ax, font_size=7,
-                                     edge_labels={(u, v): d["label"] for u, v, d in g.edges(data=True)},
-                                     connectionstyle="arc3,rad=0.08")
+        for u, v, d in g.edges(data=True):
+            # edges that skip a layer (or run against it, in a cycle) bend, so none hides another
+            cs = f"arc3,rad={0.0 if span(u, v) == 1 else 0.35}"
+            nx.draw_networkx_edges(g, pos, ax=ax, edgelist=[(u, v)], style=styles.get(d["kind"], "dotted"),
+                                   arrows=True, arrowsize=15, node_size=1600, connectionstyle=cs)
+            nx.draw_networkx_edge_labels(g, pos, ax=ax, edge_labels={(u, v): d["label"]}, font_size=8,
+                                         connectionstyle=cs, bbox={"fc": "white", "ec": "none", "alpha": 0.8})
+        xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
+        ax.set_xlim(min(xs) - 2.0, max(xs) + 2.0)
+        ax.set_ylim(min(ys) - 0.9, max(ys) + 0.9)
     ax.set_title(title or "ownership chain")
     ax.axis("off")
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
     return path
+
+
+def _layout(g: nx.MultiDiGraph) -> tuple[dict[str, tuple[float, float]], Any]:
+    """Owners above what they own (layer = longest chain from the top; a cycle is condensed
+    first), entities of a layer side by side."""
+    cond = nx.condensation(nx.DiGraph(g))
+    layer_of_comp: dict[int, int] = {}
+    for c in nx.topological_sort(cond):
+        preds = list(cond.predecessors(c))
+        layer_of_comp[c] = 1 + max((layer_of_comp[p] for p in preds), default=-1)
+    layer = {n: layer_of_comp[cond.graph["mapping"][n]] for n in g.nodes}
+    by_layer: dict[int, list[str]] = {}
+    for n in sorted(g.nodes, key=str):
+        by_layer.setdefault(layer[n], []).append(n)
+    pos: dict[str, tuple[float, float]] = {}
+    for lv, nodes in by_layer.items():
+        for j, n in enumerate(nodes):
+            pos[n] = ((j - (len(nodes) - 1) / 2) * 2.0, -1.5 * lv)
+    return pos, lambda u, v: layer[v] - layer[u]
 
 
 def _wrap(text: str, width: int = 16) -> str:

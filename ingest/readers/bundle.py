@@ -20,27 +20,27 @@ import csv
 import json
 import re
 from collections.abc import Callable, Iterator
-from datetime import date, datetime
-from enum import Enum
+from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import ijson
 from pydantic import ValidationError
 
-from ingest.lei import is_valid_lei
 from ingest.model import (
     Alias, AliasKind, AliasScheme, Association, BranchOf, Consolidation, ConsolidationLevel,
     Control, CorporateAction, CorporateActionKind, Disclosure, Entity, EntityKind, EntityRef,
     ExceptionReason, FundRelation, FundRelationKind, Guarantee, Holding, InterestType, Lending,
-    Ownership, Provenance, Quarantined, Record, ReportingException, Retraction, Sanction, Stake,
+    Ownership, Provenance, Quarantined, Record, ReportingException, Retraction, Sanction,
     Succession,
 )
-from ingest.readers.base import build, parse_date, parse_datetime, quarantine
+from ingest.readers.base import build, parse_datetime, quarantine
+from ingest.readers.bundle_values import (
+    Bad, _date, _datetime, _list, _number, _str, _text, parse_enum, parse_ref, parse_stake,
+)
 
 SOURCE = "bundle"
 HOLDINGS_SOURCE = "holdings_csv"
-E = TypeVar("E", bound=Enum)
 
 COMMON = {"type", "id", "valid_from", "valid_to", "known_from", "document_id", "locator",
           "validation_level"}
@@ -70,142 +70,6 @@ OTHER_FIELDS: dict[str, set[str]] = {
     "retraction": {"fact_id", "fact_key"},
 }
 TYPES = set(EDGE_ROLES) | set(OTHER_FIELDS)
-_REF_KEYS = {"lei", "scheme", "value", "name", "jurisdiction", "kind"}
-_LEI_SHAPE = re.compile(r"^[0-9A-Z]{20}$")
-
-
-class Bad(ValueError):
-    """A bundle field is wrong: becomes a Quarantined naming ``field``."""
-
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(f"{field}: {reason}")
-        self.field = field
-        self.reason = reason
-
-
-# ---------------------------------------------------------------- value parsers
-
-
-def parse_ref(value: Any, field: str) -> EntityRef:
-    """An entity reference: a 20-character LEI string, or an object with lei / scheme+value / name."""
-    if isinstance(value, str):
-        v = value.strip()
-        if not _LEI_SHAPE.match(v):
-            raise Bad(field, f"a bare string must be a 20-character LEI (got {value!r}); "
-                             'write {"name": ...} for a name')
-        if not is_valid_lei(v):
-            raise Bad(field, f"LEI {v!r} fails the ISO 17442 check")
-        return EntityRef(lei=v)
-    if not isinstance(value, dict):
-        raise Bad(field, f"expected an LEI string or an object, got {type(value).__name__}")
-    unknown = set(value) - _REF_KEYS
-    if unknown:
-        raise Bad(f"{field}.{sorted(unknown)[0]}", "unknown key in an entity reference")
-    lei = value.get("lei")
-    if lei is not None and (not isinstance(lei, str) or not is_valid_lei(lei.strip())):
-        raise Bad(f"{field}.lei", f"LEI {lei!r} fails the ISO 17442 check")
-    args = {k: (v.strip() if isinstance(v, str) else v) for k, v in value.items() if v is not None}
-    if "scheme" in args:
-        args["scheme"] = parse_enum(AliasScheme, args["scheme"], f"{field}.scheme")
-    if "kind" in args:
-        args["kind"] = parse_enum(EntityKind, args["kind"], f"{field}.kind")
-    try:
-        return EntityRef(**args)
-    except ValidationError as err:
-        raise Bad(field, err.errors()[0]["msg"].removeprefix("Value error, ")) from None
-
-
-def parse_enum(enum: type[E], value: Any, field: str) -> E:
-    try:
-        return enum(value)
-    except ValueError:
-        allowed = ", ".join(m.value for m in enum)  # type: ignore[attr-defined]
-        raise Bad(field, f"unknown code {value!r}; expected one of {allowed}") from None
-
-
-def _number(value: Any, field: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise Bad(field, f"expected a number, got {value!r}")
-    try:
-        return float(str(value).strip().removesuffix("%")) if isinstance(value, str) else float(value)
-    except ValueError:
-        raise Bad(field, f"expected a number, got {value!r}") from None
-
-
-def _pct(value: Any, field: str) -> float:
-    v = _number(value, field)
-    if not 0 <= v <= 100:
-        raise Bad(field, f"{v:g} is outside [0, 100]")
-    return v
-
-
-def parse_stake(value: Any, field: str = "stake") -> Stake | None:
-    """``30`` (exact percent) or ``{"min", "max", "exclusive_min", "exclusive_max"}`` / ``{"exact"}``."""
-    if value is None:
-        return None
-    if not isinstance(value, dict):
-        return Stake(exact=_pct(value, field))
-    unknown = set(value) - {"exact", "min", "max", "exclusive_min", "exclusive_max"}
-    if unknown:
-        raise Bad(f"{field}.{sorted(unknown)[0]}", "unknown key in a stake")
-    if value.get("exact") is not None:
-        if value.get("min") is not None or value.get("max") is not None:
-            raise Bad(field, "give either exact or min/max, not both")
-        return Stake(exact=_pct(value["exact"], f"{field}.exact"))
-    lo = None if value.get("min") is None else _pct(value["min"], f"{field}.min")
-    hi = None if value.get("max") is None else _pct(value["max"], f"{field}.max")
-    if lo is None and hi is None:
-        raise Bad(field, "a band needs min or max")
-    if lo is not None and hi is not None and lo > hi:
-        raise Bad(field, f"band min {lo:g} is above max {hi:g}")
-    for key in ("exclusive_min", "exclusive_max"):
-        if not isinstance(value.get(key, False), bool):
-            raise Bad(f"{field}.{key}", "expected true or false")
-    # Bundle bands are inclusive on both ends unless marked exclusive (see BUNDLE.md).
-    return Stake(lo=lo, hi=hi, lo_inclusive=not value.get("exclusive_min", False),
-                 hi_inclusive=not value.get("exclusive_max", False))
-
-
-def _date(obj: dict[str, Any], key: str) -> date | None:
-    try:
-        return parse_date(obj.get(key))
-    except (ValueError, TypeError):
-        raise Bad(key, f"not an ISO date: {obj.get(key)!r}") from None
-
-
-def _datetime(value: Any, field: str) -> datetime | None:
-    try:
-        return parse_datetime(value)
-    except (ValueError, TypeError):
-        raise Bad(field, f"not an ISO date or datetime: {value!r}") from None
-
-
-def _str(obj: dict[str, Any], key: str, required: bool = False) -> str | None:
-    v = obj.get(key)
-    if v is None or (isinstance(v, str) and not v.strip()):
-        if required:
-            raise Bad(key, "required")
-        return None
-    if not isinstance(v, (str, int)) or isinstance(v, bool):
-        raise Bad(key, f"expected text, got {type(v).__name__}")
-    return str(v).strip()
-
-
-def _text(obj: dict[str, Any]) -> str | None:
-    """Disclosure text is kept verbatim (no stripping) so character offsets stay exact."""
-    v = obj.get("text")
-    if v is not None and not isinstance(v, str):
-        raise Bad("text", f"expected text, got {type(v).__name__}")
-    return v
-
-
-def _list(obj: dict[str, Any], key: str) -> list[Any]:
-    v = obj.get(key)
-    if v is None:
-        return []
-    if not isinstance(v, list):
-        raise Bad(key, "expected a list")
-    return v
 
 
 # ---------------------------------------------------------------- record mapping
@@ -433,6 +297,15 @@ def map_record(obj: Any, ctx: Ctx) -> Record:
         return build(ctx.path, ctx.locator, make, raw)  # re-run to format the pydantic error
 
 
+def _is_json_line(line: bytes) -> bool:
+    """True when the first line is a whole JSON object on its own (JSON lines), even in a .json file."""
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        return False  # a pretty-printed document: read it as one JSON value
+    return isinstance(obj, dict) and "records" not in obj
+
+
 def _header(obj: Any) -> dict[str, Any] | None:
     if isinstance(obj, dict) and "bundle" in obj and "type" not in obj and isinstance(obj["bundle"], dict):
         return obj["bundle"]
@@ -466,9 +339,9 @@ class BundleReader:
     def read(self, path: Path) -> Iterator[Record]:
         path = Path(path)
         with open(path, "rb") as f:
-            head = f.read(4096).removeprefix(b"\xef\xbb\xbf").lstrip()
-        first = head[:1]
-        if first == b"[" or (path.suffix == ".json" and first == b"{"):
+            line1 = f.readline(1 << 20).removeprefix(b"\xef\xbb\xbf")
+        first = line1.lstrip()[:1]
+        if first == b"[" or (first == b"{" and not _is_json_line(line1)):
             yield from self._read_json(path, first)
         else:
             yield from self._read_lines(path)

@@ -17,6 +17,26 @@
 
 Entity keys in the ground truth are ``wg:{index}``; bundle record ids are ``wg:...``. The same
 seed gives byte-identical files.
+
+Ground-truth lines (the fields a test needs to compute answers independently):
+
+- ``entity``: ``key``, ``lei`` (or null), ``entity_kind``, ``name`` (final legal name),
+  ``legal_names`` (dated), ``names`` (every spelling with its kind: legal, previous, trading,
+  transliterated, mention — mention spellings of earlier names carry ``of``),
+  ``company_number``, ``jurisdiction``, ``created``, ``known_from``, ``status``,
+  ``merged_into``/``merged_on``, ``family`` (surname), ``group`` and ``depth`` (hops below the
+  group's top owner in the structure as first built, before corporate actions), ``head``.
+- ``edge``: ``id`` (the bundle record id, or ``gleif:rr:{child}:{type}:{parent}`` with
+  ``file: "gleif"``), ``type``, ``source``/``target`` keys, ``valid_from``/``valid_to``,
+  ``known_from`` (first version), ``stake`` (true %, after corrections), ``stake_published``
+  (as written: number, band object or null), ``interest``, ``versions`` (corrections),
+  ``retracted_at``, ``flags`` (group_tree, diamond, cycle, treasury, over_100, corrected,
+  retracted, corporate_action), ``document_id``, ``name_refs`` (endpoints written by name only),
+  and per type ``amount``/``currency``, ``control_kind``, ``relationship``, ``action``, ``level``.
+- ``cycle`` (members in ownership order; the last owns the first), ``diamond`` (target and its
+  two owners), ``family``, ``sanction``, ``reporting_exception``, ``corporate_action``
+  (with ``edges`` it opened or closed), ``disclosure`` (``facts``: which sentence of the text
+  states which fact and figure; ``distractor_sentences``), ``holding`` (one per CSV row).
 """
 
 from __future__ import annotations
@@ -34,7 +54,8 @@ from typing import Any
 
 from ingest.worldgen.book import write_actions, write_disclosures, write_holdings, write_sanctions
 from ingest.worldgen.emit import Namer, Sink, iso, write_edges, write_entities
-from ingest.worldgen.plan import MAX_DEPTH, Plan, plan_world
+from ingest.worldgen.plan import plan_world
+from ingest.worldgen.structs import MAX_DEPTH, Plan
 
 
 @dataclass

@@ -12,7 +12,7 @@ import numpy as np
 
 from ingest.worldgen import names as N
 from ingest.worldgen.emit import REGIMES, Namer, Sink, doc_id, iso, published_stake
-from ingest.worldgen.plan import ACTIONS, COMPANY, OWN, VOTE, Plan
+from ingest.worldgen.structs import ACTIONS, COMPANY, VOTE, Plan
 from ingest.worldgen.text import BOILER, action_sentences, distractors, ownership_sentence
 
 
@@ -101,7 +101,8 @@ def write_disclosures(p: Plan, nm: Namer, sink: Sink) -> None:
             new = nm.name(a.subject, int(a.stake)) if a.kind == 3 else ""
             old = nm.name(a.subject, int(a.stake) - 1) if a.kind == 3 else ""
             sents = action_sentences(a.kind, subj, cp, prev, a.stake if a.kind == 2 else None, a.day, new, old)
-            facts = [(f"wg:ca{d.action}", s, a.stake if a.kind == 2 else None) for s in sents]
+            facts = [(f"wg:ca{d.action}", s, a.stake if a.kind == 2 and f"{a.stake:.2f}%" in s else None)
+                     for s in sents]
             mentions = [nm.ref(x, 30_000_000 + 4 * k + j, a.day)[0]
                         for j, x in enumerate((a.subject, a.counterparty, a.previous)) if x >= 0]
             title = f"{ACTIONS[a.kind].replace('_', ' ').title()}: {subj}"

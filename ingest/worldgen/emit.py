@@ -19,7 +19,7 @@ import numpy as np
 
 from ingest.worldgen import names as N
 from ingest.worldgen.gleif import LeiWriter, RrWriter
-from ingest.worldgen.plan import (
+from ingest.worldgen.structs import (
     ACTIONS, ASSOC, BAND, BRANCH, BRANCHREL, CONS_D, CONS_U, CONTROL_KINDS, CTRL, EXACT, FLAG_NAMES,
     FUND, FUNDMGR, GUAR, IN_GLEIF, KIND_NAMES, LEND, MISSING, OWN, PERSON, RELATIONSHIPS, STANDARDS,
     SUCC, VOTE, Plan,
@@ -45,7 +45,8 @@ def band(stake: float) -> dict[str, Any]:
 def published_stake(pub: int, stake: float) -> float | dict[str, Any] | None:
     if math.isnan(stake) or pub == MISSING:
         return None
-    return band(stake) if pub == BAND else round(float(stake), 2)
+    # PSC bands start above 25%: a smaller stake is published exactly
+    return band(stake) if pub == BAND and stake > 25 else round(float(stake), 2)
 
 
 class Namer:
@@ -200,6 +201,8 @@ def write_entities(p: Plan, nm: Namer, sink: Sink) -> None:
                 if kind == "transliterated":
                     extra.append({"name": v, "kind": "transliterated"})
                 truth_names.append({"name": v, "kind": kind})
+            for old in legal[:-1]:  # documents from before a rename spell the old name
+                truth_names += [{"name": v, "kind": kind, "of": old} for v, kind in N.company_variants(old)]
         truth_names += [{"name": a["name"], "kind": a["kind"]} for a in extra if a["kind"] == "trading"]
         for v in range(len(legal)):
             prev = [{"name": legal[u], "kind": "previous", "valid_to": iso(renames[u][0]),

@@ -8,146 +8,18 @@ column), so a million entities and a million relationships cost tens of megabyte
 
 from __future__ import annotations
 
-import math
 import random
-from array import array
-from dataclasses import dataclass, field
 from datetime import date
 
 import numpy as np
 
+from ingest.worldgen.actions import _action_docs, _actions, _close_merged, _consolidation, _group_docs
 from ingest.worldgen.names import CULTURE_JUR, CULTURE_KEYS, CULTURES, JUR_CODES, JUR_WEIGHTS, h
-
-PERSON, COMPANY, FUND, BRANCH = 0, 1, 2, 3
-KIND_NAMES = ("person", "company", "fund", "branch")
-# edge types
-OWN, VOTE, CTRL, GUAR, LEND, ASSOC, SUCC, BRANCHREL, FUNDMGR, CONS_D, CONS_U = range(11)
-ETYPE_NAMES = ("ownership", "ownership", "control", "guarantee", "lending", "association",
-               "succession", "branch_of", "fund_relation", "consolidation", "consolidation")
-IN_GLEIF = {BRANCHREL, FUNDMGR, CONS_D, CONS_U}
-# how a stake is published
-EXACT, BAND, MISSING = 0, 1, 2
-# edge flags
-F_DIAMOND, F_CYCLE, F_TREASURY, F_OVER100, F_CORRECTED, F_RETRACTED, F_ACTION, F_TREE = (
-    1, 2, 4, 8, 16, 32, 64, 128)
-FLAG_NAMES = ((F_DIAMOND, "diamond"), (F_CYCLE, "cycle"), (F_TREASURY, "treasury"),
-              (F_OVER100, "over_100"), (F_CORRECTED, "corrected"), (F_RETRACTED, "retracted"),
-              (F_ACTION, "corporate_action"), (F_TREE, "group_tree"))
-CONTROL_KINDS = ("board_appointment", "significant_influence", "nominee", "trust")
-RELATIONSHIPS = ("spouse", "child", "sibling", "associate")
-ACTIONS = ("merger", "spin_off", "change_of_control", "rename")
-STANDARDS = ("IFRS", "US_GAAP", "")
-MAX_DEPTH = 12
-
-
-class Edges:
-    """Column store of edges: type, endpoints, true stake %, clocks (date ordinals), flags."""
-
-    def __init__(self) -> None:
-        self.etype, self.src, self.dst = array("b"), array("i"), array("i")
-        self.stake, self.pub, self.sub = array("f"), array("b"), array("b")
-        self.vf, self.vt, self.lag = array("i"), array("i"), array("i")
-        self.flags, self.amount, self.doc = array("H"), array("d"), array("i")
-
-    def __len__(self) -> int:
-        return len(self.etype)
-
-    def add(self, etype: int, src: int, dst: int, vf: int, lag: int, *, stake: float = math.nan,
-            pub: int = EXACT, sub: int = 0, flags: int = 0, amount: float = math.nan, vt: int = 0) -> int:
-        self.etype.append(etype); self.src.append(src); self.dst.append(dst)
-        self.stake.append(stake); self.pub.append(pub); self.sub.append(sub)
-        self.vf.append(vf); self.vt.append(vt); self.lag.append(lag)
-        self.flags.append(flags); self.amount.append(amount); self.doc.append(-1)
-        return len(self.etype) - 1
-
-
-@dataclass
-class Action:
-    kind: int  # index into ACTIONS
-    subject: int
-    counterparty: int  # -1 for a rename
-    previous: int  # previous controller (change of control) or -1
-    stake: float
-    day: int  # effective date ordinal
-    lag: int
-    doc: int = -1
-    edges: list[int] = field(default_factory=list)  # edges it opened or closed
-
-
-@dataclass
-class Doc:
-    form: str
-    filer: int
-    filed: int  # ordinal
-    edges: list[int]
-    action: int = -1  # index into Plan.actions
-    period: str = ""
-
-
-@dataclass
-class Plan:
-    seed: int
-    n: int
-    start: int
-    end: int
-    kind: np.ndarray
-    jur: np.ndarray
-    has_lei: np.ndarray
-    created: np.ndarray
-    bank: np.ndarray
-    manager: np.ndarray
-    family: np.ndarray
-    group: np.ndarray
-    depth: np.ndarray
-    renames: np.ndarray  # number of renames
-    merged_into: np.ndarray
-    merged_on: np.ndarray
-    head: np.ndarray  # manager of a fund, head office of a branch
-    edges: Edges = field(default_factory=Edges)
-    rename_days: dict[int, list[tuple[int, int]]] = field(default_factory=dict)  # (day, lag)
-    families: list[tuple[str, str, list[int]]] = field(default_factory=list)  # surname, culture, members
-    cycles: list[list[int]] = field(default_factory=list)
-    diamonds: list[tuple[int, list[int]]] = field(default_factory=list)
-    actions: list[Action] = field(default_factory=list)
-    docs: list[Doc] = field(default_factory=list)
-    sanctions: list[tuple[int, int, int, int]] = field(default_factory=list)  # entity, regime, vf, vt
-    repex: list[tuple[int, str, int]] = field(default_factory=list)  # entity, reason, vf
-    corrections: dict[int, tuple[float, int]] = field(default_factory=dict)  # edge -> stake, days
-    retractions: dict[int, int] = field(default_factory=dict)  # edge -> days after its known_from
-    person_culture: dict[int, tuple[str, int, int, bool]] = field(default_factory=dict)
-
-    def known(self, e: int) -> int:
-        return min(self.edges.vf[e] + self.edges.lag[e], self.end)
-
-
-def _lag(rng: random.Random) -> int:
-    """Days between an event and its publication: mostly weeks, sometimes years."""
-    r = rng.random()
-    if r < 0.70:
-        return rng.randint(0, 60)
-    if r < 0.95:
-        return rng.randint(61, 180)
-    return rng.randint(365, 1100)
-
-
-def _stake(rng: random.Random) -> float:
-    r = rng.random()
-    if r < 0.30:
-        return 100.0
-    if r < 0.65:
-        return round(rng.uniform(50.01, 99.9), 2)
-    if r < 0.85:
-        return round(rng.uniform(25.01, 50.0), 2)
-    return round(rng.uniform(5.0, 25.0), 2)
-
-
-def _pub(rng: random.Random, stake: float) -> int:
-    r = rng.random()
-    if r < 0.08:
-        return MISSING
-    if stake > 25 and stake != 100.0 and r < 0.30:
-        return BAND
-    return EXACT
+from ingest.worldgen.structs import (
+    ASSOC, BAND, BRANCH, BRANCHREL, COMPANY, CTRL, EXACT, F_ACTION, F_CORRECTED, F_CYCLE, F_DIAMOND,
+    F_OVER100, F_RETRACTED, F_TREASURY, F_TREE, FUND, FUNDMGR, GUAR, LEND, MAX_DEPTH, OWN, PERSON,
+    VOTE, Action, Doc, Plan, _amount, _day, _lag, _pub, _stake,
+)
 
 
 def plan_world(n_entities: int, seed: int, start: date, end: date) -> Plan:
@@ -202,35 +74,6 @@ def plan_world(n_entities: int, seed: int, start: date, end: date) -> Plan:
     _corrections(p, rng)
     _action_docs(p, rng)
     return p
-
-
-def _close_merged(p: Plan, rng: random.Random) -> None:
-    """Every edge touching an absorbed entity ends at the merger (except the succession)."""
-    E = p.edges
-    for e in range(len(E)):
-        if E.etype[e] == SUCC:
-            continue
-        for i in (E.src[e], E.dst[e]):
-            d = int(p.merged_on[i])
-            if d and (E.vt[e] == 0 or E.vt[e] > d):
-                if E.vf[e] >= d:  # began after the merger date: move it into the entity's life
-                    E.vf[e] = max(d - rng.randint(30, 90), int(p.created[i]))
-                E.vt[e] = d
-
-
-FORMS = {0: ("8-K", "RNS Merger"), 1: ("Form 10", "RNS Demerger"), 2: ("SC 13D", "RNS Disposal"),
-         3: ("NM01", "Change of name")}
-
-
-def _action_docs(p: Plan, rng: random.Random) -> None:
-    for k, a in enumerate(p.actions):
-        a.doc = len(p.docs)
-        form = FORMS[a.kind][rng.randrange(2)]
-        filer = a.counterparty if a.kind in (0, 2) else a.subject
-        p.docs.append(Doc(form, filer, a.day + a.lag, list(a.edges), action=k))
-        for e in a.edges:
-            if p.edges.doc[e] < 0 and p.edges.vf[e] == a.day:
-                p.edges.doc[e] = a.doc
 
 
 def _families(p: Plan, rng: random.Random, n_pers: int) -> None:
@@ -350,7 +193,7 @@ def _group(p: Plan, rng: random.Random, g: int, members: list[int], chain: bool,
         p.group[m] = g
     for j in range(1, s):
         if chain:
-            par = j - 1
+            par = j - 1 if depth[j - 1] < cap else parent[j - 1]
         else:
             par = rng.randrange(j)
             while depth[par] >= cap:
@@ -379,8 +222,10 @@ def _group(p: Plan, rng: random.Random, g: int, members: list[int], chain: bool,
         tree_edge[j] = e
         if total <= 95 and rng.random() < 0.4:  # a minority co-owner outside the group
             r2 = rng.random()
+            # outside companies are owner-less roots of earlier groups, so no chain passes 12 hops
+            outside = free_roots[rng.randrange(len(free_roots))] if len(free_roots) > 1 else -1
             co = (rng.randrange(n_pers, c0) if r2 < 0.5 else rng.randrange(0, n_pers) if r2 < 0.8
-                  else rng.randrange(c0, members[0]) if members[0] > c0 else -1)
+                  else outside if outside != members[0] else -1)
             if co >= 0:
                 in_edges[j].append(_own(p, rng, co, members[j], round(rng.uniform(1, 100 - total), 2)))
         if E.stake[e] < 100 and rng.random() < 0.05:  # dual-class: votes differ from shares
@@ -392,8 +237,8 @@ def _group(p: Plan, rng: random.Random, g: int, members: list[int], chain: bool,
                   amount=_amount(rng))
             if rng.random() < 0.7:
                 E.vt[-1] = E.vf[-1] + rng.randint(3, 7) * 365
-        if rng.random() < 0.003 and c0 < members[0]:  # stale extra owner: shareholders > 100%
-            extra = rng.randrange(c0, members[0])
+        if rng.random() < 0.003 and len(free_roots) > 1:  # stale extra owner: shareholders > 100%
+            extra = free_roots[rng.randrange(len(free_roots) - 1)]
             need = round(100 - total + rng.uniform(5, 40), 2)
             in_edges[j].append(_own(p, rng, extra, members[j], min(100.0, need), F_OVER100))
             E.pub[e] = E.pub[in_edges[j][-1]] = EXACT  # the excess must be visible in the data
@@ -415,110 +260,6 @@ def _group(p: Plan, rng: random.Random, g: int, members: list[int], chain: bool,
     _actions(p, rng, members, parent, tree_edge, in_edges, nchildren, diamond, owners, free_roots, spin_next)
     _consolidation(p, rng, members, parent, tree_edge)
     _group_docs(p, rng, members, tree_edge)
-
-
-def _amount(rng: random.Random) -> float:
-    return round(math.exp(rng.uniform(math.log(1e6), math.log(5e8))), -5)
-
-
-def _day(rng: random.Random, lo: int, hi: int) -> int:
-    return rng.randint(lo, hi) if hi > lo else lo
-
-
-def _actions(p: Plan, rng: random.Random, members: list[int], parent: list[int], tree_edge: list[int],
-             in_edges: list[list[int]], nchildren: list[int], diamond: list[bool],
-             owners: list[tuple[int, float]], free_roots: list[int], spin_next: list[int]) -> None:
-    E, s = p.edges, len(members)
-    busy: set[int] = set()
-    if s >= 3 and rng.random() < 0.08:  # merger: a leaf is absorbed into its parent
-        leaves = [j for j in range(1, s) if nchildren[j] == 0 and not diamond[j]]
-        if leaves:
-            j = rng.choice(leaves)
-            par, m = parent[j], members[j]
-            d = _day(rng, E.vf[tree_edge[j]] + 60, p.end - 120)
-            for e in in_edges[j]:
-                E.vt[e] = d
-                E.flags[e] |= F_ACTION
-            a = Action(0, m, members[par], -1, math.nan, d, rng.randint(5, 40))
-            a.edges = list(in_edges[j]) + [E.add(SUCC, m, members[par], d, a.lag, sub=0, flags=F_ACTION)]
-            p.merged_into[m], p.merged_on[m] = members[par], d
-            p.actions.append(a)
-            busy.add(j)
-    if s >= 2 and rng.random() < 0.06 and len(free_roots) > 1:  # change of control: sold to another group
-        cands = [j for j in range(1, s) if j not in busy and not diamond[j]]
-        buyer = free_roots[rng.randrange(len(free_roots) - 1)]
-        if cands and buyer != members[0]:
-            j = rng.choice(cands)
-            m, par = members[j], members[parent[j]]
-            d = _day(rng, E.vf[tree_edge[j]] + 60, p.end - 120)
-            closed = [e for e in in_edges[j] if E.src[e] == par]
-            for e in closed:
-                E.vt[e] = d
-                E.flags[e] |= F_ACTION
-            st = round(rng.uniform(51, 100), 2) if rng.random() < 0.7 else 100.0
-            a = Action(2, m, buyer, par, st, d, rng.randint(1, 30))
-            a.edges = closed + [E.add(OWN, buyer, m, d, a.lag, stake=st, flags=F_ACTION)]
-            p.actions.append(a)
-            busy.add(j)
-    if s >= 3 and rng.random() < 0.04 and spin_next[0] < p.n:  # spin-off of a sub-group
-        cands = [j for j in range(s) if nchildren[j] > 0 and j not in busy]
-        if cands:
-            j = rng.choice(cands)
-            kids = [c for c in range(1, s) if parent[c] == j and c not in busy and not diamond[c]]
-            if kids:
-                c = rng.choice(kids)
-                x = spin_next[0]
-                spin_next[0] += 1
-                d = _day(rng, max(E.vf[tree_edge[c]], p.start) + 60, p.end - 120)
-                p.created[x], p.jur[x], p.group[x] = d, p.jur[members[j]], p.group[members[j]]
-                a = Action(1, members[j], x, -1, math.nan, d, rng.randint(3, 40))
-                a.edges.append(E.add(SUCC, members[j], x, d, a.lag, sub=1, flags=F_ACTION))
-                if parent[j] >= 0:
-                    a.edges.append(E.add(OWN, members[parent[j]], x, d, a.lag, stake=100.0, flags=F_ACTION))
-                elif owners:
-                    for person, st in owners:
-                        a.edges.append(E.add(OWN, person, x, d, a.lag, stake=st, flags=F_ACTION))
-                old = tree_edge[c]
-                E.vt[old] = d
-                E.flags[old] |= F_ACTION
-                a.edges += [old, E.add(OWN, x, members[c], d, a.lag, stake=E.stake[old], flags=F_ACTION)]
-                p.depth[x] = p.depth[members[j]]
-                p.actions.append(a)
-
-
-def _consolidation(p: Plan, rng: random.Random, members: list[int], parent: list[int],
-                   tree_edge: list[int]) -> None:
-    """GLEIF Level 2: direct and ultimate accounting parents along majority-owned LEI links."""
-    E = p.edges
-    top = list(range(len(members)))
-    for j in range(1, len(members)):
-        e, par = tree_edge[j], parent[j]
-        c, pm = members[j], members[par]
-        if not (p.has_lei[c] and p.has_lei[pm] and E.stake[e] > 50):
-            continue
-        top[j] = top[par]
-        std = rng.randrange(3)
-        lag = rng.randint(30, 400)
-        d = E.add(CONS_D, c, pm, E.vf[e], lag, stake=E.stake[e], sub=std, vt=E.vt[e])
-        E.pub[d] = EXACT if rng.random() < 0.2 else MISSING  # quantifier published only sometimes
-        if top[j] != par:
-            E.add(CONS_U, c, members[top[j]], E.vf[e], lag, sub=std, vt=E.vt[e], pub=MISSING)
-
-
-def _group_docs(p: Plan, rng: random.Random, members: list[int], tree_edge: list[int]) -> None:
-    """Annual-report notes naming subsidiaries; the edges become known when the report is filed."""
-    E = p.edges
-    if len(members) >= 3 and rng.random() < 0.15:
-        es = [e for e in tree_edge[1:9] if e >= 0]
-        year = date.fromordinal(max(E.vf[e] for e in es)).year
-        filed = date(year + 1, 3, 1).toordinal() + rng.randint(0, 90)
-        if filed < p.end:
-            live = [e for e in es if E.vt[e] == 0 or E.vt[e] > date(year, 12, 31).toordinal()]
-            if live:
-                for e in live:
-                    E.doc[e] = len(p.docs)
-                    E.lag[e] = filed - E.vf[e]  # published by this report
-                p.docs.append(Doc("Annual report", members[0], filed, live, period=f"FY{year}"))
 
 
 def _loans(p: Plan, rng: random.Random, c0: int, c1: int) -> None:
@@ -585,7 +326,9 @@ def _corrections(p: Plan, rng: random.Random) -> None:
         if p.known(e) + 400 >= p.end:
             continue
         if r < 0.02 and E.pub[e] == EXACT:
-            new = round(min(100.0, max(0.5, E.stake[e] + rng.choice((-1, 1)) * rng.uniform(1, 10))), 2)
+            delta = rng.uniform(1, 10)
+            old = float(E.stake[e])
+            new = round(old - delta if old + delta > 100 or rng.random() < 0.5 and old - delta > 0.5 else old + delta, 2)
             p.corrections[e] = (new, rng.randint(30, 400))
             E.flags[e] |= F_CORRECTED
         elif r < 0.023 and E.src[e] != E.dst[e]:

@@ -80,7 +80,7 @@ def test_ownership_stakes_bands_voting_and_provenance(records: list) -> None:
     ended = by_key(records, "bundle:own-shipping-meridian")[0]
     assert (ended.valid_from, ended.valid_to) == (date(2017, 3, 1), date(2023, 9, 30))
     loc = by_key(records, "bundle:own-shipping-ferries")[0].provenance.locator
-    assert loc == "example.bundle.jsonl:line:21"
+    assert loc == "example.bundle.jsonl:line:22"
 
 
 def test_correction_is_a_second_version_of_the_same_fact(records: list) -> None:
@@ -257,3 +257,13 @@ def test_sniff(real_data: Path) -> None:
     assert not b.sniff(ftm, ftm.read_bytes()[:1024])
     bods = next((real_data / "bods" / "0.4").rglob("*.json"))
     assert not b.sniff(bods, bods.read_bytes()[:1024])
+
+
+def test_json_lines_in_a_dot_json_file_and_a_pretty_printed_document(tmp_path: Path) -> None:
+    lines = _write(tmp_path, "lines.json", [json.dumps({"bundle": {"published": "2023-01-01"}}), json.dumps(GOOD_OWN)])
+    out = list(BundleReader().read(lines))
+    assert len(out) == 1 and out[0].known_from == utc(2023, 1, 1)
+    pretty = tmp_path / "pretty.json"
+    pretty.write_text(json.dumps({"bundle": {"published": "2023-01-02"}, "records": [GOOD_OWN]}, indent=2))
+    out = list(BundleReader().read(pretty))
+    assert len(out) == 1 and out[0].known_from == utc(2023, 1, 2) and out[0].provenance.locator.endswith("records[0]")

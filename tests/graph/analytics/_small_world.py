@@ -54,14 +54,15 @@ class World:
 
     def entity(self, name: str, *, lei_code: str | None = None, kind: str = "company",
                aliases: tuple[tuple[str, str, str], ...] = (), valid_from: Any = None, valid_to: Any = None,
-               known: Any = None, jurisdiction: str | None = None) -> str:
-        ref = EntityRef(lei=lei_code) if lei_code else EntityRef(scheme=AliasScheme.INTERNAL, value=name)
-        self.refs[name] = ref
+               known: Any = None, jurisdiction: str | None = None, ident: str | None = None) -> str:
+        """``ident``: an internal id other than the name (two entities of one name)."""
+        ref = EntityRef(lei=lei_code) if lei_code else EntityRef(scheme=AliasScheme.INTERNAL, value=ident or name)
+        self.refs[ident or name] = ref
         als = tuple(Alias(scheme=AliasScheme(s), value=v, kind=AliasKind(k)) for s, v, k in aliases)
         rec = Entity(ref=ref, name=name, kind=EntityKind(kind), aliases=als, jurisdiction=jurisdiction,
                      provenance=self.prov(), **self._clocks(valid_from, valid_to, known))
         self.loader.add(rec)
-        return self.key(name)
+        return self.key(ident or name)
 
     def key(self, name: str) -> str:
         return self.keys.key_of(self.refs[name])
@@ -72,8 +73,10 @@ class World:
                             **self._clocks(valid_from, valid_to, known), **fields))
 
     def own(self, a: str, b: str, pct: float | None, *, valid_from: Any = None, valid_to: Any = None,
-            known: Any = None, doc: str | None = None, fact_key: str | None = None, **kw: Any) -> None:
-        stake = None if pct is None else Stake(exact=pct)
+            known: Any = None, doc: str | None = None, fact_key: str | None = None,
+            band: tuple[float, float] | None = None, **kw: Any) -> None:
+        """``pct``: an exact stake in percent; ``band``: [lo, hi) instead."""
+        stake = Stake(lo=band[0], hi=band[1]) if band else None if pct is None else Stake(exact=pct)
         self._edge(Ownership, a, b, valid_from, valid_to, known, doc, fact_key, stake=stake, **kw)
 
     def control(self, a: str, b: str, kind: str = "voting", *, valid_from: Any = None, valid_to: Any = None,
@@ -109,10 +112,10 @@ class World:
                                            **self._clocks(None, None, known)))
 
     def hold(self, portfolio: str, instrument: str, issuer: str, amount: float, currency: str, as_of: str, *,
-             known: Any = None) -> None:
+             known: Any = None, feed: str = "holdings") -> None:
         self.loader.add(Holding(portfolio=portfolio, instrument=instrument, issuer=self.refs[issuer], amount=amount,
                                 currency=currency, provenance=self.prov(),
-                                fact_key=f"holdings:{portfolio}:{instrument}:{as_of}",
+                                fact_key=f"{feed}:{portfolio}:{instrument}:{as_of}",
                                 **self._clocks(as_of, None, known or as_of)))
 
     def action(self, kind: str, subject: str, counterparty: str | None = None, *, effective: str,

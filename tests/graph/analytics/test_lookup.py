@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from graph.analytics.lookup import find_entity, find_group, similarity
 from ingest.errors import EntityNotFound
@@ -85,3 +87,22 @@ def test_explicit_list_group(graph, world):
     assert g.keys == [world.key("Ivan Petrov"), HBL]
     with pytest.raises(EntityNotFound):
         find_group(graph, "Nobodyknows family")
+
+
+@settings(max_examples=60)
+@given(a=st.text(min_size=1, max_size=30), b=st.text(min_size=1, max_size=30))
+def test_similarity_is_a_bounded_symmetric_score(a, b):
+    s = similarity(a, b)
+    assert 0.0 <= s <= 1.0 and s == pytest.approx(similarity(b, a))
+    assert similarity(a, a) in (0.0, 1.0)  # 0 only when nothing comparable is left of the name
+
+
+def test_as_of_prefers_the_entity_alive_then(graph):
+    w = World(graph)
+    old = w.entity("Kestrel Energy", ident="kestrel-it", valid_to="2022-11-01")
+    new = w.entity("Kestrel Energy", ident="kestrel-gb", valid_from="2023-01-01")
+    w.flush()
+    assert find_entity(graph, "Kestrel Energy", as_of="2021-06-30").key == old
+    assert find_entity(graph, "kestrel energy", as_of="2024-06-30").key == new
+    with pytest.raises(EntityNotFound):
+        find_entity(graph, "Kestrel Energy", as_of="2022-12-01")  # neither alive: ambiguous

@@ -1,0 +1,65 @@
+"""Shared benchmark plumbing: a dedicated Neo4j, timing, peak memory, report files."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from graph.config import Settings, load_settings
+from graph.connection import Graph, connect
+
+
+def bench_settings(port: int = 7730) -> Settings:
+    """The benchmarks' own server (never a user's), unless OWNERGRAPH_BENCH_NEO4J_URI is set."""
+    base = load_settings({k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")})
+    if os.environ.get("OWNERGRAPH_BENCH_NEO4J_URI"):
+        return Settings(neo4j_uri=os.environ["OWNERGRAPH_BENCH_NEO4J_URI"],
+                        neo4j_user=os.environ.get("OWNERGRAPH_BENCH_NEO4J_USER", "neo4j"),
+                        neo4j_password=os.environ.get("OWNERGRAPH_BENCH_NEO4J_PASSWORD", ""),
+                        cache=base.cache)
+    return Settings(home=base.cache / "bench-home", cache=base.cache, neo4j_port=port,
+                    neo4j_heap=os.environ.get("OWNERGRAPH_NEO4J_HEAP", "4g"),
+                    neo4j_pagecache=os.environ.get("OWNERGRAPH_NEO4J_PAGECACHE", "4g"))
+
+
+def bench_graph() -> Graph:
+    return connect(bench_settings())
+
+
+def wipe(graph: Graph) -> None:
+    graph.auto("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 20000 ROWS")
+
+
+def peak_rss_mb() -> float:
+    """Peak resident memory of this Python process (Linux ru_maxrss is in KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def percentiles(samples_ms: list[float]) -> dict[str, float]:
+    s = sorted(samples_ms)
+    if not s:
+        return {"p50": float("nan"), "p99": float("nan"), "n": 0}
+    q = statistics.quantiles(s, n=100, method="inclusive") if len(s) > 1 else [s[0]] * 99
+    return {"p50": round(q[49], 2), "p99": round(q[98], 2), "mean": round(statistics.fmean(s), 2), "n": len(s)}
+
+
+class Timer:
+    def __enter__(self) -> Timer:
+        self.t0 = time.perf_counter()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.seconds = time.perf_counter() - self.t0
+
+
+def write_report(name: str, report: dict[str, Any], out: Path | None = None) -> Path:
+    out = out or Path("bench") / "results"
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{name}.json"
+    path.write_text(json.dumps(report, indent=2, default=str))
+    return path

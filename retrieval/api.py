@@ -1,0 +1,177 @@
+"""The Python API: ``connect()`` → :class:`Ownergraph`, and ``ask()`` → a cited :class:`Answer`.
+
+    import retrieval as og
+    client = og.connect()                       # embedded defaults, or NEO4J_URI / QDRANT_URL
+    answer = client.ask("Who is hit if Harbourline Shipping defaults?", as_of="2024-06-30")
+    answer.text, answer.frame, answer.citations, answer.subgraph, answer.timings
+
+A question is parsed (deterministically, or by an LLM when one is configured), its mentions
+resolved to graph entities, the matching analytic run at the question's clocks (read-only),
+disclosure sentences about the same entities retrieved and compressed, and everything
+rendered as numbered sources that the answer cites.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from datetime import date, datetime, timezone
+from pathlib import Path
+from typing import Any, Protocol
+
+import pandas as pd
+
+from graph.analytics._snapshot import make_clock
+from graph.analytics.api import Analytics
+from graph.connection import Graph
+from ingest.errors import EntityNotFound, OwnergraphError
+from retrieval._graph_retriever import GraphEvidence, GraphRetriever
+from retrieval.answer import CitationCheck, check_citations, compose
+from retrieval.context import Context, Source, build_context
+from retrieval.question import Question, understand
+
+
+class TextRetriever(Protocol):
+    """Disclosure sentences about ``entity_keys``, filed by ``known_at``, compressed to ``budget``."""
+
+    def search(self, question: str, entity_keys: list[str], *, known_at: datetime,
+               budget: str | int) -> list[dict[str, Any]]: ...
+
+
+@dataclass
+class Answer:
+    question: Question
+    text: str
+    frame: pd.DataFrame
+    context: Context
+    evidence: GraphEvidence | None
+    sentences: list[dict[str, Any]] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+    check: CitationCheck | None = None
+    assumptions: list[str] = field(default_factory=list)
+    entities: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def citations(self) -> list[Source]:
+        return self.context.sources
+
+    @property
+    def subgraph(self) -> dict[str, Any]:
+        edges = self.evidence.edges if self.evidence else []
+        return {"nodes": self.entities, "edges": edges}
+
+    def picture(self, path: str | Path) -> Path:
+        """The answer's subgraph (the chain and its stakes) as PNG or SVG."""
+        from retrieval._picture import draw_subgraph
+
+        return draw_subgraph(self.subgraph, Path(path), title=self.question.text)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"question": self.question.model_dump(mode="json"), "answer": self.text,
+                "result": self.frame.to_dict("records"), "citations": [s.as_dict() for s in self.citations],
+                "subgraph": self.subgraph, "evidence_sentences": self.sentences, "timings_ms": self.timings,
+                "assumptions": self.assumptions,
+                "citation_check": None if self.check is None else self.check.__dict__}
+
+
+def _today() -> date:
+    return datetime.now(timezone.utc).date()
+
+
+class Ownergraph:
+    """Facade: ``analytics`` for structured questions, ``ask`` for questions in words."""
+
+    def __init__(self, graph: Graph, *, text: TextRetriever | None = None, llm: Any = None) -> None:
+        self.graph = graph
+        self.analytics = Analytics(graph)
+        self.text = text
+        self.llm = llm
+        self._graph_retriever = GraphRetriever(self.analytics)
+
+    # -- question answering --------------------------------------------------------------
+    def ask(self, question: str | Question, *, as_of: date | str | None = None,
+            known_at: date | datetime | str | None = None, budget: str | int = "medium",
+            anchors: list[str] | None = None, assumptions: list[str] | None = None) -> Answer:
+        t0 = time.perf_counter()
+        timings: dict[str, float] = {}
+        q = question if isinstance(question, Question) else understand(question, config=self.llm)
+        timings["parse"] = (time.perf_counter() - t0) * 1000
+        clock = make_clock(as_of or q.as_of, known_at or q.known_at)
+        mentions = anchors if anchors is not None else [m.text for m in q.anchors if m.role != "portfolio"]
+        t1 = time.perf_counter()
+        ev = self._graph_retriever.search(q, as_of=clock.as_of, known_at=clock.known_at, anchors=mentions)
+        timings["graph"] = (time.perf_counter() - t1) * 1000
+        names = {k: v for k, v in ev.entities.items()}
+        subject = self._display(mentions[0], names) if mentions else "the graph"
+        other = self._display(mentions[1], names) if len(mentions) > 1 else None
+        sentences: list[dict[str, Any]] = []
+        t2 = time.perf_counter()
+        if self.text is not None and names:
+            sentences = self.text.search(q.text, sorted(names), known_at=clock.known_at, budget=budget)
+        timings["text"] = (time.perf_counter() - t2) * 1000
+        no_rel = None
+        table = ev.frame.head(20).to_string(index=False) if not ev.frame.empty else ""
+        ctx = build_context(q.text, clock.as_of, clock.known_at.isoformat(), names, ev.edges, sentences,
+                            table, no_rel, assumptions)
+        t3 = time.perf_counter()
+        text = compose(q.pattern, ev.frame, ctx, subject, other, ev.found, ev.result)
+        if not ev.found:
+            ctx.no_relationship = text
+        check = None
+        if self.llm is not None:
+            text, check = self._llm_answer(ctx, text)
+        timings["answer"] = (time.perf_counter() - t3) * 1000
+        timings["total"] = (time.perf_counter() - t0) * 1000
+        return Answer(q, text, ev.frame, ctx, ev, sentences, {k: round(v, 2) for k, v in timings.items()},
+                      check, list(assumptions or []), names)
+
+    @staticmethod
+    def _display(mention: str, names: dict[str, dict[str, Any]]) -> str:
+        for key, info in names.items():
+            if mention in (key, info.get("lei")):
+                return str(info.get("name") or mention)
+        return mention
+
+    def _llm_answer(self, ctx: Context, fallback: str) -> tuple[str, CitationCheck]:
+        from retrieval.llm import LLMError, complete
+
+        system = ("You answer questions about corporate ownership and exposure using ONLY the numbered "
+                  "sources given. Cite every claim with [n]. If the sources do not contain the answer, say "
+                  "that the graph holds no such relationship as of the date. Never invent figures.")
+        messages = [{"role": "system", "content": system},
+                    {"role": "user", "content": ctx.render() + f"\n\nDraft answer from the analytic: {fallback}"}]
+        try:
+            text = complete(messages, self.llm)
+        except LLMError:
+            return fallback, check_citations(fallback, ctx)
+        check = check_citations(text, ctx)
+        return text, check
+
+    def session(self) -> Any:
+        from retrieval.session import Session
+
+        return Session(self)
+
+    def resolve(self, mention: str, as_of: date | str | None = None) -> Any:
+        """The entity a mention names, or EntityNotFound with candidates ("did you mean …")."""
+        return self.analytics.lookup.entity(mention, as_of=as_of)
+
+
+def connect(settings: Any = None, *, text: bool = True) -> Ownergraph:
+    """Connect with the configured or embedded defaults (starts the local Neo4j if needed)."""
+    from graph.connection import connect as graph_connect
+    from retrieval.llm import LLMConfig
+
+    graph = graph_connect(settings)
+    retriever = None
+    if text:
+        try:
+            from retrieval.disclosures import DisclosureRetriever
+
+            retriever = DisclosureRetriever.open(graph, settings)
+        except (ImportError, OwnergraphError):
+            retriever = None
+    return Ownergraph(graph, text=retriever, llm=LLMConfig.from_env())
+
+
+__all__ = ["Answer", "EntityNotFound", "Ownergraph", "connect"]

@@ -1,0 +1,455 @@
+"""Sentences and chunks of filing / memo text, with exact character offsets.
+
+Every :class:`Sentence` satisfies ``sentence.text == original[sentence.start:sentence.end]``,
+so a citation is a span of the document text the splitter was given (for HTML, the text made
+by :func:`html_text`; keep that text, or its hash, with the document).
+
+Splitting rules, in order:
+
+1. *Hard line breaks*: a blank line; a newline before a bullet or enumerator (``•``, ``-``,
+   ``(a)``, ``(iv)``, ``1.``, ``Item 4.``); a newline after ``:`` or ``;``; a newline after a
+   short line (a heading, a table row, navigation) that the next line does not continue.
+   Other newlines are *soft wraps* inside a sentence (filings wrap prose at ~70 columns): the
+   next line starts lower-case, or the line ends with a comma, hyphen, open bracket or a
+   connecting word (``of``, ``the``, ``by``...), or the line is long prose.
+2. *Sentence ends* inside a segment: ``.``, ``!``, ``?`` (plus closing quotes/brackets) followed
+   by white space and an upper-case letter, digit, quote or bracket. Not after abbreviations
+   that never end a sentence (``No.``, ``Mr.``, ``e.g.``, ``i.e.``, ``Sec.``, single-letter
+   initials as in ``Israel A. Englander``, ``Item 4.``); after company-form and place
+   abbreviations (``Ltd.``, ``Inc.``, ``Corp.``, ``S.A.``, ``N.V.``, ``U.S.``) only when the
+   next word is a typical sentence opener (``The``, ``This``, ``In``...). Decimals (``12.5%``)
+   and dotted forms without a following space never split.
+3. A "sentence" longer than ``max_chars`` is cut at the last space before the limit.
+
+Chunks (units of the vector index) are windows of consecutive sentences up to ``max_tokens``
+tokens; each keeps its sentences and their offsets.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+__all__ = [
+    "Chunk",
+    "Sentence",
+    "approx_tokens",
+    "boilerplate_score",
+    "chunk_sentences",
+    "chunk_text",
+    "count_tokens",
+    "html_text",
+    "split_sentences",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """One sentence: ``text == original[start:end]``; ``index`` is its rank in the document."""
+
+    doc_id: str
+    index: int
+    start: int
+    end: int
+    text: str
+
+    @property
+    def span(self) -> tuple[int, int]:
+        return (self.start, self.end)
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """Consecutive sentences of one document: ``text == original[start:end]``."""
+
+    doc_id: str
+    index: int
+    start: int
+    end: int
+    text: str
+    sentences: tuple[Sentence, ...] = field(default_factory=tuple)
+    tokens: int = 0
+
+    @property
+    def chunk_id(self) -> str:
+        return f"{self.doc_id}#c{self.index}"
+
+    def relative_sentences(self) -> list[Sentence]:
+        """The sentences with offsets relative to this chunk's text."""
+        return [Sentence(s.doc_id, s.index, s.start - self.start, s.end - self.start, s.text)
+                for s in self.sentences]
+
+
+# ---------------------------------------------------------------------------------------------
+# HTML → text
+
+_BLOCK_TAGS = frozenset(
+    "p div br tr li ul ol table thead tbody tfoot h1 h2 h3 h4 h5 h6 pre blockquote section "
+    "article header footer nav title dt dd hr form center address".split()
+)
+_CELL_TAGS = frozenset({"td", "th"})
+
+
+def html_text(html: str | bytes) -> str:
+    """Visible text of an HTML document with line structure kept.
+
+    Block elements end a line; table cells are separated by `` | `` so that a table row is one
+    line ("Apple Asia Limited | Hong Kong"); scripts and styles are dropped; non-breaking
+    spaces become spaces. Sentence offsets refer to this text.
+    """
+    import lxml.html
+
+    root = lxml.html.fromstring(html)
+    for bad in root.xpath("//script|//style|//noscript|//head"):
+        bad.drop_tree()
+    parts: list[str] = []
+
+    def walk(el) -> None:  # noqa: ANN001 - lxml element
+        tag = el.tag if isinstance(el.tag, str) else ""
+        tag = tag.lower()
+        if el.text and tag:
+            parts.append(el.text)
+        for child in el:
+            walk(child)
+            if child.tail:
+                parts.append(child.tail)
+        if tag in _CELL_TAGS:
+            parts.append(" | ")
+        elif tag in _BLOCK_TAGS:
+            parts.append("\n")
+
+    walk(root)
+    text = "".join(parts).replace("\xa0", " ").replace("\r\n", "\n").replace("\r", "\n")
+    text = re.sub(r"(?: \| )+\n", "\n", text)           # trailing cell separators
+    text = re.sub(r"\n(?:\s*\|\s*)+", "\n", text)       # leading empty cells
+    text = re.sub(r"[ \t]+\n", "\n", text)
+    text = re.sub(r"\n{3,}", "\n\n", text)
+    return text.strip("\n")
+
+
+# ---------------------------------------------------------------------------------------------
+# Sentence splitting
+
+# Never end a sentence (lower-cased, without the final dot).
+_NEVER_END = frozenset(
+    "no nos mr mrs ms dr prof st jr sr messrs e.g i.e cf etc.al al vs v sec art para paras "
+    "fig figs approx ref refs vol ch pp p op id ibid viz et seq est dept gen gov rev hon "
+    "jan feb mar apr jun jul aug sep sept oct nov dec item items rule".split()
+)
+# Company forms end a name; after one, a capitalised word starts a new sentence unless it is
+# itself part of a legal form ("Pte. Ltd.", "Co. Ltd.").
+_FORM_ABBREV = frozenset(
+    "ltd inc corp co plc llc lp l.p llp s.a s.a.s s.p.a s.r.l r.l n.v b.v a.g s.e "
+    "k.k pty pte bhd s.a.b c.v l.l.c a.s a/s".split()
+)
+_FORM_WORDS = _FORM_ABBREV | frozenset(
+    "limited company corporation incorporated gmbh ag se sa nv bv de kk plc llc lp".split())
+# Place abbreviations: end a sentence only before a typical sentence opener
+# ("the U.S. Securities and Exchange Commission" is one sentence).
+_PLACE_ABBREV = frozenset("u.s u.k u.s.a e.u n.a d.c".split())
+_OPENERS = frozenset(
+    "the this these that those it its in on as at such each any all no our we they he she "
+    "a an for under pursuant if upon after before during following see following however "
+    "accordingly additionally also although because by following furthermore moreover "
+    "there item as of on".split()
+)
+
+_END_RE = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s)")
+_NEXT_START_RE = re.compile(r"\s+([\"'“‘(\[]?)([A-Z0-9§•])")
+_WORD_BEFORE_RE = re.compile(r"([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.]*)$")
+_NUMBER_ITEM_RE = re.compile(r"(?:^|\s)(?:Item|Section|Rule|Note|Article|Exhibit|Schedule|Part)\s+\d+[A-Za-z]?$",
+                             re.IGNORECASE)
+
+_BULLET_RE = re.compile(
+    r"^\s*(?:[•·▪◦●■□\-–—*]\s|\(\s*(?:[a-z]{1,2}|[ivxlc]{1,5}|\d{1,3})\s*\)|\d{1,3}[.)]\s|[a-z][.)]\s"
+    r"|item\s+\d+[a-z]?\.?)",
+    re.IGNORECASE,
+)
+_CONNECTORS = frozenset(
+    "of the a an and or to by in for with as at on under from that which who whose its their "
+    "his her than per into onto upon between among including such not be is are was were has "
+    "have had been".split()
+)
+_LONG_LINE = 60
+
+
+def _line_break_is_hard(prev: str, nxt: str) -> bool:
+    p = prev.rstrip()
+    n = nxt.lstrip()
+    if not p or not n:
+        return True
+    if _BULLET_RE.match(n):
+        return True
+    if " | " in p or " | " in n:
+        return True  # table rows (see html_text)
+    last = p[-1]
+    if last in ":;":
+        return True
+    if last in ",-–(/&" or n[0].islower():
+        return False
+    last_word = p.rsplit(None, 1)[-1].lower()
+    if last_word in _CONNECTORS:
+        return False
+    if last in ".!?\"”’)":
+        return True  # an end of sentence followed by a new line
+    # An upper-case / digit start after a line that ends mid-phrase: prose wrap when the
+    # line is long, a heading / table row / navigation item when it is short.
+    return len(p) < _LONG_LINE
+
+
+def _segments(text: str) -> Iterable[tuple[int, int]]:
+    """(start, end) of the text between hard breaks."""
+    lines: list[tuple[int, int]] = []
+    pos = 0
+    for m in re.finditer(r"\n", text):
+        lines.append((pos, m.start()))
+        pos = m.end()
+    lines.append((pos, len(text)))
+    seg_start: int | None = None
+    seg_end = 0
+    prev_line = ""
+    for start, end in lines:
+        line = text[start:end]
+        if not line.strip():
+            if seg_start is not None:
+                yield seg_start, seg_end
+                seg_start = None
+            prev_line = ""
+            continue
+        if seg_start is not None and _line_break_is_hard(prev_line, line):
+            yield seg_start, seg_end
+            seg_start = None
+        if seg_start is None:
+            seg_start = start
+        seg_end = end
+        prev_line = line
+    if seg_start is not None:
+        yield seg_start, seg_end
+
+
+def _is_boundary(seg: str, dot_end: int) -> bool:
+    """Whether the punctuation run ending at ``dot_end`` (exclusive) ends a sentence."""
+    m = _NEXT_START_RE.match(seg, dot_end)
+    if not m:
+        return False
+    punct_start = dot_end
+    while punct_start > 0 and seg[punct_start - 1] in ".!?\"'”’)]":
+        punct_start -= 1
+    run = seg[punct_start:dot_end]
+    if "!" in run or "?" in run:
+        return True
+    before = seg[:punct_start]
+    if _NUMBER_ITEM_RE.search(before):
+        return False  # "Item 4. Ownership"
+    wm = _WORD_BEFORE_RE.search(before)
+    if not wm:
+        return True  # after a digit, a closing bracket, ...
+    word = wm.group(1).lower().rstrip(".")
+    if len(word) == 1 and wm.group(1)[0].isupper():
+        return False  # an initial: "Israel A. Englander"
+    if word in _NEVER_END:
+        return False
+    nxt = re.match(r"\s+[\"'“‘(\[]?([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.]*)", seg[dot_end:])
+    if word in _FORM_ABBREV:
+        if not nxt:
+            return True  # a digit, a quote...
+        return nxt.group(1).lower().rstrip(".") not in _FORM_WORDS
+    if word in _PLACE_ABBREV or word.count(".") >= 1:
+        return bool(nxt) and nxt.group(1).lower() in _OPENERS
+    return True
+
+
+def split_sentences(text: str, doc_id: str = "", *, max_chars: int = 2000) -> list[Sentence]:
+    """Sentences of ``text`` with exact offsets (see the module notes for the rules)."""
+    out: list[Sentence] = []
+
+    def emit(start: int, end: int) -> None:
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if end <= start:
+            return
+        piece = text[start:end]
+        if not any(c.isalnum() for c in piece):
+            return
+        while end - start > max_chars:
+            cut = text.rfind(" ", start + max_chars // 2, start + max_chars)
+            if cut <= start:
+                cut = start + max_chars
+            emit(start, cut)
+            start = cut
+            while start < end and text[start].isspace():
+                start += 1
+        if end > start:
+            out.append(Sentence(doc_id, len(out), start, end, text[start:end]))
+
+    for seg_start, seg_end in _segments(text):
+        seg = text[seg_start:seg_end]
+        cur = 0
+        for m in _END_RE.finditer(seg):
+            if _is_boundary(seg, m.end()):
+                emit(seg_start + cur, seg_start + m.end())
+                cur = m.end()
+        emit(seg_start + cur, seg_end)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Tokens
+
+_APPROX_RE = re.compile(r"[A-Za-z]+|\d+|[^\sA-Za-z\d]")
+
+
+def approx_tokens(text: str) -> int:
+    """A cheap estimate of the MiniLM (BERT uncased word-piece) token count, without [CLS]/[SEP].
+
+    Letters runs count ``1 + (len - 1) // 8`` pieces (long and rare words split), digit runs
+    ``1 + (len - 1) // 3``, every other non-space character one token.
+    """
+    n = 0
+    for m in _APPROX_RE.finditer(text):
+        s = m.group(0)
+        if s[0].isalpha():
+            n += 1 + (len(s) - 1) // 8
+        elif s[0].isdigit():
+            n += 1 + (len(s) - 1) // 3
+        else:
+            n += 1
+    return n
+
+
+_TOKENIZER = None
+_TOKENIZER_LOCK = threading.Lock()
+_TOKEN_CACHE: dict[str, int] = {}
+_TOKEN_CACHE_MAX = 500_000
+
+
+def _tokenizer():  # noqa: ANN202
+    global _TOKENIZER
+    with _TOKENIZER_LOCK:
+        if _TOKENIZER is None:
+            try:
+                from tokenizers import Tokenizer
+
+                from retrieval._embedding import model_path
+
+                tok = Tokenizer.from_file(str(model_path() / "tokenizer.json"))
+                tok.no_padding()
+                tok.no_truncation()
+                _TOKENIZER = tok
+            except Exception:  # noqa: BLE001 - no model: use the approximation
+                _TOKENIZER = False
+        return _TOKENIZER
+
+
+def count_tokens(texts: Sequence[str]) -> list[int]:
+    """MiniLM word-piece counts (without [CLS]/[SEP]); cached by text.
+
+    Falls back to :func:`approx_tokens` when the bundled tokenizer is missing.
+    """
+    texts = list(texts)
+    missing = [t for t in dict.fromkeys(texts) if t not in _TOKEN_CACHE]
+    if missing:
+        tok = _tokenizer()
+        if tok:
+            with _TOKENIZER_LOCK:
+                encs = tok.encode_batch(missing, add_special_tokens=False)
+            counts = [len(e.ids) for e in encs]
+        else:
+            counts = [approx_tokens(t) for t in missing]
+        if len(_TOKEN_CACHE) + len(missing) > _TOKEN_CACHE_MAX:
+            _TOKEN_CACHE.clear()
+        _TOKEN_CACHE.update(zip(missing, counts))
+    return [_TOKEN_CACHE[t] for t in texts]
+
+
+# ---------------------------------------------------------------------------------------------
+# Chunks
+
+
+def chunk_sentences(
+    text: str,
+    sentences: Sequence[Sentence],
+    *,
+    max_tokens: int = 200,
+    overlap: int = 0,
+    token_counter: Callable[[Sequence[str]], list[int]] | None = None,
+) -> list[Chunk]:
+    """Windows of consecutive ``sentences`` of ``text`` of at most ``max_tokens`` tokens.
+
+    A single sentence longer than ``max_tokens`` is a chunk by itself. ``overlap`` repeats the
+    last N sentences of a chunk at the start of the next one.
+    """
+    if not sentences:
+        return []
+    counts = (token_counter or count_tokens)([s.text for s in sentences])
+    chunks: list[Chunk] = []
+    i = 0
+    n = len(sentences)
+    doc_id = sentences[0].doc_id
+    while i < n:
+        j = i
+        total = 0
+        while j < n and (j == i or total + counts[j] <= max_tokens):
+            total += counts[j]
+            j += 1
+        window = tuple(sentences[i:j])
+        start, end = window[0].start, window[-1].end
+        chunks.append(Chunk(doc_id, len(chunks), start, end, text[start:end], window, total))
+        if j >= n:
+            break
+        i = max(j - overlap, i + 1)
+    return chunks
+
+
+def chunk_text(text: str, doc_id: str, *, max_tokens: int = 200, overlap: int = 0) -> list[Chunk]:
+    """:func:`split_sentences` then :func:`chunk_sentences`."""
+    return chunk_sentences(text, split_sentences(text, doc_id), max_tokens=max_tokens, overlap=overlap)
+
+
+# ---------------------------------------------------------------------------------------------
+# Boilerplate
+
+_BOILERPLATE_PATTERNS = [re.compile(p, re.IGNORECASE) for p in (
+    r"forward[- ]looking statements?",
+    r"\bpage\s+\d+\s+of\s+\d+\b",
+    r"\bpage\s*\d+\b",
+    r"table of contents",
+    r"\bcusip\b",
+    r"check the appropriate box",
+    r"\bsec use only\b",
+    r"securities and exchange commission",
+    r"washington,? d\.?c\.?",
+    r"^\s*not applicable\.?\s*$",
+    r"/s/",
+    r"incorporated (?:herein )?by reference",
+    r"see (?:the )?response to item",
+    r"\b(?:home|about us|contact us|privacy policy|terms of use|sitemap|log ?in|sign up|subscribe)\b.*[|›»/].*",
+    r"all rights reserved|copyright|©",
+    r"(?:should|shall) not be (?:deemed|construed)",
+    r"undertakes? no obligation",
+    r"\bsafe harbor\b",
+    r"\bprivate securities litigation reform act\b",
+    r"this (?:report|statement|filing|document) (?:contains|includes|may contain)",
+    r"in witness whereof|counterparts",
+    r"^\s*(?:name|title|date|dated|by|signature)\s*:",
+    r"click here|back to top|download (?:pdf|xbrl)|view (?:original|filing)",
+)]
+
+
+def boilerplate_score(text: str) -> float:
+    """0 (content) … 1 (boilerplate, navigation, form furniture) for one sentence."""
+    hits = sum(1 for p in _BOILERPLATE_PATTERNS if p.search(text))
+    score = min(1.0, 0.6 * hits)
+    letters = sum(c.isalpha() for c in text)
+    if len(text) > 0 and letters / len(text) < 0.5:
+        score = max(score, 0.5)  # mostly digits / symbols / separators
+    words = re.findall(r"[A-Za-z]+", text)
+    if len(words) <= 3 and not re.search(r"\d", text):
+        score = max(score, 0.4)  # a heading or a navigation label
+    if text.count("|") >= 3:
+        score = max(score, 0.7)  # a navigation bar / flattened table
+    return score

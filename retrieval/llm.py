@@ -1,0 +1,272 @@
+"""OpenAI-compatible LLM client: question parsing with structured output, and plain completion.
+
+Optional. :meth:`LLMConfig.from_env` returns ``None`` without ``OPENAI_API_KEY``, and then
+everything stays deterministic (``retrieval.question.understand(text, config=None)``).
+
+Environment:
+
+==============================  =====================================================
+``OPENAI_API_KEY``              required to enable the LLM path
+``OPENAI_BASE_URL``             any OpenAI-compatible endpoint (default: the client's)
+``OWNERGRAPH_LLM_MODEL``        model name (default ``gpt-4o-mini``)
+``OWNERGRAPH_LLM_TIMEOUT``      seconds per request (default 15)
+``OWNERGRAPH_LLM_MAX_RETRIES``  client retries (default 0: one failure -> fallback)
+``OWNERGRAPH_LLM_RESPONSE_FORMAT``  ``json_schema`` (default, strict structured output)
+                                or ``json_object`` (JSON mode, for servers without
+                                json_schema support); the reply is validated either way
+==============================  =====================================================
+
+:func:`parse_with_llm` never raises for a model/transport problem: on an HTTP error, a
+timeout, a refusal, invalid JSON or a reply that fails validation it returns the deterministic
+parse with ``parser="deterministic"`` and a ``notes`` entry saying why. Anchors whose text does
+not occur in the question are dropped (the model must quote, not invent), with a note.
+:func:`complete` raises :class:`LLMError` instead, so that the caller picks its own fallback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Mapping, Sequence
+from copy import deepcopy
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from retrieval.question import EdgeType, Mention, Modifier, Pattern, Question, Rule, parse
+
+__all__ = ["LLMConfig", "LLMError", "parse_with_llm", "complete", "question_schema", "SYSTEM_PROMPT"]
+
+DEFAULT_MODEL = "gpt-4o-mini"
+
+
+class LLMError(RuntimeError):
+    """The LLM call failed (transport, HTTP status, timeout, empty or refused reply)."""
+
+
+@dataclass(frozen=True)
+class LLMConfig:
+    api_key: str = field(repr=False)
+    base_url: str | None = None
+    model: str = DEFAULT_MODEL
+    timeout_s: float = 15.0
+    max_retries: int = 0
+    response_format: Literal["json_schema", "json_object"] = "json_schema"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> LLMConfig | None:
+        env = os.environ if env is None else env
+        key = (env.get("OPENAI_API_KEY") or "").strip()
+        if not key:
+            return None
+        fmt = (env.get("OWNERGRAPH_LLM_RESPONSE_FORMAT") or "json_schema").strip()
+        if fmt not in ("json_schema", "json_object"):
+            raise ValueError(f"OWNERGRAPH_LLM_RESPONSE_FORMAT must be json_schema or json_object, not {fmt!r}")
+        return cls(
+            api_key=key,
+            base_url=(env.get("OPENAI_BASE_URL") or "").strip() or None,
+            model=(env.get("OWNERGRAPH_LLM_MODEL") or "").strip() or DEFAULT_MODEL,
+            timeout_s=float(env.get("OWNERGRAPH_LLM_TIMEOUT") or 15.0),
+            max_retries=int(env.get("OWNERGRAPH_LLM_MAX_RETRIES") or 0),
+            response_format=fmt,  # type: ignore[arg-type]
+        )
+
+
+# -- what the model fills in ------------------------------------------------------------------
+
+class _LLMQuestion(BaseModel):
+    """The model-facing subset of :class:`Question`: every field present (nullable), dates as
+    ISO strings -- the shape strict structured output accepts."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    pattern: Pattern
+    anchors: list[Mention]
+    as_of: str | None = Field(description="valid-time date, YYYY-MM-DD")
+    known_at: str | None = Field(description="knowledge-time date, YYYY-MM-DD (backtests)")
+    date_from: str | None = Field(description="diff/range start, YYYY-MM-DD")
+    date_to: str | None = Field(description="diff/range end, YYYY-MM-DD")
+    depth: int | None = Field(description="hops, when stated")
+    rule: Rule | None
+    threshold: float | None = Field(description="fraction, 0.25 for 25%, when stated")
+    edge_types: list[EdgeType] | None
+    portfolio: str | None
+    modifiers: list[Modifier]
+    follow_up: bool
+    pronoun: str | None
+
+
+def _strict(schema: dict[str, Any]) -> dict[str, Any]:
+    """Pydantic's JSON schema -> OpenAI strict form: every object closed, every property
+    required, no defaults."""
+    out = deepcopy(schema)
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            node.pop("default", None)
+            if node.get("type") == "object" and "properties" in node:
+                node["additionalProperties"] = False
+                node["required"] = list(node["properties"])
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+
+    walk(out)
+    return out
+
+
+def question_schema() -> dict[str, Any]:
+    """The strict JSON schema sent as ``response_format``."""
+    return _strict(_LLMQuestion.model_json_schema())
+
+
+SYSTEM_PROMPT = """You turn one question about company ownership, control and credit exposure into JSON.
+Today is {today}. Fill every field; use null (or [] / false) for anything the question does not state.
+
+pattern (exactly one; use "unknown" when none fits -- never guess):
+- owners: who owns / controls / is the (ultimate) beneficial owner of X; is X blocked (OFAC)
+- stake: A's (effective / indirect) stake in B; how much of B does A own
+- exposure: our exposure / holdings / loans to X or to anything a person, family or group controls
+- contagion: who is hit / affected if X defaults or fails
+- path: shortest (control) path / connection between A and B
+- sanctions_near: entities within N hops of a sanctioned entity; is X near a sanctioned entity
+- cycles: cross-holdings, circular ownership, related parties around X
+- parents: (direct / ultimate) parent, consolidation, GLEIF reporting exceptions of X
+- diff: what changed in the ownership / control of X between two dates or since a date
+
+anchors: entity mentions copied VERBATIM from the question (without surrounding quotes), with
+role subject (what the question is about; the holder in a stake; the start of a path; the
+defaulting party), object (the held entity of a stake; the end of a path; a candidate owner),
+group (a family or a set acting together, e.g. "Petrov family", or X in "anything X controls"),
+portfolio (a book of ours). kind_hint: person, family, company, fund or null.
+If the question refers to an earlier one with a pronoun ("it", "its parent", "that fund",
+"they"), set follow_up true, pronoun to those words, and do not invent an anchor.
+
+dates (YYYY-MM-DD): as_of = valid time ("as of", "on", "at the end of"); known_at = knowledge
+time ("as known at", "as we knew it on", "with what was known at"); date_from / date_to for a
+diff or a range. A quarter, half or year means its last day unless "since/from" marks a start.
+rule: eu_amlr_25 ("25% or more", EU AMLR), amld_gt25 ("more than 25%", AMLD), rolling_25
+(every link above 25%), majority (majority control), ofac_50 (OFAC 50% rule, blocked); else null.
+threshold: a stated percentage as a fraction. depth: a stated number of hops.
+edge_types (contagion): guarantee, lending, ownership -- only if the question restricts them.
+modifiers: direct, ultimate, indirect, reporting_exceptions, yes_no (a yes/no question)."""
+
+
+# -- calls --------------------------------------------------------------------------------------
+
+def _client(config: LLMConfig) -> Any:
+    import httpx
+    import openai
+
+    return openai.OpenAI(
+        api_key=config.api_key,
+        base_url=config.base_url,
+        timeout=httpx.Timeout(config.timeout_s, connect=min(5.0, config.timeout_s)),
+        max_retries=config.max_retries,
+    )
+
+
+def _short(exc: BaseException) -> str:
+    msg = re.sub(r"\s+", " ", str(exc)).strip()
+    return f"{type(exc).__name__}: {msg[:200]}" if msg else type(exc).__name__
+
+
+def _chat(config: LLMConfig, messages: Sequence[Mapping[str, Any]], **kwargs: Any) -> str:
+    import openai
+
+    try:
+        with _client(config) as client:
+            resp = client.chat.completions.create(model=config.model, messages=list(messages), **kwargs)
+    except openai.OpenAIError as exc:
+        raise LLMError(_short(exc)) from exc
+    try:
+        choice = resp.choices[0]
+    except (AttributeError, IndexError, TypeError) as exc:
+        raise LLMError("reply without choices") from exc
+    refusal = getattr(choice.message, "refusal", None)
+    if refusal:
+        raise LLMError(f"model refused: {str(refusal)[:200]}")
+    content = choice.message.content
+    if not content:
+        raise LLMError(f"empty reply (finish_reason={choice.finish_reason})")
+    return content
+
+
+def complete(messages: Sequence[Mapping[str, Any]], config: LLMConfig, *, temperature: float = 0.0,
+             max_tokens: int | None = None) -> str:
+    """One chat completion -> its text. Raises :class:`LLMError` on any failure."""
+    kwargs: dict[str, Any] = {"temperature": temperature}
+    if max_tokens is not None:
+        kwargs["max_tokens"] = max_tokens
+    return _chat(config, messages, **kwargs)
+
+
+def _norm(s: str) -> str:
+    s = s.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+    return re.sub(r"\s+", " ", s).strip().casefold()
+
+
+def _to_question(text: str, reply: str, notes: list[str]) -> Question:
+    raw = json.loads(reply)
+    if not isinstance(raw, dict):
+        raise ValueError("reply is not a JSON object")
+    got = _LLMQuestion.model_validate(raw)
+    data = got.model_dump()
+    for k in ("as_of", "known_at", "date_from", "date_to"):
+        if data[k] is not None:
+            data[k] = date.fromisoformat(data[k])
+    haystack = _norm(text)
+    kept = []
+    for m in got.anchors:
+        if m.role == "portfolio" or _norm(m.text) in haystack:
+            kept.append(m)
+        else:
+            notes.append(f"llm anchor {m.text!r} is not in the question text; dropped")
+    data["anchors"] = kept
+    if data["portfolio"] and _norm(data["portfolio"]) not in haystack:
+        notes.append(f"llm portfolio {data['portfolio']!r} is not in the question text; dropped")
+        data["portfolio"] = None
+        data["anchors"] = [m for m in kept if m.role != "portfolio"]
+    return Question(text=text, parser="llm", notes=notes, **data)
+
+
+def parse_with_llm(text: str, config: LLMConfig, *, today: date | None = None) -> Question:
+    """Structured-output parse; the deterministic parse on any failure (see module doc)."""
+    today = today or date.today()
+    messages = [
+        {"role": "system", "content": SYSTEM_PROMPT.format(today=today.isoformat())},
+        {"role": "user", "content": text},
+    ]
+    if config.response_format == "json_schema":
+        fmt: dict[str, Any] = {"type": "json_schema",
+                               "json_schema": {"name": "question", "strict": True, "schema": question_schema()}}
+    else:
+        fmt = {"type": "json_object"}
+    notes: list[str] = []
+    try:
+        reply = _chat(config, messages, response_format=fmt, temperature=0)
+        q = _to_question(text, reply, notes)
+    except LLMError as exc:
+        return _fallback(text, today, f"llm call failed ({exc})")
+    except json.JSONDecodeError as exc:
+        return _fallback(text, today, f"llm reply is not valid JSON ({exc.msg} at {exc.pos})")
+    except ValidationError as exc:
+        errs = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:3])
+        return _fallback(text, today, f"llm reply failed validation ({errs})")
+    except Exception as exc:  # noqa: BLE001 -- any other failure also falls back
+        return _fallback(text, today, f"llm parse failed ({_short(exc)})")
+    det = parse(text, today=today)
+    if det.pattern != q.pattern:
+        q.notes.append(f"deterministic parser read pattern {det.pattern!r}")
+    return q
+
+
+def _fallback(text: str, today: date, why: str) -> Question:
+    q = parse(text, today=today)
+    q.notes.insert(0, f"fell back to the deterministic parser: {why}")
+    return q
