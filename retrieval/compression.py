@@ -124,18 +124,20 @@ _FIGURE_RE = re.compile(
     re.IGNORECASE,
 )
 
-_FEATURES: dict[str, tuple[float, float, float]] = {}
+_FEATURES: dict[str, tuple[float, float, float, str]] = {}
 _FEATURES_MAX = 500_000
 _FEATURES_LOCK = threading.Lock()
 
 
-def sentence_features(text: str) -> tuple[float, float, float]:
-    """(relation word present, figure present, boilerplate score) of one sentence (cached)."""
+def sentence_features(text: str) -> tuple[float, float, float, str]:
+    """(relation word present, figure present, boilerplate score, normalised text) of one
+    sentence (cached by text)."""
     f = _FEATURES.get(text)
     if f is None:
         f = (1.0 if _RELATION_RE.search(text) else 0.0,
              1.0 if _FIGURE_RE.search(text) else 0.0,
-             boilerplate_score(text))
+             boilerplate_score(text),
+             _norm(text))
         with _FEATURES_LOCK:
             if len(_FEATURES) >= _FEATURES_MAX:
                 _FEATURES.clear()
@@ -193,13 +195,23 @@ def entity_pattern(entity_names: Sequence[str]) -> re.Pattern[str] | None:
 
 
 def _entity_hits(pattern: re.Pattern[str] | None, text: str) -> int:
-    if pattern is None:
-        return 0
-    seen = set()
-    for m in pattern.finditer(text):
-        name = m.lastgroup or ""
-        seen.add(name.split("_", 1)[0])
-    return len(seen)
+    return _entity_counts(pattern, [text])[0]
+
+
+def _entity_counts(pattern: re.Pattern[str] | None, texts: Sequence[str]) -> list[int]:
+    """Distinct entities named in each text: one regex pass over all texts joined."""
+    counts = [0] * len(texts)
+    if pattern is None or not texts:
+        return counts
+    joined = "\x00".join(texts)
+    starts = np.cumsum([0] + [len(t) + 1 for t in texts[:-1]])
+    seen: dict[int, set[str]] = {}
+    for m in pattern.finditer(joined):
+        i = int(np.searchsorted(starts, m.start(), side="right")) - 1
+        seen.setdefault(i, set()).add((m.lastgroup or "").split("_", 1)[0])
+    for i, names in seen.items():
+        counts[i] = len(names)
+    return counts
 
 
 _NORM_RE = re.compile(r"\W+")
@@ -245,10 +257,12 @@ def compress(
     sims = vecs @ q
 
     pattern = entity_pattern(entity_names)
+    entity_counts = _entity_counts(pattern, texts)
+    features = [sentence_features(t) for t in texts]
     scores = np.empty(len(sentences), dtype=np.float64)
-    for i, text in enumerate(texts):
-        rel, fig, boiler = sentence_features(text)
-        ents = _entity_hits(pattern, text)
+    for i in range(len(texts)):
+        rel, fig, boiler, _ = features[i]
+        ents = entity_counts[i]
         boost = 0.0
         if ents:
             boost += W_ENTITY + (W_ENTITY_MULTI if ents >= 2 else 0.0) + W_RELATION * rel + W_FIGURE * fig
@@ -264,7 +278,7 @@ def compress(
     for i in np.argsort(-scores, kind="stable"):
         s = sentences[i]
         span = (s.doc_id, s.start, s.end)
-        norm = _norm(s.text)
+        norm = features[i][3]
         if span in seen_spans or norm in seen_text:
             dropped += 1
             continue

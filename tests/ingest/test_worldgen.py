@@ -312,3 +312,25 @@ def test_holdings_csv_matches_ground_truth(world: dict[str, Any]) -> None:
         if r["issuer_lei"]:
             assert leis[h["issuer"]] == r["issuer_lei"]
     assert any(h["issuer_by_name"] for h in truth)
+
+
+def test_gleif_files_read_with_the_golden_copy_readers(world: dict[str, Any]) -> None:
+    from ingest.formats import detect
+
+    files = world["summary"].files
+    lei_reader, rr_reader = detect(files["gleif_lei"]), detect(files["gleif_rr"])
+    assert (lei_reader.name, rr_reader.name) == ("gleif-lei", "gleif-rr")
+    assert detect(files["bundle"]).name == "bundle" and detect(files["holdings"]).name == "holdings-csv"
+    ents = [r for r in lei_reader.read(files["gleif_lei"])]
+    assert not [r for r in ents if isinstance(r, Quarantined)]
+    truth = {e["lei"]: e for e in world["gt"]["entity"] if e["lei"]}
+    read = {r.ref.lei: r for r in ents if r.record_type == "entity"}
+    assert set(read) == set(truth)
+    for lei, r in read.items():
+        assert r.name == truth[lei]["name"]
+        previous = {a.value for a in r.aliases if a.kind.value == "previous"}
+        assert previous == {n["name"] for n in truth[lei]["names"] if n["kind"] == "previous"}
+    rels = [r for r in rr_reader.read(files["gleif_rr"])]
+    assert not [r for r in rels if isinstance(r, Quarantined)]
+    gleif_edges = [e for e in world["gt"]["edge"] if e.get("file") == "gleif"]
+    assert Counter(r.record_type for r in rels) == Counter(e["type"] for e in gleif_edges)

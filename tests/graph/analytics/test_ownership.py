@@ -326,18 +326,15 @@ def dated_edges(draw: st.DrawFn) -> list[dict[str, Any]]:
 
 
 def python_filter(recs: list[Ownership], as_of: date, known_at: datetime) -> list[Ownership]:
-    """The gate, computed here: versions of one fact close when the next one is published."""
-    by_fact: dict[str, list[Ownership]] = {}
-    for r in recs:
-        by_fact.setdefault(r.key(), []).append(r)
+    """The gate, computed here: a version of a fact is known until a later version of it is
+    published (versions published at the same instant close together)."""
+    end = datetime.max.replace(tzinfo=timezone.utc)
     admitted = []
-    for versions in by_fact.values():
-        versions.sort(key=lambda r: (r.known_from, r.content_hash()))
-        for i, r in enumerate(versions):
-            known_to = versions[i + 1].known_from if i + 1 < len(versions) else datetime.max.replace(tzinfo=timezone.utc)
-            if ((r.valid_from or date.min) <= as_of < (r.valid_to or date.max)
-                    and r.known_from <= known_at < known_to):
-                admitted.append(r)
+    for r in recs:
+        later = [v.known_from for v in recs if v.key() == r.key() and v.known_from > r.known_from]
+        known_to = min(later, default=end)
+        if (r.valid_from or date.min) <= as_of < (r.valid_to or date.max) and r.known_from <= known_at < known_to:
+            admitted.append(r)
     return admitted
 
 

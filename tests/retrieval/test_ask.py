@@ -1,0 +1,107 @@
+"""ask(): questions in, cited answers out, against the real Neo4j with the example bundle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from graph.connection import Graph
+from graph.pipeline import ingest_paths
+from ingest.errors import EntityNotFound
+from retrieval.api import Ownergraph
+from retrieval.llm import LLMConfig
+from retrieval.question import parse
+from tests.retrieval.fake_openai import fake_openai  # noqa: F401
+
+BUNDLE = Path(__file__).resolve().parents[2] / "examples" / "bundle"
+
+
+@pytest.fixture()
+def og(graph: Graph) -> Ownergraph:
+    ingest_paths(graph, [BUNDLE])
+    return Ownergraph(graph)
+
+
+def test_stake_answer_states_the_chain_rule_figure_with_citations(og: Ownergraph) -> None:
+    a = og.ask("What is Ivan Petrov's effective stake in Harbourline Shipping Limited?", as_of="2024-06-30")
+    # 100% x (25%, 50%] x 72.5% = 18.125% .. 36.25%: a band carried end to end
+    assert "18.12–36.25%" in a.text
+    assert "[1]" in a.text and len(a.citations) == 3
+    labels = " ".join(s.label for s in a.citations)
+    assert "CY-REG-HE339817-2016" in labels and "PSC-06874512-2018-02-14" in labels
+    assert a.frame.iloc[0]["product_lo"] == pytest.approx(0.18125)
+
+
+def test_contagion_reads_each_edge_type_in_its_direction_of_risk(og: Ownergraph) -> None:
+    a = og.ask("Who is hit if Harbourline Shipping Limited defaults?", as_of="2024-06-30")
+    hit = set(a.frame["name"])
+    assert {"Granite Bank AG", "Harbourline Holdings PLC"} <= hit
+    assert "USD 80,000,000" in a.text and "EUR 150,000,000" in a.text
+    assert "Harbourline Ferries Limited" not in hit  # a subsidiary is not hit by its parent's default
+
+
+def test_as_of_uses_valid_time(og: Ownergraph) -> None:
+    before = og.ask("Who owns Meridian Baltic Logistics GmbH?", as_of="2023-06-30")
+    after = og.ask("Who owns Meridian Baltic Logistics GmbH?", as_of="2024-06-30")
+    assert "Harbourline Shipping Limited" in set(before.frame["name"])
+    assert "Nordkap Capital AG" in set(after.frame["name"])
+    assert "Harbourline Shipping Limited" not in set(after.frame["name"])
+
+
+def test_known_at_never_sees_the_future(og: Ownergraph) -> None:
+    # The change of control was effective 2023-09-30 but only published 2023-10-04.
+    pit = og.ask("Who owns Meridian Baltic Logistics GmbH?", as_of="2023-10-02", known_at="2023-10-02")
+    assert "Nordkap Capital AG" not in set(pit.frame.get("name", []))
+    hindsight = og.ask("Who owns Meridian Baltic Logistics GmbH?", as_of="2023-10-02")
+    assert "Nordkap Capital AG" in set(hindsight.frame["name"])
+
+
+def test_no_relationship_is_said_exactly_with_the_date(og: Ownergraph) -> None:
+    a = og.ask("Shortest control path between Ivan Petrov and Granite Bank AG", as_of="2024-06-30")
+    assert a.text == ("No ownership or control path between Ivan Petrov and Granite Bank AG "
+                      "in the graph as of 2024-06-30.")
+    assert a.context.no_relationship == a.text
+
+
+def test_unknown_entity_suggests_candidates(og: Ownergraph) -> None:
+    with pytest.raises(EntityNotFound) as err:
+        og.ask("Who owns Harbourlyne Shiping Holdings Inc?")
+    assert "could not find" in str(err.value)
+
+
+def test_question_answering_never_writes(og: Ownergraph, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_writes(*args: object, **kwargs: object) -> None:
+        raise AssertionError("ask() attempted a write")
+
+    monkeypatch.setattr(Graph, "write", no_writes)
+    monkeypatch.setattr(Graph, "write_rows", no_writes)
+    monkeypatch.setattr(Graph, "auto", no_writes)
+    a = og.ask("Who is the parent of Harbourline Shipping Limited?")
+    assert "Harbourline Holdings PLC" in a.text
+
+
+def test_question_text_never_becomes_cypher(og: Ownergraph) -> None:
+    with pytest.raises(EntityNotFound):
+        og.ask("Who owns X'}) DETACH DELETE n //?")
+    assert og.graph.read("MATCH (e:Entity) RETURN count(e) AS n")[0]["n"] > 5
+
+
+def test_answer_json_and_picture(og: Ownergraph, tmp_path: Path) -> None:
+    a = og.ask("Who owns Harbourline Shipping Limited?", as_of="2024-06-30")
+    d = a.as_dict()
+    assert d["citations"] and d["subgraph"]["edges"] and d["timings_ms"]["total"] > 0
+    png = a.picture(tmp_path / "chain.png")
+    assert png.stat().st_size > 5000
+
+
+def test_llm_answer_is_checked_for_citations(og: Ownergraph, fake_openai) -> None:  # noqa: F811
+    fake_openai.reply_content("Harbourline Holdings PLC owns 72.5% of Harbourline Shipping [1]. "
+                              "Valtora holds 99.9% of everything.")
+    og.llm = LLMConfig(api_key="test", base_url=fake_openai.base_url)
+    q = parse("Who owns Harbourline Shipping Limited?")
+    a = og.ask(q, as_of="2024-06-30")
+    assert a.text.startswith("Harbourline Holdings PLC owns 72.5%")
+    assert a.check is not None and not a.check.ok
+    assert "99.9%" in a.check.unsupported_figures
+    assert any("99.9%" in s for s in a.check.uncited_sentences)
