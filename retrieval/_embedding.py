@@ -190,8 +190,8 @@ class _BlasThreads:
     """Best-effort cap of numpy's OpenBLAS threads around encoding (``OWNERGRAPH_EMBED_THREADS``).
 
     On a busy 2-core machine OpenBLAS worker threads spin against other processes: measured
-    52 sentences/s with 1 thread vs 15/s with 2 at load average 6. Unset (default): leave
-    OpenBLAS alone. The previous count is restored after each batch of work.
+    52-59 sentences/s with 1 thread vs 15-21/s with 2 at load average 6. The previous count
+    is restored after each call (the setting is process-wide while it lasts).
     """
 
     def __init__(self, n: int | None) -> None:
@@ -229,8 +229,15 @@ class _BlasThreads:
 
 
 def _threads_from_env() -> int | None:
-    raw = os.environ.get("OWNERGRAPH_EMBED_THREADS", "").strip()
-    return max(1, int(raw)) if raw.isdigit() else None
+    """``OWNERGRAPH_EMBED_THREADS``: a number caps OpenBLAS threads while encoding; ``0`` or
+    ``auto`` leaves OpenBLAS alone. Unset: 1 thread on machines with <= 2 CPUs (the project's
+    2-core target, where Neo4j and the tests compete for the cores), else left alone."""
+    raw = os.environ.get("OWNERGRAPH_EMBED_THREADS", "").strip().lower()
+    if raw.isdigit():
+        return int(raw) or None
+    if raw == "auto":
+        return None
+    return 1 if (os.cpu_count() or 1) <= 2 else None
 
 
 class _Layer:

@@ -7,6 +7,9 @@ yet superseded). Nothing in ``graph.analytics`` reads edges any other way.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timezone
 from typing import Any, Literal
@@ -43,6 +46,29 @@ def make_clock(as_of: date | str | None = None, known_at: date | datetime | str 
 
 
 @dataclass(frozen=True)
+class Assumed:
+    """Session-scoped what-ifs, never written to the graph: facts (statement ids) treated as
+    not having happened (``suppressed``), and facts whose ending is treated as not having
+    happened (``extended``: admitted past their ``valid_to``)."""
+
+    suppressed: frozenset[str] = frozenset()
+    extended: frozenset[str] = frozenset()
+
+
+_ASSUMED: ContextVar[Assumed] = ContextVar("ownergraph_assumed", default=Assumed())
+
+
+@contextlib.contextmanager
+def assuming(assumed: Assumed) -> Iterator[None]:
+    """Apply ``assumed`` to every expansion in this context (a conversation turn)."""
+    token = _ASSUMED.set(assumed)
+    try:
+        yield
+    finally:
+        _ASSUMED.reset(token)
+
+
+@dataclass(frozen=True)
 class EdgeView:
     source: str
     target: str
@@ -75,11 +101,16 @@ def expand(graph: Graph, seeds: list[str], clock: Clock, types: list[str], direc
     for depth in range(1, max_depth + 1):
         if not frontier:
             break
-        rows = graph.read("snapshot_expand", frontier=frontier, types=types,
-                          outgoing=direction in ("out", "both"), incoming=direction in ("in", "both"),
-                          **clock.as_params())
+        params = dict(frontier=frontier, types=types, outgoing=direction in ("out", "both"),
+                      incoming=direction in ("in", "both"), **clock.as_params())
+        rows = graph.read("snapshot_expand", **params)
+        assumed = _ASSUMED.get()
+        if assumed.extended:
+            rows += graph.read("snapshot_expand_extended", extended=sorted(assumed.extended), **params)
         nxt: set[str] = set()
         for row in rows:
+            if row["props"].get("statement_id") in assumed.suppressed:
+                continue
             rid = row["rid"]
             if rid in seen_edges:
                 continue

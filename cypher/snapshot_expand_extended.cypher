@@ -1,0 +1,18 @@
+// Session what-if: edges whose ending the user assumed did not happen are admitted past
+// valid_to; every other condition of the time gate still holds.
+UNWIND $frontier AS key
+MATCH (x:Entity {key: key})
+CALL (x) {
+  MATCH (x)-[r]->(o:Entity) WHERE $outgoing RETURN r, o
+  UNION
+  MATCH (x)<-[r]-(o:Entity) WHERE $incoming RETURN r, o
+}
+WITH r, o
+WHERE r.statement_id IN $extended AND type(r) IN $types
+  AND r.valid_from <= $as_of AND $as_of >= r.valid_to
+  AND r.known_from <= $known_at AND $known_at < r.known_to
+WITH r, startNode(r) AS a, endNode(r) AS b
+RETURN elementId(r) AS rid, a.key AS source, b.key AS target, type(r) AS type,
+       properties(r) AS props,
+       a {.*, statement_ids: null} AS source_props,
+       b {.*, statement_ids: null} AS target_props
