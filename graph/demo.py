@@ -18,6 +18,11 @@ def _say(say: Say, text: str) -> None:
         say(text)
 
 
+def world_inputs(world_dir: Path) -> list[Path]:
+    """The generator's loadable files (its ground truth is for checking, not loading)."""
+    return sorted(p for p in world_dir.rglob("*") if p.is_file() and not p.name.startswith("ground_truth"))
+
+
 def run_demo(graph: Graph, examples: Path, out_dir: Path, *, world_size: int = 0,
              say: Say = None) -> dict[str, Any]:
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -28,7 +33,7 @@ def run_demo(graph: Graph, examples: Path, out_dir: Path, *, world_size: int = 0
 
         world_dir = out_dir / "world"
         generate_world(world_size, 7, world_dir)
-        inputs.append(world_dir)
+        inputs += world_inputs(world_dir)
     summary = ingest_paths(graph, inputs, quarantine_path=out_dir / "quarantine.jsonl")
     report["ingest"] = summary.totals
     _say(say, f"ingested {summary.totals['read']} records: {summary.totals['loaded']} loaded, "

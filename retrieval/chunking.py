@@ -134,9 +134,9 @@ def html_text(html: str | bytes) -> str:
 
 # Never end a sentence (lower-cased, without the final dot).
 _NEVER_END = frozenset(
-    "no nos mr mrs ms dr prof st jr sr messrs e.g i.e cf etc.al al vs v sec art para paras "
-    "fig figs approx ref refs vol ch pp p op id ibid viz et seq est dept gen gov rev hon "
-    "jan feb mar apr jun jul aug sep sept oct nov dec item items rule".split()
+    "no nos mr mrs ms dr prof st jr sr messrs e.g i.e cf al vs v sec art para paras "
+    "fig figs approx ref refs vol ch pp p op ibid viz et seq dept gen gov rev hon "
+    "jan feb mar apr jun jul aug sep sept oct nov dec".split()
 )
 # Company forms end a name; after one, a capitalised word starts a new sentence unless it is
 # itself part of a legal form ("Pte. Ltd.", "Co. Ltd.").
@@ -151,9 +151,8 @@ _FORM_WORDS = _FORM_ABBREV | frozenset(
 _PLACE_ABBREV = frozenset("u.s u.k u.s.a e.u n.a d.c".split())
 _OPENERS = frozenset(
     "the this these that those it its in on as at such each any all no our we they he she "
-    "a an for under pursuant if upon after before during following see following however "
-    "accordingly additionally also although because by following furthermore moreover "
-    "there item as of on".split()
+    "a an for under pursuant if upon after before during following see however "
+    "accordingly additionally also although because by furthermore moreover there item".split()
 )
 
 _END_RE = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s)")

@@ -1,7 +1,13 @@
 """Public embedding API: all-MiniLM-L6-v2 (384-d, L2-normalised float32), offline.
 
->>> from retrieval.embedding import default_embedder
->>> vecs = default_embedder().embed(["The company owns 60% of the shares"])  # (1, 384)
+Example::
+
+    from retrieval.embedding import default_embedder
+    vecs = default_embedder().embed(["The company owns 60% of the shares"])  # (1, 384)
+
+Backend: sentence-transformers when importable, else the numpy encoder; force one with
+``OWNERGRAPH_EMBEDDING_BACKEND=numpy|sentence-transformers``. ``OWNERGRAPH_EMBED_THREADS``
+caps OpenBLAS threads while encoding (default 1 on machines with <= 2 CPUs).
 """
 
 from retrieval._embedding import (

@@ -19,7 +19,8 @@ from pathlib import Path
 
 from bench._common import Timer, bench_graph, peak_rss_mb, wipe, write_report
 from graph.pipeline import ingest_paths
-from ingest.formats import detect, expand
+from graph.demo import world_inputs
+from ingest.formats import detect
 from ingest.model import EdgeBase, Entity
 
 
@@ -72,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         world = args.keep or Path(tmp) / "world"
         with Timer() as tg:
             generate_world(args.entities, args.seed, world)
-        files = expand([world])
+        files = world_inputs(world)
         wipe(graph)
         with Timer() as t:
             summary = ingest_paths(graph, files)
