@@ -22,15 +22,17 @@ Choices (reported as :class:`DataWarning`, never fatal):
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import date, datetime
 from typing import Any
 
 from graph._rows import KNOWN_MAX, VALID_MAX, VALID_MIN
 from graph.analytics._arithmetic import WEdge
 from graph.analytics._interval import EPS, UNKNOWN, Interval
 from graph.analytics._ownership_model import DataWarning, EdgeEvidence, PathStep
-from graph.analytics._snapshot import Snapshot
+from graph.analytics._snapshot import EdgeView, Snapshot
+from graph.analytics._snapshot_reach import edge_props
+from graph.connection import Graph
 
 # normalised control_kind fragments (lower case, no "_"/"-") that confer control: UK PSC
 # right to appoint/remove directors, BODS appointmentOfBoard
@@ -76,22 +78,53 @@ def confers_control(kind: str | None) -> bool:
     return any(frag in norm for frag in CONTROL_CONFERRING)
 
 
+# the edge properties the arithmetic reads; provenance is read later for cited edges only
+ARITHMETIC_FIELDS = ("stake_lo", "stake_hi", "stake_exact", "stake_lo_inclusive", "stake_hi_inclusive",
+                     "interest", "direct", "control_kind")
+
+
 @dataclass
 class Prepared:
+    """Weighted edges for the arithmetic (``WEdge.ref`` indexes ``pairs``), the element ids of
+    the stored edges behind each, and the evidence of the edges loaded so far."""
+
     nodes: dict[str, dict[str, Any]]
-    steps: list[PathStep] = field(default_factory=list)  # WEdge.ref indexes this
     wedges: list[WEdge] = field(default_factory=list)
-    forced: dict[tuple[str, str], PathStep] = field(default_factory=dict)
-    declared: dict[tuple[str, str], list[EdgeEvidence]] = field(default_factory=dict)
+    pairs: list[tuple[str, str, Interval, tuple[str, ...]]] = field(default_factory=list)
+    forced: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    declared: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
     has_owner: set[str] = field(default_factory=set)
     frontier: set[str] = field(default_factory=set)
     warnings: list[DataWarning] = field(default_factory=list)
+    evidence: dict[str, EdgeEvidence] = field(default_factory=dict)
+    _edges: dict[str, EdgeView] = field(default_factory=dict)
 
     def name(self, key: str) -> str | None:
         return (self.nodes.get(key) or {}).get("name")
 
     def kind(self, key: str) -> str | None:
         return (self.nodes.get(key) or {}).get("kind")
+
+    def load(self, graph: Graph, rids: Iterable[str]) -> None:
+        """Read the provenance of the edges an answer cites (one round trip)."""
+        missing = {r for r in rids if r not in self.evidence}
+        for rid, props in edge_props(graph, missing).items():
+            e = self._edges[rid]
+            self.evidence[rid] = evidence(e.source, e.target, e.type, props)
+
+    def edge(self, rid: str) -> EdgeView:
+        return self._edges[rid]
+
+    def step(self, ref: int) -> PathStep:
+        s, t, stake, rids = self.pairs[ref]
+        return PathStep(s, t, stake, tuple(self.evidence[r] for r in rids if r in self.evidence))
+
+    def forced_step(self, s: str, t: str) -> PathStep:
+        return PathStep(s, t, Interval(1.0, 1.0),
+                        tuple(self.evidence[r] for r in self.forced[(s, t)] if r in self.evidence))
+
+    def declared_evidence(self, s: str, t: str) -> tuple[EdgeEvidence, ...]:
+        return tuple(self.evidence[r] for r in self.declared.get((s, t), ()) if r in self.evidence)
 
 
 def _frontier(snap: Snapshot, roots: list[str], direction: str, max_depth: int) -> set[str]:
@@ -119,39 +152,38 @@ def prepare(snap: Snapshot, roots: list[str], direction: str, interest: str, max
             control_edges: bool = False) -> Prepared:
     prep = Prepared(nodes=dict(snap.nodes))
     found: dict[str, set[str]] = defaultdict(set)
-    by_pair: dict[tuple[str, str], list[EdgeEvidence]] = defaultdict(list)
+    by_pair: dict[tuple[str, str], list[tuple[str, Interval | None]]] = defaultdict(list)
     for e in snap.edges:
-        ev = evidence(e.source, e.target, e.type, e.props)
+        rid = e.props["_rid"]
+        prep._edges[rid] = e
         if e.type == "CONTROLS":
-            if control_edges and confers_control(ev.control_kind) and e.source != e.target:
-                step = prep.forced.get((e.source, e.target))
-                prep.forced[(e.source, e.target)] = PathStep(
-                    e.source, e.target, Interval(1.0, 1.0), (step.edges if step else ()) + (ev,))
+            if control_edges and confers_control(e.props.get("control_kind")) and e.source != e.target:
+                prep.forced[(e.source, e.target)] = prep.forced.get((e.source, e.target), ()) + (rid,)
                 prep.has_owner.add(e.target)
             continue
         if e.type != "OWNS":
             continue
-        if (ev.interest or "shareholding") != interest:
+        if (e.props.get("interest") or "shareholding") != interest:
             found["mixed_interest"].add(e.target)
         elif e.source == e.target:
             found["treasury_self_loop"].add(e.source)
-        elif ev.direct is False:
+        elif e.props.get("direct") is False:
             found["declared_indirect"].add(e.target)
-            prep.declared.setdefault((e.source, e.target), []).append(ev)
+            prep.declared[(e.source, e.target)] = prep.declared.get((e.source, e.target), ()) + (rid,)
         else:
-            by_pair[(e.source, e.target)].append(ev)
+            by_pair[(e.source, e.target)].append((rid, stake_interval(e.props)))
     totals: dict[str, float] = defaultdict(float)
-    for (s, t), evs in sorted(by_pair.items()):
-        stakes = [ev.stake if ev.stake is not None else UNKNOWN for ev in evs]
-        if any(ev.stake is None for ev in evs):
+    for (s, t), items in sorted(by_pair.items()):
+        if any(iv is None for _, iv in items):
             found["missing_stake"].add(f"{s}->{t}")
+        stakes = [iv if iv is not None else UNKNOWN for _, iv in items]
         used = stakes[0]
         for iv in stakes[1:]:
             used = used.hull(iv)
-        if len(evs) > 1:
+        if len(items) > 1:
             found["parallel_edges"].add(f"{s}->{t}")
-        prep.wedges.append(WEdge(s, t, used, len(prep.steps)))
-        prep.steps.append(PathStep(s, t, used, tuple(evs)))
+        prep.wedges.append(WEdge(s, t, used, len(prep.pairs)))
+        prep.pairs.append((s, t, used, tuple(sorted(rid for rid, _ in items))))
         prep.has_owner.add(t)
         totals[t] += used.lo
     prep.frontier = _frontier(snap, roots, direction, max_depth)

@@ -33,6 +33,7 @@ Natural persons (entity kind ``person``) are flagged on each row with ``is_natur
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Literal
 
@@ -41,8 +42,9 @@ from graph.analytics._interval import ONE, ZERO, Interval, Status
 from graph.analytics._ownership_model import (
     ControlResult, DataWarning, OwnersResult, PartyRow, PathEvidence, PathStep, StakeResult,
 )
-from graph.analytics._ownership_read import Prepared, native, prepare
-from graph.analytics._snapshot import Clock, expand, make_clock
+from graph.analytics._ownership_read import ARITHMETIC_FIELDS, Prepared, native, prepare, stake_interval
+from graph.analytics._snapshot import Clock, make_clock
+from graph.analytics._snapshot_reach import reach
 from graph.connection import Graph
 
 __all__ = ["effective_stake", "owners", "controlled_by", "RULES", "StakeResult", "OwnersResult",
@@ -77,7 +79,7 @@ def _check(rule: str, semantics: str, interest: str) -> None:
 def _read(graph: Graph, roots: list[str], clock: Clock, direction: Literal["in", "out"], interest: str,
           max_depth: int, control_edges: bool) -> Prepared:
     types = ["OWNS", "CONTROLS"] if control_edges else ["OWNS"]
-    snap = expand(graph, roots, clock, types, direction, max_depth)
+    snap = reach(graph, roots, clock, types, direction, max_depth, edge_fields=ARITHMETIC_FIELDS)
     prep = prepare(snap, roots, direction, interest, max_depth, control_edges)
     missing = [r for r in roots if r not in snap.nodes]
     if missing:
@@ -102,25 +104,70 @@ def _chain_warnings(res: ar.ChainValues) -> list[DataWarning]:
     return out
 
 
-def _path(prep: Prepared, edges: tuple[ar.WEdge, ...]) -> PathEvidence:
-    nodes = (edges[0].source,) + tuple(e.target for e in edges)
-    return PathEvidence(nodes, tuple(prep.name(k) for k in nodes), tuple(prep.steps[e.ref] for e in edges),
-                        ar.path_product(edges))
-
-
-def _paths(prep: Prepared, sources: Iterable[str], target: str, cap: int, avoid: Iterable[str] = ()
-           ) -> tuple[tuple[PathEvidence, ...], bool]:
+def _find_paths(prep: Prepared, sources: Iterable[str], target: str, cap: int, avoid: Iterable[str] = ()
+                ) -> tuple[list[tuple[ar.WEdge, ...]], bool]:
     found, cut = [], False
     for s in sources:
         paths, c = ar.simple_paths(prep.wedges, s, target, cap, avoid=set(avoid) - {s})
         found += paths
         cut = cut or c
     found.sort(key=lambda p: (-ar.path_product(p).hi, len(p)))
-    return tuple(_path(prep, p) for p in found[:cap]), cut or len(found) > cap
+    return found[:cap], cut or len(found) > cap
 
 
-def _clock_fields(clock: Clock) -> dict[str, Any]:
-    return {"as_of": clock.as_of, "known_at": clock.known_at}
+@dataclass
+class _Pending:
+    """A row before the provenance of the edges it cites is read."""
+
+    key: str
+    status: Status
+    stake: Interval
+    measure: Interval
+    basis: str
+    ultimate: bool | None = None
+    paths: list[tuple[ar.WEdge, ...]] = field(default_factory=list)
+    cut: bool = False
+    contributions: tuple[ar.WEdge, ...] = ()
+    declared: tuple[str, str] | None = None
+    facts: dict[str, Any] = field(default_factory=dict)
+
+
+def _rids(prep: Prepared, edges: Iterable[ar.WEdge]) -> set[str]:
+    out: set[str] = set()
+    for e in edges:
+        out.update(prep.forced[(e.source, e.target)] if e.ref == ar.FORCED else prep.pairs[e.ref][3])
+    return out
+
+
+def _step(prep: Prepared, e: ar.WEdge) -> PathStep:
+    return prep.forced_step(e.source, e.target) if e.ref == ar.FORCED else prep.step(e.ref)
+
+
+def _path(prep: Prepared, edges: tuple[ar.WEdge, ...]) -> PathEvidence:
+    nodes = (edges[0].source,) + tuple(e.target for e in edges)
+    return PathEvidence(nodes, tuple(prep.name(k) for k in nodes), tuple(_step(prep, e) for e in edges),
+                        ar.path_product(edges))
+
+
+def _finish(graph: Graph, prep: Prepared, pending: list[_Pending]) -> tuple[PartyRow, ...]:
+    """Read the provenance of every cited edge in one round trip, then build the rows."""
+    rids: set[str] = set()
+    for p in pending:
+        rids |= _rids(prep, [e for path in p.paths for e in path]) | _rids(prep, p.contributions)
+        if p.declared:
+            rids.update(prep.declared.get(p.declared, ()))
+    prep.load(graph, rids)
+    rows = []
+    for p in pending:
+        kind = prep.kind(p.key)
+        rows.append(PartyRow(
+            key=p.key, name=prep.name(p.key), kind=kind, is_natural_person=kind == "person",
+            is_ultimate=p.ultimate, status=p.status, stake=p.stake, measure=p.measure, basis=p.basis,
+            paths=tuple(_path(prep, x) for x in p.paths), paths_truncated=p.cut,
+            contributions=tuple(_step(prep, e) for e in p.contributions),
+            sanctions=tuple(p.facts.get("sanctions", ())), reporting_exceptions=tuple(p.facts.get("exceptions", ())),
+            declared=prep.declared_evidence(*p.declared) if p.declared else ()))
+    return tuple(sorted(rows, key=lambda r: (_ORDER[r.status], -r.measure.hi, -r.stake.hi, r.key)))
 
 
 def effective_stake(graph: Graph, owner: str, owned: str, *, as_of: date | str | None = None,
@@ -133,10 +180,11 @@ def effective_stake(graph: Graph, owner: str, owned: str, *, as_of: date | str |
     clock = make_clock(as_of, known_at)
     prep = _read(graph, [owned], clock, "in", interest, max_depth, control_edges=False)
     res = ar.chain_to(prep.wedges, owned, semantics)
-    paths, cut = _paths(prep, [owner], owned, PATHS_PER_PAIR)
+    paths, cut = _find_paths(prep, [owner], owned, PATHS_PER_PAIR)
+    prep.load(graph, _rids(prep, [e for p in paths for e in p]) | set(prep.declared.get((owner, owned), ())))
     return StakeResult(owner, owned, prep.name(owner), prep.name(owned), res.values.get(owner, ZERO), semantics,
-                       interest, clock.as_of, clock.known_at, max_depth, paths, cut,
-                       tuple(prep.warnings + _chain_warnings(res)), tuple(prep.declared.get((owner, owned), ())))
+                       interest, clock.as_of, clock.known_at, max_depth, tuple(_path(prep, p) for p in paths), cut,
+                       tuple(prep.warnings + _chain_warnings(res)), prep.declared_evidence(owner, owned))
 
 
 def _facts(graph: Graph, keys: Iterable[str], clock: Clock) -> dict[str, dict[str, list[dict[str, Any]]]]:
@@ -144,86 +192,6 @@ def _facts(graph: Graph, keys: Iterable[str], clock: Clock) -> dict[str, dict[st
     return {r["key"]: {"sanctions": [{k: native(v) for k, v in s.items()} for s in r["sanctions"]],
                        "exceptions": [{k: native(v) for k, v in x.items()} for x in r["exceptions"]]}
             for r in rows}
-
-
-def _row(prep: Prepared, key: str, status: Status, stake: Interval, measure: Interval, basis: str,
-         ultimate: bool | None = None, **extra: Any) -> PartyRow:
-    kind = prep.kind(key)
-    return PartyRow(key=key, name=prep.name(key), kind=kind, is_natural_person=kind == "person",
-                    is_ultimate=ultimate, status=status, stake=stake, measure=measure, basis=basis, **extra)
-
-
-def _sorted(rows: list[PartyRow]) -> tuple[PartyRow, ...]:
-    return tuple(sorted(rows, key=lambda r: (_ORDER[r.status], -r.measure.hi, -r.stake.hi, r.key)))
-
-
-def owners(graph: Graph, target: str, *, rule: Rule = "eu_amlr_25", as_of: date | str | None = None,
-           known_at: date | datetime | str | None = None, semantics: Semantics = "simple_paths",
-           interest: Interest = "shareholding", max_depth: int = 12, blocked: Iterable[str] | None = None,
-           control_edges: bool = True) -> OwnersResult:
-    """Owners (controllers for ``majority``; blocked owners for ``ofac_50``) of ``target``."""
-    _check(rule, semantics, interest)
-    threshold, strict, basis = RULES[rule]
-    clock = make_clock(as_of, known_at)
-    prep = _read(graph, [target], clock, "in", interest, max_depth, control_edges and rule == "majority")
-    warnings = list(prep.warnings)
-    chain = ar.chain_to(prep.wedges, target, semantics)
-    warnings += _chain_warnings(chain)
-    declared = {s: tuple(evs) for (s, t), evs in prep.declared.items() if t == target}
-    candidates = sorted((ar.reaching(prep.wedges + [ar.WEdge(u, v, ONE) for u, v in prep.forced], [target])
-                         | set(chain.values) | set(declared)) - {target})
-    facts = _facts(graph, set(candidates) | {target}, clock)
-    excepted = {k for k, f in facts.items() if f["exceptions"]}
-    if excepted:
-        warnings.append(DataWarning("reporting_exception", "reporting exceptions say an undisclosed parent "
-                                    "exists: not treated as 'no owner'", tuple(sorted(excepted))))
-
-    def ultimate(k: str) -> bool | None:
-        return None if k in prep.frontier or k in excepted else k not in prep.has_owner
-
-    def extra(k: str) -> dict[str, Any]:
-        f = facts.get(k, {})
-        return {"sanctions": tuple(f.get("sanctions", ())), "reporting_exceptions": tuple(f.get("exceptions", ())),
-                "declared": declared.get(k, ())}
-
-    rows: list[PartyRow] = []
-    target_status: Status | None = None
-    if rule in ("eu_amlr_25", "amld_gt25", "rolling_25"):
-        hop = ar.per_hop_to(prep.wedges, target, threshold, strict) if rule == "rolling_25" else {}
-        for k in candidates:
-            stake = measure = chain.values.get(k, ZERO)
-            why = basis
-            if rule == "rolling_25":
-                status = hop.get(k, "not")
-            else:
-                status = stake.test(threshold, strict)
-                if k in declared:  # the source's own figure for the whole chain
-                    measure = _larger(stake, _hull(e.stake for e in declared[k]))
-                    if measure.test(threshold, strict) != status:
-                        status, why = measure.test(threshold, strict), "declared_indirect"
-            paths, cut = _paths(prep, [k], target, PATHS_PER_ROW) if status != "not" else ((), False)
-            rows.append(_row(prep, k, status, stake, measure, why, ultimate(k), paths=paths,
-                             paths_truncated=cut, **extra(k)))
-    elif rule == "majority":
-        fix = ar.Fixpoint(prep.wedges, list(prep.forced))
-        for k in candidates:
-            p = fix.run({k}, threshold, strict, only=[target])
-            status = p.status.get(target, "not")
-            rows.append(_row(prep, k, status, chain.values.get(k, ZERO), p.measure.get(target, ZERO),
-                             basis if (k, target) not in prep.forced else "control_edge", ultimate(k),
-                             contributions=_contributions(prep, p, target), **extra(k)))
-    else:
-        seeds = set(blocked) if blocked is not None else {k for k, f in facts.items() if f["sanctions"]}
-        p = ar.propagate(prep.wedges, seeds & (set(candidates) | {target}), threshold, strict)
-        for k in candidates:
-            status = "certainly" if k in seeds else p.status.get(k, "not")
-            paths, cut = _paths(prep, [k], target, PATHS_PER_ROW) if status != "not" else ((), False)
-            rows.append(_row(prep, k, status, chain.values.get(k, ZERO), p.measure.get(k, ZERO),
-                             "sanctioned" if k in seeds else basis, ultimate(k), paths=paths,
-                             paths_truncated=cut, contributions=_contributions(prep, p, k), **extra(k)))
-        target_status = "certainly" if target in seeds else p.status.get(target, "not")
-    return OwnersResult(target, prep.name(target), rule, threshold, strict, semantics, interest, clock.as_of,
-                        clock.known_at, max_depth, _sorted(rows), target_status, tuple(warnings))
 
 
 def _hull(stakes: Iterable[Interval | None]) -> Interval:
@@ -241,11 +209,69 @@ def _larger(a: Interval, b: Interval) -> Interval:
     return Interval(lo, hi, lo_open, hi_open)
 
 
-def _contributions(prep: Prepared, p: ar.Propagation, key: str) -> tuple[PathStep, ...]:
-    steps = []
-    for e in p.contributors.get(key, ()):
-        steps.append(prep.forced[(e.source, e.target)] if e.ref == ar.FORCED else prep.steps[e.ref])
-    return tuple(steps)
+def owners(graph: Graph, target: str, *, rule: Rule = "eu_amlr_25", as_of: date | str | None = None,
+           known_at: date | datetime | str | None = None, semantics: Semantics = "simple_paths",
+           interest: Interest = "shareholding", max_depth: int = 12, blocked: Iterable[str] | None = None,
+           control_edges: bool = True) -> OwnersResult:
+    """Owners (controllers for ``majority``; blocked owners for ``ofac_50``) of ``target``."""
+    _check(rule, semantics, interest)
+    threshold, strict, basis = RULES[rule]
+    clock = make_clock(as_of, known_at)
+    prep = _read(graph, [target], clock, "in", interest, max_depth, control_edges and rule == "majority")
+    warnings = list(prep.warnings)
+    chain = ar.chain_to(prep.wedges, target, semantics)
+    warnings += _chain_warnings(chain)
+    declared = {s for (s, t) in prep.declared if t == target}
+    forced_edges = [ar.WEdge(u, v, ONE, ar.FORCED) for u, v in prep.forced]
+    candidates = sorted((ar.reaching(prep.wedges + forced_edges, [target]) | set(chain.values) | declared)
+                        - {target})
+    facts = _facts(graph, set(candidates) | {target}, clock)
+    excepted = {k for k, f in facts.items() if f["exceptions"]}
+    if excepted:
+        warnings.append(DataWarning("reporting_exception", "reporting exceptions say an undisclosed parent "
+                                    "exists: not treated as 'no owner'", tuple(sorted(excepted))))
+
+    def pending(k: str, status: Status, measure: Interval, why: str, **kw: Any) -> _Pending:
+        ultimate = None if k in prep.frontier or k in excepted else k not in prep.has_owner
+        return _Pending(k, status, chain.values.get(k, ZERO), measure, why, ultimate, facts=facts.get(k, {}),
+                        declared=(k, target) if k in declared else None, **kw)
+
+    rows: list[_Pending] = []
+    target_status: Status | None = None
+    if rule in ("eu_amlr_25", "amld_gt25", "rolling_25"):
+        hop = ar.per_hop_to(prep.wedges, target, threshold, strict) if rule == "rolling_25" else {}
+        for k in candidates:
+            stake = measure = chain.values.get(k, ZERO)
+            why = basis
+            if rule == "rolling_25":
+                status = hop.get(k, "not")
+            else:
+                status = stake.test(threshold, strict)
+                if k in declared:  # the source's own figure for the whole chain
+                    rids = prep.declared[(k, target)]
+                    measure = _larger(stake, _hull(stake_interval(prep.edge(r).props) for r in rids))
+                    if measure.test(threshold, strict) != status:
+                        status, why = measure.test(threshold, strict), "declared_indirect"
+            paths, cut = _find_paths(prep, [k], target, PATHS_PER_ROW) if status != "not" else ([], False)
+            rows.append(pending(k, status, measure, why, paths=paths, cut=cut))
+    elif rule == "majority":
+        fix = ar.Fixpoint(prep.wedges, list(prep.forced))
+        for k in candidates:
+            p = fix.run({k}, threshold, strict, only=[target])
+            rows.append(pending(k, p.status.get(target, "not"), p.measure.get(target, ZERO),
+                                "control_edge" if (k, target) in prep.forced else basis,
+                                contributions=p.contributors.get(target, ())))
+    else:
+        seeds = set(blocked) if blocked is not None else {k for k, f in facts.items() if f["sanctions"]}
+        p = ar.propagate(prep.wedges, seeds & (set(candidates) | {target}), threshold, strict)
+        for k in candidates:
+            status = "certainly" if k in seeds else p.status.get(k, "not")
+            paths, cut = _find_paths(prep, [k], target, PATHS_PER_ROW) if status != "not" else ([], False)
+            rows.append(pending(k, status, p.measure.get(k, ZERO), "sanctioned" if k in seeds else basis,
+                                paths=paths, cut=cut, contributions=p.contributors.get(k, ())))
+        target_status = "certainly" if target in seeds else p.status.get(target, "not")
+    return OwnersResult(target, prep.name(target), rule, threshold, strict, semantics, interest, clock.as_of,
+                        clock.known_at, max_depth, _finish(graph, prep, rows), target_status, tuple(warnings))
 
 
 def controlled_by(graph: Graph, controller: str | Iterable[str], *, as_of: date | str | None = None,
@@ -264,19 +290,20 @@ def controlled_by(graph: Graph, controller: str | Iterable[str], *, as_of: date 
     warnings = list(prep.warnings)
     chain = ar.chain_from(prep.wedges, group, semantics)
     warnings += _chain_warnings(chain)
-    rows: list[PartyRow] = []
+    rows: list[_Pending] = []
     if rule in ("majority", "ofac_50"):
         forced = list(prep.forced) if rule == "majority" else []
         p = ar.propagate(prep.wedges, group, threshold, strict, forced)
         for k, status in p.status.items():
-            rows.append(_row(prep, k, status, chain.values.get(k, ZERO), p.measure.get(k, ZERO),
-                             "control_edge" if any((g, k) in prep.forced for g in group) and rule == "majority"
-                             else basis, contributions=_contributions(prep, p, k)))
+            direct = rule == "majority" and any((g, k) in prep.forced for g in group)
+            rows.append(_Pending(k, status, chain.values.get(k, ZERO), p.measure.get(k, ZERO),
+                                 "control_edge" if direct else basis, contributions=p.contributors.get(k, ())))
     else:
         hop = ar.per_hop_from(prep.wedges, group, threshold, strict) if rule == "rolling_25" else {}
         for k, stake in chain.values.items():
             status = hop.get(k, "not") if rule == "rolling_25" else stake.test(threshold, strict)
-            paths, cut = _paths(prep, group, k, PATHS_PER_ROW, avoid=group) if status != "not" else ((), False)
-            rows.append(_row(prep, k, status, stake, stake, basis, paths=paths, paths_truncated=cut))
+            paths, cut = _find_paths(prep, group, k, PATHS_PER_ROW, avoid=group) if status != "not" else ([], False)
+            rows.append(_Pending(k, status, stake, stake, basis, paths=paths, cut=cut))
     return ControlResult(tuple(group), tuple(prep.name(g) for g in group), rule, threshold, strict, semantics,
-                         interest, clock.as_of, clock.known_at, max_depth, _sorted(rows), tuple(warnings))
+                         interest, clock.as_of, clock.known_at, max_depth, _finish(graph, prep, rows),
+                         tuple(warnings))

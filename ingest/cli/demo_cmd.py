@@ -33,7 +33,8 @@ def demo_cmd(out_dir: Path, world_size: int, as_json: bool) -> None:
     graph = connect()
     if not as_json:
         out.print(f"[bold]ownergraph demo[/bold]: Neo4j {graph.server_version} at {graph.uri}")
-    report = run_demo(graph, EXAMPLES, out_dir, world_size=world_size, say=None if as_json else out.print)
+    report = run_demo(graph, EXAMPLES, out_dir, world_size=world_size,
+                      say=None if as_json else (lambda line: out.print(line, markup=False, highlight=False)))
     report["seconds"] = round(time.monotonic() - t0, 1)
     if as_json:
         emit(report, True)

@@ -363,7 +363,8 @@ def test_as_of_filtering_never_admits_an_edge_outside_its_interval(graph: Graph,
         for target in keys.values():
             # exactly the admitted edges above the target are read through the gate
             prep = _read(graph, [target], make_clock(as_of, known_at), "in", "shareholding", 12, False)
-            read = {ev.statement_id for step in prep.steps for ev in step.edges}
+            prep.load(graph, [rid for *_, rids in prep.pairs for rid in rids])
+            read = {ev.statement_id for ev in prep.evidence.values()}
             above = ar.reaching(wedges, [target])
             assert read == {r.content_hash() for r in admitted if keys[r.target.value] in above}
         # and the stakes are the arithmetic on exactly the admitted edges (hull of parallel ones)

@@ -1,0 +1,1 @@
+"""Benchmark: ownership/exposure/contagion latency on a bulk-loaded graph (``python -m bench.analytics``)."""

@@ -1,0 +1,3 @@
+UNWIND $keys AS key
+MATCH (e:Entity {key: key})
+RETURN e.key AS key, e.name AS name

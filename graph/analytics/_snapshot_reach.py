@@ -1,0 +1,87 @@
+"""The time gate of ``_snapshot.expand`` in two round trips, whatever the depth.
+
+:func:`reach` returns what :func:`graph.analytics._snapshot.expand` returns for the same
+arguments (the same entities, the same edges, the same ``depth_reached``; the session's
+what-if :class:`~graph.analytics._snapshot.Assumed` applied the same way) but
+
+1. finds the entities within ``max_depth`` hops by a shortest *admitted* path in one query
+   (``ANY SHORTEST`` over a quantified path pattern whose relationship carries the gate's
+   predicate), then
+2. reads every admitted edge at the entities closer than ``max_depth`` in a second query,
+   which is exactly the set of edges breadth-first expansion reads;
+
+and it returns only the properties asked for (``edge_fields``, ``node_fields``): decoding
+every property (temporal values above all) of every edge costs more than the query on a
+deep read. Each edge's element id is in ``props["_rid"]`` so that the full properties of
+the few edges an answer cites can be read afterwards (:func:`edge_props`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import cypher
+from graph.analytics._snapshot import _ASSUMED, Clock, Direction, EdgeView, Snapshot
+from graph.connection import Graph
+
+_ARROWS = {"in": ("<", ""), "out": ("", ">"), "both": ("", "")}
+
+
+def _projection(fields: Sequence[str] | None) -> str:
+    if fields is None:
+        return "{.*, statement_ids: null}"
+    bad = [f for f in fields if not f.isidentifier()]
+    if bad:
+        raise ValueError(f"not property names: {bad}")
+    return "{" + ", ".join(f".{f}" for f in fields) + "}" if fields else "{}"
+
+
+def _text(name: str, direction: Direction, depth: int = 1, node: str = "", edge: str = "") -> str:
+    left, right = _ARROWS[direction]
+    return (cypher.load(name).replace("$$L$$", left).replace("$$R$$", right)
+            .replace("$$DEPTH$$", str(int(depth))).replace("$$NODE$$", node).replace("$$EDGE$$", edge))
+
+
+def reach(graph: Graph, seeds: Iterable[str], clock: Clock, types: list[str], direction: Direction,
+          max_depth: int = 10, edge_fields: Sequence[str] | None = None,
+          node_fields: Sequence[str] | None = ("name", "kind")) -> Snapshot:
+    """Entities and admitted ``types`` edges within ``max_depth`` hops of ``seeds`` (see module)."""
+    if direction not in _ARROWS:
+        raise ValueError(f"direction: {direction!r}")
+    seeds = sorted(set(seeds))
+    assumed = _ASSUMED.get()
+    params = dict(types=list(types), suppressed=sorted(assumed.suppressed), extended=sorted(assumed.extended),
+                  **clock.as_params())
+    depth = {s: 0 for s in seeds}
+    if max_depth >= 1 and seeds:
+        for row in graph.read(_text("ownership_reach", direction, max_depth), seeds=seeds, **params):
+            depth[row["key"]] = min(depth.get(row["key"], max_depth), row["depth"])
+    snap = Snapshot(clock)
+    snap.depth_reached = max(depth.values(), default=0)
+    inner = sorted(k for k, d in depth.items() if d < max_depth)
+    node = _projection(node_fields)
+    edge_proj = _projection(list(edge_fields) + ["statement_id"] if edge_fields is not None else None)
+    rows = graph.read(_text("ownership_reach_edges", direction, node=node, edge=edge_proj), keys=inner, **params) \
+        if inner else []
+    if max_depth < 1 and seeds:  # nothing to expand: the seeds alone
+        rows = graph.read(_text("ownership_reach_edges", direction, node=node, edge=edge_proj), keys=seeds,
+                          **(params | {"types": []}))
+    seen: set[str] = set()
+    for row in rows:
+        snap.nodes.setdefault(row["key"], row["props"])
+        for e in row["edges"]:
+            snap.nodes.setdefault(e["other"], e["other_props"])
+            if e["rid"] in seen:
+                continue
+            seen.add(e["rid"])
+            snap.edges.append(EdgeView(e["source"], e["target"], e["type"], e["props"] | {"_rid": e["rid"]}))
+    return snap
+
+
+def edge_props(graph: Graph, rids: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """All properties of edges ``reach`` admitted, by element id (one round trip)."""
+    rids = sorted(set(rids))
+    if not rids:
+        return {}
+    return {r["rid"]: r["props"] for r in graph.read("ownership_edge_props", rids=rids)}
