@@ -1,10 +1,15 @@
 // Dated, typed edges. $$TYPE$$ is replaced from the closed set of edge types (never user text).
 // Merged on statement_id: the same statement loaded twice creates one edge.
+// Returns how many were created, and the fact keys whose knowledge chain must be recomputed:
+// those of created edges with another version of the fact, or a retraction, already present.
 UNWIND $rows AS row
 MATCH (a:Entity {key: row.source})
 MATCH (b:Entity {key: row.target})
 MERGE (a)-[r:$$TYPE$$ {statement_id: row.statement_id}]->(b)
 ON CREATE SET r += row.props, r.known_to = $known_max, r.created_now = true
-WITH r, coalesce(r.created_now, false) AS created
+WITH r, row.props.fact_key AS fk, coalesce(r.created_now, false) AS created
 REMOVE r.created_now
-RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created
+WITH created, CASE WHEN created AND (EXISTS { MATCH ()-[o:$$TYPE$$ {fact_key: fk}]->() WHERE o <> r }
+                                     OR EXISTS { MATCH (:Retraction {fact_key: fk}) })
+                   THEN fk END AS chain
+RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created, collect(DISTINCT chain) AS rechain

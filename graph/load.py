@@ -2,17 +2,26 @@
 
 - Every statement is merged on its ``statement_id`` (content hash): loading the same file
   twice creates nothing the second time.
-- Versions of one fact share a ``fact_key``; after each batch the knowledge-time chain of every
-  touched fact is recomputed: each version's ``known_to`` is the next version's
-  ``known_from`` (or a retraction's), the latest stays open. Nothing is ever deleted.
+- Versions of one fact share a ``fact_key``; after each batch the knowledge-time chain of
+  every fact that gained a version is recomputed: each version's ``known_to`` is the next
+  version's ``known_from`` (or a retraction's), the latest stays open. A fact seen for the
+  first time (no other version, no retraction) is already correct (open) and is not
+  rechained. Nothing is ever deleted.
 - Corporate actions are applied once (their node is the idempotency guard) as version splits:
   the affected edge is closed in knowledge time and re-stated with its new valid time.
+
+Resolution is batched: Entity records are registered as they arrive; every other record is
+buffered raw and its mentions (EntityRef) are resolved at flush time, all distinct mentions
+of the batch in one ``keys_of`` call (one splink run for the name-only remainder). So an
+entity anywhere in a batch is known to every mention of that batch; a mention in an earlier
+batch keeps the key (possibly a stub) it got then.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -23,9 +32,15 @@ from ingest.model import (
     ReportingException, Retraction, Sanction,
 )
 
+DEFAULT_BATCH = 20000  # records per flush and rows per UNWIND
+_NODE_KINDS = ("Sanction", "ReportingException", "Holding")
+
 
 class KeyResolver(Protocol):
-    """What loading needs from ``resolution``: canonical keys for entities and mentions."""
+    """What loading needs from ``resolution``: canonical keys for entities and mentions.
+
+    A resolver may also offer ``keys_of(refs) -> list[str]`` (batch resolution); the loader
+    uses it when present."""
 
     def register(self, entity: Entity) -> str: ...
 
@@ -37,122 +52,271 @@ class LoadCounts:
     loaded: int = 0  # new statements written
     merged: int = 0  # statements already present (identical content) or folded into an entity
     by_type: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    rechained: int = 0  # fact keys whose knowledge chain was recomputed
 
 
 def _ref_label(ref: EntityRef) -> str:
     return ref.name or ref.lei or f"{ref.value}"
 
 
-class Loader:
-    """Buffers resolved records and writes them in batches; call :meth:`flush` at the end."""
+def _clean(props: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in props.items() if v is not None}
 
-    def __init__(self, graph: Graph, resolver: KeyResolver, batch_size: int = 5000) -> None:
+
+def _refs_of(rec: Any) -> list[EntityRef]:
+    """The mentions of ``rec`` that need keys, in a fixed order (see :meth:`Loader._rows`)."""
+    match rec:
+        case EdgeBase():
+            return [rec.source, rec.target]
+        case Sanction() | ReportingException():
+            return [rec.entity]
+        case Holding():
+            return [rec.issuer]
+        case Disclosure():
+            return ([rec.filer] if rec.filer else []) + list(rec.mentions)
+        case CorporateAction():
+            return [r for r in (rec.subject, rec.counterparty, rec.previous_controller) if r is not None]
+        case Entity():
+            return [rec.successor] if rec.successor is not None else []
+    return []
+
+
+class _Batched:
+    """A ``Graph`` stand-in (read / write / write_rows) that runs many small statements in a
+    few transactions: corporate actions are several tiny queries each, and a commit per
+    query dominated their cost. Statements of the open transaction are replayed on a
+    transient error (they are deterministic given the state before the transaction)."""
+
+    def __init__(self, graph: Graph, per_tx: int = 500) -> None:
+        self.graph = graph
+        self.per_tx = per_tx
+        self._session: Any = None
+        self._tx: Any = None
+        self._log: list[tuple[str, dict[str, Any]]] = []
+
+    def __enter__(self) -> _Batched:
+        # the driver behind Graph: one session, explicit transactions (same package)
+        self._session = self.graph._driver.session(database=self.graph.database)
+        return self
+
+    def __exit__(self, exc_type: object, *_: object) -> None:
+        try:
+            if exc_type is None:
+                self.commit()
+            elif self._tx is not None:
+                self._tx.close()
+        finally:
+            self._session.close()
+
+    def _begin(self) -> None:
+        self._tx = self._session.begin_transaction()
+        for text, params in self._log:
+            self._tx.run(text, params).consume()
+
+    def _retrying(self, fn: Any) -> Any:
+        from neo4j.exceptions import TransientError
+
+        for attempt in range(4):
+            try:
+                if self._tx is None:
+                    self._begin()
+                return fn()
+            except TransientError:
+                if self._tx is not None:
+                    self._tx.close()
+                self._tx = None
+                if attempt == 3:
+                    raise
+        raise AssertionError("unreachable")
+
+    def commit(self) -> None:
+        if self._tx is None:
+            return
+
+        def do() -> None:
+            self._tx.commit()
+
+        self._retrying(do)
+        self._tx = None
+        self._log = []
+
+    def _run(self, query: str, params: dict[str, Any], rows: bool) -> Any:
+        text = self.graph._text(query)
+
+        def do() -> Any:
+            result = self._tx.run(text, params)
+            return [r.data() for r in result] if rows else result.consume().counters
+
+        out = self._retrying(do)
+        self._log.append((text, params))
+        if len(self._log) >= self.per_tx:
+            self.commit()
+        return out
+
+    def read(self, query: str, **params: Any) -> list[dict[str, Any]]:
+        return self._run(query, params, True)
+
+    def write_rows(self, query: str, **params: Any) -> list[dict[str, Any]]:
+        return self._run(query, params, True)
+
+    def write(self, query: str, **params: Any) -> Any:
+        return self._run(query, params, False)
+
+
+class Loader:
+    """Buffers records and writes them in batches; call :meth:`flush` at the end.
+
+    With ``defer_actions`` corporate actions are only counted at flush time and applied by
+    :meth:`finish`, once, in effective-date order together with every stored action (so an
+    action also reaches edges loaded after it); without it they are applied at each flush.
+    """
+
+    def __init__(self, graph: Graph, resolver: KeyResolver, batch_size: int = DEFAULT_BATCH, *,
+                 defer_actions: bool = False) -> None:
         self.graph = graph
         self.resolver = resolver
         self.batch_size = batch_size
+        self.defer_actions = defer_actions
         self.counts = LoadCounts()
-        self._entities: list[dict[str, Any]] = []
-        self._aliases: list[dict[str, Any]] = []
-        self._stubs: dict[str, dict[str, Any]] = {}
-        self._edges: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        self._nodes: dict[str, list[dict[str, Any]]] = defaultdict(list)  # sanction, exception, ...
+        self._records: list[Any] = []
+        self._entities: list[tuple[str, Entity]] = []  # (key at registration, record)
+        self._known: set[str] = set()  # entity keys this loader has written (stub or full)
+        self._aliases_seen: set[int] = set()  # hashes of alias rows written this run
         self._actions: list[CorporateAction] = []
+        self._action_sids: set[str] = set()  # actions counted this run (deferred mode)
         self._pending = 0
 
     # -- intake -------------------------------------------------------------------------
-    def _key(self, ref: EntityRef) -> str:
-        key = self.resolver.key_of(ref)
-        if key not in self._stubs:
-            self._stubs[key] = {"key": key, "name": _ref_label(ref), "lei": ref.lei,
-                                "kind": ref.kind.value if ref.kind else "unknown",
-                                "jurisdiction": ref.jurisdiction}
-        return key
-
     def add(self, rec: Any) -> None:
         match rec:
             case Entity():
-                self._add_entity(rec)
-            case EdgeBase():
-                rtype = EDGE_TYPE_OF[type(rec)].value
-                self._edges[rtype].append({"source": self._key(rec.source), "target": self._key(rec.target),
-                                           "statement_id": rec.content_hash(), "props": edge_props(rec)})
-            case Sanction():
-                self._nodes["Sanction"].append(self._node_row(rec, rec.entity, {
-                    "authority": rec.authority, "programme": rec.programme}))
-            case ReportingException():
-                self._nodes["ReportingException"].append(self._node_row(rec, rec.entity, {
-                    "level": rec.level.value, "reason": rec.reason.value, "reference": rec.reference}))
-            case Disclosure():
-                self._add_disclosure(rec)
-            case Holding():
-                props = clock_props(rec) | {"portfolio": rec.portfolio, "instrument": rec.instrument,
-                                            "amount": rec.amount, "currency": rec.currency,
-                                            "instrument_type": rec.instrument_type}
-                self._nodes["Holding"].append({"entity": self._key(rec.issuer), "portfolio": rec.portfolio,
-                                               "statement_id": props["statement_id"],
-                                               "props": {k: v for k, v in props.items() if v is not None}})
-            case CorporateAction():
-                for ref in (rec.subject, rec.counterparty, rec.previous_controller):
-                    if ref is not None:
-                        self._key(ref)
-                self._actions.append(rec)
-            case Retraction():
-                self._nodes["Retraction"].append({"statement_id": f"{rec.fact_key}@{rec.known_from.isoformat()}",
-                                                  "props": {"fact_key": rec.fact_key, "known_from": rec.known_from,
-                                                            "source_system": rec.provenance.source_system,
-                                                            "source_record_id": rec.provenance.source_record_id}})
+                self._entities.append((self.resolver.register(rec), rec))
+            case EdgeBase() | Sanction() | ReportingException() | Disclosure() | Holding() \
+                    | CorporateAction() | Retraction():
+                self._records.append(rec)
             case _:
                 raise TypeError(f"cannot load a {type(rec).__name__}")
         self._pending += 1
         if self._pending >= self.batch_size:
             self.flush()
 
-    def _node_row(self, rec: Any, ref: EntityRef, extra: dict[str, Any]) -> dict[str, Any]:
+    def _resolve(self, refs: Sequence[EntityRef]) -> list[str]:
+        batch = getattr(self.resolver, "keys_of", None)
+        if batch is not None:
+            return list(batch(refs))
+        return [self.resolver.key_of(r) for r in refs]
+
+    # -- rows ---------------------------------------------------------------------------
+    def _rows(self) -> dict[str, Any]:
+        """Turn the buffered records into row lists, resolving all mentions in one batch."""
+        entities, records = self._entities, self._records
+        refs: list[EntityRef] = []
+        for _, ent in entities:
+            refs.extend(_refs_of(ent))
+        for rec in records:
+            refs.extend(_refs_of(rec))
+        keys = self._resolve(refs)
+        stubs: dict[str, dict[str, Any]] = {}
+        new_entities = {k for k, _ in entities}
+        it: Iterator[str] = iter(keys)
+        pairs = zip(refs, keys)
+
+        def key() -> str:
+            return next(it)
+
+        # stubs: every mentioned key this loader has not written and no record of this batch is
+        for ref, k in pairs:
+            if k not in self._known and k not in new_entities and k not in stubs:
+                stubs[k] = {"key": k, "name": _ref_label(ref), "lei": ref.lei,
+                            "kind": ref.kind.value if ref.kind else "unknown",
+                            "jurisdiction": ref.jurisdiction}
+
+        entity_rows, alias_rows = [], []
+        for k, rec in entities:
+            props = clock_props(rec) | {
+                "name": rec.name, "kind": rec.kind.value, "jurisdiction": rec.jurisdiction,
+                "status": rec.status, "expiration_reason": rec.expiration_reason,
+                "lei": rec.ref.lei if rec.ref.lei == k else None,
+            }
+            if rec.successor is not None:
+                props["successor_key"] = key()
+            entity_rows.append({"key": k, "statement_id": props["statement_id"], "props": _clean(props)})
+            for alias in rec.aliases:
+                value = alias.value.casefold() if alias.scheme.value == "name" else alias.value
+                row = {"key": f"{alias.scheme.value}|{value}", "scheme": alias.scheme.value,
+                       "value": alias.value, "kind": alias.kind.value, "entity": k,
+                       "valid_from": alias.valid_from or VALID_MIN,
+                       "valid_to": alias.valid_to or VALID_MAX, "fact_key": rec.key()}
+                # ALIAS_OF merges on (alias, kind, entity) and sets the rest on create only:
+                # a row already written this run changes nothing
+                h = hash((row["key"], row["kind"], k))
+                if h not in self._aliases_seen:
+                    self._aliases_seen.add(h)
+                    alias_rows.append(row)
+
+        edges: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        nodes: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        actions: list[CorporateAction] = []
+        for rec in records:
+            match rec:
+                case EdgeBase():
+                    props = edge_props(rec)
+                    edges[EDGE_TYPE_OF[type(rec)].value].append(
+                        {"source": key(), "target": key(), "statement_id": props["statement_id"],
+                         "props": props})
+                case Sanction():
+                    nodes["Sanction"].append(self._node_row(rec, key(), {
+                        "authority": rec.authority, "programme": rec.programme}))
+                case ReportingException():
+                    nodes["ReportingException"].append(self._node_row(rec, key(), {
+                        "level": rec.level.value, "reason": rec.reason.value, "reference": rec.reference}))
+                case Disclosure():
+                    filer = key() if rec.filer else None
+                    mentions = sorted({key() for _ in rec.mentions})
+                    props = clock_props(rec) | {
+                        "document_id": rec.document_id, "form_type": rec.form_type, "filed_at": rec.filed_at,
+                        "period": rec.period, "title": rec.title, "text": rec.text, "text_ref": rec.text_ref}
+                    nodes["Document"].append({"document_id": rec.document_id, "statement_id": props["statement_id"],
+                                              "props": _clean(props), "filer": filer, "mentions": mentions})
+                case Holding():
+                    props = clock_props(rec) | {"portfolio": rec.portfolio, "instrument": rec.instrument,
+                                                "amount": rec.amount, "currency": rec.currency,
+                                                "instrument_type": rec.instrument_type}
+                    nodes["Holding"].append({"entity": key(), "portfolio": rec.portfolio,
+                                             "statement_id": props["statement_id"], "props": _clean(props)})
+                case CorporateAction():
+                    for _ in _refs_of(rec):
+                        key()  # keys (and stubs) made now; the action resolves them again when applied
+                    actions.append(rec)
+                case Retraction():
+                    nodes["Retraction"].append({
+                        "statement_id": f"{rec.fact_key}@{rec.known_from.isoformat()}",
+                        "props": {"fact_key": rec.fact_key, "known_from": rec.known_from,
+                                  "source_system": rec.provenance.source_system,
+                                  "source_record_id": rec.provenance.source_record_id}})
+        return {"stubs": list(stubs.values()), "entities": entity_rows, "aliases": alias_rows,
+                "edges": edges, "nodes": nodes, "actions": actions}
+
+    @staticmethod
+    def _node_row(rec: Any, entity: str, extra: dict[str, Any]) -> dict[str, Any]:
         props = clock_props(rec) | extra
-        return {"entity": self._key(ref), "statement_id": props["statement_id"],
-                "props": {k: v for k, v in props.items() if v is not None}}
-
-    def _add_entity(self, rec: Entity) -> None:
-        key = self.resolver.register(rec)
-        props = clock_props(rec) | {
-            "name": rec.name, "kind": rec.kind.value, "jurisdiction": rec.jurisdiction,
-            "status": rec.status, "expiration_reason": rec.expiration_reason,
-            "lei": rec.ref.lei if rec.ref.lei == key else None,
-        }
-        if rec.successor is not None:
-            props["successor_key"] = self._key(rec.successor)
-        self._entities.append({"key": key, "statement_id": props["statement_id"],
-                               "props": {k: v for k, v in props.items() if v is not None}})
-        for alias in rec.aliases:
-            self._aliases.append({
-                "key": f"{alias.scheme.value}|{alias.value.casefold() if alias.scheme.value == 'name' else alias.value}",
-                "scheme": alias.scheme.value, "value": alias.value, "kind": alias.kind.value,
-                "entity": key, "valid_from": alias.valid_from or VALID_MIN,
-                "valid_to": alias.valid_to or VALID_MAX, "fact_key": rec.key(),
-            })
-
-    def _add_disclosure(self, rec: Disclosure) -> None:
-        props = clock_props(rec) | {"document_id": rec.document_id, "form_type": rec.form_type,
-                                    "filed_at": rec.filed_at, "period": rec.period, "title": rec.title,
-                                    "text": rec.text, "text_ref": rec.text_ref}
-        self._nodes["Document"].append({
-            "document_id": rec.document_id, "statement_id": props["statement_id"],
-            "props": {k: v for k, v in props.items() if v is not None},
-            "filer": self._key(rec.filer) if rec.filer else None,
-            "mentions": sorted({self._key(m) for m in rec.mentions}),
-        })
+        return {"entity": entity, "statement_id": props["statement_id"], "props": _clean(props)}
 
     # -- writes -------------------------------------------------------------------------
-    def _write(self, query: str, rows: list[dict[str, Any]], **params: Any) -> tuple[int, int]:
-        """Write rows with a MERGE query returning ``created``; (created, already present)."""
+    def _write(self, query: str, rows: list[dict[str, Any]], **params: Any) -> tuple[int, int, set[str]]:
+        """Write rows with a MERGE query returning ``created`` (and, for versioned facts,
+        ``rechain``: fact keys that need their chain recomputed); (created, present, keys)."""
         if not rows:
-            return 0, 0
+            return 0, 0, set()
         created = 0
+        rechain: set[str] = set()
         for i in range(0, len(rows), self.batch_size):
             chunk = rows[i: i + self.batch_size]
             result = self.graph.write_rows(query, rows=chunk, known_max=KNOWN_MAX, **params)
-            created += int(result[0]["created"]) if result else 0
-        return created, len(rows) - created
+            if result:
+                created += int(result[0]["created"])
+                rechain.update(result[0].get("rechain") or ())
+        return created, len(rows) - created, rechain
 
     def _tally(self, kind: str, created: int, present: int) -> None:
         self.counts.loaded += created
@@ -160,43 +324,52 @@ class Loader:
         self.counts.by_type[kind] += created
 
     def flush(self) -> None:
-        if self._stubs:
-            self.graph.write_batches("load_stub_entities", list(self._stubs.values()), self.batch_size)
-            self._stubs.clear()
-        if self._entities:
-            self._tally("entity", *self._write("load_entities", self._entities))
-            self.graph.write_batches("load_aliases", self._aliases, self.batch_size)
-            self._entities, self._aliases = [], []
+        if not (self._records or self._entities):
+            self._pending = 0
+            return
+        rows = self._rows()
+        self._records, self._entities = [], []
+        if rows["stubs"]:
+            self.graph.write_batches("load_stub_entities", rows["stubs"], self.batch_size)
+            self._known.update(r["key"] for r in rows["stubs"])
+        if rows["entities"]:
+            created, present, _ = self._write("load_entities", rows["entities"])
+            self._tally("entity", created, present)
+            self.graph.write_batches("load_aliases", rows["aliases"], self.batch_size)
+            self._known.update(r["key"] for r in rows["entities"])
         touched: dict[str, set[str]] = defaultdict(set)
-        for rtype, rows in self._edges.items():
-            self._tally(rtype, *self._write(self.graph_text("load_edges", rtype), rows))
-            touched[rtype].update(r["props"]["fact_key"] for r in rows)
-        self._edges.clear()
-        for label, rows in self._nodes.items():
-            self._tally(label, *self._write(f"load_{label.lower()}", rows))
-            if label in ("Sanction", "ReportingException", "Holding"):
-                touched[label].update(r["props"]["fact_key"] for r in rows)
+        for rtype, edge_rows in rows["edges"].items():
+            created, present, rechain = self._write(self.graph_text("load_edges", rtype), edge_rows)
+            self._tally(rtype, created, present)
+            touched[rtype] |= rechain
+        retracted: set[str] = set()
+        for label, node_rows in rows["nodes"].items():
+            created, present, rechain = self._write(f"load_{label.lower()}", node_rows)
+            self._tally(label, created, present)
+            if label in _NODE_KINDS:
+                touched[label] |= rechain
             if label == "Retraction":
-                for r in rows:
-                    touched["*"].add(r["props"]["fact_key"])
-        self._nodes.clear()
-        self._rechain(touched)
-        for action in self._actions:
-            self._apply_action(action)
-        self._actions.clear()
+                retracted.update(r["props"]["fact_key"] for r in node_rows)
+        self._rechain(touched, retracted)
+        if self.defer_actions:
+            self._count_actions(rows["actions"])
+        else:
+            self._apply_actions(rows["actions"])
         self._pending = 0
 
-    def _rechain(self, touched: dict[str, set[str]]) -> None:
-        retracted = touched.pop("*", set())
+    def _rechain(self, touched: dict[str, set[str]], retracted: set[str]) -> None:
         for kind, keys in touched.items():
             self._rechain_kind(kind, keys)
         if retracted:
             self.graph.write("retract_entities", keys=sorted(retracted))
-            for kind in [t.value for t in EDGE_TYPE_OF.values()] + ["Sanction", "ReportingException", "Holding"]:
-                self._rechain_kind(kind, retracted)
+            for kind in [t.value for t in EDGE_TYPE_OF.values()] + list(_NODE_KINDS):
+                self._rechain_kind(kind, retracted - touched.get(kind, set()))
 
     def _rechain_kind(self, kind: str, keys: Iterable[str]) -> None:
         keys = sorted(keys)
+        if not keys:
+            return
+        self.counts.rechained += len(keys)
         text = self.graph_text("rechain", kind)
         for i in range(0, len(keys), self.batch_size):
             self.graph.write(text, keys=keys[i: i + self.batch_size], known_max=KNOWN_MAX)
@@ -215,8 +388,63 @@ class Loader:
                    else f"()-[r:{rtype} {{fact_key: fk}}]->()")
         return cypher.load(name).replace("$$MATCH$$", pattern).replace("$$TYPE$$", rtype)
 
-    def _apply_action(self, action: CorporateAction) -> None:
+    # -- corporate actions ------------------------------------------------------------------
+    @contextmanager
+    def _batched(self) -> Iterator[_Batched]:
+        with _Batched(self.graph) as b:
+            yield b
+
+    def _apply_actions(self, actions: list[CorporateAction], *, again: bool = False) -> None:
         from graph.actions import apply_corporate_action
 
-        created = apply_corporate_action(self.graph, action, self.resolver)
-        self._tally("corporate_action", int(created), int(not created))
+        if not actions:
+            return
+        with self._batched() as g:
+            for action in actions:
+                created = apply_corporate_action(g, action, self.resolver, again=again)  # type: ignore[arg-type]
+                self._tally("corporate_action", int(created), int(not created))
+
+    def _count_actions(self, actions: list[CorporateAction]) -> None:
+        """Deferred mode: count each action as loaded (new) or merged (stored already, or
+        seen earlier in this run) now, so per-file counts add up; :meth:`finish` applies."""
+        if not actions:
+            return
+        sids = [clock_props(a)["statement_id"] for a in actions]
+        stored = {r["sid"] for r in self.graph.read(
+            "UNWIND $sids AS sid MATCH (c:CorporateAction {statement_id: sid}) RETURN sid",
+            sids=sorted(set(sids)))}
+        for action, sid in zip(actions, sids):
+            new = sid not in stored and sid not in self._action_sids
+            self._action_sids.add(sid)
+            self._tally("corporate_action", int(new), int(not new))
+            self._actions.append(action)
+
+    def finish(self) -> int:
+        """End of a run: flush, then apply corporate actions. In deferred mode every action,
+        stored or new, is applied once in effective-date order when this run loaded anything
+        new (an action must reach edges and entity versions loaded after it; re-applying one
+        changes nothing it already changed); a run that loaded nothing new applies nothing.
+        Returns how many actions were applied."""
+        from graph.actions import apply_corporate_action
+
+        self.flush()
+        if not self.defer_actions:
+            return 0
+        pending, self._actions = self._actions, []
+        if not self.counts.loaded:
+            return 0  # nothing new (not even an action): the stored actions are all applied
+        todo: dict[str, CorporateAction] = {}
+        for row in self.graph.read("action_all"):
+            a = CorporateAction.model_validate_json(row["record"])
+            todo[clock_props(a)["statement_id"]] = a
+        for a in pending:
+            todo.setdefault(clock_props(a)["statement_id"], a)
+        if not todo:
+            return 0
+        order = sorted(todo.items(), key=lambda kv: (kv[1].valid_from or VALID_MIN, kv[0]))
+        # warm the resolver's cache: one batch for every mention of every action
+        self._resolve([r for _, a in order for r in _refs_of(a)])
+        with self._batched() as g:
+            for _, action in order:
+                apply_corporate_action(g, action, self.resolver, again=True)  # type: ignore[arg-type]
+        return len(order)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from graph.connection import Graph
-from graph.load import Loader
+from graph.load import DEFAULT_BATCH, Loader
 from graph.resolution_store import GraphResolutionStore, ResolverKeys
 from ingest.formats import detect, expand
 from ingest.model import Quarantined
@@ -54,7 +54,7 @@ Progress = Callable[[str, int], None]
 
 def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None = None,
                  quarantine_path: Path | None = None, dry_run: bool = False,
-                 progress: Progress | None = None, batch_size: int = 5000) -> IngestSummary:
+                 progress: Progress | None = None, batch_size: int = DEFAULT_BATCH) -> IngestSummary:
     """Read, resolve and load ``paths``; ``graph`` may be None only for ``dry_run``."""
     t0 = time.monotonic()
     files = expand(list(paths))
@@ -63,7 +63,9 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
     store = GraphResolutionStore(graph) if graph is not None and not dry_run else None
     resolver = (Resolver.load(store) if store else None) or Resolver()
     keys = ResolverKeys(resolver)
-    loader = Loader(graph, keys, batch_size=batch_size) if graph is not None and not dry_run else None
+    # corporate actions are applied once, at the end, in effective-date order (Loader.finish)
+    loader = (Loader(graph, keys, batch_size=batch_size, defer_actions=True)
+              if graph is not None and not dry_run else None)
     qfile = None
     if quarantine_path is not None:
         quarantine_path.parent.mkdir(parents=True, exist_ok=True)
@@ -92,10 +94,8 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
                 counts.loaded = loader.counts.loaded - before[0]
                 counts.merged = loader.counts.merged - before[1]
             summary.files.append(counts)
-        if loader is not None and graph is not None:
-            from graph.actions import reapply_all
-
-            reapply_all(graph, keys)  # actions from earlier files also reach edges loaded later
+        if loader is not None:
+            loader.finish()  # actions from earlier files also reach edges loaded later
         if store is not None:
             resolver.save(store)
     finally:

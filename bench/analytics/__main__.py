@@ -103,21 +103,25 @@ class ReadMeter:
 
     def __init__(self, graph: Graph) -> None:
         self.calls = 0
+        self.rows = 0
         self.seconds = 0.0
         inner = graph.read
 
         def read(query: str, **params: Any) -> list[dict[str, Any]]:
             t0 = time.perf_counter()
+            out: list[dict[str, Any]] = []
             try:
-                return inner(query, **params)
+                out = inner(query, **params)
+                return out
             finally:
                 self.calls += 1
+                self.rows += len(out)
                 self.seconds += time.perf_counter() - t0
 
         graph.read = read  # type: ignore[method-assign]
 
     def reset(self) -> None:
-        self.calls, self.seconds = 0, 0.0
+        self.calls, self.rows, self.seconds = 0, 0, 0.0
 
 
 def prepare_graph(graph: Graph, entities: int, edges: int, seed: int, force: bool = False
@@ -213,22 +217,24 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         log(f"{kind}: warm-up + timed over {len(keys)} targets")
         for k in keys:  # warm: each query once before timing
             ours(a, kind, k)
-        samples, sizes, calls, db_ms = [], [], [], []
+        samples, sizes, calls, db_ms, rows = [], [], [], [], []
         for k in keys:
             meter.reset()
             ms, size = timed(lambda: ours(a, kind, k))
             samples.append(ms)
             sizes.append(size)
             calls.append(meter.calls)
+            rows.append(meter.rows)
             db_ms.append(meter.seconds * 1000)
         worst = sorted(range(len(keys)), key=lambda i: -samples[i])[:3]
         res: dict[str, Any] = {
             "ours_ms": percentiles(samples),
             "ours_round_trips": {"median": statistics.median(calls), "max": max(calls)},
+            "ours_rows_read": {"median": statistics.median(rows), "max": max(rows)},
             "ours_in_graph_reads_share": round(sum(db_ms) / sum(samples), 3),
             "result_size": {"median": statistics.median(_size(kind, s) for s in sizes),
                             "max": max(_size(kind, s) for s in sizes)},
-            "slowest": [{"key": keys[i], "ms": round(samples[i], 1), "round_trips": calls[i],
+            "slowest": [{"key": keys[i], "ms": round(samples[i], 1), "round_trips": calls[i], "rows_read": rows[i],
                          "in_reads_ms": round(db_ms[i], 1), "size": _size(kind, sizes[i])} for i in worst],
         }
         if kind == "exposure":

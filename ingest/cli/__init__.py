@@ -28,7 +28,8 @@ def _register_optional() -> None:
         ("ingest.cli.ingest_cmd", ("ingest_cmd", "stats_cmd", "resolve_cmd")),
         ("ingest.cli.analytics_cmd", ("ANALYTICS_COMMANDS",)),
         ("ingest.cli.demo_cmd", ("demo_cmd",)),
-        ("ingest.cli.ask_cmd", ("ask_cmd", "eval_cmd")),
+        ("ingest.cli.ask_cmd", ("ask_cmd",)),
+        ("ingest.cli.eval_cmd", ("eval_cmd",)),
     ):
         try:
             mod = import_module(module)

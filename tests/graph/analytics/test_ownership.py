@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graph.analytics import _arithmetic as ar
-from graph.analytics._snapshot import make_clock
+from graph.analytics._snapshot import Assumed, assuming, expand, make_clock
+from graph.analytics._snapshot_reach import reach
 from graph.analytics.ownership import _read, controlled_by, effective_stake, owners
 from graph.connection import Graph
 from graph.load import Loader
@@ -377,3 +378,31 @@ def test_as_of_filtering_never_admits_an_edge_outside_its_interval(graph: Graph,
         assert set(got) == set(expected)
         for key, iv in expected.items():
             assert (got[key].lo, got[key].hi) == pytest.approx((iv.lo, iv.hi))
+
+
+@settings(max_examples=20, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(dated_edges(), st.sampled_from(DAYS), st.sampled_from(DAYS), st.integers(0, 4),
+       st.sampled_from(["in", "out", "both"]), st.lists(st.integers(0, 8), max_size=2),
+       st.lists(st.integers(0, 8), max_size=2))
+def test_two_round_trip_reach_reads_what_breadth_first_expand_reads(
+        graph: Graph, spec: list[dict[str, Any]], as_of: date, known_day: date, depth: int, direction: str,
+        suppress: list[int], extend: list[int]) -> None:
+    wipe(graph)
+    w = World(graph)
+    w.entity(*NODES)
+    recs = [w.own(e["a"], e["b"], e["pct"], valid_from=e["vf"], valid_to=e["vt"], known=e["known"],
+                  fact_key=e["fact"]) for e in spec]
+    w.control("n1", "n2", "board_appointment")
+    w.load()
+    clock = make_clock(as_of, known_day)
+    assumed = Assumed(frozenset(recs[i].content_hash() for i in suppress if i < len(recs)),
+                      frozenset(recs[i].content_hash() for i in extend if i < len(recs)))
+    for seeds in ([w.k("n0")], [w.k("n1"), w.k("n3")]):
+        with assuming(assumed):
+            a = expand(graph, seeds, clock, ["OWNS", "CONTROLS"], direction, depth)  # type: ignore[arg-type]
+            b = reach(graph, seeds, clock, ["OWNS", "CONTROLS"], direction, depth)  # type: ignore[arg-type]
+        assert sorted((e.source, e.target, e.props["statement_id"]) for e in a.edges) == \
+            sorted((e.source, e.target, e.props["statement_id"]) for e in b.edges)
+        assert set(a.nodes) == set(b.nodes) and a.depth_reached == b.depth_reached
+        assert all(b.nodes[k]["name"] == a.nodes[k]["name"] for k in a.nodes)

@@ -1,0 +1,152 @@
+"""Benchmark: context tokens per turn over a scripted 100-turn session vs a flat-history baseline.
+
+    python -m bench.retrieval.session --entities 100000 [--turns 100] [--chunks 2000] [--json]
+
+The graph is ``bench.analytics``'s (reused when loaded). The script walks the graph the way an
+analyst does: a question naming an entity (owners, stake, contagion, exposure, parents, by
+name or LEI), then follow-ups that lean on it ("Who owns it?", "What about its parent?", "Who
+is hit if it defaults?"), a few stated assumptions. ``Ownergraph(graph).session()`` keeps
+memory as a small context graph, so each turn's context is that turn's subgraph only:
+``session.turns[i].tokens`` (whitespace tokens of the rendered context). The baseline is a
+flat chat history whose context at turn i is the concatenation of every earlier turn's
+context plus this one's (it grows linearly). Reported: first/last/mean tokens, the largest
+deviation from the mean for ours (target within +-20%), and the baseline's growth.
+Assumption turns render no context (0 tokens) and are left out of the statistics.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench._common import peak_rss_mb, write_report
+from bench.analytics import _bulk
+from bench.analytics.__main__ import PORT, analytics_settings, log, prepare_graph
+from graph.connection import connect
+from retrieval.api import Ownergraph
+
+FOLLOW_UPS = ["Who owns it?", "What about its parent?", "Who is hit if it defaults?",
+              "What is our exposure to anything it controls?"]
+
+
+def script(world: _bulk.World, turns: int, seed: int) -> list[str]:
+    """``turns`` questions: blocks of one anchored question and 1-3 follow-ups, assumptions now and then."""
+    from bench.retrieval.ask import questions
+
+    rnd = random.Random(seed)
+    anchored = questions(world, turns, seed + 500)
+    out: list[str] = []
+    i = 0
+    while len(out) < turns:
+        out.append(anchored[i]["text"].replace(f" as of {_bulk.AS_OF.isoformat()}", ""))
+        i += 1
+        for _ in range(rnd.randint(1, 3)):
+            if len(out) < turns:
+                out.append(rnd.choice(FOLLOW_UPS))
+        if len(out) < turns and rnd.random() < 0.08:
+            out.append(f"Assume the {rnd.randint(2016, 2022)} sale did not happen.")
+    return out[:turns]
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    graph = connect(analytics_settings(args.port))
+    world, ginfo = prepare_graph(graph, args.entities, args.edges, args.seed)
+    report: dict[str, Any] = {"bench": "retrieval.session", "graph": {k: ginfo[k] for k in ("entities", "edges")}}
+    text = None
+    tmp = tempfile.TemporaryDirectory(prefix="og-session-")
+    if args.chunks:
+        from bench.retrieval.ask import IndexTextRetriever, build_index, chunks_for
+
+        index, info = build_index(chunks_for(world, args.chunks, args.seed), Path(tmp.name))
+        report["disclosures"] = info
+        text = IndexTextRetriever(index)
+    og = Ownergraph(graph, text=text)
+    session = og.session()
+    lines = script(world, args.turns, args.seed)
+    per_turn: list[dict[str, Any]] = []
+    ctx_tokens: list[int] = []  # per turn, 0 for assumption turns / errors
+    errors = 0
+    t0 = time.perf_counter()
+    for line in lines:
+        before = len(session.turns)
+        err = None
+        try:
+            session.ask(line, as_of=_bulk.AS_OF)
+        except Exception as exc:  # noqa: BLE001 - a failed turn is reported, the session goes on
+            err = f"{type(exc).__name__}: {str(exc)[:120]}"
+            errors += 1
+        turn = session.turns[-1] if len(session.turns) > before else None
+        tokens = turn.tokens if turn else 0
+        ctx_tokens.append(tokens)
+        per_turn.append({"q": line, "pattern": turn.pattern if turn else None, "tokens": tokens,
+                         "error": err})
+    wall = time.perf_counter() - t0
+    ours = [t for t, p in zip(ctx_tokens, per_turn) if p["pattern"] not in (None, "assumption")]
+    baseline, acc = [], 0
+    for t in ctx_tokens:  # flat history: all previous turns' contexts + this turn's
+        acc += t
+        baseline.append(acc)
+    base_answered = [b for b, p in zip(baseline, per_turn) if p["pattern"] not in (None, "assumption")]
+    mean = statistics.fmean(ours) if ours else 0.0
+    dev = max(abs(t - mean) / mean for t in ours) if ours and mean else None
+    report.update({
+        "turns": len(lines), "answered_turns": len(ours), "errors": errors, "wall_s": round(wall, 1),
+        "ours": {"first": ours[0] if ours else None, "last": ours[-1] if ours else None,
+                 "mean": round(mean, 1), "median": statistics.median(ours) if ours else None,
+                 "min": min(ours, default=None), "max": max(ours, default=None),
+                 "max_deviation_from_mean": round(dev, 3) if dev is not None else None,
+                 "within_20pct_of_mean": (sum(1 for t in ours if abs(t - mean) <= 0.2 * mean) / len(ours))
+                 if ours else None},
+        "baseline_flat_history": {"first": base_answered[0] if base_answered else None,
+                                  "last": base_answered[-1] if base_answered else None,
+                                  "growth_last_over_first": round(base_answered[-1] / base_answered[0], 1)
+                                  if base_answered and base_answered[0] else None,
+                                  "last_over_ours_last": round(base_answered[-1] / ours[-1], 1)
+                                  if ours and ours[-1] else None},
+        "per_turn": per_turn,
+        "memory": {"entities": len(session.entities), "facts": len(session.facts),
+                   "assumptions": len(session.assumptions)},
+        "target": "ours within +-20% of its mean",
+        "peak_rss_mb": round(peak_rss_mb(), 1),
+    })
+    tmp.cleanup()
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench.retrieval.session", description=__doc__.split("\n")[0])
+    p.add_argument("--entities", type=int, default=100_000)
+    p.add_argument("--edges", type=int, default=None, help="default: 2 x entities")
+    p.add_argument("--turns", type=int, default=100)
+    p.add_argument("--chunks", type=int, default=0, help="disclosure chunks for the text side (0: graph only)")
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--port", type=int, default=PORT)
+    p.add_argument("--stop", action="store_true", help="stop the bench server at the end")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    args.edges = args.edges or 2 * args.entities
+    try:
+        report = run(args)
+    finally:
+        if args.stop:
+            from graph.server import LocalNeo4j
+            LocalNeo4j(analytics_settings(args.port)).stop()
+    path = write_report(f"session-{args.entities}", report)
+    if args.json:
+        print(json.dumps(report, indent=2, default=str))
+    else:
+        o, b = report["ours"], report["baseline_flat_history"]
+        print(f"ours first {o['first']} last {o['last']} mean {o['mean']} max dev {o['max_deviation_from_mean']}; "
+              f"baseline first {b['first']} last {b['last']}; wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
