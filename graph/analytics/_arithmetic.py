@@ -25,6 +25,10 @@ the product of the stakes along the chain. Two semantics:
     cycle whose stakes do not converge (spectral radius >= 1: totals above 100% or a band's
     upper end) gives ``inf``, reported capped at 1.
 
+Reported values are capped at 1: a sum above 1 can only come from shareholder totals above
+100% or from the upper ends of bands; :class:`ChainValues` names those entities (``capped``)
+and keeps the uncapped sums (``raw``).
+
 Both are computed on the condensation into strongly connected components, sinks first: on the
 acyclic part a sum over paths of products is a dynamic programme (no enumeration); inside a
 cyclic component (small in practice) simple paths are enumerated, and walk sums use the

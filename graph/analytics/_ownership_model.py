@@ -101,6 +101,8 @@ class PartyRow(_AsDict):
     entity (owners: is it an owner/controller of the target, ofac_50: is it blocked;
     controlled_by: is it controlled/owned/blocked). ``basis`` says how it was decided.
     ``contributions``: the direct links that make up ``measure`` (majority, ofac_50).
+    ``basis``: chain_rule, per_hop, majority_fixpoint, control_edge, blocked_aggregate,
+    sanctioned, blocked_given or declared_indirect.
     ``is_ultimate``: no owner above it at the clock (None: unknown, at the depth limit or
     with a reporting exception saying an undisclosed parent exists). ``declared``: indirect
     interests the source declares in the target (``direct = false``); under the chain rules

@@ -1,11 +1,15 @@
 """Ownership and control on two clocks: effective stakes, owners / controllers of an entity
 under a named rule, and everything a person, entity or group controls.
 
-Reads go through ``_snapshot.expand`` only (breadth-first, one round trip per level, edges
-admitted by ``valid_from <= as_of < valid_to`` and ``known_from <= known_at < known_to``);
-the arithmetic is ``_arithmetic`` in Python. ``max_depth`` is the breadth-first radius of the
-read: an entity further than that from the query entity by its shortest chain is not seen
-(``depth_limit`` warning); once read, every chain among the entities read counts.
+Reads go through the time gate (edges admitted by ``valid_from <= as_of < valid_to`` and
+``known_from <= known_at < known_to``, what-if assumptions applied) via
+``_snapshot_reach.reach``, which reads exactly what ``_snapshot.expand`` reads in two round
+trips whatever the depth and decodes only the properties the arithmetic needs; the
+provenance of the edges an answer cites is read afterwards in one more round trip, and
+sanctions / reporting exceptions of the entities read in another. The arithmetic is
+``_arithmetic`` in Python. ``max_depth`` is the breadth-first radius of the read: an entity
+further than that from the query entity by its shortest chain is not seen (``depth_limit``
+warning); once read, every chain among the entities read counts.
 
 Rules (DOMAIN §6), returned with every answer:
 
@@ -267,7 +271,8 @@ def owners(graph: Graph, target: str, *, rule: Rule = "eu_amlr_25", as_of: date 
         for k in candidates:
             status = "certainly" if k in seeds else p.status.get(k, "not")
             paths, cut = _find_paths(prep, [k], target, PATHS_PER_ROW) if status != "not" else ([], False)
-            rows.append(pending(k, status, p.measure.get(k, ZERO), "sanctioned" if k in seeds else basis,
+            why = ("blocked_given" if blocked is not None else "sanctioned") if k in seeds else basis
+            rows.append(pending(k, status, p.measure.get(k, ZERO), why,
                                 paths=paths, cut=cut, contributions=p.contributors.get(k, ())))
         target_status = "certainly" if target in seeds else p.status.get(target, "not")
     return OwnersResult(target, prep.name(target), rule, threshold, strict, semantics, interest, clock.as_of,

@@ -112,6 +112,8 @@ def test_thirty_by_thirty_does_not_pass_eu_amlr_25_but_passes_rolling(graph: Gra
     assert petra.is_natural_person and petra.is_ultimate and not hold.is_natural_person and not hold.is_ultimate
     rolling = owners(graph, w.k("Target"), rule="rolling_25")
     assert rolling.keys("certainly") == {w.k("Petra"), w.k("Hold")}
+    assert controlled_by(graph, w.k("Petra"), rule="rolling_25").keys() == {w.k("Hold"), w.k("Target")}
+    assert controlled_by(graph, w.k("Petra"), rule="eu_amlr_25").keys() == {w.k("Hold")}
     # evidence: the chain, per-link stakes, product, provenance
     st_ = effective_stake(graph, w.k("Petra"), w.k("Target"))
     assert st_.stake.lo == pytest.approx(0.09) and st_.test(0.25) == "not"
