@@ -149,7 +149,14 @@ def contagion(graph: Graph, defaulted: str, *, types: Iterable[str] = ("guarante
     for hop in range(1, max_hops + 1):
         if not frontier or not edge_types:
             break
-        snap = expand(graph, frontier, clock, edge_types, "both", 1)
+        # Only edges in the direction of risk are read: incoming where the edge's source is hit,
+        # outgoing where its target is (reading "both" would pull every subsidiary and child).
+        snap = expand(graph, frontier, clock, [t for t in edge_types if HIT_END[t] == "source"], "in", 1)
+        out_types = [t for t in edge_types if HIT_END[t] == "target"]
+        if out_types:
+            more = expand(graph, frontier, clock, out_types, "out", 1)
+            snap.nodes.update(more.nodes)
+            snap.edges.extend(more.edges)
         names.update({k: p.get("name") or k for k, p in snap.nodes.items()})
         exposures: dict[str, list[tuple[str, dict[str, Any]]]] = defaultdict(list)
         in_frontier = set(frontier)
