@@ -14,5 +14,5 @@ WHERE r.statement_id IN $extended AND type(r) IN $types
 WITH r, startNode(r) AS a, endNode(r) AS b
 RETURN elementId(r) AS rid, a.key AS source, b.key AS target, type(r) AS type,
        properties(r) AS props,
-       a {.*, statement_ids: null} AS source_props,
-       b {.*, statement_ids: null} AS target_props
+       a {.key, .name, .lei, .kind, .jurisdiction, .status, .valid_from, .valid_to, .stub} AS source_props,
+       b {.key, .name, .lei, .kind, .jurisdiction, .status, .valid_from, .valid_to, .stub} AS target_props

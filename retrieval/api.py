@@ -74,6 +74,14 @@ class Answer:
                 "citation_check": None if self.check is None else self.check.__dict__}
 
 
+EDGE_BUDGET = {"low": 12, "medium": 30, "high": 80}
+
+
+def _edge_budget(budget: str | int) -> int:
+    """Cited edges per answer: a fixed share of the token budget (an edge line is ~40 tokens)."""
+    return EDGE_BUDGET.get(budget, 30) if isinstance(budget, str) else max(5, int(budget) // 120)
+
+
 def _today() -> date:
     return datetime.now(timezone.utc).date()
 
@@ -110,9 +118,12 @@ class Ownergraph:
             sentences = self.text.search(q.text, sorted(names), known_at=clock.known_at, budget=budget)
         timings["text"] = (time.perf_counter() - t2) * 1000
         no_rel = None
-        table = ev.frame.head(20).to_string(index=False) if not ev.frame.empty else ""
-        ctx = build_context(q.text, clock.as_of, clock.known_at.isoformat(), names, ev.edges, sentences,
+        table = ev.frame.head(12).to_string(index=False, max_colwidth=40) if not ev.frame.empty else ""
+        edges = ev.edges[:_edge_budget(budget)]  # graph evidence is budgeted like text evidence
+        ctx = build_context(q.text, clock.as_of, clock.known_at.isoformat(), names, edges, sentences,
                             table, no_rel, assumptions)
+        if len(ev.edges) > len(edges):
+            ctx.result_table += f"\n({len(ev.edges) - len(edges)} further edges of this result are not cited)"
         t3 = time.perf_counter()
         text = compose(q.pattern, ev.frame, ctx, subject, other, ev.found, ev.result)
         if not ev.found:

@@ -103,7 +103,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                  "min": min(ours, default=None), "max": max(ours, default=None),
                  "max_deviation_from_mean": round(dev, 3) if dev is not None else None,
                  "within_20pct_of_mean": (sum(1 for t in ours if abs(t - mean) <= 0.2 * mean) / len(ours))
-                 if ours else None},
+                 if ours else None,
+                 # trend: does context grow with the session? (flat memory: halves about equal)
+                 "first_half_mean": round(statistics.fmean(ours[: len(ours) // 2]), 1) if len(ours) > 1 else None,
+                 "second_half_mean": round(statistics.fmean(ours[len(ours) // 2:]), 1) if len(ours) > 1 else None,
+                 "by_pattern": {pat: {"n": len(v), "median": statistics.median(v), "max": max(v)}
+                                for pat in sorted({p["pattern"] for p in per_turn if p["pattern"] not in
+                                                   (None, "assumption")})
+                                for v in [[p["tokens"] for p in per_turn if p["pattern"] == pat]]}},
         "baseline_flat_history": {"first": base_answered[0] if base_answered else None,
                                   "last": base_answered[-1] if base_answered else None,
                                   "growth_last_over_first": round(base_answered[-1] / base_answered[0], 1)

@@ -207,7 +207,8 @@ def find_entity(graph: Graph, mention: str, as_of: date | str | None = None, *,
     found = _pick(graph.read("lookup_alias", values=_alias_values(text)), "alias", mention, day)
     if found:
         return found
-    found = _pick(graph.read("lookup_name", name=text, lower=text.lower()), "name", mention, day)
+    rows = graph.read("lookup_name", name=text) or graph.read("lookup_name_ci", lower=text.lower())
+    found = _pick(rows, "name", mention, day)
     if found:
         return found
     if not fuzzy:
