@@ -126,3 +126,30 @@ def expand(graph: Graph, seeds: list[str], clock: Clock, types: list[str], direc
             snap.depth_reached = depth
         frontier = sorted(nxt)
     return snap
+
+
+def step(graph: Graph, frontier: list[str], clock: Clock, in_types: list[str], out_types: list[str]) -> Snapshot:
+    """One hop in one round trip, each edge type read in its own direction (incoming
+    ``in_types``, outgoing ``out_types``); the same time gate and session assumptions as
+    :func:`expand` (edges extended past valid_to by an assumption are read by ``expand``)."""
+    snap = Snapshot(clock)
+    assumed = _ASSUMED.get()
+    if assumed.extended:  # rare (session what-ifs): take the general path
+        for types, direction in ((in_types, "in"), (out_types, "out")):
+            if types:
+                part = expand(graph, frontier, clock, types, direction, 1)  # type: ignore[arg-type]
+                snap.nodes.update(part.nodes)
+                snap.edges.extend(part.edges)
+        return snap
+    rows = graph.read("snapshot_step", frontier=sorted(set(frontier)), in_types=in_types,
+                      out_types=out_types, **clock.as_params())
+    seen: set[str] = set()
+    for row in rows:
+        if row["rid"] in seen or row["props"].get("statement_id") in assumed.suppressed:
+            continue
+        seen.add(row["rid"])
+        snap.edges.append(EdgeView(row["source"], row["target"], row["type"], row["props"]))
+        snap.nodes.setdefault(row["source"], row["source_props"])
+        snap.nodes.setdefault(row["target"], row["target_props"])
+    snap.depth_reached = 1 if rows else 0
+    return snap

@@ -25,7 +25,7 @@ from typing import Any
 
 import pandas as pd
 
-from graph.analytics._snapshot import Clock, EdgeView, expand, make_clock
+from graph.analytics._snapshot import Clock, EdgeView, make_clock, step
 from graph.analytics.lookup import EntityMatch, find_entity, jsonable
 from graph.analytics.structure import Known, When, clock_dict, edge_evidence
 from graph.connection import Graph
@@ -151,12 +151,8 @@ def contagion(graph: Graph, defaulted: str, *, types: Iterable[str] = ("guarante
             break
         # Only edges in the direction of risk are read: incoming where the edge's source is hit,
         # outgoing where its target is (reading "both" would pull every subsidiary and child).
-        snap = expand(graph, frontier, clock, [t for t in edge_types if HIT_END[t] == "source"], "in", 1)
-        out_types = [t for t in edge_types if HIT_END[t] == "target"]
-        if out_types:
-            more = expand(graph, frontier, clock, out_types, "out", 1)
-            snap.nodes.update(more.nodes)
-            snap.edges.extend(more.edges)
+        snap = step(graph, frontier, clock, [t for t in edge_types if HIT_END[t] == "source"],
+                    [t for t in edge_types if HIT_END[t] == "target"])
         names.update({k: p.get("name") or k for k, p in snap.nodes.items()})
         exposures: dict[str, list[tuple[str, dict[str, Any]]]] = defaultdict(list)
         in_frontier = set(frontier)
