@@ -1,7 +1,7 @@
 // Dated, typed edges. $$TYPE$$ is replaced from the closed set of edge types (never user text).
 // Merged on statement_id: the same statement loaded twice creates one edge.
-// Returns how many were created, and the fact keys whose knowledge chain must be recomputed:
-// those of created edges with another version of the fact, or a retraction, already present.
+// Returns how many were created and their fact keys (graph.load decides which to rechain;
+// an index look-up per row here, inside the writing transaction, was quadratic in batch size).
 UNWIND $rows AS row
 MATCH (a:Entity {key: row.source})
 MATCH (b:Entity {key: row.target})
@@ -9,7 +9,5 @@ MERGE (a)-[r:$$TYPE$$ {statement_id: row.statement_id}]->(b)
 ON CREATE SET r += row.props, r.known_to = $known_max, r.created_now = true
 WITH r, row.props.fact_key AS fk, coalesce(r.created_now, false) AS created
 REMOVE r.created_now
-WITH created, CASE WHEN created AND (EXISTS { MATCH ()-[o:$$TYPE$$ {fact_key: fk}]->() WHERE o <> r }
-                                     OR EXISTS { MATCH (:Retraction {fact_key: fk}) })
-                   THEN fk END AS chain
-RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created, collect(DISTINCT chain) AS rechain
+RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created,
+       collect(DISTINCT CASE WHEN created THEN fk END) AS created_keys

@@ -1,5 +1,5 @@
 // Positions of our book: (:Portfolio)-[:HOLDS {instrument, amount, currency, clocks}]->(issuer).
-// Returns created, and the fact keys to rechain (see load_edges).
+// Returns how many were created and their fact keys (see load_edges).
 UNWIND $rows AS row
 MERGE (p:Portfolio {name: row.portfolio})
 WITH p, row
@@ -8,7 +8,5 @@ MERGE (p)-[h:HOLDS {statement_id: row.statement_id}]->(e)
 ON CREATE SET h += row.props, h.known_to = $known_max, h.created_now = true
 WITH h, row.props.fact_key AS fk, coalesce(h.created_now, false) AS created
 REMOVE h.created_now
-WITH created, CASE WHEN created AND (EXISTS { MATCH ()-[o:HOLDS {fact_key: fk}]->() WHERE o <> h }
-                                     OR EXISTS { MATCH (:Retraction {fact_key: fk}) })
-                   THEN fk END AS chain
-RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created, collect(DISTINCT chain) AS rechain
+RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created,
+       collect(DISTINCT CASE WHEN created THEN fk END) AS created_keys

@@ -1,5 +1,5 @@
 // "A parent exists but is not disclosed", kept distinct from "no parent".
-// Returns created, and the fact keys to rechain (see load_edges).
+// Returns how many were created and their fact keys (see load_edges).
 UNWIND $rows AS row
 MATCH (e:Entity {key: row.entity})
 MERGE (x:ReportingException {statement_id: row.statement_id})
@@ -7,7 +7,5 @@ ON CREATE SET x += row.props, x.known_to = $known_max, x.created_now = true
 MERGE (e)-[:HAS_EXCEPTION]->(x)
 WITH x, row.props.fact_key AS fk, coalesce(x.created_now, false) AS created
 REMOVE x.created_now
-WITH created, CASE WHEN created AND (EXISTS { MATCH (o:ReportingException {fact_key: fk}) WHERE o <> x }
-                                     OR EXISTS { MATCH (:Retraction {fact_key: fk}) })
-                   THEN fk END AS chain
-RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created, collect(DISTINCT chain) AS rechain
+RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created,
+       collect(DISTINCT CASE WHEN created THEN fk END) AS created_keys

@@ -1,5 +1,5 @@
 // A sanction is an interval on one entity, not an edge between entities.
-// Returns created, and the fact keys to rechain (see load_edges).
+// Returns how many were created and their fact keys (see load_edges).
 UNWIND $rows AS row
 MATCH (e:Entity {key: row.entity})
 MERGE (s:Sanction {statement_id: row.statement_id})
@@ -7,7 +7,5 @@ ON CREATE SET s += row.props, s.known_to = $known_max, s.created_now = true
 MERGE (e)-[:SUBJECT_TO]->(s)
 WITH s, row.props.fact_key AS fk, coalesce(s.created_now, false) AS created
 REMOVE s.created_now
-WITH created, CASE WHEN created AND (EXISTS { MATCH (o:Sanction {fact_key: fk}) WHERE o <> s }
-                                     OR EXISTS { MATCH (:Retraction {fact_key: fk}) })
-                   THEN fk END AS chain
-RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created, collect(DISTINCT chain) AS rechain
+RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created,
+       collect(DISTINCT CASE WHEN created THEN fk END) AS created_keys

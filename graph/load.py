@@ -14,7 +14,13 @@ Resolution is batched: Entity records are registered as they arrive; every other
 buffered raw and its mentions (EntityRef) are resolved at flush time, all distinct mentions
 of the batch in one ``keys_of`` call (one splink run for the name-only remainder). So an
 entity anywhere in a batch is known to every mention of that batch; a mention in an earlier
-batch keeps the key (possibly a stub) it got then.
+batch keeps the key (possibly a stub) it got then (as before: a file of mentions loaded before
+the file registering the entity gives a stub, and a second run then resolves it to the entity).
+
+Throughput (see bench/ingest): batches of 20k rows, rows sent as one string per query (the
+driver's pure-Python packing was the largest Python cost), stub nodes only for keys this run
+has not written, corporate actions applied once at the end in few transactions, and
+(``background``) a writer thread that writes one batch while the caller reads the next.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from ingest.model import (
 
 DEFAULT_BATCH = 20000  # records per flush and rows per UNWIND
 _NODE_KINDS = ("Sanction", "ReportingException", "Holding")
+_ALIAS_MEMORY = 500_000  # alias rows remembered to skip rewriting unchanged ones
 
 
 class KeyResolver(Protocol):
@@ -55,6 +62,7 @@ class LoadCounts:
     merged: int = 0  # statements already present (identical content) or folded into an entity
     by_type: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     rechained: int = 0  # fact keys whose knowledge chain was recomputed
+    by_tag: dict[Any, list[int]] = field(default_factory=dict)  # tag -> [loaded, merged]
 
 
 def _ref_label(ref: EntityRef) -> str:
@@ -270,11 +278,19 @@ class Loader:
     """
 
     def __init__(self, graph: Graph, resolver: KeyResolver, batch_size: int = DEFAULT_BATCH, *,
-                 defer_actions: bool = False) -> None:
+                 defer_actions: bool = False, background: bool = False) -> None:
         self.graph = graph
         self.resolver = resolver
         self.batch_size = batch_size
         self.defer_actions = defer_actions
+        self.background = background
+        self._tag: Any = None
+        self._batch_tag: Any = None
+        self._writer: Any = None
+        self._queue: Any = None
+        self._error: BaseException | None = None
+        if background and not defer_actions:
+            raise ValueError("background writing needs defer_actions (actions resolve mentions)")
         self.counts = LoadCounts()
         self._records: list[Any] = []
         self._entities: list[tuple[str, Entity]] = []  # (key at registration, record)
@@ -296,7 +312,7 @@ class Loader:
                 raise TypeError(f"cannot load a {type(rec).__name__}")
         self._pending += 1
         if self._pending >= self.batch_size:
-            self.flush()
+            self.flush(wait=False)
 
     def _resolve(self, refs: Sequence[EntityRef]) -> list[str]:
         batch = getattr(self.resolver, "keys_of", None)
@@ -348,6 +364,8 @@ class Loader:
                 # ALIAS_OF merges on (alias, kind, entity) and sets the rest on create only:
                 # a row already written this run changes nothing
                 h = hash((row["key"], row["kind"], k))
+                if len(self._aliases_seen) > _ALIAS_MEMORY:
+                    self._aliases_seen.clear()  # bounded: repeats are mostly near each other
                 if h not in self._aliases_seen:
                     self._aliases_seen.add(h)
                     alias_rows.append(row)
@@ -392,6 +410,10 @@ class Loader:
                         "props": {"fact_key": rec.fact_key, "known_from": rec.known_from,
                                   "source_system": rec.provenance.source_system,
                                   "source_record_id": rec.provenance.source_record_id}})
+        # decided here, on the caller's thread: batches are written in order, so a later
+        # batch may rely on these keys existing
+        self._known.update(stubs)
+        self._known.update(new_entities)
         return {"stubs": list(stubs.values()), "entities": entity_rows, "aliases": alias_rows,
                 "edges": edges, "nodes": nodes, "actions": actions}
 
@@ -401,51 +423,126 @@ class Loader:
         return {"entity": entity, "statement_id": props["statement_id"], "props": _clean(props)}
 
     # -- writes -------------------------------------------------------------------------
-    def _write(self, query: str, rows: list[dict[str, Any]], **params: Any) -> tuple[int, int, set[str]]:
-        """Write rows with a MERGE query returning ``created`` (and, for versioned facts,
-        ``rechain``: fact keys that need their chain recomputed); (created, present, keys)."""
+    def _write(self, query: str, rows: list[dict[str, Any]], kind: str | None = None,
+               **params: Any) -> tuple[int, int, set[str]]:
+        """Write rows with a MERGE query returning ``created`` (and, for a versioned ``kind``,
+        ``created_keys``); (created, already present, fact keys whose chain needs a rechain)."""
         if not rows:
             return 0, 0, set()
         import cypher
 
         text = cypher.load(query) if query.isidentifier() else query
         created = 0
-        rechain: set[str] = set()
+        created_keys: set[str] = set()
         for i in range(0, len(rows), self.batch_size):
             for part, args in encode_rows(text, rows[i: i + self.batch_size]):
                 result = self.graph.write_rows(part, known_max=KNOWN_MAX, **args, **params)
                 if result and "created" in result[0]:
                     created += int(result[0]["created"])
-                    rechain.update(result[0].get("rechain") or ())
+                    created_keys.update(result[0].get("created_keys") or ())
+        rechain = self._needing_rechain(kind, rows, created_keys) if kind and created_keys else set()
         return created, len(rows) - created, rechain
+
+    def _needing_rechain(self, kind: str, rows: list[dict[str, Any]], created: set[str]) -> set[str]:
+        """Of the facts that gained a version: those with another version (in this batch or
+        stored) or a retraction. A fact seen for the first time is open and already right."""
+        sids: dict[str, set[str]] = defaultdict(set)
+        for r in rows:
+            fk = r["props"]["fact_key"]
+            if fk in created:
+                sids[fk].add(r["statement_id"])
+        out = {fk for fk, ss in sids.items() if len(ss) > 1}
+        ask = [{"fk": fk, "sids": "\x1d".join(sorted(ss))} for fk, ss in sids.items() if fk not in out]
+        text = self.graph_text("load_versions", kind)
+        for i in range(0, len(ask), self.batch_size):
+            for part, args in encode_rows(text, ask[i: i + self.batch_size]):
+                for row in self.graph.read(part, **args):
+                    out.update(row["keys"])
+        return out
 
     def _tally(self, kind: str, created: int, present: int) -> None:
         self.counts.loaded += created
         self.counts.merged += present
         self.counts.by_type[kind] += created
+        if self._batch_tag is not None:
+            tagged = self.counts.by_tag.setdefault(self._batch_tag, [0, 0])
+            tagged[0] += created
+            tagged[1] += present
 
-    def flush(self) -> None:
-        if not (self._records or self._entities):
-            self._pending = 0
-            return
-        rows = self._rows()
-        self._records, self._entities = [], []
+    def flush(self, *, wait: bool = True) -> None:
+        """Resolve and write the buffered records. With ``background`` the writes of a batch
+        run in a writer thread while the caller reads the next one; ``wait`` (default)
+        returns only once every batch so far is written (counts final)."""
+        if self._records or self._entities:
+            rows = self._rows()  # resolution stays on the caller's thread, in batch order
+            self._records, self._entities = [], []
+            tag = self._tag
+            if self.background:
+                self._start_writer()
+                self._check_writer()
+                self._queue.put((tag, rows))  # blocks while a batch is still queued
+            else:
+                self._write_batch(tag, rows)
+        self._pending = 0
+        if wait:
+            self.wait()
+
+    def wait(self) -> None:
+        """Block until the writer thread has written every queued batch; re-raise its error."""
+        if self._writer is not None:
+            self._queue.join()
+        self._check_writer()
+
+    def set_tag(self, tag: Any) -> None:
+        """Counts of records added from now on are also kept under ``tag`` (a file)."""
+        self._tag = tag
+
+    def _start_writer(self) -> None:
+        if self._writer is None:
+            import queue
+            import threading
+
+            self._queue = queue.Queue(maxsize=1)
+            self._writer = threading.Thread(target=self._writer_loop, name="ownergraph-loader", daemon=True)
+            self._writer.start()
+
+    def _writer_loop(self) -> None:
+        while True:
+            tag, rows = self._queue.get()
+            try:
+                if self._error is None:
+                    self._write_batch(tag, rows)
+            except BaseException as err:  # handed to the caller at its next flush / wait
+                self._error = err
+            finally:
+                self._queue.task_done()
+
+    def _check_writer(self) -> None:
+        if self._error is not None:
+            err, self._error = self._error, None
+            raise err
+
+    def close(self) -> None:
+        """Wait for the writer thread (if any); the loader stays usable."""
+        self.wait()
+
+    def _write_batch(self, tag: Any, rows: dict[str, Any]) -> None:
+        self._batch_tag = tag
         if rows["stubs"]:
             self._write("load_stub_entities", rows["stubs"])
-            self._known.update(r["key"] for r in rows["stubs"])
         if rows["entities"]:
             created, present, _ = self._write("load_entities", rows["entities"])
             self._tally("entity", created, present)
             self._write("load_aliases", rows["aliases"])
-            self._known.update(r["key"] for r in rows["entities"])
         touched: dict[str, set[str]] = defaultdict(set)
         for rtype, edge_rows in rows["edges"].items():
-            created, present, rechain = self._write(self.graph_text("load_edges", rtype), edge_rows)
+            created, present, rechain = self._write(self.graph_text("load_edges", rtype), edge_rows, rtype)
             self._tally(rtype, created, present)
             touched[rtype] |= rechain
         retracted: set[str] = set()
         for label, node_rows in rows["nodes"].items():
-            created, present, rechain = self._write(f"load_{label.lower()}", node_rows)
+            created, present, rechain = self._write(f"load_{label.lower()}", node_rows,
+                                                    label if label in _NODE_KINDS else None)
             self._tally(label, created, present)
             if label in _NODE_KINDS:
                 touched[label] |= rechain
@@ -456,7 +553,6 @@ class Loader:
             self._count_actions(rows["actions"])
         else:
             self._apply_actions(rows["actions"])
-        self._pending = 0
 
     def _rechain(self, touched: dict[str, set[str]], retracted: set[str]) -> None:
         for kind, keys in touched.items():
@@ -487,7 +583,9 @@ class Loader:
             raise ValueError(f"not a storable type: {kind!r}")
         pattern = (f"(r:{rtype} {{fact_key: fk}})" if rtype in node_labels
                    else f"()-[r:{rtype} {{fact_key: fk}}]->()")
-        return cypher.load(name).replace("$$MATCH$$", pattern).replace("$$TYPE$$", rtype)
+        hint = f"USING INDEX r:{rtype}(fact_key)"
+        return (cypher.load(name).replace("$$MATCH$$", pattern).replace("$$HINT$$", hint)
+                .replace("$$TYPE$$", rtype))
 
     # -- corporate actions ------------------------------------------------------------------
     @contextmanager

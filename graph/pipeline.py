@@ -7,6 +7,7 @@ records go to a JSONL file (source file, locator, field, reason, raw).
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
@@ -49,6 +50,8 @@ class IngestSummary:
                 "dry_run": self.dry_run}
 
 
+_LOAD_ORDER = {"gleif-lei": 0, "uk-company": 0, "holdings-csv": 2}
+
 Progress = Callable[[str, int], None]
 
 
@@ -59,12 +62,17 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
     t0 = time.monotonic()
     files = expand(list(paths))
     plan = [(p, detect(p, fmt)) for p in files]  # fail fast on an unknown format
+    # Registries before the files that only mention entities (a holdings book names issuers):
+    # a mention read before its entity would resolve to a stub on the first run and to the
+    # entity on the next, so the same files loaded twice would not give the same graph.
+    plan.sort(key=lambda item: _LOAD_ORDER.get(item[1].name, 1))
     summary = IngestSummary(dry_run=dry_run)
     store = GraphResolutionStore(graph) if graph is not None and not dry_run else None
     resolver = (Resolver.load(store) if store else None) or Resolver()
     keys = ResolverKeys(resolver)
     # corporate actions are applied once, at the end, in effective-date order (Loader.finish)
-    loader = (Loader(graph, keys, batch_size=batch_size, defer_actions=True)
+    # a writer thread writes one batch while the next is read and resolved
+    loader = (Loader(graph, keys, batch_size=batch_size, defer_actions=True, background=True)
               if graph is not None and not dry_run else None)
     qfile = None
     if quarantine_path is not None:
@@ -72,9 +80,10 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
         qfile = open(quarantine_path, "w")
         summary.quarantine_file = str(quarantine_path)
     try:
-        for path, reader in plan:
+        for i, (path, reader) in enumerate(plan):
             counts = FileCounts(str(path), reader.name)
-            before = (loader.counts.loaded, loader.counts.merged) if loader else (0, 0)
+            if loader is not None:
+                loader.set_tag(i)
             for rec in reader.read(path):
                 counts.read += 1
                 if isinstance(rec, Quarantined):
@@ -90,17 +99,22 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
             if progress:
                 progress(str(path), counts.read % 1000)
             if loader is not None:
-                loader.flush()
-                counts.loaded = loader.counts.loaded - before[0]
-                counts.merged = loader.counts.merged - before[1]
+                loader.flush(wait=False)  # batches never span files: counts stay per file
             summary.files.append(counts)
         if loader is not None:
-            loader.finish()  # actions from earlier files also reach edges loaded later
+            loader.finish()  # waits for the writer; actions also reach edges loaded later
+            for i, counts in enumerate(summary.files):
+                counts.loaded, counts.merged = loader.counts.by_tag.get(i, [0, 0])
         if store is not None:
             resolver.save(store)
     finally:
         if qfile:
             qfile.close()
+        if loader is not None and sys.exc_info()[0] is not None:
+            try:  # never leave the writer thread writing after we return
+                loader.wait()
+            except Exception:  # noqa: BLE001 - the original error is the one to report
+                pass
     summary.seconds = time.monotonic() - t0
     return summary
 

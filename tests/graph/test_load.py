@@ -242,3 +242,134 @@ def test_mentions_resolve_through_identifier_aliases(bundle_graph: Graph) -> Non
                              "RETURN e.name AS name, count(r) AS owned_by_shipping")
     assert rows == [{"name": "Harbourline Ferries Limited", "owned_by_shipping": 1}]
     assert AliasScheme.COMPANY_NUMBER.value == "company_number"
+
+
+# -- batched loading: transport, resolution, rechaining ------------------------------------
+
+def test_rows_sent_as_one_string_store_exactly_what_maps_store(graph: Graph) -> None:
+    from datetime import date
+
+    from graph.load import encode_rows
+
+    t = datetime(2020, 5, 1, 12, 30, 15, 250000, tzinfo=timezone.utc)
+    rows = [
+        {"key": "a", "props": {"s": "x", "i": 3, "big": 2 ** 40, "f": 0.755, "b": True, "d": date(1, 1, 1),
+                               "t": t, "e": "", "u": "naïve ünïcode"}},
+        {"key": "b", "props": {"s": "y", "i": -7, "f": 1e-05, "b": False, "d": date(9999, 12, 31),
+                               "t": t, "none": None}},
+        {"key": "c", "props": {"s": "tab\x1fand\x1erow"}},  # separators: sent as a plain map
+        {"key": "d", "props": {"l": ["a", "b"]}},  # a list: plain map
+    ]
+    query = "UNWIND $rows AS row CREATE (n:EncProbe {key: row.key, via: $via}) SET n += row.props"
+    parts = encode_rows(query, rows)
+    assert sum("blob" in a for _, a in parts) == 2 and sum("rows" in a for _, a in parts) == 1
+    for q, a in parts:
+        graph.write(q, via="blob", **a)
+    graph.write(query, via="map", rows=[{"key": r["key"], "props": {k: v for k, v in r["props"].items()
+                                                                    if v is not None}} for r in rows])
+    got = {(r["via"], r["key"]): r["p"] for r in graph.read(
+        "MATCH (n:EncProbe) RETURN n.via AS via, n.key AS key, properties(n) AS p")}
+    for r in rows:
+        blob, plain = dict(got[("blob", r["key"])]), dict(got[("map", r["key"])])
+        blob.pop("via"), plain.pop("via")
+        assert blob == plain
+        assert {k: type(v) for k, v in blob.items()} == {k: type(v) for k, v in plain.items()}
+    assert got[("blob", "a")]["f"] == 0.755 and got[("blob", "a")]["t"] == t
+
+
+class _CountingResolver(Resolver):
+    def __init__(self) -> None:
+        super().__init__()
+        self.batches: list[int] = []
+
+    def resolve_many(self, refs, **kw):  # type: ignore[no-untyped-def,override]
+        self.batches.append(len(refs))
+        return super().resolve_many(refs, **kw)
+
+
+def _entity(name: str, lei: str | None = None, cn: str | None = None):  # type: ignore[no-untyped-def]
+    from ingest.model import Entity
+
+    ref = EntityRef(lei=lei) if lei else EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=cn or name)
+    return Entity(ref=ref, name=name, known_from=datetime(2020, 1, 1, tzinfo=timezone.utc),
+                  provenance=Provenance(source_system="test", source_record_id=f"e-{name}"))
+
+
+def test_mentions_resolve_in_one_batch_and_lei_results_stay_cached() -> None:
+    r = _CountingResolver()
+    keys = ResolverKeys(r)
+    refs = [EntityRef(lei="213800HBLHOLD1NGS054"), EntityRef(name="Acme Widgets Ltd"),
+            EntityRef(lei="213800HBLHOLD1NGS054"), EntityRef(name="Acme Widgets Ltd")]
+    out = keys.keys_of(refs)
+    assert r.batches == [2]  # distinct mentions only, one call
+    assert out[0] == out[2] == "213800HBLHOLD1NGS054" and out[1] == out[3]
+    keys.keys_of(refs)
+    assert r.batches == [2]  # all cached
+    keys.register(_entity("Other Co", cn="GB:123"))
+    keys.keys_of(refs)
+    assert r.batches == [2, 1]  # a registration drops name results only; the LEI stays cached
+
+
+def test_an_entity_later_in_the_batch_is_known_to_earlier_mentions(graph: Graph) -> None:
+    keys = ResolverKeys(_CountingResolver())
+    loader = Loader(graph, keys)
+    prov = Provenance(source_system="test", source_record_id="o1")
+    loader.add(Ownership(source=EntityRef(lei="213800HBLHOLD1NGS054"),
+                         target=EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value="GB:09876543"),
+                         stake=Stake(exact=60), known_from=datetime(2021, 1, 1, tzinfo=timezone.utc),
+                         provenance=prov))
+    loader.add(_entity("Harbourline Ferries Limited", cn="GB:09876543"))
+    loader.flush()
+    assert keys.resolver.batches == [2]  # type: ignore[attr-defined]
+    rows = graph.read("MATCH (a)-[:OWNS]->(b) RETURN b.name AS name, b.stub AS stub, a.stub AS owner_stub")
+    assert rows == [{"name": "Harbourline Ferries Limited", "stub": False, "owner_stub": True}]
+
+
+def test_only_facts_with_other_versions_or_retractions_are_rechained(graph: Graph) -> None:
+    from ingest.model import Retraction
+
+    loader = Loader(graph, ResolverKeys(Resolver()))
+    loader.add(_ownership(75.5, "2016-06-01T00:00:00+00:00", "a"))
+    loader.flush()
+    assert loader.counts.rechained == 0  # a new fact is open already
+    loader.add(_ownership(72.5, "2019-04-10T00:00:00+00:00", "b"))
+    loader.flush()
+    assert loader.counts.rechained == 1
+    loader.add(_ownership(75.5, "2016-06-01T00:00:00+00:00", "a"))  # nothing new: no rechain
+    loader.flush()
+    assert loader.counts.rechained == 1 and loader.counts.loaded == 2 and loader.counts.merged == 1
+    # a retraction stored before the fact it withdraws still closes it when the fact arrives
+    gone = datetime(2020, 1, 1, tzinfo=timezone.utc)
+    loader.add(Retraction(fact_key="test:own-2", known_from=gone,
+                          provenance=Provenance(source_system="test", source_record_id="r")))
+    loader.flush()
+    late = _ownership(10.0, "2018-01-01T00:00:00+00:00", "c").model_copy(update={"fact_key": "test:own-2"})
+    loader.add(late)
+    loader.flush()
+    kt = graph.read("MATCH ()-[r:OWNS {fact_key: 'test:own-2'}]->() RETURN r.known_to AS kt")
+    assert [r["kt"] for r in kt] == [gone]
+
+
+def test_second_run_loads_nothing_and_applies_no_action_again(graph: Graph) -> None:
+    from graph.stats import graph_stats
+
+    files = [BUNDLE / "example.bundle.jsonl", BUNDLE / "holdings.csv"]
+    first = ingest_paths(graph, files, batch_size=7)  # many small batches: actions span flushes
+    assert first.totals["read"] == first.totals["loaded"] + first.totals["merged"] + first.totals["quarantined"]
+    before = graph_stats(graph)
+    big = ingest_paths(graph, files)
+    assert big.totals["loaded"] == 0 and graph_stats(graph) == before
+
+
+def test_a_generated_world_loaded_twice_changes_nothing(graph: Graph, tmp_path: Path) -> None:
+    from graph.demo import world_inputs
+    from ingest.worldgen import generate_world
+
+    generate_world(300, 5, tmp_path / "world")
+    files = world_inputs(tmp_path / "world")
+    first = ingest_paths(graph, files)
+    before = graph_stats(graph)
+    second = ingest_paths(graph, files)
+    assert first.totals["quarantined"] == 0
+    assert second.totals["loaded"] == 0
+    assert graph_stats(graph) == before
