@@ -116,6 +116,10 @@ def main(argv: list[str] | None = None) -> int:
           f"{ours['records_per_s']:.0f} records/s, {ours['relationships_per_s']:.0f} rel/s "
           f"(python cpu {ours['python_cpu_seconds']}s, peak RSS {ours['peak_python_rss_mb']} MB); baseline "
           f"{base['relationships_per_s']:.0f} rel/s; ratio {report['ratio_ours_to_baseline']}")
+    second = ours.get("second_run")
+    if second and (second["loaded"] or not second["stats_identical"]):
+        print(f"ingest is not idempotent: the second run loaded {second['loaded']} record(s)", file=sys.stderr)
+        return 1
     return 0
 
 
