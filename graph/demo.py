@@ -24,7 +24,7 @@ Say = Callable[[str], None] | None
 QUESTIONS: list[tuple[str, str | None, str | None]] = [
     # (question, as_of, known_at)
     ("Who is the ultimate beneficial owner of Harbourline Shipping Limited?", "2024-06-30", None),
-    ("What is Ivan Petrov's effective stake in Harbourline Shipping Limited?", "2024-06-30", None),
+    ("What is Valtora Investments Ltd's effective stake in Harbourline Shipping Limited?", "2024-06-30", None),
     ("What is our exposure to anything the Petrov family controls, as of 2024-06-30?", None, None),
     ("Which counterparties are two hops from a sanctioned issuer?", "2024-06-30", None),
     ("Who is hit if Harbourline Shipping Limited defaults?", "2024-06-30", None),
@@ -32,7 +32,9 @@ QUESTIONS: list[tuple[str, str | None, str | None]] = [
      None, None),
     ("Who owns Meridian Baltic Logistics GmbH?", "2023-10-02", "2023-10-02"),
     ("Who is the parent of 010CMKZ3VON21WF2ZD45?", None, None),
-    ("Shortest control path between Ivan Petrov and Granite Bank AG", "2024-06-30", None),
+    ("Shortest control path between Valtora Investments Ltd and Granite Bank AG", "2024-06-30", None),
+    # a homonym: the generated world has its own Ivan Petrov, so the answer asks which one
+    ("Who is hit if Ivan Petrov defaults?", "2024-06-30", None),
 ]
 BACKTEST = "owners 'Meridian Baltic Logistics GmbH'"
 

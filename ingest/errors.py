@@ -34,8 +34,10 @@ class QuarantineError(OwnergraphError):
 class EntityNotFound(OwnergraphError):
     """A name, alias or LEI matched no entity; ``candidates`` holds near matches."""
 
-    def __init__(self, mention: str, candidates: list[str] | None = None) -> None:
+    def __init__(self, mention: str, candidates: list[str] | None = None, *, ambiguous: bool = False) -> None:
         self.mention = mention
         self.candidates = candidates or []
+        self.ambiguous = ambiguous
         hint = f"; did you mean {', '.join(self.candidates)}?" if self.candidates else ""
-        super().__init__(f"could not find {mention!r}{hint}")
+        what = f"{mention!r} names more than one entity" if ambiguous else f"could not find {mention!r}"
+        super().__init__(f"{what}{hint}")

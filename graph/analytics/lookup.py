@@ -125,7 +125,7 @@ def _pick(rows: list[dict[str, Any]], method: str, mention: str, day: date) -> E
         if len(alive) == 1:
             by_key = alive
     if len(by_key) > 1:
-        raise EntityNotFound(mention, sorted(f"{r['name']} ({k})" for k, r in by_key.items()))
+        raise EntityNotFound(mention, sorted(f"{r['name']} ({k})" for k, r in by_key.items()), ambiguous=True)
     (key, row), = by_key.items()
     return EntityMatch(key, row["name"] or key, row.get("lei"), method, 1.0, row.get("matched"), row.get("kind"))
 
@@ -184,7 +184,7 @@ def _fuzzy(graph: Graph, mention: str, day: date, kind: str | None) -> EntityMat
     if len(tied) > 1:
         alive = [kv for kv in tied if _valid_on(kv[1][1], day)]
         if len(alive) != 1:
-            raise EntityNotFound(mention, [f"{r['name']} ({k})" for k, (_, r) in tied[:5]])
+            raise EntityNotFound(mention, [f"{r['name']} ({k})" for k, (_, r) in tied[:5]], ambiguous=True)
         tied = alive
     key, (score, row) = tied[0]
     return EntityMatch(key, row["name"] or key, row.get("lei"), "fuzzy", round(score, 4), row.get("matched"),
