@@ -33,18 +33,6 @@ MAX_SEQ_LENGTH = 256
 BATCH_SIZE = 64
 _FFN_ROWS = 256
 
-__all__ = [
-    "DIM",
-    "MAX_SEQ_LENGTH",
-    "CachedEmbedder",
-    "Embedder",
-    "EmbeddingUnavailable",
-    "NumpyMiniLMEmbedder",
-    "SentenceTransformerEmbedder",
-    "default_embedder",
-    "model_path",
-    "sentence_transformers_available",
-]
 
 
 class EmbeddingUnavailable(RuntimeError):

@@ -28,17 +28,6 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-__all__ = [
-    "EdgeIndex",
-    "Hit",
-    "QdrantClientIndex",
-    "VectorIndex",
-    "VectorPoint",
-    "edge_available",
-    "open_index",
-    "point_id",
-    "points_from_chunks",
-]
 
 _NAMESPACE = uuid.UUID("6f1c7a52-3c1e-5d0a-9a57-0f0e6b1d2a11")
 _KEYWORD_FIELDS = ("entity_keys", "form_type", "document_id", "filing_id")
