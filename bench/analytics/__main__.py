@@ -87,6 +87,16 @@ RETURN v.key AS key, min(length(p)) AS hops
 NAIVE = {"owners": NAIVE_OWNERS, "exposure": NAIVE_EXPOSURE, "contagion": NAIVE_CONTAGION}
 
 
+def run_on_server(run: Any, args: Any) -> dict[str, Any]:
+    """``run(args)``, then stop the benchmarks' server when ``--stop`` was given."""
+    try:
+        return run(args)
+    finally:
+        if args.stop:
+            from graph.server import LocalNeo4j
+            LocalNeo4j(analytics_settings(args.port)).stop()
+
+
 def analytics_settings(port: int = PORT) -> Settings:
     base = load_settings({k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")})
     return Settings(home=base.cache / "bench-home-analytics", cache=base.cache, neo4j_port=port,
@@ -291,12 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--stop", action="store_true", help="stop the bench server at the end")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    try:
-        report = run(args)
-    finally:
-        if args.stop:
-            from graph.server import LocalNeo4j
-            LocalNeo4j(analytics_settings(args.port)).stop()
+    report = run_on_server(run, args)
     path = write_report(f"analytics-{args.entities}", report)
     print(json.dumps(report, indent=2, default=str) if args.json else f"wrote {path}")
     return 0

@@ -33,7 +33,7 @@ from typing import Any
 
 from bench._common import Timer, peak_rss_mb, percentiles, write_report
 from bench.analytics import _bulk
-from bench.analytics.__main__ import PORT, analytics_settings, log, prepare_graph
+from bench.analytics.__main__ import PORT, analytics_settings, log, prepare_graph, run_on_server
 from graph.connection import Graph, connect
 from retrieval.api import Ownergraph
 from retrieval.chunking import split_sentences
@@ -281,12 +281,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     args.edges = args.edges or 2 * args.entities
-    try:
-        report = run(args)
-    finally:
-        if args.stop:
-            from graph.server import LocalNeo4j
-            LocalNeo4j(analytics_settings(args.port)).stop()
+    report = run_on_server(run, args)
     path = write_report(f"ask-{args.entities}-{args.chunks}", report)
     print(json.dumps(report, indent=2, default=str) if args.json else f"wrote {path}")
     return 0

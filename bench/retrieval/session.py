@@ -28,7 +28,7 @@ from typing import Any
 
 from bench._common import peak_rss_mb, write_report
 from bench.analytics import _bulk
-from bench.analytics.__main__ import PORT, analytics_settings, log, prepare_graph
+from bench.analytics.__main__ import PORT, analytics_settings, log, prepare_graph, run_on_server
 from graph.connection import connect
 from retrieval.api import Ownergraph
 
@@ -139,12 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     args.edges = args.edges or 2 * args.entities
-    try:
-        report = run(args)
-    finally:
-        if args.stop:
-            from graph.server import LocalNeo4j
-            LocalNeo4j(analytics_settings(args.port)).stop()
+    report = run_on_server(run, args)
     path = write_report(f"session-{args.entities}", report)
     if args.json:
         print(json.dumps(report, indent=2, default=str))
