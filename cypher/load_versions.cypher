@@ -7,5 +7,5 @@
 UNWIND $rows AS row
 WITH row.fk AS fk, split(row.sids, '\u001d') AS sids
 WHERE EXISTS { MATCH $$MATCH$$ $$HINT$$ WHERE NOT r.statement_id IN sids }
-   OR EXISTS { MATCH (x:Retraction {fact_key: fk}) USING INDEX x:Retraction(fact_key) }
+   OR EXISTS { MATCH (x:Retraction {fact_key: fk}) USING INDEX SEEK x:Retraction(fact_key) }
 RETURN collect(fk) AS keys

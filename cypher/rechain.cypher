@@ -7,7 +7,7 @@
 UNWIND $keys AS fk
 MATCH $$MATCH$$ $$HINT$$
 WITH fk, collect(r) AS versions
-OPTIONAL MATCH (x:Retraction {fact_key: fk}) USING INDEX x:Retraction(fact_key)
+OPTIONAL MATCH (x:Retraction {fact_key: fk}) USING INDEX SEEK x:Retraction(fact_key)
 WITH versions, collect(x.known_from) AS retracted
 UNWIND versions AS r
 WITH r, [v IN versions WHERE v.known_from > r.known_from | v.known_from]

@@ -583,7 +583,7 @@ class Loader:
             raise ValueError(f"not a storable type: {kind!r}")
         pattern = (f"(r:{rtype} {{fact_key: fk}})" if rtype in node_labels
                    else f"()-[r:{rtype} {{fact_key: fk}}]->()")
-        hint = f"USING INDEX r:{rtype}(fact_key)"
+        hint = f"USING INDEX SEEK r:{rtype}(fact_key)"  # a scan satisfies a plain hint
         return (cypher.load(name).replace("$$MATCH$$", pattern).replace("$$HINT$$", hint)
                 .replace("$$TYPE$$", rtype))
 
