@@ -160,16 +160,20 @@ def golden_records(obj: Any, ctx: Ctx) -> Iterator[Record]:
 # ---------------------------------------------------------------- XML and JSON files
 
 
+def _local(tag: str) -> str:
+    return tag.rpartition("}")[2]  # "{namespace}Name" -> "Name" (etree.QName is far slower)
+
+
 def element_obj(el: Any) -> Any:
     """An lxml element as GLEIF JSON: text or ``{"$": text, "@attr": ...}``, children by name."""
-    attrs = {"@" + etree.QName(k).localname: v for k, v in el.attrib.items()}
+    attrs = {"@" + _local(k): v for k, v in el.attrib.items()} if len(el.attrib) else None
     children = [c for c in el if isinstance(c.tag, str)]
     if not children:
         text = (el.text or "").strip()
         return {"$": text, **attrs} if attrs else text
-    obj: dict[str, Any] = dict(attrs)
+    obj: dict[str, Any] = dict(attrs) if attrs else {}
     for c in children:
-        key, value = etree.QName(c).localname, element_obj(c)
+        key, value = _local(c.tag), element_obj(c)
         if key not in obj:
             obj[key] = value
         elif isinstance(obj[key], list):
