@@ -20,7 +20,7 @@ TEST_PORT = int(os.environ.get("OWNERGRAPH_TEST_NEO4J_PORT", "7698"))
 _SEEN_VERSIONS: set[str] = set()
 
 
-def test_settings() -> Settings:
+def neo4j_test_settings() -> Settings:
     base = load_settings({k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")})
     home = Path(os.environ.get("OWNERGRAPH_TEST_HOME", base.cache / "test-home"))
     if os.environ.get("OWNERGRAPH_TEST_NEO4J_URI"):
@@ -35,7 +35,7 @@ def test_settings() -> Settings:
 
 @pytest.fixture(scope="session")
 def neo4j_settings() -> Settings:
-    return test_settings()
+    return neo4j_test_settings()
 
 
 @pytest.fixture(scope="session")
@@ -64,7 +64,7 @@ def cli_env() -> dict[str, str]:
     """Environment that points the ``ownergraph`` CLI at the tests' server."""
     from graph.server import LocalNeo4j
 
-    settings = test_settings()
+    settings = neo4j_test_settings()
     if not settings.uses_local_server:
         return {"NEO4J_URI": settings.neo4j_uri or "", "NEO4J_USER": settings.neo4j_user,
                 "NEO4J_PASSWORD": settings.neo4j_password or ""}

@@ -31,7 +31,7 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bench._common import Timer, peak_rss_mb, percentiles, write_report
+from bench._common import peak_rss_mb, percentiles, write_report
 from bench.analytics import _bulk
 from bench.analytics.__main__ import PORT, analytics_settings, log, prepare_graph, run_on_server
 from graph.connection import Graph, connect

@@ -28,7 +28,7 @@ from typing import Any
 
 from bench._common import peak_rss_mb, write_report
 from bench.analytics import _bulk
-from bench.analytics.__main__ import PORT, analytics_settings, log, prepare_graph, run_on_server
+from bench.analytics.__main__ import PORT, analytics_settings, prepare_graph, run_on_server
 from graph.connection import connect
 from retrieval.api import Ownergraph
 

@@ -12,11 +12,17 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timezone
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
-from graph.connection import Graph
+from ingest.model import EdgeType
 
 Direction = Literal["out", "in", "both"]
+
+
+class Reads(Protocol):
+    """What the gate needs: :class:`~graph.connection.Graph` or one transaction's ``Reader``."""
+
+    def read(self, query: str, **params: Any) -> list[dict[str, Any]]: ...
 
 
 @dataclass(frozen=True)
@@ -89,7 +95,7 @@ class Snapshot:
     depth_reached: int = 0
 
 
-def expand(graph: Graph, seeds: list[str], clock: Clock, types: list[str], direction: Direction,
+def expand(graph: Reads, seeds: list[str], clock: Clock, types: list[str], direction: Direction,
            max_depth: int = 10) -> Snapshot:
     """Breadth-first expansion from ``seeds`` over ``types`` edges admitted by ``clock``."""
     snap = Snapshot(clock)
@@ -128,7 +134,35 @@ def expand(graph: Graph, seeds: list[str], clock: Clock, types: list[str], direc
     return snap
 
 
-def step(graph: Graph, frontier: list[str], clock: Clock, in_types: list[str], out_types: list[str]) -> Snapshot:
+_EDGE_TYPES = frozenset(t.value for t in EdgeType) | {"HOLDS"}
+
+
+def _type_union(types: list[str]) -> str:
+    bad = [t for t in types if t not in _EDGE_TYPES]
+    if bad:
+        raise ValueError(f"not edge types: {bad}")
+    return "|".join(sorted(set(types))) or "NO_EDGE"
+
+
+def _step_text(in_types: list[str], out_types: list[str]) -> str:
+    import cypher
+
+    return cypher.load("snapshot_step").replace("$$IN$$", _type_union(in_types)).replace(
+        "$$OUT$$", _type_union(out_types))
+
+
+def _parse_clocks(props: dict[str, Any]) -> dict[str, Any]:
+    """The ISO strings of ``snapshot_step``'s clock values back as dates / UTC datetimes."""
+    for k in ("valid_from", "valid_to"):
+        if isinstance(props.get(k), str):
+            props[k] = date.fromisoformat(props[k])
+    for k in ("known_from", "known_to"):
+        if isinstance(props.get(k), str):
+            props[k] = datetime.fromisoformat(props[k])
+    return props
+
+
+def step(graph: Reads, frontier: list[str], clock: Clock, in_types: list[str], out_types: list[str]) -> Snapshot:
     """One hop in one round trip, each edge type read in its own direction (incoming
     ``in_types``, outgoing ``out_types``); the same time gate and session assumptions as
     :func:`expand` (edges extended past valid_to by an assumption are read by ``expand``)."""
@@ -141,14 +175,13 @@ def step(graph: Graph, frontier: list[str], clock: Clock, in_types: list[str], o
                 snap.nodes.update(part.nodes)
                 snap.edges.extend(part.edges)
         return snap
-    rows = graph.read("snapshot_step", frontier=sorted(set(frontier)), in_types=in_types,
-                      out_types=out_types, **clock.as_params())
+    rows = graph.read(_step_text(in_types, out_types), frontier=sorted(set(frontier)), **clock.as_params())
     seen: set[str] = set()
     for row in rows:
         if row["rid"] in seen or row["props"].get("statement_id") in assumed.suppressed:
             continue
         seen.add(row["rid"])
-        snap.edges.append(EdgeView(row["source"], row["target"], row["type"], row["props"]))
+        snap.edges.append(EdgeView(row["source"], row["target"], row["type"], _parse_clocks(row["props"])))
         snap.nodes.setdefault(row["source"], row["source_props"])
         snap.nodes.setdefault(row["target"], row["target_props"])
     snap.depth_reached = 1 if rows else 0

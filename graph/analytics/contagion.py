@@ -25,7 +25,7 @@ from typing import Any
 
 import pandas as pd
 
-from graph.analytics._snapshot import Clock, EdgeView, make_clock, step
+from graph.analytics._snapshot import Clock, EdgeView, Reads, make_clock, step
 from graph.analytics.lookup import EntityMatch, find_entity, jsonable
 from graph.analytics.structure import Known, When, clock_dict, edge_evidence
 from graph.connection import Graph
@@ -141,6 +141,13 @@ def contagion(graph: Graph, defaulted: str, *, types: Iterable[str] = ("guarante
     edge_types = sorted({t for ch in chosen for t, _ in CHANNELS[ch]})
     clock = make_clock(as_of, known_at)
     x = find_entity(graph, defaulted, clock.as_of)
+    # every hop in one read transaction: one consistent graph state, one BEGIN/COMMIT
+    found = graph.read_unit(lambda reader: _cascade(reader, x, clock, edge_types, max_hops))
+    return ContagionResult(x, clock, chosen, max_hops, tuple(found))
+
+
+def _cascade(reader: Reads, x: EntityMatch, clock: Clock, edge_types: list[str], max_hops: int) -> tuple[Affected, ...]:
+    """Breadth-first, one hop per query, from the defaulted party ``x``."""
     hop_of = {x.key: 0}
     path_of: dict[str, tuple[dict[str, Any], ...]] = {x.key: ()}
     names: dict[str, str] = {x.key: x.name}
@@ -151,7 +158,7 @@ def contagion(graph: Graph, defaulted: str, *, types: Iterable[str] = ("guarante
             break
         # Only edges in the direction of risk are read: incoming where the edge's source is hit,
         # outgoing where its target is (reading "both" would pull every subsidiary and child).
-        snap = step(graph, frontier, clock, [t for t in edge_types if HIT_END[t] == "source"],
+        snap = step(reader, frontier, clock, [t for t in edge_types if HIT_END[t] == "source"],
                     [t for t in edge_types if HIT_END[t] == "target"])
         names.update({k: p.get("name") or k for k, p in snap.nodes.items()})
         exposures: dict[str, list[tuple[str, dict[str, Any]]]] = defaultdict(list)
@@ -171,4 +178,4 @@ def contagion(graph: Graph, defaulted: str, *, types: Iterable[str] = ("guarante
             channels = tuple(sorted({CHANNEL_OF[ev["type"]] for _, ev in evs}))
             found.append(Affected(v, names.get(v, v), hop, channels, tuple(ev for _, ev in evs), path_of[v]))
         frontier = sorted(exposures)
-    return ContagionResult(x, clock, chosen, max_hops, tuple(found))
+    return tuple(found)

@@ -173,7 +173,7 @@ def _date(value: str | None, name: str) -> date | None:
 def _datetime(value: str | None, name: str) -> datetime | None:
     try:
         return parse_datetime(value)
-    except ValueError as err:
+    except ValueError:
         raise Bad(name, f"not an ISO datetime: {value!r}") from None
 
 

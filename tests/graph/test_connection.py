@@ -74,3 +74,18 @@ def test_local_credentials_are_private(graph: Graph, neo4j_settings: Settings) -
         pytest.skip("tests run against an external server")
     creds = LocalNeo4j(neo4j_settings).credentials_file
     assert creds.stat().st_mode & 0o077 == 0
+
+
+def test_read_unit_runs_many_reads_in_one_read_transaction(graph: Graph) -> None:
+    graph.write("CREATE (:Entity {key: 'og:unit-a', name: 'A'}), (:Entity {key: 'og:unit-b', name: 'B'})")
+
+    def work(reader) -> list[list[dict[str, object]]]:  # type: ignore[no-untyped-def]
+        return [reader.read("MATCH (e:Entity {key: $k}) RETURN e {.key, .name} AS e, [1, 2] AS xs", k=k)
+                for k in ("og:unit-a", "og:unit-b", "og:unit-missing")]
+
+    a, b, missing = graph.read_unit(work)
+    assert a == [{"e": {"key": "og:unit-a", "name": "A"}, "xs": [1, 2]}]
+    assert b[0]["e"]["name"] == "B" and missing == []
+    with pytest.raises(Exception, match="(?i)write|read"):  # a read transaction refuses writes
+        graph.read_unit(lambda reader: reader.read("CREATE (:Entity {key: 'og:unit-c'})"))
+    assert graph.read("MATCH (e:Entity {key: 'og:unit-c'}) RETURN e") == []

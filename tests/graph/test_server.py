@@ -15,14 +15,14 @@ import pytest
 from graph.config import Settings
 from graph.server import LocalNeo4j, _alive
 from ingest.errors import Neo4jUnavailable
-from tests.neo4j_fixtures import test_settings
+from tests.neo4j_fixtures import neo4j_test_settings
 
 PORT = 7699
 
 
 @pytest.fixture()
 def server_env(tmp_path: Path) -> dict[str, str]:
-    base = test_settings()
+    base = neo4j_test_settings()
     env = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
     env.update(OWNERGRAPH_HOME=str(tmp_path / "home"), OWNERGRAPH_CACHE=str(base.cache),
                OWNERGRAPH_NEO4J_PORT=str(PORT), OWNERGRAPH_NEO4J_HEAP="512m",

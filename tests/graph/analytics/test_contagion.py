@@ -94,3 +94,18 @@ def test_hops_match_reverse_bfs_on_generated_web(graph):
         assert {a.name: a.hops for a in res.affected} == {k: v for k, v in hops.items() if k != start}
         seen += len(res.affected)
     assert seen > 0  # the seed gives non-empty cascades: the comparison is not vacuous
+
+
+def test_evidence_clocks_are_dates_and_types_come_from_the_closed_set(graph, web) -> None:
+    from datetime import date, datetime
+
+    from graph.analytics._snapshot import _step_text
+
+    res = contagion(graph, "Issuer X", as_of="2024-06-30")
+    ev = {a.name: a for a in res.affected}["Guarantor G"].exposures[0]
+    assert type(ev["valid_from"]) is date and type(ev["valid_to"]) is date
+    assert isinstance(ev["known_from"], datetime) and ev["known_from"].tzinfo is not None
+    assert "<-[r:GUARANTEES|LENDS_TO]-" in _step_text(["LENDS_TO", "GUARANTEES"], [])
+    assert "-[r:NO_EDGE]->" in _step_text(["LENDS_TO"], [])
+    with pytest.raises(ValueError, match="not edge types"):
+        _step_text(["OWNS]->(x) DETACH DELETE x //"], [])
