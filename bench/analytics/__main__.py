@@ -29,6 +29,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
 import neo4j
@@ -108,26 +109,34 @@ def log(msg: str) -> None:
 
 
 class ReadMeter:
-    """Counts ``Graph.read`` round trips and the time spent inside them."""
+    """Counts graph reads (``Graph.read`` and the reads inside ``Graph.read_unit``, each a
+    round trip) and the time spent inside them."""
 
     def __init__(self, graph: Graph) -> None:
         self.calls = 0
         self.rows = 0
         self.seconds = 0.0
-        inner = graph.read
+        inner_read, inner_unit = graph.read, graph.read_unit
+        graph.read = lambda query, **params: self._timed(inner_read, query, params)  # type: ignore[method-assign]
 
-        def read(query: str, **params: Any) -> list[dict[str, Any]]:
-            t0 = time.perf_counter()
-            out: list[dict[str, Any]] = []
-            try:
-                out = inner(query, **params)
-                return out
-            finally:
-                self.calls += 1
-                self.rows += len(out)
-                self.seconds += time.perf_counter() - t0
+        def read_unit(work: Callable[[Any], Any]) -> Any:
+            def metered(reader: Any) -> Any:
+                return work(SimpleNamespace(read=lambda query, **params: self._timed(reader.read, query, params)))
+            return inner_unit(metered)
 
-        graph.read = read  # type: ignore[method-assign]
+        graph.read_unit = read_unit  # type: ignore[method-assign]
+
+    def _timed(self, read: Callable[..., list[dict[str, Any]]], query: str, params: dict[str, Any]
+               ) -> list[dict[str, Any]]:
+        t0 = time.perf_counter()
+        out: list[dict[str, Any]] = []
+        try:
+            out = read(query, **params)
+            return out
+        finally:
+            self.calls += 1
+            self.rows += len(out)
+            self.seconds += time.perf_counter() - t0
 
     def reset(self) -> None:
         self.calls, self.rows, self.seconds = 0, 0, 0.0
