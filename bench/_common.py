@@ -48,6 +48,48 @@ def percentiles(samples_ms: list[float]) -> dict[str, float]:
     return {"p50": round(q[49], 2), "p99": round(q[98], 2), "mean": round(statistics.fmean(s), 2), "n": len(s)}
 
 
+class RssSampler:
+    """Samples this process's resident memory every ``every`` seconds in a daemon thread, with
+    the phase it was in (``phase`` is set by the caller): where a peak happens, not only how
+    high it is."""
+
+    def __init__(self, every: float = 2.0) -> None:
+        import threading
+
+        self.every = every
+        self.phase = "start"
+        self.samples: list[tuple[float, str, float]] = []
+        self._stop = threading.Event()
+        self._t0 = time.perf_counter()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    @staticmethod
+    def current_mb() -> float:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+        return float("nan")
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every):
+            self.samples.append((round(time.perf_counter() - self._t0, 1), self.phase, round(self.current_mb(), 1)))
+
+    def __enter__(self) -> RssSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def peaks_by_phase(self) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for _, phase, mb in self.samples:
+            out[phase] = max(out.get(phase, 0.0), mb)
+        return out
+
+
 class Timer:
     def __enter__(self) -> Timer:
         self.t0 = time.perf_counter()

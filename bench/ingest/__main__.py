@@ -24,7 +24,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench._common import Timer, bench_graph, peak_rss_mb, wipe, write_report
+from bench._common import RssSampler, Timer, bench_graph, peak_rss_mb, wipe, write_report
 from graph.demo import world_inputs
 from graph.pipeline import ingest_paths
 
@@ -84,8 +84,10 @@ def main(argv: list[str] | None = None) -> int:
         files = world_inputs(world)
         wipe(graph)
         cpu0 = _cpu()
-        with Timer() as t:
-            summary = ingest_paths(graph, files)
+        with Timer() as t, RssSampler() as rss_log:
+            def progress(path: str, _n: int) -> None:
+                rss_log.phase = Path(path).name
+            summary = ingest_paths(graph, files, progress=progress)
         cpu = _cpu() - cpu0
         rss = peak_rss_mb()
         edges = graph.read(EDGES_QUERY)
@@ -95,7 +97,9 @@ def main(argv: list[str] | None = None) -> int:
             "records": summary.totals, "relationships": rels, "seconds": round(t.seconds, 2),
             "records_per_s": round(records / t.seconds, 1) if t.seconds else 0.0,
             "relationships_per_s": round(rels / t.seconds, 1) if t.seconds else 0.0,
-            "python_cpu_seconds": round(cpu, 2), "peak_python_rss_mb": round(rss, 1)}
+            "python_cpu_seconds": round(cpu, 2), "peak_python_rss_mb": round(rss, 1),
+            # the last phase also holds corporate actions and saving the resolver state
+            "rss_peak_mb_by_file": rss_log.peaks_by_phase()}
         if args.check_idempotent:
             before = _fingerprint(graph)
             with Timer() as t2:
