@@ -39,11 +39,30 @@ def merge(graph: Graph, a_key: str, b_key: str, reason: str = "", decided_by: st
     store = GraphResolutionStore(graph)
     resolver = Resolver.load(store)
     decision = resolver.merge(a_key, b_key, reason, decided_by=decided_by)
-    survivor, absorbed = decision.left_key, decision.right_key or b_key
+    outcome = _move(graph, decision, b_key)
+    resolver.save(store)
+    return outcome
+
+
+def _move(graph: Graph, decision: Any, absorbed_default: str) -> MergeOutcome:
+    """Move the absorbed entity's edges to the survivor of a recorded merge decision."""
+    survivor, absorbed = decision.left_key, decision.right_key or absorbed_default
     rows = graph.write_rows("merge_move", absorbed=absorbed, survivor=survivor,
                             decision_id=decision.decision_id)
-    resolver.save(store)
     return MergeOutcome(decision.as_dict(), survivor, absorbed, int(rows[0]["moved"]) if rows else 0)
+
+
+def reconcile_stubs(graph: Graph) -> list[MergeOutcome]:
+    """Fold stubs into the entities registered after them: a mention read before the record
+    of the entity it names got a stub key (a stub is never re-resolved while loading); each
+    stub whose name now resolves unambiguously to a registered entity is merged into it as
+    a resolver decision (method, score, reversible with :func:`undo`), its edges moved."""
+    store = GraphResolutionStore(graph)
+    resolver = Resolver.load(store)
+    outcomes = [_move(graph, d, d.right_key or "") for d in resolver.reconcile_stubs()]
+    if outcomes:
+        resolver.save(store)
+    return outcomes
 
 
 def undo(graph: Graph, decision_id: str, *, block: bool = True, reason: str = "") -> MergeOutcome:

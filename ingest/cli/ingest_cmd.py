@@ -125,6 +125,20 @@ def resolve_undo(decision_id: str, reason: str, as_json: bool) -> None:
     emit(undo(connect(), decision_id, reason=reason).as_dict(), as_json)
 
 
+@resolve_cmd.command("reconcile")
+@json_option
+def resolve_reconcile(as_json: bool) -> None:
+    """Fold stubs (mentions read before their entity's record) into the entities they name."""
+    from graph.connection import connect
+    from graph.merges import reconcile_stubs
+
+    merged = [o.as_dict() for o in reconcile_stubs(connect())]
+    emit(merged if as_json else [{"absorbed": o["absorbed"], "survivor": o["survivor"],
+                                  "method": o["decision"].get("method"), "score": o["decision"].get("score"),
+                                  "edges_moved": o["edges_moved"]} for o in merged] or "no stub to reconcile",
+         as_json)
+
+
 @resolve_cmd.command("decisions")
 @json_option
 def resolve_decisions(as_json: bool) -> None:

@@ -43,3 +43,32 @@ def test_two_leis_are_never_merged(graph: Graph) -> None:
     ingest_paths(graph, [BUNDLE / "example.bundle.jsonl"])
     with pytest.raises(MergeRefused):
         merge(graph, "213800HBLSH1PP1NG027", "213800HBLHOLD1NGS054")
+
+
+def test_reconcile_folds_a_stub_into_the_entity_registered_later(graph: Graph, tmp_path: Path) -> None:
+    from graph.merges import reconcile_stubs
+
+    head = '{"bundle": {"version": 1, "published": "2024-06-30T00:00:00Z"}}\n'
+    first = tmp_path / "first.bundle.jsonl"  # names the owned company before its record exists
+    first.write_text(head + '{"type": "ownership", "id": "own-q", "owner": "213800HBLHOLD1NGS054", '
+                     '"owned": {"name": "Quillon Maritime Services Ltd", "jurisdiction": "GB"}, "stake": 60, '
+                     '"valid_from": "2020-01-01", "known_from": "2020-02-01"}\n')
+    later = tmp_path / "later.bundle.jsonl"
+    later.write_text(head + '{"type": "entity", "id": "ent-quillon", "name": "Quillon Maritime Services Limited", '
+                     '"jurisdiction": "GB", "identifiers": [{"scheme": "company_number", "value": "GB:01234567"}], '
+                     '"valid_from": "2010-01-01", "known_from": "2010-01-05"}\n')
+    ingest_paths(graph, [BUNDLE / "example.bundle.jsonl", first])
+    stub = _stub_key(graph, "Quillon Maritime Services Ltd")
+    ingest_paths(graph, [later])
+    entity = _stub_key(graph, "Quillon Maritime Services Limited")
+    assert stub != entity
+
+    outcomes = reconcile_stubs(graph)
+    assert [(o.survivor, o.absorbed) for o in outcomes] == [(entity, stub)]
+    assert outcomes[0].edges_moved == 1 and outcomes[0].decision["method"] in ("exact_name", "probabilistic")
+    owners = graph.read("MATCH (o:Entity)-[:OWNS]->(:Entity {key: $k}) RETURN o.key AS o", k=entity)
+    assert owners == [{"o": "213800HBLHOLD1NGS054"}]
+    assert reconcile_stubs(graph) == []  # nothing left: running it again changes nothing
+
+    undo(graph, outcomes[0].decision["decision_id"])  # reversible like any merge
+    assert graph.read("MATCH (o:Entity)-[:OWNS]->(:Entity {key: $k}) RETURN o.key AS o", k=stub)
