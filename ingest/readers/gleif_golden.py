@@ -164,23 +164,34 @@ def _local(tag: str) -> str:
     return tag.rpartition("}")[2]  # "{namespace}Name" -> "Name" (etree.QName is far slower)
 
 
+def _leaf(el: Any) -> Any:
+    text = (el.text or "").strip()
+    if len(el.attrib):
+        return {"$": text, **{"@" + _local(k): v for k, v in el.attrib.items()}}
+    return text
+
+
 def element_obj(el: Any) -> Any:
-    """An lxml element as GLEIF JSON: text or ``{"$": text, "@attr": ...}``, children by name."""
-    attrs = {"@" + _local(k): v for k, v in el.attrib.items()} if len(el.attrib) else None
-    children = [c for c in el if isinstance(c.tag, str)]
-    if not children:
-        text = (el.text or "").strip()
-        return {"$": text, **attrs} if attrs else text
-    obj: dict[str, Any] = dict(attrs) if attrs else {}
-    for c in children:
-        key, value = _local(c.tag), element_obj(c)
-        if key not in obj:
+    """An lxml element as GLEIF JSON: text or ``{"$": text, "@attr": ...}``, children by name.
+    (Leaves, most of a record's ~35 elements, are converted inline: this runs per element of
+    a multi-million-record file.)"""
+    obj: dict[str, Any] | None = None
+    for c in el:
+        tag = c.tag
+        if not isinstance(tag, str):  # comment or processing instruction
+            continue
+        if obj is None:
+            obj = {"@" + _local(k): v for k, v in el.attrib.items()} if len(el.attrib) else {}
+        key = tag[tag.rfind("}") + 1:]
+        value = element_obj(c) if len(c) else _leaf(c)
+        old = obj.get(key)
+        if old is None and key not in obj:
             obj[key] = value
-        elif isinstance(obj[key], list):
-            obj[key].append(value)
+        elif isinstance(old, list):
+            old.append(value)
         else:
-            obj[key] = [obj[key], value]
-    return obj
+            obj[key] = [old, value]
+    return _leaf(el) if obj is None else obj
 
 
 def read_golden_xml(path: Path) -> Iterator[Record]:
@@ -190,7 +201,7 @@ def read_golden_xml(path: Path) -> Iterator[Record]:
     try:
         for _, el in etree.iterparse(str(path), events=("end",), tag=tags, huge_tree=True,
                                      resolve_entities=False, no_network=True):
-            name = etree.QName(el).localname
+            name = _local(el.tag)
             if name == "ContentDate":
                 header_date = (el.text or "").strip() or header_date
                 continue
