@@ -60,6 +60,13 @@ def _generate(n: int, seed: int, out: Path) -> dict[str, Any]:
     return json.loads(res.stdout)
 
 
+def _existing(world: Path) -> dict[str, Any]:
+    """The counts of a world generated earlier (its ground truth's meta line)."""
+    with open(world / "ground_truth.jsonl") as f:
+        meta = json.loads(f.readline())
+    return {"reused": str(world), "n_entities": meta.get("n_entities"), "seed": meta.get("seed")}
+
+
 def _fingerprint(graph) -> Any:  # type: ignore[no-untyped-def]
     from graph.stats import graph_stats
 
@@ -72,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--keep", type=Path, help="write the generated world here instead of a temp dir")
+    ap.add_argument("--world", type=Path, help="an already generated world (python -m ingest.worldgen --out DIR): "
+                    "not generated again (a 1M world takes ~5 min to write)")
     ap.add_argument("--check-idempotent", action="store_true",
                     help="load the same files a second time: 0 loaded, same stats fingerprint")
     args = ap.parse_args(argv)
@@ -80,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         world = args.keep or Path(tmp) / "world"
         with Timer() as tg:
-            gen = _generate(args.entities, args.seed, world)
+            gen = _existing(args.world) if args.world else _generate(args.entities, args.seed, world)
+        world = args.world or world
         files = world_inputs(world)
         wipe(graph)
         cpu0 = _cpu()
@@ -109,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
                                   "stats_identical": _fingerprint(graph) == before}
         base = baseline(graph, [{"a": e["a"], "b": e["b"]} for e in edges])
         del edges
-    report = {"entities": args.entities, "generated": gen.get("counts"),
+    report = {"entities": args.entities, "generated": gen.get("counts") or gen,
               "generate_seconds": round(tg.seconds, 2), "ownergraph": ours,
               "baseline_unwind_create": base,
               "ratio_ours_to_baseline": round(ours["relationships_per_s"] / base["relationships_per_s"], 3)
