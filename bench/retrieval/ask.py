@@ -6,10 +6,13 @@ The graph is ``bench.analytics``'s (same generator, same server on port 7731; re
 is already loaded). M short disclosure chunks about the graph's relationships ("A holds 62.5%
 of the issued share capital of B ...") are written as ``(:Document)-[:MENTIONS]->(:Entity)``
 and indexed with ``retrieval.vectors.open_index(None, tmpdir, "disclosures", 384)`` and the
-default MiniLM embedder (embedding time and rate reported). ``retrieval/disclosures.py``
-does not exist yet, so :class:`IndexTextRetriever` here is the text side handed to
-``Ownergraph(graph, text=...)``: embed the question, vector search filtered by the answer's
-entity keys and ``filed_before=known_at``, split hits into sentences, ``compress()`` to budget.
+default MiniLM embedder (embedding time and rate reported). The text side handed to
+``Ownergraph(graph, text=...)`` is the product's own :class:`retrieval.disclosures.DisclosureRetriever`
+over that index (:func:`text_retriever`): embed the question, vector search filtered by the
+answer's entity keys and ``filed_before=known_at``, split hits into sentences, ``compress()``
+to budget. Only the indexing differs from ``DisclosureRetriever.sync``: each sentence is
+embedded once and a chunk's vector is the mean of its sentences' (so ``--embed-limit`` can
+repeat texts at index scale).
 
 Questions mix owners / stake / contagion / exposure / parents with random anchors, named by
 entity name or by LEI (reported separately: a name goes through the alias and name look-ups).
@@ -27,7 +30,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +40,6 @@ from bench.analytics.__main__ import PORT, analytics_settings, log, prepare_grap
 from graph.connection import Graph, connect
 from retrieval.api import Ownergraph
 from retrieval.chunking import split_sentences
-from retrieval.compression import compress, hit_sentences
 
 AS_OF = _bulk.AS_OF
 PATTERNS = ("owners", "stake", "contagion", "exposure", "parents")
@@ -134,31 +136,12 @@ def build_index(chunks: list[dict[str, Any]], path: Path, batch: int = 64,
     return index, info
 
 
-class IndexTextRetriever:
-    """The ``TextRetriever`` of ``retrieval.api``: vector search over disclosure chunks of the
-    answer's entities, filed by ``known_at``, compressed to ``budget`` (no disclosures.py yet)."""
+def text_retriever(graph: Graph, index: Any, where: Path) -> Any:
+    """The product's disclosure retriever over the benchmark's already built index."""
+    from retrieval.disclosures import DisclosureRetriever
+    from retrieval.embedding import default_embedder
 
-    def __init__(self, index: Any, top_k: int = 8, max_keys: int = 64) -> None:
-        from retrieval.embedding import default_embedder
-
-        self.index = index
-        self.embedder = default_embedder()
-        self.top_k = top_k
-        self.max_keys = max_keys
-        self.timings: list[float] = []
-
-    def search(self, question: str, entity_keys: list[str], *, known_at: datetime,
-               budget: str | int) -> list[dict[str, Any]]:
-        t0 = time.perf_counter()
-        qv = self.embedder.embed([question])[0]
-        hits = self.index.search(qv, top_k=self.top_k, entity_keys=entity_keys[: self.max_keys],
-                                 filed_before=known_at)
-        sentences = [s for h in hits for s in hit_sentences(h)]
-        keys_of = {h.document_id: list(h.entity_keys) for h in hits}
-        kept = compress(question, sentences, budget=budget, embedder=self.embedder, question_vector=qv).kept
-        self.timings.append((time.perf_counter() - t0) * 1000)
-        return [{"document_id": s.doc_id, "start": s.start, "end": s.end, "text": s.text,
-                 "entity_keys": keys_of.get(s.doc_id, [])} for s in kept]
+    return DisclosureRetriever(graph, index, where / "indexed.json", default_embedder())
 
 
 # -- questions ----------------------------------------------------------------------------------
@@ -210,15 +193,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         report["disclosures"] = info
         log(f"indexed {info['chunks']} chunks ({info['distinct_chunk_texts']} distinct texts, "
             f"{info['sentences_embedded']} sentences embedded in {info['embed_s']}s)")
-        text = IndexTextRetriever(index)
+        text = text_retriever(graph, index, Path(tmp.name))
     og = Ownergraph(graph, text=text)
     warm = questions(world, args.warmup, args.seed + 1000)
     timed_qs = questions(world, args.questions, args.seed)
     log(f"warm-up: {len(warm)} questions")
     for q in warm:
         _ask(og, q["text"])
-    if text is not None:
-        text.timings.clear()
     samples: list[float] = []
     by_pattern: dict[str, list[float]] = defaultdict(list)
     by_anchor: dict[str, list[float]] = defaultdict(list)
@@ -246,8 +227,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     report["by_pattern_ms"] = {k: percentiles(v) for k, v in by_pattern.items()}
     report["by_anchor_ms"] = {k: percentiles(v) for k, v in by_anchor.items()}
     report["stages_ms"] = {k: percentiles(v) for k, v in parts.items()}
-    if text is not None:
-        report["text_search_ms"] = percentiles(text.timings)
     report["answered_with_relationship"] = found
     report["errors"] = dict(errors)
     report["slowest"] = [{"ms": round(ms, 1), "question": t, "error": e, "timings": tm} for ms, t, e, tm in slow[:5]]

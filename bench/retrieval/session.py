@@ -62,11 +62,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     text = None
     tmp = tempfile.TemporaryDirectory(prefix="og-session-")
     if args.chunks:
-        from bench.retrieval.ask import IndexTextRetriever, build_index, chunks_for
+        from bench.retrieval.ask import build_index, chunks_for, text_retriever
 
         index, info = build_index(chunks_for(world, args.chunks, args.seed), Path(tmp.name))
         report["disclosures"] = info
-        text = IndexTextRetriever(index)
+        text = text_retriever(graph, index, Path(tmp.name))
     og = Ownergraph(graph, text=text)
     session = og.session()
     lines = script(world, args.turns, args.seed)
