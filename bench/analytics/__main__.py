@@ -172,8 +172,14 @@ def pick_targets(world: _bulk.World, n: int, seed: int) -> dict[str, list[str]]:
     owning = sorted({s for s, _, tag in world.edges["OWNS"] if tag < 3})
     risky = sorted({t for rt in ("OWNS", "LENDS_TO", "GUARANTEES") for _, t, _ in world.edges[rt]}
                    | {s for s, _, _ in world.edges["CONSOLIDATED_BY"]})
+    # half the exposure targets own (directly) an issuer in the book, so look-through reaches
+    # positions; the other half are any owners
+    held = {i for _, i, _ in world.holdings}
+    holding_owners = sorted({s for s, t, tag in world.edges["OWNS"] if tag == 0 and t in held})
+    k = min(n // 2, len(holding_owners))
+    exposure = rnd.sample(holding_owners, k) + rnd.sample(owning, min(n - k, len(owning)))
     return {"owners": [world.keys[i] for i in rnd.sample(owned, min(n, len(owned)))],
-            "exposure": [world.keys[i] for i in rnd.sample(owning, min(n, len(owning)))],
+            "exposure": [world.keys[i] for i in exposure],
             "contagion": [world.keys[i] for i in rnd.sample(risky, min(n, len(risky)))]}
 
 
