@@ -35,7 +35,7 @@ from typing import Any
 import neo4j
 from neo4j.exceptions import ClientError
 
-from bench._common import Timer, peak_rss_mb, percentiles, write_report
+from bench._common import Timer, bench_settings, peak_rss_mb, percentiles, write_report
 from bench.analytics import _bulk
 from graph.analytics.api import Analytics
 from graph.config import Settings, load_settings
@@ -92,12 +92,16 @@ def run_on_server(run: Any, args: Any) -> dict[str, Any]:
     try:
         return run(args)
     finally:
-        if args.stop:
+        if args.stop and not os.environ.get("OWNERGRAPH_BENCH_NEO4J_URI"):
             from graph.server import LocalNeo4j
             LocalNeo4j(analytics_settings(args.port)).stop()
 
 
 def analytics_settings(port: int = PORT) -> Settings:
+    """The analytics benchmarks' own server, unless OWNERGRAPH_BENCH_NEO4J_URI names one (CI
+    runs them small on the tests' server: the graph there is replaced)."""
+    if os.environ.get("OWNERGRAPH_BENCH_NEO4J_URI"):
+        return bench_settings()
     base = load_settings({k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")})
     return Settings(home=base.cache / "bench-home-analytics", cache=base.cache, neo4j_port=port,
                     neo4j_heap=os.environ.get("OWNERGRAPH_NEO4J_HEAP", "4g"),
