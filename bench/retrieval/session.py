@@ -107,7 +107,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                  # trend: does context grow with the session? (flat memory: halves about equal)
                  "first_half_mean": round(statistics.fmean(ours[: len(ours) // 2]), 1) if len(ours) > 1 else None,
                  "second_half_mean": round(statistics.fmean(ours[len(ours) // 2:]), 1) if len(ours) > 1 else None,
-                 "by_pattern": {pat: {"n": len(v), "median": statistics.median(v), "max": max(v)}
+                 # growth over the session, independent of the question mix: 20-turn window means
+                 # against the overall mean, and per question type second half over first half
+                 "window20_means": [round(statistics.fmean(ours[i:i + 20]), 1) for i in range(0, len(ours), 20)],
+                 "window20_max_deviation": round(max(abs(statistics.fmean(ours[i:i + 20]) - mean) / mean
+                                                     for i in range(0, len(ours), 20)), 3) if ours and mean else None,
+                 "by_pattern": {pat: {"n": len(v), "median": statistics.median(v), "max": max(v),
+                                      "second_over_first_half": round(
+                                          statistics.fmean(v[len(v) // 2:]) / statistics.fmean(v[: len(v) // 2]), 3)
+                                      if len(v) > 1 and statistics.fmean(v[: len(v) // 2]) else None}
                                 for pat in sorted({p["pattern"] for p in per_turn if p["pattern"] not in
                                                    (None, "assumption")})
                                 for v in [[p["tokens"] for p in per_turn if p["pattern"] == pat]]}},
