@@ -1,20 +1,22 @@
 """Persistence of the resolution state in Neo4j, and the key adapter loading uses.
 
 Decisions become ``(:MatchDecision)`` nodes (queryable: who/what decided, score, when,
-status); the full resolver state is kept as gzip'd JSON chunks on ``(:ResolutionState)``
-nodes so a later run resolves against everything loaded before.
+status); the full resolver state is kept as gzip'd JSON-lines chunks on ``(:ResolutionState)``
+nodes so a later run resolves against everything loaded before (streamed both ways: at a
+million entities the state is millions of records).
 """
 
 from __future__ import annotations
 
 import gzip
+import io
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from graph.connection import Graph
 from ingest.model import Entity, EntityRef
-from resolution import ResolutionState, Resolver
+from resolution import ResolutionState, Resolver, StateRecord
 
 _CHUNK = 4 * 1024 * 1024
 # gzip level 1: at 1M entities the state is a few hundred MB of JSON; level 6 costs ~3x the
@@ -26,21 +28,59 @@ class GraphResolutionStore:
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
 
-    def save_resolution_state(self, state: ResolutionState) -> None:
-        # compact separators; sort_keys keeps the stored bytes deterministic
-        text = json.dumps(state.as_dict(), sort_keys=True, default=str, separators=(",", ":"))
-        blob = gzip.compress(text.encode(), _GZIP_LEVEL, mtime=0)
-        del text
+    def save_state_records(self, records: Iterable[StateRecord]) -> None:
+        """Stream the state into gzip'd JSON lines (``["version", 2]``, then one
+        ``[kind, record]`` per line, compact, sorted keys: the stored bytes are deterministic)
+        stored as chunks; decisions also become (:MatchDecision) nodes."""
+        buf = io.BytesIO()
+        decisions: list[dict[str, Any]] = []
+        with gzip.GzipFile(fileobj=buf, mode="wb", compresslevel=_GZIP_LEVEL, mtime=0) as gz:
+            lines = [_line("version", 2)]
+            for kind, rec in records:
+                lines.append(_line(kind, rec))
+                if kind == "decision":
+                    decisions.append(rec)
+                if len(lines) >= 10000:
+                    gz.write("".join(lines).encode())
+                    lines = []
+            gz.write("".join(lines).encode())
+        blob = buf.getvalue()
+        del buf
         chunks = [blob[i: i + _CHUNK] for i in range(0, len(blob), _CHUNK)] or [b""]
         self.graph.write("resolution_state_save", chunks=[{"seq": i, "data": c} for i, c in enumerate(chunks)])
-        self.graph.write_batches("resolution_decisions_save", state.decisions, 20000)
+        self.graph.write_batches("resolution_decisions_save", decisions, 20000)
 
-    def load_resolution_state(self) -> ResolutionState | None:
+    def load_state_records(self) -> Iterator[StateRecord] | None:
         rows = self.graph.read("resolution_state_load")
         if not rows:
             return None
         blob = b"".join(bytes(r["data"]) for r in rows)
-        return ResolutionState.from_dict(json.loads(gzip.decompress(blob)))
+        gz = gzip.GzipFile(fileobj=io.BytesIO(blob), mode="rb")
+        if gz.peek(1)[:1] == b"{":  # version 1: one JSON document
+            return ResolutionState.from_dict(json.loads(gz.read())).records()
+        return _records(gz)
+
+    # the protocol's whole-state form, for callers that want a ResolutionState
+    def save_resolution_state(self, state: ResolutionState) -> None:
+        self.save_state_records(state.records())
+
+    def load_resolution_state(self) -> ResolutionState | None:
+        records = self.load_state_records()
+        return None if records is None else ResolutionState.from_records(records)
+
+
+def _line(kind: str, rec: Any) -> str:
+    return json.dumps([kind, rec], sort_keys=True, default=str, separators=(",", ":")) + "\n"
+
+
+def _records(gz: gzip.GzipFile) -> Iterator[StateRecord]:
+    with gz:
+        header = json.loads(gz.readline())
+        if header != ["version", 2]:
+            raise ValueError(f"unknown resolution state format: {header!r}")
+        for line in gz:
+            kind, rec = json.loads(line)
+            yield kind, rec
 
 
 def _cache_key(ref: EntityRef) -> tuple[Any, ...]:

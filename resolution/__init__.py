@@ -26,7 +26,7 @@ from resolution._normalise import NormalisedName, normalise_name, transliterate
 from resolution._resolve import Candidate, Method, Resolution
 from resolution._resolver import Resolver
 from resolution._splink import MatchSettings
-from resolution._state import ResolutionState, ResolutionStore
+from resolution._state import ResolutionState, ResolutionStore, StateRecord, StreamingResolutionStore
 
 __all__ = [
     "AliasRow",
@@ -42,6 +42,8 @@ __all__ = [
     "ResolutionError",
     "ResolutionState",
     "ResolutionStore",
+    "StateRecord",
+    "StreamingResolutionStore",
     "Resolver",
     "SCHEME_AUTHORITY",
     "Status",

@@ -200,6 +200,10 @@ class AliasIndex:
                     return list(seen)
         return list(seen)
 
+    def owners(self) -> Iterable[str]:
+        """Keys of the entities that asserted at least one alias row."""
+        return self._rows.keys()
+
     def rows(self) -> Iterator[AliasRow]:
         for rows in self._rows.values():
             yield from rows

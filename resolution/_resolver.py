@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import date, datetime
+from typing import Any
 
 from ingest.model import Entity, EntityKind, EntityRef
 
@@ -12,7 +13,7 @@ from resolution._index import AliasIndex, AliasRow, EntityInfo
 from resolution._register import Registrar
 from resolution._resolve import Pipeline, Resolution
 from resolution._splink import MatchSettings, SplinkMatcher
-from resolution._state import ResolutionState, ResolutionStore
+from resolution._state import ResolutionState, ResolutionStore, StateRecord, StreamingResolutionStore
 
 
 class Resolver:
@@ -129,35 +130,76 @@ class Resolver:
                 for (k, o, a), r in sorted(self._conflicts.items())]
 
     # -- state ---------------------------------------------------------------------------
-    def state(self) -> ResolutionState:
-        entities = {}
+    def state_records(self) -> Iterator[StateRecord]:
+        """The state as a stream (see ``resolution._state.StateRecord``), deterministic:
+        entities by key, alias rows by owner then fields, decisions by id, conflicts."""
         for key in sorted(self.index.entities):
             d = self.index.entities[key].as_dict()
             d["canonical"] = self.canonical(key)
-            entities[key] = d
-        aliases = sorted((r.as_dict() for r in self.index.rows()),
-                         key=lambda d: tuple(str(d[f]) for f in AliasRow._fields))
-        decisions = sorted(self.decisions.export(), key=lambda d: d["decision_id"])
-        return ResolutionState(entities, aliases, decisions, self.conflicts)
+            yield "entity", d
+        for owner in sorted(self.index.owners()):  # rows sort by owner first: one owner at a time
+            for row in sorted(self.index.rows_of(owner), key=lambda r: tuple(map(str, r))):
+                yield "alias", row.as_dict()
+        for d in sorted(self.decisions.export(), key=lambda d: d["decision_id"]):
+            yield "decision", d
+        for c in self.conflicts:
+            yield "conflict", c
+
+    def state(self) -> ResolutionState:
+        return ResolutionState.from_records(self.state_records())
 
     @classmethod
     def from_state(cls, state: ResolutionState, settings: MatchSettings | None = None, *,
                    clock: Callable[[], datetime] | None = None) -> Resolver:
-        r = cls(settings, clock=clock)
-        fields = set(EntityInfo.__dataclass_fields__)
-        infos = [EntityInfo(**{k: v for k, v in d.items() if k in fields})
-                 for _, d in sorted(state.entities.items())]
-        r.index.load(infos, (AliasRow.from_dict(a) for a in state.aliases))
-        r.decisions.load(state.decisions)
-        for c in state.conflicts:
-            r._conflicts[(c["key"], c["other"], c["alias"])] = c["reason"]
-        return r
-
-    def save(self, store: ResolutionStore) -> None:
-        store.save_resolution_state(self.state())
+        return cls.from_records(state.records(), settings, clock=clock)
 
     @classmethod
-    def load(cls, store: ResolutionStore, settings: MatchSettings | None = None) -> Resolver:
+    def from_records(cls, records: Iterable[StateRecord], settings: MatchSettings | None = None, *,
+                     clock: Callable[[], datetime] | None = None) -> Resolver:
+        """A resolver rebuilt from a state stream in ``state_records`` order, alias rows
+        added as they are read (never all held as dicts)."""
+        r = cls(settings, clock=clock)
+        fields = set(EntityInfo.__dataclass_fields__)
+        it = iter(records)
+        infos: list[EntityInfo] = []
+        rest: list[StateRecord] = []
+        for kind, d in it:
+            if kind != "entity":
+                rest.append((kind, d))
+                break
+            infos.append(EntityInfo(**{k: v for k, v in d.items() if k in fields}))
+
+        def alias_rows() -> Iterator[AliasRow]:
+            while rest and rest[-1][0] == "alias":
+                yield AliasRow.from_dict(rest.pop()[1])
+                nxt = next(it, None)
+                if nxt is not None:
+                    rest.append(nxt)
+
+        r.index.load(infos, alias_rows())
+        decisions: list[dict[str, Any]] = []
+        for kind, d in [*rest, *it]:
+            if kind == "decision":
+                decisions.append(d)
+            elif kind == "conflict":
+                r._conflicts[(d["key"], d["other"], d["alias"])] = d["reason"]
+            elif kind in ("entity", "alias"):
+                raise ValueError(f"resolution state out of order: {kind} record after the {kind}s")
+        r.decisions.load(decisions)
+        return r
+
+    def save(self, store: ResolutionStore | StreamingResolutionStore) -> None:
+        if isinstance(store, StreamingResolutionStore):
+            store.save_state_records(self.state_records())
+        else:
+            store.save_resolution_state(self.state())
+
+    @classmethod
+    def load(cls, store: ResolutionStore | StreamingResolutionStore,
+             settings: MatchSettings | None = None) -> Resolver:
+        if isinstance(store, StreamingResolutionStore):
+            records = store.load_state_records()
+            return cls(settings) if records is None else cls.from_records(records, settings)
         state = store.load_resolution_state()
         return cls(settings) if state is None else cls.from_state(state, settings)
 

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 STATE_VERSION = 1
+
+# The state as a stream, in this order: ("entity", dict) by key, ("alias", dict) by owner and
+# fields, ("decision", dict) by id, ("conflict", dict). A million-entity state is several
+# million records: streamed, it is never held as one document (saving or loading).
+StateRecord = tuple[str, dict[str, Any]]
+RECORD_ORDER = ("entity", "alias", "decision", "conflict")
 
 
 @dataclass(frozen=True)
@@ -29,6 +36,24 @@ class ResolutionState:
         return {"version": self.version, "entities": self.entities, "aliases": self.aliases,
                 "decisions": self.decisions, "conflicts": self.conflicts}
 
+    def records(self) -> Iterator[StateRecord]:
+        for _, d in sorted(self.entities.items()):
+            yield "entity", d
+        for kind, rows in (("alias", self.aliases), ("decision", self.decisions), ("conflict", self.conflicts)):
+            for d in rows:
+                yield kind, d
+
+    @classmethod
+    def from_records(cls, records: Iterable[StateRecord]) -> ResolutionState:
+        state = cls()
+        lists = {"alias": state.aliases, "decision": state.decisions, "conflict": state.conflicts}
+        for kind, d in records:
+            if kind == "entity":
+                state.entities[d["key"]] = d
+            else:
+                lists[kind].append(d)
+        return state
+
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> ResolutionState:
         return cls(entities=dict(d.get("entities", {})), aliases=list(d.get("aliases", [])),
@@ -46,3 +71,13 @@ class ResolutionStore(Protocol):
 
     def load_resolution_state(self) -> ResolutionState | None:
         """The stored state, or None when nothing was stored yet."""
+
+
+@runtime_checkable
+class StreamingResolutionStore(Protocol):
+    """A store that takes and gives the state as a stream of records (see StateRecord);
+    ``Resolver.save``/``load`` prefer it: memory stays bounded by the resolver itself."""
+
+    def save_state_records(self, records: Iterable[StateRecord]) -> None: ...
+
+    def load_state_records(self) -> Iterator[StateRecord] | None: ...
