@@ -100,7 +100,7 @@ class ResolverKeys:
     re-resolved retroactively (``Resolver.reconcile_stubs`` folds such stubs later).
     """
 
-    def __init__(self, resolver: Resolver, max_cached: int = 500_000) -> None:
+    def __init__(self, resolver: Resolver, max_cached: int = 200_000) -> None:
         self.resolver = resolver
         self.max_cached = max_cached
         self._lei: dict[tuple[Any, ...], str] = {}
