@@ -120,7 +120,14 @@ class Ownergraph:
         no_rel = None
         table = ev.frame.head(12).to_string(index=False, max_colwidth=40) if not ev.frame.empty else ""
         edges = ev.edges[:_edge_budget(budget)]  # graph evidence is budgeted like text evidence
-        ctx = build_context(q.text, clock.as_of, clock.known_at.isoformat(), names, edges, sentences,
+        # the context lists only entities it cites (anchors, cited edges' ends, the table's rows,
+        # the kept sentences' entities): a cascade can reach thousands, the context stays bounded
+        cited = set(ev.anchors.values()) | {str(k) for e in edges for k in (e.get("source"), e.get("target")) if k}
+        cited |= {str(k) for s in sentences for k in s.get("entity_keys", ())}
+        if "key" in ev.frame.columns:
+            cited |= {str(k) for k in ev.frame["key"].head(12)}
+        ctx = build_context(q.text, clock.as_of, clock.known_at.isoformat(),
+                            {k: v for k, v in names.items() if k in cited}, edges, sentences,
                             table, no_rel, assumptions)
         if len(ev.edges) > len(edges):
             ctx.result_table += f"\n({len(ev.edges) - len(edges)} further edges of this result are not cited)"

@@ -41,6 +41,15 @@ def test_contagion_reads_each_edge_type_in_its_direction_of_risk(og: Ownergraph)
     assert "Harbourline Ferries Limited" not in hit  # a subsidiary is not hit by its parent's default
 
 
+def test_context_lists_only_the_entities_it_cites(og: Ownergraph) -> None:
+    a = og.ask("Who is hit if Harbourline Shipping Limited defaults?", as_of="2024-06-30", budget=600)
+    cited_edges = [s for s in a.context.sources if s.kind == "edge"]
+    assert len(a.evidence.edges) == 6 and len(cited_edges) == 5  # 600 tokens: 5 cited edges
+    allowed = set(a.evidence.anchors.values()) | {k for s in a.context.sources for k in s.entity_keys}
+    allowed |= set(a.frame["key"].head(12))
+    assert a.context.entities and set(a.context.entities) <= allowed
+
+
 def test_as_of_uses_valid_time(og: Ownergraph) -> None:
     before = og.ask("Who owns Meridian Baltic Logistics GmbH?", as_of="2023-06-30")
     after = og.ask("Who owns Meridian Baltic Logistics GmbH?", as_of="2024-06-30")
