@@ -16,9 +16,13 @@ from datetime import date, datetime, timezone
 from typing import Any
 
 from ingest.model import (
-    Association, BranchOf, Consolidation, Control, Dated, EdgeBase, FundRelation, Guarantee,
-    Lending, Ownership, Stake, Succession,
+    Association, BranchOf, Consolidation, Control, Dated, EdgeBase, EdgeType, FundRelation,
+    Guarantee, Lending, Ownership, Stake, Succession,
 )
+
+# every relationship type stored: the domain's edge types and the book's HOLDS (a closed set:
+# the only text ever placed into a Cypher pattern as a type)
+REL_TYPES = frozenset(t.value for t in EdgeType) | {"HOLDS"}
 
 VALID_MIN = date(1, 1, 1)
 VALID_MAX = date(9999, 12, 31)

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from typing import Any, Protocol
 
-from graph._rows import KNOWN_MAX, VALID_MAX, VALID_MIN, clock_props, edge_props
+from graph._rows import KNOWN_MAX, REL_TYPES, VALID_MAX, VALID_MIN, clock_props, edge_props
 from graph.connection import Graph
 from ingest.model import (
     EDGE_TYPE_OF, CorporateAction, Disclosure, EdgeBase, Entity, EntityRef, Holding,
@@ -577,9 +577,8 @@ class Loader:
         import cypher
 
         node_labels = {"Sanction", "ReportingException"}
-        rel_types = {t.value for t in EDGE_TYPE_OF.values()} | {"HOLDS"}
         rtype = "HOLDS" if kind == "Holding" else kind
-        if rtype not in node_labels | rel_types:
+        if rtype not in node_labels | REL_TYPES:
             raise ValueError(f"not a storable type: {kind!r}")
         pattern = (f"(r:{rtype} {{fact_key: fk}})" if rtype in node_labels
                    else f"()-[r:{rtype} {{fact_key: fk}}]->()")

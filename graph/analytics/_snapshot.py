@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timezone
 from typing import Any, Literal, Protocol
 
-from ingest.model import EdgeType
+from graph._rows import REL_TYPES
 
 Direction = Literal["out", "in", "both"]
 
@@ -134,11 +134,8 @@ def expand(graph: Reads, seeds: list[str], clock: Clock, types: list[str], direc
     return snap
 
 
-_EDGE_TYPES = frozenset(t.value for t in EdgeType) | {"HOLDS"}
-
-
 def _type_union(types: list[str]) -> str:
-    bad = [t for t in types if t not in _EDGE_TYPES]
+    bad = [t for t in types if t not in REL_TYPES]
     if bad:
         raise ValueError(f"not edge types: {bad}")
     return "|".join(sorted(set(types))) or "NO_EDGE"
