@@ -79,6 +79,7 @@ class Graph:
         info = self._verify()
         self.server_agent = info.agent
         self.server_version = info.agent.split("/", 1)[-1]
+        self._procedures: frozenset[str] | None = None
 
     def _verify(self) -> neo4j.api.ServerInfo:
         try:
@@ -111,6 +112,13 @@ class Graph:
 
         with self._driver.session(database=self.database, default_access_mode=neo4j.READ_ACCESS) as s:
             return s.execute_read(work)
+
+    def has_procedure(self, name: str) -> bool:
+        """Whether the server offers procedure ``name`` (ownergraph's own are registered by the
+        project-managed server; another server may lack them). Asked once per connection."""
+        if self._procedures is None:
+            self._procedures = frozenset(r["name"] for r in self.read("SHOW PROCEDURES YIELD name RETURN name"))
+        return name in self._procedures
 
     def read_unit(self, work: Callable[[Reader], T]) -> T:
         """Run ``work(reader)`` in ONE read transaction: its reads (``reader.read``, same

@@ -2,7 +2,8 @@
 
 Artifacts come from Maven Central (``mvn dependency:copy-dependencies`` over
 ``graph/_server/pom.xml``) into ``<cache>/neo4j/<version>/``; a 40-line launcher
-(``_server/OwnergraphNeo4j.java``) is compiled once with the machine's JDK (17+).
+(``_server/OwnergraphNeo4j.java``) and ownergraph's procedures (``_server/OwnergraphProcedures.java``)
+are compiled with the machine's JDK (17+), again whenever those sources change.
 Data, logs, credentials and the pid file live in ``<home>/neo4j/``.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import json
 import os
 import re
@@ -28,10 +30,19 @@ from graph.config import Settings
 from ingest.errors import Neo4jUnavailable
 
 LAUNCHER = "OwnergraphNeo4j"
+_JAVA_SOURCES = (f"{LAUNCHER}.java", "OwnergraphProcedures.java")
 ALTERNATIVES = (
     "Alternatives: run Neo4j yourself (`docker compose up -d neo4j` with the project's "
     "docker-compose.yml, or Neo4j Desktop/Aura) and set NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD."
 )
+
+
+def _sources_digest() -> str:
+    """Which launcher/procedure sources the compiled classes must come from."""
+    digest = hashlib.sha256()
+    for name in _JAVA_SOURCES:
+        digest.update((resources.files("graph") / "_server" / name).read_bytes())
+    return digest.hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -108,33 +119,56 @@ class LocalNeo4j:
 
     @property
     def installed(self) -> bool:
-        return (self.runtime / ".complete").is_file()
+        """Neo4j fetched and the launcher compiled from the current Java sources."""
+        marker = self.runtime / ".complete"
+        return marker.is_file() and marker.read_text().split() == [self.settings.neo4j_version, _sources_digest()]
 
     # -- install ----------------------------------------------------------------------
     def install(self) -> Path:
-        """Fetch Neo4j from Maven Central and compile the launcher; a no-op when done."""
+        """Fetch Neo4j from Maven Central and compile the launcher and procedures; a no-op when
+        done. Changed Java sources are recompiled against the jars already fetched."""
         if self.installed:
             return self.runtime
         java = find_java()
         javac = java.parent / "javac"
         if not javac.exists():
             javac = Path(shutil.which("javac") or "")
+        if not javac.is_file():
+            raise Neo4jUnavailable(f"a JDK (javac) is needed beside {java} to build the launcher. " + ALTERNATIVES)
+        staging = self.runtime.with_name(self.runtime.name + ".partial")
+        shutil.rmtree(staging, ignore_errors=True)
+        (staging / "classes").mkdir(parents=True)
+        fetched = self.runtime / "lib"
+        if (self.runtime / "java").is_file() and fetched.is_dir():
+            shutil.copytree(fetched, staging / "lib")
+        else:
+            self._fetch(staging, java)
+        sources = []
+        for name in _JAVA_SOURCES:
+            path = staging / name
+            path.write_text((resources.files("graph") / "_server" / name).read_text())
+            sources.append(str(path))
+        build = subprocess.run(
+            [str(javac), "-d", str(staging / "classes"), "-cp", str(staging / "lib" / "*"), *sources],
+            capture_output=True, text=True,
+        )
+        if build.returncode != 0:
+            raise Neo4jUnavailable(f"could not compile the Neo4j launcher:\n{build.stderr[-1500:]}")
+        (staging / "java").write_text(str(java))
+        (staging / ".complete").write_text(f"{self.settings.neo4j_version} {_sources_digest()}")
+        shutil.rmtree(self.runtime, ignore_errors=True)
+        staging.rename(self.runtime)
+        return self.runtime
+
+    def _fetch(self, staging: Path, java: Path) -> None:
         mvn = shutil.which("mvn")
         if not mvn:
             raise Neo4jUnavailable(
                 "Maven (`mvn`) is needed once to fetch Neo4j from Maven Central and was not found "
                 "(e.g. `apt-get install maven`). " + ALTERNATIVES
             )
-        if not javac.is_file():
-            raise Neo4jUnavailable(f"a JDK (javac) is needed beside {java} to build the launcher. " + ALTERNATIVES)
-        staging = self.runtime.with_name(self.runtime.name + ".partial")
-        shutil.rmtree(staging, ignore_errors=True)
-        (staging / "classes").mkdir(parents=True)
-        src = resources.files("graph") / "_server"
         pom = staging / "pom.xml"
-        pom.write_text((src / "pom.xml").read_text())
-        launcher = staging / f"{LAUNCHER}.java"
-        launcher.write_text((src / f"{LAUNCHER}.java").read_text())
+        pom.write_text((resources.files("graph") / "_server" / "pom.xml").read_text())
         env = {**os.environ, "JAVA_HOME": str(java.parent.parent)}
         fetch = subprocess.run(
             [mvn, "-B", "-q", "-f", str(pom), "dependency:copy-dependencies",
@@ -146,17 +180,6 @@ class LocalNeo4j:
             raise Neo4jUnavailable(
                 f"could not fetch Neo4j {self.settings.neo4j_version} from Maven Central:\n{tail}\n" + ALTERNATIVES
             )
-        build = subprocess.run(
-            [str(javac), "-d", str(staging / "classes"), "-cp", str(staging / "lib" / "*"), str(launcher)],
-            capture_output=True, text=True,
-        )
-        if build.returncode != 0:
-            raise Neo4jUnavailable(f"could not compile the Neo4j launcher:\n{build.stderr[-1500:]}")
-        (staging / "java").write_text(str(java))
-        (staging / ".complete").write_text(self.settings.neo4j_version)
-        shutil.rmtree(self.runtime, ignore_errors=True)
-        staging.rename(self.runtime)
-        return self.runtime
 
     # -- process bookkeeping ----------------------------------------------------------
     def _read_pid(self) -> int | None:

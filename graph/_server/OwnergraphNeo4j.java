@@ -1,4 +1,5 @@
 // Runs Neo4j Community embedded with its Bolt connector, configured by <home>/conf/neo4j.conf.
+// Registers ownergraph's procedures (OwnergraphProcedures.java).
 // Started and stopped by `ownergraph neo4j start|stop`; prints READY once Bolt accepts work.
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -6,6 +7,8 @@ import java.util.Map;
 import org.neo4j.dbms.api.DatabaseManagementService;
 import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
 import org.neo4j.graphdb.GraphDatabaseService;
+import org.neo4j.kernel.api.procedure.GlobalProcedures;
+import org.neo4j.kernel.internal.GraphDatabaseAPI;
 
 public final class OwnergraphNeo4j {
     public static void main(String[] args) throws Exception {
@@ -33,7 +36,10 @@ public final class OwnergraphNeo4j {
                     Map.of("password", password));
             Files.delete(passwordFile);
         }
-        dbms.database("neo4j").executeTransactionally("RETURN 1");
+        GraphDatabaseAPI db = (GraphDatabaseAPI) dbms.database("neo4j");
+        db.getDependencyResolver().resolveDependency(GlobalProcedures.class)
+                .registerProcedure(OwnergraphProcedures.class);
+        db.executeTransactionally("RETURN 1");
         System.out.println("READY " + org.neo4j.kernel.internal.Version.getNeo4jVersion());
         System.out.flush();
         Thread.currentThread().join();

@@ -2,7 +2,9 @@
 
 An edge takes part only when it is valid at ``as_of`` (``valid_from <= as_of < valid_to``)
 and known at ``known_at`` (``known_from <= known_at < known_to``: published by then and not
-yet superseded). Nothing in ``graph.analytics`` reads edges any other way.
+yet superseded). Nothing in ``graph.analytics`` reads edges any other way, except the
+``ownergraph.cascade`` server procedure (``graph/_server/OwnergraphProcedures.java``), which
+states the same gate in Java for contagion and is tested against this one.
 """
 
 from __future__ import annotations
@@ -72,6 +74,11 @@ def assuming(assumed: Assumed) -> Iterator[None]:
         yield
     finally:
         _ASSUMED.reset(token)
+
+
+def assumptions() -> Assumed:
+    """The what-ifs in force in this context."""
+    return _ASSUMED.get()
 
 
 @dataclass(frozen=True)
@@ -148,7 +155,7 @@ def _step_text(in_types: list[str], out_types: list[str]) -> str:
         "$$OUT$$", _type_union(out_types))
 
 
-def _parse_clocks(props: dict[str, Any]) -> dict[str, Any]:
+def parse_clocks(props: dict[str, Any]) -> dict[str, Any]:
     """The ISO strings of ``snapshot_step``'s clock values back as dates / UTC datetimes."""
     for k in ("valid_from", "valid_to"):
         if isinstance(props.get(k), str):
@@ -178,7 +185,7 @@ def step(graph: Reads, frontier: list[str], clock: Clock, in_types: list[str], o
         if row["rid"] in seen or row["props"].get("statement_id") in assumed.suppressed:
             continue
         seen.add(row["rid"])
-        snap.edges.append(EdgeView(row["source"], row["target"], row["type"], _parse_clocks(row["props"])))
+        snap.edges.append(EdgeView(row["source"], row["target"], row["type"], parse_clocks(row["props"])))
         snap.nodes.setdefault(row["source"], row["source_props"])
         snap.nodes.setdefault(row["target"], row["target_props"])
     snap.depth_reached = 1 if rows else 0

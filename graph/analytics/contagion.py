@@ -19,16 +19,17 @@ loans) or stake (ownership) where the source gives one. Edges come only through 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import pandas as pd
 
-from graph.analytics._snapshot import Clock, EdgeView, Reads, make_clock, step
+from graph.analytics._snapshot import Clock, EdgeView, Reads, assumptions, make_clock, parse_clocks, step
 from graph.analytics.lookup import EntityMatch, find_entity, jsonable
 from graph.analytics.structure import Known, When, clock_dict, edge_evidence
 from graph.connection import Graph
+from ingest.errors import ConfigError
 
 # channel -> [(edge type, which endpoint is hit when the other one defaults)]
 CHANNELS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -131,9 +132,20 @@ def _hit(edge: EdgeView, defaulted: str) -> str | None:
     return None
 
 
+Engine = Literal["auto", "server", "cypher"]
+PROCEDURE = "ownergraph.cascade"
+
+
 def contagion(graph: Graph, defaulted: str, *, types: Iterable[str] = ("guarantee", "lending", "ownership"),
-              max_hops: int = 6, as_of: When = None, known_at: Known = None) -> ContagionResult:
-    """Parties hit, hop by hop, if ``defaulted`` defaults (see the module docstring)."""
+              max_hops: int = 6, as_of: When = None, known_at: Known = None,
+              engine: Engine = "auto") -> ContagionResult:
+    """Parties hit, hop by hop, if ``defaulted`` defaults (see the module docstring).
+
+    ``engine``: "server" runs the whole cascade in one call to the ``ownergraph.cascade``
+    procedure (registered by the project-managed Neo4j); "cypher" reads one hop per query
+    (``snapshot_step``); "auto" takes the procedure when the server has it. Both apply the same
+    time gate and give the same result (tested); session what-ifs that extend edges past their
+    ``valid_to`` always take the Cypher path."""
     chosen = tuple(dict.fromkeys(types))
     unknown = [t for t in chosen if t not in CHANNELS]
     if unknown:
@@ -141,41 +153,102 @@ def contagion(graph: Graph, defaulted: str, *, types: Iterable[str] = ("guarante
     edge_types = sorted({t for ch in chosen for t, _ in CHANNELS[ch]})
     clock = make_clock(as_of, known_at)
     x = find_entity(graph, defaulted, clock.as_of)
+    hops = _server_hops if _on_server(graph, engine) else _cypher_hops
     # every hop in one read transaction: one consistent graph state, one BEGIN/COMMIT
-    found = graph.read_unit(lambda reader: _cascade(reader, x, clock, edge_types, max_hops))
-    return ContagionResult(x, clock, chosen, max_hops, tuple(found))
+    found = graph.read_unit(lambda reader: _Cascade(x).run(hops(reader, x, clock, edge_types, max_hops)))
+    return ContagionResult(x, clock, chosen, max_hops, found)
 
 
-def _cascade(reader: Reads, x: EntityMatch, clock: Clock, edge_types: list[str], max_hops: int) -> tuple[Affected, ...]:
-    """Breadth-first, one hop per query, from the defaulted party ``x``."""
-    hop_of = {x.key: 0}
-    path_of: dict[str, tuple[dict[str, Any], ...]] = {x.key: ()}
-    names: dict[str, str] = {x.key: x.name}
-    found: list[Affected] = []
+def _on_server(graph: Graph, engine: Engine) -> bool:
+    if engine not in ("auto", "server", "cypher"):
+        raise ValueError(f"unknown engine {engine!r}; choose auto, server or cypher")
+    if engine == "cypher" or assumptions().extended:
+        return False
+    if graph.has_procedure(PROCEDURE):
+        return True
+    if engine == "server":
+        raise ConfigError(f"the server at {graph.uri} has no {PROCEDURE} procedure (the project-managed "
+                         "Neo4j registers it); use engine='cypher' or 'auto'")
+    return False
+
+
+# A hop source yields, per hop, the edges read from the frontier and the node facts seen; it
+# is told the next frontier (parties first hit at that hop) through ``send``.
+Hops = Generator[tuple[list[EdgeView], dict[str, dict[str, Any]]], list[str], None]
+
+
+def _directions(edge_types: list[str]) -> tuple[list[str], list[str]]:
+    """(types read incoming: their source is hit, types read outgoing: their target is hit)"""
+    return ([t for t in edge_types if HIT_END[t] == "source"], [t for t in edge_types if HIT_END[t] == "target"])
+
+
+def _cypher_hops(reader: Reads, x: EntityMatch, clock: Clock, edge_types: list[str], max_hops: int) -> Hops:
+    """One ``snapshot_step`` query per hop. Only edges in the direction of risk are read:
+    reading "both" would pull every subsidiary and child."""
+    hit_source, hit_target = _directions(edge_types)
     frontier = [x.key]
-    for hop in range(1, max_hops + 1):
+    for _ in range(max_hops):
         if not frontier or not edge_types:
-            break
-        # Only edges in the direction of risk are read: incoming where the edge's source is hit,
-        # outgoing where its target is (reading "both" would pull every subsidiary and child).
-        snap = step(reader, frontier, clock, [t for t in edge_types if HIT_END[t] == "source"],
-                    [t for t in edge_types if HIT_END[t] == "target"])
-        names.update({k: p.get("name") or k for k, p in snap.nodes.items()})
+            return
+        snap = step(reader, frontier, clock, hit_source, hit_target)
+        frontier = yield snap.edges, snap.nodes
+
+
+def _server_hops(reader: Reads, x: EntityMatch, clock: Clock, edge_types: list[str], max_hops: int) -> Hops:
+    """The whole cascade in one procedure call; its hops are replayed through the same bookkeeping."""
+    hit_source, hit_target = _directions(edge_types)
+    rows = reader.read("contagion_cascade", key=x.key, hit_source=hit_source, hit_target=hit_target,
+                       max_hops=max_hops if edge_types else 0, suppressed=sorted(assumptions().suppressed),
+                       **clock.as_params())
+    for row in rows:
+        if row["hop"] == 0:
+            continue
+        edges = [EdgeView(e["source"], e["target"], e["type"], parse_clocks(e["props"])) for e in row["edges"]]
+        yield edges, {n["key"]: n for n in row["nodes"]}
+
+
+class _Cascade:
+    """Breadth-first bookkeeping from the defaulted party: hop counts, one shortest chain of
+    evidence per party, its exposures to parties one hop nearer."""
+
+    def __init__(self, x: EntityMatch) -> None:
+        self.hop_of = {x.key: 0}
+        self.path_of: dict[str, tuple[dict[str, Any], ...]] = {x.key: ()}
+        self.nodes: dict[str, dict[str, Any]] = {x.key: {"key": x.key, "name": x.name}}
+        self.found: list[Affected] = []
+
+    def run(self, hops: Hops) -> tuple[Affected, ...]:
+        frontier = [next(iter(self.hop_of))]
+        hop = 0
+        try:
+            edges, nodes = next(hops)
+            while True:
+                hop += 1
+                frontier = self._absorb(hop, frontier, edges, nodes)
+                edges, nodes = hops.send(frontier)
+        except StopIteration:
+            pass
+        return tuple(self.found)
+
+    def _absorb(self, hop: int, frontier: list[str], edges: list[EdgeView], nodes: dict[str, dict[str, Any]]
+                ) -> list[str]:
+        for key, props in nodes.items():
+            self.nodes.setdefault(key, props)
         exposures: dict[str, list[tuple[str, dict[str, Any]]]] = defaultdict(list)
         in_frontier = set(frontier)
-        for e in snap.edges:
+        for e in edges:
             for d in (e.source, e.target):
                 v = _hit(e, d) if d in in_frontier else None
-                if v is None or v in hop_of:
+                if v is None or v in self.hop_of:
                     continue
-                ev = edge_evidence(e, snap.nodes) | {"defaulted_end": "target" if v == e.source else "source"}
+                ev = edge_evidence(e, self.nodes) | {"defaulted_end": "target" if v == e.source else "source"}
                 exposures[v].append((d, ev))
         for v in sorted(exposures):
-            hop_of[v] = hop
+            self.hop_of[v] = hop
             evs = sorted(exposures[v], key=lambda pe: (pe[0], pe[1]["type"], str(pe[1].get("fact_key"))))
             pred, first = evs[0]
-            path_of[v] = path_of[pred] + (first,)
+            self.path_of[v] = self.path_of[pred] + (first,)
             channels = tuple(sorted({CHANNEL_OF[ev["type"]] for _, ev in evs}))
-            found.append(Affected(v, names.get(v, v), hop, channels, tuple(ev for _, ev in evs), path_of[v]))
-        frontier = sorted(exposures)
-    return tuple(found)
+            name = self.nodes.get(v, {}).get("name") or v
+            self.found.append(Affected(v, name, hop, channels, tuple(ev for _, ev in evs), self.path_of[v]))
+        return sorted(exposures)

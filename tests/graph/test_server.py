@@ -91,3 +91,21 @@ def test_missing_java_names_the_alternatives(tmp_path: Path, monkeypatch: pytest
     monkeypatch.setattr("graph.server._java_major", lambda java: None)
     with pytest.raises(Neo4jUnavailable, match="No Java 17"):
         LocalNeo4j(settings).install()
+
+
+def test_changed_java_sources_are_recompiled_without_fetching_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A runtime compiled from older launcher/procedure sources is rebuilt from the jars it
+    already has (no Maven): the procedures a server registers always match the Python that
+    calls them."""
+    fetched = LocalNeo4j(neo4j_test_settings()).install()  # the tests' runtime, current
+    settings = Settings(home=tmp_path / "home", cache=tmp_path / "cache", neo4j_port=PORT)
+    old = LocalNeo4j(settings)
+    old.runtime.mkdir(parents=True)
+    os.symlink(fetched / "lib", old.runtime / "lib")
+    (old.runtime / "java").write_text((fetched / "java").read_text())
+    (old.runtime / ".complete").write_text(f"{settings.neo4j_version} 0000000000000000")
+    assert not old.installed
+    monkeypatch.setattr("graph.server.shutil.which", lambda name: None)  # no Maven: must not be needed
+    runtime = old.install()
+    assert old.installed and (runtime / "classes" / "OwnergraphProcedures.class").is_file()
