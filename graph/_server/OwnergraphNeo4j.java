@@ -37,9 +37,14 @@ public final class OwnergraphNeo4j {
             Files.delete(passwordFile);
         }
         GraphDatabaseAPI db = (GraphDatabaseAPI) dbms.database("neo4j");
-        db.getDependencyResolver().resolveDependency(GlobalProcedures.class)
-                .registerProcedure(OwnergraphProcedures.class);
-        db.executeTransactionally("RETURN 1");
+        try {
+            db.getDependencyResolver().resolveDependency(GlobalProcedures.class)
+                    .registerProcedure(OwnergraphProcedures.class);
+            db.executeTransactionally("RETURN 1");
+        } catch (Exception e) {
+            e.printStackTrace();
+            System.exit(1);  // Neo4j's threads would keep a half-started server alive
+        }
         System.out.println("READY " + org.neo4j.kernel.internal.Version.getNeo4jVersion());
         System.out.flush();
         Thread.currentThread().join();

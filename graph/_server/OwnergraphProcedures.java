@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -35,10 +36,10 @@ public final class OwnergraphProcedures {
     /** One hop of a cascade: the edges that reached parties first hit at this hop, and those parties. */
     public static final class Hop {
         public long hop;
-        public List<Map<String, Object>> edges;
+        public List<List<Object>> edges;
         public List<Map<String, Object>> nodes;
 
-        Hop(long hop, List<Map<String, Object>> edges, List<Map<String, Object>> nodes) {
+        Hop(long hop, List<List<Object>> edges, List<Map<String, Object>> nodes) {
             this.hop = hop;
             this.edges = edges;
             this.nodes = nodes;
@@ -49,38 +50,42 @@ public final class OwnergraphProcedures {
     @Description("Breadth-first default cascade from the entity `key`: incoming edges of `hitSource` types "
             + "(their source is hit) and outgoing edges of `hitTarget` types (their target is hit), each admitted "
             + "by valid_from <= asOf < valid_to and known_from <= knownAt < known_to, skipping `suppressed` "
-            + "statement ids. One row per hop (0 = the defaulted entity).")
+            + "statement ids. One row per hop (0 = the defaulted entity) with the parties first hit at that hop "
+            + "and the edges that reached them, each as [source, source_name, target, target_name, type, "
+            + "...the values of `fields`].")
     public Stream<Hop> cascade(@Name("key") String key, @Name("hitSource") List<String> hitSource,
                                @Name("hitTarget") List<String> hitTarget, @Name("asOf") LocalDate asOf,
                                @Name("knownAt") ZonedDateTime knownAt, @Name("maxHops") long maxHops,
-                               @Name(value = "suppressed", defaultValue = "[]") List<String> suppressed) {
+                               @Name("suppressed") List<String> suppressed,
+                               @Name("fields") List<String> fields) {
         Node start = tx.findNode(ENTITY, "key", key);
         if (start == null) {
             return Stream.empty();
         }
         RelationshipType[] in = types(hitSource);
         RelationshipType[] out = types(hitTarget);
-        Set<String> skip = new HashSet<>(suppressed);
+        Gate gate = new Gate(asOf, knownAt, new HashSet<>(suppressed), fields);
         List<Hop> hops = new ArrayList<>();
-        hops.add(new Hop(0, List.of(), List.of(nodeMap(start))));
+        Map<Long, Map<String, Object>> facts = new HashMap<>();  // key/name/lei/kind, read once per node
+        hops.add(new Hop(0, List.of(), List.of(facts(start, facts))));
         Set<Long> hit = new HashSet<>();  // internal ids: an element id is a new string per call
         hit.add(start.getId());
         List<Node> frontier = List.of(start);
         for (long h = 1; h <= maxHops && !frontier.isEmpty(); h++) {
-            List<Map<String, Object>> edges = new ArrayList<>();
+            List<List<Object>> edges = new ArrayList<>();
             Map<Long, Node> reached = new LinkedHashMap<>();
             for (Node d : frontier) {
                 if (in.length > 0) {
-                    collect(d, d.getRelationships(Direction.INCOMING, in), true, asOf, knownAt, skip, hit, edges, reached);
+                    collect(d, d.getRelationships(Direction.INCOMING, in), true, gate, hit, facts, edges, reached);
                 }
                 if (out.length > 0) {
-                    collect(d, d.getRelationships(Direction.OUTGOING, out), false, asOf, knownAt, skip, hit, edges, reached);
+                    collect(d, d.getRelationships(Direction.OUTGOING, out), false, gate, hit, facts, edges, reached);
                 }
             }
             hit.addAll(reached.keySet());
             List<Map<String, Object>> nodes = new ArrayList<>(reached.size());
             for (Node v : reached.values()) {
-                nodes.add(nodeMap(v));
+                nodes.add(facts(v, facts));
             }
             hops.add(new Hop(h, edges, nodes));
             frontier = new ArrayList<>(reached.values());
@@ -88,60 +93,89 @@ public final class OwnergraphProcedures {
         return hops.stream();
     }
 
-    private static void collect(Node d, Iterable<Relationship> rels, boolean sourceIsHit, LocalDate asOf,
-                                ZonedDateTime knownAt, Set<String> skip, Set<Long> hit,
-                                List<Map<String, Object>> edges, Map<Long, Node> reached) {
+    private static void collect(Node d, Iterable<Relationship> rels, boolean sourceIsHit, Gate gate, Set<Long> hit,
+                                Map<Long, Map<String, Object>> facts, List<List<Object>> edges,
+                                Map<Long, Node> reached) {
         for (Relationship r : rels) {
             Node v = sourceIsHit ? r.getStartNode() : r.getEndNode();
             long vid = v.getId();
             if (hit.contains(vid)) {
                 continue;
             }
-            Map<String, Object> props = r.getAllProperties();  // one walk of the property chain
-            Object statement = props.get("statement_id");
-            if (!admitted(props, asOf, knownAt) || (statement != null && skip.contains(statement.toString()))
-                    || !v.hasLabel(ENTITY)) {
+            Map<String, Object> props = r.getProperties(gate.keys);  // one walk of the property chain
+            if (!gate.admits(props) || !v.hasLabel(ENTITY)) {
                 continue;
             }
-            Map<String, Object> e = new HashMap<>();
-            e.put("rid", r.getElementId());
-            e.put("source", sourceIsHit ? v.getProperty("key", null) : d.getProperty("key", null));
-            e.put("target", sourceIsHit ? d.getProperty("key", null) : v.getProperty("key", null));
-            e.put("type", r.getType().name());
-            e.put("props", clocksAsText(props));
+            Map<String, Object> source = facts(sourceIsHit ? v : d, facts);
+            Map<String, Object> target = facts(sourceIsHit ? d : v, facts);
+            List<Object> e = new ArrayList<>(5 + gate.fields.size());
+            e.add(source.get("key"));
+            e.add(source.get("name"));
+            e.add(target.get("key"));
+            e.add(target.get("name"));
+            e.add(r.getType().name());
+            gate.output(props, e);
             edges.add(e);
             reached.putIfAbsent(vid, v);
         }
     }
 
-    // The four clocks as ISO strings (the Python driver's temporal hydration is slow); the
-    // Cypher gate's null semantics: a missing or non-temporal clock value admits nothing.
-    private static boolean admitted(Map<String, Object> props, LocalDate asOf, ZonedDateTime knownAt) {
-        if (!(props.get("valid_from") instanceof LocalDate vf) || !(props.get("valid_to") instanceof LocalDate vt)
-                || !(props.get("known_from") instanceof ZonedDateTime kf)
-                || !(props.get("known_to") instanceof ZonedDateTime kt)) {
-            return false;
+    /** The time gate, the suppressed statements, and what of an admitted edge goes back. */
+    private static final class Gate {
+        private final LocalDate asOf;
+        private final ZonedDateTime knownAt;
+        private final Set<String> suppressed;
+        final List<String> fields;
+        final String[] keys;  // what is read of each edge: the clocks, the statement id, the fields
+        private final Map<ZonedDateTime, String> instants = new HashMap<>();  // most known_to are one sentinel
+
+        Gate(LocalDate asOf, ZonedDateTime knownAt, Set<String> suppressed, List<String> fields) {
+            this.asOf = asOf;
+            this.knownAt = knownAt;
+            this.suppressed = suppressed;
+            this.fields = fields;
+            Set<String> read = new LinkedHashSet<>(List.of("valid_from", "valid_to", "known_from", "known_to",
+                    "statement_id"));
+            read.addAll(fields);
+            this.keys = read.toArray(String[]::new);
         }
-        return !vf.isAfter(asOf) && asOf.isBefore(vt) && !kf.isAfter(knownAt) && knownAt.isBefore(kt);
+
+        // valid_from <= asOf < valid_to and known_from <= knownAt < known_to, with the Cypher
+        // gate's null semantics: a missing or non-temporal clock value admits nothing.
+        boolean admits(Map<String, Object> props) {
+            if (!(props.get("valid_from") instanceof LocalDate vf) || !(props.get("valid_to") instanceof LocalDate vt)
+                    || !(props.get("known_from") instanceof ZonedDateTime kf)
+                    || !(props.get("known_to") instanceof ZonedDateTime kt)) {
+                return false;
+            }
+            Object statement = props.get("statement_id");
+            return !vf.isAfter(asOf) && asOf.isBefore(vt) && !kf.isAfter(knownAt) && knownAt.isBefore(kt)
+                    && (statement == null || !suppressed.contains(statement.toString()));
+        }
+
+        // The values of `fields` on an admitted edge, in that order (null where absent); dates
+        // and datetimes as ISO strings (the Python driver's temporal hydration is slow).
+        void output(Map<String, Object> stored, List<Object> row) {
+            for (String k : fields) {
+                Object v = stored.get(k);
+                if (v instanceof LocalDate day) {
+                    v = day.toString();
+                } else if (v instanceof ZonedDateTime t) {
+                    v = instants.computeIfAbsent(t, z -> z.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+                }
+                row.add(v);
+            }
+        }
     }
 
-    private static Map<String, Object> clocksAsText(Map<String, Object> stored) {
-        Map<String, Object> props = new HashMap<>(stored);
-        for (String k : new String[] {"valid_from", "valid_to"}) {
-            props.put(k, props.get(k).toString());
-        }
-        for (String k : new String[] {"known_from", "known_to"}) {
-            props.put(k, ((ZonedDateTime) props.get(k)).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
-        }
-        return props;
-    }
-
-    private static Map<String, Object> nodeMap(Node n) {
-        Map<String, Object> m = new HashMap<>();
-        for (String k : NODE_FIELDS) {
-            m.put(k, n.getProperty(k, null));
-        }
-        return m;
+    private static Map<String, Object> facts(Node n, Map<Long, Map<String, Object>> cache) {
+        return cache.computeIfAbsent(n.getId(), id -> {
+            Map<String, Object> m = new HashMap<>(n.getProperties(NODE_FIELDS));
+            for (String k : NODE_FIELDS) {
+                m.putIfAbsent(k, null);
+            }
+            return m;
+        });
     }
 
     private static RelationshipType[] types(List<String> names) {

@@ -10,6 +10,7 @@ states the same gate in Java for contagion and is tested against this one.
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -155,14 +156,18 @@ def _step_text(in_types: list[str], out_types: list[str]) -> str:
         "$$OUT$$", _type_union(out_types))
 
 
+# Clock strings repeat (open-ended sentinels, filing dates): parse each once. The values are
+# immutable, so sharing them is safe.
+_day = functools.lru_cache(maxsize=65536)(date.fromisoformat)
+_instant = functools.lru_cache(maxsize=65536)(datetime.fromisoformat)
+
+
 def parse_clocks(props: dict[str, Any]) -> dict[str, Any]:
     """The ISO strings of ``snapshot_step``'s clock values back as dates / UTC datetimes."""
-    for k in ("valid_from", "valid_to"):
-        if isinstance(props.get(k), str):
-            props[k] = date.fromisoformat(props[k])
-    for k in ("known_from", "known_to"):
-        if isinstance(props.get(k), str):
-            props[k] = datetime.fromisoformat(props[k])
+    for k, parse in (("valid_from", _day), ("valid_to", _day), ("known_from", _instant), ("known_to", _instant)):
+        v = props.get(k)
+        if type(v) is str:
+            props[k] = parse(v)
     return props
 
 

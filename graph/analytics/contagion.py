@@ -25,9 +25,9 @@ from typing import Any, Literal
 
 import pandas as pd
 
-from graph.analytics._snapshot import Clock, EdgeView, Reads, assumptions, make_clock, parse_clocks, step
+from graph.analytics._snapshot import Clock, Reads, assumptions, make_clock, parse_clocks, step
 from graph.analytics.lookup import EntityMatch, find_entity, jsonable
-from graph.analytics.structure import Known, When, clock_dict, edge_evidence
+from graph.analytics.structure import EVIDENCE_PROPS, Known, When, clock_dict, edge_evidence
 from graph.connection import Graph
 from ingest.errors import ConfigError
 
@@ -122,13 +122,14 @@ class ContagionResult:
                 "max_hops": self.max_hops, "affected": [a.as_dict() for a in self.affected]}
 
 
-def _hit(edge: EdgeView, defaulted: str) -> str | None:
-    """The party ``edge`` exposes to ``defaulted``'s default, or None (wrong direction)."""
-    end = HIT_END.get(edge.type)
-    if end == "source" and edge.target == defaulted:
-        return edge.source
-    if end == "target" and edge.source == defaulted:
-        return edge.target
+def _hit(edge: dict[str, Any], defaulted: str) -> str | None:
+    """The party the edge (an evidence record) exposes to ``defaulted``'s default, or None
+    (wrong direction)."""
+    end = HIT_END.get(edge["type"])
+    if end == "source" and edge["target"] == defaulted:
+        return edge["source"]
+    if end == "target" and edge["source"] == defaulted:
+        return edge["target"]
     return None
 
 
@@ -172,9 +173,11 @@ def _on_server(graph: Graph, engine: Engine) -> bool:
     return False
 
 
-# A hop source yields, per hop, the edges read from the frontier and the node facts seen; it
-# is told the next frontier (parties first hit at that hop) through ``send``.
-Hops = Generator[tuple[list[EdgeView], dict[str, dict[str, Any]]], list[str], None]
+# A hop source yields, per hop, the admitted edges read from the frontier as evidence records
+# (``edge_evidence``'s shape) and the node facts seen; it is told the next frontier (parties
+# first hit at that hop) through ``send``.
+Hops = Generator[tuple[list[dict[str, Any]], dict[str, dict[str, Any]]], list[str], None]
+_EVIDENCE_COLUMNS = ("source", "source_name", "target", "target_name", "type", *EVIDENCE_PROPS)
 
 
 def _directions(edge_types: list[str]) -> tuple[list[str], list[str]]:
@@ -191,20 +194,21 @@ def _cypher_hops(reader: Reads, x: EntityMatch, clock: Clock, edge_types: list[s
         if not frontier or not edge_types:
             return
         snap = step(reader, frontier, clock, hit_source, hit_target)
-        frontier = yield snap.edges, snap.nodes
+        frontier = yield [edge_evidence(e, snap.nodes) for e in snap.edges], snap.nodes
 
 
 def _server_hops(reader: Reads, x: EntityMatch, clock: Clock, edge_types: list[str], max_hops: int) -> Hops:
-    """The whole cascade in one procedure call; its hops are replayed through the same bookkeeping."""
+    """The whole cascade in one procedure call (edges come back as rows of ``_EVIDENCE_COLUMNS``);
+    its hops are replayed through the same bookkeeping."""
     hit_source, hit_target = _directions(edge_types)
     rows = reader.read("contagion_cascade", key=x.key, hit_source=hit_source, hit_target=hit_target,
                        max_hops=max_hops if edge_types else 0, suppressed=sorted(assumptions().suppressed),
-                       **clock.as_params())
+                       fields=list(EVIDENCE_PROPS), **clock.as_params())
     for row in rows:
         if row["hop"] == 0:
             continue
-        edges = [EdgeView(e["source"], e["target"], e["type"], parse_clocks(e["props"])) for e in row["edges"]]
-        yield edges, {n["key"]: n for n in row["nodes"]}
+        evidence = [parse_clocks(dict(zip(_EVIDENCE_COLUMNS, e))) for e in row["edges"]]
+        yield evidence, {n["key"]: n for n in row["nodes"]}
 
 
 class _Cascade:
@@ -230,18 +234,19 @@ class _Cascade:
             pass
         return tuple(self.found)
 
-    def _absorb(self, hop: int, frontier: list[str], edges: list[EdgeView], nodes: dict[str, dict[str, Any]]
-                ) -> list[str]:
+    def _absorb(self, hop: int, frontier: list[str], edges: list[dict[str, Any]],
+                nodes: dict[str, dict[str, Any]]) -> list[str]:
         for key, props in nodes.items():
             self.nodes.setdefault(key, props)
         exposures: dict[str, list[tuple[str, dict[str, Any]]]] = defaultdict(list)
         in_frontier = set(frontier)
-        for e in edges:
-            for d in (e.source, e.target):
-                v = _hit(e, d) if d in in_frontier else None
+        for ev in edges:  # each edge exposes at most one party: its evidence record is that exposure
+            source, target = ev["source"], ev["target"]
+            for d in (source, target):
+                v = _hit(ev, d) if d in in_frontier else None
                 if v is None or v in self.hop_of:
                     continue
-                ev = edge_evidence(e, self.nodes) | {"defaulted_end": "target" if v == e.source else "source"}
+                ev["defaulted_end"] = "target" if v == source else "source"
                 exposures[v].append((d, ev))
         for v in sorted(exposures):
             self.hop_of[v] = hop

@@ -34,6 +34,9 @@ _EDGE_FIELDS = ("type", "stake_lo", "stake_hi", "interest", "control_kind", "lev
                 "source_system", "source_record_id", "document_id", "locator", "fact_key",
                 "corporate_action_id", "via_action", "closed_by_action")
 
+EVIDENCE_PROPS = _EDGE_FIELDS[1:]  # the edge properties evidence shows
+_PLAIN = frozenset({str, int, float, bool, type(None), date, datetime})
+
 When = date | str | None
 Known = date | datetime | str | None
 
@@ -47,8 +50,11 @@ def edge_evidence(edge: EdgeView, nodes: dict[str, dict[str, Any]] | None = None
     nodes = nodes or {}
     out: dict[str, Any] = {"source": edge.source, "source_name": nodes.get(edge.source, {}).get("name"),
                            "target": edge.target, "target_name": nodes.get(edge.target, {}).get("name")}
-    props = {"type": edge.type, **edge.props}
-    out.update({k: to_plain(props.get(k)) for k in _EDGE_FIELDS})
+    out["type"] = edge.type
+    values = list(map(edge.props.get, EVIDENCE_PROPS))
+    if not _PLAIN.issuperset(map(type, values)):  # a cascade builds thousands: convert only when needed
+        values = [to_plain(v) for v in values]
+    out.update(zip(EVIDENCE_PROPS, values))
     return out
 
 
