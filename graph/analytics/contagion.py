@@ -122,17 +122,6 @@ class ContagionResult:
                 "max_hops": self.max_hops, "affected": [a.as_dict() for a in self.affected]}
 
 
-def _hit(edge: dict[str, Any], defaulted: str) -> str | None:
-    """The party the edge (an evidence record) exposes to ``defaulted``'s default, or None
-    (wrong direction)."""
-    end = HIT_END.get(edge["type"])
-    if end == "source" and edge["target"] == defaulted:
-        return edge["source"]
-    if end == "target" and edge["source"] == defaulted:
-        return edge["target"]
-    return None
-
-
 Engine = Literal["auto", "server", "cypher"]
 PROCEDURE = "ownergraph.cascade"
 
@@ -153,11 +142,15 @@ def contagion(graph: Graph, defaulted: str, *, types: Iterable[str] = ("guarante
         raise ValueError(f"unknown contagion type(s) {unknown}; choose from {sorted(CHANNELS)}")
     edge_types = sorted({t for ch in chosen for t, _ in CHANNELS[ch]})
     clock = make_clock(as_of, known_at)
-    x = find_entity(graph, defaulted, clock.as_of)
     hops = _server_hops if _on_server(graph, engine) else _cypher_hops
-    # every hop in one read transaction: one consistent graph state, one BEGIN/COMMIT
-    found = graph.read_unit(lambda reader: _Cascade(x).run(hops(reader, x, clock, edge_types, max_hops)))
-    return ContagionResult(x, clock, chosen, max_hops, found)
+
+    def work(reader: Reads) -> ContagionResult:
+        x = find_entity(reader, defaulted, clock.as_of)
+        found = _Cascade(x).run(hops(reader, x, clock, edge_types, max_hops))
+        return ContagionResult(x, clock, chosen, max_hops, found)
+
+    # the look-up and every hop in one read transaction: one consistent graph state, one BEGIN/COMMIT
+    return graph.read_unit(work)
 
 
 def _on_server(graph: Graph, engine: Engine) -> bool:
@@ -241,19 +234,22 @@ class _Cascade:
         exposures: dict[str, list[tuple[str, dict[str, Any]]]] = defaultdict(list)
         in_frontier = set(frontier)
         for ev in edges:  # each edge exposes at most one party: its evidence record is that exposure
-            source, target = ev["source"], ev["target"]
-            for d in (source, target):
-                v = _hit(ev, d) if d in in_frontier else None
-                if v is None or v in self.hop_of:
-                    continue
-                ev["defaulted_end"] = "target" if v == source else "source"
-                exposures[v].append((d, ev))
+            if HIT_END[ev["type"]] == "source":
+                v, d, defaulted_end = ev["source"], ev["target"], "target"
+            else:
+                v, d, defaulted_end = ev["target"], ev["source"], "source"
+            if d not in in_frontier or v in self.hop_of:  # wrong direction, or hit before
+                continue
+            ev["defaulted_end"] = defaulted_end
+            exposures[v].append((d, ev))
         for v in sorted(exposures):
             self.hop_of[v] = hop
-            evs = sorted(exposures[v], key=lambda pe: (pe[0], pe[1]["type"], str(pe[1].get("fact_key"))))
+            evs = exposures[v]
+            if len(evs) > 1:
+                evs.sort(key=lambda pe: (pe[0], pe[1]["type"], str(pe[1].get("fact_key"))))
             pred, first = evs[0]
             self.path_of[v] = self.path_of[pred] + (first,)
             channels = tuple(sorted({CHANNEL_OF[ev["type"]] for _, ev in evs}))
             name = self.nodes.get(v, {}).get("name") or v
-            self.found.append(Affected(v, name, hop, channels, tuple(ev for _, ev in evs), self.path_of[v]))
+            self.found.append(Affected(v, name, hop, channels, tuple([ev for _, ev in evs]), self.path_of[v]))
         return sorted(exposures)

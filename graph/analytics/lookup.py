@@ -29,7 +29,7 @@ from typing import Any
 
 import pandas as pd
 
-from graph.analytics._snapshot import Clock, expand, make_clock
+from graph.analytics._snapshot import Clock, Reads, expand, make_clock
 from graph.connection import Graph
 from ingest.errors import EntityNotFound
 from ingest.lei import is_valid_lei
@@ -168,7 +168,7 @@ def _fragments(mention: str) -> list[str]:
     return sorted({t[:4] for t in tokens} | {mention.strip().lower()[:4]} - {""})
 
 
-def _fuzzy(graph: Graph, mention: str, day: date, kind: str | None) -> EntityMatch:
+def _fuzzy(graph: Reads, mention: str, day: date, kind: str | None) -> EntityMatch:
     rows = graph.read("lookup_candidates", fragments=_fragments(mention), kind=kind, limit=2000)
     best: dict[str, tuple[float, dict[str, Any]]] = {}
     for r in rows:
@@ -191,7 +191,7 @@ def _fuzzy(graph: Graph, mention: str, day: date, kind: str | None) -> EntityMat
                        row.get("kind"))
 
 
-def find_entity(graph: Graph, mention: str, as_of: date | str | None = None, *,
+def find_entity(graph: Reads, mention: str, as_of: date | str | None = None, *,
                 kind: str | None = None, fuzzy: bool = True) -> EntityMatch:
     """The one entity ``mention`` names (see the module docstring for the order of steps)."""
     text = mention.strip()
