@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import cypher
-from graph.analytics._snapshot import _ASSUMED, Clock, Direction, EdgeView, Snapshot
+from graph.analytics._snapshot import _ASSUMED, Clock, Direction, EdgeView, Reads, Snapshot, parse_clocks
 from graph.connection import Graph
 
 _ARROWS = {"in": ("<", ""), "out": ("", ">"), "both": ("", "")}
@@ -53,20 +53,25 @@ def reach(graph: Graph, seeds: Iterable[str], clock: Clock, types: list[str], di
     assumed = _ASSUMED.get()
     params = dict(types=list(types), suppressed=sorted(assumed.suppressed), extended=sorted(assumed.extended),
                   **clock.as_params())
-    depth = {s: 0 for s in seeds}
-    if max_depth >= 1 and seeds:
-        for row in graph.read(_text("ownership_reach", direction, max_depth), seeds=seeds, **params):
-            depth[row["key"]] = min(depth.get(row["key"], max_depth), row["depth"])
-    snap = Snapshot(clock)
-    snap.depth_reached = max(depth.values(), default=0)
-    inner = sorted(k for k, d in depth.items() if d < max_depth)
     node = _projection(node_fields)
     edge_proj = _projection(list(edge_fields) + ["statement_id"] if edge_fields is not None else None)
-    rows = graph.read(_text("ownership_reach_edges", direction, node=node, edge=edge_proj), keys=inner, **params) \
-        if inner else []
-    if max_depth < 1 and seeds:  # nothing to expand: the seeds alone
-        rows = graph.read(_text("ownership_reach_edges", direction, node=node, edge=edge_proj), keys=seeds,
-                          **(params | {"types": []}))
+    edges_text = _text("ownership_reach_edges", direction, node=node, edge=edge_proj)
+
+    def read(reader: Reads) -> tuple[dict[str, int], list[dict[str, Any]]]:
+        depth = {s: 0 for s in seeds}
+        if max_depth >= 1 and seeds:
+            for row in reader.read(_text("ownership_reach", direction, max_depth), seeds=seeds, **params):
+                depth[row["key"]] = min(depth.get(row["key"], max_depth), row["depth"])
+        inner = sorted(k for k, d in depth.items() if d < max_depth)
+        rows = reader.read(edges_text, keys=inner, **params) if inner else []
+        if max_depth < 1 and seeds:  # nothing to expand: the seeds alone
+            rows = reader.read(edges_text, keys=seeds, **(params | {"types": []}))
+        return depth, rows
+
+    # both reads in one transaction: one state of the graph, rows without Record.data()'s copying
+    depth, rows = graph.read_unit(read)
+    snap = Snapshot(clock)
+    snap.depth_reached = max(depth.values(), default=0)
     seen: set[str] = set()
     for row in rows:
         snap.nodes.setdefault(row["key"], row["props"])
@@ -84,4 +89,5 @@ def edge_props(graph: Graph, rids: Iterable[str]) -> dict[str, dict[str, Any]]:
     rids = sorted(set(rids))
     if not rids:
         return {}
-    return {r["rid"]: r["props"] for r in graph.read("ownership_edge_props", rids=rids)}
+    rows = graph.read_unit(lambda reader: reader.read("ownership_edge_props", rids=rids))
+    return {r["rid"]: parse_clocks(r["props"]) for r in rows}

@@ -134,18 +134,22 @@ def _closure(graph: Graph, group: GroupMatch, clock: Clock, max_depth: int
                 g.add_edge(s.source, s.target)
                 steps[(s.source, s.target)] = s
     controlled = {r.key for r in rows}
-    usable = g.subgraph(set(group.keys) | controlled)  # a path only through what is controlled
+    usable = g.subgraph(set(group.keys) | controlled).copy()  # a path only through what is controlled
+    sources = {k for k in group.keys if k in usable}
+    # one multi-source search gives every controlled entity's shortest chain (one search per
+    # entity was quadratic: 430 controlled entities took 0.5 s)
+    chains = nx.multi_source_dijkstra_path(usable, sources) if sources else {}
+    as_dicts: dict[tuple[str, str], dict[str, Any]] = {}
+
+    def step_dict(a: str, b: str) -> dict[str, Any]:  # chains share links: convert each once
+        if (a, b) not in as_dicts:
+            as_dicts[(a, b)] = _step_dict(steps[(a, b)])
+        return as_dicts[(a, b)]
+
     for r in rows:
-        path: tuple[str, ...] = ()
-        if r.key in usable:
-            sources = [k for k in group.keys if k in usable]
-            try:
-                _, p = nx.multi_source_dijkstra(usable, set(sources), target=r.key)
-                path = tuple(p)
-            except (nx.NetworkXNoPath, ValueError):
-                path = ()
+        path: tuple[str, ...] = tuple(chains.get(r.key, ()))
         out[r.key] = {"key": r.key, "name": r.name, "status": r.status, "path": path,
-                      "steps": tuple(_step_dict(steps[(a, b)]) for a, b in zip(path, path[1:])),
+                      "steps": tuple(step_dict(a, b) for a, b in zip(path, path[1:])),
                       "stake_lo": r.stake.lo, "stake_hi": r.stake.hi, "basis": r.basis}
     for v in out.values():
         v["path_names"] = tuple(names.get(k) for k in v["path"])
