@@ -5,74 +5,28 @@ merging two entities adds a redirect in the decision log instead, so undoing the
 restores every alias exactly. Lookups return owners; the resolver maps them to canonical
 keys through the decision log.
 
-Memory is linear in the number of aliases: one row tuple each, one dict entry per distinct
-(scheme, value) and per distinct normalised name, and two blocking entries per name.
+Memory is linear in the number of aliases: one packed string per entity key holding its
+info and alias rows (see ``_rows``), one dict entry per distinct (scheme, value) and per
+distinct normalised name, and a few blocking entries per name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import asdict, dataclass
-from datetime import date
-from typing import Any, NamedTuple
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 from ingest.model import AliasScheme
 
-from resolution._keys import country_of
+from resolution import _rows as packed
 from resolution._normalise import NormalisedName, normalise_name
+from resolution._rows import AliasRow, EntityInfo
+
+__all__ = ["AliasIndex", "AliasRow", "EntityInfo", "block_keys"]
 
 NAME = AliasScheme.NAME.value
 LEI = AliasScheme.LEI.value
 MAX_BLOCK = 2000  # blocks bigger than this are only used when a mention has no other
 MAX_CANDIDATES = 200  # names scored per mention, so a batch's cost is bounded
-
-
-@dataclass(slots=True)
-class EntityInfo:
-    key: str
-    name: str
-    kind: str
-    lei: str | None = None
-    jurisdiction: str | None = None
-    stub: bool = False  # created for an unresolved mention, not from an Entity record
-
-    @property
-    def country(self) -> str | None:
-        return country_of(self.jurisdiction)
-
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-class AliasRow(NamedTuple):
-    key: str  # owner: the entity that asserted the alias
-    scheme: str
-    value: str  # normalised identifier, or the name as written
-    kind: str
-    valid_from: date | None = None
-    valid_to: date | None = None
-    decision_id: str | None = None  # set when a match decision added it (undo removes it)
-
-    def valid_on(self, day: date | None) -> bool:
-        if day is None:
-            return True
-        return (self.valid_from is None or self.valid_from <= day) and (
-            self.valid_to is None or day < self.valid_to
-        )
-
-    def as_dict(self) -> dict[str, Any]:
-        d = self._asdict()
-        for f in ("valid_from", "valid_to"):
-            d[f] = d[f].isoformat() if d[f] else None
-        return d
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> AliasRow:
-        def day(v: Any) -> date | None:
-            return date.fromisoformat(v) if isinstance(v, str) else v
-
-        return cls(d["key"], d["scheme"], d["value"], d["kind"], day(d.get("valid_from")),
-                   day(d.get("valid_to")), d.get("decision_id"))
 
 
 def _add(multi: dict[Any, Any], k: Any, owner: str) -> None:
@@ -97,6 +51,12 @@ def _discard(multi: dict[Any, Any], k: Any, owner: str) -> None:
             multi[k] = cur[0]
 
 
+def _id_key(scheme: str, value: str) -> str:
+    # one string, not a (scheme, value) tuple: a tuple and its own value string cost ~60
+    # bytes more per identifier; schemes never contain FS, so the key is unambiguous
+    return scheme + packed.FS + value
+
+
 def _owners(v: Any) -> list[str]:
     return [] if v is None else [v] if isinstance(v, str) else list(v)
 
@@ -113,28 +73,60 @@ def block_keys(norm: NormalisedName) -> list[str]:
     return sorted(keys)
 
 
+class _Entities(Mapping[str, EntityInfo]):
+    """``AliasIndex.entities``: key -> EntityInfo, decoded from the packed records on access
+    (a fresh object each time: change an entity with ``AliasIndex.put_entity``)."""
+
+    def __init__(self, recs: dict[str, packed.Record]) -> None:
+        self._recs = recs
+        self.count = 0
+
+    def __getitem__(self, key: str) -> EntityInfo:
+        info = self.get(key)
+        if info is None:
+            raise KeyError(key)
+        return info
+
+    def get(self, key: str, default: Any = None) -> Any:
+        rec = self._recs.get(key)
+        info = None if rec is None else packed.info_of(key, rec)
+        return default if info is None else info
+
+    def __contains__(self, key: object) -> bool:
+        rec = self._recs.get(key)  # type: ignore[call-overload]
+        return rec is not None and packed.has_info(rec)
+
+    def __iter__(self) -> Iterator[str]:
+        return (k for k, rec in self._recs.items() if packed.has_info(rec))
+
+    def __len__(self) -> int:
+        return self.count
+
+
 class AliasIndex:
     """Entities and their aliases, with lookups by (scheme, value) and by normalised name."""
 
     def __init__(self) -> None:
-        self.entities: dict[str, EntityInfo] = {}
-        self._rows: dict[str, list[AliasRow]] = {}
-        self._ids: dict[tuple[str, str], Any] = {}
-        self._names: dict[str, Any] = {}
+        self._recs: dict[str, packed.Record] = {}  # key -> its info and alias rows, packed
+        self.entities = _Entities(self._recs)
+        self._ids: dict[str, Any] = {}  # scheme FS value -> owner(s)
+        self._names: dict[str, Any] = {}  # normalised name -> owner(s)
         self._blocks: dict[str, list[str]] = {}
         self._by_decision: dict[str, list[AliasRow]] = {}
 
     # -- writing -------------------------------------------------------------------------
     def put_entity(self, info: EntityInfo) -> None:
-        self.entities[info.key] = info
+        rec = self._recs.get(info.key)
+        if rec is None or not packed.has_info(rec):
+            self.entities.count += 1
+        self._recs[info.key] = packed.with_info(info.key, rec, info)
 
     def add_alias(self, row: AliasRow) -> bool:
         """Add ``row`` unless the owner already has it; True when added."""
-        rows = self._rows.setdefault(row.key, [])
-        ident = row[1:6]
-        if any(r[1:6] == ident for r in rows):
+        rec = packed.with_row(row.key, self._recs.get(row.key), row)
+        if rec is None:
             return False
-        rows.append(row)
+        self._recs[row.key] = rec
         if row.scheme == NAME:
             norm = normalise_name(row.value)
             if norm.key:
@@ -143,7 +135,7 @@ class AliasIndex:
                         self._blocks.setdefault(b, []).append(norm.key)
                 _add(self._names, norm.key, row.key)
         else:
-            _add(self._ids, (row.scheme, row.value), row.key)
+            _add(self._ids, _id_key(row.scheme, row.value), row.key)
         if row.decision_id:
             self._by_decision.setdefault(row.decision_id, []).append(row)
         return True
@@ -151,9 +143,11 @@ class AliasIndex:
     def remove_decision_aliases(self, decision_id: str) -> list[AliasRow]:
         removed = self._by_decision.pop(decision_id, [])
         for row in removed:
-            rows = self._rows.get(row.key, [])
-            if row in rows:
-                rows.remove(row)
+            rec = self._recs.get(row.key)
+            if rec is None:
+                continue
+            self._recs[row.key] = packed.without_row(row.key, rec, row)
+            rows = self.rows_of(row.key)
             still = [r for r in rows if r.scheme == row.scheme and (
                 r.value == row.value if r.scheme != NAME
                 else normalise_name(r.value).key == normalise_name(row.value).key)]
@@ -162,18 +156,19 @@ class AliasIndex:
             if row.scheme == NAME:
                 _discard(self._names, normalise_name(row.value).key, row.key)
             else:
-                _discard(self._ids, (row.scheme, row.value), row.key)
+                _discard(self._ids, _id_key(row.scheme, row.value), row.key)
         return removed
 
     # -- reading -------------------------------------------------------------------------
     def owners_of_id(self, scheme: str, value: str) -> list[str]:
-        return _owners(self._ids.get((scheme, value)))
+        return _owners(self._ids.get(_id_key(scheme, value)))
 
     def owners_of_name(self, norm_key: str) -> list[str]:
         return _owners(self._names.get(norm_key))
 
     def rows_of(self, key: str) -> list[AliasRow]:
-        return self._rows.get(key, [])
+        rec = self._recs.get(key)
+        return [] if rec is None else packed.rows_of(key, rec)
 
     def name_rows(self, key: str, norm_key: str) -> list[AliasRow]:
         return [r for r in self.rows_of(key)
@@ -202,11 +197,11 @@ class AliasIndex:
 
     def owners(self) -> Iterable[str]:
         """Keys of the entities that asserted at least one alias row."""
-        return self._rows.keys()
+        return (k for k, rec in self._recs.items() if packed.has_rows(rec))
 
     def rows(self) -> Iterator[AliasRow]:
-        for rows in self._rows.values():
-            yield from rows
+        for key, rec in self._recs.items():
+            yield from packed.rows_of(key, rec)
 
     def load(self, entities: Iterable[EntityInfo], rows: Iterable[AliasRow]) -> None:
         for info in entities:

@@ -156,18 +156,17 @@ class Resolver:
     @classmethod
     def from_records(cls, records: Iterable[StateRecord], settings: MatchSettings | None = None, *,
                      clock: Callable[[], datetime] | None = None) -> Resolver:
-        """A resolver rebuilt from a state stream in ``state_records`` order, alias rows
-        added as they are read (never all held as dicts)."""
+        """A resolver rebuilt from a state stream in ``state_records`` order, entities and
+        alias rows added as they are read (never all held as dicts)."""
         r = cls(settings, clock=clock)
         fields = set(EntityInfo.__dataclass_fields__)
         it = iter(records)
-        infos: list[EntityInfo] = []
         rest: list[StateRecord] = []
-        for kind, d in it:
+        for kind, d in it:  # entities are put as they are read: never a list of a million
             if kind != "entity":
                 rest.append((kind, d))
                 break
-            infos.append(EntityInfo(**{k: v for k, v in d.items() if k in fields}))
+            r.index.put_entity(EntityInfo(**{k: v for k, v in d.items() if k in fields}))
 
         def alias_rows() -> Iterator[AliasRow]:
             while rest and rest[-1][0] == "alias":
@@ -176,7 +175,7 @@ class Resolver:
                 if nxt is not None:
                     rest.append(nxt)
 
-        r.index.load(infos, alias_rows())
+        r.index.load((), alias_rows())
         decisions: list[dict[str, Any]] = []
         for kind, d in [*rest, *it]:
             if kind == "decision":
