@@ -84,5 +84,6 @@ def undo(graph: Graph, decision_id: str, *, block: bool = True, reason: str = ""
 
 
 def decisions(graph: Graph) -> list[dict[str, Any]]:
-    state = GraphResolutionStore(graph).load_resolution_state()
-    return [] if state is None else list(state.decisions)
+    # only the decisions are kept from the stream, not the whole state (millions of records)
+    records = GraphResolutionStore(graph).load_state_records()
+    return [] if records is None else [d for kind, d in records if kind == "decision"]

@@ -9,12 +9,12 @@ million entities the state is millions of records).
 from __future__ import annotations
 
 import gzip
-import io
 import json
+import tempfile
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import IO, Any
 
-from graph.connection import Graph
+from graph.connection import Graph, Reader
 from ingest.model import Entity, EntityRef
 from resolution import ResolutionState, Resolver, StateRecord
 
@@ -31,34 +31,55 @@ class GraphResolutionStore:
     def save_state_records(self, records: Iterable[StateRecord]) -> None:
         """Stream the state into gzip'd JSON lines (``["version", 2]``, then one
         ``[kind, record]`` per line, compact, sorted keys: the stored bytes are deterministic)
-        stored as chunks; decisions also become (:MatchDecision) nodes."""
-        buf = io.BytesIO()
+        stored as chunks; decisions also become (:MatchDecision) nodes.
+
+        The gzip stream is spooled to a temporary file and sent one chunk per statement, all in
+        one transaction: at a million entities it is a few hundred MB, and held in memory (plus
+        its copies as chunks and as one driver message) it was the peak of a whole ingest."""
         decisions: list[dict[str, Any]] = []
-        with gzip.GzipFile(fileobj=buf, mode="wb", compresslevel=_GZIP_LEVEL, mtime=0) as gz:
-            lines = [_line("version", 2)]
-            for kind, rec in records:
-                lines.append(_line(kind, rec))
-                if kind == "decision":
-                    decisions.append(rec)
-                if len(lines) >= 10000:
-                    gz.write("".join(lines).encode())
-                    lines = []
-            gz.write("".join(lines).encode())
-        blob = buf.getvalue()
-        del buf
-        chunks = [blob[i: i + _CHUNK] for i in range(0, len(blob), _CHUNK)] or [b""]
-        self.graph.write("resolution_state_save", chunks=[{"seq": i, "data": c} for i, c in enumerate(chunks)])
+        with tempfile.TemporaryFile() as spool:
+            with gzip.GzipFile(fileobj=spool, mode="wb", compresslevel=_GZIP_LEVEL, mtime=0) as gz:
+                lines = [_line("version", 2)]
+                for kind, rec in records:
+                    lines.append(_line(kind, rec))
+                    if kind == "decision":
+                        decisions.append(rec)
+                    if len(lines) >= 10000:
+                        gz.write("".join(lines).encode())
+                        lines = []
+                gz.write("".join(lines).encode())
+
+            def upload(tx: Reader) -> None:
+                tx.read("resolution_state_clear")
+                spool.seek(0)
+                for seq, chunk in enumerate(iter(lambda: spool.read(_CHUNK), b"")):
+                    tx.read("resolution_state_chunk_save", seq=seq, data=chunk)
+
+            self.graph.write_unit(upload)
         self.graph.write_batches("resolution_decisions_save", decisions, 20000)
 
     def load_state_records(self) -> Iterator[StateRecord] | None:
-        rows = self.graph.read("resolution_state_load")
-        if not rows:
+        """The stored state as a stream, or None. The chunks are read in one transaction into
+        a temporary file, one at a time, and decompressed from there line by line."""
+        spool = tempfile.TemporaryFile()  # noqa: SIM115 - the record stream closes it
+
+        def fetch(tx: Reader) -> int:
+            spool.seek(0)
+            spool.truncate()
+            seqs = [r["seq"] for r in tx.read("resolution_state_seqs")]
+            for seq in seqs:
+                spool.write(bytes(tx.read("resolution_state_chunk_load", seq=seq)[0]["data"]))
+            return len(seqs)
+
+        if not self.graph.read_unit(fetch):
+            spool.close()
             return None
-        blob = b"".join(bytes(r["data"]) for r in rows)
-        gz = gzip.GzipFile(fileobj=io.BytesIO(blob), mode="rb")
+        spool.seek(0)
+        gz = gzip.GzipFile(fileobj=spool, mode="rb")
         if gz.peek(1)[:1] == b"{":  # version 1: one JSON document
-            return ResolutionState.from_dict(json.loads(gz.read())).records()
-        return _records(gz)
+            with spool, gz:
+                return ResolutionState.from_dict(json.loads(gz.read())).records()
+        return _records(gz, spool)
 
     # the protocol's whole-state form, for callers that want a ResolutionState
     def save_resolution_state(self, state: ResolutionState) -> None:
@@ -73,8 +94,8 @@ def _line(kind: str, rec: Any) -> str:
     return json.dumps([kind, rec], sort_keys=True, default=str, separators=(",", ":")) + "\n"
 
 
-def _records(gz: gzip.GzipFile) -> Iterator[StateRecord]:
-    with gz:
+def _records(gz: gzip.GzipFile, spool: IO[bytes]) -> Iterator[StateRecord]:
+    with spool, gz:
         header = json.loads(gz.readline())
         if header != ["version", 2]:
             raise ValueError(f"unknown resolution state format: {header!r}")

@@ -51,3 +51,21 @@ def test_a_state_stored_as_one_document_still_loads(graph: Graph) -> None:
     graph.write("resolution_state_save", chunks=[{"seq": 0, "data": blob}])
     restored = Resolver.load(GraphResolutionStore(graph))
     assert restored.state() == r.state() and restored.canonical(stub) == GROUP
+
+
+def test_a_state_of_many_chunks_is_sent_chunk_by_chunk_and_replaced_whole(graph: Graph,
+                                                                           monkeypatch) -> None:
+    import graph.resolution_store as rs
+
+    monkeypatch.setattr(rs, "_CHUNK", 97)  # several chunks from a small state
+    store = GraphResolutionStore(graph)
+    r, stub = _resolver()
+    r.save(store)
+    n = graph.read("MATCH (s:ResolutionState) RETURN count(s) AS n")[0]["n"]
+    assert n > 3
+    assert [x["seq"] for x in graph.read("resolution_state_seqs")] == list(range(n))
+    restored = Resolver.load(store)
+    assert restored.state() == r.state() and restored.canonical(stub) == GROUP
+    Resolver().save(store)  # a smaller state leaves none of the old chunks behind
+    assert graph.read("MATCH (s:ResolutionState) RETURN count(s) AS n")[0]["n"] < n
+    assert Resolver.load(store).state().entities == {}

@@ -1,0 +1,1 @@
+MATCH (s:ResolutionState {seq: $seq}) RETURN s.data AS data

@@ -1,0 +1,1 @@
+MATCH (s:ResolutionState) RETURN s.seq AS seq ORDER BY seq
