@@ -1,2 +1,2 @@
-// One chunk of the gzip'd resolver state; a save writes them one by one in one transaction.
-CREATE (:ResolutionState {seq: $seq, data: $data})
+// One chunk of a resolver state being saved: pending until resolution_state_publish.
+CREATE (:ResolutionStatePending {seq: $seq, data: $data})

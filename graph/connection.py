@@ -128,14 +128,6 @@ class Graph:
         with self._driver.session(database=self.database, default_access_mode=neo4j.READ_ACCESS) as s:
             return s.execute_read(lambda tx: work(Reader(tx)))
 
-    def write_unit(self, work: Callable[[Reader], T]) -> T:
-        """Run ``work(tx)`` in ONE write transaction, all or nothing: ``tx.read`` runs each
-        statement (writes included) and returns its rows. Many statements with small
-        parameters instead of one with a huge one (the driver packs a whole message in
-        memory). ``work`` is re-run from the start on a transient error."""
-        with self._driver.session(database=self.database) as s:
-            return s.execute_write(lambda tx: work(Reader(tx)))
-
     def write(self, query: str, **params: Any) -> neo4j.SummaryCounters:
         """Run a named query (or fixed text) in a write transaction; returns its counters."""
         text = self._text(query)

@@ -8,6 +8,7 @@ million entities the state is millions of records).
 
 from __future__ import annotations
 
+import gc
 import gzip
 import json
 import tempfile
@@ -18,7 +19,8 @@ from graph.connection import Graph, Reader
 from ingest.model import Entity, EntityRef
 from resolution import ResolutionState, Resolver, StateRecord
 
-_CHUNK = 4 * 1024 * 1024
+# a driver packs a statement at ~7x its parameter's size: 1 MB chunks keep that transient small
+_CHUNK = 1024 * 1024
 # gzip level 1: at 1M entities the state is a few hundred MB of JSON; level 6 costs ~3x the
 # time for ~10% smaller chunks (measured in bench/ingest).
 _GZIP_LEVEL = 1
@@ -33,9 +35,12 @@ class GraphResolutionStore:
         ``[kind, record]`` per line, compact, sorted keys: the stored bytes are deterministic)
         stored as chunks; decisions also become (:MatchDecision) nodes.
 
-        The gzip stream is spooled to a temporary file and sent one chunk per statement, all in
-        one transaction: at a million entities it is a few hundred MB, and held in memory (plus
-        its copies as chunks and as one driver message) it was the peak of a whole ingest."""
+        At a million entities the gzip stream is ~100 MB: held in memory with its copies (as
+        chunks, as one driver message) it was the peak of a whole ingest. It is spooled to a
+        temporary file and written one chunk per transaction as pending nodes (one
+        transaction for all would keep every chunk alive: the driver holds each statement's
+        parameters until the commit); one last transaction swaps them in for the stored
+        state, so a reader never sees half a state and an interrupted save changes nothing."""
         decisions: list[dict[str, Any]] = []
         with tempfile.TemporaryFile() as spool:
             with gzip.GzipFile(fileobj=spool, mode="wb", compresslevel=_GZIP_LEVEL, mtime=0) as gz:
@@ -48,14 +53,15 @@ class GraphResolutionStore:
                         gz.write("".join(lines).encode())
                         lines = []
                 gz.write("".join(lines).encode())
-
-            def upload(tx: Reader) -> None:
-                tx.read("resolution_state_clear")
-                spool.seek(0)
-                for seq, chunk in enumerate(iter(lambda: spool.read(_CHUNK), b"")):
-                    tx.read("resolution_state_chunk_save", seq=seq, data=chunk)
-
-            self.graph.write_unit(upload)
+            self.graph.write("resolution_state_pending_clear")
+            spool.seek(0)
+            for seq, chunk in enumerate(iter(lambda: spool.read(_CHUNK), b"")):
+                self.graph.write("resolution_state_chunk_save", seq=seq, data=chunk)
+                # the driver's result objects form reference cycles that hold the statement's
+                # parameters; collected young, each chunk is freed now, not at some later
+                # full collection (which let every chunk of the save pile up)
+                gc.collect(1)
+        self.graph.write("resolution_state_publish")
         self.graph.write_batches("resolution_decisions_save", decisions, 20000)
 
     def load_state_records(self) -> Iterator[StateRecord] | None:

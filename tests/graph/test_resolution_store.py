@@ -7,6 +7,8 @@ import json
 import types
 from datetime import date
 
+import pytest
+
 from graph.connection import Graph
 from graph.resolution_store import GraphResolutionStore
 from ingest.model import AliasKind, EntityRef
@@ -69,3 +71,30 @@ def test_a_state_of_many_chunks_is_sent_chunk_by_chunk_and_replaced_whole(graph:
     Resolver().save(store)  # a smaller state leaves none of the old chunks behind
     assert graph.read("MATCH (s:ResolutionState) RETURN count(s) AS n")[0]["n"] < n
     assert Resolver.load(store).state().entities == {}
+
+
+def test_an_interrupted_save_leaves_the_stored_state_as_it_was(graph: Graph, monkeypatch) -> None:
+    import graph.resolution_store as rs
+
+    monkeypatch.setattr(rs, "_CHUNK", 97)
+    store = GraphResolutionStore(graph)
+    r, stub = _resolver()
+    r.save(store)
+    before = b"".join(bytes(x["data"]) for x in graph.read("resolution_state_load"))
+    real_write = graph.write
+
+    def failing(query: str, **params):  # type: ignore[no-untyped-def]
+        if query == "resolution_state_chunk_save" and params["seq"] == 2:
+            raise RuntimeError("connection lost")
+        return real_write(query, **params)
+
+    monkeypatch.setattr(graph, "write", failing)
+    r.register(entity("Another Company Ltd", ids={"company_number": "GB:00000042"}))
+    with pytest.raises(RuntimeError):
+        r.save(store)
+    assert graph.read("MATCH (p:ResolutionStatePending) RETURN count(p) AS n")[0]["n"] == 2
+    assert b"".join(bytes(x["data"]) for x in graph.read("resolution_state_load")) == before
+    monkeypatch.setattr(graph, "write", real_write)
+    r.save(store)  # the next save clears what the interrupted one left
+    assert graph.read("MATCH (p:ResolutionStatePending) RETURN count(p) AS n")[0]["n"] == 0
+    assert Resolver.load(store).state() == r.state()
