@@ -43,6 +43,7 @@ from ingest.model import (
 DEFAULT_BATCH = 20000  # records per flush and rows per UNWIND
 _NODE_KINDS = ("Sanction", "ReportingException", "Holding")
 _ALIAS_MEMORY = 500_000  # alias rows remembered to skip rewriting unchanged ones
+_ACTION_CHUNK = 2000  # corporate actions applied per resolver batch at the end of a run
 
 
 class KeyResolver(Protocol):
@@ -296,7 +297,8 @@ class Loader:
         self._entities: list[tuple[str, Entity]] = []  # (key at registration, record)
         self._known: set[str] = set()  # entity keys this loader has written (stub or full)
         self._aliases_seen: set[int] = set()  # hashes of alias rows written this run
-        self._actions: list[CorporateAction] = []
+        # deferred actions as (sort date, statement id, JSON): a model is ~5.6 KB, its JSON ~0.8
+        self._actions: list[tuple[date, str, str]] = []
         self._action_sids: set[str] = set()  # actions counted this run (deferred mode)
         self._pending = 0
 
@@ -479,8 +481,12 @@ class Loader:
             tag = self._tag
             if self.background:
                 self._start_writer()
+                # hand over only once the previous batch is written: one batch in the writer
+                # and one being built, never a third queued between them (~60 MB of rows at
+                # 20k records); the writer still never waits while a batch is ready
+                self._queue.join()
                 self._check_writer()
-                self._queue.put((tag, rows))  # blocks while a batch is still queued
+                self._queue.put((tag, rows))
             else:
                 self._write_batch(tag, rows)
         self._pending = 0
@@ -515,6 +521,7 @@ class Loader:
             except BaseException as err:  # handed to the caller at its next flush / wait
                 self._error = err
             finally:
+                del rows  # not held while waiting for the next batch
                 self._queue.task_done()
 
     def _check_writer(self) -> None:
@@ -612,10 +619,11 @@ class Loader:
             "UNWIND $sids AS sid MATCH (c:CorporateAction {statement_id: sid}) RETURN sid",
             sids=sorted(set(sids)))}
         for action, sid in zip(actions, sids):
+            if sid not in self._action_sids:
+                self._actions.append((action.valid_from or VALID_MIN, sid, action.model_dump_json()))
             new = sid not in stored and sid not in self._action_sids
             self._action_sids.add(sid)
             self._tally("corporate_action", int(new), int(not new))
-            self._actions.append(action)
 
     def finish(self) -> int:
         """End of a run: flush, then apply corporate actions. In deferred mode every action,
@@ -631,18 +639,22 @@ class Loader:
         pending, self._actions = self._actions, []
         if not self.counts.loaded:
             return 0  # nothing new (not even an action): the stored actions are all applied
-        todo: dict[str, CorporateAction] = {}
+        todo: dict[str, tuple[date, str]] = {}  # statement id -> (sort date, JSON)
         for row in self.graph.read("action_all"):
             a = CorporateAction.model_validate_json(row["record"])
-            todo[clock_props(a)["statement_id"]] = a
-        for a in pending:
-            todo.setdefault(clock_props(a)["statement_id"], a)
-        if not todo:
+            todo[clock_props(a)["statement_id"]] = (a.valid_from or VALID_MIN, row["record"])
+        for day, sid, record in pending:
+            todo.setdefault(sid, (day, record))
+        order = [record for _, (_, record) in sorted(todo.items(), key=lambda kv: (kv[1][0], kv[0]))]
+        del todo, pending
+        if not order:
             return 0
-        order = sorted(todo.items(), key=lambda kv: (kv[1].valid_from or VALID_MIN, kv[0]))
-        # warm the resolver's cache: one batch for every mention of every action
-        self._resolve([r for _, a in order for r in _refs_of(a)])
         with self._batched() as g:
-            for _, action in order:
-                apply_corporate_action(g, action, self.resolver, again=True)  # type: ignore[arg-type]
+            # models only for a chunk at a time; the resolver's cache is warmed with one batch
+            # for every mention of the chunk
+            for i in range(0, len(order), _ACTION_CHUNK):
+                actions = [CorporateAction.model_validate_json(r) for r in order[i: i + _ACTION_CHUNK]]
+                self._resolve([r for a in actions for r in _refs_of(a)])
+                for action in actions:
+                    apply_corporate_action(g, action, self.resolver, again=True)  # type: ignore[arg-type]
         return len(order)
