@@ -78,7 +78,7 @@ def test_an_interrupted_save_leaves_the_stored_state_as_it_was(graph: Graph, mon
 
     monkeypatch.setattr(rs, "_CHUNK", 97)
     store = GraphResolutionStore(graph)
-    r, stub = _resolver()
+    r, _ = _resolver()
     r.save(store)
     before = b"".join(bytes(x["data"]) for x in graph.read("resolution_state_load"))
     real_write = graph.write
