@@ -7,12 +7,17 @@ errors; question answering only ever uses :meth:`Graph.read`.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, LiteralString, TypeVar, cast
 
 import neo4j
 from neo4j import GraphDatabase, RoutingControl
-from neo4j.exceptions import AuthError, ConfigurationError, ServiceUnavailable, SessionExpired
+from neo4j.exceptions import (
+    AuthError,
+    ConfigurationError,
+    ServiceUnavailable,
+    SessionExpired,
+)
 
 import cypher
 from graph.config import Settings, load_settings
@@ -64,9 +69,15 @@ class Reader:
         """Rows as dicts of the values as decoded: queries read here return maps, lists and
         scalars, not graph elements (``Record.data()``'s recursive conversion was a third of
         a multi-hop traversal's time)."""
+        return list(self.stream(query, **params))
+
+    def stream(self, query: str, **params: Any) -> Iterator[dict[str, Any]]:
+        """:meth:`read`'s rows one at a time, as they arrive (work on a row overlaps the server's
+        work on the next)."""
         result = self._tx.run(Graph._text(query), params)
         keys = result.keys()
-        return [dict(zip(keys, r)) for r in result]
+        for r in result:
+            yield dict(zip(keys, r))
 
 
 class Graph:

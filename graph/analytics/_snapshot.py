@@ -10,7 +10,6 @@ states the same gate in Java for contagion and is tested against this one.
 from __future__ import annotations
 
 import contextlib
-import functools
 from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -156,18 +155,37 @@ def _step_text(in_types: list[str], out_types: list[str]) -> str:
         "$$OUT$$", _type_union(out_types))
 
 
-# Clock strings repeat (open-ended sentinels, filing dates): parse each once. The values are
-# immutable, so sharing them is safe.
-_day = functools.lru_cache(maxsize=65536)(date.fromisoformat)
-_instant = functools.lru_cache(maxsize=65536)(datetime.fromisoformat)
+class _Parsed(dict):  # type: ignore[type-arg]
+    """ISO string -> parsed value, each distinct string parsed once: clock strings repeat
+    (open-ended sentinels, filing dates) and a cascade decodes thousands of edges, so a hit is
+    one dict look-up. Anything that is not a string (None, an already parsed value) maps to
+    itself. The values are immutable, so sharing them is safe; the memo is bounded."""
+
+    def __init__(self, parse: Any) -> None:
+        super().__init__()
+        self.parse = parse
+
+    def __missing__(self, value: Any) -> Any:
+        if type(value) is not str:
+            return value
+        parsed = self.parse(value)
+        if len(self) < 65536:
+            self[value] = parsed
+        return parsed
+
+
+DAYS = _Parsed(date.fromisoformat)
+INSTANTS = _Parsed(datetime.fromisoformat)
+CLOCK_MEMOS: tuple[tuple[str, _Parsed], ...] = (
+    ("valid_from", DAYS), ("valid_to", DAYS), ("known_from", INSTANTS), ("known_to", INSTANTS))
 
 
 def parse_clocks(props: dict[str, Any]) -> dict[str, Any]:
     """The ISO strings of ``snapshot_step``'s clock values back as dates / UTC datetimes."""
-    for k, parse in (("valid_from", _day), ("valid_to", _day), ("known_from", _instant), ("known_to", _instant)):
+    for k, memo in CLOCK_MEMOS:
         v = props.get(k)
-        if type(v) is str:
-            props[k] = parse(v)
+        if v is not None:
+            props[k] = memo[v]
     return props
 
 

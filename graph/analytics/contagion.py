@@ -18,17 +18,33 @@ loans) or stake (ownership) where the source gives one. Edges come only through 
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
-from collections.abc import Generator, Iterable
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, Literal
 
 import pandas as pd
 
-from graph.analytics._snapshot import Clock, Reads, assumptions, make_clock, parse_clocks, step
+from graph.analytics._snapshot import (
+    DAYS,
+    INSTANTS,
+    Clock,
+    Reads,
+    assumptions,
+    make_clock,
+    step,
+)
 from graph.analytics.lookup import EntityMatch, find_entity, jsonable
-from graph.analytics.structure import EVIDENCE_PROPS, Known, When, clock_dict, edge_evidence
-from graph.connection import Graph
+from graph.analytics.structure import (
+    EVIDENCE_PROPS,
+    Known,
+    When,
+    clock_dict,
+    edge_evidence,
+)
+from graph.connection import Graph, Reader
 from ingest.errors import ConfigError
 
 # channel -> [(edge type, which endpoint is hit when the other one defaults)]
@@ -142,11 +158,15 @@ def contagion(graph: Graph, defaulted: str, *, types: Iterable[str] = ("guarante
         raise ValueError(f"unknown contagion type(s) {unknown}; choose from {sorted(CHANNELS)}")
     edge_types = sorted({t for ch in chosen for t, _ in CHANNELS[ch]})
     clock = make_clock(as_of, known_at)
-    hops = _server_hops if _on_server(graph, engine) else _cypher_hops
+    on_server = _on_server(graph, engine)
 
-    def work(reader: Reads) -> ContagionResult:
+    def work(reader: Reader) -> ContagionResult:
         x = find_entity(reader, defaulted, clock.as_of)
-        found = _Cascade(x).run(hops(reader, x, clock, edge_types, max_hops))
+        cascade = _Cascade(x)
+        if on_server:
+            found = cascade.replay(_server_hops(reader, x, clock, edge_types, max_hops))
+        else:
+            found = cascade.run(_cypher_hops(reader, x, clock, edge_types, max_hops))
         return ContagionResult(x, clock, chosen, max_hops, found)
 
     # the look-up and every hop in one read transaction: one consistent graph state, one BEGIN/COMMIT
@@ -170,7 +190,6 @@ def _on_server(graph: Graph, engine: Engine) -> bool:
 # (``edge_evidence``'s shape) and the node facts seen; it is told the next frontier (parties
 # first hit at that hop) through ``send``.
 Hops = Generator[tuple[list[dict[str, Any]], dict[str, dict[str, Any]]], list[str], None]
-_EVIDENCE_COLUMNS = ("source", "source_name", "target", "target_name", "type", *EVIDENCE_PROPS)
 
 
 def _directions(edge_types: list[str]) -> tuple[list[str], list[str]]:
@@ -190,18 +209,20 @@ def _cypher_hops(reader: Reads, x: EntityMatch, clock: Clock, edge_types: list[s
         frontier = yield [edge_evidence(e, snap.nodes) for e in snap.edges], snap.nodes
 
 
-def _server_hops(reader: Reads, x: EntityMatch, clock: Clock, edge_types: list[str], max_hops: int) -> Hops:
-    """The whole cascade in one procedure call (edges come back as rows of ``_EVIDENCE_COLUMNS``);
-    its hops are replayed through the same bookkeeping."""
+def _server_hops(reader: Reader, x: EntityMatch, clock: Clock, edge_types: list[str],
+                 max_hops: int) -> Iterator[dict[str, Any]]:
+    """The whole cascade in one procedure call, streamed one row per hop: the parties first hit at
+    that hop with the edges that reached them, as JSON text (rows of ``_EXPOSURE_COLUMNS``): the
+    server converts and sends one value per hop instead of ~26 per edge, and walks hop h + 1
+    while this process decodes hop h."""
     hit_source, hit_target = _directions(edge_types)
-    rows = reader.read("contagion_cascade", key=x.key, hit_source=hit_source, hit_target=hit_target,
-                       max_hops=max_hops if edge_types else 0, suppressed=sorted(assumptions().suppressed),
-                       fields=list(EVIDENCE_PROPS), **clock.as_params())
-    for row in rows:
-        if row["hop"] == 0:
-            continue
-        evidence = [parse_clocks(dict(zip(_EVIDENCE_COLUMNS, e))) for e in row["edges"]]
-        yield evidence, {n["key"]: n for n in row["nodes"]}
+    return reader.stream("contagion_cascade", key=x.key, hit_source=hit_source, hit_target=hit_target,
+                         max_hops=max_hops if edge_types else 0, suppressed=sorted(assumptions().suppressed),
+                         fields=list(EVIDENCE_PROPS), **clock.as_params())
+
+
+_EXPOSURE_COLUMNS = ("source", "source_name", "target", "target_name", "type", *EVIDENCE_PROPS, "defaulted_end")
+_CLOCK_AT = tuple(_EXPOSURE_COLUMNS.index(k) for k in ("valid_from", "valid_to", "known_from", "known_to"))
 
 
 class _Cascade:
@@ -227,29 +248,68 @@ class _Cascade:
             pass
         return tuple(self.found)
 
+    def replay(self, rows: Iterable[dict[str, Any]]) -> tuple[Affected, ...]:
+        """Take the procedure's hops (see ``_server_hops``): the parties of each hop are already
+        first hit there, with the edges that reached them."""
+        days, instants, columns = DAYS, INSTANTS, _EXPOSURE_COLUMNS
+        vf, vt, kf, kt = _CLOCK_AT
+        for row in rows:
+            hop = row["hop"]
+            if hop == 0:
+                continue
+            parties = json.loads(row["parties"])
+            parties.sort(key=itemgetter(0))
+            for key, name, _lei, _kind, exposures in parties:
+                evs = []
+                for e in exposures:
+                    e[vf], e[vt], e[kf], e[kt] = days[e[vf]], days[e[vt]], instants[e[kf]], instants[e[kt]]
+                    evs.append(dict(zip(columns, e)))
+                self._hit(hop, key, name, evs)
+        return tuple(self.found)
+
     def _absorb(self, hop: int, frontier: list[str], edges: list[dict[str, Any]],
                 nodes: dict[str, dict[str, Any]]) -> list[str]:
+        known = self.nodes
         for key, props in nodes.items():
-            self.nodes.setdefault(key, props)
-        exposures: dict[str, list[tuple[str, dict[str, Any]]]] = defaultdict(list)
+            known.setdefault(key, props)
+        hop_of = self.hop_of
+        exposures: dict[str, list[dict[str, Any]]] = {}
         in_frontier = set(frontier)
         for ev in edges:  # each edge exposes at most one party: its evidence record is that exposure
             if HIT_END[ev["type"]] == "source":
                 v, d, defaulted_end = ev["source"], ev["target"], "target"
             else:
                 v, d, defaulted_end = ev["target"], ev["source"], "source"
-            if d not in in_frontier or v in self.hop_of:  # wrong direction, or hit before
+            if d not in in_frontier or v in hop_of:  # wrong direction, or hit before
                 continue
             ev["defaulted_end"] = defaulted_end
-            exposures[v].append((d, ev))
-        for v in sorted(exposures):
-            self.hop_of[v] = hop
-            evs = exposures[v]
-            if len(evs) > 1:
-                evs.sort(key=lambda pe: (pe[0], pe[1]["type"], str(pe[1].get("fact_key"))))
-            pred, first = evs[0]
-            self.path_of[v] = self.path_of[pred] + (first,)
-            channels = tuple(sorted({CHANNEL_OF[ev["type"]] for _, ev in evs}))
-            name = self.nodes.get(v, {}).get("name") or v
-            self.found.append(Affected(v, name, hop, channels, tuple([ev for _, ev in evs]), self.path_of[v]))
-        return sorted(exposures)
+            seen = exposures.get(v)
+            if seen is None:
+                exposures[v] = [ev]
+            else:
+                seen.append(ev)
+        reached = sorted(exposures)
+        for v in reached:
+            self._hit(hop, v, known.get(v, _NO_FACTS).get("name"), exposures[v])
+        return reached
+
+    def _hit(self, hop: int, v: str, name: str | None, evs: list[dict[str, Any]]) -> None:
+        """Party ``v`` first hit at ``hop`` through ``evs`` (its exposures, each from a party hit one
+        hop earlier): its chain is the first exposure's defaulted party's chain plus that edge."""
+        self.hop_of[v] = hop
+        if len(evs) > 1:
+            evs.sort(key=_exposure_order)
+            channels = tuple(sorted({CHANNEL_OF[ev["type"]] for ev in evs}))
+        else:
+            channels = (CHANNEL_OF[evs[0]["type"]],)
+        first = evs[0]
+        path = self.path_of[v] = self.path_of[first[first["defaulted_end"]]] + (first,)
+        self.found.append(Affected(v, name or v, hop, channels, tuple(evs), path))
+
+
+_NO_FACTS: dict[str, Any] = {}
+
+
+def _exposure_order(ev: dict[str, Any]) -> tuple[str, str, str]:
+    """Exposures of one party: by the defaulted party, then edge type and fact key (stable output)."""
+    return ev[ev["defaulted_end"]], ev["type"], str(ev.get("fact_key"))
