@@ -266,7 +266,9 @@ public final class OwnergraphProcedures {
             this.suppressed = suppressed;
             this.clockKeys = tokenIds(CLOCKS);
             this.gated = Arrays.stream(clockKeys).limit(4).allMatch(k -> k != TokenConstants.NO_TOKEN);
-            this.clockSelection = PropertySelection.selection(present(clockKeys));
+            // a statement id is a long string: read only when some statement is suppressed
+            this.clockSelection = PropertySelection.selection(
+                    present(suppressed.isEmpty() ? Arrays.copyOf(clockKeys, 4) : clockKeys));
             int[] fieldKeys = tokenIds(fields.toArray(String[]::new));
             this.fieldCount = fields.size();
             this.fieldAt = new int[Arrays.stream(fieldKeys).max().orElse(-1) + 1];
