@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import resource
+import shutil
 import statistics
 import time
 from pathlib import Path

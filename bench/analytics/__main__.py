@@ -29,7 +29,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -127,7 +127,8 @@ class ReadMeter:
 
         def read_unit(work: Callable[[Any], Any]) -> Any:
             def metered(reader: Any) -> Any:
-                return work(SimpleNamespace(read=lambda query, **params: self._timed(reader.read, query, params)))
+                return work(SimpleNamespace(read=lambda query, **params: self._timed(reader.read, query, params),
+                                            stream=lambda query, **params: self._streamed(reader, query, params)))
             return inner_unit(metered)
 
         graph.read_unit = read_unit  # type: ignore[method-assign]
@@ -143,6 +144,22 @@ class ReadMeter:
             self.calls += 1
             self.rows += len(out)
             self.seconds += time.perf_counter() - t0
+
+    def _streamed(self, reader: Any, query: str, params: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        """A streamed read: one round trip; its time is the time spent waiting for rows, not the
+        caller's work between them."""
+        self.calls += 1
+        rows = reader.stream(query, **params)
+        while True:
+            t0 = time.perf_counter()
+            try:
+                row = next(rows)
+            except StopIteration:
+                return
+            finally:
+                self.seconds += time.perf_counter() - t0
+            self.rows += 1
+            yield row
 
     def reset(self) -> None:
         self.calls, self.rows, self.seconds = 0, 0, 0.0
