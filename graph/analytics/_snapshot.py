@@ -161,15 +161,16 @@ class _Parsed(dict):  # type: ignore[type-arg]
     one dict look-up. Anything that is not a string (None, an already parsed value) maps to
     itself. The values are immutable, so sharing them is safe; the memo is bounded."""
 
-    def __init__(self, parse: Any) -> None:
+    def __init__(self, parse: Any, limit: int = 65536) -> None:
         super().__init__()
         self.parse = parse
+        self.limit = limit
 
     def __missing__(self, value: Any) -> Any:
         if type(value) is not str:
             return value
         parsed = self.parse(value)
-        if len(self) < 65536:
+        if len(self) < self.limit:
             self[value] = parsed
         return parsed
 
