@@ -38,11 +38,11 @@ def wipe(graph: Graph) -> Graph:
     while the server is stopped (deleting 1M+ nodes in transactions takes longer than loading
     them); anything else is detach-deleted, keeping the server warm. Returns the graph to use."""
     settings = bench_settings()
-    local_store = settings.uses_local_server and graph.uri == LocalNeo4j(settings).uri
+    local = LocalNeo4j(settings)
+    local_store = settings.uses_local_server and graph.uri == local.uri
     if not local_store or graph.read("MATCH (n) RETURN count(n) AS n")[0]["n"] < 200_000:
         graph.auto("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 20000 ROWS")
         return graph
-    local = LocalNeo4j(settings)
     close_all()
     local.stop()
     data = local.root / "data"
