@@ -11,9 +11,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from graph.config import Settings, load_settings
-from graph.connection import Graph, close_all, connect
-from graph.server import LocalNeo4j
+from ownergraph.graph.config import Settings, load_settings
+from ownergraph.graph.connection import Graph, close_all, connect
+from ownergraph.graph.server import LocalNeo4j
 
 
 def bench_settings(port: int = 7730) -> Settings:

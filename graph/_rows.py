@@ -15,7 +15,7 @@ from __future__ import annotations
 from datetime import date, datetime, timezone
 from typing import Any
 
-from ingest.model import (
+from ownergraph.ingest.model import (
     Association, BranchOf, Consolidation, Control, Dated, EdgeBase, EdgeType, FundRelation,
     Guarantee, Lending, Ownership, Stake, Succession,
 )

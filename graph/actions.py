@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from graph._rows import KNOWN_MAX, VALID_MAX, clock_props, stake_props
-from graph.connection import Graph
-from ingest.lei import is_valid_lei
-from ingest.model import CorporateAction, CorporateActionKind, EntityRef, EdgeType
+from ownergraph.graph._rows import KNOWN_MAX, VALID_MAX, clock_props, stake_props
+from ownergraph.graph.connection import Graph
+from ownergraph.ingest.lei import is_valid_lei
+from ownergraph.ingest.model import CorporateAction, CorporateActionKind, EntityRef, EdgeType
 
 CONTROL_TYPES = [EdgeType.OWNERSHIP.value, EdgeType.CONTROL.value]
 

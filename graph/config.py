@@ -14,7 +14,7 @@ from pathlib import Path
 
 from platformdirs import user_cache_dir, user_config_dir, user_data_dir
 
-from ingest.errors import ConfigError
+from ownergraph.ingest.errors import ConfigError
 
 NEO4J_VERSION = "5.26.30"
 DEFAULT_PORT = 7697  # not 7687, so a user's own Neo4j on the standard port is left alone

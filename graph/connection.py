@@ -19,10 +19,10 @@ from neo4j.exceptions import (
     SessionExpired,
 )
 
-import cypher
-from graph.config import Settings, load_settings
-from graph.server import ALTERNATIVES, LocalNeo4j
-from ingest.errors import Neo4jAuthError, Neo4jUnavailable, Neo4jVersionError
+from ownergraph import cypher
+from ownergraph.graph.config import Settings, load_settings
+from ownergraph.graph.server import ALTERNATIVES, LocalNeo4j
+from ownergraph.ingest.errors import Neo4jAuthError, Neo4jUnavailable, Neo4jVersionError
 
 MIN_VERSION = (5, 26)
 T = TypeVar("T")

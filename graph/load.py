@@ -33,9 +33,9 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from typing import Any, Protocol
 
-from graph._rows import KNOWN_MAX, REL_TYPES, VALID_MAX, VALID_MIN, clock_props, edge_props
-from graph.connection import Graph
-from ingest.model import (
+from ownergraph.graph._rows import KNOWN_MAX, REL_TYPES, VALID_MAX, VALID_MIN, clock_props, edge_props
+from ownergraph.graph.connection import Graph
+from ownergraph.ingest.model import (
     EDGE_TYPE_OF, CorporateAction, Disclosure, EdgeBase, Entity, EntityRef, Holding,
     ReportingException, Retraction, Sanction,
 )
@@ -431,7 +431,7 @@ class Loader:
         ``created_keys``); (created, already present, fact keys whose chain needs a rechain)."""
         if not rows:
             return 0, 0, set()
-        import cypher
+        from ownergraph import cypher
 
         text = cypher.load(query) if query.isidentifier() else query
         created = 0
@@ -581,7 +581,7 @@ class Loader:
     @staticmethod
     def graph_text(name: str, kind: str) -> str:
         """A named query with its relationship type / label fixed from the domain's closed set."""
-        import cypher
+        from ownergraph import cypher
 
         node_labels = {"Sanction", "ReportingException"}
         rtype = "HOLDS" if kind == "Holding" else kind
@@ -600,7 +600,7 @@ class Loader:
             yield b
 
     def _apply_actions(self, actions: list[CorporateAction], *, again: bool = False) -> None:
-        from graph.actions import apply_corporate_action
+        from ownergraph.graph.actions import apply_corporate_action
 
         if not actions:
             return
@@ -631,7 +631,7 @@ class Loader:
         new (an action must reach edges and entity versions loaded after it; re-applying one
         changes nothing it already changed); a run that loaded nothing new applies nothing.
         Returns how many actions were applied."""
-        from graph.actions import apply_corporate_action
+        from ownergraph.graph.actions import apply_corporate_action
 
         self.flush()
         if not self.defer_actions:

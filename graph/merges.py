@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from graph.connection import Graph
-from graph.resolution_store import GraphResolutionStore
-from ingest.errors import EntityNotFound
-from resolution import Resolver
+from ownergraph.graph.connection import Graph
+from ownergraph.graph.resolution_store import GraphResolutionStore
+from ownergraph.ingest.errors import EntityNotFound
+from ownergraph.resolution import Resolver
 
 
 @dataclass(frozen=True)

@@ -14,12 +14,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from graph.connection import Graph
-from graph.load import DEFAULT_BATCH, Loader
-from graph.resolution_store import GraphResolutionStore, ResolverKeys
-from ingest.formats import detect, expand
-from ingest.model import Quarantined
-from resolution import Resolver
+from ownergraph.graph.connection import Graph
+from ownergraph.graph.load import DEFAULT_BATCH, Loader
+from ownergraph.graph.resolution_store import GraphResolutionStore, ResolverKeys
+from ownergraph.ingest.formats import detect, expand
+from ownergraph.ingest.model import Quarantined
+from ownergraph.resolution import Resolver
 
 
 @dataclass

@@ -15,9 +15,9 @@ import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any
 
-from graph.connection import Graph, Reader
-from ingest.model import Entity, EntityRef
-from resolution import ResolutionState, Resolver, StateRecord
+from ownergraph.graph.connection import Graph, Reader
+from ownergraph.ingest.model import Entity, EntityRef
+from ownergraph.resolution import ResolutionState, Resolver, StateRecord
 
 # a driver packs a statement at ~7x its parameter's size: 1 MB chunks keep that transient small
 _CHUNK = 1024 * 1024

@@ -26,8 +26,8 @@ from dataclasses import asdict, dataclass
 from importlib import resources
 from pathlib import Path
 
-from graph.config import Settings
-from ingest.errors import Neo4jUnavailable
+from ownergraph.graph.config import Settings
+from ownergraph.ingest.errors import Neo4jUnavailable
 
 LAUNCHER = "OwnergraphNeo4j"
 _JAVA_SOURCES = (f"{LAUNCHER}.java", "OwnergraphProcedures.java")
@@ -41,7 +41,7 @@ def _sources_digest() -> str:
     """Which launcher/procedure sources the compiled classes must come from."""
     digest = hashlib.sha256()
     for name in _JAVA_SOURCES:
-        digest.update((resources.files("graph") / "_server" / name).read_bytes())
+        digest.update((resources.files("ownergraph.graph") / "_server" / name).read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -146,7 +146,7 @@ class LocalNeo4j:
         sources = []
         for name in _JAVA_SOURCES:
             path = staging / name
-            path.write_text((resources.files("graph") / "_server" / name).read_text())
+            path.write_text((resources.files("ownergraph.graph") / "_server" / name).read_text())
             sources.append(str(path))
         build = subprocess.run(
             [str(javac), "-d", str(staging / "classes"), "-cp", str(staging / "lib" / "*"), *sources],
@@ -168,7 +168,7 @@ class LocalNeo4j:
                 "(e.g. `apt-get install maven`). " + ALTERNATIVES
             )
         pom = staging / "pom.xml"
-        pom.write_text((resources.files("graph") / "_server" / "pom.xml").read_text())
+        pom.write_text((resources.files("ownergraph.graph") / "_server" / "pom.xml").read_text())
         env = {**os.environ, "JAVA_HOME": str(java.parent.parent)}
         fetch = subprocess.run(
             [mvn, "-B", "-q", "-f", str(pom), "dependency:copy-dependencies",

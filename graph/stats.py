@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from graph.connection import Graph
+from ownergraph.graph.connection import Graph
 
 
 def graph_stats(graph: Graph) -> dict[str, Any]:

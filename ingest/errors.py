@@ -41,3 +41,11 @@ class EntityNotFound(OwnergraphError):
         hint = f"; did you mean {', '.join(self.candidates)}?" if self.candidates else ""
         what = f"{mention!r} names more than one entity" if ambiguous else f"could not find {mention!r}"
         super().__init__(f"{what}{hint}")
+
+
+class LLMError(OwnergraphError, RuntimeError):
+    """The LLM call failed (transport, HTTP status, timeout, empty or refused reply)."""
+
+
+class EmbeddingUnavailable(OwnergraphError, RuntimeError):
+    """The bundled model (or a backend) cannot be loaded; the message names the fix."""

@@ -6,7 +6,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from ingest.errors import InputFormatError
+from ownergraph.ingest.errors import InputFormatError
 
 # Order matters for detection: specific formats before generic JSON ones.
 _MODULES = ("gleif", "gleif_golden", "gleif_api", "bods", "uk_psc", "ftm", "sec", "bundle")
@@ -17,9 +17,9 @@ def readers() -> dict[str, Any]:
     found: dict[str, Any] = {}
     for mod in _MODULES:
         try:
-            module = import_module(f"ingest.readers.{mod}")
+            module = import_module(f"ownergraph.ingest.readers.{mod}")
         except ModuleNotFoundError as err:
-            if err.name == f"ingest.readers.{mod}":
+            if err.name == f"ownergraph.ingest.readers.{mod}":
                 continue
             raise
         for reader in getattr(module, "READERS", []):

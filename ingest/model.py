@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ingest.lei import is_valid_lei
+from ownergraph.ingest.lei import is_valid_lei
 
 
 class EntityKind(StrEnum):

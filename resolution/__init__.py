@@ -2,7 +2,7 @@
 
 Public API::
 
-    from resolution import Resolver, normalise_name
+    from ownergraph.resolution import Resolver, normalise_name
 
     r = Resolver()
     for entity in records:            # ingest.model.Entity
@@ -19,14 +19,14 @@ identifier or of (normalised name, jurisdiction, kind); see ``resolution._keys``
 Data flow is one way: this package imports ``ingest`` only.
 """
 
-from resolution._decisions import Decision, Judgement, MergeRefused, ResolutionError, Status
-from resolution._index import AliasRow, EntityInfo
-from resolution._keys import SCHEME_AUTHORITY, identifier_key, name_key, normalise_identifier
-from resolution._normalise import NormalisedName, normalise_name, transliterate
-from resolution._resolve import Candidate, Method, Resolution
-from resolution._resolver import Resolver
-from resolution._splink import MatchSettings
-from resolution._state import ResolutionState, ResolutionStore, StateRecord, StreamingResolutionStore
+from ownergraph.resolution._decisions import Decision, Judgement, MergeRefused, ResolutionError, Status
+from ownergraph.resolution._index import AliasRow, EntityInfo
+from ownergraph.resolution._keys import SCHEME_AUTHORITY, identifier_key, name_key, normalise_identifier
+from ownergraph.resolution._normalise import NormalisedName, normalise_name, transliterate
+from ownergraph.resolution._resolve import Candidate, Method, Resolution
+from ownergraph.resolution._resolver import Resolver
+from ownergraph.resolution._splink import MatchSettings
+from ownergraph.resolution._state import ResolutionState, ResolutionStore, StateRecord, StreamingResolutionStore
 
 __all__ = [
     "AliasRow",

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from ingest.model import AliasScheme
+from ownergraph.ingest.model import AliasScheme
 
-from resolution import _rows as packed
-from resolution._normalise import NormalisedName, normalise_name
-from resolution._rows import AliasRow, EntityInfo
+from ownergraph.resolution import _rows as packed
+from ownergraph.resolution._normalise import NormalisedName, normalise_name
+from ownergraph.resolution._rows import AliasRow, EntityInfo
 
 __all__ = ["AliasIndex", "AliasRow", "EntityInfo", "block_keys"]
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ingest.lei import is_valid_lei
-from ingest.model import AliasKind, AliasScheme, Entity, EntityKind
+from ownergraph.ingest.lei import is_valid_lei
+from ownergraph.ingest.model import AliasKind, AliasScheme, Entity, EntityKind
 
-from resolution._decisions import DecisionLog, MergeRefused
-from resolution._index import NAME, AliasIndex, AliasRow, EntityInfo
-from resolution._keys import authority, identifier_key, name_key, normalise_identifier
+from ownergraph.resolution._decisions import DecisionLog, MergeRefused
+from ownergraph.resolution._index import NAME, AliasIndex, AliasRow, EntityInfo
+from ownergraph.resolution._keys import authority, identifier_key, name_key, normalise_identifier
 
 IDENT = AliasKind.IDENTIFIER.value
 

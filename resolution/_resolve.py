@@ -18,15 +18,15 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Literal
 
-from ingest.lei import is_valid_lei
-from ingest.model import AliasKind, AliasScheme, EntityRef
+from ownergraph.ingest.lei import is_valid_lei
+from ownergraph.ingest.model import AliasKind, AliasScheme, EntityRef
 
-from resolution._decisions import DecisionLog
-from resolution._index import NAME, AliasIndex, AliasRow, EntityInfo
-from resolution._keys import country_of, identifier_key, name_key, normalise_identifier
-from resolution._normalise import NormalisedName, normalise_name, suffix_compatibility
-from resolution._register import IDENT, kind_class
-from resolution._splink import SplinkMatcher, row
+from ownergraph.resolution._decisions import DecisionLog
+from ownergraph.resolution._index import NAME, AliasIndex, AliasRow, EntityInfo
+from ownergraph.resolution._keys import country_of, identifier_key, name_key, normalise_identifier
+from ownergraph.resolution._normalise import NormalisedName, normalise_name, suffix_compatibility
+from ownergraph.resolution._register import IDENT, kind_class
+from ownergraph.resolution._splink import SplinkMatcher, row
 
 Method = Literal["lei", "identifier", "exact_name", "probabilistic", "new"]
 MAX_CANDIDATES = 5

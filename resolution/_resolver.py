@@ -6,14 +6,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import date, datetime
 from typing import Any
 
-from ingest.model import Entity, EntityKind, EntityRef
+from ownergraph.ingest.model import Entity, EntityKind, EntityRef
 
-from resolution._decisions import Decision, DecisionLog, Judgement, MergeRefused, ResolutionError
-from resolution._index import AliasIndex, AliasRow, EntityInfo
-from resolution._register import Registrar
-from resolution._resolve import Pipeline, Resolution
-from resolution._splink import MatchSettings, SplinkMatcher
-from resolution._state import ResolutionState, ResolutionStore, StateRecord, StreamingResolutionStore
+from ownergraph.resolution._decisions import Decision, DecisionLog, Judgement, MergeRefused, ResolutionError
+from ownergraph.resolution._index import AliasIndex, AliasRow, EntityInfo
+from ownergraph.resolution._register import Registrar
+from ownergraph.resolution._resolve import Pipeline, Resolution
+from ownergraph.resolution._splink import MatchSettings, SplinkMatcher
+from ownergraph.resolution._state import ResolutionState, ResolutionStore, StateRecord, StreamingResolutionStore
 
 
 class Resolver:

@@ -26,9 +26,9 @@ from dataclasses import asdict, dataclass
 from datetime import date
 from typing import Any, NamedTuple
 
-from ingest.model import AliasKind, AliasScheme
+from ownergraph.ingest.model import AliasKind, AliasScheme
 
-from resolution._keys import country_of
+from ownergraph.resolution._keys import country_of
 
 FS, RS, NO_INFO = "\x1f", "\x1e", "\x1d"
 _SEPARATORS = re.compile("[\x1d\x1e\x1f]")

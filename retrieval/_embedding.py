@@ -18,6 +18,8 @@ is imported).
 
 from __future__ import annotations
 
+from ownergraph.ingest.errors import EmbeddingUnavailable
+
 import hashlib
 import json
 import os
@@ -33,10 +35,6 @@ MAX_SEQ_LENGTH = 256
 BATCH_SIZE = 64
 _FFN_ROWS = 256
 
-
-
-class EmbeddingUnavailable(RuntimeError):
-    """The bundled model (or a backend) cannot be loaded."""
 
 
 @runtime_checkable

@@ -13,9 +13,9 @@ from typing import Any
 
 import pandas as pd
 
-from graph.analytics.api import Analytics
-from ingest.errors import OwnergraphError
-from retrieval.question import Question
+from ownergraph.graph.analytics.api import Analytics
+from ownergraph.ingest.errors import OwnergraphError
+from ownergraph.retrieval.question import Question
 
 CONTROL_EDGES = {"OWNS", "CONTROLS", "CONSOLIDATED_BY", "SUCCEEDED_BY", "GUARANTEES", "LENDS_TO",
                  "FUND_RELATION", "BRANCH_OF", "ASSOCIATED_WITH", "HOLDS"}

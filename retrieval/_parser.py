@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from retrieval.question import Mention, Question
+from ownergraph.retrieval.question import Mention, Question
 
 MAX_CHARS = 600
 SEP = "\u241e"  # boundary left where a consumed span was
@@ -878,7 +878,7 @@ def parse(text: str, *, today: date | None = None) -> Question:
     for m in an.mentions:
         if re.fullmatch(r"[A-Z0-9]{18}[0-9]{2}", m.text):
             try:
-                from ingest.lei import is_valid_lei
+                from ownergraph.ingest.lei import is_valid_lei
                 if not is_valid_lei(m.text):
                     w.notes.append(f"{m.text} looks like an LEI but its check digits fail")
             except ImportError:  # pragma: no cover

@@ -15,7 +15,7 @@ from typing import Any
 
 import pandas as pd
 
-from retrieval.context import Context
+from ownergraph.retrieval.context import Context
 
 MAX_ROWS = 8
 

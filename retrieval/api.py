@@ -1,6 +1,6 @@
 """The Python API: ``connect()`` → :class:`Ownergraph`, and ``ask()`` → a cited :class:`Answer`.
 
-    import retrieval as og
+    import ownergraph.retrieval as og
     client = og.connect()                       # embedded defaults, or NEO4J_URI / QDRANT_URL
     answer = client.ask("Who is hit if Harbourline Shipping defaults?", as_of="2024-06-30")
     answer.text, answer.frame, answer.citations, answer.subgraph, answer.timings
@@ -21,14 +21,14 @@ from typing import Any, Protocol
 
 import pandas as pd
 
-from graph.analytics._snapshot import make_clock
-from graph.analytics.api import Analytics
-from graph.connection import Graph
-from ingest.errors import EntityNotFound, OwnergraphError
-from retrieval._graph_retriever import GraphEvidence, GraphRetriever
-from retrieval.answer import CitationCheck, check_citations, compose
-from retrieval.context import Context, Source, build_context
-from retrieval.question import Question, understand
+from ownergraph.graph.analytics._snapshot import make_clock
+from ownergraph.graph.analytics.api import Analytics
+from ownergraph.graph.connection import Graph
+from ownergraph.ingest.errors import EntityNotFound, OwnergraphError
+from ownergraph.retrieval._graph_retriever import GraphEvidence, GraphRetriever
+from ownergraph.retrieval.answer import CitationCheck, check_citations, compose
+from ownergraph.retrieval.context import Context, Source, build_context
+from ownergraph.retrieval.question import Question, understand
 
 
 class TextRetriever(Protocol):
@@ -62,7 +62,7 @@ class Answer:
 
     def picture(self, path: str | Path) -> Path:
         """The answer's subgraph (the chain and its stakes) as PNG or SVG."""
-        from retrieval._picture import draw_subgraph
+        from ownergraph.retrieval._picture import draw_subgraph
 
         return draw_subgraph(self.subgraph, Path(path), title=self.question.text)
 
@@ -151,7 +151,7 @@ class Ownergraph:
         return mention
 
     def _llm_answer(self, ctx: Context, fallback: str) -> tuple[str, CitationCheck]:
-        from retrieval.llm import LLMError, complete
+        from ownergraph.retrieval.llm import LLMError, complete
 
         system = ("You answer questions about corporate ownership and exposure using ONLY the numbered "
                   "sources given. Cite every claim with [n]. If the sources do not contain the answer, say "
@@ -166,7 +166,7 @@ class Ownergraph:
         return text, check
 
     def session(self) -> Any:
-        from retrieval.session import Session
+        from ownergraph.retrieval.session import Session
 
         return Session(self)
 
@@ -177,14 +177,14 @@ class Ownergraph:
 
 def connect(settings: Any = None, *, text: bool = True) -> Ownergraph:
     """Connect with the configured or embedded defaults (starts the local Neo4j if needed)."""
-    from graph.connection import connect as graph_connect
-    from retrieval.llm import LLMConfig
+    from ownergraph.graph.connection import connect as graph_connect
+    from ownergraph.retrieval.llm import LLMConfig
 
     graph = graph_connect(settings)
     retriever = None
     if text:
         try:
-            from retrieval.disclosures import DisclosureRetriever
+            from ownergraph.retrieval.disclosures import DisclosureRetriever
 
             retriever = DisclosureRetriever.open(graph, settings)
         except (ImportError, OwnergraphError):

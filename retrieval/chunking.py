@@ -333,7 +333,7 @@ def _tokenizer():  # noqa: ANN202
             try:
                 from tokenizers import Tokenizer
 
-                from retrieval._embedding import model_path
+                from ownergraph.retrieval._embedding import model_path
 
                 tok = Tokenizer.from_file(str(model_path() / "tokenizer.json"))
                 tok.no_padding()

@@ -40,11 +40,11 @@ from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
-from retrieval.chunking import Sentence, boilerplate_score, count_tokens
+from ownergraph.retrieval.chunking import Sentence, boilerplate_score, count_tokens
 
 if TYPE_CHECKING:  # pragma: no cover
-    from retrieval._embedding import Embedder
-    from retrieval._vector_store import Hit
+    from ownergraph.retrieval._embedding import Embedder
+    from ownergraph.retrieval._vector_store import Hit
 
 __all__ = [
     "BUDGETS",
@@ -241,7 +241,7 @@ def compress(
     if not sentences:
         return Compressed([], 0, 0, [], limit)
     if embedder is None:
-        from retrieval._embedding import default_embedder
+        from ownergraph.retrieval._embedding import default_embedder
 
         embedder = default_embedder()
 

@@ -15,12 +15,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from graph.config import Settings, load_settings
-from graph.connection import Graph
-from retrieval.chunking import chunk_text
-from retrieval.compression import compress, hit_sentences
-from retrieval.embedding import Embedder, default_embedder
-from retrieval.vectors import VectorIndex, open_index, points_from_chunks
+from ownergraph.graph.config import Settings, load_settings
+from ownergraph.graph.connection import Graph
+from ownergraph.retrieval.chunking import chunk_text
+from ownergraph.retrieval.compression import compress, hit_sentences
+from ownergraph.retrieval.embedding import Embedder, default_embedder
+from ownergraph.retrieval.vectors import VectorIndex, open_index, points_from_chunks
 
 TOP_K = 12
 

@@ -2,7 +2,7 @@
 
 Example::
 
-    from retrieval.embedding import default_embedder
+    from ownergraph.retrieval.embedding import default_embedder
     vecs = default_embedder().embed(["The company owns 60% of the shares"])  # (1, 384)
 
 Backend: sentence-transformers when importable, else the numpy encoder; force one with
@@ -10,7 +10,7 @@ Backend: sentence-transformers when importable, else the numpy encoder; force on
 caps OpenBLAS threads while encoding (default 1 on machines with <= 2 CPUs).
 """
 
-from retrieval._embedding import (
+from ownergraph.retrieval._embedding import (
     DIM,
     MAX_SEQ_LENGTH,
     CachedEmbedder,

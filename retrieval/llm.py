@@ -25,6 +25,8 @@ not occur in the question are dropped (the model must quote, not invent), with a
 
 from __future__ import annotations
 
+from ownergraph.ingest.errors import LLMError
+
 import json
 import os
 import re
@@ -36,15 +38,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from retrieval.question import EdgeType, Mention, Modifier, Pattern, Question, Rule, parse
+from ownergraph.retrieval.question import EdgeType, Mention, Modifier, Pattern, Question, Rule, parse
 
 __all__ = ["LLMConfig", "LLMError", "parse_with_llm", "complete", "question_schema", "SYSTEM_PROMPT"]
 
 DEFAULT_MODEL = "gpt-4o-mini"
-
-
-class LLMError(RuntimeError):
-    """The LLM call failed (transport, HTTP status, timeout, empty or refused reply)."""
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 if TYPE_CHECKING:  # pragma: no cover
-    from retrieval.llm import LLMConfig
+    from ownergraph.retrieval.llm import LLMConfig
 
 __all__ = [
     "Question",
@@ -122,7 +122,7 @@ class Question(BaseModel):
 def parse(text: str, *, today: date | None = None) -> Question:
     """Deterministic parse of ``text`` (see ``retrieval._parser``). ``today`` anchors "today",
     "since ..." ranges and relative words; default: the system date."""
-    from retrieval._parser import parse as _parse
+    from ownergraph.retrieval._parser import parse as _parse
 
     return _parse(text, today=today)
 
@@ -133,6 +133,6 @@ def understand(text: str, *, today: date | None = None, config: LLMConfig | None
     on any failure and records why in ``notes``."""
     if config is None:
         return parse(text, today=today)
-    from retrieval.llm import parse_with_llm
+    from ownergraph.retrieval.llm import parse_with_llm
 
     return parse_with_llm(text, config, today=today)

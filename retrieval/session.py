@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from typing import Any
 
-from graph.analytics._snapshot import Assumed, assuming
-from retrieval.question import Question, understand
+from ownergraph.graph.analytics._snapshot import Assumed, assuming
+from ownergraph.retrieval.question import Question, understand
 
 _ASSUME = re.compile(r"^\s*(?:let'?s\s+)?(?:assume|suppose|imagine|what if)\b(?P<body>.*)$", re.I)
 _YEAR = re.compile(r"\b(19|20)\d{2}\b")

@@ -1,21 +1,26 @@
-"""Shared fixtures: where the real samples live."""
+"""Shared fixtures: the real samples (copied into tests/fixtures/real, see its SOURCES.md) and
+the Neo4j server; every test that uses a Neo4j fixture is marked ``neo4j`` automatically."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-REAL_DATA = Path(os.environ.get("OWNERGRAPH_REAL_DATA", ROOT.parent / "shared" / "data" / "real"))
+REAL_DATA = ROOT / "tests" / "fixtures" / "real"
+NEO4J_FIXTURES = {"graph", "graph_session", "neo4j_settings"}
 
 
 @pytest.fixture(scope="session")
 def real_data() -> Path:
-    if not REAL_DATA.is_dir():
-        pytest.fail(f"real samples not found at {REAL_DATA} (set OWNERGRAPH_REAL_DATA)")
     return REAL_DATA
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if NEO4J_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.neo4j)
 
 
 from tests.neo4j_fixtures import graph, graph_session, neo4j_settings, seen_versions  # noqa: E402,F401

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from graph.config import Settings, load_settings
-from graph.connection import Graph, connect
+from ownergraph.graph.config import Settings, load_settings
+from ownergraph.graph.connection import Graph, connect
 
 TEST_PORT = int(os.environ.get("OWNERGRAPH_TEST_NEO4J_PORT", "7698"))
 _SEEN_VERSIONS: set[str] = set()
@@ -30,7 +30,9 @@ def neo4j_test_settings() -> Settings:
             neo4j_password=os.environ.get("OWNERGRAPH_TEST_NEO4J_PASSWORD", ""),
             home=home, cache=base.cache,
         )
-    return Settings(home=home, cache=base.cache, neo4j_port=TEST_PORT, neo4j_heap="2g", neo4j_pagecache="1g")
+    return Settings(home=home, cache=base.cache, neo4j_port=TEST_PORT,
+                    neo4j_heap=os.environ.get("OWNERGRAPH_TEST_NEO4J_HEAP", "2g"),
+                    neo4j_pagecache=os.environ.get("OWNERGRAPH_TEST_NEO4J_PAGECACHE", "1g"))
 
 
 @pytest.fixture(scope="session")
@@ -62,7 +64,7 @@ def seen_versions() -> set[str]:
 
 def cli_env() -> dict[str, str]:
     """Environment that points the ``ownergraph`` CLI at the tests' server."""
-    from graph.server import LocalNeo4j
+    from ownergraph.graph.server import LocalNeo4j
 
     settings = neo4j_test_settings()
     if not settings.uses_local_server:

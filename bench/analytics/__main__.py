@@ -38,10 +38,10 @@ from neo4j.exceptions import ClientError
 
 from bench._common import Timer, bench_settings, peak_rss_mb, percentiles, write_report
 from bench.analytics import _bulk
-from graph.analytics.api import Analytics
-from graph.analytics.contagion import PROCEDURE
-from graph.config import Settings, load_settings
-from graph.connection import Graph, connect
+from ownergraph.graph.analytics.api import Analytics
+from ownergraph.graph.analytics.contagion import PROCEDURE
+from ownergraph.graph.config import Settings, load_settings
+from ownergraph.graph.connection import Graph, connect
 
 PORT = 7731
 KNOWN_AT = _bulk.AS_OF  # point-in-time: known by the end of the as-of day
@@ -95,7 +95,7 @@ def run_on_server(run: Any, args: Any) -> dict[str, Any]:
         return run(args)
     finally:
         if args.stop and not os.environ.get("OWNERGRAPH_BENCH_NEO4J_URI"):
-            from graph.server import LocalNeo4j
+            from ownergraph.graph.server import LocalNeo4j
             LocalNeo4j(analytics_settings(args.port)).stop()
 
 
@@ -231,7 +231,7 @@ def naive(graph: Graph, kind: str, key: str, timeout_s: float) -> int | None:
 
 
 def _known_at() -> Any:
-    from graph.analytics._snapshot import make_clock
+    from ownergraph.graph.analytics._snapshot import make_clock
     return make_clock(_bulk.AS_OF, KNOWN_AT).known_at
 
 

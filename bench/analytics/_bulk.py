@@ -35,9 +35,9 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, timezone
 from typing import Any
 
-from graph._rows import KNOWN_MAX, VALID_MAX, VALID_MIN
-from graph.connection import Graph
-from graph.load import encode_rows
+from ownergraph.graph._rows import KNOWN_MAX, VALID_MAX, VALID_MIN
+from ownergraph.graph.connection import Graph
+from ownergraph.graph.load import encode_rows
 
 AS_OF = date(2023, 6, 30)  # the benchmark's as-of date: inside the data range
 _EPOCH = date(2004, 1, 1)

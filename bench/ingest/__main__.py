@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from bench._common import RssSampler, Timer, bench_graph, peak_rss_mb, wipe, write_report
-from graph.demo import world_inputs
-from graph.pipeline import ingest_paths
+from ownergraph.demo import world_inputs
+from ownergraph.graph.pipeline import ingest_paths
 
 EDGES_QUERY = ("MATCH (a)-[r]->(b) WHERE r.statement_id IS NOT NULL "
                "RETURN elementId(a) AS a, elementId(b) AS b")
@@ -55,7 +55,7 @@ def baseline(graph, edges: list[dict[str, str]], batch: int = 10000) -> dict[str
 
 def _generate(n: int, seed: int, out: Path) -> dict[str, Any]:
     """The world, generated in a child process (its memory stays out of our peak RSS)."""
-    res = subprocess.run([sys.executable, "-m", "ingest.worldgen", "--entities", str(n), "--seed", str(seed),
+    res = subprocess.run([sys.executable, "-m", "ownergraph.worldgen", "--entities", str(n), "--seed", str(seed),
                           "--out", str(out)], check=True, capture_output=True, text=True)
     return json.loads(res.stdout)
 
@@ -68,7 +68,7 @@ def _existing(world: Path) -> dict[str, Any]:
 
 
 def _fingerprint(graph) -> Any:  # type: ignore[no-untyped-def]
-    from graph.stats import graph_stats
+    from ownergraph.graph.stats import graph_stats
 
     return graph_stats(graph)
 
@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--keep", type=Path, help="write the generated world here instead of a temp dir")
-    ap.add_argument("--world", type=Path, help="an already generated world (python -m ingest.worldgen --out DIR): "
+    ap.add_argument("--world", type=Path, help="an already generated world (python -m ownergraph.worldgen --out DIR): "
                     "not generated again (a 1M world takes ~5 min to write)")
     ap.add_argument("--no-baseline", action="store_true", help="skip the UNWIND-CREATE baseline (and its wipes)")
     ap.add_argument("--check-idempotent", action="store_true",

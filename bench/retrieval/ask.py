@@ -37,9 +37,9 @@ from typing import Any
 from bench._common import peak_rss_mb, percentiles, write_report
 from bench.analytics import _bulk
 from bench.analytics.__main__ import PORT, analytics_settings, log, prepare_graph, run_on_server
-from graph.connection import Graph, connect
-from retrieval.api import Ownergraph
-from retrieval.chunking import split_sentences
+from ownergraph.graph.connection import Graph, connect
+from ownergraph.retrieval.api import Ownergraph
+from ownergraph.retrieval.chunking import split_sentences
 
 AS_OF = _bulk.AS_OF
 PATTERNS = ("owners", "stake", "contagion", "exposure", "parents")
@@ -101,8 +101,8 @@ def build_index(chunks: list[dict[str, Any]], path: Path, batch: int = 64,
     stand-in, reported as ``repeated_texts``."""
     import numpy as np
 
-    from retrieval.embedding import default_embedder
-    from retrieval.vectors import VectorPoint, open_index
+    from ownergraph.retrieval.embedding import default_embedder
+    from ownergraph.retrieval.vectors import VectorPoint, open_index
 
     emb = default_embedder()
     index = open_index(None, path, "disclosures", 384)
@@ -138,8 +138,8 @@ def build_index(chunks: list[dict[str, Any]], path: Path, batch: int = 64,
 
 def text_retriever(graph: Graph, index: Any, where: Path) -> Any:
     """The product's disclosure retriever over the benchmark's already built index."""
-    from retrieval.disclosures import DisclosureRetriever
-    from retrieval.embedding import default_embedder
+    from ownergraph.retrieval.disclosures import DisclosureRetriever
+    from ownergraph.retrieval.embedding import default_embedder
 
     return DisclosureRetriever(graph, index, where / "indexed.json", default_embedder())
 
@@ -181,7 +181,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     settings = analytics_settings(args.port)
     graph = connect(settings)
     world, ginfo = prepare_graph(graph, args.entities, args.edges, args.seed)
-    report: dict[str, Any] = {"bench": "retrieval.ask", "graph": ginfo, "cpus": __import__("os").cpu_count()}
+    report: dict[str, Any] = {"bench": "ownergraph.retrieval.ask", "graph": ginfo, "cpus": __import__("os").cpu_count()}
     text = None
     tmp = tempfile.TemporaryDirectory(prefix="og-ask-")
     if args.chunks:
@@ -237,7 +237,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _ask(og: Ownergraph, text: str) -> tuple[Any, str | None]:
-    from ingest.errors import OwnergraphError
+    from ownergraph.ingest.errors import OwnergraphError
 
     try:
         return og.ask(text), None

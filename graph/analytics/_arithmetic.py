@@ -52,8 +52,8 @@ from typing import Literal
 
 import numpy as np
 
-from graph.analytics._digraph import Adjacency, WEdge, out_adjacency, reaching, reverse, sccs
-from graph.analytics._interval import EPS, ONE, UNKNOWN, ZERO, Interval, Status
+from ownergraph.graph.analytics._digraph import Adjacency, WEdge, out_adjacency, reaching, reverse, sccs
+from ownergraph.graph.analytics._interval import EPS, ONE, UNKNOWN, ZERO, Interval, Status
 
 __all__ = ["EPS", "ONE", "UNKNOWN", "ZERO", "Interval", "Status", "WEdge", "ChainValues", "Propagation",
            "chain_to", "chain_from", "simple_paths", "path_product", "per_hop_to", "per_hop_from",

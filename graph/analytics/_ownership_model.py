@@ -11,7 +11,7 @@ from typing import Any
 
 import pandas as pd
 
-from graph.analytics._interval import Interval, Status
+from ownergraph.graph.analytics._interval import Interval, Status
 
 
 def jsonable(obj: Any) -> Any:

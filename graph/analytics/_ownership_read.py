@@ -26,13 +26,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from graph._rows import KNOWN_MAX, VALID_MAX, VALID_MIN
-from graph.analytics._arithmetic import WEdge
-from graph.analytics._interval import EPS, UNKNOWN, Interval
-from graph.analytics._ownership_model import DataWarning, EdgeEvidence, PathStep
-from graph.analytics._snapshot import EdgeView, Snapshot
-from graph.analytics._snapshot_reach import edge_props
-from graph.connection import Graph
+from ownergraph.graph._rows import KNOWN_MAX, VALID_MAX, VALID_MIN
+from ownergraph.graph.analytics._arithmetic import WEdge
+from ownergraph.graph.analytics._interval import EPS, UNKNOWN, Interval
+from ownergraph.graph.analytics._ownership_model import DataWarning, EdgeEvidence, PathStep
+from ownergraph.graph.analytics._snapshot import EdgeView, Snapshot
+from ownergraph.graph.analytics._snapshot_reach import edge_props
+from ownergraph.graph.connection import Graph
 
 # normalised control_kind fragments (lower case, no "_"/"-") that confer control: UK PSC
 # right to appoint/remove directors, BODS appointmentOfBoard

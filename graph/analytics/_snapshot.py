@@ -13,10 +13,11 @@ import contextlib
 from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timezone
+from datetime import date, datetime
 from typing import Any, Literal, Protocol
 
-from graph._rows import REL_TYPES
+from ownergraph.graph._rows import REL_TYPES
+from ownergraph.graph.clock import Clock, make_clock  # noqa: F401  (re-exported)
 
 Direction = Literal["out", "in", "both"]
 
@@ -25,32 +26,6 @@ class Reads(Protocol):
     """What the gate needs: :class:`~graph.connection.Graph` or one transaction's ``Reader``."""
 
     def read(self, query: str, **params: Any) -> list[dict[str, Any]]: ...
-
-
-@dataclass(frozen=True)
-class Clock:
-    as_of: date
-    known_at: datetime
-
-    def as_params(self) -> dict[str, Any]:
-        return {"as_of": self.as_of, "known_at": self.known_at}
-
-
-def make_clock(as_of: date | str | None = None, known_at: date | datetime | str | None = None) -> Clock:
-    """Defaults: ``as_of`` today, ``known_at`` now. A ``known_at`` date means the end of that
-    day (UTC): what was published on that day counts as known."""
-    if isinstance(as_of, str):
-        as_of = date.fromisoformat(as_of)
-    if isinstance(known_at, str):
-        known_at = datetime.fromisoformat(known_at) if "T" in known_at else date.fromisoformat(known_at)
-    as_of = as_of or datetime.now(timezone.utc).date()
-    if known_at is None:
-        known = datetime.now(timezone.utc)
-    elif isinstance(known_at, datetime):
-        known = known_at if known_at.tzinfo else known_at.replace(tzinfo=timezone.utc)
-    else:
-        known = datetime.combine(known_at, time(23, 59, 59, 999999), tzinfo=timezone.utc)
-    return Clock(as_of, known)
 
 
 @dataclass(frozen=True)
@@ -149,7 +124,7 @@ def _type_union(types: list[str]) -> str:
 
 
 def _step_text(in_types: list[str], out_types: list[str]) -> str:
-    import cypher
+    from ownergraph import cypher
 
     return cypher.load("snapshot_step").replace("$$IN$$", _type_union(in_types)).replace(
         "$$OUT$$", _type_union(out_types))

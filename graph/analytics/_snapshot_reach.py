@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import cypher
-from graph.analytics._snapshot import _ASSUMED, Clock, Direction, EdgeView, Reads, Snapshot, parse_clocks
-from graph.connection import Graph
+from ownergraph import cypher
+from ownergraph.graph.analytics._snapshot import _ASSUMED, Clock, Direction, EdgeView, Reads, Snapshot, parse_clocks
+from ownergraph.graph.connection import Graph
 
 _ARROWS = {"in": ("<", ""), "out": ("", ">"), "both": ("", "")}
 

@@ -22,14 +22,14 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from graph.analytics import backtest as _bt
-from graph.analytics import contagion as _contagion
-from graph.analytics import diff as _diff
-from graph.analytics import exposure as _exposure
-from graph.analytics import lookup as _lookup
-from graph.analytics import plots as _plots
-from graph.analytics import structure as _structure
-from graph.connection import Graph
+from ownergraph.graph.analytics import backtest as _bt
+from ownergraph.graph.analytics import contagion as _contagion
+from ownergraph.graph.analytics import diff as _diff
+from ownergraph.graph.analytics import exposure as _exposure
+from ownergraph.graph.analytics import lookup as _lookup
+from ownergraph.graph.analytics import plots as _plots
+from ownergraph.graph.analytics import structure as _structure
+from ownergraph.graph.connection import Graph
 
 When = date | str | None
 Known = date | datetime | str | None
@@ -66,7 +66,7 @@ class Lookup(_Capability):
 class Ownership(_Capability):
     def stake(self, owner: str, owned: str, *, as_of: When = None, known_at: Known = None,
               semantics: str = "simple_paths", interest: str = "shareholding", max_depth: int = 12) -> Any:
-        from graph.analytics.ownership import effective_stake
+        from ownergraph.graph.analytics.ownership import effective_stake
         c = self._clock(as_of, known_at)
         options: dict[str, Any] = {"semantics": semantics, "interest": interest, "max_depth": max_depth, **c}
         return effective_stake(self.graph, self._key(owner, c["as_of"]), self._key(owned, c["as_of"]), **options)
@@ -74,7 +74,7 @@ class Ownership(_Capability):
     def owners(self, target: str, *, rule: str = "eu_amlr_25", as_of: When = None, known_at: Known = None,
                semantics: str = "simple_paths", interest: str = "shareholding", max_depth: int = 12,
                blocked: Iterable[str] | None = None) -> Any:
-        from graph.analytics.ownership import owners
+        from ownergraph.graph.analytics.ownership import owners
         c = self._clock(as_of, known_at)
         blocked_keys = None if blocked is None else [self._key(b, c["as_of"]) for b in blocked]
         options: dict[str, Any] = {"rule": rule, "semantics": semantics, "interest": interest,
@@ -83,7 +83,7 @@ class Ownership(_Capability):
 
     def controlled_by(self, who: str | Iterable[str], *, rule: str = "majority", as_of: When = None,
                       known_at: Known = None, max_depth: int = 12) -> Any:
-        from graph.analytics.ownership import controlled_by
+        from ownergraph.graph.analytics.ownership import controlled_by
         c = self._clock(as_of, known_at)
         options: dict[str, Any] = {"rule": rule, "max_depth": max_depth, **c}
         return controlled_by(self.graph, self._keys(who, as_of, known_at), **options)
@@ -152,7 +152,7 @@ class History(_Capability):
 def _known_now(known_at: Known) -> datetime | None:
     if known_at is None:
         return None
-    from graph.analytics._snapshot import make_clock
+    from ownergraph.graph.analytics._snapshot import make_clock
     return make_clock(None, known_at).known_at
 
 
@@ -171,7 +171,7 @@ class Analytics:
 
     @classmethod
     def connect(cls, **clock: Any) -> Analytics:
-        from graph.connection import connect
+        from ownergraph.graph.connection import connect
         return cls(connect(), **clock)
 
     def at(self, as_of: When = None, *, known_at: Known = None) -> Analytics:

@@ -22,8 +22,8 @@ from typing import Any
 
 import pandas as pd
 
-from graph.analytics._snapshot import Clock, make_clock
-from graph.connection import Graph
+from ownergraph.graph.analytics._snapshot import Clock, make_clock
+from ownergraph.graph.connection import Graph
 
 Question = Callable[[Clock], Any]
 KINDS = ("stake", "owners", "exposure", "contagion", "path", "sanctions-near")
@@ -54,26 +54,26 @@ class QuerySpec:
     def ask(self, graph: Graph, clock: Clock) -> Any:
         kw: dict[str, Any] = {"as_of": clock.as_of, "known_at": clock.known_at, **self.options}
         if self.kind == "stake":
-            from graph.analytics.ownership import effective_stake
+            from ownergraph.graph.analytics.ownership import effective_stake
             return effective_stake(graph, *_keys(graph, self.args[:2], clock), **kw)
         if self.kind == "owners":
-            from graph.analytics.ownership import owners
+            from ownergraph.graph.analytics.ownership import owners
             return owners(graph, _keys(graph, self.args[:1], clock)[0], **kw)
         if self.kind == "exposure":
-            from graph.analytics.exposure import exposure
+            from ownergraph.graph.analytics.exposure import exposure
             return exposure(graph, self.args[0] if len(self.args) == 1 else list(self.args), **kw)
         if self.kind == "contagion":
-            from graph.analytics.contagion import contagion
+            from ownergraph.graph.analytics.contagion import contagion
             return contagion(graph, self.args[0], **kw)
         if self.kind == "path":
-            from graph.analytics.structure import control_path
+            from ownergraph.graph.analytics.structure import control_path
             return control_path(graph, self.args[0], self.args[1], **kw)
-        from graph.analytics.structure import sanctions_near
+        from ownergraph.graph.analytics.structure import sanctions_near
         return sanctions_near(graph, self.args[0] if self.args else None, **kw)
 
 
 def _keys(graph: Graph, mentions: Sequence[str], clock: Clock) -> list[str]:
-    from graph.analytics.lookup import find_entity
+    from ownergraph.graph.analytics.lookup import find_entity
     return [find_entity(graph, m, clock.as_of).key for m in mentions]
 
 
@@ -157,7 +157,7 @@ class BacktestResult:
         return self.frame.copy()
 
     def as_dict(self) -> dict[str, Any]:
-        from graph.analytics.lookup import jsonable
+        from ownergraph.graph.analytics.lookup import jsonable
         return {"label": self.label, "rows": jsonable(self.frame.to_dict(orient="records")),
                 "plot": str(self.plot_path) if self.plot_path else None}
 
@@ -176,7 +176,7 @@ class AuditResult:
         return self.frame.copy()
 
     def as_dict(self) -> dict[str, Any]:
-        from graph.analytics.lookup import jsonable
+        from ownergraph.graph.analytics.lookup import jsonable
         return {"label": self.label, "now": self.now.isoformat(), "rows": jsonable(self.frame.to_dict("records")),
                 "differing_dates": [d.isoformat() for d in self.differing_dates]}
 
@@ -213,7 +213,7 @@ def backtest(graph: Graph, question: Question | QuerySpec | str, dates: Sequence
     frame = _series(ask, schedule(dates, start, end), lambda t: t)
     path = None
     if plot is not None:
-        from graph.analytics.plots import plot_backtest
+        from ownergraph.graph.analytics.plots import plot_backtest
         path = plot_backtest(frame, plot, title=title or f"backtest: {label} (point in time)")
     return BacktestResult(label, frame, path)
 
@@ -240,7 +240,7 @@ def lookahead_audit(graph: Graph, question: Question | QuerySpec | str,
         differs |= ~pd.Series([_same(x, y) for x, y in zip(a, b)])
     merged["differs"] = differs.values
     if plot is not None:
-        from graph.analytics.plots import plot_backtest
+        from ownergraph.graph.analytics.plots import plot_backtest
         plot_backtest(pit, plot, lookahead=naive, title=f"{label}: point in time vs look-ahead")
     return AuditResult(label, now, merged)
 

@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 import pandas as pd
 
-from graph.analytics._snapshot import (
+from ownergraph.graph.analytics._snapshot import (
     DAYS,
     INSTANTS,
     Clock,
@@ -36,16 +36,16 @@ from graph.analytics._snapshot import (
     make_clock,
     step,
 )
-from graph.analytics.lookup import EntityMatch, find_entity, jsonable
-from graph.analytics.structure import (
+from ownergraph.graph.analytics.lookup import EntityMatch, find_entity, jsonable
+from ownergraph.graph.analytics.structure import (
     EVIDENCE_PROPS,
     Known,
     When,
     clock_dict,
     edge_evidence,
 )
-from graph.connection import Graph, Reader
-from ingest.errors import ConfigError
+from ownergraph.graph.connection import Graph, Reader
+from ownergraph.ingest.errors import ConfigError
 
 # channel -> [(edge type, which endpoint is hit when the other one defaults)]
 CHANNELS: dict[str, tuple[tuple[str, str], ...]] = {

@@ -21,10 +21,10 @@ from typing import Any
 
 import pandas as pd
 
-from graph.analytics._snapshot import Clock, expand, make_clock
-from graph.analytics.lookup import EntityMatch, find_entity, jsonable, to_plain
-from graph.analytics.structure import Known, clock_dict, edge_evidence
-from graph.connection import Graph
+from ownergraph.graph.analytics._snapshot import Clock, expand, make_clock
+from ownergraph.graph.analytics.lookup import EntityMatch, find_entity, jsonable, to_plain
+from ownergraph.graph.analytics.structure import Known, clock_dict, edge_evidence
+from ownergraph.graph.connection import Graph
 
 DIFF_TYPES = ("OWNS", "CONTROLS", "CONSOLIDATED_BY", "SUCCEEDED_BY")
 _IDENTITY = ("interest", "share_class", "level", "control_kind")
@@ -145,7 +145,7 @@ def _owner_rows(result: Any) -> dict[str, dict[str, Any]]:
 def _owner_changes(graph: Graph, key: str, ca: Clock, cb: Clock, rule: str
                    ) -> tuple[tuple[OwnerChange, ...], str | None]:
     try:
-        from graph.analytics.ownership import owners
+        from ownergraph.graph.analytics.ownership import owners
     except ImportError as err:  # the ownership module is optional for the edge diff
         return (), f"owners() unavailable: {err}"
     before = _owner_rows(owners(graph, key, rule=rule, as_of=ca.as_of, known_at=ca.known_at))  # type: ignore[arg-type]

@@ -26,10 +26,10 @@ from typing import Any
 import networkx as nx
 import pandas as pd
 
-from graph.analytics._snapshot import Clock, make_clock
-from graph.analytics.lookup import GroupMatch, jsonable, resolve_keys, to_plain
-from graph.analytics.structure import Known, When, clock_dict
-from graph.connection import Graph
+from ownergraph.graph.analytics._snapshot import Clock, make_clock
+from ownergraph.graph.analytics.lookup import GroupMatch, jsonable, resolve_keys, to_plain
+from ownergraph.graph.analytics.structure import Known, When, clock_dict
+from ownergraph.graph.connection import Graph
 
 _POSITION_COLUMNS = ["portfolio", "instrument", "instrument_type", "issuer", "issuer_name", "amount", "currency",
                      "position_date", "control_status", "controller", "controller_name", "path", "path_names",
@@ -111,7 +111,7 @@ def _step_dict(step: Any) -> dict[str, Any]:
 def _closure(graph: Graph, group: GroupMatch, clock: Clock, max_depth: int
              ) -> tuple[dict[str, dict[str, Any]], list[dict[str, Any]]]:
     """Controlled key -> status, control path (controller first) and per-link evidence."""
-    from graph.analytics.ownership import controlled_by
+    from ownergraph.graph.analytics.ownership import controlled_by
 
     res = controlled_by(graph, group.keys, as_of=clock.as_of, known_at=clock.known_at, max_depth=max_depth,
                         rule="majority")

@@ -29,12 +29,12 @@ from typing import Any
 
 import pandas as pd
 
-from graph.analytics._snapshot import Clock, Reads, expand, make_clock
-from graph.connection import Graph
-from ingest.errors import EntityNotFound
-from ingest.lei import is_valid_lei
-from ingest.model import AliasScheme
-from resolution import normalise_identifier, normalise_name
+from ownergraph.graph.analytics._snapshot import Clock, Reads, expand, make_clock
+from ownergraph.graph.connection import Graph
+from ownergraph.ingest.errors import EntityNotFound
+from ownergraph.ingest.lei import is_valid_lei
+from ownergraph.ingest.model import AliasScheme
+from ownergraph.resolution import normalise_identifier, normalise_name
 
 ACCEPT_SCORE = 0.85  # a fuzzy match must score at least this ...
 MARGIN = 0.05  # ... and beat the next entity by this much

@@ -41,15 +41,15 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Literal
 
-from graph.analytics import _arithmetic as ar
-from graph.analytics._interval import ONE, ZERO, Interval, Status
-from graph.analytics._ownership_model import (
+from ownergraph.graph.analytics import _arithmetic as ar
+from ownergraph.graph.analytics._interval import ONE, ZERO, Interval, Status
+from ownergraph.graph.analytics._ownership_model import (
     ControlResult, DataWarning, OwnersResult, PartyRow, PathEvidence, PathStep, StakeResult,
 )
-from graph.analytics._ownership_read import ARITHMETIC_FIELDS, Prepared, native, prepare, stake_interval
-from graph.analytics._snapshot import Clock, make_clock
-from graph.analytics._snapshot_reach import reach
-from graph.connection import Graph
+from ownergraph.graph.analytics._ownership_read import ARITHMETIC_FIELDS, Prepared, native, prepare, stake_interval
+from ownergraph.graph.analytics._snapshot import Clock, make_clock
+from ownergraph.graph.analytics._snapshot_reach import reach
+from ownergraph.graph.connection import Graph
 
 __all__ = ["effective_stake", "owners", "controlled_by", "RULES", "StakeResult", "OwnersResult",
            "ControlResult", "PartyRow", "PathEvidence", "PathStep", "DataWarning", "Interval"]

@@ -23,9 +23,9 @@ from typing import Any, Iterable
 import networkx as nx
 import pandas as pd
 
-from graph.analytics._snapshot import Clock, EdgeView, Snapshot, expand, make_clock
-from graph.analytics.lookup import EntityMatch, find_entity, jsonable, resolve_keys, to_plain
-from graph.connection import Graph
+from ownergraph.graph.analytics._snapshot import Clock, EdgeView, Snapshot, expand, make_clock
+from ownergraph.graph.analytics.lookup import EntityMatch, find_entity, jsonable, resolve_keys, to_plain
+from ownergraph.graph.connection import Graph
 
 CONTROL_TYPES = ("OWNS", "CONTROLS")
 NEAR_TYPES = ("OWNS", "CONTROLS", "GUARANTEES", "LENDS_TO")

@@ -16,7 +16,7 @@ from typing import Any, Callable, Protocol, TypeVar
 
 from pydantic import ValidationError
 
-from ingest.model import Quarantined, Record
+from ownergraph.ingest.model import Quarantined, Record
 
 T = TypeVar("T")
 

@@ -40,12 +40,12 @@ from typing import Any
 import ijson
 from pydantic import ValidationError
 
-from ingest.model import (
+from ownergraph.ingest.model import (
     Alias, AliasKind, AliasScheme, ConsolidationLevel, Control, Entity, EntityKind, EntityRef,
     ExceptionReason, InterestType, Ownership, Provenance, Quarantined, Record,
     ReportingException, Retraction, Stake,
 )
-from ingest.readers.base import from_validation_error, parse_date, parse_datetime, quarantine
+from ownergraph.ingest.readers.base import from_validation_error, parse_date, parse_datetime, quarantine
 
 SOURCE = "bods"
 _CACHE_SIZE = 100_000  # recently seen parties, to enrich edge refs with LEI/name/kind

@@ -27,15 +27,15 @@ from typing import Any
 import ijson
 from pydantic import ValidationError
 
-from ingest.model import (
+from ownergraph.ingest.model import (
     Alias, AliasKind, AliasScheme, Association, BranchOf, Consolidation, ConsolidationLevel,
     Control, CorporateAction, CorporateActionKind, Disclosure, Entity, EntityKind, EntityRef,
     ExceptionReason, FundRelation, FundRelationKind, Guarantee, Holding, InterestType, Lending,
     Ownership, Provenance, Quarantined, Record, ReportingException, Retraction, Sanction,
     Succession,
 )
-from ingest.readers.base import build, parse_datetime, quarantine
-from ingest.readers.bundle_values import (
+from ownergraph.ingest.readers.base import build, parse_datetime, quarantine
+from ownergraph.ingest.readers.bundle_values import (
     Bad, _date, _datetime, _list, _number, _str, _text, parse_enum, parse_ref, parse_stake,
 )
 

@@ -13,9 +13,9 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from ingest.lei import is_valid_lei
-from ingest.model import AliasScheme, EntityKind, EntityRef, Stake
-from ingest.readers.base import parse_date, parse_datetime
+from ownergraph.ingest.lei import is_valid_lei
+from ownergraph.ingest.model import AliasScheme, EntityKind, EntityRef, Stake
+from ownergraph.ingest.readers.base import parse_date, parse_datetime
 
 E = TypeVar("E", bound=Enum)
 _REF_KEYS = {"lei", "scheme", "value", "name", "jurisdiction", "kind"}

@@ -40,13 +40,13 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from ingest.lei import is_valid_lei
-from ingest.model import (
+from ownergraph.ingest.lei import is_valid_lei
+from ownergraph.ingest.model import (
     Alias, AliasKind, AliasScheme, Association, Control, Entity, EntityKind, EntityRef,
     InterestType, Lending, Ownership, Provenance, Record, Retraction, Sanction, Stake,
     Succession,
 )
-from ingest.readers.base import build, parse_date, parse_datetime, quarantine
+from ownergraph.ingest.readers.base import build, parse_date, parse_datetime, quarantine
 
 SOURCE = "ftm"
 

@@ -39,13 +39,13 @@ import ijson
 from ijson.common import ObjectBuilder
 from pydantic import ValidationError
 
-from ingest.lei import is_valid_lei
-from ingest.model import (
+from ownergraph.ingest.lei import is_valid_lei
+from ownergraph.ingest.model import (
     Alias, AliasKind, AliasScheme, BranchOf, Consolidation, ConsolidationLevel, CorporateAction,
     CorporateActionKind, Entity, EntityKind, EntityRef, ExceptionReason, FundRelation,
     FundRelationKind, Provenance, Record, ReportingException, Retraction, Stake, Succession,
 )
-from ingest.readers.base import build, from_validation_error, parse_date, parse_datetime, quarantine
+from ownergraph.ingest.readers.base import build, from_validation_error, parse_date, parse_datetime, quarantine
 
 SYSTEM = "gleif"
 
@@ -455,8 +455,8 @@ def raw_json(obj: Any) -> str:
 def __getattr__(name: str) -> Any:
     # READERS is built lazily: the reader modules import this one.
     if name == "READERS":
-        from ingest.readers.gleif_api import API_READERS
-        from ingest.readers.gleif_golden import GOLDEN_READERS
+        from ownergraph.ingest.readers.gleif_api import API_READERS
+        from ownergraph.ingest.readers.gleif_golden import GOLDEN_READERS
 
         return [*GOLDEN_READERS, *API_READERS]
     raise AttributeError(name)

@@ -33,9 +33,9 @@ from typing import Any
 
 import ijson
 
-from ingest.model import AliasScheme, Record
-from ingest.readers.base import quarantine
-from ingest.readers.gleif import (
+from ownergraph.ingest.model import AliasScheme, Record
+from ownergraph.ingest.readers.base import quarantine
+from ownergraph.ingest.readers.gleif import (
     Bad, Ctx, Event, JsonStream, LeiRec, RelRec, RepexRec, fallback_known, guarded, map_lei,
     map_relationship, map_repex, raw_json,
 )

@@ -36,11 +36,11 @@ from typing import Any
 import lxml.html
 from lxml import etree
 
-from ingest.model import (
+from ownergraph.ingest.model import (
     Alias, AliasKind, AliasScheme, Control, Disclosure, Entity, EntityKind, EntityRef,
     Ownership, Provenance, Record, Stake,
 )
-from ingest.readers.base import build, quarantine
+from ownergraph.ingest.readers.base import build, quarantine
 
 SOURCE = "sec"
 MAX_BYTES = 64 * 2**20

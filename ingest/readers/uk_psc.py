@@ -52,13 +52,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ingest.model import (
+from ownergraph.ingest.model import (
     Alias, AliasKind, AliasScheme, ConsolidationLevel, Control, Disclosure, Entity, EntityKind,
     EntityRef, ExceptionReason, InterestType, Ownership, Provenance, Quarantined, Record,
     ReportingException, Stake,
 )
-from ingest.readers.base import from_validation_error, parse_date, quarantine
-from ingest.readers.bods import Bad, gb_company_number, iter_json_records
+from ownergraph.ingest.readers.base import from_validation_error, parse_date, quarantine
+from ownergraph.ingest.readers.bods import Bad, gb_company_number, iter_json_records
 
 SOURCE = "uk_psc"
 _TOTALS = "totals#persons-of-significant-control-snapshot"

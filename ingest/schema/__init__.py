@@ -1,6 +1,6 @@
 """The JSON Schema of every record type, exported from ``ingest.model``.
 
-Regenerate with ``python -m ingest.schema``; a test fails when the file is stale.
+Regenerate with ``python -m ownergraph.ingest.schema``; a test fails when the file is stale.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ SCHEMA_FILE = Path(__file__).with_name("records.schema.json")
 
 
 def render() -> str:
-    from ingest.model import record_json_schema
+    from ownergraph.ingest.model import record_json_schema
 
     schema = record_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"

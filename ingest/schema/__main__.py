@@ -1,3 +1,3 @@
-from ingest.schema import write
+from ownergraph.ingest.schema import write
 
 print(write())

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from graph.config import Settings
-from graph.connection import Graph, connect
-from graph.server import LocalNeo4j
-from ingest.errors import Neo4jAuthError, Neo4jUnavailable
+from ownergraph.graph.config import Settings
+from ownergraph.graph.connection import Graph, connect
+from ownergraph.graph.server import LocalNeo4j
+from ownergraph.ingest.errors import Neo4jAuthError, Neo4jUnavailable
 
 
 def test_server_is_neo4j_5_26_or_later(graph: Graph) -> None:

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from graph.connection import Graph
-from graph.load import Loader
-from graph.pipeline import ingest_paths
-from graph.resolution_store import ResolverKeys
-from graph.stats import graph_stats
-from ingest.formats import detect, expand
-from ingest.model import AliasScheme, EntityRef, Ownership, Provenance, Stake
-from resolution import Resolver
+from ownergraph.graph.connection import Graph
+from ownergraph.graph.load import Loader
+from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.resolution_store import ResolverKeys
+from ownergraph.graph.stats import graph_stats
+from ownergraph.ingest.formats import detect, expand
+from ownergraph.ingest.model import AliasScheme, EntityRef, Ownership, Provenance, Stake
+from ownergraph.resolution import Resolver
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLE = ROOT / "examples" / "bundle"
@@ -205,7 +205,7 @@ def test_rename_keeps_the_old_name_as_a_dated_previous_alias(bundle_graph: Graph
 def test_bad_records_are_quarantined_and_strict_fails(graph: Graph, tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from ingest.cli import cli
+    from ownergraph.cli import cli
     from tests.neo4j_fixtures import cli_env
 
     bad = tmp_path / "bad.bundle.jsonl"
@@ -220,7 +220,7 @@ def test_bad_records_are_quarantined_and_strict_fails(graph: Graph, tmp_path: Pa
     result = CliRunner(env=cli_env()).invoke(
         cli, ["ingest", str(bad), "--json", "--strict", "--quarantine", str(q)],
         standalone_mode=False, catch_exceptions=True)
-    from ingest.errors import QuarantineError
+    from ownergraph.ingest.errors import QuarantineError
 
     assert isinstance(result.exception, QuarantineError)
     summary = json.loads(result.output)
@@ -249,7 +249,7 @@ def test_mentions_resolve_through_identifier_aliases(bundle_graph: Graph) -> Non
 def test_rows_sent_as_one_string_store_exactly_what_maps_store(graph: Graph) -> None:
     from datetime import date
 
-    from graph.load import encode_rows
+    from ownergraph.graph.load import encode_rows
 
     t = datetime(2020, 5, 1, 12, 30, 15, 250000, tzinfo=timezone.utc)
     rows = [
@@ -288,7 +288,7 @@ class _CountingResolver(Resolver):
 
 
 def _entity(name: str, lei: str | None = None, cn: str | None = None):  # type: ignore[no-untyped-def]
-    from ingest.model import Entity
+    from ownergraph.ingest.model import Entity
 
     ref = EntityRef(lei=lei) if lei else EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=cn or name)
     return Entity(ref=ref, name=name, known_from=datetime(2020, 1, 1, tzinfo=timezone.utc),
@@ -326,7 +326,7 @@ def test_an_entity_later_in_the_batch_is_known_to_earlier_mentions(graph: Graph)
 
 
 def test_only_facts_with_other_versions_or_retractions_are_rechained(graph: Graph) -> None:
-    from ingest.model import Retraction
+    from ownergraph.ingest.model import Retraction
 
     loader = Loader(graph, ResolverKeys(Resolver()))
     loader.add(_ownership(75.5, "2016-06-01T00:00:00+00:00", "a"))
@@ -351,7 +351,7 @@ def test_only_facts_with_other_versions_or_retractions_are_rechained(graph: Grap
 
 
 def test_second_run_loads_nothing_and_applies_no_action_again(graph: Graph) -> None:
-    from graph.stats import graph_stats
+    from ownergraph.graph.stats import graph_stats
 
     files = [BUNDLE / "example.bundle.jsonl", BUNDLE / "holdings.csv"]
     first = ingest_paths(graph, files, batch_size=7)  # many small batches: actions span flushes
@@ -362,8 +362,8 @@ def test_second_run_loads_nothing_and_applies_no_action_again(graph: Graph) -> N
 
 
 def test_a_generated_world_loaded_twice_changes_nothing(graph: Graph, tmp_path: Path) -> None:
-    from graph.demo import world_inputs
-    from ingest.worldgen import generate_world
+    from ownergraph.demo import world_inputs
+    from ownergraph.worldgen import generate_world
 
     generate_world(300, 5, tmp_path / "world")
     files = world_inputs(tmp_path / "world")

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from graph.connection import Graph
-from graph.merges import decisions, merge, undo
-from graph.pipeline import ingest_paths
-from graph.stats import graph_stats
-from resolution import MergeRefused
+from ownergraph.graph.connection import Graph
+from ownergraph.graph.merges import decisions, merge, undo
+from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.stats import graph_stats
+from ownergraph.resolution import MergeRefused
 
 BUNDLE = Path(__file__).resolve().parents[2] / "examples" / "bundle"
 
@@ -46,7 +46,7 @@ def test_two_leis_are_never_merged(graph: Graph) -> None:
 
 
 def test_reconcile_folds_a_stub_into_the_entity_registered_later(graph: Graph, tmp_path: Path) -> None:
-    from graph.merges import reconcile_stubs
+    from ownergraph.graph.merges import reconcile_stubs
 
     head = '{"bundle": {"version": 1, "published": "2024-06-30T00:00:00Z"}}\n'
     first = tmp_path / "first.bundle.jsonl"  # names the owned company before its record exists

@@ -9,10 +9,10 @@ from datetime import date
 
 import pytest
 
-from graph.connection import Graph
-from graph.resolution_store import GraphResolutionStore
-from ingest.model import AliasKind, EntityRef
-from resolution import Resolver
+from ownergraph.graph.connection import Graph
+from ownergraph.graph.resolution_store import GraphResolutionStore
+from ownergraph.ingest.model import AliasKind, EntityRef
+from ownergraph.resolution import Resolver
 from tests.resolution.conftest import entity
 
 GROUP = "984500501A1B1045PB30"
@@ -57,7 +57,7 @@ def test_a_state_stored_as_one_document_still_loads(graph: Graph) -> None:
 
 def test_a_state_of_many_chunks_is_sent_chunk_by_chunk_and_replaced_whole(graph: Graph,
                                                                            monkeypatch) -> None:
-    import graph.resolution_store as rs
+    import ownergraph.graph.resolution_store as rs
 
     monkeypatch.setattr(rs, "_CHUNK", 97)  # several chunks from a small state
     store = GraphResolutionStore(graph)
@@ -74,7 +74,7 @@ def test_a_state_of_many_chunks_is_sent_chunk_by_chunk_and_replaced_whole(graph:
 
 
 def test_an_interrupted_save_leaves_the_stored_state_as_it_was(graph: Graph, monkeypatch) -> None:
-    import graph.resolution_store as rs
+    import ownergraph.graph.resolution_store as rs
 
     monkeypatch.setattr(rs, "_CHUNK", 97)
     store = GraphResolutionStore(graph)

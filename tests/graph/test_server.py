@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from graph.config import Settings
-from graph.server import LocalNeo4j, _alive
-from ingest.errors import Neo4jUnavailable
+from ownergraph.graph.config import Settings
+from ownergraph.graph.server import LocalNeo4j, _alive
+from ownergraph.ingest.errors import Neo4jUnavailable
 from tests.neo4j_fixtures import neo4j_test_settings
 
 PORT = 7699
+pytestmark = pytest.mark.neo4j  # starts servers of its own
 
 
 @pytest.fixture()
@@ -32,7 +33,7 @@ def server_env(tmp_path: Path) -> dict[str, str]:
 
 
 def _cli(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ingest", *args], env=env, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "ownergraph", *args], env=env, capture_output=True,
                           text=True, timeout=300)
 
 
@@ -78,7 +79,7 @@ def test_crashed_server_is_detected_and_restarted(server_env: dict[str, str]) ->
 
 def test_missing_maven_names_the_alternatives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     settings = Settings(home=tmp_path / "home", cache=tmp_path / "empty-cache", neo4j_port=PORT)
-    monkeypatch.setattr("graph.server.shutil.which", lambda name: None)
+    monkeypatch.setattr("ownergraph.graph.server.shutil.which", lambda name: None)
     with pytest.raises(Neo4jUnavailable) as err:
         LocalNeo4j(settings).install()
     assert "docker compose" in str(err.value) and "NEO4J_URI" in str(err.value)
@@ -87,8 +88,8 @@ def test_missing_maven_names_the_alternatives(tmp_path: Path, monkeypatch: pytes
 def test_missing_java_names_the_alternatives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     settings = Settings(home=tmp_path / "home", cache=tmp_path / "empty-cache", neo4j_port=PORT)
     monkeypatch.delenv("JAVA_HOME", raising=False)
-    monkeypatch.setattr("graph.server.shutil.which", lambda name: None)
-    monkeypatch.setattr("graph.server._java_major", lambda java: None)
+    monkeypatch.setattr("ownergraph.graph.server.shutil.which", lambda name: None)
+    monkeypatch.setattr("ownergraph.graph.server._java_major", lambda java: None)
     with pytest.raises(Neo4jUnavailable, match="No Java 17"):
         LocalNeo4j(settings).install()
 
@@ -106,6 +107,6 @@ def test_changed_java_sources_are_recompiled_without_fetching_again(
     (old.runtime / "java").write_text((fetched / "java").read_text())
     (old.runtime / ".complete").write_text(f"{settings.neo4j_version} 0000000000000000")
     assert not old.installed
-    monkeypatch.setattr("graph.server.shutil.which", lambda name: None)  # no Maven: must not be needed
+    monkeypatch.setattr("ownergraph.graph.server.shutil.which", lambda name: None)  # no Maven: must not be needed
     runtime = old.install()
     assert old.installed and (runtime / "classes" / "OwnergraphProcedures.class").is_file()

@@ -7,11 +7,11 @@ import json
 from datetime import date, datetime, timezone
 from pathlib import Path
 
-from ingest.model import (
+from ownergraph.ingest.model import (
     AliasKind, AliasScheme, Control, Entity, EntityKind, ExceptionReason, InterestType, Ownership,
     Quarantined, ReportingException, Retraction,
 )
-from ingest.readers.bods import READERS
+from ownergraph.ingest.readers.bods import READERS
 
 READER = READERS[0]
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from ingest.model import (
+from ownergraph.ingest.model import (
     AliasKind, AliasScheme, CorporateActionKind, ExceptionReason, InterestType, Quarantined,
 )
-from ingest.readers.bundle import READERS, TYPES, BundleReader, HoldingsCsvReader, read_bundle
+from ownergraph.ingest.readers.bundle import READERS, TYPES, BundleReader, HoldingsCsvReader, read_bundle
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "bundle"
 BUNDLE = EXAMPLES / "example.bundle.jsonl"

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from ingest.model import (
+from ownergraph.ingest.model import (
     AliasKind, AliasScheme, Association, Control, Entity, EntityKind, InterestType, Lending,
     Ownership, Quarantined, Retraction, Sanction, Stake, Succession,
 )
-from ingest.readers.ftm import READERS, FtmReader, parse_percentage
+from ownergraph.ingest.readers.ftm import READERS, FtmReader, parse_percentage
 
 IRGC = "NK-2PacmNpiLUmoz4XD2mSt7A"
 INTER_TOBACCO = "NK-2GdmHtZTeNXjNVrBGEXZNj"

@@ -9,15 +9,15 @@ from pathlib import Path
 import psutil
 import pytest
 
-from ingest.lei import lei_check_digits
-from ingest.model import (
+from ownergraph.ingest.lei import lei_check_digits
+from ownergraph.ingest.model import (
     AliasKind, AliasScheme, BranchOf, Consolidation, ConsolidationLevel, CorporateAction,
     CorporateActionKind, Entity, EntityKind, EntityRef, ExceptionReason, FundRelation,
     FundRelationKind, Quarantined, ReportingException, Retraction, Stake, Succession,
 )
-from ingest.readers import gleif
-from ingest.readers.gleif_api import read_api
-from ingest.readers.gleif_golden import read_golden
+from ownergraph.ingest.readers import gleif
+from ownergraph.ingest.readers.gleif_api import read_api
+from ownergraph.ingest.readers.gleif_golden import read_golden
 
 SHELL = "21380068P1DRHMJ8KU70"
 

@@ -7,18 +7,18 @@ from datetime import date, datetime, timezone
 import pytest
 from pydantic import ValidationError
 
-from ingest.lei import is_valid_lei, lei_check_digits
-from ingest.model import (
+from ownergraph.ingest.lei import is_valid_lei, lei_check_digits
+from ownergraph.ingest.model import (
     CorporateAction, CorporateActionKind, EntityRef, Ownership, Provenance, Stake,
 )
-from ingest.schema import SCHEMA_FILE, render
+from ownergraph.ingest.schema import SCHEMA_FILE, render
 
 PROV = Provenance(source_system="test", source_record_id="1")
 NOW = datetime(2024, 1, 1, tzinfo=timezone.utc)
 
 
 def test_exported_json_schema_is_current() -> None:
-    assert SCHEMA_FILE.read_text() == render(), "run `python -m ingest.schema`"
+    assert SCHEMA_FILE.read_text() == render(), "run `python -m ownergraph.ingest.schema`"
 
 
 @pytest.mark.parametrize("lei,ok", [("2138002YAB7Z9KO21397", True), ("984500501A1B1045PB30", True),

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from ingest.model import (
+from ownergraph.ingest.model import (
     AliasScheme, Control, Disclosure, Entity, EntityKind, Ownership, Quarantined, Stake,
 )
-from ingest.readers.sec import READERS, Ex21Reader, SecReader, jurisdiction, sec_date
+from ownergraph.ingest.readers.sec import READERS, Ex21Reader, SecReader, jurisdiction, sec_date
 
 
 def utc(*args: int) -> datetime:

@@ -6,11 +6,11 @@ import json
 from datetime import date, datetime, timezone
 from pathlib import Path
 
-from ingest.model import (
+from ownergraph.ingest.model import (
     AliasKind, AliasScheme, Control, Disclosure, Entity, EntityKind, ExceptionReason, InterestType,
     Ownership, Quarantined, ReportingException,
 )
-from ingest.readers.uk_psc import READERS, natures
+from ownergraph.ingest.readers.uk_psc import READERS, natures
 
 PSC, COMPANY = READERS
 

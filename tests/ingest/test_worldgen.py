@@ -13,11 +13,11 @@ import networkx as nx
 import pytest
 from lxml import etree
 
-from ingest.lei import is_valid_lei
-from ingest.model import AliasScheme, EntityRef, Quarantined
-from ingest.readers.bundle import BundleReader, HoldingsCsvReader
-from ingest.worldgen import generate_world, load_ground_truth, main
-from ingest.worldgen.names import isin_check, lei_array, lei_for
+from ownergraph.ingest.lei import is_valid_lei
+from ownergraph.ingest.model import AliasScheme, EntityRef, Quarantined
+from ownergraph.ingest.readers.bundle import BundleReader, HoldingsCsvReader
+from ownergraph.worldgen import generate_world, load_ground_truth, main
+from ownergraph.worldgen.names import isin_check, lei_array, lei_for
 
 N, SEED = 3000, 11
 LEI_NS = "{http://www.gleif.org/data/schema/leidata/2016}"
@@ -315,7 +315,7 @@ def test_holdings_csv_matches_ground_truth(world: dict[str, Any]) -> None:
 
 
 def test_gleif_files_read_with_the_golden_copy_readers(world: dict[str, Any]) -> None:
-    from ingest.formats import detect
+    from ownergraph.ingest.formats import detect
 
     files = world["summary"].files
     lei_reader, rr_reader = detect(files["gleif_lei"]), detect(files["gleif_rr"])

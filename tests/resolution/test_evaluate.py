@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ingest.model import EntityRef
-from resolution.evaluate import Report, build, evaluate
+from ownergraph.ingest.model import EntityRef
+from ownergraph.resolution.evaluate import Report, build, evaluate
 
 MONEYTECH = "2138002YAB7Z9KO21397"
 MONEYTECH_GROUP = "984500501A1B1045PB30"

@@ -6,9 +6,9 @@ import hashlib
 
 import pytest
 
-from ingest.model import EntityKind
-from resolution import identifier_key, name_key, normalise_identifier, normalise_name, transliterate
-from resolution._normalise import suffix_compatibility
+from ownergraph.ingest.model import EntityKind
+from ownergraph.resolution import identifier_key, name_key, normalise_identifier, normalise_name, transliterate
+from ownergraph.resolution._normalise import suffix_compatibility
 
 
 @pytest.mark.parametrize(

@@ -7,10 +7,10 @@ from datetime import date
 
 import pytest
 
-from ingest.errors import OwnergraphError
-from ingest.model import AliasKind, AliasScheme, EntityKind, EntityRef
-from resolution import Judgement, MergeRefused, ResolutionError, ResolutionState, Resolver, Status
-from resolution import name_key
+from ownergraph.ingest.errors import OwnergraphError
+from ownergraph.ingest.model import AliasKind, AliasScheme, EntityKind, EntityRef
+from ownergraph.resolution import Judgement, MergeRefused, ResolutionError, ResolutionState, Resolver, Status
+from ownergraph.resolution import name_key
 
 from .conftest import entity
 

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from graph.connection import Graph
-from graph.pipeline import ingest_paths
-from ingest.errors import EntityNotFound
-from retrieval.api import Ownergraph
-from retrieval.llm import LLMConfig
-from retrieval.question import parse
+from ownergraph.graph.connection import Graph
+from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.ingest.errors import EntityNotFound
+from ownergraph.retrieval.api import Ownergraph
+from ownergraph.retrieval.llm import LLMConfig
+from ownergraph.retrieval.question import parse
 from tests.retrieval.fake_openai import fake_openai  # noqa: F401
 
 BUNDLE = Path(__file__).resolve().parents[2] / "examples" / "bundle"

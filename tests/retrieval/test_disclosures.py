@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from graph.config import Settings
-from graph.connection import Graph
-from graph.pipeline import ingest_paths
-from retrieval.api import Ownergraph
-from retrieval.disclosures import DisclosureRetriever
+from ownergraph.graph.config import Settings
+from ownergraph.graph.connection import Graph
+from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.retrieval.api import Ownergraph
+from ownergraph.retrieval.disclosures import DisclosureRetriever
 
 BUNDLE = Path(__file__).resolve().parents[2] / "examples" / "bundle"
 HOLDINGS = "213800HBLHOLD1NGS054"

@@ -8,18 +8,18 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from graph.connection import Graph
-from graph.demo import world_inputs
-from graph.pipeline import ingest_paths
-from ingest.worldgen import generate_world
-from retrieval.evaluation import render_markdown, render_table, run_eval
-from retrieval.evaluation.questions import (
+from ownergraph.graph.connection import Graph
+from ownergraph.demo import world_inputs
+from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.worldgen import generate_world
+from ownergraph.evaluation import render_markdown, render_table, run_eval
+from ownergraph.evaluation.questions import (
     FAMILIES, EvalQuestion, Truth, _band, build_questions, real_questions, world_questions,
 )
-from retrieval.evaluation.score import (
+from ownergraph.evaluation.score import (
     Outcome, aggregate, citations_ok, figures_stated, pr, score, structured_match,
 )
-from retrieval.question import parse
+from ownergraph.retrieval.question import parse
 
 
 @pytest.fixture(scope="module")
@@ -207,14 +207,14 @@ def test_small_eval_graph_beats_vector_on_multi_hop(graph: Graph, tmp_path: Path
 
 @pytest.mark.neo4j
 def test_eval_command_runs_on_an_existing_world(graph: Graph, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ingest.cli.eval_cmd import eval_cmd
+    from ownergraph.cli.eval_cmd import eval_cmd
     from tests.neo4j_fixtures import cli_env
 
     world = tmp_path / "w"
     generate_world(120, 5, world)
     for k, v in cli_env().items():
         monkeypatch.setenv(k, v)
-    import retrieval.evaluation as ev
+    import ownergraph.evaluation as ev
 
     real_build = ev.build_questions
     monkeypatch.setattr(ev, "build_questions", lambda w, **kw: real_build(

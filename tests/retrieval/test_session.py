@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from graph.connection import Graph
-from graph.pipeline import ingest_paths
-from graph.stats import graph_stats
-from retrieval.api import Ownergraph
-from retrieval.session import Assumption
+from ownergraph.graph.connection import Graph
+from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.stats import graph_stats
+from ownergraph.retrieval.api import Ownergraph
+from ownergraph.retrieval.session import Assumption
 
 BUNDLE = Path(__file__).resolve().parents[2] / "examples" / "bundle"
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 from datetime import date, datetime, timezone
 from typing import Any
 
-from graph.connection import Graph
-from graph.load import Loader
-from graph.resolution_store import ResolverKeys
-from ingest.lei import lei_check_digits
-from ingest.model import (
+from ownergraph.graph.connection import Graph
+from ownergraph.graph.load import Loader
+from ownergraph.graph.resolution_store import ResolverKeys
+from ownergraph.ingest.lei import lei_check_digits
+from ownergraph.ingest.model import (
     Alias, AliasKind, AliasScheme, Association, Consolidation, ConsolidationLevel, Control, CorporateAction,
     CorporateActionKind, Entity, EntityKind, EntityRef, ExceptionReason, Guarantee, Holding, Lending, Ownership,
     Provenance, ReportingException, Sanction, Stake,
 )
-from resolution import Resolver
+from ownergraph.resolution import Resolver
 
 T0 = datetime(2015, 1, 1, tzinfo=timezone.utc)
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from graph.analytics._arithmetic import (
+from ownergraph.graph.analytics._arithmetic import (
     EPS, ONE, Interval, WEdge, chain_from, chain_to, per_hop_from, per_hop_to, propagate, sccs,
     simple_paths, out_adjacency,
 )

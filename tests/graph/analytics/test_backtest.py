@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graph.analytics.backtest import QuerySpec, backtest, lookahead_audit, schedule
-from graph.analytics.ownership import effective_stake, owners
-from graph.analytics.plots import edges_of, plot_ownership
-from graph.analytics.structure import control_path
+from ownergraph.graph.analytics.backtest import QuerySpec, backtest, lookahead_audit, schedule
+from ownergraph.graph.analytics.ownership import effective_stake, owners
+from ownergraph.graph.analytics.plots import edges_of, plot_ownership
+from ownergraph.graph.analytics.structure import control_path
 from tests.graph.analytics._small_world import World
 
 # (owner, owned, stake %, valid_from, known_from): two links published months after they took effect

@@ -7,9 +7,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from graph.config import Settings
-from ingest.cli import cli
-from ingest.errors import EntityNotFound
+from ownergraph.graph.config import Settings
+from ownergraph.cli import cli
+from ownergraph.ingest.errors import EntityNotFound
 from tests.graph.analytics._small_world import World
 
 
@@ -124,7 +124,7 @@ def test_tables_and_errors(run, small):
 
 
 def test_facade_resolves_mentions_and_shares_its_clock(graph, small, tmp_path):
-    from graph.analytics.api import Analytics
+    from ownergraph.graph.analytics.api import Analytics
 
     a = Analytics(graph).at("2024-06-30")
     owners = a.ownership.owners("0000999001")  # by CIK alias

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graph.analytics._snapshot import Assumed, assuming
-from graph.analytics.contagion import contagion
-from ingest.errors import ConfigError
+from ownergraph.graph.analytics._snapshot import Assumed, assuming
+from ownergraph.graph.analytics.contagion import contagion
+from ownergraph.ingest.errors import ConfigError
 from tests.graph.analytics._small_world import World
 from tests.neo4j_fixtures import wipe
 
@@ -113,7 +113,7 @@ def test_hops_match_reverse_bfs_on_generated_web(graph, engine):
 def test_evidence_clocks_are_dates_and_types_come_from_the_closed_set(graph, web) -> None:
     from datetime import date, datetime
 
-    from graph.analytics._snapshot import _step_text
+    from ownergraph.graph.analytics._snapshot import _step_text
 
     res = contagion(graph, "Issuer X", as_of="2024-06-30")
     ev = {a.name: a for a in res.affected}["Guarantor G"].exposures[0]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from graph.analytics.diff import diff
+from ownergraph.graph.analytics.diff import diff
 from tests.graph.analytics._small_world import World
 
 

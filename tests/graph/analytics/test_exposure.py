@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graph.analytics.exposure import exposure
+from ownergraph.graph.analytics.exposure import exposure
 from tests.graph.analytics._small_world import World
 
 

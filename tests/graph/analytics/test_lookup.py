@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from graph.analytics.lookup import find_entity, find_group, similarity
-from ingest.errors import EntityNotFound
+from ownergraph.graph.analytics.lookup import find_entity, find_group, similarity
+from ownergraph.ingest.errors import EntityNotFound
 from tests.graph.analytics._small_world import World, lei
 
 HBL = lei("213800HBLHOLDINGS")

@@ -12,18 +12,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graph.analytics import _arithmetic as ar
-from graph.analytics._snapshot import Assumed, assuming, expand, make_clock
-from graph.analytics._snapshot_reach import reach
-from graph.analytics.ownership import _read, controlled_by, effective_stake, owners
-from graph.connection import Graph
-from graph.load import Loader
-from graph.resolution_store import ResolverKeys
-from ingest.model import (
+from ownergraph.graph.analytics import _arithmetic as ar
+from ownergraph.graph.analytics._snapshot import Assumed, assuming, expand, make_clock
+from ownergraph.graph.analytics._snapshot_reach import reach
+from ownergraph.graph.analytics.ownership import _read, controlled_by, effective_stake, owners
+from ownergraph.graph.connection import Graph
+from ownergraph.graph.load import Loader
+from ownergraph.graph.resolution_store import ResolverKeys
+from ownergraph.ingest.model import (
     AliasScheme, ConsolidationLevel, Control, Entity, EntityKind, EntityRef, ExceptionReason, InterestType,
     Ownership, Provenance, ReportingException, Sanction, Stake,
 )
-from resolution import Resolver
+from ownergraph.resolution import Resolver
 from tests.neo4j_fixtures import wipe
 
 T0 = datetime(2015, 1, 1, tzinfo=timezone.utc)

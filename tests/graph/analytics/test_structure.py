@@ -8,8 +8,8 @@ from datetime import date
 import networkx as nx
 import pytest
 
-from graph.analytics.structure import control_path, cycles, parents, sanctions_near
-from graph.pipeline import ingest_paths
+from ownergraph.graph.analytics.structure import control_path, cycles, parents, sanctions_near
+from ownergraph.graph.pipeline import ingest_paths
 from tests.graph.analytics._small_world import World
 
 

@@ -1,5 +1,0 @@
-import sys
-
-from ingest.cli import main
-
-sys.exit(main())

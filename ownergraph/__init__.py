@@ -1,0 +1,76 @@
+"""ownergraph: ownership and counterparty exposure on a bitemporal Neo4j graph.
+
+    import ownergraph as og
+
+    og.ingest(["filings/"])                       # read, resolve, load (idempotent)
+    client = og.connect()                         # embedded defaults, or NEO4J_URI / QDRANT_URL
+    answer = client.ask("Who is hit if Harbourline Shipping Limited defaults?", as_of="2024-06-30")
+    client.analytics.ownership.owners("Harbourline Shipping Limited", as_of="2024-06-30")
+    og.Analytics(client.graph)                    # the analytics on their own
+    og.Clock.at("2024-06-30", known_at="2024-01-01")
+
+Every error raised on purpose derives from :class:`OwnergraphError`.
+
+Names are resolved on first use (PEP 562), so ``import ownergraph`` and the command line
+start without loading pandas, the Neo4j driver or the embedding model.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+from ownergraph.ingest.errors import (
+    ConfigError,
+    EmbeddingUnavailable,
+    EntityNotFound,
+    InputFormatError,
+    LLMError,
+    Neo4jUnavailable,
+    OwnergraphError,
+    QuarantineError,
+)
+
+# public name -> module that defines it
+_LAZY = {
+    "connect": "ownergraph._facade",
+    "ingest": "ownergraph._facade",
+    "Ownergraph": "ownergraph.retrieval.api",
+    "Answer": "ownergraph.retrieval.api",
+    "Analytics": "ownergraph.graph.analytics.api",
+    "Clock": "ownergraph.graph.clock",
+    "Graph": "ownergraph.graph.connection",
+    "Settings": "ownergraph.graph.config",
+    "IngestSummary": "ownergraph.graph.pipeline",
+    "Question": "ownergraph.retrieval.question",
+}
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ownergraph._facade import connect, ingest
+    from ownergraph.graph.analytics.api import Analytics
+    from ownergraph.graph.clock import Clock
+    from ownergraph.graph.config import Settings
+    from ownergraph.graph.connection import Graph
+    from ownergraph.graph.pipeline import IngestSummary
+    from ownergraph.retrieval.api import Answer, Ownergraph
+    from ownergraph.retrieval.question import Question
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'ownergraph' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
+
+__all__ = [
+    "Analytics", "Answer", "Clock", "ConfigError", "EmbeddingUnavailable", "EntityNotFound", "Graph",
+    "IngestSummary", "InputFormatError", "LLMError", "Neo4jUnavailable", "Ownergraph",
+    "OwnergraphError", "QuarantineError", "Question", "Settings", "connect", "ingest",
+]

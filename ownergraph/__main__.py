@@ -1,0 +1,5 @@
+import sys
+
+from ownergraph.cli import main
+
+sys.exit(main())

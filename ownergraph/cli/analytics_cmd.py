@@ -1,0 +1,339 @@
+"""``ownergraph owners | stake | exposure | contagion | path | cycles | parents |
+sanctions-near | diff | backtest``: the analytics on the command line.
+
+Entities are given by LEI, alias (CIK, company number, ...) or name; every command takes
+``--as-of`` (valid time, default today) and ``--known-at`` (knowledge time, default now) and
+prints a rich table, or JSON with ``--json``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ownergraph.cli._output import console, emit, json_option
+
+_MAX_ROWS = 200
+
+
+def _clock_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    f = click.option("--known-at", "known_at", metavar="DATE|DATETIME",
+                     help="Knowledge time: only what was published by then (default: now).")(f)
+    return click.option("--as-of", "as_of", metavar="DATE", help="Valid time (default: today).")(f)
+
+
+def _graph() -> Any:
+    from ownergraph.graph.connection import connect
+    return connect()
+
+
+def _check_clock(as_of: str | None, known_at: str | None) -> None:
+    from ownergraph.graph.analytics._snapshot import make_clock
+    try:
+        make_clock(as_of, known_at)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--as-of/--known-at") from err
+
+
+def _fmt(v: Any) -> str:
+    if v is None or (isinstance(v, float) and v != v):
+        return ""
+    if isinstance(v, float):
+        return f"{v:,.6g}" if abs(v) < 1e6 else f"{v:,.2f}"
+    if isinstance(v, tuple) and len(v) == 2 and all(isinstance(x, (int, float)) for x in v):
+        return _fmt(v[0]) if v[0] == v[1] else f"{_fmt(v[0])}–{_fmt(v[1])}"  # a stake band
+    if isinstance(v, (list, tuple)):
+        return " > ".join(_fmt(x) for x in v)
+    if hasattr(v, "isoformat"):
+        return v.isoformat()
+    return str(v)
+
+
+def _table(frame: Any, columns: list[str], title: str) -> None:
+    cols = [c for c in columns if c in frame.columns]
+    rows = [{c: _fmt(r[c]) for c in cols} for r in frame.head(_MAX_ROWS).to_dict(orient="records")]
+    if rows:
+        emit(rows, False, title=title)
+        if len(frame) > _MAX_ROWS:
+            console().print(f"... {len(frame) - _MAX_ROWS} more rows (use --json for all)")
+    else:
+        console().print(f"{title}: none")
+
+
+def _say(text: str) -> None:
+    console().print(text)
+
+
+def _pct(lo: float, hi: float) -> str:
+    return f"{lo * 100:.4g}%" if abs(lo - hi) < 1e-12 else f"{lo * 100:.4g}% – {hi * 100:.4g}%"
+
+
+def _clock_line(as_of: Any, known_at: Any) -> str:
+    return f"as of {_fmt(as_of)}, known at {_fmt(known_at)}"
+
+
+# -- ownership ------------------------------------------------------------------------------
+@click.command("owners")
+@click.argument("target")
+@click.option("--rule", type=click.Choice(["eu_amlr_25", "amld_gt25", "rolling_25", "majority", "ofac_50"]),
+              default="eu_amlr_25", show_default=True, help="Ownership / control test.")
+@click.option("--semantics", type=click.Choice(["simple_paths", "walk_sum"]), default="simple_paths",
+              show_default=True)
+@click.option("--interest", type=click.Choice(["shareholding", "voting_rights"]), default="shareholding",
+              show_default=True)
+@click.option("--max-depth", default=12, show_default=True)
+@click.option("--all", "show_all", is_flag=True, help="Also list entities read that do not pass the rule.")
+@_clock_options
+@json_option
+def owners_cmd(target: str, rule: str, semantics: str, interest: str, max_depth: int, show_all: bool,
+               as_of: str | None, known_at: str | None, as_json: bool) -> None:
+    """Owners (or controllers) of TARGET under a rule, with the chains behind each."""
+    from ownergraph.graph.analytics.api import Analytics
+    _check_clock(as_of, known_at)
+    res = Analytics(_graph()).ownership.owners(target, rule=rule, semantics=semantics, interest=interest,
+                                               max_depth=max_depth, as_of=as_of, known_at=known_at)
+    if as_json:
+        return emit(res.as_dict(), True)
+    _say(f"{res.target_name or res.target} ({res.target}) — rule {res.rule}, {_clock_line(res.as_of, res.known_at)}")
+    frame = res.to_frame()
+    if not show_all:
+        frame = frame[frame["status"] != "not"]
+    _table(frame, ["name", "key", "status", "stake_lo", "stake_hi", "measure_lo", "measure_hi", "basis",
+                   "is_natural_person", "is_ultimate"], "owners")
+    for w in res.warnings:
+        _say(f"[yellow]warning[/yellow] {w.code}: {w.message}")
+
+
+@click.command("stake")
+@click.argument("owner")
+@click.argument("owned")
+@click.option("--semantics", type=click.Choice(["simple_paths", "walk_sum"]), default="simple_paths",
+              show_default=True, help="How cross-holdings count (see DOMAIN §6).")
+@click.option("--interest", type=click.Choice(["shareholding", "voting_rights"]), default="shareholding",
+              show_default=True)
+@click.option("--max-depth", default=12, show_default=True)
+@click.option("--plot", "plot", type=click.Path(path_type=Path), help="Draw the chains (PNG/SVG).")
+@_clock_options
+@json_option
+def stake_cmd(owner: str, owned: str, semantics: str, interest: str, max_depth: int, plot: Path | None,
+              as_of: str | None, known_at: str | None, as_json: bool) -> None:
+    """Effective (chain-rule) stake of OWNER in OWNED, with every chain."""
+    from ownergraph.graph.analytics.api import Analytics
+    _check_clock(as_of, known_at)
+    a = Analytics(_graph())
+    res = a.ownership.stake(owner, owned, semantics=semantics, interest=interest, max_depth=max_depth,
+                            as_of=as_of, known_at=known_at)
+    if plot is not None:
+        a.ownership.picture(res, plot, title=f"{res.owner_name} in {res.owned_name}")
+    if as_json:
+        return emit(res.as_dict() | ({"plot": str(plot)} if plot else {}), True)
+    _say(f"{res.owner_name} in {res.owned_name}: [bold]{_pct(res.stake.lo, res.stake.hi)}[/bold] "
+         f"({res.semantics}, {res.interest}; {_clock_line(res.as_of, res.known_at)})")
+    _table(res.to_frame(), ["names", "length", "stakes", "product_lo", "product_hi"], "chains")
+    if plot is not None:
+        _say(f"picture: {plot}")
+
+
+# -- exposure / contagion -------------------------------------------------------------------
+@click.command("exposure")
+@click.argument("who", nargs=-1, required=True)
+@click.option("--portfolio", "portfolios", multiple=True, help="Only these portfolios (repeatable).")
+@click.option("--max-depth", default=12, show_default=True)
+@_clock_options
+@json_option
+def exposure_cmd(who: tuple[str, ...], portfolios: tuple[str, ...], max_depth: int, as_of: str | None,
+                 known_at: str | None, as_json: bool) -> None:
+    """Our book's exposure to everything WHO controls (an entity, a person, "<X> family", or
+    several mentions as one group)."""
+    from ownergraph.graph.analytics.api import Analytics
+    _check_clock(as_of, known_at)
+    res = Analytics(_graph()).exposure.of(who[0] if len(who) == 1 else list(who), portfolio=portfolios or None,
+                                          max_depth=max_depth, as_of=as_of, known_at=known_at)
+    if as_json:
+        return emit(res.as_dict(), True)
+    members = ", ".join(m.name for m in res.who.members)
+    _say(f"exposure to what {members} control(s) — {_clock_line(res.clock.as_of, res.clock.known_at)}")
+    _table(res.totals(), ["currency", "amount", "amount_certain", "positions"], "totals")
+    _table(res.to_frame(), ["portfolio", "instrument", "issuer_name", "amount", "currency", "position_date",
+                            "control_status", "path_names"], "positions")
+
+
+@click.command("contagion")
+@click.argument("defaulted")
+@click.option("--types", "types", default="guarantee,lending,ownership", show_default=True,
+              help="Comma-separated channels: guarantee, lending, ownership.")
+@click.option("--max-hops", default=6, show_default=True)
+@_clock_options
+@json_option
+def contagion_cmd(defaulted: str, types: str, max_hops: int, as_of: str | None, known_at: str | None,
+                  as_json: bool) -> None:
+    """Who is hit if DEFAULTED defaults (guarantors, lenders, owners and parents)."""
+    from ownergraph.graph.analytics.api import Analytics
+    _check_clock(as_of, known_at)
+    chosen = tuple(t.strip() for t in types.split(",") if t.strip())
+    try:
+        res = Analytics(_graph()).contagion.if_defaults(defaulted, types=chosen, max_hops=max_hops, as_of=as_of,
+                                                        known_at=known_at)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--types") from err
+    if as_json:
+        return emit(res.as_dict(), True)
+    _say(f"if {res.defaulted.name} defaults — {_clock_line(res.clock.as_of, res.clock.known_at)}")
+    _table(res.to_frame(), ["hops", "name", "channel", "edge_type", "exposed_to_name", "amount", "currency", "stake_lo",
+                            "path"], "affected")
+    _table(res.totals(), ["hops", "currency", "amount", "parties"], "stated amounts at risk")
+
+
+# -- structure ------------------------------------------------------------------------------
+@click.command("path")
+@click.argument("a")
+@click.argument("b")
+@click.option("--undirected", is_flag=True, help="Also paths through a common owner.")
+@click.option("--max-depth", default=12, show_default=True)
+@_clock_options
+@json_option
+def path_cmd(a: str, b: str, undirected: bool, max_depth: int, as_of: str | None, known_at: str | None,
+             as_json: bool) -> None:
+    """Shortest ownership/control path between A and B (either direction)."""
+    from ownergraph.graph.analytics.api import Analytics
+    _check_clock(as_of, known_at)
+    res = Analytics(_graph()).structure.path(a, b, directed=not undirected, max_depth=max_depth, as_of=as_of,
+                                             known_at=known_at)
+    if as_json:
+        return emit(res.as_dict(), True)
+    _say(res.message)
+    if res.found:
+        _table(res.to_frame(), ["hop", "source_name", "type", "target_name", "stake_lo", "stake_hi",
+                                "control_kind", "source_record_id", "document_id"], "path")
+
+
+@click.command("cycles")
+@click.argument("around")
+@click.option("--max-depth", default=6, show_default=True)
+@_clock_options
+@json_option
+def cycles_cmd(around: str, max_depth: int, as_of: str | None, known_at: str | None, as_json: bool) -> None:
+    """Cross-holdings (strongly connected ownership/control components) around AROUND."""
+    from ownergraph.graph.analytics.api import Analytics
+    _check_clock(as_of, known_at)
+    res = Analytics(_graph()).structure.cycles(around, max_depth=max_depth, as_of=as_of, known_at=known_at)
+    if as_json:
+        return emit(res.as_dict(), True)
+    _say(f"{len(res.components)} cross-holding component(s) around {res.around.name}"
+         f" ({'including it' if res.has_cycle else 'not including it'})")
+    _table(res.to_frame(), ["component", "source_name", "type", "target_name", "stake_lo", "stake_hi"],
+           "cross-holdings")
+
+
+@click.command("parents")
+@click.argument("entity")
+@_clock_options
+@json_option
+def parents_cmd(entity: str, as_of: str | None, known_at: str | None, as_json: bool) -> None:
+    """GLEIF direct and ultimate accounting parents, or the reporting exception."""
+    from ownergraph.graph.analytics.api import Analytics
+    _check_clock(as_of, known_at)
+    res = Analytics(_graph()).structure.parents(entity, as_of=as_of, known_at=known_at)
+    if as_json:
+        return emit(res.as_dict(), True)
+    emit({"entity": f"{res.entity.name} ({res.entity.key})", "direct": res.direct.message,
+          "ultimate": res.ultimate.message, "clock": _clock_line(res.clock.as_of, res.clock.known_at)},
+         False, title="parents")
+
+
+@click.command("sanctions-near")
+@click.argument("who", nargs=-1)
+@click.option("--hops", default=2, show_default=True)
+@_clock_options
+@json_option
+def sanctions_near_cmd(who: tuple[str, ...], hops: int, as_of: str | None, known_at: str | None,
+                       as_json: bool) -> None:
+    """Sanctioned entities within HOPS of WHO; without WHO, everything within HOPS of one."""
+    from ownergraph.graph.analytics.api import Analytics
+    _check_clock(as_of, known_at)
+    target = None if not who else who[0] if len(who) == 1 else list(who)
+    res = Analytics(_graph()).structure.sanctions_near(target, hops, as_of=as_of, known_at=known_at)
+    if as_json:
+        return emit(res.as_dict(), True)
+    _table(res.to_frame(), ["distance", "name", "sanctioned_name", "authority", "programme", "path_names"],
+           f"within {hops} hop(s) of a sanctioned entity")
+
+
+# -- history --------------------------------------------------------------------------------
+@click.command("diff")
+@click.argument("entity")
+@click.argument("date_a")
+@click.argument("date_b", required=False)
+@_clock_options
+@json_option
+def diff_cmd(entity: str, date_a: str, date_b: str | None, as_of: str | None, known_at: str | None,
+             as_json: bool) -> None:
+    """What changed in ENTITY's ownership/control between DATE_A and DATE_B (default: --as-of, or today)."""
+    from ownergraph.graph.analytics.api import Analytics
+    _check_clock(as_of, known_at)
+    _check_clock(date_a, None)
+    res = Analytics(_graph(), as_of=as_of).history.diff(entity, date_a, date_b, known_at=known_at)
+    if as_json:
+        return emit(res.as_dict(), True)
+    _say(f"{res.entity.name}: {res.clock_a.as_of} → {res.clock_b.as_of} (known at {_fmt(res.clock_b.known_at)})")
+    _table(res.to_frame(), ["change", "type", "source_name", "target_name", "stake_before", "stake_after",
+                            "cause_action", "cause_document_id"], "edges")
+    _table(res.owners_frame(), ["change", "owner_name", "owner"], "owners")
+
+
+@click.command("backtest")
+@click.argument("question", nargs=-1, required=True)
+@click.option("--start", help="First date of the schedule.")
+@click.option("--end", help="Last date of the schedule (default: --as-of, or today).")
+@click.option("--freq", type=click.Choice(["monthly", "quarterly", "yearly"]), default="quarterly",
+              show_default=True)
+@click.option("--dates", help="Comma-separated dates instead of a schedule.")
+@click.option("--audit", is_flag=True, help="Also ask with knowledge time = now and show where answers differ.")
+@click.option("--plot", "plot", type=click.Path(path_type=Path), help="Write the curve (PNG/SVG).")
+@_clock_options
+@json_option
+def backtest_cmd(question: tuple[str, ...], start: str | None, end: str | None, freq: str, dates: str | None,
+                 audit: bool, plot: Path | None, as_of: str | None, known_at: str | None, as_json: bool) -> None:
+    """Ask QUESTION at each date strictly point in time (as of = known at = the date).
+
+    QUESTION: stake OWNER OWNED | owners X | exposure WHO | contagion X | path A B |
+    sanctions-near X. --known-at sets "now" for --audit."""
+    from ownergraph.graph.analytics._snapshot import make_clock
+    from ownergraph.graph.analytics.backtest import QuerySpec, backtest, lookahead_audit
+    _check_clock(as_of, known_at)
+    try:
+        spec = QuerySpec.parse(list(question))
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="QUESTION") from err
+    if dates is None and start is None:
+        raise click.UsageError("give --start (with --freq) or --dates")
+    when: Any = [d.strip() for d in dates.split(",")] if dates else freq
+    last = end or as_of or date.today().isoformat()
+    graph = _graph()
+    try:
+        if audit:
+            now = make_clock(None, known_at).known_at
+            res: Any = lookahead_audit(graph, spec, when, start=start, end=last, now=now, plot=plot)
+        else:
+            res = backtest(graph, spec, when, start=start, end=last, plot=plot)
+    except ValueError as err:
+        raise click.BadParameter(str(err)) from err
+    if as_json:
+        return emit(res.as_dict() | ({"plot": str(plot)} if plot else {}), True)
+    frame = res.to_frame()
+    _table(frame, list(frame.columns), f"backtest: {spec.label}" + (" (audit)" if audit else ""))
+    if audit:
+        days = ", ".join(d.isoformat() for d in res.differing_dates) or "none"
+        _say(f"dates where ignoring knowledge time changes the answer: {days}")
+    if plot is not None:
+        _say(f"plot: {plot}")
+
+
+ANALYTICS_COMMANDS: list[click.Command] = [
+    owners_cmd, stake_cmd, exposure_cmd, contagion_cmd, path_cmd, cycles_cmd, parents_cmd, sanctions_near_cmd,
+    diff_cmd, backtest_cmd,
+]

@@ -1,0 +1,142 @@
+"""Corporate actions, accounting consolidation and filings planned inside a corporate group."""
+
+from __future__ import annotations
+
+import math
+import random
+from datetime import date
+
+from ownergraph.worldgen.structs import (
+    CONS_D, CONS_U, EXACT, F_ACTION, MISSING, OWN, SUCC, Action, Doc, Plan, _day,
+)
+
+
+def _close(p: Plan, e: int, d: int) -> None:
+    """End edge ``e`` at ``d`` (a corporate action); an edge that began later is moved before it."""
+    E = p.edges
+    E.vt[e] = d
+    E.flags[e] |= F_ACTION
+    if E.vf[e] >= d:
+        E.vf[e] = min(d, max(d - 1 - (e % 60), int(p.created[E.src[e]]), int(p.created[E.dst[e]])))
+
+
+def _actions(p: Plan, rng: random.Random, members: list[int], parent: list[int], tree_edge: list[int],
+             in_edges: list[list[int]], nchildren: list[int], diamond: list[bool],
+             owners: list[tuple[int, float]], free_roots: list[int], spin_next: list[int]) -> None:
+    E, s = p.edges, len(members)
+    busy: set[int] = set()
+    if s >= 3 and rng.random() < 0.08:  # merger: a leaf is absorbed into its parent
+        leaves = [j for j in range(1, s) if nchildren[j] == 0 and not diamond[j]]
+        if leaves:
+            j = rng.choice(leaves)
+            par, m = parent[j], members[j]
+            d = _day(rng, E.vf[tree_edge[j]] + 60, p.end - 120)
+            for e in in_edges[j]:
+                _close(p, e, d)
+            a = Action(0, m, members[par], -1, math.nan, d, rng.randint(5, 40))
+            a.edges = list(in_edges[j]) + [E.add(SUCC, m, members[par], d, a.lag, sub=0, flags=F_ACTION)]
+            p.merged_into[m], p.merged_on[m] = members[par], d
+            p.actions.append(a)
+            busy.add(j)
+    if s >= 2 and rng.random() < 0.06 and len(free_roots) > 1:  # change of control: sold to another group
+        cands = [j for j in range(1, s) if j not in busy and not diamond[j]]
+        buyer = free_roots[rng.randrange(len(free_roots) - 1)]
+        if cands and buyer != members[0]:
+            j = rng.choice(cands)
+            m, par = members[j], members[parent[j]]
+            d = _day(rng, E.vf[tree_edge[j]] + 60, p.end - 120)
+            closed = [e for e in in_edges[j] if E.src[e] == par]
+            for e in closed:
+                _close(p, e, d)
+            st = round(rng.uniform(51, 100), 2) if rng.random() < 0.7 else 100.0
+            a = Action(2, m, buyer, par, st, d, rng.randint(1, 30))
+            a.edges = closed + [E.add(OWN, buyer, m, d, a.lag, stake=st, flags=F_ACTION)]
+            p.actions.append(a)
+            busy.add(j)
+    if s >= 3 and rng.random() < 0.04 and spin_next[0] < p.n:  # spin-off of a sub-group
+        cands = [j for j in range(s) if nchildren[j] > 0 and j not in busy]
+        if cands:
+            j = rng.choice(cands)
+            kids = [c for c in range(1, s) if parent[c] == j and c not in busy and not diamond[c]]
+            if kids:
+                c = rng.choice(kids)
+                x = spin_next[0]
+                spin_next[0] += 1
+                d = _day(rng, max(E.vf[tree_edge[c]], p.start) + 60, p.end - 120)
+                p.created[x], p.jur[x], p.group[x] = d, p.jur[members[j]], p.group[members[j]]
+                a = Action(1, members[j], x, -1, math.nan, d, rng.randint(3, 40))
+                a.edges.append(E.add(SUCC, members[j], x, d, a.lag, sub=1, flags=F_ACTION))
+                if parent[j] >= 0:
+                    a.edges.append(E.add(OWN, members[parent[j]], x, d, a.lag, stake=100.0, flags=F_ACTION))
+                elif owners:
+                    for person, st in owners:
+                        a.edges.append(E.add(OWN, person, x, d, a.lag, stake=st, flags=F_ACTION))
+                old = tree_edge[c]
+                _close(p, old, d)
+                a.edges += [old, E.add(OWN, x, members[c], d, a.lag, stake=E.stake[old], flags=F_ACTION)]
+                p.depth[x] = p.depth[members[j]]
+                p.actions.append(a)
+
+
+def _consolidation(p: Plan, rng: random.Random, members: list[int], parent: list[int],
+                   tree_edge: list[int]) -> None:
+    """GLEIF Level 2: direct and ultimate accounting parents along majority-owned LEI links."""
+    E = p.edges
+    top = list(range(len(members)))
+    for j in range(1, len(members)):
+        e, par = tree_edge[j], parent[j]
+        c, pm = members[j], members[par]
+        if not (p.has_lei[c] and p.has_lei[pm] and E.stake[e] > 50):
+            continue
+        top[j] = top[par]
+        std = rng.randrange(3)
+        lag = rng.randint(30, 400)
+        d = E.add(CONS_D, c, pm, E.vf[e], lag, stake=E.stake[e], sub=std, vt=E.vt[e])
+        E.pub[d] = EXACT if rng.random() < 0.2 else MISSING  # quantifier published only sometimes
+        if top[j] != par:
+            E.add(CONS_U, c, members[top[j]], E.vf[e], lag, sub=std, vt=E.vt[e], pub=MISSING)
+
+
+def _group_docs(p: Plan, rng: random.Random, members: list[int], tree_edge: list[int]) -> None:
+    """Annual-report notes naming subsidiaries; the edges become known when the report is filed."""
+    E = p.edges
+    if len(members) >= 3 and rng.random() < 0.15:
+        es = [e for e in tree_edge[1:9] if e >= 0]
+        year = date.fromordinal(max(E.vf[e] for e in es)).year
+        filed = date(year + 1, 3, 1).toordinal() + rng.randint(0, 90)
+        if filed < p.end:
+            live = [e for e in es if E.vt[e] == 0 or E.vt[e] > date(year, 12, 31).toordinal()]
+            if live:
+                for e in live:
+                    E.doc[e] = len(p.docs)
+                    E.lag[e] = filed - E.vf[e]  # published by this report
+                p.docs.append(Doc("Annual report", members[0], filed, live, period=f"FY{year}"))
+
+
+def _close_merged(p: Plan, rng: random.Random) -> None:
+    """Every edge touching an absorbed entity ends at the merger (except the succession)."""
+    E = p.edges
+    for e in range(len(E)):
+        if E.etype[e] == SUCC:
+            continue
+        for i in (E.src[e], E.dst[e]):
+            d = int(p.merged_on[i])
+            if d and (E.vt[e] == 0 or E.vt[e] > d):
+                if E.vf[e] >= d:  # began after the merger date: move it into the entity's life
+                    E.vf[e] = min(d, max(d - rng.randint(30, 90), int(p.created[i])))
+                E.vt[e] = d
+
+
+FORMS = {0: ("8-K", "RNS Merger"), 1: ("Form 10", "RNS Demerger"), 2: ("SC 13D", "RNS Disposal"),
+         3: ("NM01", "Change of name")}
+
+
+def _action_docs(p: Plan, rng: random.Random) -> None:
+    for k, a in enumerate(p.actions):
+        a.doc = len(p.docs)
+        form = FORMS[a.kind][rng.randrange(2)]
+        filer = a.counterparty if a.kind in (0, 2) else a.subject
+        p.docs.append(Doc(form, filer, a.day + a.lag, list(a.edges), action=k))
+        for e in a.edges:
+            if p.edges.doc[e] < 0 and p.edges.vf[e] == a.day:
+                p.edges.doc[e] = a.doc
