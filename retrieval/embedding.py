@@ -7,7 +7,9 @@ Example::
 
 Backend: sentence-transformers when importable, else the numpy encoder; force one with
 ``OWNERGRAPH_EMBEDDING_BACKEND=numpy|sentence-transformers``. ``OWNERGRAPH_EMBED_THREADS``
-caps OpenBLAS threads while encoding (default 1 on machines with <= 2 CPUs).
+caps OpenBLAS threads while encoding (default 1 on machines with <= 2 CPUs). Without the model
+(a plain ``pip install ownergraph``) the loaders raise :class:`EmbeddingUnavailable`; ``ownergraph
+setup`` installs it, and until then disclosure search is lexical (:mod:`retrieval.lexical`).
 """
 
 from ownergraph.retrieval._embedding import (
@@ -19,6 +21,7 @@ from ownergraph.retrieval._embedding import (
     NumpyMiniLMEmbedder,
     SentenceTransformerEmbedder,
     default_embedder,
+    model_available,
     model_path,
     sentence_transformers_available,
 )
@@ -32,6 +35,7 @@ __all__ = [
     "NumpyMiniLMEmbedder",
     "SentenceTransformerEmbedder",
     "default_embedder",
+    "model_available",
     "model_path",
     "sentence_transformers_available",
 ]

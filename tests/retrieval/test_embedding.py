@@ -10,7 +10,7 @@ import pytest
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
-from ownergraph.retrieval import _embedding  # noqa: E402
+from ownergraph.retrieval import _minilm_numpy  # noqa: E402
 from ownergraph.retrieval.embedding import (  # noqa: E402
     DIM,
     CachedEmbedder,
@@ -84,8 +84,8 @@ def test_fast_erf_matches_scipy() -> None:
     from scipy.special import erf
 
     x = np.linspace(-10, 10, 200_001, dtype=np.float32)
-    np.testing.assert_allclose(_embedding._erf(x), erf(x.astype(np.float64)), atol=1e-6)
-    gelu = _embedding._gelu(x)
+    np.testing.assert_allclose(_minilm_numpy._erf(x), erf(x.astype(np.float64)), atol=1e-6)
+    gelu = _minilm_numpy._gelu(x)
     ref = 0.5 * x.astype(np.float64) * (1 + erf(x.astype(np.float64) / np.sqrt(2)))
     np.testing.assert_allclose(gelu, ref, atol=1e-5)
 
