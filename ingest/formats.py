@@ -9,7 +9,8 @@ from typing import Any
 from ownergraph.ingest.errors import InputFormatError
 
 # Order matters for detection: specific formats before generic JSON ones.
-_MODULES = ("gleif", "gleif_golden", "gleif_api", "bods", "uk_psc", "ftm", "sec", "bundle")
+_MODULES = ("gleif_golden", "gleif_api", "bods", "uk_psc", "uk_company", "ftm", "sec", "sec_ex21",
+            "bundle")
 
 
 def readers() -> dict[str, Any]:

@@ -16,100 +16,32 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from datetime import date, datetime, timezone
-from enum import StrEnum
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ownergraph.ingest.codes import (  # noqa: F401 - re-exported: the model's code lists
+    AliasKind, AliasScheme, ConsolidationLevel, CorporateActionKind, EdgeType, EntityKind,
+    ExceptionReason, FundRelationKind, InterestType,
+)
 from ownergraph.ingest.lei import is_valid_lei
-
-
-class EntityKind(StrEnum):
-    COMPANY = "company"
-    PERSON = "person"
-    FUND = "fund"
-    BRANCH = "branch"
-    GOVERNMENT = "government"
-    ARRANGEMENT = "arrangement"  # trust, nomination, joint holding: control without legal personality
-    UNKNOWN = "unknown"
-
-
-class AliasKind(StrEnum):
-    LEGAL = "legal"
-    PREVIOUS = "previous"
-    TRADING = "trading"
-    TRANSLITERATED = "transliterated"
-    IDENTIFIER = "identifier"
-
-
-class AliasScheme(StrEnum):
-    """Namespaces of raw identifiers; ``name`` is the scheme of every name alias."""
-
-    LEI = "lei"
-    NAME = "name"
-    CIK = "cik"
-    ISIN = "isin"
-    COMPANY_NUMBER = "company_number"  # value is "<jurisdiction>:<number>", e.g. "GB:01234567"
-    FTM_ID = "ftm_id"
-    BODS_RECORD = "bods_record"
-    BODS_STATEMENT = "bods_statement"
-    PSC_ID = "psc_id"
-    BIC = "bic"
-    INTERNAL = "internal"
-    OTHER = "other"
-
-
-class EdgeType(StrEnum):
-    OWNERSHIP = "OWNS"  # owner -> owned
-    CONTROL = "CONTROLS"  # controller -> controlled (voting rights, board, trust, ...)
-    CONSOLIDATION = "CONSOLIDATED_BY"  # child -> accounting parent (GLEIF); not ownership
-    FUND_RELATION = "FUND_RELATION"  # fund -> manager / sub-fund -> umbrella / feeder -> master
-    BRANCH_OF = "BRANCH_OF"  # branch -> head office; same legal entity
-    GUARANTEE = "GUARANTEES"  # guarantor -> guaranteed party
-    LENDING = "LENDS_TO"  # lender -> borrower
-    SUCCESSION = "SUCCEEDED_BY"  # predecessor -> successor (merger, rename, spin-off lineage)
-    ASSOCIATION = "ASSOCIATED_WITH"  # person <-> person (family, associate); stored once, read both ways
-
-
-class InterestType(StrEnum):
-    SHAREHOLDING = "shareholding"
-    VOTING_RIGHTS = "voting_rights"
-
-
-class ConsolidationLevel(StrEnum):
-    DIRECT = "direct"
-    ULTIMATE = "ultimate"
-
-
-class FundRelationKind(StrEnum):
-    FUND_MANAGED_BY = "fund_managed_by"
-    SUBFUND_OF = "subfund_of"
-    FEEDER_TO = "feeder_to"
-
-
-class CorporateActionKind(StrEnum):
-    MERGER = "merger"
-    SPIN_OFF = "spin_off"
-    CHANGE_OF_CONTROL = "change_of_control"
-    RENAME = "rename"
-
-
-class ExceptionReason(StrEnum):
-    NON_PUBLIC = "NON_PUBLIC"
-    NATURAL_PERSONS = "NATURAL_PERSONS"
-    NO_KNOWN_PERSON = "NO_KNOWN_PERSON"
-    NON_CONSOLIDATING = "NON_CONSOLIDATING"
-    NO_LEI = "NO_LEI"
-    BINDING_LEGAL_COMMITMENTS = "BINDING_LEGAL_COMMITMENTS"
-    LEGAL_OBSTACLES = "LEGAL_OBSTACLES"
-    DISCLOSURE_DETRIMENTAL = "DISCLOSURE_DETRIMENTAL"
-    DETRIMENT_NOT_EXCLUDED = "DETRIMENT_NOT_EXCLUDED"
-    CONSENT_NOT_OBTAINED = "CONSENT_NOT_OBTAINED"
 
 
 class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", use_enum_values=False)
+
+
+def check_amount(value: float | None, name: str = "amount") -> None:
+    """An amount of money is a finite figure of at least zero (NaN and inf would turn every
+    exposure total into NaN/inf; a negative position is not a holding we can aggregate)."""
+    if value is None:
+        return
+    if not math.isfinite(value):
+        raise ValueError(f"{name}: {value} is not a finite number")
+    if value < 0:
+        raise ValueError(f"{name}: {value} is negative")
 
 
 def utc(dt: datetime) -> datetime:
@@ -272,8 +204,7 @@ class _Money(EdgeBase):
 
     @model_validator(mode="after")
     def _amount(self) -> _Money:
-        if self.amount is not None and self.amount < 0:
-            raise ValueError(f"amount: {self.amount} is negative")
+        check_amount(self.amount)
         if self.currency is not None and (len(self.currency) != 3 or not self.currency.isalpha()):
             raise ValueError(f"currency: {self.currency!r} is not an ISO 4217 code")
         return self
@@ -341,6 +272,11 @@ class Holding(Dated):
     currency: str
     instrument_type: str | None = None
 
+    @model_validator(mode="after")
+    def _amount(self) -> Holding:
+        check_amount(self.amount)
+        return self
+
 
 class CorporateAction(Dated):
     """A dated structural change; ``valid_from`` is the effective date.
@@ -397,6 +333,9 @@ class Quarantined(_Model):
     field: str
     reason: str
     raw: str | None = None  # truncated original text
+    # True for the file-level entry "the rest of this file was not read" (truncated or
+    # malformed past a point the parser can resume from): counted apart, as not_read
+    not_read: bool = False
 
 
 Edge = Union[

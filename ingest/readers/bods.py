@@ -30,162 +30,24 @@ with neither is quarantined (a fact without a knowledge date would leak into eve
 
 from __future__ import annotations
 
-import json
-import re
 from collections import OrderedDict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import ijson
-from pydantic import ValidationError
-
 from ownergraph.ingest.model import (
-    Alias, AliasKind, AliasScheme, ConsolidationLevel, Control, Entity, EntityKind, EntityRef,
-    ExceptionReason, InterestType, Ownership, Provenance, Quarantined, Record,
-    ReportingException, Retraction, Stake,
+    Alias, AliasKind, AliasScheme, ConsolidationLevel, Entity, EntityKind, EntityRef, Provenance,
+    Quarantined, Record, ReportingException, Retraction,
 )
-from ownergraph.ingest.readers.base import from_validation_error, parse_date, parse_datetime, quarantine
+from ownergraph.ingest.readers._bods_map import (
+    _NAME_KINDS, ENTITY_KINDS, PERSON_TYPES, UNSPECIFIED_REASONS, _edge, _full_name,
+    _identifier_alias, camel, parse_stake,
+)
+from ownergraph.ingest.readers._json import iter_json_records
+from ownergraph.ingest.readers.base import Bad, build, guard, parse_date, parse_datetime, quarantine, read_safely
 
 SOURCE = "bods"
 _CACHE_SIZE = 100_000  # recently seen parties, to enrich edge refs with LEI/name/kind
-
-ENTITY_KINDS = {
-    "registeredEntity": EntityKind.COMPANY,
-    "legalEntity": EntityKind.COMPANY,
-    "state": EntityKind.GOVERNMENT,
-    "stateBody": EntityKind.GOVERNMENT,
-    # EntityKind has no arrangement/trust; anonymous/unknown entities are not known companies
-    "arrangement": EntityKind.UNKNOWN,
-    "anonymousEntity": EntityKind.UNKNOWN,
-    "unknownEntity": EntityKind.UNKNOWN,
-}
-PERSON_TYPES = {"knownPerson", "anonymousPerson", "unknownPerson"}
-# 0.4 interestType codelist (0.3 uses the same camelCase codes).
-INTEREST_TYPES = {
-    "shareholding", "votingRights", "appointmentOfBoard", "otherInfluenceOrControl",
-    "seniorManagingOfficial", "settlor", "trustee", "protector", "beneficiaryOfLegalArrangement",
-    "rightsToSurplusAssetsOnDissolution", "rightsToProfitOrIncome", "rightsGrantedByContract",
-    "conditionalRightsGrantedByContract", "controlViaCompanyRulesOrArticles",
-    "controlByLegalFramework", "boardMember", "boardChair", "unknownInterest",
-    "unpublishedInterest", "enjoymentAndUseOfAssets", "rightToProfitOrIncomeFromAssets",
-    "nominee", "nominator",
-    "otherInfluenceOrControlOfTrust",  # 0.2 only: other-influence-or-control-of-trust
-}
-# 0.2 kebab-case codes whose 0.4 name is not their camelCase spelling.
-_V02_INTEREST = {
-    "settlor-of-trust": "settlor", "trustee-of-trust": "trustee",
-    "protector-of-trust": "protector", "beneficiary-of-trust": "beneficiaryOfLegalArrangement",
-}
-UNSPECIFIED_REASONS = {
-    "noBeneficialOwners": ExceptionReason.NO_KNOWN_PERSON,
-    "subjectUnableToConfirmOrIdentifyBeneficialOwner": ExceptionReason.NO_KNOWN_PERSON,
-    "interestedPartyHasNotProvidedInformation": ExceptionReason.CONSENT_NOT_OBTAINED,
-    "subjectExemptFromDisclosure": ExceptionReason.NON_PUBLIC,
-    "interestedPartyExemptFromDisclosure": ExceptionReason.NON_PUBLIC,
-    "unknown": ExceptionReason.NO_KNOWN_PERSON,
-    "informationUnknownToPublisher": ExceptionReason.NO_KNOWN_PERSON,
-}
-_NAME_KINDS = {
-    "legal": AliasKind.LEGAL, "individual": AliasKind.LEGAL, "former": AliasKind.PREVIOUS,
-    "birth": AliasKind.PREVIOUS, "alternative": AliasKind.TRADING,
-    "translation": AliasKind.TRANSLITERATED, "transliteration": AliasKind.TRANSLITERATED,
-}
-
-
-class Bad(ValueError):
-    """A field-level problem: becomes a Quarantined naming ``field``."""
-
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(reason)
-        self.field = field
-
-
-def camel(code: str) -> str:
-    """0.2 kebab-case codes -> 0.3/0.4 camelCase ("voting-rights" -> "votingRights")."""
-    head, *rest = code.split("-")
-    return head + "".join(p[:1].upper() + p[1:] for p in rest)
-
-
-def gb_company_number(raw: str) -> str:
-    """Companies House number as ``GB:{number}``; all-digit numbers are zero-padded to 8."""
-    n = str(raw).strip().upper().replace(" ", "")
-    return f"GB:{n.zfill(8) if n.isdigit() and len(n) < 8 else n}"
-
-
-def iter_json_records(path: Path) -> Iterator[tuple[str, Any]]:
-    """Stream ``(locator, object)`` from a JSON array, JSON lines or one JSON object.
-
-    A parse error in an array or single object yields one Quarantined at the failure point and
-    stops (ijson cannot resynchronise); in JSON lines a bad line is quarantined and skipped.
-    """
-    with open(path, "rb") as f:
-        head = f.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
-        f.seek(0)
-        if not head:
-            return
-        first = head[:1]
-        if first == b"{":
-            line = f.readline()
-            try:
-                json.loads(line)
-                jsonl = True
-            except ValueError:
-                jsonl = False
-            f.seek(0)
-            if jsonl:
-                yield from _iter_lines(path, f)
-                return
-            prefix, loc = "", "$"
-        elif first == b"[":
-            prefix, loc = "item", "[0]"
-        else:
-            yield "$", quarantine(path, "byte 0", "json", "not JSON: expected '[' or '{'", head[:200])
-            return
-        i = 0
-        try:
-            for i, obj in enumerate(ijson.items(f, prefix, use_float=True)):
-                yield (f"[{i}]" if prefix else loc), obj
-                i += 1
-        except (ijson.JSONError, ValueError, UnicodeDecodeError) as err:
-            where = f"[{i}]" if prefix else loc
-            yield where, quarantine(path, where, "json", f"malformed JSON, file stopped here: {err}")
-
-
-def _iter_lines(path: Path, f: Any) -> Iterator[tuple[str, Any]]:
-    for n, raw in enumerate(f, start=1):
-        if not raw.strip():
-            continue
-        try:
-            yield f"line {n}", json.loads(raw)
-        except ValueError as err:
-            yield f"line {n}", quarantine(path, f"line {n}", "json", f"malformed JSON line: {err}", raw[:500])
-
-
-def parse_stake(share: Any, boolean_exclusive: bool) -> Stake | None:
-    """BODS share -> Stake. 0.4: ``exclusiveMinimum``/``exclusiveMaximum`` are bounds;
-    0.2/0.3: they are flags on ``minimum``/``maximum`` (defaults: min inclusive, max exclusive)."""
-    if share in (None, {}):
-        return None
-    if not isinstance(share, dict):
-        raise Bad("share", f"share is not an object: {share!r}")
-    num = lambda v: None if v is None else float(v)  # noqa: E731
-    if share.get("exact") is not None:
-        return Stake(exact=num(share["exact"]))
-    ex_min, ex_max = share.get("exclusiveMinimum"), share.get("exclusiveMaximum")
-    if boolean_exclusive or isinstance(ex_min, bool) or isinstance(ex_max, bool):
-        lo, hi = num(share.get("minimum")), num(share.get("maximum"))
-        lo_inc = not (ex_min if isinstance(ex_min, bool) else False)
-        hi_inc = not (ex_max if isinstance(ex_max, bool) else True)
-    else:
-        lo, lo_inc = (num(ex_min), False) if ex_min is not None else (num(share.get("minimum")), True)
-        hi, hi_inc = (num(ex_max), False) if ex_max is not None else (num(share.get("maximum")), True)
-    if lo is None and hi is None:
-        return None
-    if lo is not None and lo == hi:  # 0.2 guidance: exact given as minimum == maximum
-        return Stake(exact=lo)
-    return Stake(lo=lo, hi=hi, lo_inclusive=lo_inc, hi_inclusive=hi_inc)
-
 
 class _File:
     """Per-file state: the replacesStatements chain and a bounded cache of seen parties."""
@@ -212,14 +74,7 @@ class _File:
         if not isinstance(st, dict):
             yield quarantine(self.path, loc, "statement", "statement is not a JSON object", st)
             return
-        try:
-            yield from list(self._statement(loc, st))
-        except Bad as err:
-            yield quarantine(self.path, loc, err.field, str(err), st)
-        except ValidationError as err:
-            yield from_validation_error(self.path, loc, err, st)
-        except (ValueError, TypeError, KeyError, AttributeError) as err:
-            yield quarantine(self.path, loc, "record", f"{type(err).__name__}: {err}", st)
+        yield from guard(self.path, loc, lambda: self._statement(loc, st), st)
 
     def _statement(self, loc: str, st: dict[str, Any]) -> Iterator[Record]:
         sid = st.get("statementId") or st.get("statementID")
@@ -360,14 +215,9 @@ class _File:
             interests = [{}]
         for j, interest in enumerate(interests):
             where = f"{loc}.interests[{j}]"
-            try:  # one bad interest is quarantined alone; the others still load
-                yield _edge(party, subject, interest, v04, where, common)
-            except Bad as err:
-                yield quarantine(self.path, where, err.field, str(err), interest)
-            except ValidationError as err:
-                yield from_validation_error(self.path, where, err, interest)
-            except (ValueError, TypeError) as err:
-                yield quarantine(self.path, where, "interests", f"{type(err).__name__}: {err}", interest)
+            # one bad interest is quarantined alone; the others still load
+            yield build(self.path, where, lambda: _edge(party, subject, interest, v04, where, common),
+                        interest, field="interests")
 
     def _party_of(self, ref: Any, scheme: AliasScheme, v04: bool) -> EntityRef | dict | None:
         """A relationship end: EntityRef for a record/statement id, the dict if unspecified."""
@@ -388,53 +238,6 @@ class _File:
         return None
 
 
-def _edge(party: EntityRef, subject: EntityRef, interest: Any, v04: bool, where: str,
-          common: dict[str, Any]) -> Ownership | Control:
-    if not isinstance(interest, dict):
-        raise Bad("interests", "interest is not an object")
-    raw_type = interest.get("type")
-    itype = "unknownInterest" if raw_type is None else _V02_INTEREST.get(raw_type, camel(str(raw_type)))
-    if itype not in INTEREST_TYPES:
-        raise Bad("interests.type", f"unknown interest type {raw_type!r}")
-    level = interest.get("directOrIndirect", interest.get("interestLevel"))
-    if level not in (None, "direct", "indirect", "unknown"):
-        raise Bad("interests.directOrIndirect", f"unknown directOrIndirect {level!r}")
-    try:
-        stake = parse_stake(interest.get("share"), boolean_exclusive=not v04)
-    except ValidationError as err:
-        raise Bad("interests.share", str(err.errors()[0]["msg"]).removeprefix("Value error, ")) from None
-    prov = common["provenance"].model_copy(update={"locator": where})
-    kw = dict(source=party, target=subject, valid_from=parse_date(interest.get("startDate")),
-              valid_to=parse_date(interest.get("endDate")), known_from=common["known_from"],
-              provenance=prov, fact_key=common["fact_key"], stake=stake)
-    if itype in ("shareholding", "votingRights"):
-        # indirect percentages are declared by the source, not derived: kept, marked direct=False;
-        # "unknown" stays direct=True (the chain's component links carry it, see report)
-        return Ownership(interest=InterestType.SHAREHOLDING if itype == "shareholding"
-                         else InterestType.VOTING_RIGHTS, direct=level != "indirect", **kw)
-    return Control(control_kind=itype, **kw)
-
-
-def _identifier_alias(ident: Any) -> Alias | None:
-    if not isinstance(ident, dict) or not ident.get("id"):
-        return None
-    scheme, value = ident.get("scheme"), str(ident["id"]).strip()
-    if scheme == "XI-LEI":
-        return Alias(scheme=AliasScheme.LEI, value=value.upper(), kind=AliasKind.IDENTIFIER)
-    if scheme == "GB-COH":
-        return Alias(scheme=AliasScheme.COMPANY_NUMBER, value=gb_company_number(value),
-                     kind=AliasKind.IDENTIFIER)
-    label = scheme or (ident.get("schemeName") or "").strip() or "unknown"
-    return Alias(scheme=AliasScheme.OTHER, value=f"{label}:{value}", kind=AliasKind.IDENTIFIER)
-
-
-def _full_name(n: dict[str, Any]) -> str | None:
-    if n.get("fullName"):
-        return re.sub(r"\s+", " ", str(n["fullName"])).strip() or None
-    parts = [n.get(k) for k in ("givenName", "patronymicName", "familyName") if n.get(k)]
-    return " ".join(parts) or None
-
-
 class BodsReader:
     name = "bods"
 
@@ -445,6 +248,9 @@ class BodsReader:
 
     def read(self, path: Path) -> Iterator[Record]:
         path = Path(path)
+        return read_safely(path, self._read(path))
+
+    def _read(self, path: Path) -> Iterator[Record]:
         state = _File(path)
         for loc, obj in iter_json_records(path):
             if isinstance(obj, Quarantined):
@@ -455,4 +261,4 @@ class BodsReader:
 
 READERS: list = [BodsReader()]
 
-__all__ = ["READERS", "BodsReader", "gb_company_number", "iter_json_records", "parse_stake"]
+__all__ = ["READERS", "BodsReader", "parse_stake"]

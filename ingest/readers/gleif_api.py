@@ -31,14 +31,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import ijson
-
 from ownergraph.ingest.model import AliasScheme, Record
-from ownergraph.ingest.readers.base import quarantine
-from ownergraph.ingest.readers.gleif import (
-    Bad, Ctx, Event, JsonStream, LeiRec, RelRec, RepexRec, fallback_known, guarded, map_lei,
-    map_relationship, map_repex, raw_json,
+from ownergraph.ingest.readers._gleif_map import (
+    Ctx, Event, LeiRec, RelRec, RepexRec, fallback_known, guarded, map_lei, map_relationship,
+    map_repex,
 )
+from ownergraph.ingest.readers._json import JSON_ERRORS, JsonStream
+from ownergraph.ingest.readers.base import Bad, not_read, quarantine, read_safely
 
 
 def _d(x: Any) -> dict[str, Any]:
@@ -115,9 +114,8 @@ def read_api(path: Path) -> Iterator[Record]:
     try:
         for obj in stream:
             items.append((stream.count - 1, obj))
-    except (ijson.JSONError, UnicodeDecodeError) as err:
-        failed = quarantine(path, f"data[{stream.count}] (after {stream.count} resources)", "json",
-                            f"malformed JSON, rest of file skipped: {err}")
+    except JSON_ERRORS as err:
+        failed = not_read(path, f"data[{stream.count}]", f"malformed JSON: {err}", stream.count, field="json")
     known = fallback_known(path, stream.file_date)
     if failed is None and "data" not in stream.top_keys:
         # A JSON:API error document (or something else): say so rather than yield nothing.
@@ -133,7 +131,7 @@ def read_api(path: Path) -> Iterator[Record]:
             isins.setdefault(a["lei"], []).append(a["isin"])
     for index, obj in items:
         ctx = Ctx(path, f"data[{index}] id={_d(obj).get('id')}", known)
-        yield from guarded(ctx, lambda: _resource(obj, ctx, isins, leis_here), lambda: raw_json(obj))
+        yield from guarded(ctx, lambda: _resource(obj, ctx, isins, leis_here), lambda: obj)
     if failed is not None:
         yield failed
 
@@ -173,7 +171,8 @@ class GleifApiReader:
         return head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{" and bool(_API.search(head))
 
     def read(self, path: Path) -> Iterator[Record]:
-        return read_api(Path(path))
+        return read_safely(Path(path), read_api(Path(path)))
 
 
-API_READERS = [GleifApiReader()]
+READERS: list = [GleifApiReader()]
+API_READERS = READERS

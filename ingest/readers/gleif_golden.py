@@ -16,15 +16,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import ijson
 from lxml import etree
 
 from ownergraph.ingest.model import Record
-from ownergraph.ingest.readers.base import quarantine
-from ownergraph.ingest.readers.gleif import (
-    Bad, Ctx, Event, JsonStream, LeiRec, RelRec, RepexRec, fallback_known, guarded, map_lei,
-    map_relationship, map_repex, raw_json,
+from ownergraph.ingest.readers._gleif_map import (
+    Ctx, Event, LeiRec, RelRec, RepexRec, fallback_known, guarded, map_lei, map_relationship,
+    map_repex,
 )
+from ownergraph.ingest.readers._json import JSON_ERRORS, JsonStream
+from ownergraph.ingest.readers.base import Bad, not_read, quarantine, read_safely
 
 RECORD_TAGS = ("LEIRecord", "RelationshipRecord", "Exception")
 JSON_ARRAY_KEYS = {"records", "LEIRecord", "RelationshipRecord", "Exception", "ReportingException"}
@@ -178,6 +178,8 @@ def element_obj(el: Any) -> Any:
     obj: dict[str, Any] | None = None
     for c in el:
         tag = c.tag
+        if tag is etree.Entity:  # an entity lxml did not expand: the text around it is cut
+            raise Bad(_local(el.tag), f"undeclared or unexpanded entity {c.text} (line {c.sourceline})")
         if not isinstance(tag, str):  # comment or processing instruction
             continue
         if obj is None:
@@ -214,8 +216,7 @@ def read_golden_xml(path: Path) -> Iterator[Record]:
                 del el.getparent()[0]
     except etree.XMLSyntaxError as err:
         line, col = err.position
-        yield quarantine(path, f"line {line} col {col} (after {index} records)", "xml",
-                         f"malformed XML, rest of file skipped: {err.msg}")
+        yield not_read(path, f"line {line} col {col}", f"malformed XML: {err.msg}", index, field="xml")
 
 
 RECORD_KEYS = {"Entity", "Relationship", "ExceptionCategory"}
@@ -228,17 +229,19 @@ def read_golden_json(path: Path) -> Iterator[Record]:
     try:
         for obj in stream:
             ctx = Ctx(path, f"record[{stream.count - 1}]", fallback_known(path, stream.file_date))
-            yield from guarded(ctx, lambda: golden_records(obj, ctx), lambda: raw_json(obj))
-    except (ijson.JSONError, UnicodeDecodeError) as err:
-        yield quarantine(path, f"record[{stream.count}] (after {stream.count} records)", "json",
-                         f"malformed JSON, rest of file skipped: {err}")
+            yield from guarded(ctx, lambda: golden_records(obj, ctx), lambda: obj)
+    except JSON_ERRORS as err:
+        yield not_read(path, f"record[{stream.count}]", f"malformed JSON: {err}", stream.count, field="json")
         return
     if stream.count == 0 and stream.top_keys & RECORD_KEYS:
         # One bare record as the whole document: small, so read it whole.
-        with open(path, "rb") as fh:
-            obj = json.load(fh)
         ctx = Ctx(path, "record[0]", fallback_known(path, stream.file_date))
-        yield from guarded(ctx, lambda: golden_records(obj, ctx), lambda: raw_json(obj))
+
+        def whole() -> Iterator[Record]:
+            with open(path, "rb") as fh:
+                obj = json.load(fh)
+            return golden_records(obj, ctx)
+        yield from guarded(ctx, whole, None)
     elif stream.count == 0 and stream.top_keys and not stream.top_keys & CONTAINER_KEYS:
         yield quarantine(path, "/", "json", "no GLEIF golden-copy records in this document (top-level keys: "
                          f"{', '.join(sorted(stream.top_keys))})")
@@ -283,7 +286,7 @@ class _GoldenReader:
         raise NotImplementedError
 
     def read(self, path: Path) -> Iterator[Record]:
-        return read_golden(Path(path))
+        return read_safely(Path(path), read_golden(Path(path)))
 
 
 class GleifLeiReader(_GoldenReader):
@@ -316,4 +319,5 @@ class GleifRepexReader(_GoldenReader):
         return b'"Entity"' not in head and b'"ExceptionCategory"' in head
 
 
-GOLDEN_READERS = [GleifLeiReader(), GleifRrReader(), GleifRepexReader()]
+READERS: list = [GleifLeiReader(), GleifRrReader(), GleifRepexReader()]
+GOLDEN_READERS = READERS

@@ -1,5 +1,5 @@
-"""UK Companies House readers: PSC snapshot records (``uk-psc``) and basic company data
-CSV (``uk-company``).
+"""UK Companies House PSC snapshot records (``uk-psc``); the basic company data CSV
+(``uk-company``) is :mod:`ingest.readers.uk_company`.
 
 PSC (persons with significant control) records come one JSON object per line (the bulk
 snapshot) or as a JSON array; each is ``{"company_number", "data": {...}}``. The snapshot's
@@ -42,23 +42,21 @@ and exceptions of one record; the PSC's Entity uses ``psc:{company_number}:{psc 
 
 from __future__ import annotations
 
-import csv
-import itertools
 import re
 from collections.abc import Iterator
-from datetime import date, datetime, timezone
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
-
-from pydantic import ValidationError
 
 from ownergraph.ingest.model import (
     Alias, AliasKind, AliasScheme, ConsolidationLevel, Control, Disclosure, Entity, EntityKind,
     EntityRef, ExceptionReason, InterestType, Ownership, Provenance, Quarantined, Record,
     ReportingException, Stake,
 )
-from ownergraph.ingest.readers.base import from_validation_error, parse_date, quarantine
-from ownergraph.ingest.readers.bods import Bad, gb_company_number, iter_json_records
+from ownergraph.ingest.readers._json import iter_json_records
+from ownergraph.ingest.readers.base import (
+    Bad, gb_company_number, guard, midnight, name_date, parse_date, read_safely,
+)
 
 SOURCE = "uk_psc"
 _TOTALS = "totals#persons-of-significant-control-snapshot"
@@ -125,16 +123,8 @@ _UK_REGISTER = re.compile(r"\b(england|wales|scotland|northern ireland|united ki
                           r"great britain|companies house)\b", re.I)
 
 
-def file_date(path: Path) -> datetime:
-    """Best file-level knowledge date: a YYYY-MM-DD in the file name, else its mtime."""
-    m = re.search(r"(\d{4})-(\d{2})-(\d{2})", path.name)
-    if m:
-        return datetime(int(m[1]), int(m[2]), int(m[3]), tzinfo=timezone.utc)
-    return datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)
-
-
-def _midnight(d: date) -> datetime:
-    return datetime(d.year, d.month, d.day, tzinfo=timezone.utc)
+def _fail(err: Exception) -> list[Record]:
+    raise err
 
 
 def natures(code: str) -> tuple[str, Stake | None, str | None]:
@@ -159,22 +149,16 @@ class _PscFile:
     def fallback_date(self, obj: dict[str, Any]) -> datetime:
         content = obj.get("ContentDate") or obj["data"].get("ContentDate")
         if content:
-            return _midnight(parse_date(content))
+            return midnight(parse_date(content))
         if self._file_date is None:
-            self._file_date = file_date(self.path)
+            self._file_date = name_date(self.path)
         return self._file_date
 
-    def record(self, loc: str, obj: Any) -> Iterator[Record]:
-        try:
-            if not isinstance(obj, dict) or not isinstance(obj.get("data"), dict):
-                raise Bad("data", "PSC record is not an object with a 'data' object")
-            yield from list(self._record(loc, obj))
-        except Bad as err:
-            yield quarantine(self.path, loc, err.field, str(err), obj)
-        except ValidationError as err:
-            yield from_validation_error(self.path, loc, err, obj)
-        except (ValueError, TypeError, KeyError, AttributeError) as err:
-            yield quarantine(self.path, loc, "record", f"{type(err).__name__}: {err}", obj)
+    def record(self, loc: str, obj: Any) -> list[Record]:
+        if not isinstance(obj, dict) or not isinstance(obj.get("data"), dict):
+            return guard(self.path, loc, lambda: _fail(Bad("data", "PSC record is not an object with a "
+                                                           "'data' object")), obj)
+        return guard(self.path, loc, lambda: self._record(loc, obj), obj)
 
     def _record(self, loc: str, obj: dict[str, Any]) -> Iterator[Record]:
         data = obj["data"]
@@ -196,12 +180,12 @@ class _PscFile:
                           document_id=link, locator=loc, source_file=str(self.path),
                           validation_level="officialRegister")
         target = EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=gb_company_number(company))
-        first_known = _midnight(notified) if notified else (
-            _midnight(ceased) if ceased else self.fallback_date(obj))
+        first_known = midnight(notified) if notified else (
+            midnight(ceased) if ceased else self.fallback_date(obj))
         # versions: (known_from, valid_to): open from notification; closed from cessation
         versions = [(first_known, None)]
         if ceased and notified:
-            versions.append((_midnight(ceased), ceased))
+            versions.append((midnight(ceased), ceased))
         elif ceased:
             versions = [(first_known, ceased)]
         common = dict(provenance=prov, fact_key=key, valid_from=notified)
@@ -211,15 +195,11 @@ class _PscFile:
             yield psc
             for j, code in enumerate(data.get("natures_of_control") or []):
                 where = f"{loc}.natures_of_control[{j}]"
-                try:
-                    what, stake, qual = natures(str(code))
-                    for known, valid_to in versions:
-                        yield _edge(psc.ref, target, what, stake, qual, known, valid_to,
-                                    {**common, "provenance": prov.model_copy(update={"locator": where})})
-                except Bad as err:  # one unknown nature is quarantined alone
-                    yield quarantine(self.path, where, err.field, str(err), code)
-                except ValidationError as err:
-                    yield from_validation_error(self.path, where, err, code)
+                # one unknown nature is quarantined alone
+                yield from guard(self.path, where, lambda code=code, where=where: [
+                    _edge(psc.ref, target, *natures(str(code)), known, valid_to,
+                          {**common, "provenance": prov.model_copy(update={"locator": where})})
+                    for known, valid_to in versions], code)
         elif kind in _SUPER_SECURE or kind == "persons-with-significant-control-statement":
             if kind in _SUPER_SECURE:
                 reason, ref = ExceptionReason.NON_PUBLIC, data.get("description") or kind
@@ -316,6 +296,9 @@ class UkPscReader:
 
     def read(self, path: Path) -> Iterator[Record]:
         path = Path(path)
+        return read_safely(path, self._read(path))
+
+    def _read(self, path: Path) -> Iterator[Record]:
         state = _PscFile(path)
         for loc, obj in iter_json_records(path):
             if isinstance(obj, Quarantined):
@@ -324,122 +307,4 @@ class UkPscReader:
                 yield from state.record(loc, obj)
 
 
-# -- basic company data ---------------------------------------------------------------------------
-
-def _uk_date(value: str | None) -> date | None:
-    """Companies House CSV dates are DD/MM/YYYY."""
-    v = (value or "").strip()
-    if not v:
-        return None
-    if re.fullmatch(r"\d{2}/\d{2}/\d{4}", v):
-        return date(int(v[6:]), int(v[3:5]), int(v[:2]))
-    return parse_date(v)
-
-
-def _logical_lines(f: Any) -> Iterator[tuple[int, str]]:
-    """Undo hard wrapping at a fixed width (the shared sample wraps every line at 118 chars):
-    a physical line of exactly the wrap width continues on the next one. Unwrapped files (the
-    real product, whose header ends with a complete column name) pass through unchanged.
-    Yields (first physical line number, text)."""
-    first = f.readline()
-    if not first:
-        return
-    second = f.readline()
-    width = len(first.rstrip("\r\n"))
-    complete = first.rstrip().endswith(("ConfStmtLastMadeUpDate", "PreviousName_10.CompanyName"))
-    wrapped = bool(second) and not complete and len(second.rstrip("\r\n")) == width
-    buf, start = "", 1
-    for n, raw in enumerate(itertools.chain([first, second] if second else [first], f), start=1):
-        text = raw.rstrip("\r\n")
-        if not wrapped:
-            yield n, text
-            continue
-        start = n if not buf else start
-        buf += text
-        if len(text) != width:
-            yield start, buf
-            buf = ""
-    if buf:
-        yield start, buf
-
-
-class UkCompanyReader:
-    name = "uk-company"
-
-    def sniff(self, path: Path, head: bytes) -> bool:
-        h = head.lstrip(b"\xef\xbb\xbf")
-        return h.startswith(b"CompanyName") and b"CompanyNumber" in h
-
-    def read(self, path: Path) -> Iterator[Record]:
-        path = Path(path)
-        fdate = re.search(r"\d{4}-\d{2}-\d{2}", path.name)
-        with open(path, encoding="utf-8-sig", errors="replace", newline="") as f:
-            rows = _logical_lines(f)
-            try:
-                _, head = next(rows)
-            except StopIteration:
-                return
-            header = [h.strip() for h in next(csv.reader([head]))]
-            for n, text in rows:
-                if not text.strip():
-                    continue
-                loc = f"line {n}"
-                try:
-                    values = next(csv.reader([text]))
-                    if len(values) < len(header):
-                        raise Bad("row", f"{len(values)} fields, header has {len(header)}")
-                    row = dict(zip(header, (v.strip() for v in values)))
-                    yield _company(path, loc, row, fdate[0] if fdate else None)
-                except Bad as err:
-                    yield quarantine(path, loc, err.field, str(err), text)
-                except ValidationError as err:
-                    yield from_validation_error(path, loc, err, text)
-                except (ValueError, csv.Error) as err:
-                    yield quarantine(path, loc, "row", f"{type(err).__name__}: {err}", text)
-
-
-def _company(path: Path, loc: str, row: dict[str, str], snapshot: str | None) -> Entity:
-    number, name = row.get("CompanyNumber"), row.get("CompanyName")
-    if not number:
-        raise Bad("CompanyNumber", "row without a company number")
-    if not name:
-        raise Bad("CompanyName", "row without a company name")
-    value = gb_company_number(number)
-    incorporated, dissolved = _uk_date(row.get("IncorporationDate")), _uk_date(row.get("DissolutionDate"))
-    previous = []
-    for i in range(1, 11):
-        old = row.get(f"PreviousName_{i}.CompanyName")
-        if old:
-            previous.append((old, _uk_date(row.get(f"PreviousName_{i}.CONDATE"))))
-    # PreviousName_1 is the most recent; each name ended on its change date (CONDATE) and
-    # began when the name before it ended (the oldest at incorporation)
-    aliases = [Alias(scheme=AliasScheme.NAME, value=name, kind=AliasKind.LEGAL,
-                     valid_from=previous[0][1] if previous else incorporated)]
-    for i, (old, ended) in enumerate(previous):
-        began = previous[i + 1][1] if i + 1 < len(previous) else incorporated
-        aliases.append(Alias(scheme=AliasScheme.NAME, value=old, kind=AliasKind.PREVIOUS,
-                             valid_from=began, valid_to=ended))
-    aliases.append(Alias(scheme=AliasScheme.COMPANY_NUMBER, value=value, kind=AliasKind.IDENTIFIER))
-    # no publication date in the product: the snapshot date in the file name, else the latest
-    # past event the row reflects (the earliest moment all of it was public)
-    if snapshot:
-        known = _midnight(date.fromisoformat(snapshot))
-    else:
-        events = [incorporated, dissolved, *(d for _, d in previous)] + [
-            _uk_date(row.get(k)) for k in ("ConfStmtLastMadeUpDate", "Accounts.LastMadeUpDate",
-                                           "Returns.LastMadeUpDate")]
-        events = [d for d in events if d]
-        known = _midnight(max(events)) if events else file_date(path)
-    origin = (row.get("CountryOfOrigin") or "").strip().lower()
-    jurisdiction = "GB" if origin in ("", "united kingdom", "uk", "england", "wales", "scotland") else None
-    status = (row.get("CompanyStatus") or "").strip().upper().replace(" ", "_") or None
-    prov = Provenance(source_system="uk_company", source_record_id=value, document_id=row.get("URI") or None,
-                      locator=loc, source_file=str(path), validation_level="officialRegister")
-    return Entity(ref=EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=value, name=name,
-                                jurisdiction=jurisdiction, kind=EntityKind.COMPANY),
-                  name=name, kind=EntityKind.COMPANY, aliases=tuple(aliases), jurisdiction=jurisdiction,
-                  status=status, valid_from=incorporated, valid_to=dissolved, known_from=known,
-                  provenance=prov, fact_key=f"uk_company:{value}")
-
-
-READERS: list = [UkPscReader(), UkCompanyReader()]
+READERS: list = [UkPscReader()]

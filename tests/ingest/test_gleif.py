@@ -15,9 +15,11 @@ from ownergraph.ingest.model import (
     CorporateActionKind, Entity, EntityKind, EntityRef, ExceptionReason, FundRelation,
     FundRelationKind, Quarantined, ReportingException, Retraction, Stake, Succession,
 )
-from ownergraph.ingest.readers import gleif
+from ownergraph.ingest.readers import gleif_api, gleif_golden
 from ownergraph.ingest.readers.gleif_api import read_api
 from ownergraph.ingest.readers.gleif_golden import read_golden
+
+GLEIF_READERS = [*gleif_golden.READERS, *gleif_api.READERS]
 
 SHELL = "21380068P1DRHMJ8KU70"
 
@@ -58,7 +60,7 @@ def facts(records: list) -> set[tuple[str, str]]:
 
 
 def test_readers_and_sniffing(gc: Path, api: Path) -> None:
-    readers = {r.name: r for r in gleif.READERS}
+    readers = {r.name: r for r in GLEIF_READERS}
     assert set(readers) == {"gleif-lei", "gleif-rr", "gleif-repex", "gleif-api"}
     expected = {
         gc / "lei-data.xml": "gleif-lei", gc / "lei-data.json": "gleif-lei",
@@ -69,7 +71,7 @@ def test_readers_and_sniffing(gc: Path, api: Path) -> None:
     }
     for path, name in expected.items():
         head = path.read_bytes()[:1024]
-        assert [r.name for r in gleif.READERS if r.sniff(path, head)] == [name], path.name
+        assert [r.name for r in GLEIF_READERS if r.sniff(path, head)] == [name], path.name
 
 
 # ---------------------------------------------------------------- Level 1

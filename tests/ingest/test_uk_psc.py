@@ -10,9 +10,10 @@ from ownergraph.ingest.model import (
     AliasKind, AliasScheme, Control, Disclosure, Entity, EntityKind, ExceptionReason, InterestType,
     Ownership, Quarantined, ReportingException,
 )
+from ownergraph.ingest.readers import uk_company
 from ownergraph.ingest.readers.uk_psc import READERS, natures
 
-PSC, COMPANY = READERS
+(PSC,), (COMPANY,) = READERS, uk_company.READERS
 
 
 def read(path: Path, reader=PSC) -> list:

@@ -1,7 +1,7 @@
-"""GLEIF readers: the shared mapping from GLEIF records to model records.
+"""The mapping from GLEIF records to model records, shared by the GLEIF readers (not a reader).
 
-``--format`` names (``READERS``): ``gleif-lei``, ``gleif-rr``, ``gleif-repex`` (golden copy,
-XML and JSON: :mod:`ingest.readers.gleif_golden`) and ``gleif-api`` (JSON:API documents:
+``--format`` names: ``gleif-lei``, ``gleif-rr``, ``gleif-repex`` (golden copy, XML and JSON:
+:mod:`ingest.readers.gleif_golden`) and ``gleif-api`` (JSON:API documents:
 :mod:`ingest.readers.gleif_api`). Both read their input into the small dataclasses below
 (``LeiRec``, ``RelRec``, ``RepexRec``) and map them with the same functions, so the XML, JSON
 and API versions of one fact are the same record with the same ``fact_key``.
@@ -28,15 +28,12 @@ Choices:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-import ijson
-from ijson.common import ObjectBuilder
 from pydantic import ValidationError
 
 from ownergraph.ingest.lei import is_valid_lei
@@ -45,17 +42,11 @@ from ownergraph.ingest.model import (
     CorporateActionKind, Entity, EntityKind, EntityRef, ExceptionReason, FundRelation,
     FundRelationKind, Provenance, Record, ReportingException, Retraction, Stake, Succession,
 )
-from ownergraph.ingest.readers.base import build, from_validation_error, parse_date, parse_datetime, quarantine
+from ownergraph.ingest.readers.base import (
+    Bad, build, file_time, guard, parse_date, parse_datetime, quarantine,
+)
 
 SYSTEM = "gleif"
-
-
-class Bad(Exception):
-    """A record-level problem naming the source field; becomes a Quarantined."""
-
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(f"{field}: {reason}")
-        self.field, self.reason = field, reason
 
 
 # ---------------------------------------------------------------- code lists
@@ -358,31 +349,15 @@ def map_repex(rec: RepexRec, ctx: Ctx) -> Iterator[Record]:
 
 def _built(ctx: Ctx, factory: Callable[[], Record]) -> Record:
     """Build one extra record (event, succession); its failure quarantines only that record."""
-    try:
-        out: Record = build(ctx.path, ctx.locator, factory)
-    except Bad as bad:
-        return quarantine(ctx.path, ctx.locator, bad.field, bad.reason)
-    return out
+    return build(ctx.path, ctx.locator, factory)
 
 
-def guarded(ctx: Ctx, records: Callable[[], Iterable[Record]], raw: Callable[[], str]) -> list[Record]:
+def guarded(ctx: Ctx, records: Callable[[], Iterable[Record]], raw: Callable[[], Any]) -> list[Record]:
     """Every output of one input record, or a Quarantined naming field and reason."""
-    try:
-        return list(records())
-    except Bad as bad:
-        return [quarantine(ctx.path, ctx.locator, bad.field, bad.reason, raw())]
-    except ValidationError as err:
-        return [from_validation_error(ctx.path, ctx.locator, err, raw())]
-    except (ValueError, KeyError, TypeError, AttributeError) as err:
-        return [quarantine(ctx.path, ctx.locator, "record", f"{type(err).__name__}: {err}", raw())]
+    return guard(ctx.path, ctx.locator, records, raw)
 
 
 # ---------------------------------------------------------------- streaming helpers
-
-
-def file_time(path: Path) -> datetime:
-    """Last-resort knowledge date of a file that states none: its modification time."""
-    return datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)
 
 
 def fallback_known(path: Path, stated: str | None) -> datetime:
@@ -391,72 +366,3 @@ def fallback_known(path: Path, stated: str | None) -> datetime:
         return parse_datetime(stated) or file_time(path)
     except ValueError:
         return file_time(path)
-
-
-class JsonStream:
-    """Stream the records of a JSON document without loading it whole.
-
-    Records are the items of a top-level array, or of any array (or single object, since
-    GLEIF JSON writes a repeated element with one member as an object) under a key named in
-    ``array_keys``. String values under a key in ``date_keys`` seen outside records are kept
-    in ``file_date`` (the header's ContentDate, the API's publishDate). ``count`` is the
-    number of records read so far; ``top_keys`` the keys of a top-level object. Malformed
-    JSON raises ``ijson.JSONError``.
-    """
-
-    def __init__(self, path: Path, array_keys: set[str], date_keys: set[str]) -> None:
-        self.path, self.array_keys, self.date_keys = path, array_keys, date_keys
-        self.file_date: str | None = None
-        self.count = 0
-        self.top_keys: set[str] = set()  # keys of a top-level object, to recognise what the file is
-
-    def _record_prefix(self, prefix: str, event: str) -> bool:
-        if prefix == "item" or prefix.endswith(".item"):
-            parent = prefix[:-5].rstrip(".")
-            return parent == "" or parent.rsplit(".", 1)[-1] in self.array_keys
-        return event == "start_map" and prefix.rsplit(".", 1)[-1] in self.array_keys
-
-    def __iter__(self) -> Iterator[Any]:
-        builder: ObjectBuilder | None = None
-        item_prefix = ""
-        with open(self.path, "rb") as fh:
-            for prefix, event, value in ijson.parse(fh, use_float=True):
-                if builder is not None:
-                    builder.event(event, value)
-                    if prefix == item_prefix and event in ("end_map", "end_array"):
-                        self.count += 1
-                        yield builder.value
-                        builder = None
-                    continue
-                if self._record_prefix(prefix, event):
-                    if event in ("start_map", "start_array"):
-                        builder, item_prefix = ObjectBuilder(), prefix
-                        builder.event(event, value)
-                    elif event not in ("end_map", "end_array", "map_key"):
-                        self.count += 1
-                        yield value  # a scalar where a record should be: the caller quarantines it
-                    continue
-                if event == "map_key" and prefix == "":
-                    self.top_keys.add(value)
-                    continue
-                keys = prefix.split(".")
-                if event == "string" and (keys[-1] in self.date_keys
-                                          or (keys[-1] == "$" and len(keys) > 1 and keys[-2] in self.date_keys)):
-                    self.file_date = value
-
-
-def raw_json(obj: Any) -> str:
-    try:
-        return json.dumps(obj, ensure_ascii=False, default=str)[:2000]
-    except (TypeError, ValueError):
-        return repr(obj)[:2000]
-
-
-def __getattr__(name: str) -> Any:
-    # READERS is built lazily: the reader modules import this one.
-    if name == "READERS":
-        from ownergraph.ingest.readers.gleif_api import API_READERS
-        from ownergraph.ingest.readers.gleif_golden import GOLDEN_READERS
-
-        return [*GOLDEN_READERS, *API_READERS]
-    raise AttributeError(name)

@@ -1,0 +1,92 @@
+"""The code lists of the domain model: entity kinds, alias schemes, edge types, reasons.
+
+Kept apart from :mod:`ingest.model` (which re-exports every name) so the record classes
+read on their own.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class EntityKind(StrEnum):
+    COMPANY = "company"
+    PERSON = "person"
+    FUND = "fund"
+    BRANCH = "branch"
+    GOVERNMENT = "government"
+    ARRANGEMENT = "arrangement"  # trust, nomination, joint holding: control without legal personality
+    UNKNOWN = "unknown"
+
+
+class AliasKind(StrEnum):
+    LEGAL = "legal"
+    PREVIOUS = "previous"
+    TRADING = "trading"
+    TRANSLITERATED = "transliterated"
+    IDENTIFIER = "identifier"
+
+
+class AliasScheme(StrEnum):
+    """Namespaces of raw identifiers; ``name`` is the scheme of every name alias."""
+
+    LEI = "lei"
+    NAME = "name"
+    CIK = "cik"
+    ISIN = "isin"
+    COMPANY_NUMBER = "company_number"  # value is "<jurisdiction>:<number>", e.g. "GB:01234567"
+    FTM_ID = "ftm_id"
+    BODS_RECORD = "bods_record"
+    BODS_STATEMENT = "bods_statement"
+    PSC_ID = "psc_id"
+    BIC = "bic"
+    INTERNAL = "internal"
+    OTHER = "other"
+
+
+class EdgeType(StrEnum):
+    OWNERSHIP = "OWNS"  # owner -> owned
+    CONTROL = "CONTROLS"  # controller -> controlled (voting rights, board, trust, ...)
+    CONSOLIDATION = "CONSOLIDATED_BY"  # child -> accounting parent (GLEIF); not ownership
+    FUND_RELATION = "FUND_RELATION"  # fund -> manager / sub-fund -> umbrella / feeder -> master
+    BRANCH_OF = "BRANCH_OF"  # branch -> head office; same legal entity
+    GUARANTEE = "GUARANTEES"  # guarantor -> guaranteed party
+    LENDING = "LENDS_TO"  # lender -> borrower
+    SUCCESSION = "SUCCEEDED_BY"  # predecessor -> successor (merger, rename, spin-off lineage)
+    ASSOCIATION = "ASSOCIATED_WITH"  # person <-> person (family, associate); stored once, read both ways
+
+
+class InterestType(StrEnum):
+    SHAREHOLDING = "shareholding"
+    VOTING_RIGHTS = "voting_rights"
+
+
+class ConsolidationLevel(StrEnum):
+    DIRECT = "direct"
+    ULTIMATE = "ultimate"
+
+
+class FundRelationKind(StrEnum):
+    FUND_MANAGED_BY = "fund_managed_by"
+    SUBFUND_OF = "subfund_of"
+    FEEDER_TO = "feeder_to"
+
+
+class CorporateActionKind(StrEnum):
+    MERGER = "merger"
+    SPIN_OFF = "spin_off"
+    CHANGE_OF_CONTROL = "change_of_control"
+    RENAME = "rename"
+
+
+class ExceptionReason(StrEnum):
+    NON_PUBLIC = "NON_PUBLIC"
+    NATURAL_PERSONS = "NATURAL_PERSONS"
+    NO_KNOWN_PERSON = "NO_KNOWN_PERSON"
+    NON_CONSOLIDATING = "NON_CONSOLIDATING"
+    NO_LEI = "NO_LEI"
+    BINDING_LEGAL_COMMITMENTS = "BINDING_LEGAL_COMMITMENTS"
+    LEGAL_OBSTACLES = "LEGAL_OBSTACLES"
+    DISCLOSURE_DETRIMENTAL = "DISCLOSURE_DETRIMENTAL"
+    DETRIMENT_NOT_EXCLUDED = "DETRIMENT_NOT_EXCLUDED"
+    CONSENT_NOT_OBTAINED = "CONSENT_NOT_OBTAINED"
