@@ -53,7 +53,7 @@ def run_demo(graph: Graph, examples: Path, out_dir: Path, *, world_size: int = 0
              say: Say = None) -> dict[str, Any]:
     from ownergraph.graph.analytics.api import Analytics
     from ownergraph.retrieval.api import Ownergraph
-    from ownergraph.retrieval.disclosures import DisclosureRetriever
+    from ownergraph.retrieval.disclosures import open_text_retriever
 
     out_dir.mkdir(parents=True, exist_ok=True)
     report: dict[str, Any] = {"steps": {}}
@@ -74,7 +74,7 @@ def run_demo(graph: Graph, examples: Path, out_dir: Path, *, world_size: int = 0
     report["stats"] = graph_stats(graph)
 
     t = time.monotonic()
-    text = DisclosureRetriever.open(graph, settings, sync=False)
+    text = open_text_retriever(graph, settings, sync=False)  # lexical without the model
     chunks = text.sync()
     report["steps"]["index_s"] = round(time.monotonic() - t, 1)
     _say(say, f"indexed {chunks} disclosure chunks ({report['steps']['index_s']}s)")

@@ -50,6 +50,7 @@ class Answer:
     check: CitationCheck | None = None
     assumptions: list[str] = field(default_factory=list)
     entities: dict[str, dict[str, Any]] = field(default_factory=dict)
+    notices: list[str] = field(default_factory=list)  # e.g. text search is lexical: how to add semantic
 
     @property
     def citations(self) -> list[Source]:
@@ -70,7 +71,7 @@ class Answer:
         return {"question": self.question.model_dump(mode="json"), "answer": self.text,
                 "result": self.frame.to_dict("records"), "citations": [s.as_dict() for s in self.citations],
                 "subgraph": self.subgraph, "evidence_sentences": self.sentences, "timings_ms": self.timings,
-                "assumptions": self.assumptions,
+                "assumptions": self.assumptions, "notices": self.notices,
                 "citation_check": None if self.check is None else self.check.__dict__}
 
 
@@ -140,8 +141,9 @@ class Ownergraph:
             text, check = self._llm_answer(ctx, text)
         timings["answer"] = (time.perf_counter() - t3) * 1000
         timings["total"] = (time.perf_counter() - t0) * 1000
+        notice = getattr(self.text, "notice", None)
         return Answer(q, text, ev.frame, ctx, ev, sentences, {k: round(v, 2) for k, v in timings.items()},
-                      check, list(assumptions or []), names)
+                      check, list(assumptions or []), names, [notice] if notice else [])
 
     @staticmethod
     def _display(mention: str, names: dict[str, dict[str, Any]]) -> str:
@@ -184,9 +186,9 @@ def connect(settings: Any = None, *, text: bool = True) -> Ownergraph:
     retriever = None
     if text:
         try:
-            from ownergraph.retrieval.disclosures import DisclosureRetriever
+            from ownergraph.retrieval.disclosures import open_text_retriever
 
-            retriever = DisclosureRetriever.open(graph, settings)
+            retriever = open_text_retriever(graph, settings)  # lexical when the model is absent
         except (ImportError, OwnergraphError):
             retriever = None
     return Ownergraph(graph, text=retriever, llm=LLMConfig.from_env())

@@ -6,6 +6,10 @@ bundled MiniLM and upserts them with the resolved entity ids the document files 
 ``search`` filters by those entities and by ``filed_at <= known_at`` (a question never reads a
 filing published after its knowledge date), then compresses the sentences of the hits
 verbatim to the token budget, keeping their offsets for citations.
+
+:func:`open_text_retriever` is what ``connect()`` uses: this retriever when the embedding model
+is installed, else :class:`~retrieval.lexical.LexicalRetriever` (BM25, with a notice naming
+``ownergraph setup``).
 """
 
 from __future__ import annotations
@@ -19,19 +23,25 @@ from ownergraph.graph.config import Settings, load_settings
 from ownergraph.graph.connection import Graph
 from ownergraph.retrieval.chunking import chunk_text
 from ownergraph.retrieval.compression import compress, hit_sentences
-from ownergraph.retrieval.embedding import Embedder, default_embedder
+from ownergraph.retrieval.embedding import Embedder, default_embedder, model_available
+from ownergraph.retrieval.lexical import EntityNames, LexicalRetriever
 from ownergraph.retrieval.vectors import VectorIndex, open_index, points_from_chunks
 
 TOP_K = 12
 
 
 class DisclosureRetriever:
+    """Semantic search (MiniLM vectors in the vector index) over the graph's documents."""
+
+    backend = "semantic"
+    notice: str | None = None
+
     def __init__(self, graph: Graph, index: VectorIndex, manifest: Path, embedder: Embedder) -> None:
         self.graph = graph
         self.index = index
         self.manifest = manifest
         self.embedder = embedder
-        self._names: dict[str, str] = {}
+        self._entity_names = EntityNames(graph)
 
     @classmethod
     def open(cls, graph: Graph, settings: Settings | None = None, *, sync: bool = True) -> DisclosureRetriever:
@@ -85,9 +95,14 @@ class DisclosureRetriever:
                  "entity_keys": [k for k in keys_of.get(s.doc_id, ()) if k in entity_keys]}
                 for s in kept.kept]
 
-    def _entity_names(self, keys: list[str]) -> list[str]:
-        missing = [k for k in keys if k not in self._names]
-        if missing:
-            for row in self.graph.read("disclosures_entity_names", keys=missing):
-                self._names[row["key"]] = row["name"]
-        return [self._names[k] for k in keys if k in self._names]
+
+def open_text_retriever(graph: Graph, settings: Settings | None = None, *,
+                        sync: bool = True) -> DisclosureRetriever | LexicalRetriever:
+    """Semantic disclosure search when the embedding model is installed, else lexical (BM25).
+
+    The check reads the environment each time (``OWNERGRAPH_EMBEDDING_MODEL=none`` says there
+    is no model); the lexical retriever's ``notice`` names ``ownergraph setup``.
+    """
+    if model_available():
+        return DisclosureRetriever.open(graph, settings, sync=sync)
+    return LexicalRetriever(graph)

@@ -30,6 +30,7 @@ def _register_optional() -> None:
         ("ownergraph.cli.demo_cmd", ("demo_cmd",)),
         ("ownergraph.cli.ask_cmd", ("ask_cmd",)),
         ("ownergraph.cli.eval_cmd", ("eval_cmd",)),
+        ("ownergraph.cli.setup_cmd", ("setup_cmd",)),
     ):
         try:
             mod = import_module(module)

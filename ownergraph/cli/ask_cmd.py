@@ -37,5 +37,7 @@ def ask_cmd(question: str, as_of: str | None, known_at: str | None, budget: str,
         out.print(f"[{s.number}] {s.label}", markup=False, highlight=False)
     if answer.assumptions:
         out.print("Assumptions: " + "; ".join(answer.assumptions))
+    for notice in answer.notices:
+        out.print(notice, markup=False, highlight=False)
     out.print(f"({answer.timings.get('total', 0):.0f} ms; pattern {answer.question.pattern}, "
               f"parser {answer.question.parser})")
