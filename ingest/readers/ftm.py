@@ -36,199 +36,23 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
-from datetime import date, datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ownergraph.ingest.lei import is_valid_lei
 from ownergraph.ingest.model import (
-    Alias, AliasKind, AliasScheme, Association, Control, Entity, EntityKind, EntityRef,
-    InterestType, Lending, Ownership, Provenance, Record, Retraction, Sanction, Stake,
-    Succession,
+    AliasScheme, Association, Control, Entity, EntityKind, EntityRef, InterestType, Lending,
+    Ownership, Provenance, Quarantined, Record, Retraction, Sanction, Succession,
 )
-from ownergraph.ingest.readers.base import build, parse_date, parse_datetime, quarantine
-
-SOURCE = "ftm"
-
-THING_KINDS: dict[str, EntityKind] = {
-    "Person": EntityKind.PERSON,
-    "PublicBody": EntityKind.GOVERNMENT,
-    "Company": EntityKind.COMPANY,
-    "Organization": EntityKind.COMPANY,
-    "LegalEntity": EntityKind.COMPANY,
-    "Vessel": EntityKind.UNKNOWN,  # ownable, sanctionable objects, not legal persons
-    "Airplane": EntityKind.UNKNOWN,
-}
-
-# schema -> (source property, target property), in ownergraph's edge direction
-EDGE_ENDS: dict[str, tuple[str, str]] = {
-    "Ownership": ("owner", "asset"),
-    "Directorship": ("director", "organization"),
-    "Family": ("person", "relative"),
-    "Associate": ("person", "associate"),
-    "Debt": ("creditor", "debtor"),  # lender -> borrower
-    "Succession": ("predecessor", "successor"),
-}
-NOT_CONTROL = {"UnknownLink", "Representation", "Membership", "Employment", "Occupancy"}
-
-# identifier property -> (scheme, prefix for OTHER values or jurisdiction for company numbers)
-IDENTIFIERS: dict[str, tuple[AliasScheme, str | None]] = {
-    "ogrnCode": (AliasScheme.COMPANY_NUMBER, "RU"),  # Russian state registration number
-    "innCode": (AliasScheme.OTHER, "inn"),
-    "kppCode": (AliasScheme.OTHER, "kpp"),
-    "okpoCode": (AliasScheme.OTHER, "okpo"),
-    "taxNumber": (AliasScheme.OTHER, "tax"),
-    "vatCode": (AliasScheme.OTHER, "vat"),
-    "swiftBic": (AliasScheme.BIC, None),
-    "isin": (AliasScheme.ISIN, None),
-    "isinCode": (AliasScheme.ISIN, None),
-    "cikCode": (AliasScheme.CIK, None),
-    "dunsCode": (AliasScheme.OTHER, "duns"),
-    "uscCode": (AliasScheme.OTHER, "usc"),
-    "permId": (AliasScheme.OTHER, "permid"),
-    "bvdId": (AliasScheme.OTHER, "bvd"),
-    "ticker": (AliasScheme.OTHER, "ticker"),
-    "imoNumber": (AliasScheme.OTHER, "imo"),
-    "mmsi": (AliasScheme.OTHER, "mmsi"),
-    "idNumber": (AliasScheme.OTHER, "id"),
-    "passportNumber": (AliasScheme.OTHER, "passport"),
-    "wikidataId": (AliasScheme.OTHER, "wikidata"),
-}
-NAME_KINDS = (("name", AliasKind.LEGAL), ("alias", AliasKind.TRADING),
-              ("weakAlias", AliasKind.TRADING), ("previousName", AliasKind.PREVIOUS))
-
-_STAMP = re.compile(r"(?<!\d)(\d{14})(?!\d)")
-_NUM = r"(\d+(?:[.,]\d+)?)"
-
-
-def _values(props: dict[str, Any], name: str) -> list[str]:
-    """Non-empty string values of a property (nested entities give their id)."""
-    out = []
-    for v in props.get(name) or ():
-        if isinstance(v, dict):
-            v = v.get("id")
-        if v is not None and str(v).strip():
-            out.append(str(v).strip())
-    return out
-
-
-def _first(props: dict[str, Any], name: str) -> str | None:
-    vals = _values(props, name)
-    return vals[0] if vals else None
-
-
-def _num(text: str) -> float:
-    return float(text.replace(",", "."))
-
-
-def parse_percentage(text: str | None) -> Stake | None:
-    """FtM ``percentage`` text -> Stake; ``None`` when there is no figure to read.
-
-    "50", "50%", "50.5 %" -> exact; "25-50" / "25 to 50" -> band [25, 50] (both ends
-    inclusive: free text does not say, so the widest reading); ">50" / "<25" -> open bands.
-    Values outside [0, 100] raise (the caller quarantines).
-    """
-    if text is None:
-        return None
-    t = text.strip().replace("%", "").replace("\u2013", "-").strip().lower()
-    if m := re.fullmatch(_NUM, t):
-        return Stake(exact=_num(m[1]))
-    if m := re.fullmatch(_NUM + r"\s*(?:-|to)\s*" + _NUM, t):
-        return Stake(lo=_num(m[1]), hi=_num(m[2]), lo_inclusive=True, hi_inclusive=True)
-    if m := re.fullmatch(r"(>=|≥|>|more than|over|above|at least)\s*" + _NUM, t):
-        return Stake(lo=_num(m[2]), lo_inclusive=m[1] in (">=", "≥", "at least"))
-    if m := re.fullmatch(r"(<=|≤|<|less than|under|below|up to)\s*" + _NUM, t):
-        return Stake(lo=0.0, hi=_num(m[2]), hi_inclusive=m[1] in ("<=", "≤", "up to"))
-    return None  # unreadable figure: the interest stands without a stake
-
-
-def _stamp_time(path: Path) -> datetime | None:
-    """The publisher's timestamp in the delta's folder or file name, if any."""
-    for part in (path.parent.name, path.name):
-        if m := _STAMP.search(part):
-            try:
-                return datetime.strptime(m[1], "%Y%m%d%H%M%S").replace(tzinfo=timezone.utc)
-            except ValueError:
-                continue
-    return None
-
-
-def _mtime(path: Path) -> datetime:
-    return datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)
-
-
-class _Ctx:
-    """Per-record context: where it came from and its knowledge time."""
-
-    def __init__(self, path: Path, locator: str, known_from: datetime, delta: bool) -> None:
-        self.path, self.locator, self.known_from, self.delta = path, locator, known_from, delta
-        self.extra: list[Record] = []  # field-level quarantines found while mapping
-
-    def prov(self, rid: str, props: dict[str, Any]) -> Provenance:
-        return Provenance(source_system=SOURCE, source_record_id=rid,
-                          document_id=_first(props, "sourceUrl"), locator=self.locator,
-                          source_file=str(self.path))
-
-    def date(self, props: dict[str, Any], name: str) -> date | None:
-        """A date property; a bad one is quarantined on its own and read as absent."""
-        v = _first(props, name)
-        try:
-            return parse_date(v)
-        except ValueError as err:
-            self.extra.append(quarantine(self.path, self.locator, name, str(err), v))
-            return None
-
-
-def _jurisdiction(props: dict[str, Any]) -> str | None:
-    jur = _values(props, "jurisdiction")
-    countries = _values(props, "country")
-    if jur:
-        return jur[0].upper()
-    return countries[0].upper() if len(countries) == 1 else None  # several: ambiguous
-
-
-def _aliases(eid: str, ent: dict[str, Any], props: dict[str, Any], jur: str | None,
-             ctx: _Ctx) -> tuple[list[Alias], str | None]:
-    """Every name and identifier as an alias; returns (aliases, first valid LEI)."""
-    out: list[Alias] = []
-    seen: set[tuple[AliasScheme, str]] = set()
-
-    def add(scheme: AliasScheme, value: str, kind: AliasKind) -> None:
-        if (scheme, value) not in seen:
-            seen.add((scheme, value))
-            out.append(Alias(scheme=scheme, value=value, kind=kind))
-
-    for prop, kind in NAME_KINDS:
-        for v in _values(props, prop):
-            if any(c.isalnum() for c in v):  # weakAlias ":" in the sample is not a name
-                add(AliasScheme.NAME, v, kind)
-    lei = None
-    for v in _values(props, "leiCode"):
-        if is_valid_lei(v.upper()):
-            lei = lei or v.upper()
-            add(AliasScheme.LEI, v.upper(), AliasKind.IDENTIFIER)
-        else:
-            ctx.extra.append(quarantine(ctx.path, ctx.locator, "leiCode",
-                                        f"leiCode: {v!r} fails the ISO 17442 check", v))
-    for v in _values(props, "registrationNumber"):
-        if jur:
-            add(AliasScheme.COMPANY_NUMBER, f"{jur}:{v}", AliasKind.IDENTIFIER)
-        else:
-            add(AliasScheme.OTHER, f"registration:{v}", AliasKind.IDENTIFIER)
-    for prop, (scheme, extra) in IDENTIFIERS.items():
-        for v in _values(props, prop):
-            if scheme is AliasScheme.COMPANY_NUMBER:
-                v = f"{extra}:{v}"
-            elif scheme is AliasScheme.OTHER:
-                v = f"{extra}:{v}"
-            add(scheme, v, AliasKind.IDENTIFIER)
-    for v in [eid, *(str(r) for r in ent.get("referents") or ())]:
-        add(AliasScheme.FTM_ID, v, AliasKind.IDENTIFIER)
-    return out, lei
-
+from ownergraph.ingest.readers._ftm_map import (
+    EDGE_ENDS, NOT_CONTROL, SOURCE, THING_KINDS, _aliases, _Ctx, _first, _jurisdiction, _num,
+    _stamp_time, _values, parse_percentage, properties,
+)
+from ownergraph.ingest.readers._json import iter_lines, load_line
+from ownergraph.ingest.readers.base import Bad, build, file_time, guard, parse_datetime, quarantine, read_safely
 
 def _thing(ent: dict[str, Any], ctx: _Ctx) -> Iterator[Record]:
-    eid, schema, props = ent["id"], ent["schema"], ent.get("properties") or {}
+    eid, schema, props = ent["id"], ent["schema"], properties(ent)
     kind = THING_KINDS[schema]
     jur = _jurisdiction(props)
     if jur is None and kind is EntityKind.PERSON:
@@ -274,7 +98,7 @@ def _ref(eid: str) -> EntityRef:
 
 
 def _sanction(ent: dict[str, Any], ctx: _Ctx) -> Iterator[Record]:
-    eid, props = ent["id"], ent.get("properties") or {}
+    eid, props = ent["id"], properties(ent)
     targets = _values(props, "entity")
     if not targets:
         yield quarantine(ctx.path, ctx.locator, "entity", "Sanction names no entity", ent)
@@ -290,7 +114,7 @@ def _sanction(ent: dict[str, Any], ctx: _Ctx) -> Iterator[Record]:
 
 
 def _edge(ent: dict[str, Any], ctx: _Ctx) -> Iterator[Record]:
-    eid, schema, props = ent["id"], ent["schema"], ent.get("properties") or {}
+    eid, schema, props = ent["id"], ent["schema"], properties(ent)
     src_prop, dst_prop = EDGE_ENDS[schema]
     sources, targets = _values(props, src_prop), _values(props, dst_prop)
     for prop, vals in ((src_prop, sources), (dst_prop, targets)):
@@ -365,48 +189,42 @@ class FtmReader:
         with path.open("rb") as f:
             head = f.read(1024)
         if re.match(rb'\s*\{\s*"versions"\s*:', head):
-            yield from self._read_index(path)
-        else:
-            yield from self._read_lines(path)
+            return read_safely(path, self._read_index(path))
+        return read_safely(path, self._read_lines(path))
 
     def _read_index(self, path: Path) -> Iterator[Record]:
         try:
             index = json.loads(path.read_bytes())  # a small manifest, not entity data
-            versions = dict(index["versions"])
-        except (ValueError, KeyError, TypeError) as err:
-            yield quarantine(path, "document", "versions", f"bad delta index: {err}")
+            versions = {str(k): v for k, v in dict(index["versions"]).items()}
+        except (ValueError, KeyError, TypeError, RecursionError) as err:
+            yield quarantine(path, "document", "versions", f"bad delta index: {type(err).__name__}: {err}")
             return
         for version in sorted(versions):
             local = path.parent / version / "entities.delta.json"
             if local.is_file():
-                yield from self._read_lines(local)
+                yield from read_safely(local, self._read_lines(local))
             else:
                 yield quarantine(path, f"versions.{version}", "versions",
                                  "delta file not present locally", versions[version])
 
     def _read_lines(self, path: Path) -> Iterator[Record]:
         stamp = _stamp_time(path)
-        mtime = _mtime(path)
-        with path.open("rb") as f:
-            for n, line in enumerate(f, 1):
-                if not line.strip():
-                    continue
-                yield from self._read_line(path, n, line, stamp, mtime)
+        mtime = file_time(path)
+        for n, line in iter_lines(path):
+            loc = f"line {n}"
+            obj = load_line(path, loc, line)
+            yield from guard(path, loc, lambda: self._read_line(path, loc, obj, stamp, mtime), obj)
 
-    def _read_line(self, path: Path, n: int, line: bytes, stamp: datetime | None,
+    def _read_line(self, path: Path, loc: str, obj: Any, stamp: datetime | None,
                    mtime: datetime) -> Iterable[Record]:
-        loc = f"line {n}"
-        try:
-            obj = json.loads(line)
-        except ValueError as err:
-            return [quarantine(path, loc, "json", f"malformed JSON: {err}", line[:2000].decode(
-                "utf-8", "replace"))]
+        if isinstance(obj, Quarantined):
+            return [obj]
         if not isinstance(obj, dict):
-            return [quarantine(path, loc, "json", "line is not a JSON object", obj)]
+            raise Bad("json", "line is not a JSON object")
         delta = "op" in obj and "entity" in obj
         ent = obj["entity"] if delta else obj
-        if not isinstance(ent, dict) or not ent.get("id"):
-            return [quarantine(path, loc, "id", "entity has no id", obj)]
+        if not isinstance(ent, dict) or not ent.get("id") or isinstance(ent["id"], (dict, list)):
+            raise Bad("id", "entity has no id")
         eid = str(ent["id"])
         try:
             if delta:
@@ -414,8 +232,8 @@ class FtmReader:
             else:
                 known = (parse_datetime(ent.get("last_change"))
                          or parse_datetime(ent.get("first_seen")) or mtime)
-        except ValueError as err:
-            return [quarantine(path, loc, "last_change", str(err), ent.get("last_change"))]
+        except (ValueError, TypeError) as err:
+            raise Bad("last_change", str(err)) from None
         if delta:
             op = str(obj["op"]).upper()
             if op == "DEL":
@@ -425,9 +243,11 @@ class FtmReader:
                         Retraction(fact_key=f"ftm:{eid}:sanction", known_from=known,
                                    provenance=prov)]
             if op not in ("ADD", "MOD"):
-                return [quarantine(path, loc, "op", f"unknown delta op {obj['op']!r}", obj)]
+                raise Bad("op", f"unknown delta op {obj['op']!r}")
         if not ent.get("schema"):
-            return [quarantine(path, loc, "schema", "entity has no schema", ent)]
+            raise Bad("schema", "entity has no schema")
+        if not isinstance(ent["schema"], str):
+            raise Bad("schema", f"expected a schema name, got {type(ent['schema']).__name__}")
         return list(_entity_records(ent, _Ctx(path, loc, known, delta and op == "MOD")))
 
 

@@ -1,5 +1,5 @@
-"""SEC EDGAR readers: Schedule 13D/13G (XML and the HTML document), Forms 3/4/5 XML
-(``--format sec``) and Exhibit 21 subsidiary lists (``--format sec-ex21``).
+"""SEC EDGAR filings: Schedule 13D/13G (XML and the HTML document) and Forms 3/4/5 XML
+(``--format sec``); Exhibit 21 subsidiary lists are :mod:`ingest.readers.sec_ex21`.
 
 Each file is one filing document (KiB to a few MiB), so it is parsed whole: the issuer and
 dates that every fact needs sit before and after the per-person parts. Files over 64 MiB are
@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import date, datetime, time, timezone
 from pathlib import Path
 from typing import Any
 
@@ -37,163 +36,13 @@ import lxml.html
 from lxml import etree
 
 from ownergraph.ingest.model import (
-    Alias, AliasKind, AliasScheme, Control, Disclosure, Entity, EntityKind, EntityRef,
-    Ownership, Provenance, Record, Stake,
+    Alias, AliasKind, AliasScheme, Control, Disclosure, EntityKind, EntityRef, Ownership, Record,
 )
-from ownergraph.ingest.readers.base import build, quarantine
-
-SOURCE = "sec"
-MAX_BYTES = 64 * 2**20
-_ACCESSION = re.compile(r"\d{10}-\d{2}-\d{6}")
-_MONTHS = {m: i for i, m in enumerate(
-    "january february march april may june july august september october november december"
-    .split(), 1)}
-US_STATES = dict(zip(
-    "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV "
-    "NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY".split(),
-    "alabama alaska arizona arkansas california colorado connecticut delaware "
-    "district_of_columbia florida georgia hawaii idaho illinois indiana iowa kansas kentucky "
-    "louisiana maine maryland massachusetts michigan minnesota mississippi missouri montana "
-    "nebraska nevada new_hampshire new_jersey new_mexico new_york north_carolina north_dakota "
-    "ohio oklahoma oregon pennsylvania rhode_island south_carolina south_dakota tennessee texas "
-    "utah vermont virginia washington west_virginia wisconsin wyoming".split()))
-COUNTRIES = {  # the names Exhibit 21 and cover pages use; anything else is kept as written
-    "united states": "US", "united states of america": "US", "u.s": "US", "usa": "US",
-    "united kingdom": "GB", "england": "GB", "england and wales": "GB", "scotland": "GB",
-    "ireland": "IE", "canada": "CA", "china": "CN", "hong kong": "HK", "japan": "JP",
-    "india": "IN", "south korea": "KR", "korea": "KR", "mexico": "MX", "australia": "AU",
-    "singapore": "SG", "thailand": "TH", "vietnam": "VN", "germany": "DE", "france": "FR",
-    "luxembourg": "LU", "netherlands": "NL", "the netherlands": "NL", "switzerland": "CH",
-    "belgium": "BE", "spain": "ES", "italy": "IT", "sweden": "SE", "norway": "NO",
-    "denmark": "DK", "finland": "FI", "austria": "AT", "poland": "PL", "brazil": "BR",
-    "argentina": "AR", "chile": "CL", "colombia": "CO", "israel": "IL", "taiwan": "TW",
-    "malaysia": "MY", "indonesia": "ID", "philippines": "PH", "new zealand": "NZ",
-    "south africa": "ZA", "cayman islands": "KY", "bermuda": "BM", "jersey": "JE",
-    "guernsey": "GG", "british virgin islands": "VG", "mauritius": "MU", "russia": "RU",
-    "turkey": "TR", "united arab emirates": "AE", "saudi arabia": "SA", "portugal": "PT",
-}
-EDGAR_CODES = {"X1": "US", "X0": "GB"}  # EDGAR country codes seen in the samples
-
-
-def _norm(text: str) -> str:
-    return " ".join(text.split()).casefold()
-
-
-def _clean(text: str | None) -> str:
-    return " ".join((text or "").split())
-
-
-def sec_date(text: str | None) -> date | None:
-    """'MM/DD/YYYY', ISO 'YYYY-MM-DD' or 'December 29, 2023' -> date; None when empty."""
-    t = _clean(text).rstrip(".")
-    if not t:
-        return None
-    if m := re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", t):
-        return date(int(m[3]), int(m[1]), int(m[2]))
-    if m := re.fullmatch(r"(\d{4})-(\d{2})-(\d{2}).*", t):
-        return date(int(m[1]), int(m[2]), int(m[3]))
-    if m := re.fullmatch(r"([A-Za-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})", t):
-        if (month := _MONTHS.get(m[1].lower())) is not None:
-            return date(int(m[3]), month, int(m[2]))
-    raise ValueError(f"not a date: {text!r}")
-
-
-def _at(d: date) -> datetime:
-    return datetime.combine(d, time(), tzinfo=timezone.utc)
-
-
-def jurisdiction(text: str | None) -> str | None:
-    """EDGAR codes, US states ('Delaware, U.S.', 'DE') and country names -> ISO-style codes."""
-    t = _clean(text).strip(" .*")
-    if not t:
-        return None
-    if t.upper() in EDGAR_CODES:
-        return EDGAR_CODES[t.upper()]
-    if len(t) == 2 and t.upper() in US_STATES:
-        return f"US-{t.upper()}"
-    low = t.casefold()
-    for suffix in (", u.s.a", ", u.s", ", usa", ", united states"):
-        low = low.removesuffix(suffix)
-    states = {v.replace("_", " "): k for k, v in US_STATES.items()}
-    if low in states:
-        return f"US-{states[low]}"
-    return COUNTRIES.get(low, t)
-
-
-def _percent(text: str | None) -> Stake | None:
-    t = _clean(text).rstrip("%").strip()
-    if not t:
-        return None
-    return Stake(exact=float(t.replace(",", "")))  # outside [0, 100] -> ValidationError
-
-
-def _doc_id(path: Path) -> str:
-    m = _ACCESSION.search(path.name)
-    return m[0] if m else path.name
-
-
-def _mtime(path: Path) -> datetime:
-    return datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)
-
-
-class _Doc:
-    """One filing: its file, document id and knowledge time."""
-
-    def __init__(self, path: Path, known_from: datetime) -> None:
-        self.path, self.doc_id, self.known_from = path, _doc_id(path), known_from
-
-    def prov(self, rid: str, locator: str) -> Provenance:
-        return Provenance(source_system=SOURCE, source_record_id=rid, document_id=self.doc_id,
-                          locator=locator, source_file=str(self.path))
-
-    def entity(self, ref: EntityRef, locator: str, extra: tuple[Alias, ...] = ()) -> Record:
-        key = ref.value or _norm(ref.name or "")
-
-        def make() -> Entity:
-            aliases = ([Alias(scheme=AliasScheme.NAME, value=ref.name, kind=AliasKind.LEGAL)]
-                       if ref.name else [])
-            if ref.scheme is AliasScheme.CIK:
-                aliases.append(Alias(scheme=AliasScheme.CIK, value=ref.value,
-                                     kind=AliasKind.IDENTIFIER))
-            return Entity(ref=ref, name=ref.name or ref.value or "", kind=ref.kind or
-                          EntityKind.COMPANY, aliases=tuple(aliases) + extra,
-                          jurisdiction=ref.jurisdiction, known_from=self.known_from,
-                          provenance=self.prov(f"{self.doc_id}:{key}", locator),
-                          fact_key=f"sec:{self.doc_id}:entity:{key}")
-        return build(self.path, locator, make, ref.name)
-
-
-def _cik(text: str | None) -> str | None:
-    t = _clean(text)
-    return t.zfill(10) if t.isdigit() and int(t) > 0 else None
-
-
-def _party(cik: str | None, name: str | None, jur: str | None = None,
-           kind: EntityKind | None = None) -> EntityRef:
-    if cik:
-        return EntityRef(scheme=AliasScheme.CIK, value=cik, name=name or None,
-                         jurisdiction=jur, kind=kind)
-    return EntityRef(name=name, jurisdiction=jur, kind=kind)
-
-
-def _strip_ns(root: Any) -> Any:
-    for el in root.iter():
-        if isinstance(el.tag, str):
-            el.tag = etree.QName(el).localname
-    return root
-
-
-def _text(el: Any, *paths: str) -> str | None:
-    for p in paths:
-        found = el.find(p)
-        if found is not None and _clean(found.text):
-            return _clean(found.text)
-    return None
-
-
-def _flag(el: Any, path: str) -> bool:
-    return (_text(el, path) or "").lower() in ("1", "true", "y", "yes")
-
+from ownergraph.ingest.readers._sec_values import (  # noqa: F401 - jurisdiction, sec_date re-exported
+    MAX_BYTES, _at, _cik, _clean, _Doc, _flag, _mtime, _norm, _party, _percent, _strip_ns, _text,
+    jurisdiction, sec_date,
+)
+from ownergraph.ingest.readers.base import RECORD_ERRORS, build, not_read, quarantine
 
 # -- Schedule 13D / 13G (XML) ----------------------------------------------------------------
 
@@ -418,13 +267,15 @@ class SecReader:
     def read(self, path: Path) -> Iterator[Record]:
         path = Path(path)
         if path.stat().st_size > MAX_BYTES:
-            yield quarantine(path, "document", "file", "larger than one filing can be")
+            yield not_read(path, "document", "larger than one filing can be", 0)
             return
-        data = path.read_bytes()
+        n = 0
         try:
-            yield from self._read(path, data)
-        except (ValueError, TypeError) as err:  # a header field every fact needs is unreadable
-            yield quarantine(path, "document", "document", f"{type(err).__name__}: {err}")
+            for rec in self._read(path, path.read_bytes()):
+                yield rec
+                n += 1
+        except (*RECORD_ERRORS, etree.LxmlError) as err:  # a part every fact needs is unreadable
+            yield not_read(path, "document", f"{type(err).__name__}: {err}", n, field="document")
 
     def _read(self, path: Path, data: bytes) -> Iterator[Record]:
         if _is_13_html(data[:4096]):
@@ -434,8 +285,13 @@ class SecReader:
             parser = etree.XMLParser(resolve_entities=False, no_network=True)
             root = _strip_ns(etree.fromstring(data.lstrip(), parser))  # 13G has a blank line first
         except etree.XMLSyntaxError as err:
-            yield quarantine(path, f"line {err.lineno}, column {err.offset}", "xml",
-                             f"malformed XML: {err.msg}")
+            yield not_read(path, f"line {err.lineno}, column {err.offset}", f"malformed XML: {err.msg}",
+                           0, field="xml")
+            return
+        entity = next(root.iter(etree.Entity), None)
+        if entity is not None:  # lxml keeps it as a node: every text around it would be cut
+            yield quarantine(path, f"line {entity.sourceline}", "xml", f"undeclared or unexpanded entity "
+                             f"{entity.text}: the filing is not read rather than read with cut names")
             return
         if root.tag == "edgarSubmission":
             yield from _schedule13(root, path)
@@ -446,137 +302,4 @@ class SecReader:
                              "13D/13G or Form 3/4/5 document")
 
 
-# -- Exhibit 21 (subsidiary list) ------------------------------------------------------------
-
-_SUFFIX = re.compile(r"\b(inc|corp|corporation|co|company|ltd|limited|llc|plc|n\.?v|s\.?a|ag|"
-                     r"se|group|holdings?|bancorp|trust|lp|l\.p)\b\.?", re.I)
-_HEADER = re.compile(r"jurisdiction|organized|incorporat|domicile|country|state of|^name", re.I)
-
-
-def _indent(el: Any) -> float:
-    """Left indentation of a table cell in points (padding/margin/text-indent, px = 0.75 pt)."""
-    total = 0.0
-    for node in el.iter():
-        style = (node.get("style") or "").lower() if isinstance(node.tag, str) else ""
-        for prop, val in re.findall(r"(padding|padding-left|margin-left|text-indent)\s*:\s*([^;]+)",
-                                    style):
-            parts = val.split() or ["0"]
-            # padding shorthand: the left value is the 4th, else the 2nd, else the only one
-            part = parts[min(len(parts), 4) - 1 if len(parts) == 4 else min(len(parts) - 1, 1)] \
-                if prop == "padding" else parts[0]
-            if m := re.fullmatch(r"(-?[\d.]+)(pt|px|em)?", part):
-                total += float(m[1]) * {"px": 0.75, "em": 12.0}.get(m[2] or "pt", 1.0)
-    return total
-
-
-def _parent_name(root: Any) -> str | None:
-    """The company the exhibit lists subsidiaries of, from the text above the first table."""
-    lines = [t for t in (_clean(x).replace("\xa0", " ") for x in root.xpath(
-        "//body//text()[following::table and not(ancestor::table)]")) if t]
-    for i, ln in enumerate(lines):
-        if m := re.search(r"subsidiaries of\s*(.*)", ln, re.I):
-            name = m[1] or (lines[i + 1] if i + 1 < len(lines) else "")
-            if name := name.strip(" *:"):
-                return name
-    for ln in lines:
-        if (len(ln) < 100 and _SUFFIX.search(ln) and not re.match(r"ex(hibit)?[\s-]*21", ln, re.I)
-                and not re.search(r"subsidiaries", ln, re.I)):
-            return ln.strip(" *:")
-    return None
-
-
-class Ex21Reader:
-    """``--format sec-ex21``: an Exhibit 21 subsidiary table -> subsidiaries and OWNS edges.
-
-    Parent: the ``parent`` option, else the company named above the table ("Subsidiaries of
-    Apple Inc." / the heading line with a company suffix), else a ticker in the file name
-    (``ex21_aapl.html`` -> ``ticker:AAPL``). Indented rows (JPMorgan) are owned by the nearest
-    less-indented row above them (``direct=True``); rows of a flat list are owned by the parent
-    directly or through others the exhibit does not say, so ``direct=False``. No stake unless a
-    percent column is present.
-    """
-
-    name = "sec-ex21"
-
-    def __init__(self, parent: str | None = None, filed: date | None = None) -> None:
-        self.parent, self.filed = parent, filed
-
-    def sniff(self, path: Path, head: bytes) -> bool:
-        return b"<html" in head.lower() and (
-            bool(re.search(rb"exhibit(\s|&#160;|&nbsp;)*21", head, re.I))
-            or bool(re.search(r"ex-?21", path.name, re.I)))
-
-    def read(self, path: Path) -> Iterator[Record]:
-        path = Path(path)
-        if path.stat().st_size > MAX_BYTES:
-            yield quarantine(path, "document", "file", "larger than one filing can be")
-            return
-        try:
-            root = lxml.html.parse(str(path)).getroot()
-        except (etree.ParserError, ValueError):
-            root = None
-        if root is None:
-            yield quarantine(path, "document", "html", "unreadable or empty HTML")
-            return
-        doc = _Doc(path, _at(self.filed) if self.filed else _mtime(path))
-        name = self.parent or _parent_name(root)
-        ticker = re.search(r"ex-?21[._-]([a-z]{1,5})\b", path.stem, re.I)
-        if name:
-            top = EntityRef(name=name, kind=EntityKind.COMPANY)
-        elif ticker:
-            top = EntityRef(scheme=AliasScheme.OTHER, value=f"ticker:{ticker[1].upper()}")
-        else:
-            yield quarantine(path, "document", "parent", "the exhibit does not name its parent; "
-                             "pass the parent option")
-            return
-        rows = self._rows(root)
-        if not rows:
-            yield quarantine(path, "document", "table", "no subsidiary table found")
-            return
-        flat = len({ind for *_, ind in rows}) == 1
-        stack: list[tuple[float, EntityRef]] = []
-        for loc, sub_name, jur_text, pct, ind in rows:
-            ref = EntityRef(name=sub_name, jurisdiction=jurisdiction(jur_text),
-                            kind=EntityKind.COMPANY)
-            while stack and stack[-1][0] >= ind:
-                stack.pop()
-            owner = stack[-1][1] if stack else top
-            stack.append((ind, ref))
-            yield doc.entity(ref, loc)
-            okey = _norm(owner.name or owner.value or "")
-            yield build(path, loc, lambda: Ownership(
-                source=owner, target=ref, stake=_percent(pct), direct=not flat,
-                known_from=doc.known_from, provenance=doc.prov(f"{doc.doc_id}:{sub_name}", loc),
-                fact_key=f"sec:ex21:{okey}:{_norm(sub_name)}"), sub_name)
-
-    @staticmethod
-    def _rows(root: Any) -> list[tuple[str, str, str | None, str | None, float]]:
-        """(locator, name, jurisdiction text, percent text, indent) per subsidiary row."""
-        out = []
-        for t, table in enumerate(root.iter("table"), 1):
-            jur_col, pct_col = 1, None
-            for r, tr in enumerate(table.iter("tr"), 1):
-                cells = [c for c in tr if c.tag in ("td", "th")
-                         and "display:none" not in (c.get("style") or "").replace(" ", "")]
-                texts = [_clean(c.text_content().replace("\xa0", " ")) for c in cells]
-                filled = [(c, x) for c, x in zip(cells, texts) if x]
-                if not filled:
-                    continue
-                if any(_HEADER.search(x) for _, x in filled):  # header row: learn the columns
-                    for k, (_, x) in enumerate(filled):
-                        if re.search(r"%|percent|owned|ownership", x, re.I):
-                            pct_col = k
-                        elif _HEADER.search(x) and not re.match(r"name", x, re.I):
-                            jur_col = k
-                    if len(filled) == 1:  # Apple: the name column has no header text
-                        jur_col = 1
-                    continue
-                vals = [x for _, x in filled]
-                pct = vals[pct_col] if pct_col is not None and pct_col < len(vals) else next(
-                    (x for x in vals[1:] if re.fullmatch(r"[\d.,]+\s*%", x)), None)
-                jur = vals[jur_col] if jur_col < len(vals) and vals[jur_col] != pct else None
-                out.append((f"table[{t}]/tr[{r}]", vals[0], jur, pct, _indent(filled[0][0])))
-        return out
-
-
-READERS: list = [SecReader(), Ex21Reader()]
+READERS: list = [SecReader()]

@@ -10,7 +10,11 @@ import pytest
 from ownergraph.ingest.model import (
     AliasScheme, Control, Disclosure, Entity, EntityKind, Ownership, Quarantined, Stake,
 )
-from ownergraph.ingest.readers.sec import READERS, Ex21Reader, SecReader, jurisdiction, sec_date
+from ownergraph.ingest.readers import sec, sec_ex21
+from ownergraph.ingest.readers.sec import SecReader, jurisdiction, sec_date
+from ownergraph.ingest.readers.sec_ex21 import Ex21Reader
+
+READERS = [*sec.READERS, *sec_ex21.READERS]
 
 
 def utc(*args: int) -> datetime:

@@ -1,0 +1,168 @@
+"""SEC EDGAR values shared by the SEC readers: dates, jurisdictions, percents, parties and
+the per-filing document context (not a reader)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, time, timezone
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+
+from ownergraph.ingest.model import (
+    Alias, AliasKind, AliasScheme, Entity, EntityKind, EntityRef, Provenance, Record, Stake,
+)
+from ownergraph.ingest.readers.base import build
+
+SOURCE = "sec"
+MAX_BYTES = 64 * 2**20
+_ACCESSION = re.compile(r"\d{10}-\d{2}-\d{6}")
+_MONTHS = {m: i for i, m in enumerate(
+    "january february march april may june july august september october november december"
+    .split(), 1)}
+US_STATES = dict(zip(
+    "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV "
+    "NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY".split(),
+    "alabama alaska arizona arkansas california colorado connecticut delaware "
+    "district_of_columbia florida georgia hawaii idaho illinois indiana iowa kansas kentucky "
+    "louisiana maine maryland massachusetts michigan minnesota mississippi missouri montana "
+    "nebraska nevada new_hampshire new_jersey new_mexico new_york north_carolina north_dakota "
+    "ohio oklahoma oregon pennsylvania rhode_island south_carolina south_dakota tennessee texas "
+    "utah vermont virginia washington west_virginia wisconsin wyoming".split()))
+COUNTRIES = {  # the names Exhibit 21 and cover pages use; anything else is kept as written
+    "united states": "US", "united states of america": "US", "u.s": "US", "usa": "US",
+    "united kingdom": "GB", "england": "GB", "england and wales": "GB", "scotland": "GB",
+    "ireland": "IE", "canada": "CA", "china": "CN", "hong kong": "HK", "japan": "JP",
+    "india": "IN", "south korea": "KR", "korea": "KR", "mexico": "MX", "australia": "AU",
+    "singapore": "SG", "thailand": "TH", "vietnam": "VN", "germany": "DE", "france": "FR",
+    "luxembourg": "LU", "netherlands": "NL", "the netherlands": "NL", "switzerland": "CH",
+    "belgium": "BE", "spain": "ES", "italy": "IT", "sweden": "SE", "norway": "NO",
+    "denmark": "DK", "finland": "FI", "austria": "AT", "poland": "PL", "brazil": "BR",
+    "argentina": "AR", "chile": "CL", "colombia": "CO", "israel": "IL", "taiwan": "TW",
+    "malaysia": "MY", "indonesia": "ID", "philippines": "PH", "new zealand": "NZ",
+    "south africa": "ZA", "cayman islands": "KY", "bermuda": "BM", "jersey": "JE",
+    "guernsey": "GG", "british virgin islands": "VG", "mauritius": "MU", "russia": "RU",
+    "turkey": "TR", "united arab emirates": "AE", "saudi arabia": "SA", "portugal": "PT",
+}
+EDGAR_CODES = {"X1": "US", "X0": "GB"}  # EDGAR country codes seen in the samples
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _clean(text: str | None) -> str:
+    return " ".join((text or "").split())
+
+
+def sec_date(text: str | None) -> date | None:
+    """'MM/DD/YYYY', ISO 'YYYY-MM-DD' or 'December 29, 2023' -> date; None when empty."""
+    t = _clean(text).rstrip(".")
+    if not t:
+        return None
+    if m := re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", t):
+        return date(int(m[3]), int(m[1]), int(m[2]))
+    if m := re.fullmatch(r"(\d{4})-(\d{2})-(\d{2}).*", t):
+        return date(int(m[1]), int(m[2]), int(m[3]))
+    if m := re.fullmatch(r"([A-Za-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})", t):
+        if (month := _MONTHS.get(m[1].lower())) is not None:
+            return date(int(m[3]), month, int(m[2]))
+    raise ValueError(f"not a date: {text!r}")
+
+
+def _at(d: date) -> datetime:
+    return datetime.combine(d, time(), tzinfo=timezone.utc)
+
+
+def jurisdiction(text: str | None) -> str | None:
+    """EDGAR codes, US states ('Delaware, U.S.', 'DE') and country names -> ISO-style codes."""
+    t = _clean(text).strip(" .*")
+    if not t:
+        return None
+    if t.upper() in EDGAR_CODES:
+        return EDGAR_CODES[t.upper()]
+    if len(t) == 2 and t.upper() in US_STATES:
+        return f"US-{t.upper()}"
+    low = t.casefold()
+    for suffix in (", u.s.a", ", u.s", ", usa", ", united states"):
+        low = low.removesuffix(suffix)
+    states = {v.replace("_", " "): k for k, v in US_STATES.items()}
+    if low in states:
+        return f"US-{states[low]}"
+    return COUNTRIES.get(low, t)
+
+
+def _percent(text: str | None) -> Stake | None:
+    t = _clean(text).rstrip("%").strip()
+    if not t:
+        return None
+    return Stake(exact=float(t.replace(",", "")))  # outside [0, 100] -> ValidationError
+
+
+def _doc_id(path: Path) -> str:
+    m = _ACCESSION.search(path.name)
+    return m[0] if m else path.name
+
+
+def _mtime(path: Path) -> datetime:
+    return datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)
+
+
+class _Doc:
+    """One filing: its file, document id and knowledge time."""
+
+    def __init__(self, path: Path, known_from: datetime) -> None:
+        self.path, self.doc_id, self.known_from = path, _doc_id(path), known_from
+
+    def prov(self, rid: str, locator: str) -> Provenance:
+        return Provenance(source_system=SOURCE, source_record_id=rid, document_id=self.doc_id,
+                          locator=locator, source_file=str(self.path))
+
+    def entity(self, ref: EntityRef, locator: str, extra: tuple[Alias, ...] = ()) -> Record:
+        key = ref.value or _norm(ref.name or "")
+
+        def make() -> Entity:
+            aliases = ([Alias(scheme=AliasScheme.NAME, value=ref.name, kind=AliasKind.LEGAL)]
+                       if ref.name else [])
+            if ref.scheme is AliasScheme.CIK:
+                aliases.append(Alias(scheme=AliasScheme.CIK, value=ref.value,
+                                     kind=AliasKind.IDENTIFIER))
+            return Entity(ref=ref, name=ref.name or ref.value or "", kind=ref.kind or
+                          EntityKind.COMPANY, aliases=tuple(aliases) + extra,
+                          jurisdiction=ref.jurisdiction, known_from=self.known_from,
+                          provenance=self.prov(f"{self.doc_id}:{key}", locator),
+                          fact_key=f"sec:{self.doc_id}:entity:{key}")
+        return build(self.path, locator, make, ref.name)
+
+
+def _cik(text: str | None) -> str | None:
+    t = _clean(text)
+    return t.zfill(10) if t.isdigit() and int(t) > 0 else None
+
+
+def _party(cik: str | None, name: str | None, jur: str | None = None,
+           kind: EntityKind | None = None) -> EntityRef:
+    if cik:
+        return EntityRef(scheme=AliasScheme.CIK, value=cik, name=name or None,
+                         jurisdiction=jur, kind=kind)
+    return EntityRef(name=name, jurisdiction=jur, kind=kind)
+
+
+def _strip_ns(root: Any) -> Any:
+    for el in root.iter():
+        if isinstance(el.tag, str):
+            el.tag = etree.QName(el).localname
+    return root
+
+
+def _text(el: Any, *paths: str) -> str | None:
+    for p in paths:
+        found = el.find(p)
+        if found is not None and _clean(found.text):
+            return _clean(found.text)
+    return None
+
+
+def _flag(el: Any, path: str) -> bool:
+    return (_text(el, path) or "").lower() in ("1", "true", "y", "yes")
