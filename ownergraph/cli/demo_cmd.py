@@ -14,7 +14,18 @@ import click
 
 from ownergraph.cli._output import console, emit, json_option
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"  # a source checkout's; not in the wheel
+
+
+def examples_dir(given: Path | None) -> Path:
+    """The examples folder (``real/`` and ``bundle/``): ``--examples``, else the checkout's."""
+    from ownergraph.ingest.errors import ConfigError
+
+    where = given or EXAMPLES
+    if not ((where / "real").is_dir() and (where / "bundle").is_dir()):
+        raise ConfigError(f"the demo reads examples/real and examples/bundle, not found under {where}: "
+                          "run it from a source checkout or pass --examples PATH")
+    return where
 
 
 @click.command("demo")
@@ -22,9 +33,12 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
               show_default=True, help="Folder for pictures and JSON results.")
 @click.option("--world", "world_size", type=int, default=3000, show_default=True,
               help="Entities in the generated world (0: none).")
+@click.option("--examples", "examples", type=click.Path(path_type=Path), default=None,
+              help="Folder holding real/ and bundle/ (default: examples/ of the source checkout).")
 @json_option
-def demo_cmd(out_dir: Path, world_size: int, as_json: bool) -> None:
+def demo_cmd(out_dir: Path, world_size: int, examples: Path | None, as_json: bool) -> None:
     """Run the end-to-end demo on the embedded defaults."""
+    examples = examples_dir(examples)
     from ownergraph.graph.connection import connect
     from ownergraph.demo import run_demo
 
@@ -33,7 +47,7 @@ def demo_cmd(out_dir: Path, world_size: int, as_json: bool) -> None:
     graph = connect()
     if not as_json:
         out.print(f"[bold]ownergraph demo[/bold]: Neo4j {graph.server_version} at {graph.uri}")
-    report = run_demo(graph, EXAMPLES, out_dir, world_size=world_size,
+    report = run_demo(graph, examples, out_dir, world_size=world_size,
                       say=None if as_json else (lambda line: out.print(line, markup=False, highlight=False)))
     report["seconds"] = round(time.monotonic() - t0, 1)
     if as_json:

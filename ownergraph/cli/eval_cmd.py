@@ -35,6 +35,11 @@ def eval_cmd(entities: int, seed: int, world_dir: Path | None, out_json: Path, n
     from ownergraph.evaluation import render_table, run_eval
 
     out = console()
+    if not no_real and not _REAL.is_dir():
+        from ownergraph.ingest.errors import ConfigError
+
+        raise ConfigError(f"the hand-checked real questions need {_REAL} (a source checkout's examples/real): "
+                          "run from a checkout or pass --no-real")
     world = world_dir or Path("out") / f"eval-world-{entities}-{seed}"
     if not (world / "ground_truth.jsonl").exists():
         out.print(f"generating a world of {entities} entities (seed {seed}) in {world}")
