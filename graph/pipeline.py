@@ -1,7 +1,10 @@
 """ingest -> resolution -> graph for a list of files, with counts that add up.
 
 For every run: read = loaded + merged + quarantined, per file and in total. Quarantined
-records go to a JSONL file (source file, locator, field, reason, raw).
+records go to a JSONL file (source file, locator, field, reason, raw). A file that could not
+be read to its end has ``not_read`` = 1: the reader's file-level entry (also in the
+quarantine file) says where it stopped and how many records came before; it is not a record,
+so it is not counted in ``read``.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ class FileCounts:
     loaded: int = 0
     merged: int = 0
     quarantined: int = 0
+    not_read: int = 0  # 1 when the rest of the file from some point on could not be read
 
 
 @dataclass
@@ -41,7 +45,7 @@ class IngestSummary:
 
     @property
     def totals(self) -> dict[str, int]:
-        keys = ("read", "loaded", "merged", "quarantined")
+        keys = ("read", "loaded", "merged", "quarantined", "not_read")
         return {k: sum(getattr(f, k) for f in self.files) for k in keys}
 
     def as_dict(self) -> dict[str, Any]:
@@ -85,6 +89,11 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
             if loader is not None:
                 loader.set_tag(i)
             for rec in reader.read(path):
+                if isinstance(rec, Quarantined) and rec.not_read:
+                    counts.not_read += 1
+                    if qfile:
+                        qfile.write(rec.model_dump_json() + "\n")
+                    continue
                 counts.read += 1
                 if isinstance(rec, Quarantined):
                     counts.quarantined += 1

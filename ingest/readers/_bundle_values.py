@@ -1,7 +1,8 @@
 """Value parsers of the bundle format: entity references, stakes, dates, codes.
 
-Each raises :class:`Bad` naming the bundle field at fault; the bundle reader turns it into a
-:class:`~ingest.model.Quarantined` with that field and the line / array index.
+Each raises :class:`~ingest.readers.base.Bad` naming the bundle field at fault; the bundle
+reader turns it into a :class:`~ingest.model.Quarantined` with that field and the line / array
+index. Not a reader.
 """
 
 from __future__ import annotations
@@ -15,20 +16,11 @@ from pydantic import ValidationError
 
 from ownergraph.ingest.lei import is_valid_lei
 from ownergraph.ingest.model import AliasScheme, EntityKind, EntityRef, Stake
-from ownergraph.ingest.readers.base import parse_date, parse_datetime
+from ownergraph.ingest.readers.base import Bad, parse_date, parse_datetime
 
 E = TypeVar("E", bound=Enum)
 _REF_KEYS = {"lei", "scheme", "value", "name", "jurisdiction", "kind"}
 _LEI_SHAPE = re.compile(r"^[0-9A-Z]{20}$")
-
-
-class Bad(ValueError):
-    """A bundle field is wrong: becomes a Quarantined naming ``field``."""
-
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(f"{field}: {reason}")
-        self.field = field
-        self.reason = reason
 
 
 # ---------------------------------------------------------------- value parsers
