@@ -7,6 +7,7 @@ constructor; every graph read goes through ``graph.analytics`` (time-gated, read
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -14,11 +15,12 @@ from typing import Any
 import pandas as pd
 
 from ownergraph.graph.analytics.api import Analytics
+from ownergraph.graph.vocabulary import (
+    CHANNEL_NAMES, CONTAGION, CYCLES, DEFAULT_RULE, DIFF, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE,
+)
 from ownergraph.ingest.errors import OwnergraphError
 from ownergraph.retrieval.question import Question
 
-CONTROL_EDGES = {"OWNS", "CONTROLS", "CONSOLIDATED_BY", "SUCCEEDED_BY", "GUARANTEES", "LENDS_TO",
-                 "FUND_RELATION", "BRANCH_OF", "ASSOCIATED_WITH", "HOLDS"}
 
 
 @dataclass
@@ -60,29 +62,63 @@ def _harvest(obj: Any, entities: dict[str, dict[str, Any]], edges: dict[str, dic
             _harvest(value, entities, edges)
 
 
+def _stake_found(d: dict[str, Any]) -> bool:
+    stake = d.get("stake")
+    hi = stake.get("hi") if isinstance(stake, dict) else (stake[1] if isinstance(stake, (list, tuple)) else stake)
+    return bool(d.get("paths")) and bool(hi)
+
+
+# kind -> does the analytic's result (as_dict) hold an answer
+FOUND: dict[str, Callable[[dict[str, Any]], bool]] = {
+    OWNERS.name: lambda d: bool(d.get("rows")),
+    STAKE.name: _stake_found,
+    EXPOSURE.name: lambda d: bool(d.get("positions")),
+    CONTAGION.name: lambda d: bool(d.get("affected")),
+    PATH.name: lambda d: bool(d.get("found")),
+    SANCTIONS_NEAR.name: lambda d: bool(d.get("rows")),
+    CYCLES.name: lambda d: bool(d.get("components")),
+    PARENTS.name: lambda d: any(d.get(level) for level in ("direct", "ultimate")),
+    DIFF.name: lambda d: bool(d.get("edges")),
+}
+
+
 def _found(pattern: str, d: dict[str, Any]) -> bool:
-    match pattern:
-        case "owners":
-            return bool(d.get("rows"))
-        case "stake":
-            stake = d.get("stake")
-            hi = stake.get("hi") if isinstance(stake, dict) else (stake[1] if isinstance(stake, (list, tuple)) else stake)
-            return bool(d.get("paths")) and bool(hi)
-        case "exposure":
-            return bool(d.get("positions"))
-        case "contagion":
-            return bool(d.get("affected"))
-        case "path":
-            return bool(d.get("found"))
-        case "sanctions_near":
-            return bool(d.get("rows"))
-        case "cycles":
-            return bool(d.get("components"))
-        case "parents":
-            return any(d.get(level) for level in ("direct", "ultimate"))
-        case "diff":
-            return bool(d.get("edges"))
-    return False
+    test = FOUND.get(pattern)
+    return bool(test and test(d))
+
+
+Clock = dict[str, Any]  # as_of, known_at
+Runner = Callable[[Analytics, Question, Clock, list[str]], Any]
+
+
+def _exposure(a: Analytics, q: Question, clock: Clock, anchors: list[str]) -> Any:
+    group = [m.text for m in q.anchors if m.role in ("subject", "group", "object")] or anchors
+    who: str | list[str] = group[0] if len(group) == 1 else group
+    return a.exposure.of(who, portfolio=q.portfolio, max_depth=q.depth or EXPOSURE.hops, **clock)
+
+
+def _diff(a: Analytics, q: Question, clock: Clock, anchors: list[str]) -> Any:
+    start = q.date_from or date(date.today().year - 1, 1, 1)
+    return a.history.diff(anchors[0], start, q.date_to or clock["as_of"], known_at=clock["known_at"])
+
+
+# kind -> the analytic that answers it (anchors: resolved entity mentions, subject first)
+RUNNERS: dict[str, Runner] = {
+    OWNERS.name: lambda a, q, clock, e: a.ownership.owners(e[0], rule=q.rule or DEFAULT_RULE,
+                                                           max_depth=q.depth or OWNERS.hops, **clock),
+    STAKE.name: lambda a, q, clock, e: a.ownership.stake(e[0], e[1], max_depth=q.depth or STAKE.hops, **clock),
+    EXPOSURE.name: _exposure,
+    CONTAGION.name: lambda a, q, clock, e: a.contagion.if_defaults(
+        e[0], types=tuple(q.edge_types) if q.edge_types else CHANNEL_NAMES, max_hops=q.depth or CONTAGION.hops,
+        **clock),
+    PATH.name: lambda a, q, clock, e: a.structure.path(e[0], e[1], max_depth=q.depth or PATH.hops, directed=False,
+                                                       **clock),
+    SANCTIONS_NEAR.name: lambda a, q, clock, e: a.structure.sanctions_near(
+        e[0] if e else None, q.depth if q.depth is not None else SANCTIONS_NEAR.hops, **clock),
+    CYCLES.name: lambda a, q, clock, e: a.structure.cycles(e[0], **clock),
+    PARENTS.name: lambda a, q, clock, e: a.structure.parents(e[0], **clock),
+    DIFF.name: _diff,
+}
 
 
 class GraphRetriever:
@@ -92,51 +128,15 @@ class GraphRetriever:
         self.analytics = analytics
 
     def search(self, q: Question, *, as_of: date | None, known_at: Any, anchors: list[str]) -> GraphEvidence:
-        a = self.analytics
-        clock = {"as_of": as_of, "known_at": known_at}
-        subject = anchors[0] if anchors else None
-        other = anchors[1] if len(anchors) > 1 else None
-        depth = q.depth
         pattern = q.pattern
-
-        def need(n: int) -> None:
-            if len(anchors) < n:
-                raise OwnergraphError(f"a {pattern} question needs {n} entit{'y' if n == 1 else 'ies'}; "
-                                      f"found {len(anchors)} in {q.text!r}")
-
-        match pattern:
-            case "owners":
-                need(1)
-                result = a.ownership.owners(subject, rule=q.rule or "eu_amlr_25", max_depth=depth or 12, **clock)
-            case "stake":
-                need(2)
-                result = a.ownership.stake(subject, other, max_depth=depth or 12, **clock)
-            case "exposure":
-                need(1)
-                group = [m.text for m in q.anchors if m.role in ("subject", "group", "object")] or anchors
-                who: str | list[str] = group[0] if len(group) == 1 else group
-                result = a.exposure.of(who, portfolio=q.portfolio, max_depth=depth or 12, **clock)
-            case "contagion":
-                need(1)
-                types = tuple(q.edge_types) if q.edge_types else ("guarantee", "lending", "ownership")
-                result = a.contagion.if_defaults(subject, types=types, max_hops=depth or 6, **clock)
-            case "path":
-                need(2)
-                result = a.structure.path(subject, other, max_depth=depth or 12, directed=False, **clock)
-            case "sanctions_near":
-                result = a.structure.sanctions_near(subject, depth if depth is not None else 2, **clock)
-            case "cycles":
-                need(1)
-                result = a.structure.cycles(subject, **clock)
-            case "parents":
-                need(1)
-                result = a.structure.parents(subject, **clock)
-            case "diff":
-                need(1)
-                start = q.date_from or date(date.today().year - 1, 1, 1)
-                result = a.history.diff(subject, start, q.date_to or as_of, known_at=known_at)
-            case _:
-                raise OwnergraphError(f"no analytic answers this kind of question: {q.text!r}")
+        kind, run = KINDS.get(pattern), RUNNERS.get(pattern)
+        if kind is None or run is None:
+            raise OwnergraphError(f"no analytic answers this kind of question: {q.text!r}")
+        if len(anchors) < kind.entities:
+            n = kind.entities
+            raise OwnergraphError(f"a {pattern} question needs {n} entit{'y' if n == 1 else 'ies'}; "
+                                  f"found {len(anchors)} in {q.text!r}")
+        result = run(self.analytics, q, {"as_of": as_of, "known_at": known_at}, anchors)
         d = _as_dict(result)
         entities: dict[str, dict[str, Any]] = {}
         edges: dict[str, dict[str, Any]] = {}
@@ -144,6 +144,6 @@ class GraphRetriever:
         frame = result.to_frame() if hasattr(result, "to_frame") else pd.DataFrame()
         found = _found(pattern, d)
         message = None
-        if pattern == "path" and not found:
+        if pattern == PATH.name and not found:
             message = d.get("message")
         return GraphEvidence(pattern, result, frame, entities, list(edges.values()), found, message)

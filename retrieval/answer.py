@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
 
+from ownergraph.graph.vocabulary import (
+    CONTAGION, CYCLES, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE,
+)
 from ownergraph.retrieval.context import Context
 
 MAX_ROWS = 8
@@ -58,6 +62,123 @@ def _money(amount: Any, currency: Any) -> str:
     return f"{currency or ''} {float(amount):,.0f}".strip()
 
 
+@dataclass(frozen=True)
+class _Parts:
+    """What a composer reads: the first rows of the result table and the clock's date."""
+
+    frame: pd.DataFrame
+    rows: list[dict[str, Any]]
+    more: str  # " (and N more)" beyond MAX_ROWS
+    ctx: Context
+    subject: str
+    other: str | None
+    d: str
+    result: Any
+
+
+def _owners(p: _Parts) -> str:
+    rule = getattr(p.result, "rule", "")
+    paths = _row_paths(p.result)
+    parts = [f"{r['name']} {_pct(r.get('stake_lo'), r.get('stake_hi'))} ({r.get('status')}"
+             f"{', natural person' if r.get('is_natural_person') else ''}"
+             f"{', ultimate' if r.get('is_ultimate') else ''}) "
+             f"{_cites(p.ctx, *paths.get(r['key'], [r['key']]))}"
+             for r in p.rows]
+    return (f"Owners and controllers of {p.subject} under rule {rule} as of {p.d}: "
+            + "; ".join(parts) + p.more + ".")
+
+
+def _stake(p: _Parts) -> str:
+    r0 = p.result
+    stake = getattr(r0, "stake", None)
+    lo, hi = (stake.lo, stake.hi) if hasattr(stake, "lo") else (stake or (None, None))
+    chains = "; ".join(f"{r['names']} = {_pct(r['product_lo'], r['product_hi'])} "
+                       f"{_cites(p.ctx, *str(r['path']).split(' > '))}" for r in p.rows)
+    return (f"{p.subject}'s effective stake in {p.other} as of {p.d} is {_pct(lo, hi)} "
+            f"({getattr(r0, 'semantics', 'simple_paths')}), over {len(p.frame)} chain(s): {chains}{p.more}.")
+
+
+def _exposure(p: _Parts) -> str:
+    totals = p.result.totals() if hasattr(p.result, "totals") else pd.DataFrame()
+    tot = "; ".join(f"{_money(t['amount'], t['currency'])}" for t in totals.to_dict("records"))
+    parts = [f"{r['portfolio']} holds {_money(r['amount'], r['currency'])} of {r['instrument']} "
+             f"issued by {r['issuer_name']} (controlled via {r.get('controller_name') or 'direct'}, "
+             f"{r.get('control_status')}) {_cites(p.ctx, r['issuer'], r.get('controller'))}" for r in p.rows]
+    return f"Exposure to {p.subject} as of {p.d}: {tot}. Positions: " + "; ".join(parts) + p.more + "."
+
+
+def _contagion(p: _Parts) -> str:
+    parts = [f"{r['name']} ({r['channel']}, {r['hops']} hop{'s' if r['hops'] != 1 else ''}"
+             f"{', ' + _money(r['amount'], r['currency']) if r.get('amount') == r.get('amount') and r.get('amount') is not None else ''}) "
+             f"{_cites(p.ctx, r['key'], r.get('exposed_to'))}" for r in p.rows]
+    return f"If {p.subject} defaults, as of {p.d} these are hit: " + "; ".join(parts) + p.more + "."
+
+
+def _path(p: _Parts) -> str:
+    rows = p.rows
+    hops = " → ".join([rows[0]["source_name"]] + [f"{r['target_name']} ({r['type']}"
+                                                 f"{' ' + _pct(r['stake_lo'], r['stake_hi']) if r.get('stake_lo') == r.get('stake_lo') and r.get('stake_lo') is not None else ''})"
+                                                 for r in rows])
+    return (f"Shortest control path between {p.subject} and {p.other} as of {p.d} "
+            f"({len(p.frame)} hop{'s' if len(p.frame) != 1 else ''}): {hops} "
+            f"{_cites(p.ctx, *[r['source'] for r in rows], rows[-1]['target'])}.")
+
+
+def _sanctions_near(p: _Parts) -> str:
+    parts = [f"{r['name']} ({r['distance']} hop{'s' if r['distance'] != 1 else ''} from "
+             f"{r['sanctioned_name']}, {r.get('authority') or 'authority not stated'}) "
+             f"{_cites(p.ctx, r['key'])}" for r in p.rows]
+    return f"Within reach of a sanctioned entity as of {p.d}: " + "; ".join(parts) + p.more + "."
+
+
+def _cycles(p: _Parts) -> str:
+    comps = p.frame.groupby("component")
+    parts = [f"component {c}: " + ", ".join(sorted(set(g['source_name']) | set(g['target_name'])))
+             + " " + _cites(p.ctx, *g["source"].tolist()) for c, g in comps]
+    return f"Cross-holdings around {p.subject} as of {p.d}: " + "; ".join(parts) + "."
+
+
+def _parents(p: _Parts) -> str:
+    parts = []
+    for r in p.rows:
+        if r["status"] == "reported":
+            parts.append(f"{r['level']} parent {r['parent_name']} from {r['valid_from']} "
+                         f"{_cites(p.ctx, r['parent'])}")
+        elif r["status"] == "exception":
+            parts.append(f"{r['level']} parent exists but is not disclosed (reason {r['reason']})")
+        else:
+            parts.append(f"no {r['level']} parent reported")
+    return f"Accounting parents of {p.subject} as of {p.d}: " + "; ".join(parts) + "."
+
+
+def _diff(p: _Parts) -> str:
+    parts = [f"{r['change']} {r['type']} {r['source_name']} → {r['target_name']} "
+             f"({r.get('stake_before')} → {r.get('stake_after')}; caused by "
+             f"{r.get('cause_document_id') or r.get('cause_action_id') or 'no document'}) "
+             f"{_cites(p.ctx, r['source'], r['target'])}" for r in p.rows]
+    return f"Changes in the ownership and control of {p.subject}: " + "; ".join(parts) + p.more + "."
+
+
+# kind -> its composer, and its sentence when the graph holds no answer ({subject}, {other}, {d})
+COMPOSERS: dict[str, Callable[[_Parts], str]] = {
+    OWNERS.name: _owners, STAKE.name: _stake, EXPOSURE.name: _exposure, CONTAGION.name: _contagion,
+    PATH.name: _path, SANCTIONS_NEAR.name: _sanctions_near, CYCLES.name: _cycles, PARENTS.name: _parents,
+    DIFF.name: _diff,
+}
+NOTHING: dict[str, str] = {
+    OWNERS.name: "No owner or controller of {subject} meets the rule in the graph as of {d}.",
+    STAKE.name: "No ownership or control path between {subject} and {other} in the graph as of {d}.",
+    EXPOSURE.name: "No position in our book faces anything {subject} controls as of {d}.",
+    CONTAGION.name: "No guarantee, lending or ownership relationship exposes anyone to a default of {subject} "
+                    "as of {d}.",
+    PATH.name: "No ownership or control path between {subject} and {other} in the graph as of {d}.",
+    SANCTIONS_NEAR.name: "No entity within reach of a sanctioned entity in the graph as of {d}.",
+    CYCLES.name: "No cross-holdings around {subject} in the graph as of {d}.",
+    PARENTS.name: "No accounting parent of {subject} is reported in the graph as of {d}.",
+    DIFF.name: "No change in the ownership or control of {subject} between those dates.",
+}
+
+
 def compose(pattern: str, frame: pd.DataFrame, ctx: Context, subject: str, other: str | None,
             found: bool, result: Any) -> str:
     """A deterministic answer for ``pattern`` from its result table, with citations."""
@@ -66,93 +187,15 @@ def compose(pattern: str, frame: pd.DataFrame, ctx: Context, subject: str, other
         return ctx.no_relationship or _nothing(pattern, subject, other, d)
     rows = frame.head(MAX_ROWS).to_dict("records")
     more = f" (and {len(frame) - MAX_ROWS} more)" if len(frame) > MAX_ROWS else ""
-    match pattern:
-        case "owners":
-            rule = getattr(result, "rule", "")
-            paths = _row_paths(result)
-            parts = [f"{r['name']} {_pct(r.get('stake_lo'), r.get('stake_hi'))} ({r.get('status')}"
-                     f"{', natural person' if r.get('is_natural_person') else ''}"
-                     f"{', ultimate' if r.get('is_ultimate') else ''}) "
-                     f"{_cites(ctx, *paths.get(r['key'], [r['key']]))}"
-                     for r in rows]
-            return (f"Owners and controllers of {subject} under rule {rule} as of {d}: "
-                    + "; ".join(parts) + more + ".")
-        case "stake":
-            r0 = result
-            stake = getattr(r0, "stake", None)
-            lo, hi = (stake.lo, stake.hi) if hasattr(stake, "lo") else (stake or (None, None))
-            chains = "; ".join(f"{r['names']} = {_pct(r['product_lo'], r['product_hi'])} "
-                               f"{_cites(ctx, *str(r['path']).split(' > '))}" for r in rows)
-            return (f"{subject}'s effective stake in {other} as of {d} is {_pct(lo, hi)} "
-                    f"({getattr(r0, 'semantics', 'simple_paths')}), over {len(frame)} chain(s): {chains}{more}.")
-        case "exposure":
-            totals = result.totals() if hasattr(result, "totals") else pd.DataFrame()
-            tot = "; ".join(f"{_money(t['amount'], t['currency'])}" for t in totals.to_dict("records"))
-            parts = [f"{r['portfolio']} holds {_money(r['amount'], r['currency'])} of {r['instrument']} "
-                     f"issued by {r['issuer_name']} (controlled via {r.get('controller_name') or 'direct'}, "
-                     f"{r.get('control_status')}) {_cites(ctx, r['issuer'], r.get('controller'))}" for r in rows]
-            return f"Exposure to {subject} as of {d}: {tot}. Positions: " + "; ".join(parts) + more + "."
-        case "contagion":
-            parts = [f"{r['name']} ({r['channel']}, {r['hops']} hop{'s' if r['hops'] != 1 else ''}"
-                     f"{', ' + _money(r['amount'], r['currency']) if r.get('amount') == r.get('amount') and r.get('amount') is not None else ''}) "
-                     f"{_cites(ctx, r['key'], r.get('exposed_to'))}" for r in rows]
-            return f"If {subject} defaults, as of {d} these are hit: " + "; ".join(parts) + more + "."
-        case "path":
-            hops = " → ".join([rows[0]["source_name"]] + [f"{r['target_name']} ({r['type']}"
-                                                         f"{' ' + _pct(r['stake_lo'], r['stake_hi']) if r.get('stake_lo') == r.get('stake_lo') and r.get('stake_lo') is not None else ''})"
-                                                         for r in rows])
-            return (f"Shortest control path between {subject} and {other} as of {d} "
-                    f"({len(frame)} hop{'s' if len(frame) != 1 else ''}): {hops} "
-                    f"{_cites(ctx, *[r['source'] for r in rows], rows[-1]['target'])}.")
-        case "sanctions_near":
-            parts = [f"{r['name']} ({r['distance']} hop{'s' if r['distance'] != 1 else ''} from "
-                     f"{r['sanctioned_name']}, {r.get('authority') or 'authority not stated'}) "
-                     f"{_cites(ctx, r['key'])}" for r in rows]
-            return f"Within reach of a sanctioned entity as of {d}: " + "; ".join(parts) + more + "."
-        case "cycles":
-            comps = frame.groupby("component")
-            parts = [f"component {c}: " + ", ".join(sorted(set(g['source_name']) | set(g['target_name'])))
-                     + " " + _cites(ctx, *g["source"].tolist()) for c, g in comps]
-            return f"Cross-holdings around {subject} as of {d}: " + "; ".join(parts) + "."
-        case "parents":
-            parts = []
-            for r in rows:
-                if r["status"] == "reported":
-                    parts.append(f"{r['level']} parent {r['parent_name']} from {r['valid_from']} "
-                                 f"{_cites(ctx, r['parent'])}")
-                elif r["status"] == "exception":
-                    parts.append(f"{r['level']} parent exists but is not disclosed (reason {r['reason']})")
-                else:
-                    parts.append(f"no {r['level']} parent reported")
-            return f"Accounting parents of {subject} as of {d}: " + "; ".join(parts) + "."
-        case "diff":
-            parts = [f"{r['change']} {r['type']} {r['source_name']} → {r['target_name']} "
-                     f"({r.get('stake_before')} → {r.get('stake_after')}; caused by "
-                     f"{r.get('cause_document_id') or r.get('cause_action_id') or 'no document'}) "
-                     f"{_cites(ctx, r['source'], r['target'])}" for r in rows]
-            return f"Changes in the ownership and control of {subject}: " + "; ".join(parts) + more + "."
-    return f"Result for {subject} as of {d}: {len(frame)} row(s)."
+    composer = COMPOSERS.get(pattern)
+    if composer is None:
+        return f"Result for {subject} as of {d}: {len(frame)} row(s)."
+    return composer(_Parts(frame, rows, more, ctx, subject, other, d, result))
 
 
 def _nothing(pattern: str, subject: str, other: str | None, d: str) -> str:
-    match pattern:
-        case "path" | "stake":
-            return f"No ownership or control path between {subject} and {other} in the graph as of {d}."
-        case "owners":
-            return f"No owner or controller of {subject} meets the rule in the graph as of {d}."
-        case "exposure":
-            return f"No position in our book faces anything {subject} controls as of {d}."
-        case "contagion":
-            return f"No guarantee, lending or ownership relationship exposes anyone to a default of {subject} as of {d}."
-        case "sanctions_near":
-            return f"No entity within reach of a sanctioned entity in the graph as of {d}."
-        case "cycles":
-            return f"No cross-holdings around {subject} in the graph as of {d}."
-        case "parents":
-            return f"No accounting parent of {subject} is reported in the graph as of {d}."
-        case "diff":
-            return f"No change in the ownership or control of {subject} between those dates."
-    return f"The graph holds no such relationship as of {d}."
+    template = NOTHING.get(pattern, "The graph holds no such relationship as of {d}.")
+    return template.format(subject=subject, other=other, d=d)
 
 
 _FIGURE = re.compile(r"\d[\d,.]*\s?%|\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\b|\b\d+\.\d+\b")

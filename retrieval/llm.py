@@ -38,6 +38,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ownergraph.graph.vocabulary import CHANNEL_NAMES, KINDS, RULES, UNKNOWN
 from ownergraph.retrieval.question import EdgeType, Mention, Modifier, Pattern, Question, Rule, parse
 
 __all__ = ["LLMConfig", "LLMError", "parse_with_llm", "complete", "question_schema", "SYSTEM_PROMPT"]
@@ -126,16 +127,8 @@ def question_schema() -> dict[str, Any]:
 SYSTEM_PROMPT = """You turn one question about company ownership, control and credit exposure into JSON.
 Today is {today}. Fill every field; use null (or [] / false) for anything the question does not state.
 
-pattern (exactly one; use "unknown" when none fits -- never guess):
-- owners: who owns / controls / is the (ultimate) beneficial owner of X; is X blocked (OFAC)
-- stake: A's (effective / indirect) stake in B; how much of B does A own
-- exposure: our exposure / holdings / loans to X or to anything a person, family or group controls
-- contagion: who is hit / affected if X defaults or fails
-- path: shortest (control) path / connection between A and B
-- sanctions_near: entities within N hops of a sanctioned entity; is X near a sanctioned entity
-- cycles: cross-holdings, circular ownership, related parties around X
-- parents: (direct / ultimate) parent, consolidation, GLEIF reporting exceptions of X
-- diff: what changed in the ownership / control of X between two dates or since a date
+pattern (exactly one; use "{unknown}" when none fits -- never guess):
+{kinds}
 
 anchors: entity mentions copied VERBATIM from the question (without surrounding quotes), with
 role subject (what the question is about; the holder in a stake; the start of a path; the
@@ -148,11 +141,14 @@ If the question refers to an earlier one with a pronoun ("it", "its parent", "th
 dates (YYYY-MM-DD): as_of = valid time ("as of", "on", "at the end of"); known_at = knowledge
 time ("as known at", "as we knew it on", "with what was known at"); date_from / date_to for a
 diff or a range. A quarter, half or year means its last day unless "since/from" marks a start.
-rule: eu_amlr_25 ("25% or more", EU AMLR), amld_gt25 ("more than 25%", AMLD), rolling_25
-(every link above 25%), majority (majority control), ofac_50 (OFAC 50% rule, blocked); else null.
+rule: {rules}; else null.
 threshold: a stated percentage as a fraction. depth: a stated number of hops.
-edge_types (contagion): guarantee, lending, ownership -- only if the question restricts them.
+edge_types (contagion): {channels} -- only if the question restricts them.
 modifiers: direct, ultimate, indirect, reporting_exceptions, yes_no (a yes/no question)."""
+SYSTEM_PROMPT = SYSTEM_PROMPT.replace("{unknown}", UNKNOWN).replace(
+    "{kinds}", "\n".join(f"- {k.name}: {k.summary}" for k in KINDS.values())).replace(
+    "{rules}", ", ".join(f"{r.name} ({r.summary})" for r in RULES.values())).replace(
+    "{channels}", ", ".join(CHANNEL_NAMES))  # {today} stays for format()
 
 
 # -- calls --------------------------------------------------------------------------------------

@@ -33,6 +33,8 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ownergraph.graph.vocabulary import CHANNEL_NAMES, PATTERN_NAMES, RULE_NAMES, UNKNOWN
+
 if TYPE_CHECKING:  # pragma: no cover
     from ownergraph.retrieval.llm import LLMConfig
 
@@ -51,12 +53,13 @@ __all__ = [
     "understand",
 ]
 
-Pattern = Literal["owners", "stake", "exposure", "contagion", "path", "sanctions_near", "cycles",
-                  "parents", "diff", "unknown"]
-Rule = Literal["eu_amlr_25", "amld_gt25", "rolling_25", "majority", "ofac_50"]
+# The kinds, rules and channels are the rows of graph.vocabulary (Literal of a tuple: the same
+# type as the names written out; pydantic validates against it and the LLM schema lists it).
+Pattern = Literal[PATTERN_NAMES]  # type: ignore[valid-type]
+Rule = Literal[RULE_NAMES]  # type: ignore[valid-type]
 Role = Literal["subject", "object", "group", "portfolio"]
 KindHint = Literal["person", "family", "company", "fund"]
-EdgeType = Literal["guarantee", "lending", "ownership"]
+EdgeType = Literal[CHANNEL_NAMES]  # type: ignore[valid-type]  # contagion channels
 # Qualifiers that change how a family is answered without being a family of their own:
 # direct / ultimate (parents: one level vs the reported ultimate parent; stake: direct only vs
 # look-through), indirect (look-through asked for explicitly), reporting_exceptions (GLEIF
@@ -64,9 +67,8 @@ EdgeType = Literal["guarantee", "lending", "ownership"]
 # "is X near a sanctioned entity?", "does X have circular ownership?").
 Modifier = Literal["direct", "ultimate", "indirect", "reporting_exceptions", "yes_no"]
 
-PATTERNS: tuple[str, ...] = ("owners", "stake", "exposure", "contagion", "path", "sanctions_near",
-                             "cycles", "parents", "diff", "unknown")
-RULES: tuple[str, ...] = ("eu_amlr_25", "amld_gt25", "rolling_25", "majority", "ofac_50")
+PATTERNS: tuple[str, ...] = PATTERN_NAMES
+RULES: tuple[str, ...] = RULE_NAMES
 
 
 class Mention(BaseModel):
@@ -85,7 +87,7 @@ class Question(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     text: str
-    pattern: Pattern = "unknown"
+    pattern: Pattern = UNKNOWN
     anchors: list[Mention] = Field(default_factory=list)
     as_of: date | None = None  # valid time
     known_at: date | None = None  # knowledge time (backtests)

@@ -16,6 +16,7 @@ from datetime import date, datetime, timezone
 from typing import Any
 
 from ownergraph.graph.analytics._snapshot import Assumed, assuming
+from ownergraph.graph.vocabulary import KINDS, PARENTS, UNKNOWN
 from ownergraph.retrieval.question import Question, understand
 
 _ASSUME = re.compile(r"^\s*(?:let'?s\s+)?(?:assume|suppose|imagine|what if)\b(?P<body>.*)$", re.I)
@@ -75,11 +76,12 @@ class Session:
         focus = self.recent(kind) or self.recent()
         if focus is None:
             return q, anchors
-        if "parent" in text and q.pattern in ("unknown", "parents"):
-            q = q.model_copy(update={"pattern": "parents"})
-        elif q.pattern == "unknown" and self.turns:
+        if "parent" in text and q.pattern in (UNKNOWN, PARENTS.name):
+            q = q.model_copy(update={"pattern": PARENTS.name})
+        elif q.pattern == UNKNOWN and self.turns:
             q = q.model_copy(update={"pattern": self.turns[-1].pattern})
-        return q, [focus, *anchors] if q.pattern in ("stake", "path") and anchors else [focus]
+        pair = q.pattern in KINDS and KINDS[q.pattern].entities >= 2  # stake, path: focus and the other
+        return q, [focus, *anchors] if pair and anchors else [focus]
 
     # -- assumptions ---------------------------------------------------------------------
     def assume(self, text: str) -> Assumption:

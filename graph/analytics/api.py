@@ -27,9 +27,11 @@ from ownergraph.graph.analytics import contagion as _contagion
 from ownergraph.graph.analytics import diff as _diff
 from ownergraph.graph.analytics import exposure as _exposure
 from ownergraph.graph.analytics import lookup as _lookup
-from ownergraph.graph.analytics import plots as _plots
 from ownergraph.graph.analytics import structure as _structure
 from ownergraph.graph.connection import Graph
+from ownergraph.graph.vocabulary import (
+    CHANNEL_NAMES, CONTAGION, CONTROL_RULE, CYCLES, DEFAULT_RULE, EXPOSURE, OWNERS, PATH, SANCTIONS_NEAR, STAKE,
+)
 
 When = date | str | None
 Known = date | datetime | str | None
@@ -65,14 +67,14 @@ class Lookup(_Capability):
 
 class Ownership(_Capability):
     def stake(self, owner: str, owned: str, *, as_of: When = None, known_at: Known = None,
-              semantics: str = "simple_paths", interest: str = "shareholding", max_depth: int = 12) -> Any:
+              semantics: str = "simple_paths", interest: str = "shareholding", max_depth: int = STAKE.hops) -> Any:
         from ownergraph.graph.analytics.ownership import effective_stake
         c = self._clock(as_of, known_at)
         options: dict[str, Any] = {"semantics": semantics, "interest": interest, "max_depth": max_depth, **c}
         return effective_stake(self.graph, self._key(owner, c["as_of"]), self._key(owned, c["as_of"]), **options)
 
-    def owners(self, target: str, *, rule: str = "eu_amlr_25", as_of: When = None, known_at: Known = None,
-               semantics: str = "simple_paths", interest: str = "shareholding", max_depth: int = 12,
+    def owners(self, target: str, *, rule: str = DEFAULT_RULE, as_of: When = None, known_at: Known = None,
+               semantics: str = "simple_paths", interest: str = "shareholding", max_depth: int = OWNERS.hops,
                blocked: Iterable[str] | None = None) -> Any:
         from ownergraph.graph.analytics.ownership import owners
         c = self._clock(as_of, known_at)
@@ -81,8 +83,8 @@ class Ownership(_Capability):
                                    "max_depth": max_depth, "blocked": blocked_keys, **c}
         return owners(self.graph, self._key(target, c["as_of"]), **options)
 
-    def controlled_by(self, who: str | Iterable[str], *, rule: str = "majority", as_of: When = None,
-                      known_at: Known = None, max_depth: int = 12) -> Any:
+    def controlled_by(self, who: str | Iterable[str], *, rule: str = CONTROL_RULE, as_of: When = None,
+                      known_at: Known = None, max_depth: int = OWNERS.hops) -> Any:
         from ownergraph.graph.analytics.ownership import controlled_by
         c = self._clock(as_of, known_at)
         options: dict[str, Any] = {"rule": rule, "max_depth": max_depth, **c}
@@ -90,12 +92,14 @@ class Ownership(_Capability):
 
     def picture(self, result: Any, path: str | Path, **kw: Any) -> Path:
         """An ownership-chain picture (PNG/SVG) of a stake, owners or control result."""
+        from ownergraph.graph.analytics import plots as _plots  # matplotlib: only when drawing
+
         return _plots.plot_ownership(result, path, **kw)
 
 
 class Exposure(_Capability):
     def of(self, who: str | list[str], *, portfolio: str | Iterable[str] | None = None, as_of: When = None,
-           known_at: Known = None, max_depth: int = 12) -> _exposure.ExposureResult:
+           known_at: Known = None, max_depth: int = EXPOSURE.hops) -> _exposure.ExposureResult:
         return _exposure.exposure(self.graph, who, portfolio=portfolio, max_depth=max_depth,
                                   **self._clock(as_of, known_at))
 
@@ -103,8 +107,8 @@ class Exposure(_Capability):
 
 
 class Contagion(_Capability):
-    def if_defaults(self, defaulted: str, *, types: Iterable[str] = ("guarantee", "lending", "ownership"),
-                    max_hops: int = 6, as_of: When = None, known_at: Known = None) -> _contagion.ContagionResult:
+    def if_defaults(self, defaulted: str, *, types: Iterable[str] = CHANNEL_NAMES,
+                    max_hops: int = CONTAGION.hops, as_of: When = None, known_at: Known = None) -> _contagion.ContagionResult:
         return _contagion.contagion(self.graph, defaulted, types=types, max_hops=max_hops,
                                     **self._clock(as_of, known_at))
 
@@ -113,15 +117,15 @@ class Contagion(_Capability):
 
 class Structure(_Capability):
     def cycles(self, around: str, *, as_of: When = None, known_at: Known = None,
-               max_depth: int = 6) -> _structure.CyclesResult:
+               max_depth: int = CYCLES.hops) -> _structure.CyclesResult:
         return _structure.cycles(self.graph, around, max_depth=max_depth, **self._clock(as_of, known_at))
 
-    def path(self, a: str, b: str, *, as_of: When = None, known_at: Known = None, max_depth: int = 12,
+    def path(self, a: str, b: str, *, as_of: When = None, known_at: Known = None, max_depth: int = PATH.hops,
              directed: bool = True) -> _structure.PathResult:
         return _structure.control_path(self.graph, a, b, max_depth=max_depth, directed=directed,
                                        **self._clock(as_of, known_at))
 
-    def sanctions_near(self, who: str | list[str] | None = None, hops: int = 2, *, as_of: When = None,
+    def sanctions_near(self, who: str | list[str] | None = None, hops: int = SANCTIONS_NEAR.hops, *, as_of: When = None,
                        known_at: Known = None) -> _structure.SanctionsNearResult:
         return _structure.sanctions_near(self.graph, who, hops, **self._clock(as_of, known_at))
 
@@ -131,7 +135,7 @@ class Structure(_Capability):
 
 class History(_Capability):
     def diff(self, x: str, date_a: date | str, date_b: date | str | None = None, *,
-             known_at: Known = None, owners_rule: str = "eu_amlr_25") -> _diff.DiffResult:
+             known_at: Known = None, owners_rule: str = DEFAULT_RULE) -> _diff.DiffResult:
         c = self._clock(None, known_at)
         return _diff.diff(self.graph, x, date_a, date_b if date_b is not None else (c["as_of"] or date.today()),
                           known_at=c["known_at"], owners_rule=owners_rule)

@@ -24,9 +24,12 @@ import pandas as pd
 
 from ownergraph.graph.analytics._snapshot import Clock, make_clock
 from ownergraph.graph.connection import Graph
+from ownergraph.graph.vocabulary import (
+    BACKTEST_KINDS, CONTAGION, EXPOSURE, OWNERS, PATH, SANCTIONS_NEAR, STAKE, QuestionKind, kind_of_command,
+)
 
 Question = Callable[[Clock], Any]
-KINDS = ("stake", "owners", "exposure", "contagion", "path", "sanctions-near")
+KINDS = tuple(k.command for k in BACKTEST_KINDS)  # the words a backtest question starts with
 
 
 @dataclass(frozen=True)
@@ -42,7 +45,7 @@ class QuerySpec:
         parts = shlex.split(text) if isinstance(text, str) else list(text)
         if not parts or parts[0] not in KINDS:
             raise ValueError(f"a backtest question starts with one of {', '.join(KINDS)}: got {text!r}")
-        need = {"stake": 2, "path": 2}.get(parts[0], 1)
+        need = max(1, _kind(parts[0]).entities)
         if len(parts) - 1 < need:
             raise ValueError(f"{parts[0]} needs {need} entity argument(s)")
         return cls(parts[0], tuple(parts[1:]), options)
@@ -53,23 +56,33 @@ class QuerySpec:
 
     def ask(self, graph: Graph, clock: Clock) -> Any:
         kw: dict[str, Any] = {"as_of": clock.as_of, "known_at": clock.known_at, **self.options}
-        if self.kind == "stake":
+        kind = _kind(self.kind)
+        if kind is STAKE:
             from ownergraph.graph.analytics.ownership import effective_stake
             return effective_stake(graph, *_keys(graph, self.args[:2], clock), **kw)
-        if self.kind == "owners":
+        if kind is OWNERS:
             from ownergraph.graph.analytics.ownership import owners
             return owners(graph, _keys(graph, self.args[:1], clock)[0], **kw)
-        if self.kind == "exposure":
+        if kind is EXPOSURE:
             from ownergraph.graph.analytics.exposure import exposure
             return exposure(graph, self.args[0] if len(self.args) == 1 else list(self.args), **kw)
-        if self.kind == "contagion":
+        if kind is CONTAGION:
             from ownergraph.graph.analytics.contagion import contagion
             return contagion(graph, self.args[0], **kw)
-        if self.kind == "path":
+        if kind is PATH:
             from ownergraph.graph.analytics.structure import control_path
             return control_path(graph, self.args[0], self.args[1], **kw)
-        from ownergraph.graph.analytics.structure import sanctions_near
-        return sanctions_near(graph, self.args[0] if self.args else None, **kw)
+        if kind is SANCTIONS_NEAR:
+            from ownergraph.graph.analytics.structure import sanctions_near
+            return sanctions_near(graph, self.args[0] if self.args else None, **kw)
+        raise ValueError(f"{self.kind} questions cannot be backtested")
+
+
+def _kind(word: str) -> QuestionKind:
+    kind = kind_of_command(word)
+    if kind is None or kind not in BACKTEST_KINDS:
+        raise ValueError(f"a backtest question starts with one of {', '.join(KINDS)}: got {word!r}")
+    return kind
 
 
 def _keys(graph: Graph, mentions: Sequence[str], clock: Clock) -> list[str]:

@@ -45,16 +45,10 @@ from ownergraph.graph.analytics.structure import (
     edge_evidence,
 )
 from ownergraph.graph.connection import Graph, Reader
+from ownergraph.graph.vocabulary import CHANNEL_NAMES, CHANNEL_OF, CHANNELS, CONTAGION, HIT_END
 from ownergraph.ingest.errors import ConfigError
 
-# channel -> [(edge type, which endpoint is hit when the other one defaults)]
-CHANNELS: dict[str, tuple[tuple[str, str], ...]] = {
-    "guarantee": (("GUARANTEES", "source"),),
-    "lending": (("LENDS_TO", "source"),),
-    "ownership": (("OWNS", "source"), ("CONSOLIDATED_BY", "target")),
-}
-CHANNEL_OF = {t: ch for ch, rules in CHANNELS.items() for t, _ in rules}
-HIT_END = {t: end for rules in CHANNELS.values() for t, end in rules}
+# the channels, their edge types and directions of risk: graph.vocabulary
 
 
 @dataclass(frozen=True)
@@ -142,8 +136,8 @@ Engine = Literal["auto", "server", "cypher"]
 PROCEDURE = "ownergraph.cascade"
 
 
-def contagion(graph: Graph, defaulted: str, *, types: Iterable[str] = ("guarantee", "lending", "ownership"),
-              max_hops: int = 6, as_of: When = None, known_at: Known = None,
+def contagion(graph: Graph, defaulted: str, *, types: Iterable[str] = CHANNEL_NAMES,
+              max_hops: int = CONTAGION.hops, as_of: When = None, known_at: Known = None,
               engine: Engine = "auto") -> ContagionResult:
     """Parties hit, hop by hop, if ``defaulted`` defaults (see the module docstring).
 
@@ -156,7 +150,7 @@ def contagion(graph: Graph, defaulted: str, *, types: Iterable[str] = ("guarante
     unknown = [t for t in chosen if t not in CHANNELS]
     if unknown:
         raise ValueError(f"unknown contagion type(s) {unknown}; choose from {sorted(CHANNELS)}")
-    edge_types = sorted({t for ch in chosen for t, _ in CHANNELS[ch]})
+    edge_types = sorted({t for ch in chosen for t, _ in CHANNELS[ch].edges})
     clock = make_clock(as_of, known_at)
     on_server = _on_server(graph, engine)
 

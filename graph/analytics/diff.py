@@ -25,6 +25,7 @@ from ownergraph.graph.analytics._snapshot import Clock, expand, make_clock
 from ownergraph.graph.analytics.lookup import EntityMatch, find_entity, jsonable, to_plain
 from ownergraph.graph.analytics.structure import Known, clock_dict, edge_evidence
 from ownergraph.graph.connection import Graph
+from ownergraph.graph.vocabulary import DEFAULT_RULE
 
 DIFF_TYPES = ("OWNS", "CONTROLS", "CONSOLIDATED_BY", "SUCCEEDED_BY")
 _IDENTITY = ("interest", "share_class", "level", "control_kind")
@@ -168,7 +169,7 @@ def _comparable(row: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def diff(graph: Graph, x: str, date_a: date | str, date_b: date | str, *, known_at: Known = None,
-         include_owners: bool = True, owners_rule: str = "eu_amlr_25") -> DiffResult:
+         include_owners: bool = True, owners_rule: str = DEFAULT_RULE) -> DiffResult:
     """Changes to X's ownership/control edges and owners between ``date_a`` and ``date_b``."""
     ca, cb = make_clock(date_a, known_at), make_clock(date_b, known_at)
     ent = find_entity(graph, x, cb.as_of)

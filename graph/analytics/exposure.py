@@ -30,6 +30,7 @@ from ownergraph.graph.analytics._snapshot import Clock, make_clock
 from ownergraph.graph.analytics.lookup import GroupMatch, jsonable, resolve_keys, to_plain
 from ownergraph.graph.analytics.structure import Known, When, clock_dict
 from ownergraph.graph.connection import Graph
+from ownergraph.graph.vocabulary import CONTROL_RULE, EXPOSURE
 
 _POSITION_COLUMNS = ["portfolio", "instrument", "instrument_type", "issuer", "issuer_name", "amount", "currency",
                      "position_date", "control_status", "controller", "controller_name", "path", "path_names",
@@ -114,7 +115,7 @@ def _closure(graph: Graph, group: GroupMatch, clock: Clock, max_depth: int
     from ownergraph.graph.analytics.ownership import controlled_by
 
     res = controlled_by(graph, group.keys, as_of=clock.as_of, known_at=clock.known_at, max_depth=max_depth,
-                        rule="majority")
+                        rule=CONTROL_RULE)
     names = {m.key: m.name for m in group.members}
     out: dict[str, dict[str, Any]] = {
         m.key: {"key": m.key, "name": m.name, "status": "self", "path": (m.key,), "steps": ()}
@@ -171,7 +172,7 @@ def _one_per_instrument(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def exposure(graph: Graph, who: str | list[str], *, portfolio: str | Iterable[str] | None = None,
-             as_of: When = None, known_at: Known = None, max_depth: int = 12) -> ExposureResult:
+             as_of: When = None, known_at: Known = None, max_depth: int = EXPOSURE.hops) -> ExposureResult:
     """Positions of the book in everything ``who`` controls at the clock, attributed."""
     clock = make_clock(as_of, known_at)
     group = resolve_keys(graph, who, clock.as_of, clock.known_at)

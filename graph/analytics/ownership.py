@@ -50,22 +50,15 @@ from ownergraph.graph.analytics._ownership_read import ARITHMETIC_FIELDS, Prepar
 from ownergraph.graph.analytics._snapshot import Clock, make_clock
 from ownergraph.graph.analytics._snapshot_reach import reach
 from ownergraph.graph.connection import Graph
+from ownergraph.graph.vocabulary import CONTROL_RULE, DEFAULT_RULE, OWNERS, RULE_NAMES, RULES
 
 __all__ = ["effective_stake", "owners", "controlled_by", "RULES", "StakeResult", "OwnersResult",
            "ControlResult", "PartyRow", "PathEvidence", "PathStep", "DataWarning", "Interval"]
 
-Rule = Literal["eu_amlr_25", "amld_gt25", "rolling_25", "majority", "ofac_50"]
+Rule = Literal[RULE_NAMES]  # type: ignore[valid-type]  # the names in graph.vocabulary.RULES
 Semantics = Literal["simple_paths", "walk_sum"]
 Interest = Literal["shareholding", "voting_rights"]
-
-# rule -> (threshold, strict: ">" rather than ">=", basis)
-RULES: dict[str, tuple[float, bool, str]] = {
-    "eu_amlr_25": (0.25, False, "chain_rule"),
-    "amld_gt25": (0.25, True, "chain_rule"),
-    "rolling_25": (0.25, True, "per_hop"),
-    "majority": (0.5, True, "majority_fixpoint"),
-    "ofac_50": (0.5, False, "blocked_aggregate"),
-}
+_DEPTH = OWNERS.hops
 PATHS_PER_ROW = 50  # chains kept as evidence per passing row
 PATHS_PER_PAIR = 1000  # chains kept as evidence by effective_stake
 _ORDER = {"certainly": 0, "possibly": 1, "not": 2}
@@ -78,6 +71,12 @@ def _check(rule: str, semantics: str, interest: str) -> None:
         raise ValueError(f"unknown semantics {semantics!r}: simple_paths or walk_sum")
     if interest not in ("shareholding", "voting_rights"):
         raise ValueError(f"unknown interest {interest!r}: shareholding or voting_rights")
+
+
+def _test(rule: str) -> tuple[float, bool, str]:
+    """The rule's threshold, strictness (">" rather than ">=") and basis (graph.vocabulary)."""
+    r = RULES[rule]
+    return r.threshold, r.strict, r.basis
 
 
 def _read(graph: Graph, roots: list[str], clock: Clock, direction: Literal["in", "out"], interest: str,
@@ -176,9 +175,9 @@ def _finish(graph: Graph, prep: Prepared, pending: list[_Pending]) -> tuple[Part
 
 def effective_stake(graph: Graph, owner: str, owned: str, *, as_of: date | str | None = None,
                     known_at: date | datetime | str | None = None, semantics: Semantics = "simple_paths",
-                    interest: Interest = "shareholding", max_depth: int = 12) -> StakeResult:
+                    interest: Interest = "shareholding", max_depth: int = _DEPTH) -> StakeResult:
     """The chain-rule stake of ``owner`` in ``owned`` (an interval), with every chain as evidence."""
-    _check("eu_amlr_25", semantics, interest)
+    _check(DEFAULT_RULE, semantics, interest)
     if owner == owned:
         raise ValueError("owner and owned are the same entity")
     clock = make_clock(as_of, known_at)
@@ -213,15 +212,15 @@ def _larger(a: Interval, b: Interval) -> Interval:
     return Interval(lo, hi, lo_open, hi_open)
 
 
-def owners(graph: Graph, target: str, *, rule: Rule = "eu_amlr_25", as_of: date | str | None = None,
+def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date | str | None = None,
            known_at: date | datetime | str | None = None, semantics: Semantics = "simple_paths",
-           interest: Interest = "shareholding", max_depth: int = 12, blocked: Iterable[str] | None = None,
+           interest: Interest = "shareholding", max_depth: int = _DEPTH, blocked: Iterable[str] | None = None,
            control_edges: bool = True) -> OwnersResult:
     """Owners (controllers for ``majority``; blocked owners for ``ofac_50``) of ``target``."""
     _check(rule, semantics, interest)
-    threshold, strict, basis = RULES[rule]
+    threshold, strict, basis = _test(rule)
     clock = make_clock(as_of, known_at)
-    prep = _read(graph, [target], clock, "in", interest, max_depth, control_edges and rule == "majority")
+    prep = _read(graph, [target], clock, "in", interest, max_depth, control_edges and basis == "majority_fixpoint")
     warnings = list(prep.warnings)
     chain = ar.chain_to(prep.wedges, target, semantics)
     warnings += _chain_warnings(chain)
@@ -242,12 +241,12 @@ def owners(graph: Graph, target: str, *, rule: Rule = "eu_amlr_25", as_of: date 
 
     rows: list[_Pending] = []
     target_status: Status | None = None
-    if rule in ("eu_amlr_25", "amld_gt25", "rolling_25"):
-        hop = ar.per_hop_to(prep.wedges, target, threshold, strict) if rule == "rolling_25" else {}
+    if basis in ("chain_rule", "per_hop"):
+        hop = ar.per_hop_to(prep.wedges, target, threshold, strict) if basis == "per_hop" else {}
         for k in candidates:
             stake = measure = chain.values.get(k, ZERO)
             why = basis
-            if rule == "rolling_25":
+            if basis == "per_hop":
                 status = hop.get(k, "not")
             else:
                 status = stake.test(threshold, strict)
@@ -258,7 +257,7 @@ def owners(graph: Graph, target: str, *, rule: Rule = "eu_amlr_25", as_of: date 
                         status, why = measure.test(threshold, strict), "declared_indirect"
             paths, cut = _find_paths(prep, [k], target, PATHS_PER_ROW) if status != "not" else ([], False)
             rows.append(pending(k, status, measure, why, paths=paths, cut=cut))
-    elif rule == "majority":
+    elif basis == "majority_fixpoint":
         fix = ar.Fixpoint(prep.wedges, list(prep.forced))
         for k in candidates:
             p = fix.run({k}, threshold, strict, only=[target])
@@ -280,33 +279,33 @@ def owners(graph: Graph, target: str, *, rule: Rule = "eu_amlr_25", as_of: date 
 
 
 def controlled_by(graph: Graph, controller: str | Iterable[str], *, as_of: date | str | None = None,
-                  known_at: date | datetime | str | None = None, max_depth: int = 12, rule: Rule = "majority",
+                  known_at: date | datetime | str | None = None, max_depth: int = _DEPTH, rule: Rule = CONTROL_RULE,
                   semantics: Semantics = "simple_paths", interest: Interest = "shareholding",
                   control_edges: bool = True) -> ControlResult:
     """Everything ``controller`` controls (a group: its members' stakes add up and they act
     together). Chain rules: what it owns at the threshold; ofac_50: what blocking it blocks."""
     _check(rule, semantics, interest)
-    threshold, strict, basis = RULES[rule]
+    threshold, strict, basis = _test(rule)
     group = [controller] if isinstance(controller, str) else sorted(set(controller))
     if not group:
         raise ValueError("no controller given")
     clock = make_clock(as_of, known_at)
-    prep = _read(graph, group, clock, "out", interest, max_depth, control_edges and rule == "majority")
+    prep = _read(graph, group, clock, "out", interest, max_depth, control_edges and basis == "majority_fixpoint")
     warnings = list(prep.warnings)
     chain = ar.chain_from(prep.wedges, group, semantics)
     warnings += _chain_warnings(chain)
     rows: list[_Pending] = []
-    if rule in ("majority", "ofac_50"):
-        forced = list(prep.forced) if rule == "majority" else []
+    if basis in ("majority_fixpoint", "blocked_aggregate"):
+        forced = list(prep.forced) if basis == "majority_fixpoint" else []
         p = ar.propagate(prep.wedges, group, threshold, strict, forced)
         for k, status in p.status.items():
-            direct = rule == "majority" and any((g, k) in prep.forced for g in group)
+            direct = basis == "majority_fixpoint" and any((g, k) in prep.forced for g in group)
             rows.append(_Pending(k, status, chain.values.get(k, ZERO), p.measure.get(k, ZERO),
                                  "control_edge" if direct else basis, contributions=p.contributors.get(k, ())))
     else:
-        hop = ar.per_hop_from(prep.wedges, group, threshold, strict) if rule == "rolling_25" else {}
+        hop = ar.per_hop_from(prep.wedges, group, threshold, strict) if basis == "per_hop" else {}
         for k, stake in chain.values.items():
-            status = hop.get(k, "not") if rule == "rolling_25" else stake.test(threshold, strict)
+            status = hop.get(k, "not") if basis == "per_hop" else stake.test(threshold, strict)
             paths, cut = _find_paths(prep, group, k, PATHS_PER_ROW, avoid=group) if status != "not" else ([], False)
             rows.append(_Pending(k, status, stake, stake, basis, paths=paths, cut=cut))
     return ControlResult(tuple(group), tuple(prep.name(g) for g in group), rule, threshold, strict, semantics,

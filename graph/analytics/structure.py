@@ -26,9 +26,10 @@ import pandas as pd
 from ownergraph.graph.analytics._snapshot import Clock, EdgeView, Snapshot, expand, make_clock
 from ownergraph.graph.analytics.lookup import EntityMatch, find_entity, jsonable, resolve_keys, to_plain
 from ownergraph.graph.connection import Graph
+from ownergraph.graph.vocabulary import CONTROL_EDGE_TYPES, CYCLES, PATH, SANCTIONS_EDGE_TYPES, SANCTIONS_NEAR
 
-CONTROL_TYPES = ("OWNS", "CONTROLS")
-NEAR_TYPES = ("OWNS", "CONTROLS", "GUARANTEES", "LENDS_TO")
+CONTROL_TYPES = CONTROL_EDGE_TYPES
+NEAR_TYPES = SANCTIONS_EDGE_TYPES
 _EDGE_FIELDS = ("type", "stake_lo", "stake_hi", "interest", "control_kind", "level", "amount", "currency",
                 "relationship", "share_class", "valid_from", "valid_to", "known_from", "known_to",
                 "source_system", "source_record_id", "document_id", "locator", "fact_key",
@@ -106,7 +107,7 @@ def digraph(snap: Snapshot) -> nx.MultiDiGraph:
     return g
 
 
-def cycles(graph: Graph, around: str, *, as_of: When = None, known_at: Known = None, max_depth: int = 6,
+def cycles(graph: Graph, around: str, *, as_of: When = None, known_at: Known = None, max_depth: int = CYCLES.hops,
            types: Iterable[str] = CONTROL_TYPES) -> CyclesResult:
     """Cross-holdings around ``around``: non-trivial strongly connected components of the
     ownership/control snapshot ``max_depth`` hops around it (both directions)."""
@@ -175,7 +176,7 @@ def _directed(graph: Graph, start: str, end: str, clock: Clock, types: list[str]
 
 
 def control_path(graph: Graph, a: str, b: str, *, as_of: When = None, known_at: Known = None,
-                 max_depth: int = 12, types: Iterable[str] = CONTROL_TYPES, directed: bool = True) -> PathResult:
+                 max_depth: int = PATH.hops, types: Iterable[str] = CONTROL_TYPES, directed: bool = True) -> PathResult:
     """Shortest ownership/control path between ``a`` and ``b`` as of the clock."""
     clock = make_clock(as_of, known_at)
     ea, eb = find_entity(graph, a, clock.as_of), find_entity(graph, b, clock.as_of)
@@ -224,8 +225,8 @@ def sanctioned(graph: Graph, clock: Clock, keys: list[str] | None = None) -> lis
     return [to_plain(r) for r in graph.read("structure_sanctioned", keys=keys, **clock.as_params())]
 
 
-def sanctions_near(graph: Graph, who: str | list[str] | None = None, hops: int = 2, *, as_of: When = None,
-                   known_at: Known = None, types: Iterable[str] = NEAR_TYPES) -> SanctionsNearResult:
+def sanctions_near(graph: Graph, who: str | list[str] | None = None, hops: int = SANCTIONS_NEAR.hops, *,
+                   as_of: When = None, known_at: Known = None, types: Iterable[str] = NEAR_TYPES) -> SanctionsNearResult:
     """With ``who``: the sanctioned entities within ``hops`` of it (distance 0: itself).
     Without: every entity within ``hops`` of any sanctioned entity, with the nearest one."""
     clock = make_clock(as_of, known_at)

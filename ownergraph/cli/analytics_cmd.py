@@ -16,6 +16,10 @@ from typing import Any
 import click
 
 from ownergraph.cli._output import console, emit, json_option
+from ownergraph.graph.vocabulary import (
+    CHANNEL_NAMES, CONTAGION, CYCLES, DEFAULT_RULE, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, RULE_NAMES, SANCTIONS_NEAR,
+    STAKE,
+)
 
 _MAX_ROWS = 200
 
@@ -77,15 +81,15 @@ def _clock_line(as_of: Any, known_at: Any) -> str:
 
 
 # -- ownership ------------------------------------------------------------------------------
-@click.command("owners")
+@click.command(OWNERS.command)
 @click.argument("target")
-@click.option("--rule", type=click.Choice(["eu_amlr_25", "amld_gt25", "rolling_25", "majority", "ofac_50"]),
-              default="eu_amlr_25", show_default=True, help="Ownership / control test.")
+@click.option("--rule", type=click.Choice(list(RULE_NAMES)),
+              default=DEFAULT_RULE, show_default=True, help="Ownership / control test.")
 @click.option("--semantics", type=click.Choice(["simple_paths", "walk_sum"]), default="simple_paths",
               show_default=True)
 @click.option("--interest", type=click.Choice(["shareholding", "voting_rights"]), default="shareholding",
               show_default=True)
-@click.option("--max-depth", default=12, show_default=True)
+@click.option("--max-depth", default=OWNERS.hops, show_default=True)
 @click.option("--all", "show_all", is_flag=True, help="Also list entities read that do not pass the rule.")
 @_clock_options
 @json_option
@@ -108,14 +112,14 @@ def owners_cmd(target: str, rule: str, semantics: str, interest: str, max_depth:
         _say(f"[yellow]warning[/yellow] {w.code}: {w.message}")
 
 
-@click.command("stake")
+@click.command(STAKE.command)
 @click.argument("owner")
 @click.argument("owned")
 @click.option("--semantics", type=click.Choice(["simple_paths", "walk_sum"]), default="simple_paths",
               show_default=True, help="How cross-holdings count (see DOMAIN §6).")
 @click.option("--interest", type=click.Choice(["shareholding", "voting_rights"]), default="shareholding",
               show_default=True)
-@click.option("--max-depth", default=12, show_default=True)
+@click.option("--max-depth", default=STAKE.hops, show_default=True)
 @click.option("--plot", "plot", type=click.Path(path_type=Path), help="Draw the chains (PNG/SVG).")
 @_clock_options
 @json_option
@@ -139,10 +143,10 @@ def stake_cmd(owner: str, owned: str, semantics: str, interest: str, max_depth: 
 
 
 # -- exposure / contagion -------------------------------------------------------------------
-@click.command("exposure")
+@click.command(EXPOSURE.command)
 @click.argument("who", nargs=-1, required=True)
 @click.option("--portfolio", "portfolios", multiple=True, help="Only these portfolios (repeatable).")
-@click.option("--max-depth", default=12, show_default=True)
+@click.option("--max-depth", default=EXPOSURE.hops, show_default=True)
 @_clock_options
 @json_option
 def exposure_cmd(who: tuple[str, ...], portfolios: tuple[str, ...], max_depth: int, as_of: str | None,
@@ -162,11 +166,11 @@ def exposure_cmd(who: tuple[str, ...], portfolios: tuple[str, ...], max_depth: i
                             "control_status", "path_names"], "positions")
 
 
-@click.command("contagion")
+@click.command(CONTAGION.command)
 @click.argument("defaulted")
-@click.option("--types", "types", default="guarantee,lending,ownership", show_default=True,
-              help="Comma-separated channels: guarantee, lending, ownership.")
-@click.option("--max-hops", default=6, show_default=True)
+@click.option("--types", "types", default=",".join(CHANNEL_NAMES), show_default=True,
+              help=f"Comma-separated channels: {', '.join(CHANNEL_NAMES)}.")
+@click.option("--max-hops", default=CONTAGION.hops, show_default=True)
 @_clock_options
 @json_option
 def contagion_cmd(defaulted: str, types: str, max_hops: int, as_of: str | None, known_at: str | None,
@@ -189,11 +193,11 @@ def contagion_cmd(defaulted: str, types: str, max_hops: int, as_of: str | None, 
 
 
 # -- structure ------------------------------------------------------------------------------
-@click.command("path")
+@click.command(PATH.command)
 @click.argument("a")
 @click.argument("b")
 @click.option("--undirected", is_flag=True, help="Also paths through a common owner.")
-@click.option("--max-depth", default=12, show_default=True)
+@click.option("--max-depth", default=PATH.hops, show_default=True)
 @_clock_options
 @json_option
 def path_cmd(a: str, b: str, undirected: bool, max_depth: int, as_of: str | None, known_at: str | None,
@@ -211,9 +215,9 @@ def path_cmd(a: str, b: str, undirected: bool, max_depth: int, as_of: str | None
                                 "control_kind", "source_record_id", "document_id"], "path")
 
 
-@click.command("cycles")
+@click.command(CYCLES.command)
 @click.argument("around")
-@click.option("--max-depth", default=6, show_default=True)
+@click.option("--max-depth", default=CYCLES.hops, show_default=True)
 @_clock_options
 @json_option
 def cycles_cmd(around: str, max_depth: int, as_of: str | None, known_at: str | None, as_json: bool) -> None:
@@ -229,7 +233,7 @@ def cycles_cmd(around: str, max_depth: int, as_of: str | None, known_at: str | N
            "cross-holdings")
 
 
-@click.command("parents")
+@click.command(PARENTS.command)
 @click.argument("entity")
 @_clock_options
 @json_option
@@ -245,9 +249,9 @@ def parents_cmd(entity: str, as_of: str | None, known_at: str | None, as_json: b
          False, title="parents")
 
 
-@click.command("sanctions-near")
+@click.command(SANCTIONS_NEAR.command)
 @click.argument("who", nargs=-1)
-@click.option("--hops", default=2, show_default=True)
+@click.option("--hops", default=SANCTIONS_NEAR.hops, show_default=True)
 @_clock_options
 @json_option
 def sanctions_near_cmd(who: tuple[str, ...], hops: int, as_of: str | None, known_at: str | None,
@@ -264,7 +268,7 @@ def sanctions_near_cmd(who: tuple[str, ...], hops: int, as_of: str | None, known
 
 
 # -- history --------------------------------------------------------------------------------
-@click.command("diff")
+@click.command(DIFF.command)
 @click.argument("entity")
 @click.argument("date_a")
 @click.argument("date_b", required=False)

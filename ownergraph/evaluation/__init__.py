@@ -28,6 +28,7 @@ from typing import Any
 from ownergraph.graph.connection import Graph
 from ownergraph.evaluation.questions import FAMILIES, EvalQuestion, Truth, build_questions
 from ownergraph.evaluation.score import METRICS, Outcome, Score, aggregate, score
+from ownergraph.graph.vocabulary import CONTAGION, CYCLES, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE
 
 SYSTEMS = ("graph", "vector")
 
@@ -103,23 +104,23 @@ def _pct(stake: Any) -> tuple[float | None, float | None]:
 
 def graph_structured(pattern: str, d: dict[str, Any], found: bool, km: Callable[[Any], str]) -> dict[str, Any]:
     """The analytic's result as a structured answer in truth keys."""
-    if pattern == "owners":
+    if pattern == OWNERS.name:
         rows = d.get("rows", [])
         return {"kind": "owners", "certain": sorted(km(r["key"]) for r in rows if r.get("status") == "certainly"),
                 "possible": sorted(km(r["key"]) for r in rows if r.get("status") == "possibly")}
-    if pattern == "stake":
+    if pattern == STAKE.name:
         if not d.get("paths"):
             return {"kind": "stake", "lo": 0.0, "hi": 0.0}
         lo, hi = _pct(d.get("stake"))
         return {"kind": "stake", "lo": lo, "hi": hi}
-    if pattern == "contagion":
+    if pattern == CONTAGION.name:
         return {"kind": "set", "keys": sorted({km(r["key"]) for r in d.get("affected", [])})}
-    if pattern == "sanctions_near":
+    if pattern == SANCTIONS_NEAR.name:
         return {"kind": "set", "keys": sorted({km(r["sanctioned_key"]) for r in d.get("rows", [])})}
-    if pattern == "cycles":
+    if pattern == CYCLES.name:
         keys = {km(m) for c in d.get("components", []) for m in c.get("members", [])}
         return {"kind": "set", "keys": sorted(keys)}
-    if pattern == "parents":
+    if pattern == PARENTS.name:
         out: dict[str, Any] = {"kind": "parents", "direct": [], "ultimate": [], "exceptions": []}
         for level in ("direct", "ultimate"):
             part = d.get(level) or {}
@@ -127,7 +128,7 @@ def graph_structured(pattern: str, d: dict[str, Any], found: bool, km: Callable[
             out["exceptions"] += [f"{x.get('level') or level}:{x['reason']}" for x in part.get("exceptions", [])]
         out["exceptions"] = sorted(set(out["exceptions"]))
         return out
-    if pattern == "path":
+    if pattern == PATH.name:
         return {"kind": "path"} if found else {"kind": "no_path"}
     return {}
 
