@@ -38,11 +38,12 @@ from bench._common import peak_rss_mb, percentiles, write_report
 from bench.analytics import _bulk
 from bench.analytics.__main__ import PORT, analytics_settings, log, prepare_graph, run_on_server
 from ownergraph.graph.connection import Graph, connect
+from ownergraph.graph.vocabulary import CONTAGION, EXPOSURE, OWNERS, PARENTS, STAKE
 from ownergraph.retrieval.api import Ownergraph
 from ownergraph.retrieval.chunking import split_sentences
 
 AS_OF = _bulk.AS_OF
-PATTERNS = ("owners", "stake", "contagion", "exposure", "parents")
+PATTERNS = (OWNERS.name, STAKE.name, CONTAGION.name, EXPOSURE.name, PARENTS.name)
 
 _TEMPLATES = {
     "OWNS": ["{a} holds {x} of the issued share capital of {b}.",
@@ -161,15 +162,15 @@ def questions(world: _bulk.World, n: int, seed: int) -> list[dict[str, str]]:
         def say(k: int) -> str:
             return world.leis[k] if by == "lei" and world.leis[k] else world.names[k]
 
-        if pattern == "owners":
+        if pattern == OWNERS.name:
             t = owned[rnd.randrange(len(owned))][1]
             q = f"Who owns {say(t)} as of {day}?"
-        elif pattern == "stake":
+        elif pattern == STAKE.name:
             s, t = owned[rnd.randrange(len(owned))]
             q = f"What is the effective stake of {say(s)} in {say(t)} as of {day}?"
-        elif pattern == "contagion":
+        elif pattern == CONTAGION.name:
             q = f"Who is hit if {say(risky[rnd.randrange(len(risky))])} defaults as of {day}?"
-        elif pattern == "exposure":
+        elif pattern == EXPOSURE.name:
             q = f"What is our exposure to anything {say(owning[rnd.randrange(len(owning))])} controls as of {day}?"
         else:
             q = f"Who is the parent of {say(children[rnd.randrange(len(children))])} as of {day}?"
