@@ -1,7 +1,9 @@
-// One hop with a direction per edge type: incoming edges of the types $$IN$$ and outgoing
-// edges of the types $$OUT$$ (fixed relationship-type unions from the closed domain set, so
+// One hop with a direction per edge type: incoming edges of the types IN and outgoing
+// edges of the types OUT (relationship-type unions from the closed domain set, so
 // a hub's edges of other types are never expanded; NO_EDGE, a type never stored, stands for
 // "none"), admitted by both clocks:
+// slot IN: union of REL_TYPES | NO_EDGE
+// slot OUT: union of REL_TYPES | NO_EDGE
 // valid_from <= as_of < valid_to AND known_from <= known_at < known_to.
 // The four clock values come back as ISO strings: the driver's pure-Python temporal
 // hydration cost more than the query on a cascade's few hundred edges.

@@ -15,14 +15,14 @@ from __future__ import annotations
 from datetime import date, datetime, timezone
 from typing import Any
 
+from ownergraph import cypher
 from ownergraph.ingest.model import (
-    Association, BranchOf, Consolidation, Control, Dated, EdgeBase, EdgeType, FundRelation,
+    Association, BranchOf, Consolidation, Control, Dated, EdgeBase, FundRelation,
     Guarantee, Lending, Ownership, Stake, Succession,
 )
 
-# every relationship type stored: the domain's edge types and the book's HOLDS (a closed set:
-# the only text ever placed into a Cypher pattern as a type)
-REL_TYPES = frozenset(t.value for t in EdgeType) | {"HOLDS"}
+# every relationship type stored (the closed set that templated queries' type slots take)
+REL_TYPES = cypher.REL_TYPES
 
 VALID_MIN = date(1, 1, 1)
 VALID_MAX = date(9999, 12, 31)

@@ -22,10 +22,12 @@ from neo4j.exceptions import (
 from ownergraph import cypher
 from ownergraph.graph.config import Settings, load_settings
 from ownergraph.graph.server import ALTERNATIVES, LocalNeo4j
-from ownergraph.ingest.errors import Neo4jAuthError, Neo4jUnavailable, Neo4jVersionError
+from ownergraph.ingest.errors import CypherError, Neo4jAuthError, Neo4jUnavailable, Neo4jVersionError
 
 MIN_VERSION = (5, 26)
 T = TypeVar("T")
+# a query: the name of a plain file of cypher/, or a rendered (templated or other-folder) file
+Query = str | cypher.Rendered
 
 _drivers: dict[tuple[str, str, str], neo4j.Driver] = {}
 _drivers_lock = threading.Lock()
@@ -65,13 +67,13 @@ class Reader:
     def __init__(self, tx: neo4j.ManagedTransaction) -> None:
         self._tx = tx
 
-    def read(self, query: str, **params: Any) -> list[dict[str, Any]]:
+    def read(self, query: Query, **params: Any) -> list[dict[str, Any]]:
         """Rows as dicts of the values as decoded: queries read here return maps, lists and
         scalars, not graph elements (``Record.data()``'s recursive conversion was a third of
         a multi-hop traversal's time)."""
         return list(self.stream(query, **params))
 
-    def stream(self, query: str, **params: Any) -> Iterator[dict[str, Any]]:
+    def stream(self, query: Query, **params: Any) -> Iterator[dict[str, Any]]:
         """:meth:`read`'s rows one at a time, as they arrive (work on a row overlaps the server's
         work on the next)."""
         result = self._tx.run(Graph._text(query), params)
@@ -109,13 +111,19 @@ class Graph:
 
     # -- queries ------------------------------------------------------------------------
     @staticmethod
-    def _text(query: str) -> LiteralString:
-        # Named queries live in cypher/*.cypher; inline text is for short fixed statements.
-        text = cypher.load(query) if query.isidentifier() else query
-        return cast(LiteralString, text)
+    def _text(query: Query) -> LiteralString:
+        # Every query is a file of cypher/ (or of a test's or benchmark's folder), never text
+        # written at the call site: a name, or what cypher.render made of a templated file.
+        if isinstance(query, cypher.Rendered):
+            return cast(LiteralString, query.text)
+        if isinstance(query, str) and query.isidentifier():
+            return cast(LiteralString, cypher.load(query))
+        shown = repr(query) if len(repr(query)) <= 60 else repr(query)[:57] + "..."
+        raise CypherError(f"a query is the name of a file in cypher/ or cypher.render(...)'s result, "
+                          f"not {shown}")
 
-    def read(self, query: str, **params: Any) -> list[dict[str, Any]]:
-        """Run a named query (or fixed text) in a read transaction; rows as dicts."""
+    def read(self, query: Query, **params: Any) -> list[dict[str, Any]]:
+        """Run a named (or rendered) query in a read transaction; rows as dicts."""
         text = self._text(query)
 
         def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
@@ -128,7 +136,7 @@ class Graph:
         """Whether the server offers procedure ``name`` (ownergraph's own are registered by the
         project-managed server; another server may lack them). Asked once per connection."""
         if self._procedures is None:
-            self._procedures = frozenset(r["name"] for r in self.read("SHOW PROCEDURES YIELD name RETURN name"))
+            self._procedures = frozenset(r["name"] for r in self.read("procedures"))
         return name in self._procedures
 
     def read_unit(self, work: Callable[[Reader], T]) -> T:
@@ -139,8 +147,8 @@ class Graph:
         with self._driver.session(database=self.database, default_access_mode=neo4j.READ_ACCESS) as s:
             return s.execute_read(lambda tx: work(Reader(tx)))
 
-    def write(self, query: str, **params: Any) -> neo4j.SummaryCounters:
-        """Run a named query (or fixed text) in a write transaction; returns its counters."""
+    def write(self, query: Query, **params: Any) -> neo4j.SummaryCounters:
+        """Run a named (or rendered) query in a write transaction; returns its counters."""
         text = self._text(query)
 
         def work(tx: neo4j.ManagedTransaction) -> neo4j.SummaryCounters:
@@ -149,7 +157,7 @@ class Graph:
         with self._driver.session(database=self.database) as s:
             return s.execute_write(work)
 
-    def write_rows(self, query: str, **params: Any) -> list[dict[str, Any]]:
+    def write_rows(self, query: Query, **params: Any) -> list[dict[str, Any]]:
         text = self._text(query)
 
         def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
@@ -158,7 +166,7 @@ class Graph:
         with self._driver.session(database=self.database) as s:
             return s.execute_write(work)
 
-    def write_batches(self, query: str, rows: Iterable[Mapping[str, Any]], batch_size: int = 5000,
+    def write_batches(self, query: Query, rows: Iterable[Mapping[str, Any]], batch_size: int = 5000,
                       **params: Any) -> int:
         """``UNWIND $rows`` writes in batches of ``batch_size``; returns rows written."""
         batch: list[Mapping[str, Any]] = []
@@ -174,7 +182,7 @@ class Graph:
             total += len(batch)
         return total
 
-    def auto(self, query: str, **params: Any) -> None:
+    def auto(self, query: Query, **params: Any) -> None:
         """An auto-commit statement (schema, ``CALL {} IN TRANSACTIONS``)."""
         with self._driver.session(database=self.database) as s:
             s.run(self._text(query), params).consume()
@@ -187,7 +195,7 @@ class Graph:
                 cast(LiteralString, stmt), database_=self.database, routing_=RoutingControl.WRITE
             ).summary.counters
             created += counters.constraints_added + counters.indexes_added
-        self._driver.execute_query("CALL db.awaitIndexes(300)", database_=self.database)
+        self._driver.execute_query(self._text("await_indexes"), {"seconds": 300}, database_=self.database)
         return created
 
 

@@ -49,3 +49,8 @@ class LLMError(OwnergraphError, RuntimeError):
 
 class EmbeddingUnavailable(OwnergraphError, RuntimeError):
     """The bundled model (or a backend) cannot be loaded; the message names the fix."""
+
+
+class CypherError(OwnergraphError, ValueError):
+    """A query name that is not a file of ``cypher/``, or a templated query's slot left
+    unfilled or given a value outside its declared set."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Literal, Protocol
 
+from ownergraph import cypher
 from ownergraph.graph._rows import REL_TYPES
 from ownergraph.graph.clock import Clock, make_clock  # noqa: F401  (re-exported)
 
@@ -25,7 +26,7 @@ Direction = Literal["out", "in", "both"]
 class Reads(Protocol):
     """What the gate needs: :class:`~graph.connection.Graph` or one transaction's ``Reader``."""
 
-    def read(self, query: str, **params: Any) -> list[dict[str, Any]]: ...
+    def read(self, query: str | cypher.Rendered, **params: Any) -> list[dict[str, Any]]: ...
 
 
 @dataclass(frozen=True)
@@ -116,18 +117,15 @@ def expand(graph: Reads, seeds: list[str], clock: Clock, types: list[str], direc
     return snap
 
 
-def _type_union(types: list[str]) -> str:
+def _type_union(types: list[str]) -> list[str]:
     bad = [t for t in types if t not in REL_TYPES]
     if bad:
         raise ValueError(f"not edge types: {bad}")
-    return "|".join(sorted(set(types))) or "NO_EDGE"
+    return sorted(set(types)) or ["NO_EDGE"]
 
 
-def _step_text(in_types: list[str], out_types: list[str]) -> str:
-    from ownergraph import cypher
-
-    return cypher.load("snapshot_step").replace("$$IN$$", _type_union(in_types)).replace(
-        "$$OUT$$", _type_union(out_types))
+def _step_query(in_types: list[str], out_types: list[str]) -> cypher.Rendered:
+    return cypher.render("snapshot_step", IN=_type_union(in_types), OUT=_type_union(out_types))
 
 
 class _Parsed(dict):  # type: ignore[type-arg]
@@ -178,7 +176,7 @@ def step(graph: Reads, frontier: list[str], clock: Clock, in_types: list[str], o
                 snap.nodes.update(part.nodes)
                 snap.edges.extend(part.edges)
         return snap
-    rows = graph.read(_step_text(in_types, out_types), frontier=sorted(set(frontier)), **clock.as_params())
+    rows = graph.read(_step_query(in_types, out_types), frontier=sorted(set(frontier)), **clock.as_params())
     seen: set[str] = set()
     for row in rows:
         if row["rid"] in seen or row["props"].get("statement_id") in assumed.suppressed:

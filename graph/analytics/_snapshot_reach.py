@@ -28,19 +28,18 @@ from ownergraph.graph.connection import Graph
 _ARROWS = {"in": ("<", ""), "out": ("", ">"), "both": ("", "")}
 
 
-def _projection(fields: Sequence[str] | None) -> str:
+def _fields(fields: Sequence[str] | None) -> list[str] | None:
     if fields is None:
-        return "{.*, statement_ids: null}"
-    bad = [f for f in fields if not f.isidentifier()]
+        return None
+    bad = [f for f in fields if not isinstance(f, str) or not f]
     if bad:
         raise ValueError(f"not property names: {bad}")
-    return "{" + ", ".join(f".{f}" for f in fields) + "}" if fields else "{}"
+    return list(fields)
 
 
-def _text(name: str, direction: Direction, depth: int = 1, node: str = "", edge: str = "") -> str:
-    left, right = _ARROWS[direction]
-    return (cypher.load(name).replace("$$L$$", left).replace("$$R$$", right)
-            .replace("$$DEPTH$$", str(int(depth))).replace("$$NODE$$", node).replace("$$EDGE$$", edge))
+def _props(value: Any, fields: list[str] | None) -> dict[str, Any]:
+    # the query returns the values of ``fields`` in order, or the whole map when they are None
+    return value if fields is None else dict(zip(fields, value))
 
 
 def reach(graph: Graph, seeds: Iterable[str], clock: Clock, types: list[str], direction: Direction,
@@ -53,19 +52,22 @@ def reach(graph: Graph, seeds: Iterable[str], clock: Clock, types: list[str], di
     assumed = _ASSUMED.get()
     params = dict(types=list(types), suppressed=sorted(assumed.suppressed), extended=sorted(assumed.extended),
                   **clock.as_params())
-    node = _projection(node_fields)
-    edge_proj = _projection(list(edge_fields) + ["statement_id"] if edge_fields is not None else None)
-    edges_text = _text("ownership_reach_edges", direction, node=node, edge=edge_proj)
+    left, right = _ARROWS[direction]
+    node = _fields(node_fields)
+    edge = _fields(list(edge_fields) + ["statement_id"] if edge_fields is not None else None)
+    params |= {"node_fields": node, "edge_fields": edge}
+    edges_query = cypher.render("ownership_reach_edges", L=left, R=right)
 
     def read(reader: Reads) -> tuple[dict[str, int], list[dict[str, Any]]]:
         depth = {s: 0 for s in seeds}
         if max_depth >= 1 and seeds:
-            for row in reader.read(_text("ownership_reach", direction, max_depth), seeds=seeds, **params):
+            reach_query = cypher.render("ownership_reach", L=left, R=right, DEPTH=int(max_depth))
+            for row in reader.read(reach_query, seeds=seeds, **params):
                 depth[row["key"]] = min(depth.get(row["key"], max_depth), row["depth"])
         inner = sorted(k for k, d in depth.items() if d < max_depth)
-        rows = reader.read(edges_text, keys=inner, **params) if inner else []
+        rows = reader.read(edges_query, keys=inner, **params) if inner else []
         if max_depth < 1 and seeds:  # nothing to expand: the seeds alone
-            rows = reader.read(edges_text, keys=seeds, **(params | {"types": []}))
+            rows = reader.read(edges_query, keys=seeds, **(params | {"types": []}))
         return depth, rows
 
     # both reads in one transaction: one state of the graph, rows without Record.data()'s copying
@@ -74,13 +76,14 @@ def reach(graph: Graph, seeds: Iterable[str], clock: Clock, types: list[str], di
     snap.depth_reached = max(depth.values(), default=0)
     seen: set[str] = set()
     for row in rows:
-        snap.nodes.setdefault(row["key"], row["props"])
+        snap.nodes.setdefault(row["key"], _props(row["props"], node))
         for e in row["edges"]:
-            snap.nodes.setdefault(e["other"], e["other_props"])
+            if e["other"] not in snap.nodes:
+                snap.nodes[e["other"]] = _props(e["other_props"], node)
             if e["rid"] in seen:
                 continue
             seen.add(e["rid"])
-            snap.edges.append(EdgeView(e["source"], e["target"], e["type"], e["props"] | {"_rid": e["rid"]}))
+            snap.edges.append(EdgeView(e["source"], e["target"], e["type"], _props(e["props"], edge) | {"_rid": e["rid"]}))
     return snap
 
 
