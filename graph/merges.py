@@ -29,7 +29,7 @@ class MergeOutcome:
 
 
 def _exists(graph: Graph, key: str) -> None:
-    if not graph.read("MATCH (e:Entity {key: $key}) RETURN e.key AS k", key=key):
+    if not graph.read("merge_entity_exists", key=key):
         raise EntityNotFound(key)
 
 
@@ -70,8 +70,7 @@ def undo(graph: Graph, decision_id: str, *, block: bool = True, reason: str = ""
     resolver = Resolver.load(store)
     before = resolver.decisions.get(decision_id)
     decision = resolver.undo(decision_id, block=block, reason=reason)
-    rows = graph.read("MATCH (x:Entity {merge_decision: $id}) RETURN x.key AS absorbed, x.merged_into AS survivor",
-                      id=decision_id)
+    rows = graph.read("merge_absorbed", id=decision_id)
     moved = 0
     for row in rows:
         out = graph.write_rows("merge_undo", absorbed=row["absorbed"], survivor=row["survivor"],

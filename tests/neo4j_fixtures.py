@@ -48,7 +48,7 @@ def graph_session(neo4j_settings: Settings) -> Graph:
 
 
 def wipe(graph: Graph) -> None:
-    graph.auto("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS")
+    graph.auto("wipe", batch=10000)
 
 
 @pytest.fixture()

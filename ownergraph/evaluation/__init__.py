@@ -32,22 +32,6 @@ from ownergraph.graph.vocabulary import CONTAGION, CYCLES, OWNERS, PARENTS, PATH
 
 SYSTEMS = ("graph", "vector")
 
-_ALIAS_MAP = """
-UNWIND $values AS v
-MATCH (a:Alias {value: v})-[:ALIAS_OF]->(e:Entity)
-RETURN v AS value, e.key AS key
-"""
-_NAMES = """
-MATCH (e:Entity) WHERE e.name IS NOT NULL
-OPTIONAL MATCH (a:Alias {scheme: 'name'})-[:ALIAS_OF]->(e)
-RETURN e.key AS key, e.name AS name, collect(DISTINCT a.value) AS aliases
-"""
-_DOCS = """
-MATCH (d:Document) WHERE d.text IS NOT NULL
-RETURN d.document_id AS document_id, d.text AS text, toString(d.filed_at) AS filed_at
-ORDER BY document_id
-"""
-
 
 @dataclass
 class EvalReport:
@@ -80,7 +64,7 @@ class KeyMap:
                     want.setdefault(v, k)
         values = sorted(want)
         for i in range(0, len(values), 2000):
-            for row in graph.read(_ALIAS_MAP, values=values[i:i + 2000]):
+            for row in graph.read("evaluation_alias_map", values=values[i:i + 2000]):
                 self.to_truth.setdefault(row["key"], want[row["value"]])
         for k, e in truth.entities.items():  # an LEI is the key itself
             if e.get("lei"):
@@ -156,7 +140,7 @@ def ask_graph(og: Any, question: EvalQuestion, km: Callable[[Any], str]) -> Outc
 
 def _names(graph: Graph, km: Callable[[Any], str]) -> dict[str, str]:
     names: dict[str, str] = {}
-    for row in graph.read(_NAMES):
+    for row in graph.read("evaluation_names"):
         for n in [row["name"], *(row.get("aliases") or [])]:
             if isinstance(n, str) and n.strip():
                 names.setdefault(n.strip(), km(row["key"]))
@@ -175,7 +159,7 @@ def run_eval(graph: Graph, *, world_dir: Path, out_json: Path | None = None, see
     qs = questions if questions is not None else build_questions(Path(world_dir), seed=seed, real=real)
     t_q = time.perf_counter()
     km = KeyMap(graph, truth)
-    baseline = VectorBaseline(graph.read(_DOCS), _names(graph, km), k=k)
+    baseline = VectorBaseline(graph.read("evaluation_documents"), _names(graph, km), k=k)
     t_b = time.perf_counter()
     if say:
         say(f"{len(qs)} questions; baseline index: {len(baseline.items)} chunks")
