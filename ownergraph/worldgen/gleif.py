@@ -2,7 +2,7 @@
 
 Level 1 (LEI-CDF 3.1, ``lei-data.xml``) and Level 2 (RR-CDF 2.1, ``rr-data.xml``) mirror the
 element names, namespaces and per-record namespace declarations of the real golden-copy
-excerpts in ``shared/data/real/gleif/golden-copy/``. Records are written to a ``.part`` file
+excerpts in ``tests/fixtures/real/gleif/golden-copy/``. Records are written to a ``.part`` file
 as they come; the header (which carries ``RecordCount``) is written last and the body appended.
 """
 
