@@ -68,12 +68,13 @@ class Channel:
     name: str
     edges: tuple[tuple[str, Literal["source", "target"]], ...]
     party: str  # who is hit, as a reader calls them
+    exposure: str  # what they hold against the defaulted party ("a loan of USD 80,000,000")
 
 
-GUARANTEE = Channel("guarantee", (("GUARANTEES", "source"),), "guarantor")
-LENDING = Channel("lending", (("LENDS_TO", "source"),), "lender")
+GUARANTEE = Channel("guarantee", (("GUARANTEES", "source"),), "guarantor", "guarantee")
+LENDING = Channel("lending", (("LENDS_TO", "source"),), "lender", "loan")
 OWNERSHIP = Channel("ownership", (("OWNS", "source"), ("CONSOLIDATED_BY", "target")),
-                    "owner")  # owners lose equity; the accounting parent is hit too
+                    "owner", "ownership")  # owners lose equity; the accounting parent is hit too
 
 CHANNELS: dict[str, Channel] = {c.name: c for c in (GUARANTEE, LENDING, OWNERSHIP)}
 CHANNEL_NAMES: tuple[str, ...] = tuple(CHANNELS)  # also the default: every channel
