@@ -133,6 +133,16 @@ class Structure(_Capability):
         return _structure.parents(self.graph, x, **self._clock(as_of, known_at))
 
 
+class Quality(_Capability):
+    def issues(self, *, as_of: When = None, known_at: Known = None, kinds: Sequence[str] | None = None,
+               limit: int = 1000) -> Any:
+        """Graph-wide data-quality issues at the clock (totals over 100%, missing stakes, ...)."""
+        from ownergraph.graph.analytics.quality import KINDS, quality
+        return quality(self.graph, kinds=tuple(kinds or KINDS), limit=limit, **self._clock(as_of, known_at))
+
+    __call__ = issues
+
+
 class History(_Capability):
     def diff(self, x: str, date_a: date | str, date_b: date | str | None = None, *,
              known_at: Known = None, owners_rule: str = DEFAULT_RULE) -> _diff.DiffResult:
@@ -172,6 +182,7 @@ class Analytics:
         self.contagion = Contagion(graph, as_of, known_at)
         self.structure = Structure(graph, as_of, known_at)
         self.history = History(graph, as_of, known_at)
+        self.quality = Quality(graph, as_of, known_at)
 
     @classmethod
     def connect(cls, **clock: Any) -> Analytics:
@@ -183,4 +194,4 @@ class Analytics:
         return Analytics(self.graph, as_of=as_of, known_at=known_at)
 
 
-__all__ = ["Analytics", "Contagion", "Exposure", "History", "Lookup", "Ownership", "Structure"]
+__all__ = ["Analytics", "Contagion", "Exposure", "History", "Lookup", "Ownership", "Quality", "Structure"]
