@@ -20,6 +20,7 @@ from typing import Any
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.load import DEFAULT_BATCH, Loader
 from ownergraph.graph.resolution_store import GraphResolutionStore, ResolverKeys
+from ownergraph.ingest.errors import InputFormatError
 from ownergraph.ingest.formats import detect, expand
 from ownergraph.ingest.model import Quarantined
 from ownergraph.resolution import Resolver
@@ -34,6 +35,7 @@ class FileCounts:
     merged: int = 0
     quarantined: int = 0
     not_read: int = 0  # 1 when the rest of the file from some point on could not be read
+    problem: str | None = None  # "not recognised: …": the file was not read at all
 
 
 @dataclass
@@ -48,8 +50,14 @@ class IngestSummary:
         keys = ("read", "loaded", "merged", "quarantined", "not_read")
         return {k: sum(getattr(f, k) for f in self.files) for k in keys}
 
+    @property
+    def problems(self) -> list[FileCounts]:
+        """Files that were not read at all (empty, unrecognised, unreadable)."""
+        return [f for f in self.files if f.problem]
+
     def as_dict(self) -> dict[str, Any]:
         return {"files": [asdict(f) for f in self.files], "totals": self.totals,
+                "not_recognised": len(self.problems),
                 "quarantine_file": self.quarantine_file, "seconds": round(self.seconds, 3),
                 "dry_run": self.dry_run}
 
@@ -65,7 +73,7 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
     """Read, resolve and load ``paths``; ``graph`` may be None only for ``dry_run``."""
     t0 = time.monotonic()
     files = expand(list(paths))
-    plan = [(p, detect(p, fmt)) for p in files]  # fail fast on an unknown format
+    plan, skipped = _plan(files, fmt)
     # Registries before the files that only mention entities (a holdings book names issuers):
     # a mention read before its entity would resolve to a stub on the first run and to the
     # entity on the next, so the same files loaded twice would not give the same graph.
@@ -114,6 +122,7 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
             loader.finish()  # waits for the writer; actions also reach edges loaded later
             for i, counts in enumerate(summary.files):
                 counts.loaded, counts.merged = loader.counts.by_tag.get(i, [0, 0])
+        summary.files += skipped
         if store is not None:
             resolver.save(store)
     finally:
@@ -126,6 +135,21 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
                 pass
     summary.seconds = time.monotonic() - t0
     return summary
+
+
+def _plan(files: list[Path], fmt: str | None) -> tuple[list[tuple[Path, Any]], list[FileCounts]]:
+    """Each file with its reader; a file no reader takes gets an entry and the others still load
+    (an unknown ``fmt`` name is an error for the whole run)."""
+    if fmt:
+        detect(files[0] if files else Path("."), fmt)
+    plan, skipped = [], []
+    for p in files:
+        try:
+            plan.append((p, detect(p, fmt)))
+        except InputFormatError as err:
+            reason = str(err).removeprefix(f"{p}: ").replace("format not recognised", "no known format")
+            skipped.append(FileCounts(str(p), "?", problem=f"not recognised: {reason}"))
+    return plan, skipped
 
 
 def write_summary_json(summary: IngestSummary, path: Path) -> None:

@@ -35,8 +35,13 @@ def detect(path: Path, fmt: str | None = None) -> Any:
         if fmt not in available:
             raise InputFormatError(f"unknown format {fmt!r}; known: {', '.join(sorted(available))}")
         return available[fmt]
-    with open(path, "rb") as fh:
-        head = fh.read(8192)
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(8192)
+    except OSError as err:
+        raise InputFormatError(f"{path}: cannot be read ({err.strerror or err})") from err
+    if not head.strip():
+        raise InputFormatError(f"{path}: empty file")
     for reader in available.values():
         if reader.sniff(path, head):
             return reader

@@ -17,7 +17,7 @@ from typing import Any
 import pandas as pd
 
 from ownergraph.graph.vocabulary import (
-    CONTAGION, CYCLES, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE,
+    CHANNELS, CONTAGION, CYCLES, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE,
 )
 from ownergraph.retrieval.context import Context
 
@@ -107,11 +107,27 @@ def _exposure(p: _Parts) -> str:
     return f"Exposure to {p.subject} as of {p.d}: {tot}. Positions: " + "; ".join(parts) + p.more + "."
 
 
+_CHANNEL_NOUN = {c.name: c.exposure for c in CHANNELS.values()}  # "guarantee of EUR 150,000,000", "loan of ..."
+
+
 def _contagion(p: _Parts) -> str:
-    parts = [f"{r['name']} ({r['channel']}, {r['hops']} hop{'s' if r['hops'] != 1 else ''}"
-             f"{', ' + _money(r['amount'], r['currency']) if r.get('amount') == r.get('amount') and r.get('amount') is not None else ''}) "
-             f"{_cites(p.ctx, r['key'], r.get('exposed_to'))}" for r in p.rows]
-    return f"If {p.subject} defaults, as of {p.d} these are hit: " + "; ".join(parts) + p.more + "."
+    """One entry per party hit (a parent can be hit as owner and as guarantor: one entry with
+    both), with its stated amounts and the sources of all its exposures."""
+    parties: dict[str, dict[str, Any]] = {}
+    for r in p.frame.to_dict("records"):
+        e = parties.setdefault(r["key"], {"name": r["name"], "hops": r["hops"], "what": {}, "cites": set()})
+        amounts = e["what"].setdefault(_CHANNEL_NOUN.get(r["channel"], r["channel"]), [])
+        if r.get("amount") is not None and r["amount"] == r["amount"]:
+            amounts.append(_money(r["amount"], r["currency"]))
+        e["cites"] |= {int(n) for n in _CITE.findall(_cites(p.ctx, r["key"], r.get("exposed_to")))}
+    parts = []
+    for e in list(parties.values())[:MAX_ROWS]:
+        what = ", ".join(f"{noun} of {' and '.join(amounts)}" if amounts else noun
+                         for noun, amounts in e["what"].items())
+        parts.append(f"{e['name']} ({e['hops']} hop{'s' if e['hops'] != 1 else ''}: {what}) "
+                     + "".join(f"[{n}]" for n in sorted(e["cites"])[:6]))
+    more = f" (and {len(parties) - MAX_ROWS} more)" if len(parties) > MAX_ROWS else ""
+    return f"If {p.subject} defaults, as of {p.d} these are hit: " + "; ".join(parts) + more + "."
 
 
 def _path(p: _Parts) -> str:

@@ -61,14 +61,28 @@ def stake_text(edge: dict[str, Any]) -> str:
     return f" {_pct(lo)}–{_pct(hi)}"
 
 
-def edge_label(edge: dict[str, Any], names: dict[str, str]) -> str:
-    s, t = edge.get("source"), edge.get("target")
-    verb = EDGE_WORDS.get(str(edge.get("type")), str(edge.get("type", "relates to")).lower())
+def relation_text(edge: dict[str, Any], source: str, target: str) -> str:
+    """The edge as an English clause, its figure where the verb puts it: "A owns 72.5% of B",
+    "A lends USD 80,000,000 to B", "A guarantees EUR 150,000,000 of B's obligations"."""
+    kind = str(edge.get("type"))
+    verb = EDGE_WORDS.get(kind, str(edge.get("type", "relates to")).lower())
     amount = ""
     if edge.get("amount") is not None:
-        amount = f" {edge.get('currency') or ''} {float(edge['amount']):,.0f}".rstrip()
+        amount = f" {edge.get('currency') or ''} {float(edge['amount']):,.0f}".replace("  ", " ").rstrip()
+    figure = f"{stake_text(edge)}{amount}"
+    if kind == "LENDS_TO":
+        return f"{source} lends{figure} to {target}"
+    if kind == "GUARANTEES":
+        return f"{source} guarantees{figure + ' of' if figure else ''} {target}'s obligations"
+    if figure and kind in ("OWNS", "HOLDS", "CONTROLS"):
+        return f"{source} {verb}{figure} of {target}"
+    return f"{source} {verb}{figure} {target}"
+
+
+def edge_label(edge: dict[str, Any], names: dict[str, str]) -> str:
+    s, t = edge.get("source"), edge.get("target")
     doc = edge.get("document_id") or edge.get("source_record_id") or "no document id"
-    return (f"{names.get(str(s), s)} {verb}{stake_text(edge)}{amount} {names.get(str(t), t)}; "
+    return (f"{relation_text(edge, names.get(str(s), str(s)), names.get(str(t), str(t)))}; "
             f"valid {_day(edge.get('valid_from'))} → {_day(edge.get('valid_to'))}; "
             f"known from {_day(edge.get('known_from'))}; source {edge.get('source_system', '?')}: {doc}")
 

@@ -1,16 +1,18 @@
-"""Shared CLI output: ``--json`` or a rich table, and one place that maps errors to exits."""
+"""Shared CLI output: ``--json`` or plain text for people, and one place that maps errors to
+exits. With ``--json`` an error is JSON too: ``{"error": {"type": ..., "message": ...}}``."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+import os
+import sys
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime
 from typing import Any
 
 import click
-from rich.console import Console
-from rich.table import Table
 
+from ownergraph.cli._text import pairs, plain, table
 from ownergraph.ingest.errors import OwnergraphError
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
@@ -32,49 +34,78 @@ def dumps(data: Any) -> str:
     return json.dumps(data, default=_default, indent=2, sort_keys=False)
 
 
-def console(stderr: bool = False) -> Console:
+def console(stderr: bool = False) -> Any:
+    """A rich console (imported on first use: rich costs start-up time)."""
+    from rich.console import Console
+
     return Console(stderr=stderr, highlight=False)
 
 
+def echo_lines(lines: Iterable[str]) -> None:
+    for line in lines:
+        click.echo(line)
+
+
 def emit(data: Any, as_json: bool, *, title: str | None = None) -> None:
-    """Print ``data`` as JSON, or as a key/value table (mapping) or row table (sequence)."""
+    """Print ``data`` as JSON, or for a person: ``key: value`` lines (mapping), one line per row
+    (sequence of mappings), or the text itself."""
     if as_json:
         click.echo(dumps(data))
         return
-    out = console()
+    lines = [title] if title else []
     if isinstance(data, Mapping):
-        table = Table(title=title, show_header=False)
-        for key, value in data.items():
-            table.add_row(str(key), value if isinstance(value, str) else dumps(value))
-        out.print(table)
-    elif isinstance(data, Sequence) and data and isinstance(data[0], Mapping):
-        table = Table(title=title)
-        for col in data[0]:
-            table.add_column(str(col))
-        for row in data:
-            table.add_row(*(v if isinstance(v, str) else dumps(v) for v in row.values()))
-        out.print(table)
+        lines += pairs([(str(k), v) for k, v in data.items()])
+    elif isinstance(data, Sequence) and not isinstance(data, str) and data and isinstance(data[0], Mapping):
+        cols = list(data[0])
+        lines += table(cols, [[plain(row.get(c)) for c in cols] for row in data], flex=tuple(range(len(cols))))
     else:
-        out.print(data)
+        lines.append(plain(data))
+    echo_lines(lines)
+
+
+def error_json(err: BaseException, **extra: Any) -> str:
+    return dumps({"error": {"type": type(err).__name__, "message": str(err)} | extra})
+
+
+def _wants_json(argv: Sequence[str]) -> bool:
+    return "--json" in argv[: argv.index("--") if "--" in argv else len(argv)]
 
 
 def run_guarded(group: click.Group, argv: list[str]) -> int:
-    """Run the CLI; an OwnergraphError becomes one clear line on stderr and exit code 2."""
+    """Run the CLI; every error becomes one clear line on stderr (or a JSON ``error`` object on
+    stdout with ``--json``): 2 for ownergraph and usage errors, 1 for anything unexpected (its
+    traceback only with ``OWNERGRAPH_DEBUG=1``), 130 when interrupted."""
+    as_json = _wants_json(argv)
+
+    def fail(err: BaseException, code: int, text: str, **extra: Any) -> int:
+        if as_json:
+            click.echo(error_json(err, exit_code=code, **extra))
+        else:
+            click.echo(text, err=True)
+        return code
+
     try:
         code = group.main(args=argv, prog_name="ownergraph", standalone_mode=False)
     except OwnergraphError as err:
-        click.echo(f"ownergraph: error: {err}", err=True)
-        return 2
+        if getattr(err, "reported", False):  # already in the command's JSON output
+            return 2
+        return fail(err, 2, f"ownergraph: error: {err}")
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.ClickException as exc:
+        if as_json:
+            return fail(exc, exc.exit_code, "", message=exc.format_message(),
+                        usage=exc.ctx.get_usage() if getattr(exc, "ctx", None) else None)
         exc.show()
         return exc.exit_code
-    except click.Abort:
-        click.echo("aborted", err=True)
-        return 1
+    except (click.Abort, KeyboardInterrupt) as exc:
+        return fail(exc, 130, "ownergraph: interrupted")
+    except Exception as err:  # noqa: BLE001 - a bug must still end in one line, not a traceback
+        if os.environ.get("OWNERGRAPH_DEBUG"):
+            raise
+        return fail(err, 1, f"ownergraph: unexpected error ({type(err).__name__}): {err} "
+                    "(OWNERGRAPH_DEBUG=1 shows the traceback; please report it)", unexpected=True)
     finally:
-        from ownergraph.graph.connection import close_all
-
-        close_all()
+        if "ownergraph.graph.connection" in sys.modules:  # importing it costs the neo4j driver
+            sys.modules["ownergraph.graph.connection"].close_all()
     return code if isinstance(code, int) else 0

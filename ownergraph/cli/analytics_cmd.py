@@ -3,7 +3,7 @@ sanctions-near | diff | backtest``: the analytics on the command line.
 
 Entities are given by LEI, alias (CIK, company number, ...) or name; every command takes
 ``--as-of`` (valid time, default today) and ``--known-at`` (knowledge time, default now) and
-prints a rich table, or JSON with ``--json``.
+prints lines for a person (ownergraph.cli._views), or JSON with ``--json``.
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ from typing import Any
 
 import click
 
-from ownergraph.cli._output import console, emit, json_option
+from ownergraph.cli import _views as views
+from ownergraph.cli._output import echo_lines, emit, json_option
 from ownergraph.graph.vocabulary import (
     CHANNEL_NAMES, CONTAGION, CYCLES, DEFAULT_RULE, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, RULE_NAMES, SANCTIONS_NEAR,
     STAKE,
 )
 
-_MAX_ROWS = 200
 
 
 def _clock_options(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -43,41 +43,8 @@ def _check_clock(as_of: str | None, known_at: str | None) -> None:
         raise click.BadParameter(str(err), param_hint="--as-of/--known-at") from err
 
 
-def _fmt(v: Any) -> str:
-    if v is None or (isinstance(v, float) and v != v):
-        return ""
-    if isinstance(v, float):
-        return f"{v:,.6g}" if abs(v) < 1e6 else f"{v:,.2f}"
-    if isinstance(v, tuple) and len(v) == 2 and all(isinstance(x, (int, float)) for x in v):
-        return _fmt(v[0]) if v[0] == v[1] else f"{_fmt(v[0])}–{_fmt(v[1])}"  # a stake band
-    if isinstance(v, (list, tuple)):
-        return " > ".join(_fmt(x) for x in v)
-    if hasattr(v, "isoformat"):
-        return v.isoformat()
-    return str(v)
-
-
-def _table(frame: Any, columns: list[str], title: str) -> None:
-    cols = [c for c in columns if c in frame.columns]
-    rows = [{c: _fmt(r[c]) for c in cols} for r in frame.head(_MAX_ROWS).to_dict(orient="records")]
-    if rows:
-        emit(rows, False, title=title)
-        if len(frame) > _MAX_ROWS:
-            console().print(f"... {len(frame) - _MAX_ROWS} more rows (use --json for all)")
-    else:
-        console().print(f"{title}: none")
-
-
 def _say(text: str) -> None:
-    console().print(text)
-
-
-def _pct(lo: float, hi: float) -> str:
-    return f"{lo * 100:.4g}%" if abs(lo - hi) < 1e-12 else f"{lo * 100:.4g}% – {hi * 100:.4g}%"
-
-
-def _clock_line(as_of: Any, known_at: Any) -> str:
-    return f"as of {_fmt(as_of)}, known at {_fmt(known_at)}"
+    click.echo(text)
 
 
 # -- ownership ------------------------------------------------------------------------------
@@ -102,14 +69,7 @@ def owners_cmd(target: str, rule: str, semantics: str, interest: str, max_depth:
                                                max_depth=max_depth, as_of=as_of, known_at=known_at)
     if as_json:
         return emit(res.as_dict(), True)
-    _say(f"{res.target_name or res.target} ({res.target}) — rule {res.rule}, {_clock_line(res.as_of, res.known_at)}")
-    frame = res.to_frame()
-    if not show_all:
-        frame = frame[frame["status"] != "not"]
-    _table(frame, ["name", "key", "status", "stake_lo", "stake_hi", "measure_lo", "measure_hi", "basis",
-                   "is_natural_person", "is_ultimate"], "owners")
-    for w in res.warnings:
-        _say(f"[yellow]warning[/yellow] {w.code}: {w.message}")
+    echo_lines(views.owners(res, show_all))
 
 
 @click.command(STAKE.command)
@@ -135,9 +95,7 @@ def stake_cmd(owner: str, owned: str, semantics: str, interest: str, max_depth: 
         a.ownership.picture(res, plot, title=f"{res.owner_name} in {res.owned_name}")
     if as_json:
         return emit(res.as_dict() | ({"plot": str(plot)} if plot else {}), True)
-    _say(f"{res.owner_name} in {res.owned_name}: [bold]{_pct(res.stake.lo, res.stake.hi)}[/bold] "
-         f"({res.semantics}, {res.interest}; {_clock_line(res.as_of, res.known_at)})")
-    _table(res.to_frame(), ["names", "length", "stakes", "product_lo", "product_hi"], "chains")
+    echo_lines(views.stake(res))
     if plot is not None:
         _say(f"picture: {plot}")
 
@@ -159,11 +117,7 @@ def exposure_cmd(who: tuple[str, ...], portfolios: tuple[str, ...], max_depth: i
                                           max_depth=max_depth, as_of=as_of, known_at=known_at)
     if as_json:
         return emit(res.as_dict(), True)
-    members = ", ".join(m.name for m in res.who.members)
-    _say(f"exposure to what {members} control(s) — {_clock_line(res.clock.as_of, res.clock.known_at)}")
-    _table(res.totals(), ["currency", "amount", "amount_certain", "positions"], "totals")
-    _table(res.to_frame(), ["portfolio", "instrument", "issuer_name", "amount", "currency", "position_date",
-                            "control_status", "path_names"], "positions")
+    echo_lines(views.exposure(res))
 
 
 @click.command(CONTAGION.command)
@@ -186,10 +140,7 @@ def contagion_cmd(defaulted: str, types: str, max_hops: int, as_of: str | None, 
         raise click.BadParameter(str(err), param_hint="--types") from err
     if as_json:
         return emit(res.as_dict(), True)
-    _say(f"if {res.defaulted.name} defaults — {_clock_line(res.clock.as_of, res.clock.known_at)}")
-    _table(res.to_frame(), ["hops", "name", "channel", "edge_type", "exposed_to_name", "amount", "currency", "stake_lo",
-                            "path"], "affected")
-    _table(res.totals(), ["hops", "currency", "amount", "parties"], "stated amounts at risk")
+    echo_lines(views.contagion(res))
 
 
 # -- structure ------------------------------------------------------------------------------
@@ -209,10 +160,7 @@ def path_cmd(a: str, b: str, undirected: bool, max_depth: int, as_of: str | None
                                              known_at=known_at)
     if as_json:
         return emit(res.as_dict(), True)
-    _say(res.message)
-    if res.found:
-        _table(res.to_frame(), ["hop", "source_name", "type", "target_name", "stake_lo", "stake_hi",
-                                "control_kind", "source_record_id", "document_id"], "path")
+    echo_lines(views.path(res))
 
 
 @click.command(CYCLES.command)
@@ -227,10 +175,7 @@ def cycles_cmd(around: str, max_depth: int, as_of: str | None, known_at: str | N
     res = Analytics(_graph()).structure.cycles(around, max_depth=max_depth, as_of=as_of, known_at=known_at)
     if as_json:
         return emit(res.as_dict(), True)
-    _say(f"{len(res.components)} cross-holding component(s) around {res.around.name}"
-         f" ({'including it' if res.has_cycle else 'not including it'})")
-    _table(res.to_frame(), ["component", "source_name", "type", "target_name", "stake_lo", "stake_hi"],
-           "cross-holdings")
+    echo_lines(views.cycles(res))
 
 
 @click.command(PARENTS.command)
@@ -244,9 +189,7 @@ def parents_cmd(entity: str, as_of: str | None, known_at: str | None, as_json: b
     res = Analytics(_graph()).structure.parents(entity, as_of=as_of, known_at=known_at)
     if as_json:
         return emit(res.as_dict(), True)
-    emit({"entity": f"{res.entity.name} ({res.entity.key})", "direct": res.direct.message,
-          "ultimate": res.ultimate.message, "clock": _clock_line(res.clock.as_of, res.clock.known_at)},
-         False, title="parents")
+    echo_lines(views.parents(res))
 
 
 @click.command(SANCTIONS_NEAR.command)
@@ -263,8 +206,7 @@ def sanctions_near_cmd(who: tuple[str, ...], hops: int, as_of: str | None, known
     res = Analytics(_graph()).structure.sanctions_near(target, hops, as_of=as_of, known_at=known_at)
     if as_json:
         return emit(res.as_dict(), True)
-    _table(res.to_frame(), ["distance", "name", "sanctioned_name", "authority", "programme", "path_names"],
-           f"within {hops} hop(s) of a sanctioned entity")
+    echo_lines(views.sanctions_near(res, hops))
 
 
 # -- history --------------------------------------------------------------------------------
@@ -283,10 +225,7 @@ def diff_cmd(entity: str, date_a: str, date_b: str | None, as_of: str | None, kn
     res = Analytics(_graph(), as_of=as_of).history.diff(entity, date_a, date_b, known_at=known_at)
     if as_json:
         return emit(res.as_dict(), True)
-    _say(f"{res.entity.name}: {res.clock_a.as_of} → {res.clock_b.as_of} (known at {_fmt(res.clock_b.known_at)})")
-    _table(res.to_frame(), ["change", "type", "source_name", "target_name", "stake_before", "stake_after",
-                            "cause_action", "cause_document_id"], "edges")
-    _table(res.owners_frame(), ["change", "owner_name", "owner"], "owners")
+    echo_lines(views.diff(res))
 
 
 @click.command("backtest")
@@ -328,8 +267,7 @@ def backtest_cmd(question: tuple[str, ...], start: str | None, end: str | None, 
         raise click.BadParameter(str(err)) from err
     if as_json:
         return emit(res.as_dict() | ({"plot": str(plot)} if plot else {}), True)
-    frame = res.to_frame()
-    _table(frame, list(frame.columns), f"backtest: {spec.label}" + (" (audit)" if audit else ""))
+    echo_lines(views.frame_table(res.to_frame(), f"backtest: {spec.label}" + (" (audit)" if audit else "")))
     if audit:
         days = ", ".join(d.isoformat() for d in res.differing_dates) or "none"
         _say(f"dates where ignoring knowledge time changes the answer: {days}")

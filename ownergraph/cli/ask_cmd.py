@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from ownergraph.cli._output import console, emit, json_option
+from ownergraph.cli._output import echo_lines, emit, json_option
+from ownergraph.cli._text import wrap
 
 
 @click.command("ask")
@@ -20,6 +21,8 @@ from ownergraph.cli._output import console, emit, json_option
 def ask_cmd(question: str, as_of: str | None, known_at: str | None, budget: str, picture: Path | None,
             as_json: bool) -> None:
     """Ask a question in words; the answer cites numbered graph and text sources."""
+    if not (budget.isdigit() or budget in ("low", "medium", "high")):
+        raise click.BadParameter("low, medium, high or a number of tokens", param_hint="--budget")
     from ownergraph.retrieval.api import connect
 
     client = connect()
@@ -30,14 +33,10 @@ def ask_cmd(question: str, as_of: str | None, known_at: str | None, budget: str,
     if as_json:
         emit(answer.as_dict(), True)
         return
-    out = console()
-    out.print(f"[bold]{answer.text}[/bold]")
-    out.print()
-    for s in answer.citations:
-        out.print(f"[{s.number}] {s.label}", markup=False, highlight=False)
+    lines = [wrap(answer.text), ""] + [wrap(f"[{s.number}] {s.label}") for s in answer.citations]
     if answer.assumptions:
-        out.print("Assumptions: " + "; ".join(answer.assumptions))
-    for notice in answer.notices:
-        out.print(notice, markup=False, highlight=False)
-    out.print(f"({answer.timings.get('total', 0):.0f} ms; pattern {answer.question.pattern}, "
-              f"parser {answer.question.parser})")
+        lines.append(wrap("Assumptions: " + "; ".join(answer.assumptions)))
+    lines += [wrap(notice) for notice in getattr(answer, "notices", ())]
+    lines.append(f"({answer.timings.get('total', 0):.0f} ms; pattern {answer.question.pattern}, "
+                 f"parser {answer.question.parser})")
+    echo_lines(lines)

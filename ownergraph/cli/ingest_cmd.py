@@ -2,28 +2,35 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
-from ownergraph.cli._output import console, emit, json_option
-from ownergraph.ingest.errors import QuarantineError
+from ownergraph.cli._output import console, echo_lines, emit, error_json, json_option
+from ownergraph.cli._text import plural, table, wrap
+from ownergraph.ingest.errors import InputFormatError, OwnergraphError, QuarantineError
 
 
 @click.command("ingest")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 @click.option("--format", "fmt", help="Force the input format (default: detected per file).")
-@click.option("--strict", is_flag=True, help="Exit non-zero when any record is quarantined.")
+@click.option("--strict", is_flag=True,
+              help="Exit non-zero when any record is quarantined or any file is not recognised.")
 @click.option("--dry-run", is_flag=True, help="Read, validate and resolve; write nothing.")
 @click.option("--quarantine", "quarantine_path", type=click.Path(path_type=Path),
               help="Quarantine JSONL file (default: <home>/quarantine/<timestamp>.jsonl).")
 @json_option
 def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: bool,
                quarantine_path: Path | None, as_json: bool) -> None:
-    """Load filings (GLEIF, BODS, FtM/OpenSanctions, UK PSC, SEC, bundle, holdings CSV)."""
+    """Load filings (GLEIF, BODS, FtM/OpenSanctions, UK PSC, SEC, bundle, holdings CSV).
+
+    A folder is read file by file: a file no reader recognises (or an empty one) is listed
+    as "not recognised" and the other files load."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     from ownergraph.graph.config import load_settings
     from ownergraph.graph.connection import connect
     from ownergraph.graph.pipeline import ingest_paths
@@ -43,27 +50,45 @@ def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: 
 
         summary = ingest_paths(graph, paths, fmt=fmt, quarantine_path=quarantine_path,
                                dry_run=dry_run, progress=progress)
-    data = summary.as_dict()
+    failure = _failure(summary, strict)
     if as_json:
-        emit(data, True)
+        emit(summary.as_dict() | ({"error": json.loads(error_json(failure))["error"]} if failure else {}), True)
     else:
-        table = Table(title="ingest" + (" (dry run)" if dry_run else ""))
-        for col in ("file", "format", "read", "loaded", "merged", "quarantined"):
-            table.add_column(col, justify="left" if col in ("file", "format") else "right")
-        for f in summary.files:
-            table.add_row(Path(f.path).name, f.format, str(f.read), str(f.loaded), str(f.merged),
-                          str(f.quarantined))
-        t = summary.totals
-        table.add_row("total", "", str(t["read"]), str(t["loaded"]), str(t["merged"]),
-                      str(t["quarantined"]), style="bold")
-        out = console()
-        out.print(table)
-        if t["quarantined"]:
-            out.print(f"quarantined records: {summary.quarantine_file}")
-        out.print(f"{summary.seconds:.1f}s")
-    if strict and summary.totals["quarantined"]:
-        raise QuarantineError(f"{summary.totals['quarantined']} record(s) quarantined "
-                              f"(see {summary.quarantine_file})")
+        echo_lines(summary_lines(summary))
+    if failure is not None:
+        failure.reported = as_json  # type: ignore[attr-defined]  # the JSON summary carries it
+        raise failure
+
+
+def _failure(summary: Any, strict: bool) -> OwnergraphError | None:
+    """Why the run fails: nothing could be read at all, or (``--strict``) a record was
+    quarantined or a file was not recognised."""
+    t, bad = summary.totals, summary.problems
+    if bad and len(bad) == len(summary.files):
+        return InputFormatError("no file could be read: " + "; ".join(f"{f.path}: {f.problem}" for f in bad))
+    if strict and bad:
+        return InputFormatError(f"{plural(len(bad), 'file')} not recognised: " + ", ".join(f.path for f in bad))
+    if strict and t["quarantined"]:
+        return QuarantineError(f"{t['quarantined']} record(s) quarantined (see {summary.quarantine_file})")
+    return None
+
+
+def summary_lines(summary: Any) -> list[str]:
+    """One line per file (read = loaded + merged + quarantined), then what needs a look."""
+    cols = ("read", "loaded", "merged", "quarantined", "not_read")
+    t = summary.totals
+    rows = [[Path(f.path).name, f.format if not f.problem else "-", *(getattr(f, c, 0) for c in cols)]
+            for f in summary.files]
+    rows.append(["total", "", *(t.get(c, 0) for c in cols)])
+    title = "ingest" + (" (dry run)" if summary.dry_run else "")
+    lines = [title] + table(["file", "format", "read", "loaded", "merged", "quarant.", "not read"], rows,
+                            right={2, 3, 4, 5, 6}, flex=(0, 1))
+    lines += [wrap(f"not recognised: {f.path} ({f.problem.removeprefix('not recognised: ')})")
+              for f in summary.problems]
+    if t["quarantined"] or t.get("not_read"):
+        lines.append(f"quarantined records and unread rests of files: {summary.quarantine_file}")
+    lines.append(f"{summary.seconds:.1f}s")
+    return lines
 
 
 @click.command("stats")

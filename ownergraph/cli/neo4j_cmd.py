@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
-from ownergraph.graph.config import load_settings
-from ownergraph.graph.server import LocalNeo4j
 from ownergraph.cli._output import emit, json_option
+
+
+def _local() -> Any:
+    from ownergraph.graph.config import load_settings  # in-function: keeps `ownergraph --help` fast
+    from ownergraph.graph.server import LocalNeo4j
+
+    return LocalNeo4j(load_settings())
 
 
 @click.group("neo4j")
@@ -18,7 +25,7 @@ def neo4j_group() -> None:
 @json_option
 def install_cmd(as_json: bool) -> None:
     """Fetch Neo4j from Maven Central and build the launcher (start does this on demand)."""
-    path = LocalNeo4j(load_settings()).install()
+    path = _local().install()
     emit({"installed": str(path)}, as_json)
 
 
@@ -26,7 +33,7 @@ def install_cmd(as_json: bool) -> None:
 @json_option
 def start_cmd(as_json: bool) -> None:
     """Start the local server (a no-op when it already runs); prints the Bolt URI."""
-    status = LocalNeo4j(load_settings()).start()
+    status = _local().start()
     if as_json:
         emit(status.as_dict(), True)
     else:
@@ -39,7 +46,7 @@ def start_cmd(as_json: bool) -> None:
 @json_option
 def stop_cmd(as_json: bool) -> None:
     """Stop the local server; leaves no JVM behind."""
-    was_running = LocalNeo4j(load_settings()).stop()
+    was_running = _local().stop()
     if as_json:
         emit({"stopped": was_running}, True)
     else:
@@ -50,12 +57,13 @@ def stop_cmd(as_json: bool) -> None:
 @json_option
 def status_cmd(as_json: bool) -> None:
     """Whether the local server runs, its URI and version."""
-    settings = load_settings()
-    status = LocalNeo4j(settings).status().as_dict()
+    local = _local()
+    settings = local.settings
+    status = local.status().as_dict()
     if not settings.uses_local_server:
         status["note"] = f"NEO4J_URI is set ({settings.neo4j_uri}); commands use that server"
     emit(status, as_json)
-    if not as_json and not status["running"]:
+    if not status["running"]:  # the same exit with --json
         raise click.exceptions.Exit(3)
 
 

@@ -1,0 +1,244 @@
+"""What each analytics command prints for a person: a heading sentence, then one line per party
+with the few columns a reader needs (name, stake or band, status, the path in short, dates).
+The full detail is in ``--json`` and the result's DataFrame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ownergraph.graph.vocabulary import CHANNELS
+from ownergraph.cli._text import (
+    clip, day, interval_pct, missing, moment, money, money_short, pct, plain, plural, table, wrap,
+)
+from ownergraph.graph.vocabulary import CHANNELS
+
+STATUS_WORDS = {"certainly": "yes", "possibly": "maybe", "not": "no", "self": "itself"}
+CHANNEL_NOUNS = {c.name: c.party for c in CHANNELS.values()}
+EDGE_PHRASES = {"OWNS": "owns", "CONTROLS": "controls", "CONSOLIDATED_BY": "is consolidated by",
+                "FUND_RELATION": "is a fund of", "BRANCH_OF": "is a branch of", "GUARANTEES": "guarantees",
+                "LENDS_TO": "lends to", "SUCCEEDED_BY": "was succeeded by", "HOLDS": "holds"}
+MAX_ROWS = 200
+
+
+def clock(as_of: Any, known_at: Any) -> str:
+    return f"as of {day(as_of)}, known at {moment(known_at)}"
+
+
+def short_path(names: Sequence[Any], *, keep: int = 3) -> str:
+    """The parties between the two ends, nearest first: ``via A › B`` or ``direct``."""
+    middle = [str(n) for n in names[1:-1] if n]
+    if not middle:
+        return "direct"
+    if len(middle) > keep:
+        middle = middle[:1] + [f"… {len(middle) - 2} more …"] + middle[-1:]
+    return " › ".join(middle)
+
+
+def _more(n: int) -> list[str]:
+    return [f"  … {n - MAX_ROWS} more (--json gives all)"] if n > MAX_ROWS else []
+
+
+def _warnings(warnings: Iterable[Any]) -> list[str]:
+    return [wrap(f"note: {getattr(w, 'message', w)}") for w in warnings]
+
+
+def _party(name: Any, is_person: Any = False, is_ultimate: Any = False) -> str:
+    """A name with its kind: "(UBO)" for an ultimate natural person, "(ultimate)", "(person)"."""
+    tag = "UBO" if is_person and is_ultimate else "ultimate" if is_ultimate else "person" if is_person else ""
+    return f"{name or '?'}{f' ({tag})' if tag else ''}"
+
+
+# -- ownership ------------------------------------------------------------------------------
+def _field(obj: Any, name: str) -> Any:
+    return obj.get(name) if isinstance(obj, dict) else getattr(obj, name, None)
+
+
+def _since(path: Any) -> str:
+    """When the chain became true: the latest valid-from along its edges."""
+    starts = [day(_field(e, "valid_from")) for step in getattr(path, "steps", ()) for e in step.edges]
+    starts = [s for s in starts if s]
+    return max(starts) if starts else ""
+
+
+def owners(res: Any, show_all: bool = False) -> list[str]:
+    out = [wrap(f"Owners of {res.target_name or res.target} ({res.target}) under rule {res.rule} "
+                f"(threshold {pct(res.threshold)}), {clock(res.as_of, res.known_at)}")]
+    rows = [r for r in res.rows if show_all or r.status != "not"]
+    if not rows:
+        out.append("No owner or controller meets the rule.")
+    else:
+        body = []
+        for r in rows[:MAX_ROWS]:
+            path = r.paths[0] if r.paths else None
+            body.append([_party(r.name, r.is_natural_person, r.is_ultimate), interval_pct(r.stake, 3),
+                         STATUS_WORDS.get(r.status, r.status),
+                         short_path(path.names) if path else "", _since(path) if path else ""])
+        out += table(["owner", "stake", "owner?", "via", "since"], body, right={1}, flex=(3, 0))
+        out += _more(len(rows))
+    return out + _warnings(res.warnings)
+
+
+def stake(res: Any) -> list[str]:
+    out = [wrap(f"{res.owner_name} holds {interval_pct(res.stake) or '0%'} of {res.owned_name} "
+                f"({res.semantics.replace('_', ' ')}, {res.interest.replace('_', ' ')}; "
+                f"{clock(res.as_of, res.known_at)})")]
+    if res.paths:
+        body = [[" › ".join(str(n) for n in p.names), interval_pct(p.product, 3), len(p.names) - 1, _since(p)]
+                for p in res.paths[:MAX_ROWS]]
+        out += table(["chain", "stake", "hops", "since"], body, right={1, 2}, flex=(0,))
+        out += _more(len(res.paths))
+    return out + _warnings(res.warnings)
+
+
+# -- exposure / contagion -------------------------------------------------------------------
+def exposure(res: Any) -> list[str]:
+    members = ", ".join(m.name for m in res.who.members)
+    out = [wrap(f"Our positions in what {members} control, {clock(res.clock.as_of, res.clock.known_at)}")]
+    totals = res.totals().to_dict("records")
+    if not totals:
+        return out + ["No position faces anything they control."]
+    for t in totals:
+        possible = float(t["amount"]) - float(t["amount_certain"])
+        out.append(f"  total {money(t['amount'], t['currency'])} in {plural(int(t['positions']), 'position')}"
+                   + (f" ({money(possible, t['currency'])} only possibly controlled)" if possible > 0 else ""))
+    body = [[p.portfolio, p.issuer_name or p.issuer, money_short(p.amount, p.currency),
+             STATUS_WORDS.get(p.control_status, p.control_status),
+             short_path(list(p.path_names)[::-1], keep=2) if len(p.path) > 1 else "direct"]
+            for p in res.positions[:MAX_ROWS]]
+    out += table(["portfolio", "issuer", "amount", "controlled?", "via"], body, right={2}, flex=(4, 1, 0))
+    return out + _more(len(res.positions))
+
+
+def contagion_rows(res: Any) -> list[list[Any]]:
+    """One row per affected party: its hop count, channels, stated amounts and largest stake."""
+    rows = []
+    for a in res.affected:
+        channels = ", ".join(dict.fromkeys(CHANNEL_NOUNS.get(c, c) for c in a.channels))
+        at_risk = ", ".join(money_short(v, c) for c, v in sorted(a.amount_at_risk.items()))
+        equity = a.equity_stake
+        if equity is not None:
+            at_risk = ", ".join(x for x in (at_risk, pct(*equity, digits=3)) if x)
+        rows.append([a.name, a.hops, channels, at_risk, short_path(a.path_names[::-1])])
+    return rows
+
+
+def contagion(res: Any) -> list[str]:
+    out = [wrap(f"Who is hit if {res.defaulted.name} defaults, "
+                f"{clock(res.clock.as_of, res.clock.known_at)} (channels: {', '.join(res.types)})")]
+    rows = contagion_rows(res)
+    if not rows:
+        return out + ["No guarantee, loan or ownership exposes anyone to this default."]
+    out += table(["party", "hops", "as", "at risk", "via"], rows[:MAX_ROWS], right={1}, flex=(4, 3, 0), floor=10)
+    out += _more(len(rows))
+    totals = res.totals().to_dict("records")
+    if totals:
+        out.append("Stated amounts at risk: " + "; ".join(
+            f"{money(t['amount'], t['currency'])} at {plural(int(t['hops']), 'hop')}" for t in totals) + ".")
+    return out
+
+
+# -- structure ------------------------------------------------------------------------------
+def _edge_figure(r: dict[str, Any]) -> str:
+    return pct(r.get("stake_lo"), r.get("stake_hi")) or plain(r.get("control_kind"))
+
+
+def path(res: Any) -> list[str]:
+    out = [wrap(res.message)]
+    if res.found:
+        rows = res.to_frame().to_dict("records")
+        body = [[r["hop"], r["source_name"], EDGE_PHRASES.get(r["type"], str(r["type"]).lower()),
+                 r["target_name"], _edge_figure(r)] for r in rows]
+        out += table(["hop", "from", "relation", "to", "stake"], body, right={0}, flex=(1, 3))
+    return out
+
+
+def cycles(res: Any) -> list[str]:
+    n = len(res.components)
+    out = [f"{plural(n, 'cross-holding group')} around {res.around.name}"
+           + ("" if not n else " (it is in one)" if res.has_cycle else " (it is in none)")]
+    rows = res.to_frame().to_dict("records")
+    body = [[r["component"], r["source_name"], EDGE_PHRASES.get(r["type"], str(r["type"]).lower()),
+             r["target_name"], pct(r.get("stake_lo"), r.get("stake_hi"))] for r in rows]
+    return out + (table(["group", "from", "relation", "to", "stake"], body, right={0}, flex=(1, 3)) if body else [])
+
+
+EXCEPTION_REASONS = {  # GLEIF reporting-exception reasons, in words (GLEIF RR-CDF code list)
+    "NATURAL_PERSONS": "the parent is a natural person (or persons)",
+    "NON_CONSOLIDATING": "the parent does not consolidate it",
+    "NO_KNOWN_PERSON": "there is no known person controlling it",
+    "NON_PUBLIC": "the parent's identity is not public",
+    "BINDING_LEGAL_COMMITMENTS": "legal commitments prevent disclosure",
+    "LEGAL_OBSTACLES": "legal obstacles prevent disclosure",
+    "DISCLOSURE_DETRIMENTAL": "disclosure would be detrimental",
+    "DETRIMENT_NOT_EXCLUDED": "detriment is not excluded",
+    "CONSENT_NOT_OBTAINED": "the parent's consent was not obtained",
+    "NO_LEI": "the parent has no LEI",
+}
+
+
+def parent_lines(level: Any) -> list[str]:
+    what = f"{level.level} parent"
+    if level.status == "reported":
+        return [f"{what}: {p['target_name'] or p['target']} ({p['target']})"
+                + (f", since {day(p.get('valid_from'))}" if day(p.get("valid_from")) else "")
+                + (f", until {day(p.get('valid_to'))}" if day(p.get("valid_to")) else "")
+                for p in level.parents]
+    if level.status == "exception":
+        return [f"{what}: not reported ({x['reason']}: {EXCEPTION_REASONS.get(x['reason'], 'reason code')})"
+                for x in level.exceptions]
+    return [f"{what}: none reported"]
+
+
+def parents(res: Any) -> list[str]:
+    out = [wrap(f"Accounting parents of {res.entity.name} ({res.entity.key}), "
+                f"{clock(res.clock.as_of, res.clock.known_at)}")]
+    return out + [wrap(line, "  ") for lv in (res.direct, res.ultimate) for line in parent_lines(lv)]
+
+
+def sanctions_near(res: Any, hops: int) -> list[str]:
+    rows = list(res.rows)
+    out = [f"Entities within {plural(hops, 'hop')} of a sanctioned entity: {len(rows) or 'none'}"]
+    body = [[r["name"], r["distance"], r["sanctioned_name"],
+             " ".join(x for x in (r.get("authority"), r.get("programme")) if x)] for r in rows[:MAX_ROWS]]
+    if body:
+        out += table(["entity", "hops", "sanctioned", "by"], body, right={1}, flex=(3, 0, 2))
+    return out + _more(len(rows))
+
+
+# -- history --------------------------------------------------------------------------------
+def _stake_change(before: Any, after: Any) -> str:
+    def one(v: Any) -> str:
+        if isinstance(v, dict):
+            return interval_pct(v)
+        if isinstance(v, (list, tuple)) and len(v) == 2:
+            return pct(*v)
+        return "" if missing(v) else pct(v) if isinstance(v, float) else plain(v)
+
+    a, b = one(before), one(after)
+    return f"{a or '–'} → {b or '–'}" if (a or b) else ""
+
+
+def diff(res: Any) -> list[str]:
+    out = [wrap(f"Changes in the ownership and control of {res.entity.name} from {day(res.clock_a.as_of)} "
+                f"to {day(res.clock_b.as_of)} (known at {moment(res.clock_b.known_at)})")]
+    rows = res.to_frame().to_dict("records")
+    if not rows:
+        return out + ["No change."]
+    body = [[r["change"], f"{r['source_name']} {EDGE_PHRASES.get(r['type'], str(r['type']).lower())} "
+             f"{r['target_name']}", _stake_change(r.get("stake_before"), r.get("stake_after")),
+             plain(r.get("cause_document_id") or r.get("cause_action"))] for r in rows[:MAX_ROWS]]
+    return out + table(["change", "relationship", "stake", "cause"], body, flex=(1, 3)) + _more(len(rows))
+
+
+def frame_table(frame: Any, title: str) -> list[str]:
+    """Any result table (backtest), its values in plain words."""
+    rows = frame.head(MAX_ROWS).to_dict("records")
+    out = [title]
+    if not rows:
+        return out + ["  none"]
+    cols = list(frame.columns)
+    body = [[clip(pct(v) if c.startswith("stake") and isinstance(v, float) else plain(v), 40) for c, v in r.items()]
+            for r in rows]
+    return out + table(cols, body, flex=tuple(range(len(cols)))) + _more(len(frame))
