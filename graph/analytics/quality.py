@@ -9,7 +9,8 @@ Kinds (one Cypher file each, ``cypher/quality_<kind>.cypher``):
 - ``over_100``: direct shareholdings into one entity valid and known at the clock whose lower
   ends sum past 100% (a band counts its certain part; declared indirect interests are left
   out because they run through a holder already counted);
-- ``missing_stake``: ownership edges valid and known at the clock with no stake at all;
+- ``missing_stake``: ownership edges valid and known at the clock with no stake at all, and
+  interests of unknown kind and size;
 - ``self_holding``: an entity that holds itself through an ownership cycle (of one or more edges);
 - ``stub``: an entity known only from other records' mentions, without a record of its own;
 - ``dangling``: relationships valid and known at the clock that reference a stub.
@@ -32,6 +33,7 @@ _QUERY = {"over_100": "quality_over_100", "missing_stake": "quality_missing_stak
           "self_holding": "quality_self_holdings", "stub": "quality_stubs", "dangling": "quality_dangling"}
 TOLERANCE = 0.0001  # published percentages carry rounding: 100.00% from rounded parts is not an error
 MAX_CYCLE = 6
+UNKNOWN_INTEREST_KINDS = ("unknownInterest",)  # how the readers store "interest of unknown kind and size"
 LIMIT = 1000
 
 When = date | str | None
@@ -42,7 +44,7 @@ def _detail(kind: str, row: dict[str, Any]) -> str:
     if kind == "over_100":
         return f"shareholders' stakes sum to at least {row['total'] * 100:.2f}% ({row['holders']} holders)"
     if kind == "missing_stake":
-        return f"{row['edges']} ownership edge(s) without a stake, from {', '.join(map(str, row['others']))}"
+        return f"{row['edges']} holding(s) without a stake, from {', '.join(map(str, row['others']))}"
     if kind == "self_holding":
         return f"holds itself through a cycle of {row['hops']}: {' -> '.join(map(str, row['cycle']))}"
     if kind == "stub":
@@ -82,7 +84,8 @@ def quality(graph: Graph, *, as_of: When = None, known_at: Known = None, kinds: 
         raise ValueError(f"unknown quality kinds {sorted(unknown)}; known: {', '.join(KINDS)}")
     clock = make_clock(as_of, known_at)
     out = QualityResult(clock)
-    params = {**clock.as_params(), "limit": limit, "tolerance": TOLERANCE, "max_depth": MAX_CYCLE}
+    params = {**clock.as_params(), "limit": limit, "tolerance": TOLERANCE, "max_depth": MAX_CYCLE,
+              "unknown_kinds": list(UNKNOWN_INTEREST_KINDS)}
     for kind in kinds:
         rows = [to_plain(r) for r in graph.read(_QUERY[kind], **params)]
         if len(rows) >= limit:

@@ -27,6 +27,7 @@ def _register_optional() -> None:
     for module, names in (
         ("ownergraph.cli.ingest_cmd", ("ingest_cmd", "stats_cmd", "resolve_cmd")),
         ("ownergraph.cli.analytics_cmd", ("ANALYTICS_COMMANDS",)),
+        ("ownergraph.cli.quality_cmd", ("quality_cmd",)),
         ("ownergraph.cli.demo_cmd", ("demo_cmd",)),
         ("ownergraph.cli.ask_cmd", ("ask_cmd",)),
         ("ownergraph.cli.eval_cmd", ("eval_cmd",)),
