@@ -1,4 +1,5 @@
-// Dated, typed edges. $$TYPE$$ is replaced from the closed set of edge types (never user text).
+// Dated, typed edges of type $$TYPE$$ (from the closed set of edge types, never user text).
+// slot TYPE: REL_TYPES
 // Merged on statement_id: the same statement loaded twice creates one edge.
 // Returns how many were created and their fact keys (graph.load decides which to rechain;
 // an index look-up per row here, inside the writing transaction, was quadratic in batch size).

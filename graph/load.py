@@ -2,11 +2,12 @@
 
 - Every statement is merged on its ``statement_id`` (content hash): loading the same file
   twice creates nothing the second time.
-- Versions of one fact share a ``fact_key``; after each batch the knowledge-time chain of
-  every fact that gained a version is recomputed: each version's ``known_to`` is the next
-  version's ``known_from`` (or a retraction's), the latest stays open. A fact seen for the
-  first time (no other version, no retraction) is already correct (open) and is not
-  rechained. Nothing is ever deleted.
+- Versions of one fact share a ``fact_key``; after each batch the history of every fact
+  that gained a version is re-planned (:mod:`ownergraph.graph.history`): a later version
+  closes the earlier one in knowledge time, and where it reports a change (not a correction)
+  the earlier holder and stake stay valid until the change date, as a carried piece. A fact
+  seen for the first time (no other version, no retraction) is already correct (open) and is
+  not rechained. Nothing stated is ever deleted.
 - Corporate actions are applied once (their node is the idempotency guard) as version splits:
   the affected edge is closed in knowledge time and re-stated with its new valid time.
 
@@ -21,20 +22,26 @@ Throughput (see bench/ingest): batches of 20k rows, rows sent as one string per 
 driver's pure-Python packing was the largest Python cost), stub nodes only for keys this run
 has not written, corporate actions applied once at the end in few transactions, and
 (``background``) a writer thread that writes one batch while the caller reads the next.
+
+Sections elsewhere: ``_load_rows`` (records -> rows), ``_transport`` (packed rows, batched
+transactions), ``rechain`` + ``history`` (a fact's bitemporal history after each batch).
 """
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
+from datetime import date
 from typing import Any, Protocol
 
-from ownergraph.graph._rows import KNOWN_MAX, REL_TYPES, VALID_MAX, VALID_MIN, clock_props, edge_props
-from ownergraph.graph.connection import Graph
+from ownergraph import cypher
+from ownergraph.graph._load_rows import build_rows, refs_of
+from ownergraph.graph._rows import KNOWN_MAX, VALID_MIN, clock_props
+from ownergraph.graph._transport import Batched, encode_rows
+from ownergraph.graph.connection import Graph, Query
+from ownergraph.graph.rechain import query_for, rechain
 from ownergraph.ingest.model import (
     EDGE_TYPE_OF, CorporateAction, Disclosure, EdgeBase, Entity, EntityRef, Holding,
     ReportingException, Retraction, Sanction,
@@ -42,7 +49,6 @@ from ownergraph.ingest.model import (
 
 DEFAULT_BATCH = 20000  # records per flush and rows per UNWIND
 _NODE_KINDS = ("Sanction", "ReportingException", "Holding")
-_ALIAS_MEMORY = 500_000  # alias rows remembered to skip rewriting unchanged ones
 _ACTION_CHUNK = 2000  # corporate actions applied per resolver batch at the end of a run
 
 
@@ -64,210 +70,6 @@ class LoadCounts:
     by_type: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     rechained: int = 0  # fact keys whose knowledge chain was recomputed
     by_tag: dict[Any, list[int]] = field(default_factory=dict)  # tag -> [loaded, merged]
-
-
-def _ref_label(ref: EntityRef) -> str:
-    return ref.name or ref.lei or f"{ref.value}"
-
-
-def _clean(props: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in props.items() if v is not None}
-
-
-def _refs_of(rec: Any) -> list[EntityRef]:
-    """The mentions of ``rec`` that need keys, in a fixed order (see :meth:`Loader._rows`)."""
-    match rec:
-        case EdgeBase():
-            return [rec.source, rec.target]
-        case Sanction() | ReportingException():
-            return [rec.entity]
-        case Holding():
-            return [rec.issuer]
-        case Disclosure():
-            return ([rec.filer] if rec.filer else []) + list(rec.mentions)
-        case CorporateAction():
-            return [r for r in (rec.subject, rec.counterparty, rec.previous_controller) if r is not None]
-        case Entity():
-            return [rec.successor] if rec.successor is not None else []
-    return []
-
-
-# -- compact row transport ---------------------------------------------------------------
-# The driver's pure-Python packstream costs ~0.3-0.7 ms per row of ~15 properties (every map
-# key and value is packed one by one); a batch of 20k rows cost more Python time than the
-# server spent writing it. Rows are therefore sent as ONE string: fields joined by \x1f,
-# rows by \x1e, and the query rebuilds each row map with typed conversions. Rows are grouped
-# by shape (which fields are present, with which type) so an absent field stays absent (a
-# ``SET n += row.props`` must not remove properties). Rows with a value of another type, or
-# a string containing a separator, travel as plain maps.
-_FS, _RS = "\x1f", "\x1e"
-_UNWIND = "UNWIND $rows AS row"
-_CONV = {str: "f[{i}]", int: "toInteger(f[{i}])", float: "toFloat(f[{i}])", bool: "f[{i}] = 't'",
-         date: "date(f[{i}])", datetime: "datetime(f[{i}])"}
-
-
-def _enc(v: Any) -> tuple[type, str] | None:
-    t = type(v)
-    if t is str:
-        return (str, v) if _FS not in v and _RS not in v else None
-    if t is bool:
-        return bool, "t" if v else "f"
-    if t is int:
-        return (int, str(v)) if -(2 ** 63) <= v < 2 ** 63 else None
-    if t is float:
-        return (float, repr(v)) if math.isfinite(v) else None
-    if t is datetime:
-        return (datetime, v.isoformat()) if v.tzinfo is timezone.utc else None
-    if t is date:
-        return date, v.isoformat()
-    return None
-
-
-def _shape_of(row: dict[str, Any]) -> tuple[tuple[Any, ...], list[str]] | None:
-    shape: list[Any] = []
-    vals: list[str] = []
-    for k, v in row.items():
-        if v is None:
-            continue
-        if k == "props" and type(v) is dict:
-            inner = []
-            for pk, pv in v.items():
-                if pv is None:
-                    continue
-                e = _enc(pv)
-                if e is None:
-                    return None
-                inner.append((pk, e[0]))
-                vals.append(e[1])
-            shape.append(("props", tuple(inner)))
-            continue
-        e = _enc(v)
-        if e is None:
-            return None
-        shape.append((k, e[0]))
-        vals.append(e[1])
-    return tuple(shape), vals
-
-
-def _row_expr(shape: tuple[Any, ...]) -> str:
-    i = 0
-    parts = []
-    for k, t in shape:
-        if k == "props" and isinstance(t, tuple):
-            inner = []
-            for pk, pt in t:
-                inner.append(f"`{pk}`: " + _CONV[pt].format(i=i))
-                i += 1
-            parts.append("props: {" + ", ".join(inner) + "}")
-        else:
-            parts.append(f"`{k}`: " + _CONV[t].format(i=i))
-            i += 1
-    return "{" + ", ".join(parts) + "}"
-
-
-def encode_rows(query: str, rows: Sequence[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
-    """(query text, parameters) pairs that write ``rows`` with ``query`` (whose rows come from
-    ``UNWIND $rows AS row``): one per row shape, rows packed into a single string."""
-    if _UNWIND not in query:
-        raise ValueError("query does not read UNWIND $rows AS row")
-    groups: dict[tuple[Any, ...], list[str]] = {}
-    plain: list[dict[str, Any]] = []
-    for row in rows:
-        sv = _shape_of(row)
-        if sv is None or not sv[1]:
-            plain.append(row)
-        else:
-            groups.setdefault(sv[0], []).append(_FS.join(sv[1]))
-    out = []
-    for shape, lines in groups.items():
-        head = (f"UNWIND split($blob, '\\u001e') AS line WITH split(line, '\\u001f') AS f "
-                f"WITH {_row_expr(shape)} AS row")
-        out.append((query.replace(_UNWIND, head, 1), {"blob": _RS.join(lines)}))
-    if plain:
-        out.append((query, {"rows": plain}))
-    return out
-
-
-class _Batched:
-    """A ``Graph`` stand-in (read / write / write_rows) that runs many small statements in a
-    few transactions: corporate actions are several tiny queries each, and a commit per
-    query dominated their cost. Statements of the open transaction are replayed on a
-    transient error (they are deterministic given the state before the transaction)."""
-
-    def __init__(self, graph: Graph, per_tx: int = 500) -> None:
-        self.graph = graph
-        self.per_tx = per_tx
-        self._session: Any = None
-        self._tx: Any = None
-        self._log: list[tuple[str, dict[str, Any]]] = []
-
-    def __enter__(self) -> _Batched:
-        # the driver behind Graph: one session, explicit transactions (same package)
-        self._session = self.graph._driver.session(database=self.graph.database)
-        return self
-
-    def __exit__(self, exc_type: object, *_: object) -> None:
-        try:
-            if exc_type is None:
-                self.commit()
-            elif self._tx is not None:
-                self._tx.close()
-        finally:
-            self._session.close()
-
-    def _begin(self) -> None:
-        self._tx = self._session.begin_transaction()
-        for text, params in self._log:
-            self._tx.run(text, params).consume()
-
-    def _retrying(self, fn: Any) -> Any:
-        from neo4j.exceptions import TransientError
-
-        for attempt in range(4):
-            try:
-                if self._tx is None:
-                    self._begin()
-                return fn()
-            except TransientError:
-                if self._tx is not None:
-                    self._tx.close()
-                self._tx = None
-                if attempt == 3:
-                    raise
-        raise AssertionError("unreachable")
-
-    def commit(self) -> None:
-        if self._tx is None:
-            return
-
-        def do() -> None:
-            self._tx.commit()
-
-        self._retrying(do)
-        self._tx = None
-        self._log = []
-
-    def _run(self, query: str, params: dict[str, Any], rows: bool) -> Any:
-        text = self.graph._text(query)
-
-        def do() -> Any:
-            result = self._tx.run(text, params)
-            return [r.data() for r in result] if rows else result.consume().counters
-
-        out = self._retrying(do)
-        self._log.append((text, params))
-        if len(self._log) >= self.per_tx:
-            self.commit()
-        return out
-
-    def read(self, query: str, **params: Any) -> list[dict[str, Any]]:
-        return self._run(query, params, True)
-
-    def write_rows(self, query: str, **params: Any) -> list[dict[str, Any]]:
-        return self._run(query, params, True)
-
-    def write(self, query: str, **params: Any) -> Any:
-        return self._run(query, params, False)
 
 
 class Loader:
@@ -325,115 +127,16 @@ class Loader:
     # -- rows ---------------------------------------------------------------------------
     def _rows(self) -> dict[str, Any]:
         """Turn the buffered records into row lists, resolving all mentions in one batch."""
-        entities, records = self._entities, self._records
-        refs: list[EntityRef] = []
-        for _, ent in entities:
-            refs.extend(_refs_of(ent))
-        for rec in records:
-            refs.extend(_refs_of(rec))
-        keys = self._resolve(refs)
-        stubs: dict[str, dict[str, Any]] = {}
-        new_entities = {k for k, _ in entities}
-        it: Iterator[str] = iter(keys)
-        pairs = zip(refs, keys)
-
-        def key() -> str:
-            return next(it)
-
-        # stubs: every mentioned key this loader has not written and no record of this batch is
-        for ref, k in pairs:
-            if k not in self._known and k not in new_entities and k not in stubs:
-                stubs[k] = {"key": k, "name": _ref_label(ref), "lei": ref.lei,
-                            "kind": ref.kind.value if ref.kind else "unknown",
-                            "jurisdiction": ref.jurisdiction}
-
-        entity_rows, alias_rows = [], []
-        for k, rec in entities:
-            props = clock_props(rec) | {
-                "name": rec.name, "kind": rec.kind.value, "jurisdiction": rec.jurisdiction,
-                "status": rec.status, "expiration_reason": rec.expiration_reason,
-                "lei": rec.ref.lei if rec.ref.lei == k else None,
-            }
-            if rec.successor is not None:
-                props["successor_key"] = key()
-            entity_rows.append({"key": k, "statement_id": props["statement_id"], "props": _clean(props)})
-            for alias in rec.aliases:
-                value = alias.value.casefold() if alias.scheme.value == "name" else alias.value
-                row = {"key": f"{alias.scheme.value}|{value}", "scheme": alias.scheme.value,
-                       "value": alias.value, "kind": alias.kind.value, "entity": k,
-                       "valid_from": alias.valid_from or VALID_MIN,
-                       "valid_to": alias.valid_to or VALID_MAX, "fact_key": rec.key()}
-                # ALIAS_OF merges on (alias, kind, entity) and sets the rest on create only:
-                # a row already written this run changes nothing
-                h = hash((row["key"], row["kind"], k))
-                if len(self._aliases_seen) > _ALIAS_MEMORY:
-                    self._aliases_seen.clear()  # bounded: repeats are mostly near each other
-                if h not in self._aliases_seen:
-                    self._aliases_seen.add(h)
-                    alias_rows.append(row)
-
-        edges: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        nodes: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        actions: list[CorporateAction] = []
-        for rec in records:
-            match rec:
-                case EdgeBase():
-                    props = edge_props(rec)
-                    edges[EDGE_TYPE_OF[type(rec)].value].append(
-                        {"source": key(), "target": key(), "statement_id": props["statement_id"],
-                         "props": props})
-                case Sanction():
-                    nodes["Sanction"].append(self._node_row(rec, key(), {
-                        "authority": rec.authority, "programme": rec.programme}))
-                case ReportingException():
-                    nodes["ReportingException"].append(self._node_row(rec, key(), {
-                        "level": rec.level.value, "reason": rec.reason.value, "reference": rec.reference}))
-                case Disclosure():
-                    filer = key() if rec.filer else None
-                    mentions = sorted({key() for _ in rec.mentions})
-                    props = clock_props(rec) | {
-                        "document_id": rec.document_id, "form_type": rec.form_type, "filed_at": rec.filed_at,
-                        "period": rec.period, "title": rec.title, "text": rec.text, "text_ref": rec.text_ref}
-                    nodes["Document"].append({"document_id": rec.document_id, "statement_id": props["statement_id"],
-                                              "props": _clean(props), "filer": filer, "mentions": mentions})
-                case Holding():
-                    props = clock_props(rec) | {"portfolio": rec.portfolio, "instrument": rec.instrument,
-                                                "amount": rec.amount, "currency": rec.currency,
-                                                "instrument_type": rec.instrument_type}
-                    nodes["Holding"].append({"entity": key(), "portfolio": rec.portfolio,
-                                             "statement_id": props["statement_id"], "props": _clean(props)})
-                case CorporateAction():
-                    for _ in _refs_of(rec):
-                        key()  # keys (and stubs) made now; the action resolves them again when applied
-                    actions.append(rec)
-                case Retraction():
-                    nodes["Retraction"].append({
-                        "statement_id": f"{rec.fact_key}@{rec.known_from.isoformat()}",
-                        "props": {"fact_key": rec.fact_key, "known_from": rec.known_from,
-                                  "source_system": rec.provenance.source_system,
-                                  "source_record_id": rec.provenance.source_record_id}})
-        # decided here, on the caller's thread: batches are written in order, so a later
-        # batch may rely on these keys existing
-        self._known.update(stubs)
-        self._known.update(new_entities)
-        return {"stubs": list(stubs.values()), "entities": entity_rows, "aliases": alias_rows,
-                "edges": edges, "nodes": nodes, "actions": actions}
-
-    @staticmethod
-    def _node_row(rec: Any, entity: str, extra: dict[str, Any]) -> dict[str, Any]:
-        props = clock_props(rec) | extra
-        return {"entity": entity, "statement_id": props["statement_id"], "props": _clean(props)}
+        return build_rows(self._entities, self._records, self._resolve, self._known, self._aliases_seen)
 
     # -- writes -------------------------------------------------------------------------
-    def _write(self, query: str, rows: list[dict[str, Any]], kind: str | None = None,
+    def _write(self, query: Query, rows: list[dict[str, Any]], kind: str | None = None,
                **params: Any) -> tuple[int, int, set[str]]:
         """Write rows with a MERGE query returning ``created`` (and, for a versioned ``kind``,
         ``created_keys``); (created, already present, fact keys whose chain needs a rechain)."""
         if not rows:
             return 0, 0, set()
-        from ownergraph import cypher
-
-        text = cypher.load(query) if query.isidentifier() else query
+        text = query
         created = 0
         created_keys: set[str] = set()
         for i in range(0, len(rows), self.batch_size):
@@ -455,7 +158,7 @@ class Loader:
                 sids[fk].add(r["statement_id"])
         out = {fk for fk, ss in sids.items() if len(ss) > 1}
         ask = [{"fk": fk, "sids": "\x1d".join(sorted(ss))} for fk, ss in sids.items() if fk not in out]
-        text = self.graph_text("load_versions", kind)
+        text = query_for("load_versions", kind)
         for i in range(0, len(ask), self.batch_size):
             for part, args in encode_rows(text, ask[i: i + self.batch_size]):
                 for row in self.graph.read(part, **args):
@@ -543,7 +246,7 @@ class Loader:
             self._write("load_aliases", rows["aliases"])
         touched: dict[str, set[str]] = defaultdict(set)
         for rtype, edge_rows in rows["edges"].items():
-            created, present, rechain = self._write(self.graph_text("load_edges", rtype), edge_rows, rtype)
+            created, present, rechain = self._write(cypher.render("load_edges", TYPE=rtype), edge_rows, rtype)
             self._tally(rtype, created, present)
             touched[rtype] |= rechain
         retracted: set[str] = set()
@@ -570,33 +273,12 @@ class Loader:
                 self._rechain_kind(kind, retracted - touched.get(kind, set()))
 
     def _rechain_kind(self, kind: str, keys: Iterable[str]) -> None:
-        keys = sorted(keys)
-        if not keys:
-            return
-        self.counts.rechained += len(keys)
-        text = self.graph_text("rechain", kind)
-        for i in range(0, len(keys), self.batch_size):
-            self.graph.write(text, keys=keys[i: i + self.batch_size], known_max=KNOWN_MAX)
-
-    @staticmethod
-    def graph_text(name: str, kind: str) -> str:
-        """A named query with its relationship type / label fixed from the domain's closed set."""
-        from ownergraph import cypher
-
-        node_labels = {"Sanction", "ReportingException"}
-        rtype = "HOLDS" if kind == "Holding" else kind
-        if rtype not in node_labels | REL_TYPES:
-            raise ValueError(f"not a storable type: {kind!r}")
-        pattern = (f"(r:{rtype} {{fact_key: fk}})" if rtype in node_labels
-                   else f"()-[r:{rtype} {{fact_key: fk}}]->()")
-        hint = f"USING INDEX SEEK r:{rtype}(fact_key)"  # a scan satisfies a plain hint
-        return (cypher.load(name).replace("$$MATCH$$", pattern).replace("$$HINT$$", hint)
-                .replace("$$TYPE$$", rtype))
+        self.counts.rechained += rechain(self.graph, kind, keys, self.batch_size)
 
     # -- corporate actions ------------------------------------------------------------------
     @contextmanager
-    def _batched(self) -> Iterator[_Batched]:
-        with _Batched(self.graph) as b:
+    def _batched(self) -> Iterator[Batched]:
+        with Batched(self.graph) as b:
             yield b
 
     def _apply_actions(self, actions: list[CorporateAction], *, again: bool = False) -> None:
@@ -616,7 +298,7 @@ class Loader:
             return
         sids = [clock_props(a)["statement_id"] for a in actions]
         stored = {r["sid"] for r in self.graph.read(
-            "UNWIND $sids AS sid MATCH (c:CorporateAction {statement_id: sid}) RETURN sid",
+            "load_actions_stored",
             sids=sorted(set(sids)))}
         for action, sid in zip(actions, sids):
             if sid not in self._action_sids:
@@ -654,7 +336,7 @@ class Loader:
             # for every mention of the chunk
             for i in range(0, len(order), _ACTION_CHUNK):
                 actions = [CorporateAction.model_validate_json(r) for r in order[i: i + _ACTION_CHUNK]]
-                self._resolve([r for a in actions for r in _refs_of(a)])
+                self._resolve([r for a in actions for r in refs_of(a)])
                 for action in actions:
                     apply_corporate_action(g, action, self.resolver, again=True)  # type: ignore[arg-type]
         return len(order)

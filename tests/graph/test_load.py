@@ -139,14 +139,22 @@ def test_a_later_statement_supersedes_in_knowledge_time_never_deletes(graph: Gra
     loader.add(_ownership(72.5, "2019-04-10T00:00:00+00:00", "b"))
     loader.flush()
     rows = graph.read("MATCH ()-[r:OWNS {fact_key: 'test:own-1'}]->() RETURN r.stake_lo AS s, "
-                      "r.known_from AS kf, r.known_to AS kt ORDER BY kf")
-    assert [r["s"] for r in rows] == [pytest.approx(0.755), pytest.approx(0.725)]
-    assert rows[0]["kt"] == rows[1]["kf"]
-    assert rows[1]["kt"].year == KNOWN_MAX_YEAR
+                      "r.known_from AS kf, r.known_to AS kt, toString(r.valid_from) AS vf, "
+                      "toString(r.valid_to) AS vt, r.valid_from_basis AS basis, "
+                      "r.carried_from IS NOT NULL AS carried")
+    rows.sort(key=lambda r: (r["kf"].to_native(), r["vt"]))
+    # the first statement, closed in knowledge time when the second was published ...
+    assert rows[0]["s"] == pytest.approx(0.755) and rows[0]["kt"] == rows[1]["kf"]
+    # ... stays the valid-time answer before the change: the second restates the interest's
+    # original start (2016-05-01), so the new stake runs from its statement date, not from then
+    assert (rows[1]["carried"], rows[1]["s"], rows[1]["vf"], rows[1]["vt"]) == (
+        True, pytest.approx(0.755), "2016-05-01", "2019-04-10")
+    assert (rows[2]["s"], rows[2]["vf"], rows[2]["basis"]) == (pytest.approx(0.725), "2019-04-10", "statement_date")
+    assert rows[1]["kt"].year == rows[2]["kt"].year == KNOWN_MAX_YEAR
     # Loading the older statement again (out of order) changes nothing.
     loader.add(_ownership(75.5, "2016-06-01T00:00:00+00:00", "a"))
     loader.flush()
-    assert len(graph.read("MATCH ()-[r:OWNS {fact_key: 'test:own-1'}]->() RETURN r")) == 2
+    assert len(graph.read("MATCH ()-[r:OWNS {fact_key: 'test:own-1'}]->() RETURN r")) == 3
 
 
 @pytest.fixture()

@@ -1,0 +1,11 @@
+// Every stored version of the facts $keys stored as edges of type $$TYPE$$ (statements and
+// the pieces carried from them) and each fact's retraction times, for graph.history to plan
+// the fact's bitemporal history. The fact_key index is hinted (a plan made while the graph was
+// nearly empty would otherwise scan every edge of the type for each key).
+// slot TYPE: REL_TYPES
+UNWIND $keys AS fk
+MATCH ()-[r:$$TYPE$$ {fact_key: fk}]->() USING INDEX SEEK r:$$TYPE$$(fact_key)
+WITH fk, collect({eid: elementId(r), carried: r.carried_from IS NOT NULL, props: properties(r),
+                  ends: [startNode(r).key, endNode(r).key]}) AS versions
+OPTIONAL MATCH (x:Retraction {fact_key: fk}) USING INDEX SEEK x:Retraction(fact_key)
+RETURN fk, versions, collect(x.known_from) AS retracted

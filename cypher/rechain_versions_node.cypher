@@ -1,0 +1,9 @@
+// rechain_versions for facts stored as nodes (a sanction, a reporting exception): ends are
+// the entities the node is attached to.
+// slot TYPE: "Sanction" | "ReportingException"
+UNWIND $keys AS fk
+MATCH (r:$$TYPE$$ {fact_key: fk}) USING INDEX SEEK r:$$TYPE$$(fact_key)
+WITH fk, collect({eid: elementId(r), carried: r.carried_from IS NOT NULL, props: properties(r),
+                  ends: [(e:Entity)-->(r) | e.key]}) AS versions
+OPTIONAL MATCH (x:Retraction {fact_key: fk}) USING INDEX SEEK x:Retraction(fact_key)
+RETURN fk, versions, collect(x.known_from) AS retracted
