@@ -23,7 +23,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
-from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -180,23 +179,6 @@ class Library:
             lookup = dict(filled)
             self._rendered[key] = Rendered(name, _MARK.sub(lambda m: lookup[m.group(1)], text), filled)
         return self._rendered[key]
-
-    def every_rendering(self, name: str) -> list[Rendered]:
-        """``name`` rendered with every allowed value of each slot (the others at their first
-        value), or the plain file: what a test runs through the server's parser."""
-        slots = self.slots(name)
-        if not slots:
-            return [self.statement(name)]
-        base = {k: s.examples()[0] for k, s in slots.items()}
-        out = {self.render(name, **(base | {k: v})) for k, s in slots.items() for v in s.examples()}
-        return sorted(out, key=lambda r: r.slots)
-
-    def every_combination(self, name: str) -> Iterable[dict[str, Any]]:
-        """Every combination of the allowed slot values of ``name``."""
-        slots = self.slots(name)
-        keys = sorted(slots)
-        for combo in product(*(slots[k].examples() for k in keys)):
-            yield dict(zip(keys, combo))
 
     def statements(self, name: str) -> list[str]:
         """The ``;``-separated statements of a plain multi-statement file, without comment lines."""

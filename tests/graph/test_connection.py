@@ -8,6 +8,7 @@ from ownergraph.graph.config import Settings
 from ownergraph.graph.connection import Graph, connect
 from ownergraph.graph.server import LocalNeo4j
 from ownergraph.ingest.errors import Neo4jAuthError, Neo4jUnavailable
+from tests.cypher import q
 
 
 def test_server_is_neo4j_5_26_or_later(graph: Graph) -> None:
@@ -16,26 +17,20 @@ def test_server_is_neo4j_5_26_or_later(graph: Graph) -> None:
 
 
 def test_schema_applied_twice_is_a_no_op(graph: Graph) -> None:
-    before = graph.read("SHOW CONSTRAINTS YIELD name RETURN collect(name) AS names")[0]["names"]
+    before = graph.read(q("constraint_names"))[0]["names"]
     assert "entity_key" in before and "alias_key" in before
     assert graph.apply_schema() == 0
-    after = graph.read("SHOW CONSTRAINTS YIELD name RETURN collect(name) AS names")[0]["names"]
+    after = graph.read(q("constraint_names"))[0]["names"]
     assert sorted(before) == sorted(after)
-    indexes = graph.read("SHOW INDEXES YIELD name RETURN collect(name) AS names")[0]["names"]
+    indexes = graph.read(q("index_names"))[0]["names"]
     assert {"owns_time", "owns_known", "owns_fact"} <= set(indexes)
 
 
 def test_write_read_round_trip(graph: Graph) -> None:
     graph.write(
-        "CREATE (:Entity {key: $lei, lei: $lei, name: $name})-[:OWNS {stake_lo: $s, stake_hi: $s, "
-        "valid_from: date($vf)}]->(:Entity {key: 'og:child', name: 'Child'})",
-        lei="984500501A1B1045PB30", name="MONEYTECH GROUP LIMITED", s=0.6, vf="2020-01-01",
+        q("create_owner_and_child"), lei="984500501A1B1045PB30", name="MONEYTECH GROUP LIMITED", s=0.6, vf="2020-01-01",
     )
-    rows = graph.read(
-        "MATCH (a:Entity {lei: $lei})-[r:OWNS]->(b) RETURN a.name AS owner, b.key AS owned, "
-        "r.stake_lo AS stake, r.valid_from AS valid_from",
-        lei="984500501A1B1045PB30",
-    )
+    rows = graph.read(q("owned_by_lei"), lei="984500501A1B1045PB30")
     assert len(rows) == 1
     assert rows[0]["owner"] == "MONEYTECH GROUP LIMITED" and rows[0]["owned"] == "og:child"
     assert rows[0]["stake"] == pytest.approx(0.6)
@@ -43,14 +38,14 @@ def test_write_read_round_trip(graph: Graph) -> None:
 
 
 def test_entity_key_is_unique(graph: Graph) -> None:
-    graph.write("CREATE (:Entity {key: 'og:x'})")
+    graph.write(q("create_entity"), key="og:x")
     with pytest.raises(Exception, match="already exists"):
-        graph.write("CREATE (:Entity {key: 'og:x'})")
+        graph.write(q("create_entity"), key="og:x")
 
 
 def test_reads_run_in_read_only_transactions(graph: Graph) -> None:
     with pytest.raises(Exception, match="(?i)write"):
-        graph.read("CREATE (:Entity {key: 'og:nope'})")
+        graph.read(q("create_entity"), key="og:nope")
 
 
 def test_unreachable_server_gives_a_clear_error() -> None:
@@ -66,7 +61,7 @@ def test_wrong_password_gives_a_clear_error(graph: Graph, neo4j_settings: Settin
     with pytest.raises(Neo4jAuthError, match="refused the credentials"):
         connect(Settings(neo4j_uri=uri, neo4j_user="neo4j", neo4j_password="definitely-wrong"))
     # The good connection still works afterwards.
-    assert graph.read("RETURN 1 AS one") == [{"one": 1}]
+    assert graph.read(q("one")) == [{"one": 1}]
 
 
 def test_local_credentials_are_private(graph: Graph, neo4j_settings: Settings) -> None:
@@ -77,15 +72,16 @@ def test_local_credentials_are_private(graph: Graph, neo4j_settings: Settings) -
 
 
 def test_read_unit_runs_many_reads_in_one_read_transaction(graph: Graph) -> None:
-    graph.write("CREATE (:Entity {key: 'og:unit-a', name: 'A'}), (:Entity {key: 'og:unit-b', name: 'B'})")
+    graph.write(q("create_named_entities"), entities=[{"key": "og:unit-a", "name": "A"},
+                                                    {"key": "og:unit-b", "name": "B"}])
 
     def work(reader) -> list[list[dict[str, object]]]:  # type: ignore[no-untyped-def]
-        return [reader.read("MATCH (e:Entity {key: $k}) RETURN e {.key, .name} AS e, [1, 2] AS xs", k=k)
+        return [reader.read(q("entity_key_name"), k=k)
                 for k in ("og:unit-a", "og:unit-b", "og:unit-missing")]
 
     a, b, missing = graph.read_unit(work)
     assert a == [{"e": {"key": "og:unit-a", "name": "A"}, "xs": [1, 2]}]
     assert b[0]["e"]["name"] == "B" and missing == []
     with pytest.raises(Exception, match="(?i)write|read"):  # a read transaction refuses writes
-        graph.read_unit(lambda reader: reader.read("CREATE (:Entity {key: 'og:unit-c'})"))
-    assert graph.read("MATCH (e:Entity {key: 'og:unit-c'}) RETURN e") == []
+        graph.read_unit(lambda reader: reader.read(q("create_entity"), key="og:unit-c"))
+    assert graph.read(q("entity_by_key"), k="og:unit-c") == []

@@ -11,12 +11,13 @@ from ownergraph.graph.merges import decisions, merge, undo
 from ownergraph.graph.pipeline import ingest_paths
 from ownergraph.graph.stats import graph_stats
 from ownergraph.resolution import MergeRefused
+from tests.cypher import q
 
 BUNDLE = Path(__file__).resolve().parents[2] / "examples" / "bundle"
 
 
 def _stub_key(graph: Graph, name: str) -> str:
-    rows = graph.read("MATCH (e:Entity) WHERE e.name = $name RETURN e.key AS k", name=name)
+    rows = graph.read(q("key_by_name"), name=name)
     assert len(rows) == 1, rows
     return rows[0]["k"]
 
@@ -28,7 +29,7 @@ def test_merge_then_undo_restores_both_entities(graph: Graph) -> None:
     shipping = "213800HBLSH1PP1NG027"
     out = merge(graph, shipping, ferries, reason="test: wrongly believed the same")
     assert out.survivor == shipping and out.absorbed == ferries and out.edges_moved > 0
-    assert not graph.read("MATCH (:Entity {key: $k})--() RETURN 1", k=ferries)
+    assert not graph.read(q("has_any_edge"), k=ferries)
     assert graph_stats(graph) != before
     assert any(d["decision_id"] == out.decision["decision_id"] for d in decisions(graph))
 
@@ -66,9 +67,9 @@ def test_reconcile_folds_a_stub_into_the_entity_registered_later(graph: Graph, t
     outcomes = reconcile_stubs(graph)
     assert [(o.survivor, o.absorbed) for o in outcomes] == [(entity, stub)]
     assert outcomes[0].edges_moved == 1 and outcomes[0].decision["method"] in ("exact_name", "probabilistic")
-    owners = graph.read("MATCH (o:Entity)-[:OWNS]->(:Entity {key: $k}) RETURN o.key AS o", k=entity)
+    owners = graph.read(q("owners_of"), k=entity)
     assert owners == [{"o": "213800HBLHOLD1NGS054"}]
     assert reconcile_stubs(graph) == []  # nothing left: running it again changes nothing
 
     undo(graph, outcomes[0].decision["decision_id"])  # reversible like any merge
-    assert graph.read("MATCH (o:Entity)-[:OWNS]->(:Entity {key: $k}) RETURN o.key AS o", k=stub)
+    assert graph.read(q("owners_of"), k=stub)

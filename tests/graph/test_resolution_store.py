@@ -14,6 +14,7 @@ from ownergraph.graph.resolution_store import GraphResolutionStore
 from ownergraph.ingest.model import AliasKind, EntityRef
 from ownergraph.resolution import Resolver
 from tests.resolution.conftest import entity
+from tests.cypher import q
 
 GROUP = "984500501A1B1045PB30"
 RENAMED = "2138002YAB7Z9KO21397"
@@ -41,7 +42,7 @@ def test_state_streams_into_the_graph_and_back(graph: Graph) -> None:
     restored = Resolver.load(store)
     assert restored.state() == r.state()
     assert restored.canonical(stub) == GROUP
-    assert graph.read("MATCH (d:MatchDecision) RETURN count(d) AS n")[0]["n"] == len(r.state().decisions)
+    assert graph.read(q("count_label", LABEL="MatchDecision"))[0]["n"] == len(r.state().decisions)
     first = b"".join(bytes(x["data"]) for x in graph.read("resolution_state_load"))
     r.save(store)  # the stored bytes are deterministic
     assert b"".join(bytes(x["data"]) for x in graph.read("resolution_state_load")) == first
@@ -63,13 +64,13 @@ def test_a_state_of_many_chunks_is_sent_chunk_by_chunk_and_replaced_whole(graph:
     store = GraphResolutionStore(graph)
     r, stub = _resolver()
     r.save(store)
-    n = graph.read("MATCH (s:ResolutionState) RETURN count(s) AS n")[0]["n"]
+    n = graph.read(q("count_label", LABEL="ResolutionState"))[0]["n"]
     assert n > 3
     assert [x["seq"] for x in graph.read("resolution_state_seqs")] == list(range(n))
     restored = Resolver.load(store)
     assert restored.state() == r.state() and restored.canonical(stub) == GROUP
     Resolver().save(store)  # a smaller state leaves none of the old chunks behind
-    assert graph.read("MATCH (s:ResolutionState) RETURN count(s) AS n")[0]["n"] < n
+    assert graph.read(q("count_label", LABEL="ResolutionState"))[0]["n"] < n
     assert Resolver.load(store).state().entities == {}
 
 
@@ -92,9 +93,9 @@ def test_an_interrupted_save_leaves_the_stored_state_as_it_was(graph: Graph, mon
     r.register(entity("Another Company Ltd", ids={"company_number": "GB:00000042"}))
     with pytest.raises(RuntimeError):
         r.save(store)
-    assert graph.read("MATCH (p:ResolutionStatePending) RETURN count(p) AS n")[0]["n"] == 2
+    assert graph.read(q("count_label", LABEL="ResolutionStatePending"))[0]["n"] == 2
     assert b"".join(bytes(x["data"]) for x in graph.read("resolution_state_load")) == before
     monkeypatch.setattr(graph, "write", real_write)
     r.save(store)  # the next save clears what the interrupted one left
-    assert graph.read("MATCH (p:ResolutionStatePending) RETURN count(p) AS n")[0]["n"] == 0
+    assert graph.read(q("count_label", LABEL="ResolutionStatePending"))[0]["n"] == 0
     assert Resolver.load(store).state() == r.state()

@@ -13,6 +13,7 @@ from ownergraph.retrieval.api import Ownergraph
 from ownergraph.retrieval.llm import LLMConfig
 from ownergraph.retrieval.question import parse
 from tests.retrieval.fake_openai import fake_openai  # noqa: F401
+from tests.cypher import q
 
 BUNDLE = Path(__file__).resolve().parents[2] / "examples" / "bundle"
 
@@ -93,7 +94,7 @@ def test_question_answering_never_writes(og: Ownergraph, monkeypatch: pytest.Mon
 def test_question_text_never_becomes_cypher(og: Ownergraph) -> None:
     with pytest.raises(EntityNotFound):
         og.ask("Who owns X'}) DETACH DELETE n //?")
-    assert og.graph.read("MATCH (e:Entity) RETURN count(e) AS n")[0]["n"] > 5
+    assert og.graph.read(q("count_label", LABEL="Entity"))[0]["n"] > 5
 
 
 def test_answer_json_and_picture(og: Ownergraph, tmp_path: Path) -> None:

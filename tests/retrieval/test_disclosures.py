@@ -12,6 +12,7 @@ from ownergraph.graph.connection import Graph
 from ownergraph.graph.pipeline import ingest_paths
 from ownergraph.retrieval.api import Ownergraph
 from ownergraph.retrieval.disclosures import DisclosureRetriever
+from tests.cypher import q
 
 BUNDLE = Path(__file__).resolve().parents[2] / "examples" / "bundle"
 HOLDINGS = "213800HBLHOLD1NGS054"
@@ -24,7 +25,7 @@ def retriever(graph: Graph, tmp_path: Path) -> DisclosureRetriever:
 
 
 def _doc_text(graph: Graph, document_id: str) -> str:
-    return graph.read("MATCH (d:Document {document_id: $id}) RETURN d.text AS t", id=document_id)[0]["t"]
+    return graph.read(q("document_text"), id=document_id)[0]["t"]
 
 
 def test_sync_indexes_each_document_once(retriever: DisclosureRetriever) -> None:

@@ -16,6 +16,7 @@ from ownergraph.graph.analytics.contagion import contagion
 from ownergraph.ingest.errors import ConfigError
 from tests.graph.analytics._small_world import World
 from tests.neo4j_fixtures import wipe
+from tests.cypher import q
 
 # "server": the ownergraph.cascade procedure of the project-managed Neo4j; "cypher": one
 # snapshot_step query per hop. Every behaviour test runs on both.
@@ -164,7 +165,7 @@ def test_server_procedure_gives_what_the_cypher_steps_give(
         else:
             getattr(w, e["kind"])(e["a"], e["b"], 1_000, "EUR", **kw)
     w.flush()
-    ids = sorted(r["s"] for r in graph.read("MATCH (:Entity)-[r]->(:Entity) RETURN r.statement_id AS s"))
+    ids = sorted(r["s"] for r in graph.read(q("edge_statement_ids")))
     assumed = Assumed(suppressed=frozenset(ids[i] for i in suppress if i < len(ids)))
     for start in PARTIES[:3]:
         with assuming(assumed):

@@ -1,0 +1,2 @@
+SHOW CONSTRAINTS YIELD name
+RETURN collect(name) AS names

@@ -1,0 +1,2 @@
+UNWIND $entities AS e
+CREATE (:Entity {key: e.key, name: e.name})

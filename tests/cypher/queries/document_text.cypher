@@ -1,0 +1,2 @@
+MATCH (d:Document {document_id: $id})
+RETURN d.text AS t

@@ -1,0 +1,2 @@
+MATCH (:Entity)-[r]->(:Entity)
+RETURN r.statement_id AS s

@@ -1,0 +1,2 @@
+MATCH (e:Entity {key: $k})
+RETURN e

@@ -1,0 +1,2 @@
+MATCH (:Entity {key: $k})--()
+RETURN 1

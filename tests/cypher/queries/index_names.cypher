@@ -1,0 +1,2 @@
+SHOW INDEXES YIELD name
+RETURN collect(name) AS names

@@ -1,0 +1,2 @@
+MATCH (e:Entity) WHERE e.name = $name
+RETURN e.key AS k

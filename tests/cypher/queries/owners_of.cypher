@@ -1,0 +1,2 @@
+MATCH (o:Entity)-[:OWNS]->(:Entity {key: $k})
+RETURN o.key AS o
