@@ -257,6 +257,33 @@ def wipe(graph: Graph) -> None:
     graph.auto("wipe", batch=10000)
 
 
+EVAL_STORE = "eval-store"  # the evaluation's own local Neo4j home, beside the user's
+
+
+def eval_graph(settings: Any = None, *, allow_wipe: bool = False) -> Graph:
+    """A database of the evaluation's own, which it may empty.
+
+    With the project-managed local server: a second local Neo4j in ``<home>/eval-store`` on
+    port ``OWNERGRAPH_EVAL_NEO4J_PORT`` (default: the user's port + 1), never the user's graph
+    (the generated world's scores fall from 0.99 to 0.49 on a graph that also holds the demo).
+    With a configured server: refused while its database holds anything, unless ``allow_wipe``."""
+    import os
+
+    from ownergraph.graph.config import load_settings
+    from ownergraph.graph.connection import connect
+    from ownergraph.ingest.errors import ConfigError
+
+    base = settings or load_settings()
+    if base.uses_local_server:
+        port = int(os.environ.get("OWNERGRAPH_EVAL_NEO4J_PORT") or base.neo4j_port + 1)
+        return connect(base.with_overrides(home=base.home / EVAL_STORE, neo4j_port=port))
+    graph = connect(base)
+    if not allow_wipe and graph.read("stats_nodes"):
+        raise ConfigError(f"the database at {graph.uri} holds data, and the evaluation empties its database: "
+                          "point NEO4J_URI at an empty database, or pass --wipe to let it be emptied")
+    return graph
+
+
 def _load(graph: Graph, files: tuple[str, ...], fixtures: Path) -> dict[str, Any]:
     from ownergraph.graph.pipeline import ingest_paths
 
@@ -302,6 +329,11 @@ def run_real(graph: Graph, *, questions: list[RealQuestion] | None = None, fixtu
     from ownergraph.graph.analytics.api import Analytics
     from ownergraph.retrieval.api import Ownergraph
 
+    if not Path(fixtures).is_dir():
+        from ownergraph.ingest.errors import ConfigError
+
+        raise ConfigError(f"the real-question suite reads its files from {fixtures} (a source checkout's "
+                          "tests/fixtures/real): run from a checkout, or leave the suite out (--no-real)")
     t0 = time.perf_counter()
     qs = questions if questions is not None else load_suite()
     groups: dict[tuple[str, ...], list[RealQuestion]] = defaultdict(list)
@@ -345,5 +377,5 @@ def render_real_table(report: RealReport) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["CLASSES", "FIXTURES", "SUITE", "RealQuestion", "RealReport", "ask_structured", "ask_words", "judge",
+__all__ = ["CLASSES", "EVAL_STORE", "FIXTURES", "SUITE", "eval_graph", "RealQuestion", "RealReport", "ask_structured", "ask_words", "judge",
            "load_suite", "norm_name", "observe", "render_real_table", "run_real", "score_answers", "wipe"]
