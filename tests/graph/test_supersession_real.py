@@ -1,0 +1,60 @@
+"""Supersession on real samples: a later statement closes the earlier one in knowledge time;
+under current knowledge the valid-time history stays answerable (DOMAIN §4)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+from ownergraph.graph.connection import Graph
+from ownergraph.graph.pipeline import ingest_paths
+
+SAMPLE = Path("bods-more") / "data-standard-gleif-0.4" / "Relationship_updated.json"
+CHILD, PARENT = "959800HPB0TYKYATVE75", "959800M5S8EHVXWG6P95"
+
+
+def _parents(graph: Graph, as_of: str, known_at: str) -> list[str]:
+    """Parties with an edge to CHILD admitted by the readers' predicate at both clocks."""
+    rows = graph.read(
+        "MATCH (p:Entity)-[r]->(:Entity {key: $child}) WHERE r.valid_from <= date($as_of) < r.valid_to "
+        "AND r.known_from <= datetime($known_at) < r.known_to RETURN p.key AS k", child=CHILD,
+        as_of=as_of, known_at=known_at)
+    return sorted(r["k"] for r in rows)
+
+
+def test_a_republished_gleif_relationship_is_one_fact_on_both_clocks(graph: Graph, real_data: Path) -> None:
+    # Relationship_updated.json, record rr-d-959800HPB0TYKYATVE75-766d70: recordStatus "new"
+    # with statementDate 2024-06-06, then "updated" with statementDate 2024-07-07; both carry
+    # the interest with startDate 2023-08-18 (interestedParty 959800M5S8EHVXWG6P95).
+    ingest_paths(graph, [real_data / SAMPLE])
+    now = "9000-01-01T00:00:00Z"
+    assert _parents(graph, "2024-01-01", now) == [PARENT]  # once, not once per version
+    assert _parents(graph, "2023-08-17", now) == []  # before the interest's startDate
+    assert _parents(graph, "2024-01-01", "2024-06-20T00:00:00Z") == [PARENT]  # first version
+    assert _parents(graph, "2024-01-01", "2024-06-01T00:00:00Z") == []  # nothing published yet
+
+
+def test_a_change_of_holder_keeps_the_earlier_holder_before_the_change(graph: Graph, real_data: Path,
+                                                                       tmp_path: Path) -> None:
+    # Built from the real record above: a third statement of the same record (as GLEIF's
+    # pipeline writes an update) names another parent (an entity record shaped like the
+    # file's, without its LEI) with startDate 2024-09-01, statementDate 2024-09-15. What the
+    # statements say: PARENT from 2023-08-18 until 2024-09-01, the new parent from 2024-09-01.
+    statements = json.loads((real_data / SAMPLE).read_text())
+    rel = copy.deepcopy(statements[1])
+    new_parent = dict(copy.deepcopy(statements[2]), recordId="XI-LEI-NEWPARENT-TEST",
+                      statementId="XI-LEI-NEWPARENT-TEST-20240915", statementDate="2024-09-15")
+    new_parent["recordDetails"] = dict(new_parent["recordDetails"], identifiers=[], name="NEW PARENT TEST")
+    rel.update(statementId=rel["statementId"].replace("20240707", "20240915"), statementDate="2024-09-15")
+    rel["recordDetails"]["interestedParty"] = "XI-LEI-NEWPARENT-TEST"
+    rel["recordDetails"]["interests"][0]["startDate"] = "2024-09-01"
+    path = tmp_path / "updated-holder.json"
+    path.write_text(json.dumps([*statements, new_parent, rel]))
+    ingest_paths(graph, [path])
+    now = "9000-01-01T00:00:00Z"
+    new = [k for k in _parents(graph, "2024-10-01", now)]
+    assert len(new) == 1 and new != [PARENT]
+    assert _parents(graph, "2024-01-01", now) == [PARENT]  # the earlier holder, known now
+    assert _parents(graph, "2024-01-01", "2024-08-01T00:00:00Z") == [PARENT]
+    assert _parents(graph, "2024-10-01", "2024-08-01T00:00:00Z") == [PARENT]  # not yet known
