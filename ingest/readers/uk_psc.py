@@ -123,10 +123,6 @@ _UK_REGISTER = re.compile(r"\b(england|wales|scotland|northern ireland|united ki
                           r"great britain|companies house)\b", re.I)
 
 
-def _fail(err: Exception) -> list[Record]:
-    raise err
-
-
 def natures(code: str) -> tuple[str, Stake | None, str | None]:
     """A nature of control -> (``shareholding``/``voting_rights``/control kind, band, qualifier)."""
     if _NOMINEE.match(code):
@@ -155,12 +151,11 @@ class _PscFile:
         return self._file_date
 
     def record(self, loc: str, obj: Any) -> list[Record]:
-        if not isinstance(obj, dict) or not isinstance(obj.get("data"), dict):
-            return guard(self.path, loc, lambda: _fail(Bad("data", "PSC record is not an object with a "
-                                                           "'data' object")), obj)
         return guard(self.path, loc, lambda: self._record(loc, obj), obj)
 
-    def _record(self, loc: str, obj: dict[str, Any]) -> Iterator[Record]:
+    def _record(self, loc: str, obj: Any) -> Iterator[Record]:
+        if not isinstance(obj, dict) or not isinstance(obj.get("data"), dict):
+            raise Bad("data", "PSC record is not an object with a 'data' object")
         data = obj["data"]
         kind = data.get("kind")
         if kind == _TOTALS:
