@@ -7,8 +7,14 @@ from __future__ import annotations
 
 import click
 
+from typing import TYPE_CHECKING
+
 from ownergraph.cli._output import echo_lines, emit, json_option
-from ownergraph.graph.analytics.quality import KINDS, LIMIT, QualityResult
+
+if TYPE_CHECKING:  # the analytics (pandas, the driver) load only when the command runs
+    from ownergraph.graph.analytics.quality import QualityResult
+
+LIMIT = 1000  # the default of graph.analytics.quality.LIMIT (kept light for `ownergraph --help`)
 
 _TITLE = {"over_100": "shareholder totals over 100%", "missing_stake": "holdings without a stake",
           "self_holding": "self-holdings", "stub": "stubs (no record of their own)",
@@ -17,6 +23,8 @@ _TITLE = {"over_100": "shareholder totals over 100%", "missing_stake": "holdings
 
 def quality_lines(res: QualityResult) -> list[str]:
     """The issues for a person: a count per kind, then one line per issue."""
+    from ownergraph.graph.analytics.quality import KINDS
+
     lines = [f"data quality as of {res.clock.as_of.isoformat()}, known at {res.clock.known_at.isoformat()}: "
              + ", ".join(f"{n} {k}" for k, n in res.counts.items())]
     for kind in KINDS:
@@ -34,7 +42,7 @@ def quality_lines(res: QualityResult) -> list[str]:
 @click.command("quality")
 @click.option("--as-of", "as_of", metavar="DATE", help="Valid time (default: today).")
 @click.option("--known-at", "known_at", metavar="DATE|DATETIME", help="Knowledge time (default: now).")
-@click.option("--kind", "kinds", multiple=True, type=click.Choice(list(KINDS)),
+@click.option("--kind", "kinds", multiple=True, type=click.Choice(list(_TITLE)),  # = quality.KINDS
               help="Only these kinds of issue (repeatable; default: all).")
 @click.option("--limit", default=LIMIT, show_default=True, help="At most this many issues per kind.")
 @json_option
