@@ -147,38 +147,40 @@ _TOKEN_CACHE_MAX = 500_000
 
 
 def _tokenizer():  # noqa: ANN202
+    """The model's tokenizer, loaded once; None while the model is absent (not remembered:
+    ``ownergraph setup`` may install it, or ``OWNERGRAPH_EMBEDDING_MODEL`` change, later)."""
     global _TOKENIZER
     with _TOKENIZER_LOCK:
         if _TOKENIZER is None:
             try:
                 from tokenizers import Tokenizer
 
-                from ownergraph.retrieval._embedding import model_path
+                from ownergraph.retrieval._model import model_path
 
                 tok = Tokenizer.from_file(str(model_path() / "tokenizer.json"))
                 tok.no_padding()
                 tok.no_truncation()
                 _TOKENIZER = tok
-            except Exception:  # noqa: BLE001 - no model: use the approximation
-                _TOKENIZER = False
+            except Exception:  # noqa: BLE001 - no model: the caller approximates
+                return None
         return _TOKENIZER
 
 
 def count_tokens(texts: Sequence[str]) -> list[int]:
     """MiniLM word-piece counts (without [CLS]/[SEP]); cached by text.
 
-    Falls back to :func:`approx_tokens` when the bundled tokenizer is missing.
+    Falls back to :func:`approx_tokens` when the bundled tokenizer is missing (those estimates
+    are not cached, so exact counts replace them once the model is there).
     """
     texts = list(texts)
     missing = [t for t in dict.fromkeys(texts) if t not in _TOKEN_CACHE]
     if missing:
         tok = _tokenizer()
-        if tok:
-            with _TOKENIZER_LOCK:
-                encs = tok.encode_batch(missing, add_special_tokens=False)
-            counts = [len(e.ids) for e in encs]
-        else:
-            counts = [approx_tokens(t) for t in missing]
+        if tok is None:
+            return [_TOKEN_CACHE[t] if t in _TOKEN_CACHE else approx_tokens(t) for t in texts]
+        with _TOKENIZER_LOCK:
+            encs = tok.encode_batch(missing, add_special_tokens=False)
+        counts = [len(e.ids) for e in encs]
         if len(_TOKEN_CACHE) + len(missing) > _TOKEN_CACHE_MAX:
             _TOKEN_CACHE.clear()
         _TOKEN_CACHE.update(zip(missing, counts))

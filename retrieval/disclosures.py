@@ -23,7 +23,7 @@ from ownergraph.graph.config import Settings, load_settings
 from ownergraph.graph.connection import Graph
 from ownergraph.retrieval.chunking import chunk_text
 from ownergraph.retrieval.compression import compress, hit_sentences
-from ownergraph.retrieval.embedding import Embedder, default_embedder, model_available
+from ownergraph.retrieval.embedding import Embedder, EmbeddingUnavailable, default_embedder, model_available
 from ownergraph.retrieval.lexical import EntityNames, LexicalRetriever
 from ownergraph.retrieval.vectors import VectorIndex, open_index, points_from_chunks
 
@@ -104,5 +104,8 @@ def open_text_retriever(graph: Graph, settings: Settings | None = None, *,
     is no model); the lexical retriever's ``notice`` names ``ownergraph setup``.
     """
     if model_available():
-        return DisclosureRetriever.open(graph, settings, sync=sync)
+        try:
+            return DisclosureRetriever.open(graph, settings, sync=sync)
+        except EmbeddingUnavailable:  # files there but not loadable (a backend forced, a bad copy)
+            pass
     return LexicalRetriever(graph)

@@ -30,7 +30,7 @@ from ownergraph.retrieval._sentences import Sentence, split_sentences
 from ownergraph.retrieval._vector_points import day_end
 from ownergraph.retrieval.compression import compress
 
-NOTICE = f"Text evidence was matched by words (BM25), not by meaning: {SETUP_HINT} for semantic search."
+NOTICE = f"Disclosure text is searched by words (BM25), not by meaning: {SETUP_HINT} to add semantic search."
 BM25_K1 = 1.2
 BM25_B = 0.75
 CANDIDATES = 60  # sentences handed to compression, best BM25 first

@@ -70,15 +70,17 @@ def lexical(graph: Graph, tmp_path: Path, no_model: None) -> LexicalRetriever:
     return retriever
 
 
-def _keys(graph: Graph) -> list[str]:
-    return [r["k"] for r in graph.read("MATCH (e:Entity) RETURN e.key AS k")]
+def _document(graph: Graph) -> dict:
+    (row,) = graph.read("disclosures_for_index")  # the one document: its text and entity keys
+    return row
 
 
 def test_without_the_model_text_search_is_lexical_verbatim_and_dated(graph: Graph, lexical: LexicalRetriever) -> None:
-    keys = _keys(graph)
+    doc = _document(graph)
+    keys = doc["entity_keys"]
     found = lexical.search("Where is Marex Group plc based?", keys,
                            known_at=datetime(2025, 11, 26, tzinfo=timezone.utc), budget="low")
-    text = graph.read("MATCH (d:Document {document_id: 'schedule13g.xml'}) RETURN d.text AS t")[0]["t"]
+    text = doc["text"]
     assert any("155 Bishopsgate London" in s["text"] for s in found)
     for s in found:
         assert text[s["start"]:s["end"]] == s["text"]
