@@ -108,7 +108,7 @@ def test_tables_and_errors(run, small):
     code, out = run("exposure", "Ivan Petrov", "--as-of", "2024-06-30")
     assert code == 0 and "EUR" in out and "Harbourline Shipping Ltd" in out
     code, out = run("parents", "Harbourline Holdings PLC")
-    assert code == 0 and "no parent reported" in out
+    assert code == 0 and "direct parent: none reported" in out
     code, out = run("path", "Ivan Petrov", "Granite Bank AG")
     assert code == 0 and "no ownership or control path between Ivan Petrov and Granite Bank AG" in out
     _, message = run("owners", "Harbourline", "--json", error=EntityNotFound)
