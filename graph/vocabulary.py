@@ -108,9 +108,13 @@ class QuestionKind:
         return self.depth
 
 
-OWNERS = QuestionKind("owners", "owners", 1, 12, "who owns / controls / is the (ultimate) beneficial owner of X; "
+# ownership questions read the whole chain by default (real chains run past 12 hops); the
+# bound is the reach query's (cypher/ownership_reach.cypher, slot DEPTH: 1..100)
+FULL_DEPTH = 100
+
+OWNERS = QuestionKind("owners", "owners", 1, FULL_DEPTH, "who owns / controls / is the (ultimate) beneficial owner of X; "
                       "is X blocked (OFAC)", backtest=True)
-STAKE = QuestionKind("stake", "stake", 2, 12, "A's (effective / indirect) stake in B; how much of B does A own",
+STAKE = QuestionKind("stake", "stake", 2, FULL_DEPTH, "A's (effective / indirect) stake in B; how much of B does A own",
                      backtest=True)
 EXPOSURE = QuestionKind("exposure", "exposure", 1, 12, "our exposure / holdings / loans to X or to anything a "
                         "person, family or group controls", channels=True, backtest=True)

@@ -84,7 +84,9 @@ def _owners(p: _Parts) -> str:
              f"{', ultimate' if r.get('is_ultimate') else ''}) "
              f"{_cites(p.ctx, *paths.get(r['key'], [r['key']]))}"
              for r in p.rows]
-    return (f"Owners and controllers of {p.subject} under rule {rule} as of {p.d}: "
+    limited = getattr(p.result, "depth_limit_reached", False)
+    head = f"at least these (depth limit {p.result.max_depth} reached)" if limited else ""
+    return (f"Owners and controllers of {p.subject} under rule {rule} as of {p.d}{', ' + head if head else ''}: "
             + "; ".join(parts) + p.more + ".")
 
 
@@ -94,7 +96,9 @@ def _stake(p: _Parts) -> str:
     lo, hi = (stake.lo, stake.hi) if hasattr(stake, "lo") else (stake or (None, None))
     chains = "; ".join(f"{r['names']} = {_pct(r['product_lo'], r['product_hi'])} "
                        f"{_cites(p.ctx, *str(r['path']).split(' > '))}" for r in p.rows)
-    return (f"{p.subject}'s effective stake in {p.other} as of {p.d} is {_pct(lo, hi)} "
+    limited = getattr(r0, "depth_limit_reached", False)
+    told = f"at least {_pct(lo, lo)} (depth limit {r0.max_depth} reached)" if limited else _pct(lo, hi)
+    return (f"{p.subject}'s effective stake in {p.other} as of {p.d} is {told} "
             f"({getattr(r0, 'semantics', 'simple_paths')}), over {len(p.frame)} chain(s): {chains}{p.more}.")
 
 
@@ -199,6 +203,11 @@ def compose(pattern: str, frame: pd.DataFrame, ctx: Context, subject: str, other
             found: bool, result: Any) -> str:
     """A deterministic answer for ``pattern`` from its result table, with citations."""
     d = ctx.as_of.isoformat()
+    limit = (f"depth limit {result.max_depth} reached"
+             if getattr(result, "depth_limit_reached", False) else "")
+    if not found and limit:  # a limit is not "no path": say what was not read
+        return (f"Nothing found for {subject}{f' and {other}' if other else ''} within {result.max_depth} hops "
+                f"as of {d} ({limit}): entities further away were not read.")
     if not found:
         return ctx.no_relationship or _nothing(pattern, subject, other, d)
     rows = frame.head(MAX_ROWS).to_dict("records")

@@ -153,10 +153,15 @@ class StakeResult(_AsDict):
     paths_truncated: bool
     warnings: tuple[DataWarning, ...]
     declared: tuple[EdgeEvidence, ...] = ()  # declared indirect interests, not in ``stake``
+    # entities at ``max_depth`` hops were not expanded: ``stake`` is then a lower bound
+    # ("at least X%"), chains through them are not counted
+    depth_limit_reached: bool = False
 
     def test(self, threshold: float = 0.25, strict: bool = False) -> Status:
-        """>= threshold (``strict``: >) certainly, possibly or not."""
-        return self.stake.test(threshold, strict)
+        """>= threshold (``strict``: >) certainly, possibly or not (never "not" below a
+        depth limit: chains beyond it could add)."""
+        status = self.stake.test(threshold, strict)
+        return "possibly" if status == "not" and self.depth_limit_reached else status
 
     def to_frame(self) -> pd.DataFrame:
         """One row per chain: its entities, per-link stakes and product."""
@@ -189,6 +194,7 @@ class OwnersResult(_AsDict):
     rows: tuple[PartyRow, ...]
     target_status: Status | None
     warnings: tuple[DataWarning, ...]
+    depth_limit_reached: bool = False  # owners beyond max_depth hops were not read: at least these
 
     @property
     def owners(self) -> tuple[PartyRow, ...]:
@@ -219,6 +225,7 @@ class ControlResult(_AsDict):
     max_depth: int
     rows: tuple[PartyRow, ...]
     warnings: tuple[DataWarning, ...]
+    depth_limit_reached: bool = False  # entities beyond max_depth hops were not read
 
     @property
     def controlled(self) -> tuple[PartyRow, ...]:

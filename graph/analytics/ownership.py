@@ -58,7 +58,7 @@ __all__ = ["effective_stake", "owners", "controlled_by", "RULES", "StakeResult",
 Rule = Literal[RULE_NAMES]  # type: ignore[valid-type]  # the names in graph.vocabulary.RULES
 Semantics = Literal["simple_paths", "walk_sum"]
 Interest = Literal["shareholding", "voting_rights"]
-_DEPTH = OWNERS.hops
+_DEPTH = OWNERS.hops  # the full reach (graph.vocabulary.FULL_DEPTH): nothing cut by default
 PATHS_PER_ROW = 50  # chains kept as evidence per passing row
 PATHS_PER_PAIR = 1000  # chains kept as evidence by effective_stake
 _ORDER = {"certainly": 0, "possibly": 1, "not": 2}
@@ -187,7 +187,8 @@ def effective_stake(graph: Graph, owner: str, owned: str, *, as_of: date | str |
     prep.load(graph, _rids(prep, [e for p in paths for e in p]) | set(prep.declared.get((owner, owned), ())))
     return StakeResult(owner, owned, prep.name(owner), prep.name(owned), res.values.get(owner, ZERO), semantics,
                        interest, clock.as_of, clock.known_at, max_depth, tuple(_path(prep, p) for p in paths), cut,
-                       tuple(prep.warnings + _chain_warnings(res)), prep.declared_evidence(owner, owned))
+                       tuple(prep.warnings + _chain_warnings(res)), prep.declared_evidence(owner, owned),
+                       bool(prep.frontier))
 
 
 def _facts(graph: Graph, keys: Iterable[str], clock: Clock) -> dict[str, dict[str, list[dict[str, Any]]]]:
@@ -275,7 +276,8 @@ def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date 
                                 paths=paths, cut=cut, contributions=p.contributors.get(k, ())))
         target_status = "certainly" if target in seeds else p.status.get(target, "not")
     return OwnersResult(target, prep.name(target), rule, threshold, strict, semantics, interest, clock.as_of,
-                        clock.known_at, max_depth, _finish(graph, prep, rows), target_status, tuple(warnings))
+                        clock.known_at, max_depth, _finish(graph, prep, rows), target_status, tuple(warnings),
+                        bool(prep.frontier))
 
 
 def controlled_by(graph: Graph, controller: str | Iterable[str], *, as_of: date | str | None = None,
@@ -310,4 +312,4 @@ def controlled_by(graph: Graph, controller: str | Iterable[str], *, as_of: date 
             rows.append(_Pending(k, status, stake, stake, basis, paths=paths, cut=cut))
     return ControlResult(tuple(group), tuple(prep.name(g) for g in group), rule, threshold, strict, semantics,
                          interest, clock.as_of, clock.known_at, max_depth, _finish(graph, prep, rows),
-                         tuple(warnings))
+                         tuple(warnings), bool(prep.frontier))

@@ -62,12 +62,19 @@ def _since(path: Any) -> str:
     return max(starts) if starts else ""
 
 
+def _limit(res: Any) -> str:
+    """" (depth limit N reached)" where the result says entities beyond N hops were not read."""
+    return f" (depth limit {res.max_depth} reached)" if getattr(res, "depth_limit_reached", False) else ""
+
+
 def owners(res: Any, show_all: bool = False) -> list[str]:
     out = [wrap(f"Owners of {res.target_name or res.target} ({res.target}) under rule {res.rule} "
-                f"(threshold {pct(res.threshold)}), {clock(res.as_of, res.known_at)}")]
+                f"(threshold {pct(res.threshold)}), {clock(res.as_of, res.known_at)}"
+                + (f"; at least these{_limit(res)}" if _limit(res) else ""))]
     rows = [r for r in res.rows if show_all or r.status != "not"]
     if not rows:
-        out.append("No owner or controller meets the rule.")
+        out.append(f"No owner or controller meets the rule within {res.max_depth} hops{_limit(res)}."
+                   if _limit(res) else "No owner or controller meets the rule.")
     else:
         body = []
         for r in rows[:MAX_ROWS]:
@@ -81,7 +88,9 @@ def owners(res: Any, show_all: bool = False) -> list[str]:
 
 
 def stake(res: Any) -> list[str]:
-    out = [wrap(f"{res.owner_name} holds {interval_pct(res.stake) or '0%'} of {res.owned_name} "
+    held = interval_pct(res.stake) or "0%"
+    held = f"at least {pct(res.stake.lo)}{_limit(res)}" if _limit(res) else held
+    out = [wrap(f"{res.owner_name} holds {held} of {res.owned_name} "
                 f"({res.semantics.replace('_', ' ')}, {res.interest.replace('_', ' ')}; "
                 f"{clock(res.as_of, res.known_at)})")]
     if res.paths:
