@@ -22,7 +22,7 @@ Data flow is one way: this package imports ``ingest`` only.
 from ownergraph.resolution._decisions import Decision, Judgement, MergeRefused, ResolutionError, Status
 from ownergraph.resolution._index import AliasRow, EntityInfo
 from ownergraph.resolution._keys import SCHEME_AUTHORITY, identifier_key, name_key, normalise_identifier
-from ownergraph.resolution._normalise import NormalisedName, normalise_name, transliterate
+from ownergraph.resolution._normalise import NormalisedName, normalise_name, person_name_variants, transliterate
 from ownergraph.resolution._resolve import Candidate, Method, Resolution
 from ownergraph.resolution._resolver import Resolver
 from ownergraph.resolution._splink import MatchSettings
@@ -51,5 +51,6 @@ __all__ = [
     "name_key",
     "normalise_identifier",
     "normalise_name",
+    "person_name_variants",
     "transliterate",
 ]

@@ -249,6 +249,36 @@ def normalise_name(name: str) -> NormalisedName:
     return NormalisedName(" ".join(tokens), cls, _FAMILY.get(cls, cls))
 
 
+_HONORIFICS = _LEADING_NOISE - {"the"} | {"mx", "prof", "lady", "rev", "hon"}
+_PAREN = re.compile(r"\(([^)]*)\)")
+
+
+def person_name_variants(name: str) -> list[str]:
+    """The ways an analyst's typing of a name may be read, the text itself first:
+    "Turner, Mrs Sarah Elizabeth" -> "Sarah Elizabeth Turner" (a comma that does not introduce
+    a legal form, as in "Apple, Inc.", turns "Last, First" round); courtesy titles anywhere
+    and in brackets dropped; SEC's "SAUNDERS MICHAEL CHARLES" also read with its first word
+    last; leading punctuation ("...Solutions", "'t Hoen") ignored."""
+    text = unicodedata.normalize("NFKC", name).strip()
+    out = [text]
+    bare = text.lstrip(" .,;:-'\"“”‘’()[]*#")
+    if bare and bare != text:
+        out.append(bare)
+    untitled = " ".join(w for w in _PAREN.sub(lambda m: "" if transliterate(m.group(1)).strip(" .") in _HONORIFICS
+                                              else m.group(0), bare).split()
+                        if transliterate(w).strip(".") not in _HONORIFICS)
+    if untitled and untitled != bare:
+        out.append(untitled)
+    last, comma, first = untitled.partition(",")
+    if comma and first.strip() and "," not in first and not normalise_name(untitled).suffix \
+            and not normalise_name(first).suffix and not _strip_suffix(_tokens(first))[1]:
+        out.append(f"{first.strip()} {last.strip()}")
+    words = untitled.split()
+    if not comma and 2 <= len(words) <= 4 and not normalise_name(untitled).suffix:
+        out.append(" ".join(words[1:] + words[:1]))  # LAST FIRST MIDDLE -> FIRST MIDDLE LAST
+    return list(dict.fromkeys(out))
+
+
 def suffix_compatibility(a: str, b: str) -> float:
     """1.0 when the legal forms agree or one is unknown, 0.95 for the same family
     ("Ltd" vs "LLC"), 0.0 for different families ("Ltd" vs "Inc")."""

@@ -34,7 +34,7 @@ from ownergraph.graph.connection import Graph
 from ownergraph.ingest.errors import EntityNotFound
 from ownergraph.ingest.lei import is_valid_lei
 from ownergraph.ingest.model import AliasScheme
-from ownergraph.resolution import normalise_identifier, normalise_name
+from ownergraph.resolution import normalise_identifier, normalise_name, person_name_variants
 
 ACCEPT_SCORE = 0.85  # a fuzzy match must score at least this ...
 MARGIN = 0.05  # ... and beat the next entity by this much
@@ -137,6 +137,9 @@ def _alias_values(mention: str) -> list[str]:
         values.add(m.lstrip("0") or "0")  # CIK without leading zeros
     if m.isalnum():
         values.add(m.upper())
+    uk = _uk_company_number(m)
+    if uk:  # a bare UK company number as analysts type it: no "GB:" prefix, leading zeros dropped
+        values.update({f"GB:{uk}", f"{AliasScheme.COMPANY_NUMBER.value}|GB:{uk}"})
     scheme, sep, rest = m.replace("|", ":", 1).partition(":")
     if sep and scheme.lower() in {s.value for s in AliasScheme}:
         s = scheme.lower()
@@ -145,15 +148,50 @@ def _alias_values(mention: str) -> list[str]:
     return sorted(values)
 
 
+_UK_NUMBER = re.compile(r"^(?:[A-Z]{2}\d{6}|[A-Z]{2}\d{5}[A-Z]|\d{5,8})$")
+INITIALS_SCORE = 0.96  # "Michael C. Saunders" for "Michael Charles Saunders": all but certain
+
+
+def _uk_company_number(mention: str) -> str | None:
+    """``mention`` as a Companies House number (8 characters: digits zero-padded, or a
+    two-letter prefix such as SC, NI, OC, OE), or None when it cannot be one."""
+    m = "".join(mention.split()).upper()
+    if not _UK_NUMBER.match(m):
+        return None
+    return m.zfill(8) if m.isdigit() else m
+
+
+def _initials_match(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Same words in the same order, where one side may give a word as its initial; at least
+    two words spelled out on both sides (so "J Smith" does not match every "John Smith")."""
+    if len(a) != len(b) or a == b:
+        return False
+    full = 0
+    for x, y in zip(a, b):
+        if x == y:
+            full += 1
+        elif not ((len(x) == 1 and y.startswith(x)) or (len(y) == 1 and x.startswith(y))):
+            return False
+    return full >= 2
+
+
 def similarity(a: str, b: str) -> float:
-    """Similarity of two names in [0, 1] on their normalised keys (order-insensitive too)."""
-    na, nb = normalise_name(a).key, normalise_name(b).key
-    if not na or not nb:
-        return 0.0
-    if na == nb:
-        return 1.0
-    ta, tb = " ".join(sorted(na.split())), " ".join(sorted(nb.split()))
-    return max(_ratio(na, nb), _ratio(ta, tb))
+    """Similarity of two names in [0, 1] on their normalised keys (order-insensitive too;
+    "Last, First" and titles anywhere as in :func:`person_name_variants`; middle initials)."""
+    best = 0.0
+    nb = normalise_name(b).key
+    for va in person_name_variants(a):
+        na = normalise_name(va).key
+        if not na or not nb:
+            continue
+        if na == nb:
+            return 1.0
+        ta, tb = tuple(sorted(na.split())), tuple(sorted(nb.split()))
+        if ta == tb or _initials_match(tuple(na.split()), tuple(nb.split())):
+            best = max(best, 1.0 if ta == tb else INITIALS_SCORE)
+            continue
+        best = max(best, _ratio(na, nb), _ratio(" ".join(ta), " ".join(tb)))
+    return best
 
 
 def _ratio(a: str, b: str) -> float:
@@ -208,6 +246,9 @@ def find_entity(graph: Reads, mention: str, as_of: date | str | None = None, *,
     if found:
         return found
     rows = graph.read("lookup_name", name=text) or graph.read("lookup_name_ci", lower=text.lower())
+    uk = _uk_company_number(text)
+    if not rows and uk:  # a company known only by its number: its stub is named "GB:<number>"
+        rows = graph.read("lookup_name", name=f"GB:{uk}")
     found = _pick(rows, "name", mention, day)
     if found:
         return found

@@ -118,9 +118,17 @@ def resolve_explain(mention: str, jurisdiction: str | None, as_json: bool) -> No
     from ownergraph.ingest.model import EntityRef
     from ownergraph.resolution import Resolver
 
-    resolver = Resolver.load(GraphResolutionStore(connect()))
+    graph = connect()
+    resolver = Resolver.load(GraphResolutionStore(graph))
     ref = EntityRef(lei=mention) if is_valid_lei(mention) else EntityRef(name=mention, jurisdiction=jurisdiction)
     res = resolver.resolve(ref, record=False)
+    if res.method == "new":  # nothing in the graph: "not found" with near matches, never "new"
+        from ownergraph.graph.analytics.lookup import find_entity
+
+        found = find_entity(graph, mention)  # raises EntityNotFound (non-zero exit) with candidates
+        emit({"key": found.key, "name": found.name, "method": f"lookup:{found.method}", "score": found.score,
+              "ambiguous": False, "candidates": []}, as_json)
+        return
     emit({"key": res.key, "method": str(res.method), "score": res.score, "ambiguous": res.ambiguous,
           "candidates": [c.__dict__ if hasattr(c, "__dict__") else str(c) for c in res.candidates]}, as_json)
 
