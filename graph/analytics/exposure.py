@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-import networkx as nx
 import pandas as pd
 
 from ownergraph.graph.analytics._snapshot import Clock, make_clock
@@ -120,6 +119,8 @@ def _closure(graph: Graph, group: GroupMatch, clock: Clock, max_depth: int
     out: dict[str, dict[str, Any]] = {
         m.key: {"key": m.key, "name": m.name, "status": "self", "path": (m.key,), "steps": ()}
         for m in group.members}
+    import networkx as nx  # in-function: networkx costs every CLI call's start-up otherwise
+
     # the control path: links that make up each controlled entity's majority, read back
     # from the group (breadth-first, so the shortest chain of control)
     g = nx.DiGraph()
