@@ -195,10 +195,14 @@ def test_a_superseded_stake_is_seen_at_earlier_knowledge_times_only(graph: Graph
     w.load()
     p, t = w.k("P"), w.k("T")
     then = effective_stake(graph, p, t, as_of="2020-01-01", known_at="2020-01-01")
-    now = effective_stake(graph, p, t, as_of="2020-01-01")
-    assert then.stake.lo == pytest.approx(0.4) and now.stake.lo == pytest.approx(0.2)
+    # the second statement restates the interest's start (2018-01-01): a new stake is never
+    # back-dated to it, so known now the 40% stands until the statement date (DOMAIN §4)
+    before = effective_stake(graph, p, t, as_of="2020-01-01")
+    now = effective_stake(graph, p, t, as_of="2021-06-01")
+    assert then.stake.lo == pytest.approx(0.4) and before.stake.lo == pytest.approx(0.4)
+    assert now.stake.lo == pytest.approx(0.2)
     assert then.paths[0].steps[0].edges[0].known_to == at("2021-01-01")
-    assert not then.warnings and not now.warnings  # versions never show up as parallel edges
+    assert not then.warnings and not before.warnings and not now.warnings  # never parallel edges
 
 
 # -- other rules ------------------------------------------------------------------------------
@@ -328,16 +332,29 @@ def dated_edges(draw: st.DrawFn) -> list[dict[str, Any]]:
     return out
 
 
-def python_filter(recs: list[Ownership], as_of: date, known_at: datetime) -> list[Ownership]:
-    """The gate, computed here: a version of a fact is known until a later version of it is
-    published (versions published at the same instant close together)."""
-    end = datetime.max.replace(tzinfo=timezone.utc)
-    admitted = []
+def python_filter(recs: list[Ownership], as_of: date, known_at: datetime) -> list[tuple[str, Ownership]]:
+    """The gate, computed here on each fact's stored history (graph.history.plan, whose own
+    property test checks it against the statements): (statement id, record) of every stored
+    version or carried piece with valid_from <= as_of < valid_to and known_from <= known_at <
+    known_to."""
+    from ownergraph.graph._rows import VALID_MAX, VALID_MIN
+    from ownergraph.graph.history import Version, plan
+
+    facts: dict[str, list[Ownership]] = {}
     for r in recs:
-        later = [v.known_from for v in recs if v.key() == r.key() and v.known_from > r.known_from]
-        known_to = min(later, default=end)
-        if (r.valid_from or date.min) <= as_of < (r.valid_to or date.max) and r.known_from <= known_at < known_to:
-            admitted.append(r)
+        facts.setdefault(r.key(), []).append(r)
+    admitted = []
+    for versions in facts.values():
+        by_sid = {r.content_hash(): r for r in versions}
+        result = plan([Version(r.content_hash(), r.known_from, r.valid_from or VALID_MIN, r.valid_to or VALID_MAX,
+                               repr((r.source.value, r.target.value, r.stake))) for r in versions])
+        rows = [(sid, st.valid_from, by_sid[sid].valid_to or VALID_MAX, by_sid[sid].known_from, st.known_to)
+                for sid, st in result.stored.items()]
+        rows += [(c.sid, result.stored[c.origin].valid_from, c.valid_to, c.known_from, c.known_to)
+                 for c in result.carried]
+        for sid, vf, vt, kf, kt in rows:
+            if vf <= as_of < vt and kf <= known_at < kt:
+                admitted.append((sid, by_sid[sid.split("~")[0]]))
     return admitted
 
 
@@ -358,7 +375,7 @@ def test_as_of_filtering_never_admits_an_edge_outside_its_interval(graph: Graph,
         known_at = datetime.combine(known_day, datetime.min.time(), timezone.utc) + timedelta(microseconds=shift)
         admitted = python_filter(recs, as_of, known_at)
         pairs: dict[tuple[str, str], ar.Interval] = {}
-        for r in admitted:
+        for _, r in admitted:
             iv = ar.Interval.exact(r.stake.exact / 100)
             key = (keys[r.source.value], keys[r.target.value])
             pairs[key] = pairs[key].hull(iv) if key in pairs else iv
@@ -369,12 +386,12 @@ def test_as_of_filtering_never_admits_an_edge_outside_its_interval(graph: Graph,
             prep.load(graph, [rid for *_, rids in prep.pairs for rid in rids])
             read = {ev.statement_id for ev in prep.evidence.values()}
             above = ar.reaching(wedges, [target])
-            assert read == {r.content_hash() for r in admitted if keys[r.target.value] in above}
+            assert read == {sid for sid, r in admitted if keys[r.target.value] in above}
         # and the stakes are the arithmetic on exactly the admitted edges (hull of parallel ones)
         target = keys["n0"]
         res = owners(graph, target, as_of=as_of, known_at=known_at, rule="eu_amlr_25")
         seen = {ev.statement_id for r in res.rows for p in r.paths for s in p.steps for ev in s.edges}
-        assert seen <= {r.content_hash() for r in admitted}
+        assert seen <= {sid for sid, _ in admitted}
         expected = ar.chain_to(wedges, target).values
         got = {r.key: r.stake for r in res.rows}
         assert set(got) == set(expected)
