@@ -16,6 +16,7 @@ exceptions mean "this record is bad" rather than "ownergraph is broken".
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -138,7 +139,7 @@ def read_safely(path: Path, records: Iterator[Record]) -> Iterator[Record]:
         for rec in records:
             yield rec
             n += 1
-    except (*RECORD_ERRORS, OSError, UnicodeError, MemoryError) as err:
+    except (*RECORD_ERRORS, OSError, UnicodeError, MemoryError, csv.Error) as err:
         yield not_read(path, f"after record {n}", f"unreadable: {type(err).__name__}: {err}", n)
 
 

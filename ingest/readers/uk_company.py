@@ -17,7 +17,7 @@ from pathlib import Path
 from ownergraph.ingest.model import Alias, AliasKind, AliasScheme, Entity, EntityKind, EntityRef, Provenance, Record
 from ownergraph.ingest.readers._text import Utf8Lines
 from ownergraph.ingest.readers.base import (
-    Bad, build, gb_company_number, midnight, name_date, parse_date, read_safely,
+    Bad, build, gb_company_number, midnight, name_date, not_read, parse_date, read_safely,
 )
 
 
@@ -79,7 +79,11 @@ class UkCompanyReader:
                 *_, head = next(rows)
             except StopIteration:
                 return
-            header = [h.strip() for h in next(csv.reader([head]))]
+            try:
+                header = [h.strip() for h in next(csv.reader([head]))]
+            except csv.Error as err:
+                yield not_read(path, "line 1", f"not a CSV header: {err}", 0, field="csv")
+                return
             for first, last, text in rows:
                 if text.strip():
                     loc = f"line {first}"

@@ -190,3 +190,12 @@ def test_sec_xml_undeclared_entity(tmp_path: Path) -> None:
     path.write_bytes(mutated)
     out = read("sec", path)
     assert len(out) == 1 and isinstance(out[0], Quarantined) and "&undeclared;" in out[0].reason
+
+
+def test_company_csv_header_with_a_stray_carriage_return(tmp_path: Path) -> None:
+    # found by `python -m bench.fuzz` (a flipped byte in the header of basic-company-data-1.csv)
+    data = (REAL / "uk-psc/basic-company-data-1.csv").read_bytes()
+    path = tmp_path / "basic-company-data-1.csv"
+    path.write_bytes(data.replace(b" CompanyNumber", b" Company\rNumber", 1))
+    (stop,) = read("uk-company", path)
+    assert stop.not_read and stop.field == "csv" and stop.locator == "line 1"
