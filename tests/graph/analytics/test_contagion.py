@@ -114,7 +114,10 @@ def test_hops_match_reverse_bfs_on_generated_web(graph, engine):
 def test_evidence_clocks_are_dates_and_types_come_from_the_closed_set(graph, web) -> None:
     from datetime import date, datetime
 
-    from ownergraph.graph.analytics._snapshot import _step_text
+    from ownergraph.graph.analytics._snapshot import _step_query
+
+    def _step_text(in_types: list[str], out_types: list[str]) -> str:
+        return _step_query(in_types, out_types).text
 
     res = contagion(graph, "Issuer X", as_of="2024-06-30")
     ev = {a.name: a for a in res.affected}["Guarantor G"].exposures[0]
