@@ -58,3 +58,13 @@ def test_a_change_of_holder_keeps_the_earlier_holder_before_the_change(graph: Gr
     assert _parents(graph, "2024-01-01", now) == [PARENT]  # the earlier holder, known now
     assert _parents(graph, "2024-01-01", "2024-08-01T00:00:00Z") == [PARENT]
     assert _parents(graph, "2024-10-01", "2024-08-01T00:00:00Z") == [PARENT]  # not yet known
+
+
+def test_diff_shows_the_change_of_holder(graph: Graph, real_data: Path, tmp_path: Path) -> None:
+    from ownergraph.graph.analytics.diff import diff
+
+    test_a_change_of_holder_keeps_the_earlier_holder_before_the_change(graph, real_data, tmp_path)
+    res = diff(graph, CHILD, "2024-01-01", "2024-10-01", include_owners=False)
+    changes = {(c.change, c.source) for c in res.edges}
+    # the record's parent before the change (2024-01-01) closes, the new parent opens
+    assert ("closed", PARENT) in changes and any(ch == "opened" and s != PARENT for ch, s in changes)
