@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.pipeline import ingest_paths
+from tests.cypher import q
 
 SAMPLE = Path("bods-more") / "data-standard-gleif-0.4" / "Relationship_updated.json"
 CHILD, PARENT = "959800HPB0TYKYATVE75", "959800M5S8EHVXWG6P95"
@@ -17,8 +18,7 @@ CHILD, PARENT = "959800HPB0TYKYATVE75", "959800M5S8EHVXWG6P95"
 def _parents(graph: Graph, as_of: str, known_at: str) -> list[str]:
     """Parties with an edge to CHILD admitted by the readers' predicate at both clocks."""
     rows = graph.read(
-        "MATCH (p:Entity)-[r]->(:Entity {key: $child}) WHERE r.valid_from <= date($as_of) < r.valid_to "
-        "AND r.known_from <= datetime($known_at) < r.known_to RETURN p.key AS k", child=CHILD,
+        q("parents_admitted"), child=CHILD,
         as_of=as_of, known_at=known_at)
     return sorted(r["k"] for r in rows)
 
@@ -68,3 +68,21 @@ def test_diff_shows_the_change_of_holder(graph: Graph, real_data: Path, tmp_path
     changes = {(c.change, c.source) for c in res.edges}
     # the record's parent before the change (2024-01-01) closes, the new parent opens
     assert ("closed", PARENT) in changes and any(ch == "opened" and s != PARENT for ch, s in changes)
+
+
+def test_a_gleif_update_of_a_relationship_is_one_fact_on_both_clocks(graph: Graph, real_data: Path) -> None:
+    # gleif/golden-copy: rr-data.xml has 001GPB6A9XPE8XJICC14 IS_FUND-MANAGED_BY
+    # 5493001Z012YSB2A0K51, RELATIONSHIP_PERIOD from 2012-11-29; rr-updates-data.json restates
+    # it (same period) with LastUpdateDate 2023-07-18T15:41:20Z.
+    golden = real_data / "gleif" / "golden-copy"
+    ingest_paths(graph, [golden / "rr-data.xml", golden / "rr-updates-data.json"])
+
+    def managers(as_of: str, known_at: str) -> list[str]:
+        rows = graph.read(
+            q("fund_managers_admitted"), as_of=as_of, known_at=known_at,
+            kind="fund_managed_by")
+        return sorted(r["k"] for r in rows)
+
+    assert managers("2020-01-01", "9000-01-01T00:00:00Z") == ["5493001Z012YSB2A0K51"]  # once
+    assert managers("2020-01-01", "2023-07-01T00:00:00Z") == ["5493001Z012YSB2A0K51"]  # first version
+    assert managers("2012-11-28", "9000-01-01T00:00:00Z") == []  # before the period
