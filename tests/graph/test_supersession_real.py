@@ -86,3 +86,31 @@ def test_a_gleif_update_of_a_relationship_is_one_fact_on_both_clocks(graph: Grap
     assert managers("2020-01-01", "9000-01-01T00:00:00Z") == ["5493001Z012YSB2A0K51"]  # once
     assert managers("2020-01-01", "2023-07-01T00:00:00Z") == ["5493001Z012YSB2A0K51"]  # first version
     assert managers("2012-11-28", "9000-01-01T00:00:00Z") == []  # before the period
+
+
+def test_a_psc_cessation_ends_the_interest_in_valid_time_not_before(graph: Graph, real_data: Path) -> None:
+    # uk-companies-house/register-sources-psc: psc_individual.json (company 1234567, Joe
+    # Bloggs, notified_on 2016-04-06, ownership-of-shares-25-to-50-percent and
+    # voting-rights-25-to-50-percent) and psc_ceased_on.json (the same PSC link, ceased_on
+    # 2016-10-11).
+    psc = real_data / "uk-companies-house" / "register-sources-psc"
+    ingest_paths(graph, [psc / "psc_individual.json", psc / "psc_ceased_on.json"])
+
+    def interests(as_of: str, known_at: str) -> list[tuple[str, float, float]]:
+        rows = graph.read(
+            "MATCH (p:Entity)-[r:OWNS]->(:Entity {name: $company}) WHERE r.valid_from <= date($as_of) < r.valid_to "
+            "AND r.known_from <= datetime($known_at) < r.known_to RETURN r.interest AS i, r.stake_lo AS lo, "
+            "r.stake_hi AS hi", company=_company(graph), as_of=as_of, known_at=known_at)
+        return sorted((r["i"], r["lo"], r["hi"]) for r in rows)
+
+    now = "9000-01-01T00:00:00Z"
+    held = [("shareholding", 0.25, 0.5), ("voting_rights", 0.25, 0.5)]  # one edge per interest, never two
+    assert interests("2016-06-01", now) == held  # before the cessation, known now
+    assert interests("2017-01-01", now) == []  # ceased 2016-10-11
+    assert interests("2017-01-01", "2016-07-01T00:00:00Z") == held  # cessation not yet known
+
+
+def _company(graph: Graph) -> str:
+    rows = graph.read("MATCH (p:Entity)-[:OWNS]->(c:Entity) RETURN DISTINCT c.name AS n")
+    assert len(rows) == 1
+    return rows[0]["n"]
