@@ -253,7 +253,8 @@ _HONORIFICS = _LEADING_NOISE - {"the"} | {"mx", "prof", "lady", "rev", "hon"}
 _PAREN = re.compile(r"\(([^)]*)\)")
 
 
-def person_name_variants(name: str) -> list[str]:
+@lru_cache(maxsize=65536)
+def person_name_variants(name: str) -> tuple[str, ...]:
     """The ways an analyst's typing of a name may be read, the text itself first:
     "Turner, Mrs Sarah Elizabeth" -> "Sarah Elizabeth Turner" (a comma that does not introduce
     a legal form, as in "Apple, Inc.", turns "Last, First" round); courtesy titles anywhere
@@ -276,7 +277,7 @@ def person_name_variants(name: str) -> list[str]:
     words = untitled.split()
     if not comma and 2 <= len(words) <= 4 and not normalise_name(untitled).suffix:
         out.append(" ".join(words[1:] + words[:1]))  # LAST FIRST MIDDLE -> FIRST MIDDLE LAST
-    return list(dict.fromkeys(out))
+    return tuple(dict.fromkeys(out))
 
 
 def suffix_compatibility(a: str, b: str) -> float:

@@ -179,18 +179,16 @@ def similarity(a: str, b: str) -> float:
     """Similarity of two names in [0, 1] on their normalised keys (order-insensitive too;
     "Last, First" and titles anywhere as in :func:`person_name_variants`; middle initials)."""
     best = 0.0
-    nb = normalise_name(b).key
-    for va in person_name_variants(a):
-        na = normalise_name(va).key
-        if not na or not nb:
-            continue
-        if na == nb:
-            return 1.0
-        ta, tb = tuple(sorted(na.split())), tuple(sorted(nb.split()))
-        if ta == tb or _initials_match(tuple(na.split()), tuple(nb.split())):
-            best = max(best, 1.0 if ta == tb else INITIALS_SCORE)
-            continue
-        best = max(best, _ratio(na, nb), _ratio(" ".join(ta), " ".join(tb)))
+    keys_b = {normalise_name(v).key for v in person_name_variants(b)} - {""}
+    for na in {normalise_name(v).key for v in person_name_variants(a)} - {""}:
+        for nb in keys_b:  # both sides' readings: the score stays symmetric
+            if na == nb:
+                return 1.0
+            ta, tb = tuple(sorted(na.split())), tuple(sorted(nb.split()))
+            if ta == tb or _initials_match(tuple(na.split()), tuple(nb.split())):
+                best = max(best, 1.0 if ta == tb else INITIALS_SCORE)
+                continue
+            best = max(best, _ratio(na, nb), _ratio(" ".join(ta), " ".join(tb)))
     return best
 
 

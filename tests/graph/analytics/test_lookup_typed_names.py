@@ -20,7 +20,7 @@ def test_person_name_variants() -> None:
     assert "MICHAEL CHARLES SAUNDERS" in person_name_variants("SAUNDERS MICHAEL CHARLES")
     assert "Sarah Turner" in person_name_variants("Sarah Turner (Mrs)")
     assert "Solutions Ltd" in person_name_variants("...Solutions Ltd")
-    assert person_name_variants("Apple, Inc.") == ["Apple, Inc."]  # a legal form after the comma
+    assert person_name_variants("Apple, Inc.") == ("Apple, Inc.",)  # a legal form after the comma
 
 
 @pytest.mark.parametrize("typed", ["Saunders, Michael Charles", "SAUNDERS MICHAEL CHARLES", "Michael C. Saunders",
