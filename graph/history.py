@@ -16,7 +16,8 @@ re-statement of a currently open piece):
 - else its publication date, basis ``statement_date``.
 New content starting before ``X`` starts at ``X`` (``valid_from_basis`` says why). A
 re-statement (same parties, type, interest and stake as an open piece) replaces that piece
-outright and keeps its start unless it states another.
+outright and keeps its start unless it states another; an open interest a version omits ends
+at the version's change date (an update that drops an interest drops it from then).
 
 Pure functions over plain values: the loader reads the versions, calls :func:`plan` and
 writes the result; the property tests drive :func:`plan` directly.
@@ -135,8 +136,10 @@ def _apply(live: list[_Piece], group: Sequence[Version], at: datetime, close) ->
     for i, p in enumerate(live):
         if i in taken:
             close(p, at)
-        elif p.valid_to <= change:
-            kept.append(p)  # ended before the change: untouched
+        elif p.valid_to <= change or (not new and p.valid_to != VALID_MAX):
+            # ended before the change, or (a version only re-stating) an interest it does not
+            # re-state that had already ended: untouched
+            kept.append(p)
         else:
             close(p, at)
             if p.valid_from < change:

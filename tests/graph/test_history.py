@@ -105,7 +105,7 @@ def _answer(statements: list[Statement], t: date, k: date) -> list[str]:
     return sorted(sig for sig, vf, vt, kf, kt in rows if vf <= t < vt and kf <= kk < kt)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(histories(), st.integers(0, 4000), st.integers(0, 4000))
 def test_history_answers_both_clocks_as_the_statements_say(statements: list[Statement], t: int, k: int) -> None:
     t_day, k_day = _day(t), _day(k)
