@@ -17,6 +17,7 @@ from ownergraph.graph.stats import graph_stats
 from ownergraph.ingest.formats import detect, expand
 from ownergraph.ingest.model import AliasScheme, EntityRef, Ownership, Provenance, Stake
 from ownergraph.resolution import Resolver
+from tests.cypher import q
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLE = ROOT / "examples" / "bundle"
@@ -68,9 +69,7 @@ def test_gleif_direct_and_ultimate_parents_keep_their_own_periods(graph: Graph, 
     golden = real_data / "gleif" / "golden-copy"
     ingest_paths(graph, [golden / "lei-data.xml", golden / "rr-data.xml"])
     rows = graph.read(
-        "MATCH (:Entity {key: $lei})-[r:CONSOLIDATED_BY]->(p) "
-        "RETURN r.level AS level, p.key AS parent, toString(r.valid_from) AS valid_from, "
-        "r.accounting_standard AS standard ORDER BY level", lei="010CMKZ3VON21WF2ZD45")
+        q("consolidation_parents"), lei="010CMKZ3VON21WF2ZD45")
     assert [(r["level"], r["parent"]) for r in rows] == [
         ("direct", "ZZG38T0MDR3QY1ETUA76"), ("ultimate", "3C7474T6CDKPR9K6YT90")]
     assert all(r["valid_from"] == "2018-02-06" for r in rows)
@@ -78,30 +77,27 @@ def test_gleif_direct_and_ultimate_parents_keep_their_own_periods(graph: Graph, 
 
 def test_reporting_exceptions_are_undisclosed_parents_not_no_parent(graph: Graph, real_data: Path) -> None:
     ingest_paths(graph, [real_data / "gleif" / "golden-copy" / "repex-data.xml"])
-    rows = graph.read("MATCH (e:Entity)-[:HAS_EXCEPTION]->(x:ReportingException) "
-                      "RETURN e.key AS lei, x.level AS level, x.reason AS reason")
+    rows = graph.read(q("reporting_exceptions"))
     assert len(rows) == 10
     assert {r["reason"] for r in rows} <= {"NON_CONSOLIDATING", "NATURAL_PERSONS", "NON_PUBLIC",
                                            "NO_KNOWN_PERSON", "NO_LEI", "BINDING_LEGAL_COMMITMENTS",
                                            "LEGAL_OBSTACLES", "DISCLOSURE_DETRIMENTAL",
                                            "DETRIMENT_NOT_EXCLUDED", "CONSENT_NOT_OBTAINED"}
-    assert not graph.read("MATCH (e:Entity)-[:HAS_EXCEPTION]->() MATCH (e)-[:CONSOLIDATED_BY]->() RETURN e")
+    assert not graph.read(q("entities_with_exception_and_parent"))
 
 
 def test_previous_names_are_aliases_of_the_entity_that_had_them(graph: Graph, real_data: Path) -> None:
     ingest_paths(graph, sorted((real_data / "gleif" / "api" / "lei_records").glob("*.json")))
-    owners = graph.read("MATCH (:Alias {key: 'name|bg 456 limited'})-[r:ALIAS_OF]->(e) "
-                        "RETURN e.name AS name, r.kind AS kind")
+    owners = graph.read(q("bg_456_alias_entities"))
     assert owners and all("QGC" in o["name"].upper() for o in owners), owners
     assert {o["kind"] for o in owners} == {"previous"}
-    shell = graph.read("MATCH (:Alias {key: 'name|royal dutch shell plc'})-[:ALIAS_OF]->(e) RETURN e.name AS name")
+    shell = graph.read(q("shell_alias_entities"))
     assert [s["name"].upper() for s in shell] == ["SHELL PLC"]
 
 
 def test_bods_bands_stay_bands(graph: Graph, real_data: Path) -> None:
     ingest_paths(graph, sorted((real_data / "bods" / "0.4").glob("*.json")))
-    rows = graph.read("MATCH ()-[r:OWNS]->() WHERE r.stake_exact = false "
-                      "RETURN r.stake_lo AS lo, r.stake_hi AS hi, r.stake_hi_inclusive AS hi_inc")
+    rows = graph.read(q("inexact_stakes"))
     assert rows, "BODS samples contain banded shares"
     assert all(r["lo"] < r["hi"] for r in rows)
     assert any(r["lo"] == pytest.approx(0.75) and r["hi"] == pytest.approx(1.0) and r["hi_inc"] is False
@@ -113,13 +109,13 @@ def test_ftm_delta_del_closes_what_it_deleted(graph: Graph, real_data: Path) -> 
     full = ds / "t1" / "entities.ftm.json"
     deltas = sorted(p for p in (ds / "t2").rglob("*.json") if p.name != "delta.json")
     ingest_paths(graph, [full, *deltas])
-    closed = graph.read("MATCH (x:Retraction) RETURN x.fact_key AS fk, x.known_from AS t")
+    closed = graph.read(q("retractions"))
     assert closed
     for row in closed:
-        ents = graph.read("MATCH (e:Entity {fact_key: $fk}) RETURN e.known_to AS known_to", fk=row["fk"])
+        ents = graph.read(q("entity_known_to_by_fact"), fk=row["fk"])
         for e in ents:
             assert e["known_to"] == row["t"]
-        facts = graph.read("MATCH (s:Sanction {fact_key: $fk}) RETURN s.known_to AS known_to", fk=row["fk"])
+        facts = graph.read(q("sanction_known_to_by_fact"), fk=row["fk"])
         for s in facts:
             assert s["known_to"].year < KNOWN_MAX_YEAR
 
@@ -138,10 +134,7 @@ def test_a_later_statement_supersedes_in_knowledge_time_never_deletes(graph: Gra
     loader.flush()
     loader.add(_ownership(72.5, "2019-04-10T00:00:00+00:00", "b"))
     loader.flush()
-    rows = graph.read("MATCH ()-[r:OWNS {fact_key: 'test:own-1'}]->() RETURN r.stake_lo AS s, "
-                      "r.known_from AS kf, r.known_to AS kt, toString(r.valid_from) AS vf, "
-                      "toString(r.valid_to) AS vt, r.valid_from_basis AS basis, "
-                      "r.carried_from IS NOT NULL AS carried")
+    rows = graph.read(q("own_1_versions"))
     rows.sort(key=lambda r: (r["kf"].to_native(), r["vt"]))
     # the first statement, closed in knowledge time when the second was published ...
     assert rows[0]["s"] == pytest.approx(0.755) and rows[0]["kt"] == rows[1]["kf"]
@@ -154,7 +147,7 @@ def test_a_later_statement_supersedes_in_knowledge_time_never_deletes(graph: Gra
     # Loading the older statement again (out of order) changes nothing.
     loader.add(_ownership(75.5, "2016-06-01T00:00:00+00:00", "a"))
     loader.flush()
-    assert len(graph.read("MATCH ()-[r:OWNS {fact_key: 'test:own-1'}]->() RETURN r")) == 3
+    assert len(graph.read(q("own_1_edges"))) == 3
 
 
 @pytest.fixture()
@@ -169,43 +162,35 @@ def _edges(graph: Graph, query: str, **params: object) -> list[dict[str, object]
 
 def test_merger_closes_the_absorbed_entity_and_passes_its_positions(bundle_graph: Graph) -> None:
     g = bundle_graph
-    absorbed = g.read("MATCH (e:Entity {key: '549300KESTRELENERG84'}) RETURN toString(e.valid_to) AS vt, e.status AS s")
+    absorbed = g.read(q("kestrel_entity_end"))
     assert absorbed == [{"vt": "2022-11-01", "s": "MERGED"}]
-    succ = g.read("MATCH (:Entity {key: '549300KESTRELENERG84'})-[r:SUCCEEDED_BY]->(s) "
-                  "RETURN s.key AS survivor, toString(r.valid_from) AS vf, r.action AS action")
+    succ = g.read(q("kestrel_successor"))
     # stated once, though the bundle gives both a succession record and the corporate action
     assert succ == [{"survivor": "213800HBLHOLD1NGS054", "vf": "2022-11-01", "action": "merger"}]
-    action = g.read("MATCH (c:CorporateAction {action: 'merger'})-[:AFFECTS {role: 'subject'}]->(e) "
-                    "RETURN e.key AS k, c.document_id AS doc")
+    action = g.read(q("merger_subjects"))
     assert action == [{"k": "549300KESTRELENERG84", "doc": "HBL-8K-2022-11-01"}]
 
 
 def test_change_of_control_closes_the_old_and_opens_the_new(bundle_graph: Graph) -> None:
     g = bundle_graph
-    old = g.read("MATCH (:Entity {key: '213800HBLSH1PP1NG027'})-[r:OWNS]->(:Entity {key: '5493004MRDNBALT1C015'}) "
-                 "WHERE r.known_to.year = 9999 RETURN toString(r.valid_to) AS vt")
+    old = g.read(q("shipping_baltic_stake_end"))
     assert old and all(r["vt"] == "2023-09-30" for r in old)
-    new = g.read("MATCH (n:Entity)-[r:OWNS]->(:Entity {key: '5493004MRDNBALT1C015'}) "
-                 "WHERE r.valid_from = date('2023-09-30') AND r.known_to.year = 9999 "
-                 "RETURN n.key AS k, r.stake_lo AS s, toString(r.valid_from) AS vf")
+    new = g.read(q("baltic_owners_after_spin_off"))
     assert new == [{"k": "5493001NORDKAP1TAL17", "s": pytest.approx(0.6), "vf": "2023-09-30"}]
 
 
 def test_spin_off_moves_the_transferred_position_to_the_new_entity(bundle_graph: Graph) -> None:
     g = bundle_graph
-    lineage = g.read("MATCH (:Entity {key: '213800HBLSH1PP1NG027'})-[r:SUCCEEDED_BY {action: 'spin_off'}]->(n) RETURN n.key AS k")
+    lineage = g.read(q("shipping_spin_off_lineage"))
     assert lineage == [{"k": "213800HBLMAR1NEOPS80"}]
-    moved = g.read("MATCH (:Portfolio {name: 'CREDIT-IG'})-[h:HOLDS {instrument: 'XS2765432104'}]->(e) "
-                   "WHERE h.known_to.year = 9999 RETURN e.key AS issuer, toString(h.valid_from) AS vf, "
-                   "toString(h.valid_to) AS vt, h.via_action AS via ORDER BY vf")
+    moved = g.read(q("credit_ig_holding_issuers"))
     assert {"issuer": "213800HBLSH1PP1NG027", "vf": "2024-03-31", "vt": "2024-04-01", "via": None} in moved
     assert any(m["issuer"] == "213800HBLMAR1NEOPS80" and m["vf"] == "2024-04-01" and m["via"] for m in moved)
 
 
 def test_rename_keeps_the_old_name_as_a_dated_previous_alias(bundle_graph: Graph) -> None:
     rows = bundle_graph.read(
-        "MATCH (a:Alias)-[r:ALIAS_OF]->(:Entity {key: '213800HBLHOLD1NGS054'}) "
-        "RETURN a.value AS name, r.kind AS kind, toString(r.valid_to) AS vt")
+        q("holdings_aliases"))
     previous = {(r["name"], r["vt"]) for r in rows if r["kind"] == "previous"}
     assert ("Harbourline Group Limited", "2021-06-01") in previous
 
@@ -224,9 +209,9 @@ def test_bad_records_are_quarantined_and_strict_fails(graph: Graph, tmp_path: Pa
         fh.write('{"type": "entity", "id": "bad-lei", "lei": "213800HBLHOLD1NGS055", "name": "X", '
                  '"known_from": "2024-01-01"}\n')
         fh.write("{not json\n")
-    q = tmp_path / "q.jsonl"
+    qfile = tmp_path / "q.jsonl"
     result = CliRunner(env=cli_env()).invoke(
-        cli, ["ingest", str(bad), "--json", "--strict", "--quarantine", str(q)],
+        cli, ["ingest", str(bad), "--json", "--strict", "--quarantine", str(qfile)],
         standalone_mode=False, catch_exceptions=True)
     from ownergraph.ingest.errors import QuarantineError
 
@@ -235,19 +220,17 @@ def test_bad_records_are_quarantined_and_strict_fails(graph: Graph, tmp_path: Pa
     assert summary["totals"]["quarantined"] == 3
     t = summary["totals"]
     assert t["read"] == t["loaded"] + t["merged"] + t["quarantined"]
-    reasons = [json.loads(line) for line in q.read_text().splitlines()]
+    reasons = [json.loads(line) for line in qfile.read_text().splitlines()]
     assert {r["field"] for r in reasons} >= {"stake.exact"} or any("140" in r["reason"] for r in reasons)
     assert any("ISO 17442" in r["reason"] or "check" in r["reason"].lower() for r in reasons)
     assert all(r["source_file"] == str(bad) and r["locator"] for r in reasons)
     # the valid records still loaded
-    assert graph.read("MATCH (e:Entity {key: '213800HBLHOLD1NGS054'}) RETURN e.name AS n")
+    assert graph.read(q("holdings_name"))
 
 
 def test_mentions_resolve_through_identifier_aliases(bundle_graph: Graph) -> None:
     # The bundle names Harbourline Ferries by company number only; it joins the entity record.
-    rows = bundle_graph.read("MATCH (:Alias {key: 'company_number|GB:09876543'})-[:ALIAS_OF]->(e) "
-                             "OPTIONAL MATCH (:Entity {key: '213800HBLSH1PP1NG027'})-[r:OWNS]->(e) "
-                             "RETURN e.name AS name, count(r) AS owned_by_shipping")
+    rows = bundle_graph.read(q("company_09876543_owned_by_shipping"))
     assert rows == [{"name": "Harbourline Ferries Limited", "owned_by_shipping": 1}]
     assert AliasScheme.COMPANY_NUMBER.value == "company_number"
 
@@ -268,15 +251,15 @@ def test_rows_sent_as_one_string_store_exactly_what_maps_store(graph: Graph) -> 
         {"key": "c", "props": {"s": "tab\x1fand\x1erow"}},  # separators: sent as a plain map
         {"key": "d", "props": {"l": ["a", "b"]}},  # a list: plain map
     ]
-    query = "UNWIND $rows AS row CREATE (n:EncProbe {key: row.key, via: $via}) SET n += row.props"
+    query = q("encprobe_create")
     parts = encode_rows(query, rows)
     assert sum("blob" in a for _, a in parts) == 2 and sum("rows" in a for _, a in parts) == 1
-    for q, a in parts:
-        graph.write(q, via="blob", **a)
+    for part, a in parts:
+        graph.write(part, via="blob", **a)
     graph.write(query, via="map", rows=[{"key": r["key"], "props": {k: v for k, v in r["props"].items()
                                                                     if v is not None}} for r in rows])
     got = {(r["via"], r["key"]): r["p"] for r in graph.read(
-        "MATCH (n:EncProbe) RETURN n.via AS via, n.key AS key, properties(n) AS p")}
+        q("encprobe_nodes"))}
     for r in rows:
         blob, plain = dict(got[("blob", r["key"])]), dict(got[("map", r["key"])])
         blob.pop("via"), plain.pop("via")
@@ -329,7 +312,7 @@ def test_an_entity_later_in_the_batch_is_known_to_earlier_mentions(graph: Graph)
     loader.add(_entity("Harbourline Ferries Limited", cn="GB:09876543"))
     loader.flush()
     assert keys.resolver.batches == [2]  # type: ignore[attr-defined]
-    rows = graph.read("MATCH (a)-[:OWNS]->(b) RETURN b.name AS name, b.stub AS stub, a.stub AS owner_stub")
+    rows = graph.read(q("owns_stub_flags"))
     assert rows == [{"name": "Harbourline Ferries Limited", "stub": False, "owner_stub": True}]
 
 
@@ -354,7 +337,7 @@ def test_only_facts_with_other_versions_or_retractions_are_rechained(graph: Grap
     late = _ownership(10.0, "2018-01-01T00:00:00+00:00", "c").model_copy(update={"fact_key": "test:own-2"})
     loader.add(late)
     loader.flush()
-    kt = graph.read("MATCH ()-[r:OWNS {fact_key: 'test:own-2'}]->() RETURN r.known_to AS kt")
+    kt = graph.read(q("own_2_known_to"))
     assert [r["kt"] for r in kt] == [gone]
 
 

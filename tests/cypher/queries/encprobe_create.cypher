@@ -1,0 +1,3 @@
+UNWIND $rows AS row
+CREATE (n:EncProbe {key: row.key, via: $via})
+SET n += row.props

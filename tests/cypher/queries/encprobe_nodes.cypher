@@ -1,0 +1,2 @@
+MATCH (n:EncProbe)
+RETURN n.via AS via, n.key AS key, properties(n) AS p

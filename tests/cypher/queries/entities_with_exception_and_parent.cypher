@@ -1,0 +1,3 @@
+MATCH (e:Entity)-[:HAS_EXCEPTION]->()
+MATCH (e)-[:CONSOLIDATED_BY]->()
+RETURN e

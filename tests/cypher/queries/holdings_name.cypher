@@ -1,0 +1,2 @@
+MATCH (e:Entity {key: '213800HBLHOLD1NGS054'})
+RETURN e.name AS n

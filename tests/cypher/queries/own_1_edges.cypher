@@ -1,0 +1,2 @@
+MATCH ()-[r:OWNS {fact_key: 'test:own-1'}]->()
+RETURN r
