@@ -98,9 +98,7 @@ def test_a_psc_cessation_ends_the_interest_in_valid_time_not_before(graph: Graph
 
     def interests(as_of: str, known_at: str) -> list[tuple[str, float, float]]:
         rows = graph.read(
-            "MATCH (p:Entity)-[r:OWNS]->(:Entity {name: $company}) WHERE r.valid_from <= date($as_of) < r.valid_to "
-            "AND r.known_from <= datetime($known_at) < r.known_to RETURN r.interest AS i, r.stake_lo AS lo, "
-            "r.stake_hi AS hi", company=_company(graph), as_of=as_of, known_at=known_at)
+            q("interests_admitted"), company=_company(graph), as_of=as_of, known_at=known_at)
         return sorted((r["i"], r["lo"], r["hi"]) for r in rows)
 
     now = "9000-01-01T00:00:00Z"
@@ -111,6 +109,6 @@ def test_a_psc_cessation_ends_the_interest_in_valid_time_not_before(graph: Graph
 
 
 def _company(graph: Graph) -> str:
-    rows = graph.read("MATCH (p:Entity)-[:OWNS]->(c:Entity) RETURN DISTINCT c.name AS n")
+    rows = graph.read(q("owned_names"))
     assert len(rows) == 1
     return rows[0]["n"]

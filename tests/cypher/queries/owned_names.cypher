@@ -1,0 +1,2 @@
+MATCH (p:Entity)-[:OWNS]->(c:Entity)
+RETURN DISTINCT c.name AS n
