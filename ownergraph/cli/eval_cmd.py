@@ -33,7 +33,7 @@ def eval_cmd(entities: int, seed: int, world_dir: Path | None, out_json: Path, n
              top_k: int, real_only: bool, wipe: bool, as_json: bool) -> None:
     """Evaluate question answering: per family, graph RAG against a vector-only baseline, and
     per class on the real-question suite. Runs on a database of its own (see eval_graph)."""
-    from ownergraph.evaluation.real import eval_graph, render_real_table, run_real
+    from ownergraph.evaluation.real import eval_graph, release_eval_store, render_real_table, run_real
     from ownergraph.evaluation.real import wipe as wipe_graph
     from ownergraph.demo import world_inputs
     from ownergraph.graph.pipeline import ingest_paths
@@ -42,6 +42,7 @@ def eval_cmd(entities: int, seed: int, world_dir: Path | None, out_json: Path, n
 
     out = console(stderr=as_json)  # with --json, stdout holds the JSON document only
     graph = eval_graph(allow_wipe=wipe)
+    click.get_current_context().call_on_close(lambda: release_eval_store(graph))
     real_report = None
 
     def real_suite() -> Any:  # it empties the store per file set: before the world is loaded

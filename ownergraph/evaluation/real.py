@@ -275,13 +275,34 @@ def eval_graph(settings: Any = None, *, allow_wipe: bool = False) -> Graph:
 
     base = settings or load_settings()
     if base.uses_local_server:
+        from ownergraph.graph.server import LocalNeo4j
+
         port = int(os.environ.get("OWNERGRAPH_EVAL_NEO4J_PORT") or base.neo4j_port + 1)
-        return connect(base.with_overrides(home=base.home / EVAL_STORE, neo4j_port=port))
+        own = base.with_overrides(home=base.home / EVAL_STORE, neo4j_port=port)
+        was_running = LocalNeo4j(own).status().running
+        graph = connect(own)
+        if not was_running:  # started here: release_eval_store stops it again
+            _STARTED[id(graph)] = own
+        return graph
     graph = connect(base)
     if not allow_wipe and graph.read("stats_nodes"):
         raise ConfigError(f"the database at {graph.uri} holds data, and the evaluation empties its database: "
                           "point NEO4J_URI at an empty database, or pass --wipe to let it be emptied")
     return graph
+
+
+_STARTED: dict[int, Any] = {}  # graphs whose local eval server eval_graph started -> its settings
+
+
+def release_eval_store(graph: Graph) -> None:
+    """Stop the evaluation's local server if :func:`eval_graph` started it (its data stays)."""
+    own = _STARTED.pop(id(graph), None)
+    if own is not None:
+        from ownergraph.graph.connection import close_all
+        from ownergraph.graph.server import LocalNeo4j
+
+        close_all()
+        LocalNeo4j(own).stop()
 
 
 def _load(graph: Graph, files: tuple[str, ...], fixtures: Path) -> dict[str, Any]:
@@ -377,5 +398,6 @@ def render_real_table(report: RealReport) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["CLASSES", "EVAL_STORE", "FIXTURES", "SUITE", "eval_graph", "RealQuestion", "RealReport", "ask_structured", "ask_words", "judge",
-           "load_suite", "norm_name", "observe", "render_real_table", "run_real", "score_answers", "wipe"]
+__all__ = ["CLASSES", "EVAL_STORE", "FIXTURES", "SUITE", "RealQuestion", "RealReport", "ask_structured", "ask_words",
+           "eval_graph", "judge", "load_suite", "norm_name", "observe", "release_eval_store", "render_real_table",
+           "run_real", "score_answers", "wipe"]
