@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.cypher import QUERIES
 from ownergraph.graph.config import Settings, load_settings
 from ownergraph.graph.connection import Graph, close_all, connect
 from ownergraph.graph.server import LocalNeo4j
@@ -40,8 +41,8 @@ def wipe(graph: Graph) -> Graph:
     settings = bench_settings()
     local = LocalNeo4j(settings)
     local_store = settings.uses_local_server and graph.uri == local.uri
-    if not local_store or graph.read("MATCH (n) RETURN count(n) AS n")[0]["n"] < 200_000:
-        graph.auto("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 20000 ROWS")
+    if not local_store or graph.read(QUERIES.statement("count_nodes"))[0]["n"] < 200_000:
+        graph.auto("wipe", batch=20000)
         return graph
     close_all()
     local.stop()

@@ -38,6 +38,7 @@ from neo4j.exceptions import ClientError
 
 from bench._common import Timer, bench_settings, peak_rss_mb, percentiles, write_report
 from bench.analytics import _bulk
+from bench.cypher import QUERIES
 from ownergraph.graph.analytics.api import Analytics
 from ownergraph.graph.analytics.contagion import PROCEDURE
 from ownergraph.graph.config import Settings, load_settings
@@ -46,45 +47,14 @@ from ownergraph.graph.connection import Graph, connect
 PORT = 7731
 KNOWN_AT = _bulk.AS_OF  # point-in-time: known by the end of the as-of day
 
-NAIVE_OWNERS = """
-MATCH (t:Entity {key: $key})
-MATCH p = (o:Entity)-[:OWNS*1..10]->(t)
-WHERE all(r IN relationships(p) WHERE r.valid_from <= $as_of AND $as_of < r.valid_to
-                                  AND r.known_from <= $known_at AND $known_at < r.known_to)
-WITH o, reduce(lo = 1.0, r IN relationships(p) | lo * coalesce(r.stake_lo, 0.0)) AS lo,
-        reduce(hi = 1.0, r IN relationships(p) | hi * coalesce(r.stake_hi, 1.0)) AS hi
-WITH o, sum(lo) AS lo, sum(hi) AS hi
-RETURN o.key AS owner, o.name AS name, lo, hi,
-       CASE WHEN lo >= 0.25 THEN 'certainly' WHEN hi >= 0.25 THEN 'possibly' ELSE 'not' END AS status
-"""
+NAIVE_OWNERS = "naive_owners"
 
 # control approximated per hop (every link a majority, or a CONTROLS edge), then the book
-NAIVE_EXPOSURE = """
-MATCH (x:Entity {key: $key})
-MATCH p = (x)-[:OWNS|CONTROLS*0..10]->(c:Entity)
-WHERE all(r IN relationships(p) WHERE r.valid_from <= $as_of AND $as_of < r.valid_to
-                                  AND r.known_from <= $known_at AND $known_at < r.known_to
-                                  AND (type(r) = 'CONTROLS' OR r.stake_hi > 0.5))
-WITH DISTINCT c
-MATCH (pf:Portfolio)-[h:HOLDS]->(c)
-WHERE h.valid_from <= $as_of AND $as_of < h.valid_to
-  AND h.known_from <= $known_at AND $known_at < h.known_to
-RETURN pf.name AS portfolio, c.key AS issuer, h.instrument AS instrument, h.amount AS amount,
-       h.currency AS currency
-"""
+NAIVE_EXPOSURE = "naive_exposure"
 
 # each step in its direction of risk: owners, lenders, guarantors of the defaulted party are
 # hit (edge source), its accounting parent (CONSOLIDATED_BY target)
-NAIVE_CONTAGION = """
-MATCH (x:Entity {key: $key})
-MATCH p = (x) ((a)-[r:OWNS|GUARANTEES|LENDS_TO|CONSOLIDATED_BY]-(b)
-               WHERE r.valid_from <= $as_of AND $as_of < r.valid_to
-                 AND r.known_from <= $known_at AND $known_at < r.known_to
-                 AND ((type(r) = 'CONSOLIDATED_BY' AND startNode(r) = a)
-                      OR (type(r) <> 'CONSOLIDATED_BY' AND endNode(r) = a))){1,10} (v:Entity)
-WHERE v <> x
-RETURN v.key AS key, min(length(p)) AS hops
-"""
+NAIVE_CONTAGION = "naive_contagion"
 
 NAIVE = {"owners": NAIVE_OWNERS, "exposure": NAIVE_EXPOSURE, "contagion": NAIVE_CONTAGION}
 
@@ -181,7 +151,7 @@ def prepare_graph(graph: Graph, entities: int, edges: int, seed: int, force: boo
         _bulk.wipe_fast(graph)
     info["wipe_s"] = round(tw.seconds, 2)
     info["load"] = _bulk.load(graph, world, seed=seed, progress=log)
-    graph.auto("CALL db.awaitIndexes(600)")
+    graph.auto("await_indexes", seconds=600)
     _bulk.mark(graph, world)
     rate = world.edge_count / info["load"]["total_s"] if info["load"]["total_s"] else 0.0
     info["load"]["edges_per_s"] = round(rate, 1)
@@ -218,7 +188,7 @@ def ours(a: Analytics, kind: str, key: str) -> int:
 
 def naive(graph: Graph, kind: str, key: str, timeout_s: float) -> int | None:
     """Rows of the naive query, or None on timeout."""
-    q = neo4j.Query(NAIVE[kind], timeout=timeout_s)  # type: ignore[arg-type]
+    q = neo4j.Query(QUERIES.load(NAIVE[kind]), timeout=timeout_s)  # type: ignore[arg-type]
     try:
         records, _, _ = graph._driver.execute_query(  # noqa: SLF001 - the bench needs a timeout
             q, {"key": key, "as_of": _bulk.AS_OF, "known_at": _known_at()}, database_=graph.database,

@@ -38,6 +38,8 @@ from typing import Any
 from ownergraph.graph._rows import KNOWN_MAX, VALID_MAX, VALID_MIN
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.load import encode_rows
+from ownergraph.cypher import Rendered
+from bench.cypher import QUERIES
 
 AS_OF = date(2023, 6, 30)  # the benchmark's as-of date: inside the data range
 _EPOCH = date(2004, 1, 1)
@@ -340,11 +342,8 @@ def holding_rows(w: World, seed: int = 7) -> Iterator[dict[str, Any]]:
 # -- writing ------------------------------------------------------------------------------------
 # rows travel as one string each batch (graph.load.encode_rows): the driver dehydrates datetimes
 # in pure Python, which cost more than the server's writing
-_CREATE_ENTITIES = "UNWIND $rows AS row CREATE (e:Entity) SET e = row, e.statement_ids = [row.statement_id]"
-_CREATE_EDGES = ("UNWIND $rows AS row MATCH (a:Entity {key: row.s}) MATCH (b:Entity {key: row.t}) "
-                 "CREATE (a)-[r:$$TYPE$$]->(b) SET r = row.props")
-_CREATE_HOLDINGS = ("UNWIND $rows AS row MERGE (p:Portfolio {name: row.portfolio}) WITH p, row "
-                    "MATCH (e:Entity {key: row.t}) CREATE (p)-[h:HOLDS]->(e) SET h = row.props")
+_CREATE_ENTITIES = QUERIES.statement("bulk_entities")
+_CREATE_HOLDINGS = QUERIES.statement("bulk_holdings")
 
 
 def _batched(rows: Iterator[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
@@ -358,7 +357,7 @@ def _batched(rows: Iterator[dict[str, Any]], size: int) -> Iterator[list[dict[st
         yield batch
 
 
-def _write(graph: Graph, query: str, rows: list[dict[str, Any]]) -> None:
+def _write(graph: Graph, query: Rendered, rows: list[dict[str, Any]]) -> None:
     for text, params in encode_rows(query, rows):
         graph.write(text, **params)
 
@@ -378,7 +377,7 @@ def load(graph: Graph, w: World, *, batch: int = 20000, seed: int = 7,
     for rtype in w.edges:
         t1 = _time.perf_counter()
         for rows in _batched(edge_rows(w, rtype, seed), batch):
-            _write(graph, _CREATE_EDGES.replace("$$TYPE$$", rtype), rows)
+            _write(graph, QUERIES.render("bulk_edges", TYPE=rtype), rows)
         out[f"{rtype}_s"] = round(_time.perf_counter() - t1, 2)
         if progress:
             progress(f"{rtype} {len(w.edges[rtype])} in {out[f'{rtype}_s']}s")
@@ -391,12 +390,12 @@ def load(graph: Graph, w: World, *, batch: int = 20000, seed: int = 7,
 
 
 def wipe_fast(graph: Graph) -> None:
-    graph.auto("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 20000 ROWS")
+    graph.auto("wipe", batch=20000)
 
 
 def already_loaded(graph: Graph, w: World) -> bool:
     """The database holds exactly this world (same counts and a marker node)."""
-    rows = graph.read("MATCH (m:BenchMarker) RETURN m.fingerprint AS f")
+    rows = graph.read(QUERIES.statement("marker_read"))
     return bool(rows) and rows[0]["f"] == fingerprint(w)
 
 
@@ -405,4 +404,4 @@ def fingerprint(w: World) -> str:
 
 
 def mark(graph: Graph, w: World) -> None:
-    graph.write("MERGE (m:BenchMarker) SET m.fingerprint = $f", f=fingerprint(w))
+    graph.write(QUERIES.statement("marker_write"), f=fingerprint(w))

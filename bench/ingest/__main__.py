@@ -25,11 +25,11 @@ from pathlib import Path
 from typing import Any
 
 from bench._common import RssSampler, Timer, bench_graph, peak_rss_mb, wipe, write_report
+from bench.cypher import q
 from ownergraph.demo import world_inputs
 from ownergraph.graph.pipeline import ingest_paths
 
-EDGES_QUERY = ("MATCH (a)-[r]->(b) WHERE r.statement_id IS NOT NULL "
-               "RETURN elementId(a) AS a, elementId(b) AS b")
+EDGES_QUERY = q("statement_edge_ends")
 
 
 def _cpu() -> float:
@@ -41,14 +41,13 @@ def baseline(graph, edges: list[dict[str, str]], batch: int = 10000) -> dict[str
     """Plain UNWIND-CREATE of ``edges`` (endpoint handles) between freshly created nodes."""
     graph = wipe(graph)
     keys = sorted({e["a"] for e in edges} | {e["b"] for e in edges})
-    graph.auto("CREATE INDEX bench_node IF NOT EXISTS FOR (n:BenchNode) ON (n.k)")
-    graph.auto("CALL db.awaitIndexes(300)")
+    graph.auto(q("baseline_index"))
+    graph.auto("await_indexes", seconds=300)
     with Timer() as t:
-        graph.write_batches("UNWIND $rows AS k CREATE (:BenchNode {k: k})", keys, batch)
-        graph.write_batches("UNWIND $rows AS r MATCH (a:BenchNode {k: r.a}) MATCH (b:BenchNode {k: r.b}) "
-                            "CREATE (a)-[:BENCH_REL]->(b)", edges, batch)
+        graph.write_batches(q("baseline_nodes"), keys, batch)
+        graph.write_batches(q("baseline_edges"), edges, batch)
     graph = wipe(graph)
-    graph.auto("DROP INDEX bench_node IF EXISTS")
+    graph.auto(q("baseline_drop_index"))
     return {"relationships": len(edges), "nodes": len(keys), "seconds": round(t.seconds, 2),
             "relationships_per_s": round(len(edges) / t.seconds, 1) if t.seconds else 0.0}
 
@@ -102,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         cpu = _cpu() - cpu0
         rss = peak_rss_mb()
         edges = [] if args.no_baseline else graph.read(EDGES_QUERY)
-        rels = (graph.read("MATCH ()-[r]->() WHERE r.statement_id IS NOT NULL RETURN count(r) AS n")[0]["n"]
+        rels = (graph.read(q("count_statement_edges"))[0]["n"]
                 if args.no_baseline else len(edges))
         records = summary.totals["read"]
         ours: dict[str, Any] = {

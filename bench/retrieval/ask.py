@@ -37,6 +37,7 @@ from typing import Any
 from bench._common import peak_rss_mb, percentiles, write_report
 from bench.analytics import _bulk
 from bench.analytics.__main__ import PORT, analytics_settings, log, prepare_graph, run_on_server
+from bench.cypher import QUERIES
 from ownergraph.graph.connection import Graph, connect
 from ownergraph.graph.vocabulary import CONTAGION, EXPOSURE, OWNERS, PARENTS, STAKE
 from ownergraph.retrieval.api import Ownergraph
@@ -80,15 +81,14 @@ def chunks_for(world: _bulk.World, m: int, seed: int = 7) -> list[dict[str, Any]
 
 
 def write_documents(graph: Graph, chunks: list[dict[str, Any]], batch: int = 10000) -> float:
-    graph.write("MATCH (d:Document) WHERE d.document_id STARTS WITH 'bench-doc-' DETACH DELETE d")
+    graph.write(QUERIES.statement("documents_wipe"))
     t0 = time.perf_counter()
-    q = ("UNWIND $rows AS row CREATE (d:Document) SET d = row.p WITH d, row UNWIND row.m AS k "
-         "MATCH (e:Entity {key: k}) CREATE (d)-[:MENTIONS]->(e)")
+    create = QUERIES.statement("documents_create")
     rows = [{"p": {"document_id": c["document_id"], "text": c["text"], "form_type": c["form_type"],
                    "filed_at": c["filed_at"], "statement_id": c["document_id"]}, "m": c["entity_keys"]}
             for c in chunks]
     for i in range(0, len(rows), batch):
-        graph.write(q, rows=rows[i:i + batch])
+        graph.write(create, rows=rows[i:i + batch])
     return time.perf_counter() - t0
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bench.cypher import QUERIES as BENCH
 from ownergraph import cypher
 from ownergraph.cypher import Library, Rendered
 from ownergraph.graph._rows import REL_TYPES
@@ -21,7 +22,7 @@ from ownergraph.ingest.model import EdgeType
 from tests.cypher import QUERIES
 
 ROOT = Path(__file__).resolve().parents[2]
-LIBRARIES = {"ownergraph": cypher.LIBRARY, "tests": QUERIES}
+LIBRARIES = {"ownergraph": cypher.LIBRARY, "tests": QUERIES, "bench": BENCH}
 FILES = [(lib, name) for lib, library in LIBRARIES.items() for name in library.names()]
 TEMPLATED = [(lib, name) for lib, name in FILES if LIBRARIES[lib].slots(name)]
 
@@ -144,7 +145,7 @@ _CYPHER = re.compile(
     r"\b(?:OPTIONAL\s+MATCH|MATCH|MERGE|CREATE)\s*\(|\bUNWIND\s+[\[$\w]|\bCALL\s+(?:\{|\(|[a-z]\w*\.)"
     r"|\bSHOW\s+(?:PROCEDURES|FUNCTIONS|INDEXES|CONSTRAINTS|DATABASES?)\b|\bDETACH\s+DELETE\b"
     r"|\bRETURN\s+[\w$(\[{][^\n]*\bAS\b")
-LAYERS = ("ingest", "graph", "retrieval", "resolution", "ownergraph")
+LAYERS = ("ingest", "graph", "retrieval", "resolution", "ownergraph", "bench")
 # graph/_transport.py rewrites the first line of a named file (``UNWIND $rows AS row``) into
 # one that unpacks the rows sent as one string (a fixed text per row shape, never data)
 ALLOWED = {"graph/_transport.py"}

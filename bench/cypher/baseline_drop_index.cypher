@@ -1,0 +1,1 @@
+DROP INDEX bench_node IF EXISTS

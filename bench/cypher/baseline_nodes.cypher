@@ -1,0 +1,2 @@
+UNWIND $rows AS k
+CREATE (:BenchNode {k: k})

@@ -1,0 +1,2 @@
+MATCH (n)
+RETURN count(n) AS n

@@ -1,0 +1,3 @@
+// The fingerprint of the generated world the database holds (bench/analytics reuses it).
+MATCH (m:BenchMarker)
+RETURN m.fingerprint AS f

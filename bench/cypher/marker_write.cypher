@@ -1,0 +1,1 @@
+MERGE (m:BenchMarker) SET m.fingerprint = $f
