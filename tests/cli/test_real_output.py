@@ -27,8 +27,6 @@ def say(graph, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[st
         monkeypatch.setenv(key, value)
     monkeypatch.setenv("NEO4J_DATABASE", graph.database)
     monkeypatch.setenv("COLUMNS", "80")
-    # main() closes every driver when it returns; the tests' shared connection must stay open
-    monkeypatch.setattr("ownergraph.graph.connection.close_all", lambda: None)
 
     def run(*argv: str) -> tuple[int, str, str]:
         code = main(list(argv))
