@@ -91,8 +91,7 @@ def encode_rows(query: Query, rows: Sequence[dict[str, Any]]) -> list[tuple[cyph
     rendered file, whose rows come from ``UNWIND $rows AS row``): one per row shape, rows
     packed into a single string. The packed form is the same file with its first line of
     rows rewritten (a fixed text, never data)."""
-    rendered = query if isinstance(query, cypher.Rendered) else (
-        cypher.LIBRARY.statement(query) if query.isidentifier() else cypher.Rendered("<inline>", query))
+    rendered = query if isinstance(query, cypher.Rendered) else cypher.LIBRARY.statement(query)
     text = rendered.text
     if _UNWIND not in text:
         raise ValueError(f"{rendered.name}: query does not read UNWIND $rows AS row")
