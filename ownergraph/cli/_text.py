@@ -30,8 +30,19 @@ def pct(lo: Any, hi: Any = None, digits: int = 4) -> str:
     lo = float(lo)
     hi = lo if missing(hi) else float(hi)
     if abs(hi - lo) < 1e-12:
-        return f"{lo * 100:.{digits}g}%"
-    return f"{lo * 100:.{digits}g}–{hi * 100:.{digits}g}%"
+        return f"{_sig(lo * 100, digits)}%"
+    return f"{_sig(lo * 100, digits)}–{_sig(hi * 100, digits)}%"
+
+
+def _sig(v: float, digits: int) -> str:
+    """``v`` to ``digits`` significant digits, halves rounded up (36.25 -> 36.3, not 36.2)."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    d = Decimal(repr(v))
+    if d == 0:
+        return "0"
+    step = Decimal(1).scaleb(d.adjusted() - digits + 1)
+    return format(d.quantize(step, rounding=ROUND_HALF_UP).normalize(), "f")
 
 
 def interval_pct(iv: Any, digits: int = 4) -> str:
