@@ -131,3 +131,15 @@ def test_a_retraction_withdraws_the_fact_from_valid_time() -> None:
     assert result.stored["a"].known_to == _at(date(2018, 1, 1))
     assert result.stored["b"].known_to == _at(date(2019, 1, 1))
     assert [c.known_to for c in result.carried] == [_at(date(2019, 1, 1))]
+
+
+def test_a_new_holder_without_a_start_begins_at_the_other_partys_end() -> None:
+    # one update: the old holder's interest re-stated with endDate 2020-03-01, the new holder's
+    # with no startDate: the new stake starts at 2020-03-01, not at the interest's beginning
+    v = [Version("a", _at(date(2016, 6, 1)), date(2015, 1, 1), VALID_MAX, "A"),
+         Version("a2", _at(date(2021, 1, 1)), date(2015, 1, 1), date(2020, 3, 1), "A"),
+         Version("b", _at(date(2021, 1, 1)), VALID_MIN, VALID_MAX, "B")]
+    result = plan(v)
+    assert result.stored["b"].valid_from == date(2020, 3, 1)
+    assert result.stored["b"].basis == "other_party_end"
+    assert result.stored["a"].known_to == _at(date(2021, 1, 1)) and not result.carried
