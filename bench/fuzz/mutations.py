@@ -158,14 +158,12 @@ def _is_xml(data: bytes) -> bool:
 
 def samples(root: Path, per_format: int = 4, max_bytes: int = 60_000) -> dict[str, list[Path]]:
     """Real samples by reader name: the smallest few of each format (fast) plus the largest
-    under ``max_bytes`` (the most varied)."""
-    from ownergraph.ingest.formats import detect, expand
+    under ``max_bytes`` (the most varied); a format with no file that small gets its smallest."""
     from ownergraph.ingest.errors import InputFormatError
+    from ownergraph.ingest.formats import detect, expand
 
     found: dict[str, list[Path]] = {}
     for p in expand([root]):
-        if p.stat().st_size > max_bytes:
-            continue
         try:
             name = detect(p).name
         except InputFormatError:
@@ -174,6 +172,7 @@ def samples(root: Path, per_format: int = 4, max_bytes: int = 60_000) -> dict[st
     out = {}
     for name, paths in sorted(found.items()):
         paths.sort(key=lambda q: (q.stat().st_size, str(q)))
-        chosen = paths[:per_format - 1] + paths[-1:] if len(paths) >= per_format else paths
+        small = [q for q in paths if q.stat().st_size <= max_bytes] or paths[:1]
+        chosen = small[:per_format - 1] + small[-1:] if len(small) >= per_format else small
         out[name] = list(dict.fromkeys(chosen))
     return out
