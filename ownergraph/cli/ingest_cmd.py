@@ -62,7 +62,7 @@ def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: 
 
 def _failure(summary: Any, strict: bool) -> OwnergraphError | None:
     """Why the run fails: nothing could be read at all, or (``--strict``) a record was
-    quarantined or a file was not recognised."""
+    quarantined, a file was not recognised or a file was not read to its end."""
     t, bad = summary.totals, summary.problems
     if bad and len(bad) == len(summary.files):
         return InputFormatError("no file could be read: " + "; ".join(f"{f.path}: {f.problem}" for f in bad))
@@ -70,6 +70,10 @@ def _failure(summary: Any, strict: bool) -> OwnergraphError | None:
         return InputFormatError(f"{plural(len(bad), 'file')} not recognised: " + ", ".join(f.path for f in bad))
     if strict and t["quarantined"]:
         return QuarantineError(f"{t['quarantined']} record(s) quarantined (see {summary.quarantine_file})")
+    unread = [f.path for f in summary.files if getattr(f, "not_read", 0)]
+    if strict and unread:
+        return QuarantineError(f"{plural(len(unread), 'file')} not read to the end (see "
+                               f"{summary.quarantine_file}): " + ", ".join(unread))
     return None
 
 

@@ -135,3 +135,16 @@ def test_help_starts_without_the_driver_pandas_or_rich() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert "Usage: ownergraph" in done.stdout
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_strict_fails_on_a_file_not_read_to_its_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The real BODS 0.4 package cut in the middle of its second statement: one JSON document,
+    # so nothing after the cut can be read.
+    real = Path(__file__).resolve().parents[1] / "fixtures" / "real" / "bods" / "0.4" / "bods-package.json"
+    text = real.read_text()
+    cut = tmp_path / "bods-cut.json"
+    cut.write_text(text[: text.index('"statementId"', text.index('"statementId"') + 1) + 20])
+    code, out, _ = _run(capsys, "ingest", str(cut), "--dry-run", "--json")
+    assert code == 0 and json.loads(out)["totals"]["not_read"] == 1
+    code, out, err = _run(capsys, "ingest", str(cut), "--dry-run", "--strict")
+    assert code == 2 and "not read to the end" in err and "Traceback" not in err
