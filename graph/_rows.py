@@ -7,7 +7,8 @@ Storage conventions (read by every query in ``cypher/``):
   absent when the source gives none) with ``stake_lo_inclusive``/``stake_hi_inclusive``;
 - every dated fact carries ``fact_key`` (identity across versions), ``statement_id`` (hash of
   this version's content: the idempotency key) and provenance ``source_system``,
-  ``source_record_id``, ``document_id``, ``locator``, ``validation_level``, ``source_file``.
+  ``source_record_id``, ``document_id``, ``locator``, ``validation_level``, ``source_file``;
+  facts read from document text add ``source_kind`` = "text_claim" and ``claim_*``.
 """
 
 from __future__ import annotations
@@ -43,7 +44,17 @@ def clock_props(rec: Dated) -> dict[str, Any]:
         "locator": p.locator,
         "validation_level": p.validation_level,
         "source_file": p.source_file,
-    }
+    } | claim_props(rec)
+
+
+def claim_props(rec: Dated) -> dict[str, Any]:
+    """A fact read from document text: ``source_kind`` "text_claim" (registry facts have no
+    ``source_kind``), the extractor, its confidence and the sentence (offsets, page, quote)."""
+    c = rec.provenance.claim
+    if c is None:
+        return {}
+    return {"source_kind": "text_claim", "claim_method": c.method, "claim_confidence": c.confidence,
+            "claim_start": c.start, "claim_end": c.end, "claim_quote": c.quote, "claim_page": c.page}
 
 
 def stake_props(stake: Stake | None) -> dict[str, Any]:

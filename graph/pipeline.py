@@ -69,11 +69,16 @@ Progress = Callable[[str, int], None]
 
 def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None = None,
                  quarantine_path: Path | None = None, dry_run: bool = False,
-                 progress: Progress | None = None, batch_size: int = DEFAULT_BATCH) -> IngestSummary:
-    """Read, resolve and load ``paths``; ``graph`` may be None only for ``dry_run``."""
+                 progress: Progress | None = None, batch_size: int = DEFAULT_BATCH,
+                 document_options: dict[str, Any] | None = None) -> IngestSummary:
+    """Read, resolve and load ``paths``; ``graph`` may be None only for ``dry_run``.
+
+    ``document_options`` (filer, filed_at, form) reach readers that take them (documents)."""
     t0 = time.monotonic()
     files = expand(list(paths))
     plan, skipped = _plan(files, fmt)
+    if document_options:
+        plan = [(p, r.with_options(**document_options) if hasattr(r, "with_options") else r) for p, r in plan]
     # Registries before the files that only mention entities (a holdings book names issuers):
     # a mention read before its entity would resolve to a stub on the first run and to the
     # entity on the next, so the same files loaded twice would not give the same graph.

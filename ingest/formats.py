@@ -10,7 +10,7 @@ from ownergraph.ingest.errors import InputFormatError
 
 # Order matters for detection: specific formats before generic JSON ones.
 _MODULES = ("gleif_golden", "gleif_api", "bods", "uk_psc", "uk_company", "ftm", "sec", "sec_ex21",
-            "bundle")
+            "bundle", "documents")  # documents last: any PDF, HTML or text not taken above
 
 
 def readers() -> dict[str, Any]:
@@ -50,7 +50,9 @@ def detect(path: Path, fmt: str | None = None) -> Any:
     )
 
 
-_DOCS = {".md", ".txt", ".rst", ".png", ".svg", ".pdf"}  # notes beside data in a folder
+_DOCS = {".rst", ".png", ".svg"}  # never data
+# notes beside data in a folder (README.md, SOURCES.md, LICENSE.txt); other .md/.txt/.pdf are documents
+_NOTES = {"readme", "sources", "license", "licence", "notice", "changelog", "authors", "copying"}
 
 
 def expand(paths: list[Path]) -> list[Path]:
@@ -59,6 +61,7 @@ def expand(paths: list[Path]) -> list[Path]:
     for p in paths:
         if p.is_dir():
             out += sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() not in _DOCS
+                          and f.stem.lower() not in _NOTES
                           and not any(part.startswith(".") for part in f.relative_to(p).parts))
         elif p.is_file():
             out.append(p)

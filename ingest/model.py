@@ -49,6 +49,19 @@ def utc(dt: datetime) -> datetime:
     return dt.replace(tzinfo=timezone.utc) if dt.tzinfo is None else dt.astimezone(timezone.utc)
 
 
+class Claim(_Model):
+    """What a fact read from a document's text carries, so text claims stay apart from
+    registry facts: the extractor, its confidence and the sentence that states it
+    (``quote == document text[start:end]``; page for PDFs and paged EDGAR text)."""
+
+    method: str  # "pattern:<rule>" (offline) or "llm:<model>"
+    confidence: float = Field(ge=0, le=1)
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+    quote: str
+    page: int | None = None
+
+
 class Provenance(_Model):
     source_system: str  # "gleif", "bods", "ftm", "uk_psc", "sec", "bundle", ...
     source_record_id: str  # LEI+type, BODS statementId/recordId, FtM id, accession number
@@ -56,6 +69,7 @@ class Provenance(_Model):
     locator: str | None = None  # section/page/char span or file:line
     validation_level: str | None = None  # GLEIF ValidationSources, BODS source.type
     source_file: str | None = None
+    claim: Claim | None = None  # set only on facts extracted from document text
 
 
 class EntityRef(_Model):
@@ -106,6 +120,8 @@ class Dated(_Model):
     def content_hash(self) -> str:
         """Stable hash of the statement's content, for idempotent loading."""
         payload = self.model_dump(mode="json", exclude={"provenance": {"source_file", "locator"}})
+        if payload.get("provenance", {}).get("claim", 0) is None:  # registry facts hash as before
+            del payload["provenance"]["claim"]
         blob = json.dumps(payload, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:32]
 

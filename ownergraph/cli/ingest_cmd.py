@@ -22,10 +22,16 @@ from ownergraph.ingest.errors import InputFormatError, OwnergraphError, Quaranti
 @click.option("--dry-run", is_flag=True, help="Read, validate and resolve; write nothing.")
 @click.option("--quarantine", "quarantine_path", type=click.Path(path_type=Path),
               help="Quarantine JSONL file (default: <home>/quarantine/<timestamp>.jsonl).")
+@click.option("--filer", help="Documents: the filing company, where the file does not say.")
+@click.option("--filed-at", "filed_at", type=click.DateTime(["%Y-%m-%d"]),
+              help="Documents: the filing date (YYYY-MM-DD), used as known-from.")
+@click.option("--form", help="Documents: the form type (10-K, 8-K, annual report, ...).")
 @json_option
 def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: bool,
-               quarantine_path: Path | None, as_json: bool) -> None:
-    """Load filings (GLEIF, BODS, FtM/OpenSanctions, UK PSC, SEC, bundle, holdings CSV).
+               quarantine_path: Path | None, filer: str | None, filed_at: datetime | None,
+               form: str | None, as_json: bool) -> None:
+    """Load filings (GLEIF, BODS, FtM/OpenSanctions, UK PSC, SEC, bundle, holdings CSV) and
+    documents (PDF, HTML, text, EDGAR full submissions: relationships read from their sentences).
 
     A folder is read file by file: a file no reader recognises (or an empty one) is listed
     as "not recognised" and the other files load."""
@@ -49,7 +55,9 @@ def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: 
             bar.update(task, advance=n, description=f"reading {Path(path).name}")
 
         summary = ingest_paths(graph, paths, fmt=fmt, quarantine_path=quarantine_path,
-                               dry_run=dry_run, progress=progress)
+                               dry_run=dry_run, progress=progress,
+                               document_options={"filer": filer, "form": form,
+                                                 "filed_at": filed_at.date() if filed_at else None})
     failure = _failure(summary, strict)
     if as_json:
         emit(summary.as_dict() | ({"error": json.loads(error_json(failure))["error"]} if failure else {}), True)

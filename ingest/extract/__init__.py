@@ -1,0 +1,113 @@
+"""Relationships stated in document sentences, offline (patterns, no model), as the same
+records registry readers give, marked as text claims.
+
+:func:`extract` gives every :class:`~ingest.extract.rules.Found` (also the hedged ones, for
+evaluation); :func:`extract_records` turns those at or above ``min_confidence`` into records:
+owns / subsidiary -> Ownership; acquired (all or a majority) -> change-of-control action,
+a minority -> Ownership; sold its interest -> Ownership at 0 % (an exit); merged into ->
+merger; spin-off -> spin_off; changed its name -> rename; guaranteed -> Guarantee; loan /
+credit facility -> Lending; controlling shareholder -> Control. Each carries the document,
+the sentence (offsets, page, verbatim quote), the rule and a confidence in
+``provenance.claim``; ``known_from`` is the filing date, ``valid_from`` the sentence's date,
+else the filing date.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import date
+from typing import Any, Protocol
+
+from ownergraph.ingest.extract import rules
+from ownergraph.ingest.extract.rules import Found
+from ownergraph.ingest.extract.values import Context
+from ownergraph.ingest.model import (
+    Claim, Control, CorporateAction, CorporateActionKind, EntityKind, EntityRef, Guarantee, Lending,
+    Ownership, Provenance, Record, Stake,
+)
+from ownergraph.ingest.readers.base import build
+from ownergraph.ingest.sentences import Sentence
+
+MIN_CONFIDENCE = 0.5  # hedged / future statements (0.35) are found but not loaded as facts
+METHOD = "pattern"
+
+__all__ = ["Found", "MIN_CONFIDENCE", "extract", "extract_records"]
+
+
+class _Meta(Protocol):  # ingest.readers.documents.meta.DocMeta
+    document_id: str
+    source_file: str
+    filer: EntityRef | None
+    filed: date | None
+    known_from: Any
+
+    def prov(self, record_id: str, locator: str | None = None) -> Provenance: ...
+    def page_of(self, offset: int) -> int | None: ...
+
+
+def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None) -> list[Found]:
+    """Every relationship the sentences of ``text`` state (hedged ones included)."""
+    ctx = Context.of(text, filer)
+    return [f for s in sentences for f in rules.find(s.text, s.start, ctx)]
+
+
+def extract_records(text: str, sentences: Sequence[Sentence], meta: _Meta, *,
+                    min_confidence: float = MIN_CONFIDENCE) -> list[Record]:
+    """The records of the relationships stated at or above ``min_confidence``."""
+    filer = meta.filer.name if meta.filer else None
+    out: list[Record] = []
+    for f in extract(text, sentences, filer):
+        if f.confidence >= min_confidence:
+            out.append(build(meta.source_file, f"chars {f.start}-{f.end}", lambda f=f: _record(f, meta), f.quote))
+    return out
+
+
+def _ref(name: str, meta: _Meta) -> EntityRef:
+    if meta.filer is not None and name == meta.filer.name:
+        return meta.filer
+    return EntityRef(name=name, kind=EntityKind.COMPANY)
+
+
+def _record(f: Found, meta: _Meta) -> Record:
+    page = meta.page_of(f.start)
+    claim = Claim(method=f"{METHOD}:{f.rule}", confidence=f.confidence, start=f.start, end=f.end,
+                  quote=f.quote, page=page)
+    prov = meta.prov(f"{meta.document_id}@{f.start}-{f.end}",
+                     f"chars {f.start}-{f.end}" + (f", p. {page}" if page else ""))
+    a, b = _ref(f.a, meta), _ref(f.b, meta)
+    common: dict[str, Any] = dict(
+        known_from=meta.known_from, provenance=prov.model_copy(update={"claim": claim}),
+        fact_key=f"text:{meta.document_id}:{f.relation}:{_norm(f.a)}:{_norm(f.b)}")
+    when = f.when or meta.filed
+    stake = Stake(exact=f.stake) if f.stake is not None else None
+    make: dict[str, Callable[[], Record]] = {
+        rules.OWNS: lambda: Ownership(source=a, target=b, stake=stake, direct=f.direct, valid_from=when, **common),
+        rules.SUBSIDIARY: lambda: Ownership(source=a, target=b, stake=stake, direct=f.direct, valid_from=f.when,
+                                            **common),
+        rules.SOLD: lambda: Ownership(source=a, target=b, stake=Stake(exact=0), valid_from=when, **common),
+        rules.GUARANTEE: lambda: Guarantee(source=a, target=b, valid_from=f.when, **common),
+        rules.LOAN: lambda: Lending(source=a, target=b, amount=f.amount, currency=f.currency, valid_from=when,
+                                    **common),
+        rules.CONTROLLING: lambda: Control(source=a, target=b, control_kind="controlling_shareholder",
+                                           valid_from=f.when, **common),
+        rules.MERGED: lambda: _action(CorporateActionKind.MERGER, b, a, when, f, meta, common),
+        rules.SPUN_OFF: lambda: _action(CorporateActionKind.SPIN_OFF, a, b, when, f, meta, common),
+        rules.RENAMED: lambda: _action(CorporateActionKind.RENAME, b, None, when, f, meta, common,
+                                       new_name=f.new_name),
+    }
+    if f.relation == rules.ACQUIRED:
+        if f.stake is not None and f.stake < 50:
+            return Ownership(source=a, target=b, stake=stake, valid_from=when, **common)
+        return _action(CorporateActionKind.CHANGE_OF_CONTROL, b, a, when, f, meta, common, stake=stake)
+    return make[f.relation]()
+
+
+def _action(kind: CorporateActionKind, subject: EntityRef, counterparty: EntityRef | None, when: date | None,
+            f: Found, meta: _Meta, common: dict[str, Any], **extra: Any) -> CorporateAction:
+    return CorporateAction(action=kind, subject=subject, counterparty=counterparty,
+                           valid_from=when or meta.known_from.date(), document_id=meta.document_id,
+                           **extra, **common)
+
+
+def _norm(name: str) -> str:
+    return " ".join(name.split()).casefold()

@@ -1,0 +1,116 @@
+"""Values a relationship sentence carries: party names (with the document's defined terms
+and "the Company"/"we" meaning the filer), dates, percentages, amounts, and whether the
+statement is negated or hedged."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+_MONTHS = {m: i for i, m in enumerate(
+    "january february march april may june july august september october november december".split(), 1)}
+_SUFFIX = r"(?:,?\s(?:Inc|Corp|Corporation|Co|Company|Ltd|Limited|LLC|L\.L\.C|L\.P|LP|N\.A|S\.A|N\.V|B\.V|plc|PLC|AG|GmbH|SE)\b\.?)"
+_STOP = (r"(?!(?:On|In|As|At|Also|During|Prior|Following|Pursuant|Under|Additionally|Accordingly|After|Before|"
+         r"Since|Effective|Upon|When|While|If|Item|Disposition|January|February|March|April|May|June|July|August|"
+         r"September|October|November|December)\b)")
+_WORD = rf"(?:{_STOP}[A-Z][A-Za-z0-9&'’\-.]*)"
+_JOIN = r"(?:of|&|de|la|du|der|for|y|e|[0-9]+)"
+NAME = rf"(?:{_WORD}(?:\s(?:{_JOIN}\s)?{_WORD}){{0,7}}{_SUFFIX}*)"
+SELF = r"(?:the\s(?:Company|Registrant|Corporation|Partnership|Trust|Fund|Bank|Issuer)|[Ww]e|[Ii]ts|[Oo]ur|[Ii]t|our\scompany)"
+PARTY = rf"(?P<GROUP>{SELF}|(?:the\s)?{NAME})"
+_QUOTE = "\"“”'‘’"
+_DEFINED = re.compile(rf"({NAME})\s*(?:,\s(?:a|an)\s[^()]{{0,100}}?)?\(\s*(?:together with [^()]*?,\s*)?((?:(?:the|and|or|,)\s*)*[{_QUOTE}][^()]{{1,200}}?)\)")
+_TERM = re.compile(rf"[{_QUOTE}]([A-Z][^{_QUOTE}]{{0,40}})[{_QUOTE}]")
+_GENERIC = {"company", "registrant", "corporation", "partnership", "trust", "fund", "bank", "issuer", "we", "us",
+            "our", "its", "it"}
+_NOT_PARTIES = {"the merger", "the acquisition", "the agreement", "merger sub", "the closing", "item", "the board",
+                "board", "the offer", "the spin-off", "the loan agreement", "the credit agreement", "lender",
+                "the lender", "the borrower"}
+
+
+def party(g: str) -> str:
+    return PARTY.replace("GROUP", g)
+
+
+@dataclass
+class Context:
+    """The document's filer and defined terms ("Disney" -> "The Walt Disney Company")."""
+
+    filer: str | None = None
+    terms: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, text: str, filer: str | None) -> Context:
+        ctx = cls(filer=filer)
+        for m in _DEFINED.finditer(text):
+            full = " ".join(m[1].split())
+            for t in _TERM.findall(m[2]):
+                key = t.strip().casefold()
+                if key in _GENERIC and filer is not None:
+                    continue  # "the Company" stays the filer the header names
+                ctx.terms.setdefault(key, full)
+        return ctx
+
+    def name(self, raw: str | None) -> str | None:
+        """The party a mention names, or None when it is no party (a pronoun without a filer,
+        a defined document term)."""
+        if not raw:
+            return None
+        t = " ".join(raw.split()).strip(" ,;:.").removeprefix("the ").removeprefix("The ")
+        t = re.sub(r"(?:’s|'s|’|')$", "", t)
+        low = t.casefold()
+        if low in self.terms:
+            return self.terms[low]
+        if low in _GENERIC or re.fullmatch(SELF, raw.strip()):
+            return self.filer
+        if f"the {low}" in _NOT_PARTIES or low in _NOT_PARTIES or len(t) < 2:
+            return None
+        return t if any(c.isupper() for c in t) else None
+
+
+_DATE = re.compile(r"\b(?:(January|February|March|April|May|June|July|August|September|October|November|December)"
+                   r"\.?\s+(\d{1,2}),?\s+(\d{4})|(?:in\s)(January|February|March|April|May|June|July|August|"
+                   r"September|October|November|December)\s+(\d{4}))", re.I)
+
+
+def sentence_date(text: str) -> date | None:
+    """The first full date ("October 1, 2003") or month ("In December 1997") in a sentence."""
+    for m in _DATE.finditer(text):
+        try:
+            if m[1]:
+                return date(int(m[3]), _MONTHS[m[1].lower()], int(m[2]))
+            return date(int(m[5]), _MONTHS[m[4].lower()], 1)
+        except ValueError:
+            continue
+    return None
+
+
+_PCT = r"(?P<pct>\d{1,3}(?:\.\d+)?)\s?(?:%|percent|per cent)"
+
+
+def percent(text: str | None) -> float | None:
+    m = re.search(_PCT, text or "")
+    return float(m["pct"]) if m and float(m["pct"]) <= 100 else None
+
+
+_MONEY = re.compile(r"(?P<cur>US\$|\$|€|£|¥|USD|EUR|GBP|JPY|CHF|CAD)\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s*"
+                    r"(?P<mult>billion|million|thousand|bn|mm|m)?\b", re.I)
+_CURRENCY = {"$": "USD", "us$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
+_MULT = {"billion": 1e9, "bn": 1e9, "million": 1e6, "mm": 1e6, "m": 1e6, "thousand": 1e3}
+
+
+def money(text: str) -> tuple[float | None, str | None]:
+    """The first amount in ``text``: ($10.0 million -> 10000000.0, "USD")."""
+    m = _MONEY.search(text)
+    if not m:
+        return None, None
+    cur = _CURRENCY.get(m["cur"].lower(), m["cur"].upper())
+    return float(m["num"].replace(",", "")) * _MULT.get((m["mult"] or "").lower(), 1), cur
+
+
+NEGATION = re.compile(r"\b(?:not|no|never|neither|nor|none|cannot|n't|ceased to)\b", re.I)
+HEDGE = re.compile(r"\b(?:may|might|could|would|will|shall|expects?|intends?|plans?|proposed|propose|agreed to|"
+                   r"subject to|if|whether|potential|pending|anticipated?|contemplated|upon the consummation|"
+                   r"to be|agreement and plan of merger|definitive agreement|whereas)\b",
+                   re.I)

@@ -1,0 +1,129 @@
+"""EDGAR full submissions (``.txt`` with an SGML header) and single EDGAR documents
+(``<DOCUMENT><TYPE>...<TEXT>`` wrappers): the header's filer, CIK, form type, filed and
+accepted dates, and each ``<DOCUMENT>`` with its type, sequence, file name and body."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta, timezone
+
+_ACCESSION = re.compile(r"(?<!\d)(\d{10}-\d{2}-\d{6})(?!\d)")
+_DOC_RE = re.compile(r"<DOCUMENT>(.*?)(?:</DOCUMENT>|\Z)", re.S | re.I)
+_TEXT_RE = re.compile(r"<TEXT>(.*?)(?:</TEXT>|\Z)", re.S | re.I)
+_EASTERN = timedelta(hours=5)  # EDGAR times are US Eastern; +5 h never makes knowledge early
+
+
+@dataclass
+class Party:
+    """A company block of the header (FILER, SUBJECT COMPANY, FILED BY)."""
+
+    role: str
+    name: str | None = None
+    cik: str | None = None
+    state: str | None = None
+
+
+@dataclass
+class Header:
+    accession: str | None = None
+    form: str | None = None
+    filed: date | None = None
+    accepted: datetime | None = None
+    period: str | None = None
+    parties: list[Party] = field(default_factory=list)
+
+    @property
+    def filer(self) -> Party | None:
+        """The filing company: FILER, else FILED BY, else the first block."""
+        for role in ("FILER", "FILED BY"):
+            found = next((p for p in self.parties if p.role == role and p.name), None)
+            if found:
+                return found
+        return next((p for p in self.parties if p.name), None)
+
+
+@dataclass
+class Part:
+    """One ``<DOCUMENT>`` of a submission."""
+
+    type: str | None
+    sequence: str | None
+    filename: str | None
+    description: str | None
+    body: str
+
+    @property
+    def is_html(self) -> bool:
+        return bool(re.search(r"<(html|body|p|div|table)\b", self.body[:5000], re.I))
+
+
+def _yyyymmdd(text: str | None) -> date | None:
+    m = re.fullmatch(r"(\d{4})(\d{2})(\d{2})", (text or "").strip())
+    if not m:
+        return None
+    try:
+        return date(int(m[1]), int(m[2]), int(m[3]))
+    except ValueError:
+        return None
+
+
+def _accepted(text: str | None) -> datetime | None:
+    m = re.fullmatch(r"(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})", (text or "").strip())
+    if not m:
+        return None
+    d = [int(x) for x in m.groups()]
+    try:
+        return datetime(*d, tzinfo=timezone.utc).replace(microsecond=0) + _EASTERN
+    except ValueError:
+        return None
+
+
+def is_submission(head: str) -> bool:
+    return bool(re.search(r"<(?:SEC|IMS)-(?:DOCUMENT|HEADER)>|<DOCUMENT>\s*<TYPE>", head[:8192], re.I))
+
+
+def parse_header(text: str) -> Header:
+    """The ``<SEC-HEADER>`` fields (an empty Header when there is none)."""
+    m = re.search(r"<(?:SEC|IMS)-HEADER>(.*?)</(?:SEC|IMS)-HEADER>", text, re.S | re.I)
+    head = m[1] if m else ""
+    h = Header()
+    acc = re.search(r"ACCESSION NUMBER:\s*(\S+)", head) or _ACCESSION.search(text[:400])
+    h.accession = acc[1] if acc else None
+    if f := re.search(r"CONFORMED SUBMISSION TYPE:\s*(.+)", head):
+        h.form = f[1].strip()
+    if f := re.search(r"FILED AS OF DATE:\s*(\d{8})", head):
+        h.filed = _yyyymmdd(f[1])
+    if f := re.search(r"<ACCEPTANCE-DATETIME>\s*(\d{14})", text[:2000]):
+        h.accepted = _accepted(f[1])
+    if f := re.search(r"CONFORMED PERIOD OF REPORT:\s*(\d{8})", head):
+        p = _yyyymmdd(f[1])
+        h.period = p.isoformat() if p else None
+    blocks = re.split(r"(?m)^\s*(FILER|SUBJECT COMPANY|FILED BY|REPORTING-OWNER|ISSUER):\s*$", head)
+    for role, body in zip(blocks[1::2], blocks[2::2]):
+        name = re.search(r"COMPANY CONFORMED NAME:\s*(.+)", body)
+        cik = re.search(r"CENTRAL INDEX KEY:\s*(\d+)", body)
+        state = re.search(r"STATE OF INCORPORATION:\s*(\w+)", body)
+        h.parties.append(Party(role, name[1].strip() if name else None,
+                               cik[1].zfill(10) if cik else None, state[1] if state else None))
+    return h
+
+
+def parts(text: str) -> list[Part]:
+    """Every ``<DOCUMENT>`` of the submission, in order."""
+    out = []
+    for m in _DOC_RE.finditer(text):
+        block = m[1]
+
+        def tag(name: str, block: str = block) -> str | None:
+            t = re.search(rf"<{name}>([^\n<]*)", block, re.I)
+            return t[1].strip() or None if t else None
+        body = _TEXT_RE.search(block)
+        out.append(Part(tag("TYPE"), tag("SEQUENCE"), tag("FILENAME"), tag("DESCRIPTION"),
+                        body[1] if body else ""))
+    return out
+
+
+def accession_in(name: str) -> str | None:
+    m = _ACCESSION.search(name)
+    return m[1] if m else None
