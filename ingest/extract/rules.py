@@ -46,7 +46,7 @@ _RULES: list[tuple[str, str, re.Pattern[str]]] = [(rel, name, re.compile(rx)) fo
      rf"{A}\s(?:\w+\s)?(?:owns|holds|held|owned|beneficially\sowns?|has\sa)\s(?:approximately\s|about\s|an?\s)?"
      rf"(?P<pct>\d{{1,3}}(?:\.\d+)?\s?%)\s(?:interest\s|stake\s|equity\sinterest\s)?(?:of|in)\s{_OF_STOCK}{B}"),
     (MERGED, "merged_into",
-     rf"(?<!of\s){B}\s(?:was\s|has\s|had\s)?(?:merged|merges|will\smerge|is\smerging)\s(?:with\sand\s)?into\s{A}"),
+     rf"(?<!of\s)(?<!of\sThe\s){B}\s(?:was\s|has\s|had\s)?(?:merged|merges|will\smerge|is\smerging)\s(?:with\sand\s)?into\s{A}"),
     (SPUN_OFF, "spin_off_of",
      rf"{A}\s(?:\w+\s)?completed\s(?:the|its)\s(?:previously\sannounced\s)?(?:complete\slegal\sand\sstructural\s)?"
      rf"(?:spin-?off|separation(?:\sand\sdistribution)?)\s(?:to\sits\sstockholders\s)?of\s(?:all\sof\sthe\soutstanding\s"
@@ -54,7 +54,7 @@ _RULES: list[tuple[str, str, re.Pattern[str]]] = [(rel, name, re.compile(rx)) fo
     (SPUN_OFF, "spun_off_from", rf"{B}\s(?:was|were|has\sbeen)\sspun\soff\sfrom\s{A}"),
     (RENAMED, "changed_name",
      rf"{A},?\s(?:[^.]{{0,80}}?)changed\s(?:its|their)\s(?:corporate\s|legal\s)?name\s(?:from\s(?P<old>[^,;]{{2,80}}?)\s)?to\s"
-     rf"(?P<new>[A-Z][^,;()]{{1,80}}?)(?=[,;.(]|\s(?:and|on|in|effective)\b|$)"),
+     rf"(?P<new>[A-Z][^,;()]{{1,80}}?)(?=[,;(]|\.?\s(?:and|on|in|effective|with)\b|\.?$)"),
     (GUARANTEE, "guaranteed_obligations_of",
      rf"{A}\s(?:\w+\s)?(?:guaranteed|guarantees|guarantee|provided\sa\sguaranty[^.]{{0,60}}?for)\s(?:the\s)?"
      rf"(?:payment\s)?obligations\sof\s{B}"),
@@ -93,9 +93,10 @@ class Found:
     hedged: bool = False
 
 
-def _confidence(prefix: str, m: re.Match[str]) -> float | None:
-    """None for a negated statement; lower for a hedged one."""
-    window = prefix + m[0]
+def _confidence(prefix: str, m: re.Match[str], rest: str) -> float | None:
+    """None for a negated statement; lower for a hedged one (a hedge anywhere in the sentence:
+    "agreed to acquire X, subject to ...", "effective upon the consummation of ...")."""
+    window = prefix + m[0] + rest
     if NEGATION.search(m[0]) or NEGATION.search(prefix[-40:]):
         return None
     return 0.35 if HEDGE.search(window) else 0.9
@@ -108,7 +109,7 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
     seen: set[tuple[str, str]] = set()  # one statement per relation and second party
     for relation, rule, rx in _RULES:
         for m in rx.finditer(flat):
-            conf = _confidence(flat[:m.start()], m)
+            conf = _confidence(flat[:m.start()], m, flat[m.end():])
             a, b = ctx.name(m.groupdict().get("a")), ctx.name(m.groupdict().get("b"))
             if conf is None or not a or (not b and relation != RENAMED):
                 continue
