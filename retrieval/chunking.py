@@ -32,6 +32,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ownergraph.ingest.readers.documents.text import html_text
 from ownergraph.retrieval._sentences import Sentence, split_sentences
 
 __all__ = [
@@ -72,48 +73,7 @@ class Chunk:
 # ---------------------------------------------------------------------------------------------
 # HTML → text
 
-_BLOCK_TAGS = frozenset(
-    "p div br tr li ul ol table thead tbody tfoot h1 h2 h3 h4 h5 h6 pre blockquote section "
-    "article header footer nav title dt dd hr form center address".split()
-)
-_CELL_TAGS = frozenset({"td", "th"})
-
-
-def html_text(html: str | bytes) -> str:
-    """Visible text of an HTML document with line structure kept.
-
-    Block elements end a line; table cells are separated by `` | `` so that a table row is one
-    line ("Apple Asia Limited | Hong Kong"); scripts and styles are dropped; non-breaking
-    spaces become spaces. Sentence offsets refer to this text.
-    """
-    import lxml.html
-
-    root = lxml.html.fromstring(html)
-    for bad in root.xpath("//script|//style|//noscript|//head"):
-        bad.drop_tree()
-    parts: list[str] = []
-
-    def walk(el) -> None:  # noqa: ANN001 - lxml element
-        tag = el.tag if isinstance(el.tag, str) else ""
-        tag = tag.lower()
-        if el.text and tag:
-            parts.append(el.text)
-        for child in el:
-            walk(child)
-            if child.tail:
-                parts.append(child.tail)
-        if tag in _CELL_TAGS:
-            parts.append(" | ")
-        elif tag in _BLOCK_TAGS:
-            parts.append("\n")
-
-    walk(root)
-    text = "".join(parts).replace("\xa0", " ").replace("\r\n", "\n").replace("\r", "\n")
-    text = re.sub(r"(?: \| )+\n", "\n", text)           # trailing cell separators
-    text = re.sub(r"\n(?:\s*\|\s*)+", "\n", text)       # leading empty cells
-    text = re.sub(r"[ \t]+\n", "\n", text)
-    text = re.sub(r"\n{3,}", "\n\n", text)
-    return text.strip("\n")
+# html_text lives in ingest (document readers store this text; sentence offsets refer to it)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -70,10 +70,8 @@ def html_text(html: str | bytes) -> str:
             parts.append("\n")
 
     walk(root)
-    text = "".join(parts).replace("\xa0", " ")
-    text = re.sub(r"[ \t]*\n[ \t]*", "\n", text.replace("\r\n", "\n").replace("\r", "\n"))
-    text = re.sub(r"[ \t]{2,}", " ", text)
-    text = re.sub(r"(?: \| ?)+\n", "\n", text)            # trailing cell separators
+    text = "".join(parts).replace("\xa0", " ").replace("\r\n", "\n").replace("\r", "\n")
+    text = re.sub(r"(?: \| )+\n", "\n", text)           # trailing cell separators
     text = re.sub(r"\n(?:\s*\|\s*)+", "\n", text)          # leading empty cells
     return tidy(text)
 
