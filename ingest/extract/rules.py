@@ -31,7 +31,7 @@ _WHOLLY = r"(?P<kind>(?:direct|indirect|direct\sor\sindirect)?,?\s?(?:wholly[\s-
 
 _RULES: list[tuple[str, str, re.Pattern[str]]] = [(rel, name, re.compile(rx)) for rel, name, rx in [
     (SUBSIDIARY, "x_subsidiary_of_y",
-     rf"{B},?\s(?:(?:is|was|became|will\sbecome|has\sbecome|being)\s)?(?:an?|the)\s(?:[A-Z][a-z]+\s(?:corporation|"
+     rf"{B}(?:\s\([^)]{{1,60}}\))?,?\s(?:(?:is|was|became|will\sbecome|has\sbecome|being)\s)?(?:an?|the)\s(?:[A-Z][a-z]+\s(?:corporation|"
      rf"limited\sliability\scompany|company)\sand\s(?:a\s)?)?{_WHOLLY}\s?subsidiary\sof\s{A}"),
     (SUBSIDIARY, "x_and_its_subsidiary", rf"{A}\sand\sits\s{_WHOLLY}\s?subsidiary,?\s{B}"),
     (SUBSIDIARY, "y_subsidiary_x", rf"{A}(?:’s|'s)?\s(?:its\s)?{_WHOLLY}\s?subsidiary,?\s{B}"),
@@ -63,7 +63,7 @@ _RULES: list[tuple[str, str, re.Pattern[str]]] = [(rel, name, re.compile(rx)) fo
      rf"unconditionally\s|jointly\sand\sseverally\s)*guaranteed\sby\s{A}"),
     (GUARANTEE, "guarantee_by_of", rf"guarantee\sby\s{A}\sof\s{B}(?:’s|'s)\s(?:payment\s)?obligations"),
     (LOAN, "loan_with_lender",
-     rf"{B}(?:\s\([^)]*\))?,?[^.]{{0,120}}?entered\sinto\s(?:an?\s)?[^.]{{0,60}}?(?:Loan\sAgreement|Credit\sAgreement|"
+     rf"{B}(?:\s\([^)]*\))?,?.{{0,120}}?entered\sinto\s(?:an?\s)?.{{0,60}}?(?:Loan\sAgreement|Credit\sAgreement|"
      rf"credit\sfacility|term\sloan|loan)[^.]{{0,80}}?\swith\s{A}"),
     (LOAN, "loan_from", rf"{B}\s[^.]{{0,60}}?(?:loan|credit\sfacility|advance)s?\sfrom\s{A}"),
     (CONTROLLING, "controlling_shareholder_of",
