@@ -159,3 +159,12 @@ def test_labelled_real_sentences_precision_recall() -> None:
     assert scores["sentences"] >= 30
     # measured 2026-12-01 (see the report); a drop below these is a regression
     assert scores["precision"] >= 0.8 and scores["recall"] >= 0.5
+
+
+def test_cover_page_states_the_filing_date() -> None:
+    # Page America S-3/A: no SGML header; the cover page reads "As filed with the Securities and
+    # Exchange Commission on May 25, 1995"
+    path = next((REAL / "sec" / "s3").glob("*.txt"))
+    doc = next(r for r in _read(path) if isinstance(r, Disclosure))
+    assert doc.filed_at == date(1995, 5, 25) and doc.provenance.validation_level is None
+    assert doc.form_type == "S-3/A"

@@ -6,7 +6,8 @@ Each document becomes one :class:`~ingest.model.Disclosure` (its whole text, so 
 index chunks it like every other disclosure; sentence offsets of claims refer to that text),
 an Entity for the filer the EDGAR header names (with its CIK), and the relationships its
 sentences state (:mod:`ingest.extract`), marked as text claims. Metadata: the header (filer,
-CIK, form type, filed date, acceptance time), the PDF info, or the options
+CIK, form type, filed date, acceptance time), a cover page's "As filed with the Securities and
+Exchange Commission on <date>", the PDF info, or the options
 ``--filer/--filed-at/--form``; without any date ``known_from`` is the file's modification
 time and every record says so (``validation_level``).
 
@@ -26,7 +27,9 @@ from ownergraph.ingest.extract import extract_records
 from ownergraph.ingest.model import Alias, AliasKind, AliasScheme, Disclosure, Entity, EntityKind, Record
 from ownergraph.ingest.readers.base import build, not_read, quarantine, read_safely
 from ownergraph.ingest.readers.documents import edgar
-from ownergraph.ingest.readers.documents.meta import DocMeta, Options, dated, filer_ref, part_of, pdf_date
+from ownergraph.ingest.readers.documents.meta import (
+    DocMeta, Options, dated, filer_ref, part_of, pdf_date, stated_filing_date,
+)
 from ownergraph.ingest.readers.documents.text import Pages, decode, html_text, paged_plain_text, pdf_text
 from ownergraph.ingest.sentences import split_sentences
 
@@ -70,10 +73,12 @@ class DocumentReader:
             yield from self._submission(path, text)
         elif path.suffix.lower() in {".htm", ".html", ".xhtml"} or re.search(r"<html|<body", text[:4096], re.I):
             body = html_text(text)
-            yield from _document(dated(path, _plain_id(path), self.options, filer=_registrant(body)), body)
+            yield from _document(dated(path, _plain_id(path), self.options, filer=_registrant(body),
+                                       filed=stated_filing_date(" ".join(body[:20000].split()))), body)
         else:
             body, pages = paged_plain_text(text)
             yield from _document(dated(path, _plain_id(path), self.options, filer=_registrant(body),
+                                       filed=stated_filing_date(" ".join(body[:20000].split())),
                                        pages=pages if pages.count > 1 else None), body)
 
     def _pdf(self, path: Path, data: bytes) -> Iterator[Record]:
@@ -90,7 +95,8 @@ class DocumentReader:
         head = edgar.parse_header(text)
         accession = head.accession or edgar.accession_in(path.name)
         party = head.filer
-        base = dated(path, accession or _plain_id(path), self.options, filed=head.filed,
+        stated = None if head.filed else stated_filing_date(" ".join(text[:20000].split()))
+        base = dated(path, accession or _plain_id(path), self.options, filed=head.filed or stated,
                      accepted=head.accepted, form=head.form, period=head.period,
                      filer=filer_ref(party.name, party.cik) if party else None)
         if base.filer is not None and base.filer.scheme is AliasScheme.CIK:

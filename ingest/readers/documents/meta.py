@@ -63,6 +63,24 @@ def filer_ref(name: str | None, cik: str | None = None) -> EntityRef | None:
     return EntityRef(name=name, kind=EntityKind.COMPANY) if name else None
 
 
+_FILED_ON = re.compile(r"filed\s+with\s+the\s+Securities\s+and\s+Exchange\s+Commission\s+on\s+"
+                       r"([A-Z][a-z]+)\.?\s+(\d{1,2}),\s+(\d{4})")
+_MONTHS = {m: i for i, m in enumerate(
+    "january february march april may june july august september october november december".split(), 1)}
+
+
+def stated_filing_date(text: str) -> date | None:
+    """The date a cover page states ("As filed with the Securities and Exchange Commission on
+    May 25, 1995"), in the first 5,000 characters."""
+    m = _FILED_ON.search(text[:5000])
+    if not m or m[1].lower() not in _MONTHS:
+        return None
+    try:
+        return date(int(m[3]), _MONTHS[m[1].lower()], int(m[2]))
+    except ValueError:
+        return None
+
+
 def pdf_date(text: str | None) -> date | None:
     """A PDF date ``D:YYYYMMDD...`` -> date."""
     m = re.match(r"D:(\d{4})(\d{2})(\d{2})", text or "")
