@@ -20,10 +20,10 @@ def test_document_claims_load_cited_and_reingest_is_a_no_op(graph: Graph) -> Non
     # “Term Loan Agreement”) with Bank of America, N.A., as lender (the “Lender”)."
     loan = next(c for c in claims if c["type"] == "LENDS_TO")
     assert (loan["source"], loan["target"]) == ("Bank of America, N.A", "Tyson Foods, Inc")
-    doc = graph.read(q("document_text"), document_id=loan["document_id"])[0]
+    doc = graph.read(q("document_stored"), document_id=loan["document_id"])[0]
     assert doc["text"][loan["start"]:loan["end"]] == loan["quote"]  # the indexed text is the cited text
     assert doc["form_type"] == "8-K"
     again = ingest_paths(graph, [FILING])
     assert again.files[0].loaded == 0 and again.files[0].merged == first.files[0].loaded
     assert graph.read(q("text_claims")) == claims
-    assert graph.read(q("document_text"), document_id=loan["document_id"])[0]["statement_id"] == doc["statement_id"]
+    assert graph.read(q("document_stored"), document_id=loan["document_id"])[0]["statement_id"] == doc["statement_id"]
