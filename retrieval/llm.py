@@ -18,8 +18,9 @@ Environment:
 
 :func:`parse_with_llm` never raises for a model/transport problem: on an HTTP error, a
 timeout, a refusal, invalid JSON or a reply that fails validation it returns the deterministic
-parse with ``parser="deterministic"`` and a ``notes`` entry saying why. Anchors whose text does
-not occur in the question are dropped (the model must quote, not invent), with a note.
+parse with ``parser="deterministic"`` and a ``notes`` entry saying why. It also falls back when
+the model names an anchor (or portfolio) whose text does not occur in the question (the model
+must quote, not invent), or picks a pattern while the parser read a different supported one.
 :func:`complete` raises :class:`LLMError` instead, so that the caller picks its own fallback.
 """
 
@@ -254,8 +255,14 @@ def parse_with_llm(text: str, config: LLMConfig, *, today: date | None = None) -
         return _fallback(text, today, f"llm reply failed validation ({errs})")
     except Exception as exc:  # noqa: BLE001 -- any other failure also falls back
         return _fallback(text, today, f"llm parse failed ({_short(exc)})")
+    invented = [n for n in q.notes if n.startswith("llm ") and n.endswith("dropped")]
+    if invented:  # a model that names what the question does not is not trusted for the rest
+        return _fallback(text, today, invented[0].replace("; dropped", ""))
     det = parse(text, today=today)
     if det.pattern != q.pattern:
+        if det.pattern != UNKNOWN and q.pattern != UNKNOWN:
+            # the parser read a supported family and the model another one: the rules win
+            return _fallback(text, today, f"llm read pattern {q.pattern!r}, the parser read {det.pattern!r}")
         q.notes.append(f"deterministic parser read pattern {det.pattern!r}")
     return q
 

@@ -121,20 +121,35 @@ def test_json_object_mode(fake_openai):
     assert fake_openai.chat_requests()[0].body["response_format"] == {"type": "json_object"}
 
 
-def test_hallucinated_anchor_is_dropped(fake_openai):
-    fake_openai.reply_json({**GOOD, "anchors": [{"text": "Petrov family", "role": "group", "kind_hint": "family"},
-                                                {"text": "Gazprom", "role": "subject", "kind_hint": "company"}]})
+def test_hallucinated_anchor_falls_back_to_the_parser(fake_openai):
+    # "Gazprom" is nowhere in Q: a model that invents an entity is not trusted for the rest either
+    fake_openai.reply_json({**GOOD, "pattern": "owners",
+                            "anchors": [{"text": "Petrov family", "role": "group", "kind_hint": "family"},
+                                        {"text": "Gazprom", "role": "subject", "kind_hint": "company"}]})
     q = parse_with_llm(Q, cfg(fake_openai), today=TODAY)
-    assert q.parser == "llm"
-    assert [m.text for m in q.anchors] == ["Petrov family"]
-    assert any("Gazprom" in n and "dropped" in n for n in q.notes)
+    _assert_fallback(q, "'Gazprom' is not in the question text")
+    assert "Gazprom" not in [m.text for m in q.anchors]
 
 
-def test_pattern_disagreement_is_noted(fake_openai):
+def test_invented_portfolio_falls_back(fake_openai):
+    fake_openai.reply_json({**GOOD, "portfolio": "Book Zeta"})
+    q = parse_with_llm(Q, cfg(fake_openai), today=TODAY)
+    _assert_fallback(q, "'Book Zeta' is not in the question text")
+
+
+def test_pattern_the_parser_contradicts_falls_back(fake_openai):
+    # Q is read by the rules as exposure; the model's "owners" is overruled
     fake_openai.reply_json({**GOOD, "pattern": "owners"})
     q = parse_with_llm(Q, cfg(fake_openai), today=TODAY)
-    assert q.parser == "llm" and q.pattern == "owners"
-    assert any("deterministic parser read pattern 'exposure'" in n for n in q.notes)
+    _assert_fallback(q, "llm read pattern 'owners', the parser read 'exposure'")
+
+
+def test_pattern_where_the_parser_reads_none_is_kept(fake_openai):
+    text = "How are we doing with the Petrov family, as of 2024-06-30?"
+    fake_openai.reply_json(GOOD)
+    q = parse_with_llm(text, cfg(fake_openai), today=TODAY)
+    assert q.parser == "llm" and q.pattern == "exposure"
+    assert any("deterministic parser read pattern 'unknown'" in n for n in q.notes)
 
 
 # -- failures fall back ------------------------------------------------------------------------
