@@ -165,6 +165,9 @@ class Ownergraph:
         except LLMError:
             return fallback, check_citations(fallback, ctx)
         check = check_citations(text, ctx)
+        why = _set_aside_reason(check)
+        if why:  # an invented figure or source never reaches the user: the analytic's answer does
+            return f"{fallback}\n(The LLM's answer was set aside: {why}.)", check
         return text, check
 
     def session(self) -> Any:
@@ -175,6 +178,18 @@ class Ownergraph:
     def resolve(self, mention: str, as_of: date | str | None = None) -> Any:
         """The entity a mention names, or EntityNotFound with candidates ("did you mean …")."""
         return self.analytics.lookup.entity(mention, as_of=as_of)
+
+
+def _set_aside_reason(check: CitationCheck) -> str:
+    """Why an LLM answer may not be shown ('' when it may): figures found in no source, or
+    citations of sources the context does not have. Uncited sentences are only flagged."""
+    why = []
+    if check.unsupported_figures:
+        why.append("figures no source supports (" + ", ".join(dict.fromkeys(check.unsupported_figures)) + ")")
+    if check.unknown_sources:
+        why.append("citations of sources that do not exist ("
+                   + ", ".join(f"[{n}]" for n in dict.fromkeys(check.unknown_sources)) + ")")
+    return "; ".join(why)
 
 
 def connect(settings: Any = None, *, text: bool = True) -> Ownergraph:
