@@ -16,13 +16,14 @@ it imports nothing of ownergraph, so the command line can read it without start-
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Iterable, Literal
 
 __all__ = [
     "Basis", "Rule", "RULES", "RULE_NAMES", "DEFAULT_RULE", "CONTROL_RULE", "BLOCKED_RULE",
     "EU_AMLR_25", "AMLD_GT25", "ROLLING_25", "MAJORITY", "OFAC_50",
     "Channel", "CHANNELS", "CHANNEL_NAMES", "CHANNEL_OF", "HIT_END", "GUARANTEE", "LENDING", "OWNERSHIP",
-    "CONTROL_EDGE_TYPES", "SANCTIONS_EDGE_TYPES",
+    "CONTROL_EDGE_TYPES", "SANCTIONS_EDGE_TYPES", "PATH_KINDS", "PATH_KIND_NAMES", "CONTROL_PATH_KINDS",
+    "path_edge_types",
     "QuestionKind", "KINDS", "KIND_NAMES", "UNKNOWN", "PATTERN_NAMES", "BACKTEST_KINDS", "kind_of_command",
     "OWNERS", "STAKE", "EXPOSURE", "CONTAGION", "PATH", "SANCTIONS_NEAR", "CYCLES", "PARENTS", "DIFF",
 ]
@@ -84,6 +85,32 @@ HIT_END: dict[str, str] = {t: end for c in CHANNELS.values() for t, end in c.edg
 # edge types read by the structural questions
 CONTROL_EDGE_TYPES: tuple[str, ...] = ("OWNS", "CONTROLS")  # cycles, control paths
 SANCTIONS_EDGE_TYPES: tuple[str, ...] = ("OWNS", "CONTROLS", "GUARANTEES", "LENDS_TO")  # read undirected
+
+# -- path kinds: the relationship kinds a reachability question may follow ------------------
+# Each kind is followed in the stored direction of its edge type: owner -> owned, controller ->
+# controlled, child -> accounting parent (GLEIF IS_DIRECTLY/ULTIMATELY_CONSOLIDATED_BY), fund ->
+# manager / sub-fund -> umbrella / feeder -> master (IS_FUND-MANAGED_BY, IS_SUBFUND_OF,
+# IS_FEEDER_TO), branch -> head office (IS_INTERNATIONAL_BRANCH_OF), guarantor -> guaranteed,
+# lender -> borrower.
+PATH_KINDS: dict[str, tuple[str, ...]] = {
+    "ownership": ("OWNS",), "control": ("CONTROLS",), "consolidation": ("CONSOLIDATED_BY",),
+    "fund": ("FUND_RELATION",), "branch": ("BRANCH_OF",), "guarantee": ("GUARANTEES",), "lending": ("LENDS_TO",),
+}
+PATH_KIND_NAMES: tuple[str, ...] = tuple(PATH_KINDS)  # "connected to" questions: every kind
+CONTROL_PATH_KINDS: tuple[str, ...] = ("ownership", "control")  # a "control path": CONTROL_EDGE_TYPES
+
+
+def path_edge_types(kinds: Iterable[str]) -> tuple[str, ...]:
+    """The edge types of the named path kinds (``"all"`` names every kind); an unknown name
+    is a ValueError listing the known ones."""
+    chosen = [k.strip().lower() for k in kinds if k.strip()]
+    if "all" in chosen:
+        chosen = list(PATH_KIND_NAMES)
+    bad = [k for k in chosen if k not in PATH_KINDS]
+    if bad or not chosen:
+        raise ValueError(f"unknown path kind(s) {', '.join(bad) or '(none given)'}; "
+                         f"known: {', '.join(PATH_KIND_NAMES)}, all")
+    return tuple(dict.fromkeys(t for k in chosen for t in PATH_KINDS[k]))
 
 # -- question kinds -------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from ownergraph.graph.vocabulary import (
     CHANNEL_NAMES, CONTAGION, CYCLES, DEFAULT_RULE, DIFF, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE,
 )
 from ownergraph.ingest.errors import OwnergraphError
+from ownergraph.retrieval._parse_patterns import path_kinds
 from ownergraph.retrieval.question import Question
 
 
@@ -112,7 +113,7 @@ RUNNERS: dict[str, Runner] = {
         e[0], types=tuple(q.edge_types) if q.edge_types else CHANNEL_NAMES, max_hops=q.depth or CONTAGION.hops,
         **clock),
     PATH.name: lambda a, q, clock, e: a.structure.path(e[0], e[1], max_depth=q.depth or PATH.hops, directed=False,
-                                                       **clock),
+                                                       kinds=path_kinds(q.text, q.edge_types), **clock),
     SANCTIONS_NEAR.name: lambda a, q, clock, e: a.structure.sanctions_near(
         e[0] if e else None, q.depth if q.depth is not None else SANCTIONS_NEAR.hops, **clock),
     CYCLES.name: lambda a, q, clock, e: a.structure.cycles(e[0], **clock),

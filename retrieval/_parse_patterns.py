@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import re
 
+from collections.abc import Sequence
+
 from ownergraph.graph.vocabulary import (
-    CONTAGION, CYCLES, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE, UNKNOWN,
+    CONTAGION, CONTROL_PATH_KINDS, CYCLES, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, PATH_KIND_NAMES, PATH_KINDS,
+    SANCTIONS_NEAR, STAKE, UNKNOWN,
 )
 from ownergraph.retrieval._parse_text import _PH_RE, SEP, _Work
 
@@ -161,3 +164,19 @@ _GROUP_RE = [
 ]
 _FAMILY_NAME = re.compile(r"^(?:the\s+)?(?P<n>.+?\s+(?:family|clan|dynasty))(?:'s)?$", re.I)
 _AND_SPLIT = re.compile(r"\s+(?:and|&|to)\s+", re.I)
+
+
+# "control path", "ownership chain": the path question is about ownership and control only; any
+# other wording ("is X connected to Y", "how is the fund linked to the bank") follows every kind
+_CONTROL_PATH_RE = re.compile(
+    r"\b(?:ownership|control|controlling|shareholding)\s+(?:path|chain|route|link|connection)s?\b|"
+    r"\b(?:path|chain|route|link|connection)s?\s+of\s+(?:ownership|control)\b", re.I)
+
+
+def path_kinds(text: str, channels: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The relationship kinds a path question follows: the channels it names ("via guarantees")
+    where they are path kinds, ownership and control for a "control path", else every kind."""
+    named = tuple(c for c in channels or () if c in PATH_KINDS)
+    if named:
+        return named
+    return CONTROL_PATH_KINDS if _CONTROL_PATH_RE.search(text) else PATH_KIND_NAMES

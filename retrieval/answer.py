@@ -16,6 +16,7 @@ from typing import Any
 
 import pandas as pd
 
+from ownergraph.ingest.codes import exception_meaning
 from ownergraph.graph.vocabulary import (
     CHANNELS, CONTAGION, CYCLES, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE,
 )
@@ -139,7 +140,8 @@ def _path(p: _Parts) -> str:
     hops = " → ".join([rows[0]["source_name"]] + [f"{r['target_name']} ({r['type']}"
                                                  f"{' ' + _pct(r['stake_lo'], r['stake_hi']) if r.get('stake_lo') == r.get('stake_lo') and r.get('stake_lo') is not None else ''})"
                                                  for r in rows])
-    return (f"Shortest control path between {p.subject} and {p.other} as of {p.d} "
+    word = "control path" if getattr(p.result, "control_only", True) else "path"
+    return (f"Shortest {word} between {p.subject} and {p.other} as of {p.d} "
             f"({len(p.frame)} hop{'s' if len(p.frame) != 1 else ''}): {hops} "
             f"{_cites(p.ctx, *[r['source'] for r in rows], rows[-1]['target'])}.")
 
@@ -165,7 +167,7 @@ def _parents(p: _Parts) -> str:
             parts.append(f"{r['level']} parent {r['parent_name']} from {r['valid_from']} "
                          f"{_cites(p.ctx, r['parent'])}")
         elif r["status"] == "exception":
-            parts.append(f"{r['level']} parent exists but is not disclosed (reason {r['reason']})")
+            parts.append(f"{r['level']} parent not reported ({r['reason']}: {exception_meaning(r['reason'])})")
         else:
             parts.append(f"no {r['level']} parent reported")
     return f"Accounting parents of {p.subject} as of {p.d}: " + "; ".join(parts) + "."
@@ -208,6 +210,9 @@ def compose(pattern: str, frame: pd.DataFrame, ctx: Context, subject: str, other
     if not found and limit:  # a limit is not "no path": say what was not read
         return (f"Nothing found for {subject}{f' and {other}' if other else ''} within {result.max_depth} hops "
                 f"as of {d} ({limit}): entities further away were not read.")
+    if not found and pattern == PATH.name and not getattr(result, "control_only", True):
+        return (ctx.no_relationship or f"No path over {' | '.join(result.types)} between {subject} and {other} "
+                f"in the graph as of {d}.")
     if not found:
         return ctx.no_relationship or _nothing(pattern, subject, other, d)
     rows = frame.head(MAX_ROWS).to_dict("records")

@@ -31,6 +31,7 @@ from ownergraph.graph.analytics import structure as _structure
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.vocabulary import (
     CHANNEL_NAMES, CONTAGION, CONTROL_RULE, CYCLES, DEFAULT_RULE, EXPOSURE, OWNERS, PATH, SANCTIONS_NEAR, STAKE,
+    path_edge_types,
 )
 
 When = date | str | None
@@ -121,8 +122,10 @@ class Structure(_Capability):
         return _structure.cycles(self.graph, around, max_depth=max_depth, **self._clock(as_of, known_at))
 
     def path(self, a: str, b: str, *, as_of: When = None, known_at: Known = None, max_depth: int = PATH.hops,
-             directed: bool = True) -> _structure.PathResult:
-        return _structure.control_path(self.graph, a, b, max_depth=max_depth, directed=directed,
+             directed: bool = True, kinds: Iterable[str] | None = None) -> _structure.PathResult:
+        """``kinds``: path kinds to follow (vocabulary PATH_KINDS, or "all"); default ownership/control."""
+        types = path_edge_types(kinds) if kinds is not None else _structure.CONTROL_TYPES
+        return _structure.control_path(self.graph, a, b, max_depth=max_depth, directed=directed, types=types,
                                        **self._clock(as_of, known_at))
 
     def sanctions_near(self, who: str | list[str] | None = None, hops: int = SANCTIONS_NEAR.hops, *, as_of: When = None,

@@ -4,8 +4,8 @@ accounting parents.
 - :func:`cycles`: strongly connected components of OWNS/CONTROLS in the neighbourhood of X
   (networkx over a snapshot from the time gate). Expanding ``max_depth`` hops both ways
   finds every cycle through X of up to ``2 * max_depth`` edges.
-- :func:`control_path`: shortest directed ownership/control path A -> B or B -> A (the
-  shorter wins); ``directed=False`` also allows paths through a common owner. No path is a
+- :func:`control_path`: shortest directed path A -> B or B -> A (the shorter wins) over the
+  chosen edge types (default ownership/control; any of the vocabulary's PATH_KINDS); ``directed=False`` also allows paths through a common owner. No path is a
   result ("no ownership or control path between A and B as of D"), never an exception.
 - :func:`sanctions_near`: entities within N hops (OWNS/CONTROLS/GUARANTEES/LENDS_TO, read
   undirected) of an entity under a sanction valid and known at the clock.
@@ -33,6 +33,7 @@ else:
 
     nx = _LazyNetworkx()
 
+from ownergraph.ingest.codes import exception_meaning
 from ownergraph.graph.analytics._snapshot import Clock, EdgeView, Snapshot, expand, make_clock
 from ownergraph.graph.analytics.lookup import EntityMatch, find_entity, jsonable, resolve_keys, to_plain
 from ownergraph.graph.connection import Graph
@@ -41,7 +42,7 @@ from ownergraph.graph.vocabulary import CONTROL_EDGE_TYPES, CYCLES, PATH, SANCTI
 CONTROL_TYPES = CONTROL_EDGE_TYPES
 NEAR_TYPES = SANCTIONS_EDGE_TYPES
 _EDGE_FIELDS = ("type", "stake_lo", "stake_hi", "interest", "control_kind", "level", "amount", "currency",
-                "relationship", "share_class", "valid_from", "valid_to", "known_from", "known_to",
+                "relationship", "fund_kind", "share_class", "valid_from", "valid_to", "known_from", "known_to",
                 "source_system", "source_record_id", "document_id", "locator", "fact_key",
                 "corporate_action_id", "via_action", "closed_by_action")
 
@@ -148,6 +149,12 @@ class PathResult:
     direction: str | None  # a_to_b | b_to_a | undirected | None
     steps: tuple[dict[str, Any], ...] = ()  # one per hop: source, target, edges (evidence)
     message: str = ""
+    types: tuple[str, ...] = CONTROL_TYPES  # the edge types followed
+
+    @property
+    def control_only(self) -> bool:
+        """Only ownership/control was followed: "no path" means no ownership or control path."""
+        return set(self.types) <= set(CONTROL_TYPES)
 
     @property
     def hops(self) -> int | None:
@@ -164,7 +171,7 @@ class PathResult:
     def as_dict(self) -> dict[str, Any]:
         return {"a": self.a.as_dict(), "b": self.b.as_dict(), "clock": clock_dict(self.clock), "found": self.found,
                 "direction": self.direction, "hops": self.hops, "message": self.message,
-                "steps": jsonable(list(self.steps))}
+                "types": list(self.types), "steps": jsonable(list(self.steps))}
 
 
 def _steps(path: list[str], snap: Snapshot) -> tuple[dict[str, Any], ...]:
@@ -187,12 +194,15 @@ def _directed(graph: Graph, start: str, end: str, clock: Clock, types: list[str]
 
 def control_path(graph: Graph, a: str, b: str, *, as_of: When = None, known_at: Known = None,
                  max_depth: int = PATH.hops, types: Iterable[str] = CONTROL_TYPES, directed: bool = True) -> PathResult:
-    """Shortest ownership/control path between ``a`` and ``b`` as of the clock."""
+    """Shortest path between ``a`` and ``b`` as of the clock over edge ``types`` (default
+    ownership and control; :func:`~ownergraph.graph.vocabulary.path_edge_types` names others:
+    consolidation, fund, branch, guarantee, lending), each followed in its stored direction."""
     clock = make_clock(as_of, known_at)
     ea, eb = find_entity(graph, a, clock.as_of), find_entity(graph, b, clock.as_of)
     tl = list(types)
+    tt = tuple(tl)
     if ea.key == eb.key:
-        return PathResult(ea, eb, clock, True, "a_to_b", (), f"{ea.name} and {eb.name} are the same entity")
+        return PathResult(ea, eb, clock, True, "a_to_b", (), f"{ea.name} and {eb.name} are the same entity", tt)
     options: list[tuple[str, list[str], Snapshot]] = []
     if directed:
         for label, s, t in (("a_to_b", ea.key, eb.key), ("b_to_a", eb.key, ea.key)):
@@ -205,12 +215,14 @@ def control_path(graph: Graph, a: str, b: str, *, as_of: When = None, known_at: 
             options.append(("undirected", nx.shortest_path(digraph(snap).to_undirected(as_view=True), ea.key,
                                                              eb.key), snap))
     if not options:
-        msg = f"no ownership or control path between {ea.name} and {eb.name} as of {clock.as_of.isoformat()}"
-        return PathResult(ea, eb, clock, False, None, (), msg)
+        over = ("ownership or control" if set(tl) == set(CONTROL_TYPES)
+                else "|".join(tl))  # the edge types followed, so "no path" says over what
+        msg = f"no {over} path between {ea.name} and {eb.name} as of {clock.as_of.isoformat()}"
+        return PathResult(ea, eb, clock, False, None, (), msg, tt)
     label, path, snap = min(options, key=lambda o: len(o[1]))
     steps = _steps(path, snap)
     names = " -> ".join(_name(snap.nodes, k) for k in path)
-    return PathResult(ea, eb, clock, True, label, steps, f"{len(steps)} hop(s): {names}")
+    return PathResult(ea, eb, clock, True, label, steps, f"{len(steps)} hop(s): {names}", tt)
 
 
 # -- sanctions_near -------------------------------------------------------------------------
@@ -300,7 +312,8 @@ class LevelParents:
         if self.status == "reported":
             return ", ".join(f"{p['target_name']} ({p['target']})" for p in self.parents)
         if self.status == "exception":
-            return "a parent exists but is not public: " + ", ".join(x["reason"] for x in self.exceptions)
+            return "not reported: " + "; ".join(f"{x['reason']} ({exception_meaning(x['reason'])})"
+                                                for x in self.exceptions)
         return "no parent reported"
 
     def as_dict(self) -> dict[str, Any]:

@@ -18,8 +18,8 @@ import click
 from ownergraph.cli import _views as views
 from ownergraph.cli._output import echo_lines, emit, json_option
 from ownergraph.graph.vocabulary import (
-    CHANNEL_NAMES, CONTAGION, CYCLES, DEFAULT_RULE, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, RULE_NAMES, SANCTIONS_NEAR,
-    STAKE,
+    CHANNEL_NAMES, CONTAGION, CONTROL_PATH_KINDS, CYCLES, DEFAULT_RULE, DIFF, EXPOSURE, OWNERS, PARENTS, PATH,
+    PATH_KIND_NAMES, RULE_NAMES, SANCTIONS_NEAR, STAKE, path_edge_types,
 )
 
 
@@ -149,15 +149,22 @@ def contagion_cmd(defaulted: str, types: str, max_hops: int, as_of: str | None, 
 @click.argument("b")
 @click.option("--undirected", is_flag=True, help="Also paths through a common owner.")
 @click.option("--max-depth", default=PATH.hops, show_default=True)
+@click.option("--types", "types", default=",".join(CONTROL_PATH_KINDS), show_default=True,
+              help=f"Comma-separated relationship kinds to follow: {', '.join(PATH_KIND_NAMES)}, or all.")
 @_clock_options
 @json_option
-def path_cmd(a: str, b: str, undirected: bool, max_depth: int, as_of: str | None, known_at: str | None,
-             as_json: bool) -> None:
-    """Shortest ownership/control path between A and B (either direction)."""
+def path_cmd(a: str, b: str, undirected: bool, max_depth: int, types: str, as_of: str | None,
+             known_at: str | None, as_json: bool) -> None:
+    """Shortest path between A and B (either direction) over the chosen relationship kinds,
+    each in its stated direction (default: ownership and control)."""
     from ownergraph.graph.analytics.api import Analytics
     _check_clock(as_of, known_at)
+    try:
+        path_edge_types(types.split(","))
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--types") from err
     res = Analytics(_graph()).structure.path(a, b, directed=not undirected, max_depth=max_depth, as_of=as_of,
-                                             known_at=known_at)
+                                             known_at=known_at, kinds=types.split(","))
     if as_json:
         return emit(res.as_dict(), True)
     echo_lines(views.path(res))

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from ownergraph.graph.connection import Graph
-from ownergraph.graph.vocabulary import DEFAULT_RULE
+from ownergraph.graph.vocabulary import DEFAULT_RULE, PATH_KIND_NAMES
 from ownergraph.ingest.errors import EntityNotFound
 
 SUITE = Path(__file__).with_name("real_questions.jsonl")
@@ -207,7 +207,8 @@ def ask_structured(analytics: Any, q: RealQuestion) -> dict[str, Any]:
             r = a.ownership.stake(args["owner"], args["owned"], interest=args.get("interest", "shareholding"),
                                   **({"max_depth": args["max_depth"]} if "max_depth" in args else {}))
         elif q.command == "path":
-            r = a.structure.path(args["a"], args["b"])
+            # the suite's path questions ask "is A connected to B": every relationship kind
+            r = a.structure.path(args["a"], args["b"], kinds=args.get("kinds", PATH_KIND_NAMES))
         elif q.command == "parents":
             r = a.structure.parents(args["entity"])
         elif q.command == "quality":

@@ -1,0 +1,37 @@
+"""Which relationship kinds a path question follows, from its words (no database)."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from ownergraph.cli.analytics_cmd import path_cmd
+from ownergraph.graph.vocabulary import CONTROL_PATH_KINDS, PATH_KIND_NAMES, path_edge_types
+from ownergraph.retrieval._parse_patterns import path_kinds
+from ownergraph.retrieval.question import parse
+
+
+@pytest.mark.parametrize("text", ["Is Fund A connected to Bank B?", "How is the fund linked to the bank?",
+                                  "What is the connection between A and B?"])
+def test_connection_questions_follow_every_kind(text):
+    assert parse(text).pattern == "path"
+    assert path_kinds(text) == PATH_KIND_NAMES
+
+
+def test_control_path_and_named_channels():
+    assert path_kinds("Shortest control path between A and B") == CONTROL_PATH_KINDS
+    assert path_kinds("ownership chain from A to B") == CONTROL_PATH_KINDS
+    assert path_kinds("Is A connected to B via guarantees?", ["guarantee"]) == ("guarantee",)
+
+
+def test_edge_types_of_kinds():
+    assert path_edge_types(["fund", "consolidation"]) == ("FUND_RELATION", "CONSOLIDATED_BY")
+    assert set(path_edge_types(["all"])) == {"OWNS", "CONTROLS", "CONSOLIDATED_BY", "FUND_RELATION", "BRANCH_OF",
+                                             "GUARANTEES", "LENDS_TO"}
+    with pytest.raises(ValueError, match="known: ownership"):
+        path_edge_types(["ownrship"])
+
+
+def test_cli_rejects_an_unknown_kind_before_connecting():
+    out = CliRunner().invoke(path_cmd, ["A", "B", "--types", "ownership,fundz"])
+    assert out.exit_code == 2 and "unknown path kind(s) fundz" in out.output
