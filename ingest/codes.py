@@ -6,7 +6,9 @@ read on their own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
+from types import MappingProxyType
 
 
 class EntityKind(StrEnum):
@@ -90,3 +92,32 @@ class ExceptionReason(StrEnum):
     DISCLOSURE_DETRIMENTAL = "DISCLOSURE_DETRIMENTAL"
     DETRIMENT_NOT_EXCLUDED = "DETRIMENT_NOT_EXCLUDED"
     CONSENT_NOT_OBTAINED = "CONSENT_NOT_OBTAINED"
+
+
+# What each reporting-exception reason means, in GLEIF's words (RR-CDF / reporting-exception
+# code list; the NO_LEI wording is the one GLEIF's own BODS 0.4 output carries in
+# tests/fixtures/real/bods-more/data-standard-gleif-0.4/Repex_issued.json). Note that only
+# NON_PUBLIC and its sub-reasons say a parent exists but is withheld; NO_KNOWN_PERSON and
+# NATURAL_PERSONS say there is no consolidating legal-entity parent at all.
+EXCEPTION_REASON_MEANINGS: Mapping[str, str] = MappingProxyType({
+    ExceptionReason.NATURAL_PERSONS: "it is controlled by one or more natural persons, "
+                                     "with no legal-entity parent in between",
+    ExceptionReason.NON_CONSOLIDATING: "its controlling legal entity does not prepare consolidated "
+                                       "accounts that include it",
+    ExceptionReason.NO_KNOWN_PERSON: "no known person controls it",
+    ExceptionReason.NON_PUBLIC: "a parent exists but its identity is not public",
+    ExceptionReason.NO_LEI: "the parent does not consent to obtain an LEI or to let the child "
+                            "obtain one on its behalf",
+    ExceptionReason.BINDING_LEGAL_COMMITMENTS: "binding legal commitments (articles, contracts) "
+                                               "prevent disclosing the parent",
+    ExceptionReason.LEGAL_OBSTACLES: "legal obstacles prevent disclosing the parent",
+    ExceptionReason.DISCLOSURE_DETRIMENTAL: "disclosing the parent would be detrimental to the "
+                                            "entity or the parent",
+    ExceptionReason.DETRIMENT_NOT_EXCLUDED: "harm to the parent from disclosure cannot be excluded",
+    ExceptionReason.CONSENT_NOT_OBTAINED: "the parent's consent to disclosure was not obtained",
+})
+
+
+def exception_meaning(reason: str | None) -> str:
+    """GLEIF's meaning of a reporting-exception reason code; the code itself if unknown."""
+    return EXCEPTION_REASON_MEANINGS.get(str(reason or ""), f"reason code {reason}")

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ownergraph.ingest.model import (
-    Alias, AliasKind, AliasScheme, Control, EntityKind, EntityRef, ExceptionReason, InterestType,
+    Alias, AliasKind, AliasScheme, ConsolidationLevel, Control, EntityKind, EntityRef, ExceptionReason, InterestType,
     Ownership, Stake,
 )
 from ownergraph.ingest.readers.base import Bad, gb_company_number, parse_date
@@ -52,6 +52,27 @@ UNSPECIFIED_REASONS = {
     "unknown": ExceptionReason.NO_KNOWN_PERSON,
     "informationUnknownToPublisher": ExceptionReason.NO_KNOWN_PERSON,
 }
+# GLEIF's own BODS output (bodspipelines) keeps the GLEIF reason and level in free text:
+# interestedParty.details "Exception Reason: NO_LEI. ..." and interests[].details
+# "Exception Category: ULTIMATE_ACCOUNTING_CONSOLIDATION_PARENT". The BODS reason code alone
+# folds NO_LEI and NON_PUBLIC together (both interestedPartyExemptFromDisclosure).
+_GLEIF_REASON = re.compile(r"Exception Reason:\s*([A-Z_]+)")
+_GLEIF_CATEGORY = re.compile(r"Exception Category:\s*(DIRECT|ULTIMATE)_ACCOUNTING_CONSOLIDATION_PARENT")
+
+
+def gleif_exception(party: dict[str, Any], interests: Any) -> tuple[ExceptionReason | None,
+                                                                    ConsolidationLevel | None]:
+    """The GLEIF reason and level stated in a GLEIF-published unspecified party, if any."""
+    m = _GLEIF_REASON.search(str(party.get("details") or party.get("description") or ""))
+    reason = ExceptionReason(m[1]) if m and m[1] in ExceptionReason.__members__ else None
+    level = None
+    for i in interests if isinstance(interests, list) else []:
+        c = _GLEIF_CATEGORY.search(str(i.get("details") or "")) if isinstance(i, dict) else None
+        if c:
+            level = ConsolidationLevel.DIRECT if c[1] == "DIRECT" else ConsolidationLevel.ULTIMATE
+    return reason, level
+
+
 _NAME_KINDS = {
     "legal": AliasKind.LEGAL, "individual": AliasKind.LEGAL, "former": AliasKind.PREVIOUS,
     "birth": AliasKind.PREVIOUS, "alternative": AliasKind.TRADING,

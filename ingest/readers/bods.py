@@ -40,7 +40,7 @@ from ownergraph.ingest.model import (
     Quarantined, Record, ReportingException, Retraction,
 )
 from ownergraph.ingest.readers._bods_map import (
-    _NAME_KINDS, ENTITY_KINDS, PERSON_TYPES, UNSPECIFIED_REASONS, _edge, _full_name,
+    _NAME_KINDS, ENTITY_KINDS, PERSON_TYPES, UNSPECIFIED_REASONS, _edge, _full_name, gleif_exception,
     _identifier_alias, camel, parse_stake,
 )
 from ownergraph.ingest.readers._json import iter_json_records
@@ -193,13 +193,14 @@ class _File:
             code = camel(reason) if isinstance(reason, str) else None
             if code not in UNSPECIFIED_REASONS:
                 raise Bad("interestedParty.reason", f"unknown unspecified reason {reason!r}")
-            desc = party.get("description")
+            desc = party.get("description") or party.get("details")
             if status == "closed":
                 yield Retraction(fact_key=common["fact_key"], known_from=common["known_from"],
                                  provenance=common["provenance"])
                 return
-            yield ReportingException(entity=subject, level=ConsolidationLevel.ULTIMATE,
-                                     reason=UNSPECIFIED_REASONS[code],
+            gleif_reason, gleif_level = gleif_exception(party, interests)
+            yield ReportingException(entity=subject, level=gleif_level or ConsolidationLevel.ULTIMATE,
+                                     reason=gleif_reason or UNSPECIFIED_REASONS[code],
                                      reference=f"bods:{code}" + (f": {desc}" if desc else ""), **common)
             return
         if status == "closed" and (not interests or any(not i.get("endDate") for i in interests

@@ -42,6 +42,7 @@ and exceptions of one record; the PSC's Entity uses ``psc:{company_number}:{psc 
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterator
 from datetime import date, datetime
@@ -151,9 +152,28 @@ class _PscFile:
         return self._file_date
 
     def record(self, loc: str, obj: Any) -> list[Record]:
+        data = obj.get("data") if isinstance(obj, dict) else None
+        if isinstance(data, dict) and "kind" not in data and "company_name" in data:
+            return self._profile(loc, obj, data)
         return guard(self.path, loc, lambda: self._record(loc, obj), obj)
 
-    def _record(self, loc: str, obj: Any) -> Iterator[Record]:
+    def _profile(self, loc: str, obj: dict[str, Any], data: dict[str, Any]) -> list[Record]:
+        """A company profile (``{"company_number", "data": {"company_name", ...,
+        "persons_with_significant_control": [...]}}``): the company plus each embedded PSC,
+        every PSC loaded (or quarantined) on its own."""
+        out = guard(self.path, loc, lambda: [_company_entity(self.path, loc, obj, data)], obj)
+        company = obj.get("company_number") or data.get("company_number")
+        for j, psc in enumerate(data.get("persons_with_significant_control") or []):
+            where = f"{loc}.persons_with_significant_control[{j}]"
+            # no links.self in a profile: the PSC is named by company, kind, name and notification
+            ident = "|".join(str((psc or {}).get(k) or "") for k in ("kind", "name", "notified_on")) \
+                if isinstance(psc, dict) else ""
+            psc_id = "profile-" + hashlib.sha1(ident.encode()).hexdigest()[:12]
+            out += guard(self.path, where, lambda psc=psc, where=where, psc_id=psc_id: self._record(
+                where, {"company_number": company, "data": psc}, psc_id), psc)
+        return out
+
+    def _record(self, loc: str, obj: Any, psc_id: str | None = None) -> Iterator[Record]:
         if not isinstance(obj, dict) or not isinstance(obj.get("data"), dict):
             raise Bad("data", "PSC record is not an object with a 'data' object")
         data = obj["data"]
@@ -164,7 +184,7 @@ class _PscFile:
         if not company:
             raise Bad("company_number", "PSC record without company_number")
         link = (data.get("links") or {}).get("self")
-        psc_id = str(link).rstrip("/").rsplit("/", 1)[-1] if link else None
+        psc_id = str(link).rstrip("/").rsplit("/", 1)[-1] if link else psc_id
         if not psc_id:
             raise Bad("links.self", "PSC record without links.self: no identity for the fact")
         key = f"psc:{company}:{psc_id}"
@@ -232,6 +252,31 @@ class _PscFile:
                     valid_to=parse_date(item.get("exempt_to")))
 
 
+def _company_entity(path: Path, loc: str, obj: dict[str, Any], data: dict[str, Any]) -> Entity:
+    """The company of a Companies House company profile."""
+    number = str(obj.get("company_number") or data.get("company_number") or "").strip()
+    name = re.sub(r"\s+", " ", str(data.get("company_name") or "")).strip()
+    if not number:
+        raise Bad("company_number", "company profile without company_number")
+    if not name:
+        raise Bad("company_name", "company profile without company_name")
+    value = gb_company_number(number)
+    created, ceased = parse_date(data.get("date_of_creation")), parse_date(data.get("date_of_cessation"))
+    # no publication date in a profile: its latest event, else the file's date
+    events = [d for d in (created, ceased) if d]
+    known = midnight(max(events)) if events else name_date(path)
+    prov = Provenance(source_system="uk_company", source_record_id=value, locator=loc,
+                      source_file=str(path), validation_level="officialRegister")
+    aliases = (Alias(scheme=AliasScheme.NAME, value=name, kind=AliasKind.LEGAL, valid_from=created),
+               Alias(scheme=AliasScheme.COMPANY_NUMBER, value=value, kind=AliasKind.IDENTIFIER))
+    status = str(data.get("company_status") or "").strip().upper() or None
+    return Entity(ref=EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=value, name=name,
+                                jurisdiction="GB", kind=EntityKind.COMPANY),
+                  name=name, kind=EntityKind.COMPANY, aliases=aliases, jurisdiction="GB", status=status,
+                  valid_from=created, valid_to=ceased, known_from=known, provenance=prov,
+                  fact_key=f"uk_company:{value}")
+
+
 def _psc_entity(kind: str, data: dict[str, Any], psc_id: str, known: datetime, prov: Provenance,
                 fact_key: str) -> Entity:
     raw_name = re.sub(r"\s+", " ", str(data.get("name") or "")).strip()
@@ -286,7 +331,7 @@ class UkPscReader:
 
     def sniff(self, path: Path, head: bytes) -> bool:
         return b'"company_number"' in head and (
-            b"person-with-significant-control" in head or b"persons-with-significant-control" in head
+            b"person-with-significant-control" in head or b'"persons_with_significant_control"' in head or b"persons-with-significant-control" in head
             or b"beneficial-owner" in head or b'"natures_of_control"' in head)
 
     def read(self, path: Path) -> Iterator[Record]:

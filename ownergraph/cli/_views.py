@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ownergraph.graph.vocabulary import CHANNELS
+from ownergraph.ingest.codes import exception_meaning
 from ownergraph.cli._text import (
     clip, day, interval_pct, missing, moment, money, money_short, pct, plain, plural, table, wrap,
 )
@@ -173,20 +174,6 @@ def cycles(res: Any) -> list[str]:
     return out + (table(["group", "from", "relation", "to", "stake"], body, right={0}, flex=(1, 3)) if body else [])
 
 
-EXCEPTION_REASONS = {  # GLEIF reporting-exception reasons, in words (GLEIF RR-CDF code list)
-    "NATURAL_PERSONS": "the parent is a natural person (or persons)",
-    "NON_CONSOLIDATING": "the parent does not consolidate it",
-    "NO_KNOWN_PERSON": "there is no known person controlling it",
-    "NON_PUBLIC": "the parent's identity is not public",
-    "BINDING_LEGAL_COMMITMENTS": "legal commitments prevent disclosure",
-    "LEGAL_OBSTACLES": "legal obstacles prevent disclosure",
-    "DISCLOSURE_DETRIMENTAL": "disclosure would be detrimental",
-    "DETRIMENT_NOT_EXCLUDED": "detriment is not excluded",
-    "CONSENT_NOT_OBTAINED": "the parent's consent was not obtained",
-    "NO_LEI": "the parent has no LEI",
-}
-
-
 def parent_lines(level: Any) -> list[str]:
     what = f"{level.level} parent"
     if level.status == "reported":
@@ -195,7 +182,7 @@ def parent_lines(level: Any) -> list[str]:
                 + (f", until {day(p.get('valid_to'))}" if day(p.get("valid_to")) else "")
                 for p in level.parents]
     if level.status == "exception":
-        return [f"{what}: not reported ({x['reason']}: {EXCEPTION_REASONS.get(x['reason'], 'reason code')})"
+        return [f"{what}: not reported ({x['reason']}: {exception_meaning(x['reason'])})"
                 for x in level.exceptions]
     return [f"{what}: none reported"]
 
