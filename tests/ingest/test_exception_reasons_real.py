@@ -72,3 +72,20 @@ def test_company_profile_with_embedded_pscs_loads() -> None:
     controls = {(c.source.value, c.control_kind, str(c.valid_from)) for c in recs if isinstance(c, Control)}
     assert ("GB:OC456789", "significant_influence", "2020-06-15") in controls
     assert len(controls) == 2  # plus Turner's right to appoint and remove directors
+
+
+def test_company_profiles_as_a_json_array(tmp_path: Path) -> None:
+    # the same real profile, as an API client saves a list of them: a pretty-printed array whose
+    # closing bracket is not a record, with a real number (6.0) where the file has 6
+    import json
+    profile = json.loads((REAL / "uk-companies-house/bods-validator/uk-psc-original-data.json").read_text())
+    twice = json.loads(json.dumps(profile))
+    twice["company_number"] = twice["data"]["company_number"] = "87654321"
+    twice["data"]["persons_with_significant_control"][0]["date_of_birth"]["month"] = 6.0
+    path = tmp_path / "profiles.json"
+    path.write_text(json.dumps([profile, twice], indent=2))
+    recs = _read(PSC_READERS, path)
+    assert not [r for r in recs if isinstance(r, Quarantined)]
+    companies = sorted(r.ref.value for r in recs if isinstance(r, Entity) and r.name.startswith("GREENFIELD ENERGY"))
+    assert companies == ["GB:12345678", "GB:87654321"]
+    assert len([r for r in recs if isinstance(r, Ownership)]) == 4
