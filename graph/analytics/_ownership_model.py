@@ -37,8 +37,8 @@ class _AsDict:
 class DataWarning(_AsDict):
     """A data-quality finding reported with the answer (never fatal). ``code`` is one of:
     missing_stake, treasury_self_loop, shareholder_total_over_100, mixed_interest,
-    parallel_edges, declared_indirect, depth_limit, path_cap, walk_sum_diverges,
-    stake_capped, reporting_exception, unknown_entity."""
+    parallel_edges, declared_indirect, declared_used, declared_mismatch, depth_limit, path_cap,
+    walk_sum_diverges, stake_capped, reporting_exception, unknown_entity."""
 
     code: str
     message: str
@@ -105,9 +105,10 @@ class PartyRow(_AsDict):
     sanctioned, blocked_given or declared_indirect.
     ``is_ultimate``: no owner above it at the clock (None: unknown, at the depth limit or
     with a reporting exception saying an undisclosed parent exists). ``declared``: indirect
-    interests the source declares in the target (``direct = false``); under the chain rules
-    the tested ``measure`` is the larger of the derived stake and the declared figure (basis
-    ``declared_indirect`` when the declaration decides).
+    interests the source declares in the target (``direct = false``): the stake where no
+    computed chain carries them; else they narrow the chains' figure when they agree with it,
+    and when they disagree the chain rules test the larger (basis ``declared_indirect`` when
+    the declaration is used, narrows or decides).
     """
 
     key: str
@@ -152,10 +153,14 @@ class StakeResult(_AsDict):
     paths: tuple[PathEvidence, ...]
     paths_truncated: bool
     warnings: tuple[DataWarning, ...]
-    declared: tuple[EdgeEvidence, ...] = ()  # declared indirect interests, not in ``stake``
+    # declared indirect interests of ``owner`` in ``owned``: in ``stake`` where no computed
+    # chain carries them, else checked against the chains (``declared_mismatch`` warning)
+    declared: tuple[EdgeEvidence, ...] = ()
     # entities at ``max_depth`` hops were not expanded: ``stake`` is then a lower bound
     # ("at least X%"), chains through them are not counted
     depth_limit_reached: bool = False
+    # chain_rule, or declared_indirect where the declared figure is used or narrows the chains
+    basis: str = "chain_rule"
 
     def test(self, threshold: float = 0.25, strict: bool = False) -> Status:
         """>= threshold (``strict``: >) certainly, possibly or not (never "not" below a

@@ -4,10 +4,13 @@ and data-quality warnings.
 Choices (reported as :class:`DataWarning`, never fatal):
 - only OWNS edges of the requested interest take part; the other interest is never added in
   (``mixed_interest`` counts what was left out);
-- declared indirect interests (``direct = false``, e.g. BODS) are the source's figure for a
-  whole chain: chaining them would count the chain twice, so they are left out of the
-  arithmetic (``declared_indirect``) and reported on the owner's row, where the chain-rule
-  tests use the larger of the derived and the declared figure;
+- declared indirect interests (``direct = false``: BODS ``indirect``, SEC joint filers) are
+  the source's figure for a whole chain. With no computed chain behind them (no link from
+  the holder to an entity that reaches the target) they are the only figure for that stake
+  and join the arithmetic as a link, added to a direct link of the same pair (BODS "50%
+  direct + 50% indirect"; ``declared_used``). With a computed chain they are left out, since
+  chaining them would count the chain twice (``declared_indirect``), and checked against the
+  chain by ``graph.analytics.ownership`` (``declared_mismatch``);
 - a self-loop is treasury stock: dropped, not rescaled (``treasury_self_loop``);
 - a stake the source does not give counts as the band [0, 1] (``missing_stake``), so it can
   make a test "possibly" but never "certainly";
@@ -27,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ownergraph.graph._rows import KNOWN_MAX, VALID_MAX, VALID_MIN
-from ownergraph.graph.analytics._arithmetic import WEdge
+from ownergraph.graph.analytics._arithmetic import WEdge, reaching
 from ownergraph.graph.analytics._interval import EPS, UNKNOWN, Interval
 from ownergraph.graph.analytics._ownership_model import DataWarning, EdgeEvidence, PathStep
 from ownergraph.graph.analytics._snapshot import EdgeView, Snapshot
@@ -93,6 +96,7 @@ class Prepared:
     pairs: list[tuple[str, str, Interval, tuple[str, ...]]] = field(default_factory=list)
     forced: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
     declared: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    declared_used: set[tuple[str, str]] = field(default_factory=set)  # chained: no computed chain
     has_owner: set[str] = field(default_factory=set)
     frontier: set[str] = field(default_factory=set)
     warnings: list[DataWarning] = field(default_factory=list)
@@ -168,7 +172,6 @@ def prepare(snap: Snapshot, roots: list[str], direction: str, interest: str, max
         elif e.source == e.target:
             found["treasury_self_loop"].add(e.source)
         elif e.props.get("direct") is False:
-            found["declared_indirect"].add(e.target)
             prep.declared[(e.source, e.target)] = prep.declared.get((e.source, e.target), ()) + (rid,)
         else:
             by_pair[(e.source, e.target)].append((rid, stake_interval(e.props)))
@@ -190,6 +193,7 @@ def prepare(snap: Snapshot, roots: list[str], direction: str, interest: str, max
     if direction == "in":  # every shareholder of an expanded entity was read
         found["shareholder_total_over_100"] = {t for t, v in totals.items()
                                                if v > 1 + EPS and t not in prep.frontier}
+    _use_declared(prep, found)
     prep.warnings = [w for w in (_warning(code, keys, interest) for code, keys in found.items()) if w]
     if prep.frontier:
         prep.warnings.append(DataWarning(
@@ -198,12 +202,50 @@ def prepare(snap: Snapshot, roots: list[str], direction: str, interest: str, max
     return prep
 
 
+def declared_stake(prep: Prepared, s: str, t: str) -> Interval:
+    """The declared figure for ``s`` in ``t``: the hull of its declared edges ([0, 1] if none states one)."""
+    out: Interval | None = None
+    for rid in prep.declared.get((s, t), ()):
+        iv = stake_interval(prep.edge(rid).props) or UNKNOWN
+        out = iv if out is None else out.hull(iv)
+    return out or UNKNOWN
+
+
+def _use_declared(prep: Prepared, found: dict[str, set[str]]) -> None:
+    """Chain each declared interest that no computed chain supports (see the module notes)."""
+    links: dict[str, set[str]] = defaultdict(set)
+    for w in prep.wedges:
+        links[w.source].add(w.target)
+    reach: dict[str, set[str]] = {}
+    for (s, t) in sorted(prep.declared):
+        if t not in reach:
+            reach[t] = reaching(prep.wedges, [t])
+        if s != t and any(m != t and m in reach[t] for m in links[s]):
+            found["declared_indirect"].add(f"{s}->{t}")
+            continue
+        stake, rids = declared_stake(prep, s, t), prep.declared[(s, t)]
+        idx = next((i for i, p in enumerate(prep.pairs) if p[:2] == (s, t)), None)
+        if idx is None:
+            prep.wedges.append(WEdge(s, t, stake, len(prep.pairs)))
+            prep.pairs.append((s, t, stake, tuple(sorted(rids))))
+        else:  # a direct link of the same pair: direct + indirect
+            _, _, direct, old = prep.pairs[idx]
+            stake = (direct + stake).capped()
+            prep.pairs[idx] = (s, t, stake, tuple(sorted(old + rids)))
+            prep.wedges = [WEdge(s, t, stake, idx) if w.ref == idx else w for w in prep.wedges]
+        prep.has_owner.add(t)
+        prep.declared_used.add((s, t))
+        found["declared_used"].add(f"{s}->{t}")
+
+
 _MESSAGES = {
     "mixed_interest": "OWNS edges of the other interest type were left out (interest={interest}: shareholding "
                       "and voting rights are never added together)",
     "treasury_self_loop": "self-holdings (treasury stock) dropped, not rescaled",
-    "declared_indirect": "declared indirect interests left out of the chain rule (derived figures would "
-                         "count the chain twice)",
+    "declared_indirect": "declared indirect interests left out of the chain rule, a computed chain "
+                         "carries them (adding both would count the chain twice)",
+    "declared_used": "declared indirect interests with no computed chain behind them used as the stake "
+                     "(the source's own figure)",
     "missing_stake": "edges without a stated stake counted as the band [0, 1]",
     "parallel_edges": "several edges between one pair (share classes or sources) not added up: their hull is used",
     "shareholder_total_over_100": "shareholders' stakes add up to more than 100% (lo ends)",

@@ -46,7 +46,9 @@ from ownergraph.graph.analytics._interval import ONE, ZERO, Interval, Status
 from ownergraph.graph.analytics._ownership_model import (
     ControlResult, DataWarning, OwnersResult, PartyRow, PathEvidence, PathStep, StakeResult,
 )
-from ownergraph.graph.analytics._ownership_read import ARITHMETIC_FIELDS, Prepared, native, prepare, stake_interval
+from ownergraph.graph.analytics._ownership_read import (
+    ARITHMETIC_FIELDS, Prepared, declared_stake, native, prepare,
+)
 from ownergraph.graph.analytics._snapshot import Clock, make_clock
 from ownergraph.graph.analytics._snapshot_reach import reach
 from ownergraph.graph.connection import Graph
@@ -105,6 +107,37 @@ def _chain_warnings(res: ar.ChainValues) -> list[DataWarning]:
         out.append(DataWarning("stake_capped", "computed stakes above 100% (shareholder totals or band upper "
                                "ends above 100%) capped at 1", tuple(sorted(res.capped))))
     return out
+
+
+DECLARED_TOLERANCE = 0.001  # cover pages round percentages to 0.1 point
+
+
+def _checked(prep: Prepared, target: str, semantics: str, holders: Iterable[str]
+             ) -> tuple[dict[str, Interval], list[DataWarning]]:
+    """Declared interests in ``target`` that a computed chain carries, checked against it.
+
+    The chain's indirect part (every chain but the holder's direct link) must meet the
+    declared figure: then the declaration narrows it (a link without a stated stake, BODS
+    ``unknown``, makes the chain a band) and the holder's stake is its direct link plus that;
+    otherwise a ``declared_mismatch`` warning and the computed figure stands."""
+    narrowed: dict[str, Interval] = {}
+    bad: list[str] = []
+    for s in holders:
+        if (s, target) not in prep.declared or (s, target) in prep.declared_used:
+            continue
+        rest = [w for w in prep.wedges if (w.source, w.target) != (s, target)]
+        chain = ar.chain_to(rest, target, semantics).values.get(s, ZERO)
+        direct = next((w.stake for w in prep.wedges if (w.source, w.target) == (s, target)), ZERO)
+        d = declared_stake(prep, s, target)
+        lo, hi = max(chain.lo, d.lo), min(chain.hi, d.hi)
+        if lo <= hi + DECLARED_TOLERANCE:
+            narrowed[s] = (direct + Interval(min(lo, hi), max(lo, hi))).capped()
+        else:
+            bad.append(f"{s}->{target} declared {d.lo:.2%}..{d.hi:.2%}, chains {chain.lo:.2%}..{chain.hi:.2%}")
+    warnings = [DataWarning("declared_mismatch", "declared indirect interests disagree with the computed "
+                            f"chains (the computed figure is used): {'; '.join(bad)}",
+                            tuple(b.split(" ")[0] for b in bad))] if bad else []
+    return narrowed, warnings
 
 
 def _find_paths(prep: Prepared, sources: Iterable[str], target: str, cap: int, avoid: Iterable[str] = ()
@@ -185,10 +218,13 @@ def effective_stake(graph: Graph, owner: str, owned: str, *, as_of: date | str |
     res = ar.chain_to(prep.wedges, owned, semantics)
     paths, cut = _find_paths(prep, [owner], owned, PATHS_PER_PAIR)
     prep.load(graph, _rids(prep, [e for p in paths for e in p]) | set(prep.declared.get((owner, owned), ())))
-    return StakeResult(owner, owned, prep.name(owner), prep.name(owned), res.values.get(owner, ZERO), semantics,
+    narrowed, checks = _checked(prep, owned, semantics, [owner])
+    stake = narrowed.get(owner, res.values.get(owner, ZERO))
+    basis = "declared_indirect" if owner in narrowed or (owner, owned) in prep.declared_used else "chain_rule"
+    return StakeResult(owner, owned, prep.name(owner), prep.name(owned), stake, semantics,
                        interest, clock.as_of, clock.known_at, max_depth, tuple(_path(prep, p) for p in paths), cut,
-                       tuple(prep.warnings + _chain_warnings(res)), prep.declared_evidence(owner, owned),
-                       bool(prep.frontier))
+                       tuple(prep.warnings + _chain_warnings(res) + checks), prep.declared_evidence(owner, owned),
+                       bool(prep.frontier), basis)
 
 
 def _facts(graph: Graph, keys: Iterable[str], clock: Clock) -> dict[str, dict[str, list[dict[str, Any]]]]:
@@ -196,14 +232,6 @@ def _facts(graph: Graph, keys: Iterable[str], clock: Clock) -> dict[str, dict[st
     return {r["key"]: {"sanctions": [{k: native(v) for k, v in s.items()} for s in r["sanctions"]],
                        "exceptions": [{k: native(v) for k, v in x.items()} for x in r["exceptions"]]}
             for r in rows}
-
-
-def _hull(stakes: Iterable[Interval | None]) -> Interval:
-    out: Interval | None = None
-    for iv in stakes:
-        iv = iv if iv is not None else Interval(0.0, 1.0)
-        out = iv if out is None else out.hull(iv)
-    return out or ZERO
 
 
 def _larger(a: Interval, b: Interval) -> Interval:
@@ -226,6 +254,8 @@ def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date 
     chain = ar.chain_to(prep.wedges, target, semantics)
     warnings += _chain_warnings(chain)
     declared = {s for (s, t) in prep.declared if t == target}
+    narrowed, checks = _checked(prep, target, semantics, declared)
+    warnings += checks
     forced_edges = [ar.WEdge(u, v, ONE, ar.FORCED) for u, v in prep.forced]
     candidates = sorted((ar.reaching(prep.wedges + forced_edges, [target]) | set(chain.values) | declared)
                         - {target})
@@ -237,7 +267,8 @@ def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date 
 
     def pending(k: str, status: Status, measure: Interval, why: str, **kw: Any) -> _Pending:
         ultimate = None if k in prep.frontier or k in excepted else k not in prep.has_owner
-        return _Pending(k, status, chain.values.get(k, ZERO), measure, why, ultimate, facts=facts.get(k, {}),
+        return _Pending(k, status, narrowed.get(k, chain.values.get(k, ZERO)), measure, why, ultimate,
+                        facts=facts.get(k, {}),
                         declared=(k, target) if k in declared else None, **kw)
 
     rows: list[_Pending] = []
@@ -245,15 +276,14 @@ def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date 
     if basis in ("chain_rule", "per_hop"):
         hop = ar.per_hop_to(prep.wedges, target, threshold, strict) if basis == "per_hop" else {}
         for k in candidates:
-            stake = measure = chain.values.get(k, ZERO)
-            why = basis
+            stake = measure = narrowed.get(k, chain.values.get(k, ZERO))
+            why = "declared_indirect" if k in narrowed or (k, target) in prep.declared_used else basis
             if basis == "per_hop":
                 status = hop.get(k, "not")
             else:
                 status = stake.test(threshold, strict)
-                if k in declared:  # the source's own figure for the whole chain
-                    rids = prep.declared[(k, target)]
-                    measure = _larger(stake, _hull(stake_interval(prep.edge(r).props) for r in rids))
+                if k in declared and k not in narrowed:  # a mismatch: test the larger figure
+                    measure = _larger(stake, declared_stake(prep, k, target))
                     if measure.test(threshold, strict) != status:
                         status, why = measure.test(threshold, strict), "declared_indirect"
             paths, cut = _find_paths(prep, [k], target, PATHS_PER_ROW) if status != "not" else ([], False)

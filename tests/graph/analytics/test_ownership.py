@@ -278,15 +278,34 @@ def test_data_quality_is_reported_not_fatal(graph: Graph) -> None:
     w.load()
     res = owners(graph, w.k("T"))
     assert {"treasury_self_loop", "shareholder_total_over_100", "mixed_interest", "parallel_edges",
-            "declared_indirect"} <= codes(res)
+            "declared_used"} <= codes(res)
     c = row(res, w.k("C")).stake
     assert (c.lo, c.hi) == (0.3, 0.4)  # share classes never added: the hull
     assert row(res, w.k("A")).stake.lo == pytest.approx(0.6)  # voting rights never added in
-    u = row(res, w.k("U"))  # a declared indirect 70%: not chained, but the owner is reported
-    assert u.stake.hi == 0.0 and u.measure.lo == pytest.approx(0.7) and u.status == "certainly"
+    u = row(res, w.k("U"))  # a declared indirect 70% with no chain behind it: the stake
+    assert u.stake.lo == pytest.approx(0.7) and u.measure.lo == pytest.approx(0.7) and u.status == "certainly"
     assert u.basis == "declared_indirect" and u.declared[0].direct is False
     votes = owners(graph, w.k("T"), interest="voting_rights")
     assert votes.keys() == {w.k("A")} and row(votes, w.k("A")).stake.lo == pytest.approx(0.55)
+
+
+def test_a_declared_interest_that_disagrees_with_the_chain_is_warned(graph: Graph) -> None:
+    w = World(graph)
+    w.own("U", "X", 100)
+    w.own("X", "T", 20)
+    w.own("U", "T", 70, direct=False)  # declared 70%, the chain says 20%
+    w.own("V", "Y", 100)
+    w.own("Y", "T", 10)
+    w.own("V", "T", 10, direct=False)  # declared 10%, agrees with the chain
+    w.load()
+    res = effective_stake(graph, w.k("U"), w.k("T"))
+    assert res.stake.lo == pytest.approx(0.2) and "declared_mismatch" in codes(res)
+    assert [x.keys for x in res.warnings if x.code == "declared_mismatch"] == [(f"{w.k('U')}->{w.k('T')}",)]
+    ok = effective_stake(graph, w.k("V"), w.k("T"))
+    assert ok.stake.lo == pytest.approx(0.1) and "declared_mismatch" not in codes(ok)
+    r = owners(graph, w.k("T"))
+    assert row(r, w.k("U")).stake.lo == pytest.approx(0.2) and row(r, w.k("U")).measure.lo == pytest.approx(0.7)
+    assert "declared_indirect" in codes(r) and "declared_mismatch" in codes(r)
 
 
 def test_depth_limit_and_reporting_exceptions_make_ultimacy_unknown(graph: Graph) -> None:
