@@ -5,7 +5,8 @@ accounting parents.
   (networkx over a snapshot from the time gate). Expanding ``max_depth`` hops both ways
   finds every cycle through X of up to ``2 * max_depth`` edges.
 - :func:`control_path`: shortest directed path A -> B or B -> A (the shorter wins) over the
-  chosen edge types (default ownership/control; any of the vocabulary's PATH_KINDS); ``directed=False`` also allows paths through a common owner. No path is a
+  chosen edge types (default ownership/control; any of the vocabulary's PATH_KINDS), each in
+  its stored direction; ``directed=False`` also allows paths through a common node. No path is a
   result ("no ownership or control path between A and B as of D"), never an exception.
 - :func:`sanctions_near`: entities within N hops (OWNS/CONTROLS/GUARANTEES/LENDS_TO, read
   undirected) of an entity under a sanction valid and known at the clock.
