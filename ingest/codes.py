@@ -104,7 +104,7 @@ EXCEPTION_REASON_MEANINGS: Mapping[str, str] = MappingProxyType({
                                      "with no legal-entity parent in between",
     ExceptionReason.NON_CONSOLIDATING: "its controlling legal entity does not prepare consolidated "
                                        "accounts that include it",
-    ExceptionReason.NO_KNOWN_PERSON: "no known person controls it",
+    ExceptionReason.NO_KNOWN_PERSON: "there is no known person controlling it",
     ExceptionReason.NON_PUBLIC: "a parent exists but its identity is not public",
     ExceptionReason.NO_LEI: "the parent does not consent to obtain an LEI or to let the child "
                             "obtain one on its behalf",

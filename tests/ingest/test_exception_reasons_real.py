@@ -45,7 +45,7 @@ def test_no_known_person_is_not_an_undisclosed_parent() -> None:
                          exceptions=({"reason": str(x.reason), "valid_from": None, "valid_to": None,
                                       "source_record_id": None},))
     for text in (level.message, *parent_lines(level)):
-        assert "no known person controls it" in text
+        assert "there is no known person controlling it" in text
         assert "not public" not in text and "exists" not in text
 
 
