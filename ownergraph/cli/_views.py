@@ -20,6 +20,14 @@ CHANNEL_NOUNS = {c.name: c.party for c in CHANNELS.values()}
 EDGE_PHRASES = {"OWNS": "owns", "CONTROLS": "controls", "CONSOLIDATED_BY": "is consolidated by",
                 "FUND_RELATION": "is a fund of", "BRANCH_OF": "is a branch of", "GUARANTEES": "guarantees",
                 "LENDS_TO": "lends to", "SUCCEEDED_BY": "was succeeded by", "HOLDS": "holds"}
+FUND_PHRASES = {"fund_managed_by": "is managed by", "subfund_of": "is a sub-fund of", "feeder_to": "is a feeder to"}
+
+
+def relation(row: dict[str, Any]) -> str:
+    """How an edge reads ("owns", "is managed by"): GLEIF's fund relationship kinds apart."""
+    if row.get("type") == "FUND_RELATION" and row.get("fund_kind") in FUND_PHRASES:
+        return FUND_PHRASES[row["fund_kind"]]
+    return EDGE_PHRASES.get(row["type"], str(row["type"]).lower())
 MAX_ROWS = 200
 
 
@@ -158,8 +166,7 @@ def path(res: Any) -> list[str]:
     out = [wrap(res.message)]
     if res.found:
         rows = res.to_frame().to_dict("records")
-        body = [[r["hop"], r["source_name"], EDGE_PHRASES.get(r["type"], str(r["type"]).lower()),
-                 r["target_name"], _edge_figure(r)] for r in rows]
+        body = [[r["hop"], r["source_name"], relation(r), r["target_name"], _edge_figure(r)] for r in rows]
         out += table(["hop", "from", "relation", "to", "stake"], body, right={0}, flex=(1, 3))
     return out
 

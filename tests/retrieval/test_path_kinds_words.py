@@ -35,3 +35,10 @@ def test_edge_types_of_kinds():
 def test_cli_rejects_an_unknown_kind_before_connecting():
     out = CliRunner().invoke(path_cmd, ["A", "B", "--types", "ownership,fundz"])
     assert out.exit_code == 2 and "unknown path kind(s) fundz" in out.output
+
+
+def test_fund_relationship_kinds_read_apart():
+    from ownergraph.cli._views import relation
+    assert relation({"type": "FUND_RELATION", "fund_kind": "fund_managed_by"}) == "is managed by"
+    assert relation({"type": "FUND_RELATION", "fund_kind": "subfund_of"}) == "is a sub-fund of"
+    assert relation({"type": "CONSOLIDATED_BY"}) == "is consolidated by"
