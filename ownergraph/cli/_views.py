@@ -107,6 +107,11 @@ def stake(res: Any) -> list[str]:
                 for p in res.paths[:MAX_ROWS]]
         out += table(["chain", "stake", "hops", "since"], body, right={1, 2}, flex=(0,))
         out += _more(len(res.paths))
+    used = getattr(res, "basis", "") == "declared_indirect"
+    for e in getattr(res, "declared", ())[:MAX_ROWS]:  # the source's own figure, with its source
+        out.append(wrap(f"declared indirect interest{' (used in the stake)' if used else ''}: "
+                        f"{interval_pct(e.stake) if e.stake else 'no figure'}, "
+                        f"{e.source_system or 'source ?'} {e.source_record_id or e.document_id or ''}".rstrip()))
     return out + _warnings(res.warnings)
 
 

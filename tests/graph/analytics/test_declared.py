@@ -53,3 +53,13 @@ def test_bods_direct_plus_declared_indirect_add_up(graph: Graph, real_data: Path
     assert (now.stake.lo, now.stake.hi) == (pytest.approx(1.0), pytest.approx(1.0))
     before = effective_stake(graph, person, a, as_of="2018-06-01")
     assert (before.stake.lo, before.stake.hi) == (pytest.approx(0.5), pytest.approx(0.5))
+
+
+def test_the_stake_text_names_the_declaration_and_its_source(graph: Graph, real_data: Path) -> None:
+    from ownergraph.cli import _views
+
+    # sec/schedule13g.xml: Marex Group plc, classPercent 5.1 of Jushi Holdings Inc.
+    ingest_paths(graph, [real_data / "sec" / "schedule13g.xml"])
+    res = effective_stake(graph, _key(graph, "Marex Group plc"), _key(graph, "Jushi Holdings Inc."))
+    text = " ".join(_views.stake(res))
+    assert "holds 5.1%" in text and "declared indirect interest (used in the stake): 5.1%" in text
