@@ -117,6 +117,13 @@ EXCEPTION_REASON_MEANINGS: Mapping[str, str] = MappingProxyType({
     ExceptionReason.CONSENT_NOT_OBTAINED: "the parent's consent to disclosure was not obtained",
 })
 
+# The reasons that say a parent exists but is not named (the rest say there is none to name).
+UNDISCLOSED_PARENT_REASONS: frozenset[str] = frozenset({
+    ExceptionReason.NON_PUBLIC, ExceptionReason.NO_LEI, ExceptionReason.BINDING_LEGAL_COMMITMENTS,
+    ExceptionReason.LEGAL_OBSTACLES, ExceptionReason.DISCLOSURE_DETRIMENTAL,
+    ExceptionReason.DETRIMENT_NOT_EXCLUDED, ExceptionReason.CONSENT_NOT_OBTAINED,
+})
+
 
 def exception_meaning(reason: str | None) -> str:
     """GLEIF's meaning of a reporting-exception reason code; the code itself if unknown."""

@@ -53,6 +53,7 @@ from ownergraph.graph.analytics._snapshot import Clock, make_clock
 from ownergraph.graph.analytics._snapshot_reach import reach
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.vocabulary import CONTROL_RULE, DEFAULT_RULE, OWNERS, RULE_NAMES, RULES
+from ownergraph.ingest.codes import UNDISCLOSED_PARENT_REASONS, exception_meaning
 
 __all__ = ["effective_stake", "owners", "controlled_by", "RULES", "StakeResult", "OwnersResult",
            "ControlResult", "PartyRow", "PathEvidence", "PathStep", "DataWarning", "Interval"]
@@ -261,9 +262,15 @@ def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date 
                         - {target})
     facts = _facts(graph, set(candidates) | {target}, clock)
     excepted = {k for k, f in facts.items() if f["exceptions"]}
-    if excepted:
+    withheld = {k for k, f in facts.items()
+                if any(x.get("reason") in UNDISCLOSED_PARENT_REASONS for x in f["exceptions"])}
+    if withheld:
         warnings.append(DataWarning("reporting_exception", "reporting exceptions say an undisclosed parent "
-                                    "exists: not treated as 'no owner'", tuple(sorted(excepted))))
+                                    "exists: not treated as 'no owner'", tuple(sorted(withheld))))
+    if excepted - withheld:  # e.g. a PSC "no registrable person" statement: none to name, not hidden
+        reasons = sorted({str(x.get("reason")) for k in excepted - withheld for x in facts[k]["exceptions"]})
+        warnings.append(DataWarning("reporting_exception", "reporting exceptions: " + "; ".join(
+            f"{r} ({exception_meaning(r)})" for r in reasons), tuple(sorted(excepted - withheld))))
 
     def pending(k: str, status: Status, measure: Interval, why: str, **kw: Any) -> _Pending:
         ultimate = None if k in prep.frontier or k in excepted else k not in prep.has_owner

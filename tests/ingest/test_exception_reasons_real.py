@@ -89,3 +89,18 @@ def test_company_profiles_as_a_json_array(tmp_path: Path) -> None:
     companies = sorted(r.ref.value for r in recs if isinstance(r, Entity) and r.name.startswith("GREENFIELD ENERGY"))
     assert companies == ["GB:12345678", "GB:87654321"]
     assert len([r for r in recs if isinstance(r, Ownership)]) == 4
+
+
+def test_psc_no_registrable_person_is_no_undisclosed_parent(graph) -> None:
+    # psc_statement.json: company_number 1234567, statement
+    # "no-individual-or-entity-with-signficant-control" (sic), notified_on 2016-07-12
+    from ownergraph.graph.analytics.lookup import find_entity
+    from ownergraph.graph.analytics.ownership import owners
+    from ownergraph.graph.pipeline import ingest_paths
+
+    ingest_paths(graph, [REAL / "uk-companies-house/register-sources-psc/psc_statement.json"])
+    company = find_entity(graph, "GB:01234567")
+    res = owners(graph, company.key, as_of="2020-01-01")
+    texts = [w.message for w in res.warnings if w.code == "reporting_exception"]
+    assert texts and not any("undisclosed" in t for t in texts)
+    assert any("NO_KNOWN_PERSON (there is no known person controlling it)" in t for t in texts)
