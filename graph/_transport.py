@@ -5,12 +5,13 @@ transactions for many small statements.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from datetime import date, datetime, timezone
 from typing import Any
 
 from ownergraph import cypher
-from ownergraph.graph.connection import Graph, Query
+from ownergraph.graph.connection import FAULTS, Graph, Query, guarded
 
 
 # -- compact row transport ---------------------------------------------------------------
@@ -137,9 +138,20 @@ class Batched:
             if exc_type is None:
                 self.commit()
             elif self._tx is not None:
-                self._tx.close()
+                self._close_tx()
         finally:
-            self._session.close()
+            try:
+                self._session.close()
+            except FAULTS:  # the server is gone; the error that got us here says so
+                pass
+
+    def _close_tx(self) -> None:
+        try:
+            if self._tx is not None:
+                self._tx.close()
+        except FAULTS:
+            pass
+        self._tx = None
 
     def _begin(self) -> None:
         self._tx = self._session.begin_transaction()
@@ -147,19 +159,27 @@ class Batched:
             self._tx.run(text, params).consume()
 
     def _retrying(self, fn: Any) -> Any:
+        """A few tries, the open transaction replayed each time; a lost connection gets a new
+        session. Past the last try the fault ends as one Neo4jUnavailable line (guarded)."""
         from neo4j.exceptions import TransientError
 
-        for attempt in range(4):
-            try:
-                if self._tx is None:
-                    self._begin()
-                return fn()
-            except TransientError:
-                if self._tx is not None:
-                    self._tx.close()
-                self._tx = None
-                if attempt == 3:
-                    raise
+        with guarded(self.graph.uri):
+            for attempt in range(4):
+                try:
+                    if self._tx is None:
+                        self._begin()
+                    return fn()
+                except FAULTS as err:
+                    self._close_tx()
+                    if attempt == 3:
+                        raise
+                    if not isinstance(err, TransientError):  # the connection itself went away
+                        time.sleep(1.0 * 2 ** attempt)
+                        try:
+                            self._session.close()
+                        except FAULTS:
+                            pass
+                        self._session = self.graph._driver.session(database=self.graph.database)
         raise AssertionError("unreachable")
 
     def commit(self) -> None:

@@ -6,17 +6,22 @@ errors; question answering only ever uses :meth:`Graph.read`.
 
 from __future__ import annotations
 
+import logging
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, LiteralString, TypeVar, cast
 
 import neo4j
 from neo4j import GraphDatabase, RoutingControl
 from neo4j.exceptions import (
     AuthError,
+    ClientError,
     ConfigurationError,
     ServiceUnavailable,
     SessionExpired,
+    TransientError,
 )
 
 from ownergraph import cypher
@@ -29,8 +34,32 @@ T = TypeVar("T")
 # a query: the name of a plain file of cypher/, or a rendered (templated or other-folder) file
 Query = str | cypher.Rendered
 
+# the driver logs a dropped connection at ERROR; without a handler Python's last-resort one
+# prints it to stderr before our own one line (guarded) says the same
+logging.getLogger("neo4j").addHandler(logging.NullHandler())
 _drivers: dict[tuple[str, str, str], neo4j.Driver] = {}
 _drivers_lock = threading.Lock()
+# the server went away (or stayed busy) past the driver's bounded retries: see guarded()
+FAULTS = (ServiceUnavailable, SessionExpired, TransientError)
+RETRY_S = 15.0  # the driver retries a failing transaction for at most this long
+# two commands applying the schema to a fresh database at once: the loser of a race on the
+# same rule gets one of these, and a second try (IF NOT EXISTS) finds the rule in place
+_SCHEMA_RACE = ("Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists",
+                "Neo.ClientError.Schema.ConstraintAlreadyExists", "Neo.ClientError.Schema.IndexAlreadyExists",
+                "Neo.ClientError.Schema.ConstraintWithNameAlreadyExists",
+                "Neo.ClientError.Schema.IndexWithNameAlreadyExists")
+
+
+@contextmanager
+def guarded(uri: str) -> Iterator[None]:
+    """A lost server ends as one Neo4jUnavailable line, not a driver traceback: the driver has
+    already retried (bounded by RETRY_S); loading is idempotent, so the same command resumes."""
+    try:
+        yield
+    except FAULTS as err:
+        raise Neo4jUnavailable(
+            f"Neo4j at {uri} stopped answering ({type(err).__name__}); once it is back, "
+            "rerunning the same command resumes where it stopped (loading is idempotent)") from err
 
 
 def _parse_version(agent: str) -> tuple[int, int]:
@@ -48,7 +77,7 @@ def _driver(uri: str, user: str, password: str) -> neo4j.Driver:
         if key not in _drivers:
             _drivers[key] = GraphDatabase.driver(
                 uri, auth=(user, password), max_connection_pool_size=16, connection_timeout=10.0,
-                max_transaction_retry_time=30.0, notifications_min_severity="OFF",
+                max_transaction_retry_time=RETRY_S, notifications_min_severity="OFF",
             )
         return _drivers[key]
 
@@ -129,7 +158,8 @@ class Graph:
         def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
             return [r.data() for r in tx.run(text, params)]
 
-        with self._driver.session(database=self.database, default_access_mode=neo4j.READ_ACCESS) as s:
+        with guarded(self.uri), self._driver.session(database=self.database,
+                                                     default_access_mode=neo4j.READ_ACCESS) as s:
             return s.execute_read(work)
 
     def has_procedure(self, name: str) -> bool:
@@ -144,7 +174,8 @@ class Graph:
         signature as :meth:`read`) see one consistent state of the graph and pay one
         BEGIN/COMMIT instead of one per query (a multi-hop traversal makes many small reads).
         ``work`` is re-run from the start on a transient error, so it must only read."""
-        with self._driver.session(database=self.database, default_access_mode=neo4j.READ_ACCESS) as s:
+        with guarded(self.uri), self._driver.session(database=self.database,
+                                                     default_access_mode=neo4j.READ_ACCESS) as s:
             return s.execute_read(lambda tx: work(Reader(tx)))
 
     def write(self, query: Query, **params: Any) -> neo4j.SummaryCounters:
@@ -154,7 +185,7 @@ class Graph:
         def work(tx: neo4j.ManagedTransaction) -> neo4j.SummaryCounters:
             return tx.run(text, params).consume().counters
 
-        with self._driver.session(database=self.database) as s:
+        with guarded(self.uri), self._driver.session(database=self.database) as s:
             return s.execute_write(work)
 
     def write_rows(self, query: Query, **params: Any) -> list[dict[str, Any]]:
@@ -163,7 +194,7 @@ class Graph:
         def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
             return [r.data() for r in tx.run(text, params)]
 
-        with self._driver.session(database=self.database) as s:
+        with guarded(self.uri), self._driver.session(database=self.database) as s:
             return s.execute_write(work)
 
     def write_batches(self, query: Query, rows: Iterable[Mapping[str, Any]], batch_size: int = 5000,
@@ -184,19 +215,29 @@ class Graph:
 
     def auto(self, query: Query, **params: Any) -> None:
         """An auto-commit statement (schema, ``CALL {} IN TRANSACTIONS``)."""
-        with self._driver.session(database=self.database) as s:
+        with guarded(self.uri), self._driver.session(database=self.database) as s:
             s.run(self._text(query), params).consume()
 
     def apply_schema(self) -> int:
         """Create missing constraints and indexes; returns how many were created (0 when current)."""
         created = 0
-        for stmt in cypher.statements("schema"):
-            counters = self._driver.execute_query(
-                cast(LiteralString, stmt), database_=self.database, routing_=RoutingControl.WRITE
-            ).summary.counters
-            created += counters.constraints_added + counters.indexes_added
-        self._driver.execute_query(self._text("await_indexes"), {"seconds": 300}, database_=self.database)
+        with guarded(self.uri):
+            for stmt in cypher.statements("schema"):
+                created += self._schema_statement(cast(LiteralString, stmt))
+            self._driver.execute_query(self._text("await_indexes"), {"seconds": 300}, database_=self.database)
         return created
+
+    def _schema_statement(self, stmt: LiteralString) -> int:
+        for attempt in range(4):
+            try:
+                counters = self._driver.execute_query(
+                    stmt, database_=self.database, routing_=RoutingControl.WRITE).summary.counters
+                return counters.constraints_added + counters.indexes_added
+            except ClientError as err:  # another command created the same rule meanwhile
+                if err.code not in _SCHEMA_RACE or attempt == 3:
+                    raise
+                time.sleep(0.2 * (attempt + 1))
+        raise AssertionError("unreachable")
 
 
 def connect(settings: Settings | None = None, *, start_local: bool = True, schema: bool = True) -> Graph:

@@ -241,6 +241,13 @@ class LocalNeo4j:
             f"server.directories.logs={logs}\n"
         )
 
+    def _private_folders(self) -> None:
+        """Data, logs, conf (credentials) and run: readable by this user only (0700), also when
+        an earlier version or a umask made them wider."""
+        for folder in (self.root, self.root / "data", self.root / "logs", self.root / "conf", self.root / "run"):
+            folder.mkdir(parents=True, exist_ok=True)
+            folder.chmod(0o700)
+
     def start(self, timeout_s: float = 180.0) -> ServerStatus:
         """Start the server unless it already runs; recover from a stale pid file."""
         with self._lock():
@@ -264,6 +271,7 @@ class LocalNeo4j:
             java = Path((runtime / "java").read_text().strip())
             if not java.exists():
                 java = find_java()
+            self._private_folders()
             self._write_conf()
             if not self.credentials_file.is_file():
                 password = secrets.token_urlsafe(18)
