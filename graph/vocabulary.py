@@ -165,6 +165,25 @@ PATTERN_NAMES: tuple[str, ...] = (*KIND_NAMES, UNKNOWN)
 BACKTEST_KINDS: tuple[QuestionKind, ...] = tuple(k for k in KINDS.values() if k.backtest)
 
 
+# How each stored relationship type reads in English (sources, answers and the CLI).
+EDGE_VERBS: dict[str, str] = {
+    "OWNS": "owns", "CONTROLS": "controls", "CONSOLIDATED_BY": "is consolidated by",
+    "FUND_RELATION": "is a fund of", "BRANCH_OF": "is a branch of", "GUARANTEES": "guarantees",
+    "LENDS_TO": "lends to", "SUCCEEDED_BY": "was succeeded by", "ASSOCIATED_WITH": "is associated with",
+    "HOLDS": "holds",
+}
+# GLEIF's fund relationship kinds, where a FUND_RELATION edge says which one it is.
+FUND_VERBS: dict[str, str] = {"fund_managed_by": "is managed by", "subfund_of": "is a sub-fund of",
+                              "feeder_to": "is a feeder to"}
+
+
+def edge_verb(rel_type: str, fund_kind: str | None = None) -> str:
+    """How an edge of ``rel_type`` reads ("owns", "is managed by"); unknown types lower-cased."""
+    if rel_type == "FUND_RELATION" and fund_kind in FUND_VERBS:
+        return FUND_VERBS[fund_kind]
+    return EDGE_VERBS.get(rel_type, rel_type.lower())
+
+
 def kind_of_command(word: str) -> QuestionKind | None:
     """The kind a command-line / backtest word names (``"sanctions-near"``), or None."""
     return next((k for k in KINDS.values() if k.command == word), None)

@@ -10,12 +10,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import date
 from typing import Any
 
-EDGE_WORDS = {
-    "OWNS": "owns", "CONTROLS": "controls", "CONSOLIDATED_BY": "is consolidated by",
-    "FUND_RELATION": "is a fund of", "BRANCH_OF": "is a branch of", "GUARANTEES": "guarantees",
-    "LENDS_TO": "lends to", "SUCCEEDED_BY": "was succeeded by", "ASSOCIATED_WITH": "is associated with",
-    "HOLDS": "holds",
-}
+from ownergraph.graph.vocabulary import EDGE_VERBS
 
 
 @dataclass(frozen=True)
@@ -65,7 +60,7 @@ def relation_text(edge: dict[str, Any], source: str, target: str) -> str:
     """The edge as an English clause, its figure where the verb puts it: "A owns 72.5% of B",
     "A lends USD 80,000,000 to B", "A guarantees EUR 150,000,000 of B's obligations"."""
     kind = str(edge.get("type"))
-    verb = EDGE_WORDS.get(kind, str(edge.get("type", "relates to")).lower())
+    verb = EDGE_VERBS.get(kind, str(edge.get("type", "relates to")).lower())
     amount = ""
     if edge.get("amount") is not None:
         amount = f" {edge.get('currency') or ''} {float(edge['amount']):,.0f}".replace("  ", " ").rstrip()

@@ -8,26 +8,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ownergraph.graph.vocabulary import CHANNELS
+from ownergraph.graph.vocabulary import CHANNELS, edge_verb
 from ownergraph.ingest.codes import exception_meaning
 from ownergraph.cli._text import (
     clip, day, interval_pct, missing, moment, money, money_short, pct, plain, plural, table, wrap,
 )
-from ownergraph.graph.vocabulary import CHANNELS
 
 STATUS_WORDS = {"certainly": "yes", "possibly": "maybe", "not": "no", "self": "itself"}
 CHANNEL_NOUNS = {c.name: c.party for c in CHANNELS.values()}
-EDGE_PHRASES = {"OWNS": "owns", "CONTROLS": "controls", "CONSOLIDATED_BY": "is consolidated by",
-                "FUND_RELATION": "is a fund of", "BRANCH_OF": "is a branch of", "GUARANTEES": "guarantees",
-                "LENDS_TO": "lends to", "SUCCEEDED_BY": "was succeeded by", "HOLDS": "holds"}
-FUND_PHRASES = {"fund_managed_by": "is managed by", "subfund_of": "is a sub-fund of", "feeder_to": "is a feeder to"}
 
 
 def relation(row: dict[str, Any]) -> str:
     """How an edge reads ("owns", "is managed by"): GLEIF's fund relationship kinds apart."""
-    if row.get("type") == "FUND_RELATION" and row.get("fund_kind") in FUND_PHRASES:
-        return FUND_PHRASES[row["fund_kind"]]
-    return EDGE_PHRASES.get(row["type"], str(row["type"]).lower())
+    return edge_verb(str(row["type"]), row.get("fund_kind"))
+
+
 MAX_ROWS = 200
 
 
@@ -181,7 +176,7 @@ def cycles(res: Any) -> list[str]:
     out = [f"{plural(n, 'cross-holding group')} around {res.around.name}"
            + ("" if not n else " (it is in one)" if res.has_cycle else " (it is in none)")]
     rows = res.to_frame().to_dict("records")
-    body = [[r["component"], r["source_name"], EDGE_PHRASES.get(r["type"], str(r["type"]).lower()),
+    body = [[r["component"], r["source_name"], edge_verb(str(r["type"])),
              r["target_name"], pct(r.get("stake_lo"), r.get("stake_hi"))] for r in rows]
     return out + (table(["group", "from", "relation", "to", "stake"], body, right={0}, flex=(1, 3)) if body else [])
 
@@ -234,7 +229,7 @@ def diff(res: Any) -> list[str]:
     rows = res.to_frame().to_dict("records")
     if not rows:
         return out + ["No change."]
-    body = [[r["change"], f"{r['source_name']} {EDGE_PHRASES.get(r['type'], str(r['type']).lower())} "
+    body = [[r["change"], f"{r['source_name']} {edge_verb(str(r['type']))} "
              f"{r['target_name']}", _stake_change(r.get("stake_before"), r.get("stake_after")),
              plain(r.get("cause_document_id") or r.get("cause_action"))] for r in rows[:MAX_ROWS]]
     return out + table(["change", "relationship", "stake", "cause"], body, flex=(1, 3)) + _more(len(rows))
