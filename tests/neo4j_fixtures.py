@@ -8,6 +8,8 @@ started on demand (``.ci/run`` starts it beforehand). Its database is wiped betw
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -73,3 +75,19 @@ def cli_env() -> dict[str, str]:
     local = LocalNeo4j(settings)
     user, password = local.credentials()
     return {"NEO4J_URI": local.uri, "NEO4J_USER": user, "NEO4J_PASSWORD": password}
+
+
+def throwaway_env(home: Path, port: int) -> dict[str, str]:
+    """Environment for a second, throw-away local server in ``home`` on ``port`` (small memory),
+    sharing the tests' Neo4j download; never a user's settings."""
+    base = neo4j_test_settings()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
+    env.update(OWNERGRAPH_HOME=str(home), OWNERGRAPH_CACHE=str(base.cache), OWNERGRAPH_NEO4J_PORT=str(port),
+               OWNERGRAPH_NEO4J_HEAP="512m", OWNERGRAPH_NEO4J_PAGECACHE="64m")
+    return env
+
+
+def run_cli(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    """``ownergraph ARGS`` in a fresh process with ``env``."""
+    return subprocess.run([sys.executable, "-m", "ownergraph", *args], env=env, capture_output=True,
+                          text=True, timeout=300)

@@ -22,7 +22,7 @@ from ownergraph.graph.server import _alive
 from ownergraph.graph.stats import graph_stats
 from ownergraph.worldgen import generate_world
 from tests.cypher import q
-from tests.neo4j_fixtures import neo4j_test_settings
+from tests.neo4j_fixtures import run_cli, throwaway_env
 
 PORT = 7719
 pytestmark = pytest.mark.neo4j  # starts a server of its own
@@ -30,22 +30,13 @@ pytestmark = pytest.mark.neo4j  # starts a server of its own
 
 @pytest.fixture()
 def server_env(tmp_path: Path):
-    base = neo4j_test_settings()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
-    env.update(OWNERGRAPH_HOME=str(tmp_path / "home"), OWNERGRAPH_CACHE=str(base.cache),
-               OWNERGRAPH_NEO4J_PORT=str(PORT), OWNERGRAPH_NEO4J_HEAP="512m",
-               OWNERGRAPH_NEO4J_PAGECACHE="64m")
+    env = throwaway_env(tmp_path / "home", PORT)
     yield env
-    _cli(env, "neo4j", "stop")
-
-
-def _cli(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ownergraph", *args], env=env, capture_output=True,
-                          text=True, timeout=300)
+    run_cli(env, "neo4j", "stop")
 
 
 def _start(env: dict[str, str]) -> dict[str, object]:
-    out = _cli(env, "neo4j", "start", "--json")
+    out = run_cli(env, "neo4j", "start", "--json")
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 
@@ -91,9 +82,9 @@ def test_neo4j_killed_mid_ingest_ends_in_one_line_and_the_rerun_resumes(
     assert "rerunning the same command resumes" in lines[0]
 
     _start(server_env)
-    rerun = _cli(server_env, "ingest", str(world))
+    rerun = run_cli(server_env, "ingest", str(world))
     assert rerun.returncode == 0, rerun.stderr
-    stats = json.loads(_cli(server_env, "stats", "--json").stdout)
+    stats = json.loads(run_cli(server_env, "stats", "--json").stdout)
     assert stats["fingerprint"] == clean
 
 

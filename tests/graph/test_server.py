@@ -6,7 +6,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -15,7 +14,7 @@ import pytest
 from ownergraph.graph.config import Settings
 from ownergraph.graph.server import LocalNeo4j, _alive
 from ownergraph.ingest.errors import Neo4jUnavailable
-from tests.neo4j_fixtures import neo4j_test_settings
+from tests.neo4j_fixtures import neo4j_test_settings, run_cli, throwaway_env
 
 PORT = 7699
 pytestmark = pytest.mark.neo4j  # starts servers of its own
@@ -23,28 +22,19 @@ pytestmark = pytest.mark.neo4j  # starts servers of its own
 
 @pytest.fixture()
 def server_env(tmp_path: Path) -> dict[str, str]:
-    base = neo4j_test_settings()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
-    env.update(OWNERGRAPH_HOME=str(tmp_path / "home"), OWNERGRAPH_CACHE=str(base.cache),
-               OWNERGRAPH_NEO4J_PORT=str(PORT), OWNERGRAPH_NEO4J_HEAP="512m",
-               OWNERGRAPH_NEO4J_PAGECACHE="64m")
+    env = throwaway_env(tmp_path / "home", PORT)
     yield env
-    _cli(env, "neo4j", "stop")
-
-
-def _cli(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ownergraph", *args], env=env, capture_output=True,
-                          text=True, timeout=300)
+    run_cli(env, "neo4j", "stop")
 
 
 def _status(env: dict[str, str]) -> dict[str, object]:
-    out = _cli(env, "neo4j", "status", "--json")
+    out = run_cli(env, "neo4j", "status", "--json")
     return json.loads(out.stdout)
 
 
 def test_start_status_stop_lifecycle(server_env: dict[str, str]) -> None:
     assert _status(server_env)["running"] is False
-    started = _cli(server_env, "neo4j", "start")
+    started = run_cli(server_env, "neo4j", "start")
     assert started.returncode == 0, started.stderr
     assert f"bolt://127.0.0.1:{PORT}" in started.stdout
     status = _status(server_env)
@@ -52,27 +42,27 @@ def test_start_status_stop_lifecycle(server_env: dict[str, str]) -> None:
     assert str(status["version"]).startswith("5.26")
     pid = int(status["pid"])  # type: ignore[arg-type]
 
-    again = _cli(server_env, "neo4j", "start", "--json")
+    again = run_cli(server_env, "neo4j", "start", "--json")
     assert json.loads(again.stdout)["pid"] == pid, "a second start must not start a second server"
     found = subprocess.run(["pgrep", "-f", f"OwnergraphNeo4j {server_env['OWNERGRAPH_HOME']}"],
                            capture_output=True, text=True).stdout.split()
     assert found == [str(pid)]
 
-    stopped = _cli(server_env, "neo4j", "stop", "--json")
+    stopped = run_cli(server_env, "neo4j", "stop", "--json")
     assert json.loads(stopped.stdout) == {"stopped": True}
     assert not _alive(pid), "stop must leave no JVM behind"
-    not_running = _cli(server_env, "neo4j", "status")
+    not_running = run_cli(server_env, "neo4j", "status")
     assert not_running.returncode == 3
 
 
 def test_crashed_server_is_detected_and_restarted(server_env: dict[str, str]) -> None:
-    first = json.loads(_cli(server_env, "neo4j", "start", "--json").stdout)
+    first = json.loads(run_cli(server_env, "neo4j", "start", "--json").stdout)
     os.kill(int(first["pid"]), signal.SIGKILL)
     deadline = time.monotonic() + 10
     while _alive(int(first["pid"])) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert _status(server_env)["running"] is False
-    second = json.loads(_cli(server_env, "neo4j", "start", "--json").stdout)
+    second = json.loads(run_cli(server_env, "neo4j", "start", "--json").stdout)
     assert second["running"] is True and second["recovered_stale_pid"] is True
     assert second["pid"] != first["pid"]
 
