@@ -14,9 +14,11 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from ownergraph.graph.config import Settings
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.load import DEFAULT_BATCH, Loader
 from ownergraph.graph.resolution_store import GraphResolutionStore, ResolverKeys
@@ -65,6 +67,12 @@ class IngestSummary:
 _LOAD_ORDER = {"gleif-lei": 0, "uk-company": 0, "holdings-csv": 2}
 
 Progress = Callable[[str, int], None]
+
+
+def default_quarantine_path(settings: Settings) -> Path:
+    """A new quarantine file for one run: ``<home>/quarantine/<UTC timestamp>.jsonl``."""
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+    return settings.home / "quarantine" / f"{stamp}.jsonl"
 
 
 def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None = None,

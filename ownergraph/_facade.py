@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime, timezone
 from pathlib import Path
 
 from ownergraph.graph.config import Settings, load_settings
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.connection import connect as connect_graph
-from ownergraph.graph.pipeline import IngestSummary, ingest_paths
+from ownergraph.graph.pipeline import IngestSummary, default_quarantine_path, ingest_paths
 from ownergraph.retrieval.api import Ownergraph
 from ownergraph.retrieval.api import connect as connect_client
 
@@ -29,8 +28,7 @@ def ingest(paths: str | Path | Iterable[str | Path], *, graph: Graph | None = No
     items = [paths] if isinstance(paths, (str, Path)) else list(paths)
     settings = load_settings()
     if quarantine is None:
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
-        quarantine = settings.home / "quarantine" / f"{stamp}.jsonl"
+        quarantine = default_quarantine_path(settings)
     if graph is None and not dry_run:
         graph = connect_graph(settings)
     return ingest_paths(graph, [Path(p) for p in items], fmt=fmt, quarantine_path=Path(quarantine),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -39,12 +39,11 @@ def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: 
 
     from ownergraph.graph.config import load_settings
     from ownergraph.graph.connection import connect
-    from ownergraph.graph.pipeline import ingest_paths
+    from ownergraph.graph.pipeline import default_quarantine_path, ingest_paths
 
     settings = load_settings()
     if quarantine_path is None:
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
-        quarantine_path = settings.home / "quarantine" / f"{stamp}.jsonl"
+        quarantine_path = default_quarantine_path(settings)
     graph = None if dry_run else connect(settings)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console(stderr=True), transient=True,
