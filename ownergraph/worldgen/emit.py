@@ -204,12 +204,14 @@ def write_entities(p: Plan, nm: Namer, sink: Sink) -> None:
             for old in legal[:-1]:  # documents from before a rename spell the old name
                 truth_names += [{"name": v, "kind": kind, "of": old} for v, kind in N.company_variants(old)]
         truth_names += [{"name": a["name"], "kind": a["kind"]} for a in extra if a["kind"] == "trading"]
+        versions: list[tuple[int, dict[str, Any]]] = []  # (known_from, record), in world order
         for v in range(len(legal)):
             prev = [{"name": legal[u], "kind": "previous", "valid_to": iso(renames[u][0]),
                      **({"valid_from": iso(renames[u - 1][0])} if u else {})} for u in range(v)]
             kn = first_known if v == 0 else min(renames[v - 1][0] + renames[v - 1][1], p.end)
-            sink.rec({**base, "name": legal[v], "known_from": iso(max(kn, first_known)),
-                      **({"aliases": prev + extra} if prev or extra else {})})
+            kn = max(kn, first_known)
+            versions.append((kn, {**base, "name": legal[v], "known_from": iso(kn),
+                                  **({"aliases": prev + extra} if prev or extra else {})}))
         prev_all = [{"name": legal[u], "kind": "previous", "valid_from": iso(renames[u - 1][0]) if u else None,
                      "valid_to": iso(renames[u][0])} for u in range(len(renames))]
         status = "ACTIVE"
@@ -217,9 +219,12 @@ def write_entities(p: Plan, nm: Namer, sink: Sink) -> None:
             a = merges[i]
             status = "MERGED"
             succ = nm.lei(a.counterparty) or {"scheme": "company_number", "value": nm.company_number(a.counterparty)}
-            sink.rec({**base, "name": legal[-1], "valid_to": iso(a.day), "status": "MERGED", "successor": succ,
-                      "expiration_reason": "CORPORATE_ACTION", "known_from": iso(min(a.day + a.lag, p.end)),
-                      "aliases": [{f: v for f, v in q.items() if v is not None} for q in prev_all] + extra})
+            kn = min(a.day + a.lag, p.end)
+            versions.append((kn, {
+                **base, "name": legal[-1], "valid_to": iso(a.day), "status": "MERGED", "successor": succ,
+                "expiration_reason": "CORPORATE_ACTION", "known_from": iso(kn),
+                "aliases": [{f: v for f, v in q.items() if v is not None} for q in prev_all] + extra}))
+        _publish_versions(sink, versions)
         fam = family[i]
         sink.truth({
             "kind": "entity", "key": key, "index": i, "lei": lei, "entity_kind": KIND_NAMES[k],
@@ -238,6 +243,15 @@ def write_entities(p: Plan, nm: Namer, sink: Sink) -> None:
         })
         if lei:
             _gleif_entity(p, nm, sink, i, lei, legal, renames, merges.get(i), spins.get(i), first_known, floor)
+
+
+def _publish_versions(sink: Sink, versions: list[tuple[int, dict[str, Any]]]) -> None:
+    """One record per knowledge instant: a version superseded on the day it is first known (a
+    rename published within the first one's lag) is not published (it would be a conflict)."""
+    for n, (kn, rec) in enumerate(versions):
+        if any(later == kn for later, _ in versions[n + 1:]):
+            continue  # superseded on the day it was first known
+        sink.rec(rec)
 
 
 def _gleif_entity(p: Plan, nm: Namer, sink: Sink, i: int, lei: str, legal: list[str],
