@@ -5,7 +5,11 @@ statement object are accepted too. The version is detected per statement: ``reco
 ``recordType`` means the 0.4 record model, ``statementType`` the 0.2/0.3 statement model.
 
 Identity (``fact_key``):
-- 0.4: ``bods:{recordId}`` for every record type; ``updated`` is a new version of the same key.
+- 0.4: ``bods:{recordId}`` for every record type; ``updated`` is a new version of the same key;
+  ``closed`` is its final version and ends the fact in valid time: each interest (and an
+  unspecified party's reporting exception) ends at its ``endDate``, else at the closing
+  statement's ``statementDate``, so the history before it stays answerable under current
+  knowledge. Only a closed record of which nothing was in force before the close is retracted.
 - 0.2/0.3: statements are immutable and chained by ``replacesStatements``; a replacing
   statement takes the key of the statement it replaces, so a chain shares ``bods:{firstId}``.
   The chain is built in file order; a replaced id never seen keys the chain itself. Only
@@ -32,6 +36,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -194,26 +199,20 @@ class _File:
             if code not in UNSPECIFIED_REASONS:
                 raise Bad("interestedParty.reason", f"unknown unspecified reason {reason!r}")
             desc = party.get("description") or party.get("details")
-            if status == "closed":
-                yield Retraction(fact_key=common["fact_key"], known_from=common["known_from"],
-                                 provenance=common["provenance"])
-                return
             gleif_reason, gleif_level = gleif_exception(party, interests)
             yield ReportingException(entity=subject, level=gleif_level or ConsolidationLevel.ULTIMATE,
                                      reason=gleif_reason or UNSPECIFIED_REASONS[code],
-                                     reference=f"bods:{code}" + (f": {desc}" if desc else ""), **common)
+                                     reference=f"bods:{code}" + (f": {desc}" if desc else ""),
+                                     **common, **({"valid_to": closed_on(common)} if status == "closed" else {}))
             return
-        if status == "closed" and (not interests or any(not i.get("endDate") for i in interests
-                                                        if isinstance(i, dict))):
-            # closed without an end date: the source withdrew the fact (retract first, so the
-            # interests that do carry an endDate below stay as the closing version)
-            yield Retraction(fact_key=common["fact_key"], known_from=common["known_from"],
-                             provenance=common["provenance"])
-            interests = [i for i in interests if isinstance(i, dict) and i.get("endDate")]
-            if not interests:
-                return
         if not interests:  # a relationship with no stated interest is still a link
             interests = [{}]
+        if status == "closed":
+            interests = _closed_interests(interests, closed_on(common))
+            if not interests:  # nothing was ever in force before the close: the source withdrew it
+                yield Retraction(fact_key=common["fact_key"], known_from=common["known_from"],
+                                 provenance=common["provenance"])
+                return
         for j, interest in enumerate(interests):
             where = f"{loc}.interests[{j}]"
             # one bad interest is quarantined alone; the others still load
@@ -237,6 +236,35 @@ class _File:
             if ref.get(field):
                 return self.party(scheme, self.chain.get(ref[field], ref[field]), kind)
         return None
+
+
+def closed_on(common: dict[str, Any]) -> date:
+    """The day a closed record ends: its statementDate (the record's final statement)."""
+    return common["known_from"].date()
+
+
+def _closed_interests(interests: Any, end: date) -> list[dict[str, Any]]:
+    """A closed relationship's interests as its final version: each ends at its own endDate,
+    else at the closing statement's date (BODS 0.4 recordStatus ``closed``: "the final
+    Statement published pertaining to the record"). The relationship ended then, in valid
+    time: before that date, known now, it still held (a retraction would erase that history).
+    An interest that starts after the close never held and is dropped."""
+    out = []
+    for i in interests if isinstance(interests, list) else []:
+        if not isinstance(i, dict):
+            out.append(i)  # quarantined by the edge builder
+            continue
+        start = _date_or_none(i.get("startDate"))
+        if i.get("endDate") or start is None or start <= end:
+            out.append(i if i.get("endDate") else {**i, "endDate": end.isoformat()})
+    return out
+
+
+def _date_or_none(value: Any) -> date | None:
+    try:
+        return parse_date(value)
+    except (TypeError, ValueError):
+        return None  # the edge builder quarantines a bad date with its field
 
 
 class BodsReader:

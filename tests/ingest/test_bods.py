@@ -124,7 +124,9 @@ def test_fermcat_owner_change_valid_before_known(tmp_path: Path) -> None:
     assert any(a.scheme is AliasScheme.OTHER and a.value == "IRL-BAU:434151" for a in fermcat.aliases)
 
 
-def test_closed_relationship_without_end_date_is_retracted(real_data: Path, tmp_path: Path) -> None:
+def test_closed_relationship_without_end_date_ends_at_its_statement_date(real_data: Path, tmp_path: Path) -> None:
+    # BODS 0.4 recordStatus codelist: closed = "the final Statement published pertaining to the
+    # record": the relationship ended then, it was not withdrawn
     statements = json.loads((real_data / "bods/0.4/bods-package.json").read_text())
     closing = copy.deepcopy(statements[2])
     closing.update(statementId="closing-statement-0000000000000000000000", statementDate="2022-05-01",
@@ -132,10 +134,46 @@ def test_closed_relationship_without_end_date_is_retracted(real_data: Path, tmp_
     path = tmp_path / "closed.json"
     path.write_text(json.dumps(statements + [closing]))
     records = read(path)
-    retractions = of(records, Retraction)
-    assert [(r.fact_key, r.known_from) for r in retractions] == [
-        ("bods:93b53022ae6a", datetime(2022, 5, 1, tzinfo=timezone.utc))]
-    assert len(of(records, Ownership)) == 1  # only the original statement's edge
+    assert not of(records, Retraction)
+    first, final = sorted(of(records, Ownership), key=lambda r: r.known_from)
+    assert (first.valid_from, first.valid_to) == (date(2016, 4, 6), None)
+    assert (final.valid_from, final.valid_to, final.known_from) == (
+        date(2016, 4, 6), date(2022, 5, 1), datetime(2022, 5, 1, tzinfo=timezone.utc))
+    assert final.fact_key == first.fact_key == "bods:93b53022ae6a"
+
+
+def test_closed_record_that_never_held_is_retracted(real_data: Path, tmp_path: Path) -> None:
+    statements = json.loads((real_data / "bods/0.4/bods-package.json").read_text())
+    closing = copy.deepcopy(statements[2])  # its interest starts 2016-04-06, after this close
+    closing.update(statementId="closing-statement-0000000000000000000001", statementDate="2015-05-01",
+                   recordStatus="closed")
+    path = tmp_path / "closed-early.json"
+    path.write_text(json.dumps(statements + [closing]))
+    records = read(path)
+    assert [r.fact_key for r in of(records, Retraction)] == ["bods:93b53022ae6a"]
+
+
+def test_gleif_closed_relationship_record_real(real_data: Path) -> None:
+    # Relationship_deleted.json: rr-d-OFIZ7W1WYFJC3YYSG330 "new" 2024-06-06 (otherInfluenceOrControl
+    # from 2023-02-28), then "closed" with statementDate 2024-07-07 and no endDate
+    records = read(real_data / "bods-more/data-standard-gleif-0.4/Relationship_deleted.json")
+    assert not of(records, Retraction) and not of(records, Quarantined)
+    opened, final = sorted(of(records, Control), key=lambda r: r.known_from)
+    assert (opened.source.value, opened.target.value) == ("784F5XWPLTWKTBV3E584", "OFIZ7W1WYFJC3YYSG330")
+    assert opened.control_kind == final.control_kind == "otherInfluenceOrControl"
+    assert (opened.valid_from, opened.valid_to) == (date(2023, 2, 28), None)
+    assert (final.valid_from, final.valid_to) == (date(2023, 2, 28), date(2024, 7, 7))
+    assert final.known_from == datetime(2024, 7, 7, tzinfo=timezone.utc)
+
+
+def test_gleif_closed_reporting_exception_real(real_data: Path) -> None:
+    # Repex_deletion.json: repex-d-549300CLJRYXBPCXXV46-c7db43 "new" 2024-06-06 (NON_CONSOLIDATING),
+    # "closed" 2024-08-07
+    records = read(real_data / "bods-more/data-standard-gleif-0.4/Repex_deletion.json")
+    opened, final = sorted(of(records, ReportingException), key=lambda r: r.known_from)
+    assert opened.reason.value == final.reason.value == "NON_CONSOLIDATING"
+    assert opened.valid_to is None and final.valid_to == date(2024, 8, 7)
+    assert not of(records, Retraction)
 
 
 def test_04_package_entities_and_edge(real_data: Path) -> None:
