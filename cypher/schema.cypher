@@ -10,6 +10,8 @@ CREATE CONSTRAINT corporate_action_key IF NOT EXISTS FOR (c:CorporateAction) REQ
 CREATE CONSTRAINT sanction_statement IF NOT EXISTS FOR (s:Sanction) REQUIRE s.statement_id IS UNIQUE;
 CREATE CONSTRAINT exception_statement IF NOT EXISTS FOR (x:ReportingException) REQUIRE x.statement_id IS UNIQUE;
 CREATE CONSTRAINT decision_id IF NOT EXISTS FOR (m:MatchDecision) REQUIRE m.decision_id IS UNIQUE;
+CREATE CONSTRAINT claim_decision_id IF NOT EXISTS FOR (c:ClaimDecision) REQUIRE c.decision_id IS UNIQUE;
+CREATE INDEX claim_decision_statement IF NOT EXISTS FOR (c:ClaimDecision) ON (c.statement_id);
 CREATE INDEX entity_name IF NOT EXISTS FOR (e:Entity) ON (e.name);
 CREATE INDEX alias_value IF NOT EXISTS FOR (a:Alias) ON (a.value);
 // Time and identity properties of every dated relationship type: as-of filters and

@@ -2,7 +2,9 @@
 
 Nothing here is mutable module state: :func:`load_settings` builds a frozen value each call.
 Config file: ``$OWNERGRAPH_CONFIG`` or ``<user config dir>/ownergraph/config.toml`` with keys
-``neo4j_uri``, ``neo4j_user``, ``neo4j_password``, ``neo4j_database``, ``home``, ``qdrant_url``.
+``neo4j_uri``, ``neo4j_user``, ``neo4j_password``, ``neo4j_database``, ``home``, ``qdrant_url``,
+``claim_threshold`` (env ``OWNERGRAPH_CLAIM_THRESHOLD``: the confidence from which relationships
+read from document text take part in analytics; below it they wait in ``ownergraph review``).
 """
 
 from __future__ import annotations
@@ -26,7 +28,9 @@ _ENV_KEYS = {
     "neo4j_database": "NEO4J_DATABASE",
     "qdrant_url": "QDRANT_URL",
     "home": "OWNERGRAPH_HOME",
+    "claim_threshold": "OWNERGRAPH_CLAIM_THRESHOLD",
 }
+CLAIM_THRESHOLD = 0.5  # the offline extractor gives hedged / future statements 0.35, plain ones 0.9
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,7 @@ class Settings:
     neo4j_port: int = DEFAULT_PORT
     neo4j_heap: str = "2g"  # sized for a 2-core / 24 GB machine; raise for 1M-entity graphs
     neo4j_pagecache: str = "2g"
+    claim_threshold: float = CLAIM_THRESHOLD  # text claims below it wait for review (graph.claims)
 
     @property
     def uses_local_server(self) -> bool:
@@ -81,9 +86,22 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
     for var, key in (("OWNERGRAPH_NEO4J_HEAP", "neo4j_heap"), ("OWNERGRAPH_NEO4J_PAGECACHE", "neo4j_pagecache")):
         if env.get(var):
             values[key] = env[var]
+    if "claim_threshold" in values:
+        values["claim_threshold"] = claim_threshold(values["claim_threshold"])
     if env.get("OWNERGRAPH_NEO4J_PORT"):
         try:
             values["neo4j_port"] = int(env["OWNERGRAPH_NEO4J_PORT"])
         except ValueError as err:
             raise ConfigError(f"OWNERGRAPH_NEO4J_PORT: {env['OWNERGRAPH_NEO4J_PORT']!r} is not a port") from err
     return Settings(**values)  # type: ignore[arg-type]
+
+
+def claim_threshold(value: object) -> float:
+    """A confidence in [0, 1] (``claim_threshold`` / ``OWNERGRAPH_CLAIM_THRESHOLD``)."""
+    try:
+        v = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError) as err:
+        raise ConfigError(f"claim_threshold: {value!r} is not a number") from err
+    if not 0.0 <= v <= 1.0:
+        raise ConfigError(f"claim_threshold: {v} is not a confidence between 0 and 1")
+    return v

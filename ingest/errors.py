@@ -54,3 +54,13 @@ class EmbeddingUnavailable(OwnergraphError, RuntimeError):
 class CypherError(OwnergraphError, ValueError):
     """A query name that is not a file of ``cypher/``, or a templated query's slot left
     unfilled or given a value outside its declared set."""
+
+
+class ReviewError(OwnergraphError, ValueError):
+    """A review of text claims cannot be done: no claim (or several) with that id, no such
+    decision, or a decision already undone."""
+
+
+class VectorIndexBusy(OwnergraphError, RuntimeError):
+    """The on-disk vector index is open in another process (an ingest or ``ownergraph index``
+    embedding documents, or a client that holds it): only one process may write it at a time."""

@@ -69,6 +69,13 @@ class EdgeEvidence(_AsDict):
     known_to: datetime | None
     fact_key: str | None
     statement_id: str | None
+    # a relationship read from document text (graph.claims): "text_claim", the extractor, its
+    # confidence, the page and the sentence that states it; None on registry facts
+    source_kind: str | None = None
+    claim_method: str | None = None
+    claim_confidence: float | None = None
+    claim_page: int | None = None
+    claim_quote: str | None = None
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,11 @@ Choices (reported as :class:`DataWarning`, never fatal):
   added up: the pair's stake is their hull [min lo, max hi] (``parallel_edges``);
 - shareholders of one entity adding up to more than 100% (lo ends) are reported
   (``shareholder_total_over_100``) where all of its shareholders were read;
-- CONTROLS edges give control outright in the majority rule only when their kind is a right
-  to appoint or remove the board (:data:`CONTROL_CONFERRING`).
+- CONTROLS edges give control outright in the majority rule when their kind confers control
+  (:mod:`graph.analytics._control_kinds`: board appointment, other influence or control, the
+  trust roles, general partner, managing member, controlling shareholder, ...); every CONTROLS
+  edge read is kept in ``controls`` with its strength for the control prong of the chain rules
+  (:mod:`graph.analytics._control`).
 """
 
 from __future__ import annotations
@@ -31,16 +34,12 @@ from typing import Any
 
 from ownergraph.graph._rows import KNOWN_MAX, VALID_MAX, VALID_MIN
 from ownergraph.graph.analytics._arithmetic import WEdge, reaching
+from ownergraph.graph.analytics._control_kinds import Strength, confers_control, strength
 from ownergraph.graph.analytics._interval import EPS, UNKNOWN, Interval
 from ownergraph.graph.analytics._ownership_model import DataWarning, EdgeEvidence, PathStep
 from ownergraph.graph.analytics._snapshot import EdgeView, Snapshot
 from ownergraph.graph.analytics._snapshot_reach import edge_props
 from ownergraph.graph.connection import Graph
-
-# normalised control_kind fragments (lower case, no "_"/"-") that confer control: UK PSC
-# right to appoint/remove directors, BODS appointmentOfBoard
-CONTROL_CONFERRING = ("boardappointment", "appointmentofboard", "appointandremove")
-
 
 def native(v: Any) -> Any:
     return v.to_native() if hasattr(v, "to_native") else v
@@ -73,12 +72,11 @@ def evidence(source: str, target: str, rtype: str, props: dict[str, Any]) -> Edg
         valid_from=_bound(props.get("valid_from")), valid_to=_bound(props.get("valid_to")),
         known_from=_bound(props.get("known_from")), known_to=_bound(props.get("known_to")),
         fact_key=props.get("fact_key"), statement_id=props.get("statement_id"),
+        **{k: props.get(k) for k in CLAIM_FIELDS},
     )
 
 
-def confers_control(kind: str | None) -> bool:
-    norm = (kind or "").lower().replace("_", "").replace("-", "")
-    return any(frag in norm for frag in CONTROL_CONFERRING)
+CLAIM_FIELDS = ("source_kind", "claim_method", "claim_confidence", "claim_page", "claim_quote")
 
 
 # the edge properties the arithmetic reads; provenance is read later for cited edges only
@@ -97,6 +95,10 @@ class Prepared:
     forced: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
     declared: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
     declared_used: set[tuple[str, str]] = field(default_factory=set)  # chained: no computed chain
+    # every CONTROLS edge read (pair -> element ids) and the strongest kind's strength
+    controls: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    control_strength: dict[tuple[str, str], Strength] = field(default_factory=dict)
+    snapshot: Snapshot | None = None  # what was read (the control prong reads its other interest)
     has_owner: set[str] = field(default_factory=set)
     frontier: set[str] = field(default_factory=set)
     warnings: list[DataWarning] = field(default_factory=list)
@@ -154,13 +156,15 @@ def _frontier(snap: Snapshot, roots: list[str], direction: str, max_depth: int) 
 
 def prepare(snap: Snapshot, roots: list[str], direction: str, interest: str, max_depth: int,
             control_edges: bool = False) -> Prepared:
-    prep = Prepared(nodes=dict(snap.nodes))
+    prep = Prepared(nodes=dict(snap.nodes), snapshot=snap)
     found: dict[str, set[str]] = defaultdict(set)
     by_pair: dict[tuple[str, str], list[tuple[str, Interval | None]]] = defaultdict(list)
     for e in snap.edges:
         rid = e.props["_rid"]
         prep._edges[rid] = e
         if e.type == "CONTROLS":
+            if e.source != e.target:
+                _control_edge(prep, e.source, e.target, rid, e.props.get("control_kind"))
             if control_edges and confers_control(e.props.get("control_kind")) and e.source != e.target:
                 prep.forced[(e.source, e.target)] = prep.forced.get((e.source, e.target), ()) + (rid,)
                 prep.has_owner.add(e.target)
@@ -200,6 +204,15 @@ def prepare(snap: Snapshot, roots: list[str], direction: str, interest: str, max
             "depth_limit", f"{len(prep.frontier)} entities lie at the depth limit ({max_depth} hops) and were "
             "not expanded: owners beyond them are not counted", tuple(sorted(prep.frontier))))
     return prep
+
+
+_RANK: dict[Strength, int] = {"none": 0, "maybe": 1, "beneficial": 2, "control": 3}
+
+
+def _control_edge(prep: Prepared, s: str, t: str, rid: str, kind: str | None) -> None:
+    prep.controls[(s, t)] = prep.controls.get((s, t), ()) + (rid,)
+    now, old = strength(kind), prep.control_strength.get((s, t), "none")
+    prep.control_strength[(s, t)] = now if _RANK[now] > _RANK[old] else old
 
 
 def declared_stake(prep: Prepared, s: str, t: str) -> Interval:

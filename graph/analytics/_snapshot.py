@@ -5,6 +5,10 @@ and known at ``known_at`` (``known_from <= known_at < known_to``: published by t
 yet superseded). Nothing in ``graph.analytics`` reads edges any other way, except the
 ``ownergraph.cascade`` server procedure (``graph/_server/OwnergraphProcedures.java``), which
 states the same gate in Java for contagion and is tested against this one.
+
+Text claims (relationships read from documents, :mod:`graph.claims`) pass the gate only at or
+above the claim threshold or when a person accepted them: the others join the statement ids
+left out (:func:`gated`), the mechanism a session's what-ifs use.
 """
 
 from __future__ import annotations
@@ -12,11 +16,12 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any, Literal, Protocol
 
 from ownergraph import cypher
+from ownergraph.graph import claims
 from ownergraph.graph._rows import REL_TYPES
 from ownergraph.graph.clock import Clock, make_clock  # noqa: F401  (re-exported)
 
@@ -57,6 +62,14 @@ def assumptions() -> Assumed:
     return _ASSUMED.get()
 
 
+def gated(reader: Reads) -> Assumed:
+    """The what-ifs in force plus the text claims analytics leave out (below the claim
+    threshold and not accepted, or rejected: :func:`graph.claims.excluded`)."""
+    assumed = _ASSUMED.get()
+    left_out = claims.excluded(reader)
+    return replace(assumed, suppressed=assumed.suppressed | left_out) if left_out else assumed
+
+
 @dataclass(frozen=True)
 class EdgeView:
     source: str
@@ -87,13 +100,13 @@ def expand(graph: Reads, seeds: list[str], clock: Clock, types: list[str], direc
     visited = set(frontier)
     for row in graph.read("snapshot_nodes", keys=frontier):
         snap.nodes[row["key"]] = row["props"]
+    assumed = gated(graph)
     for depth in range(1, max_depth + 1):
         if not frontier:
             break
         params = dict(frontier=frontier, types=types, outgoing=direction in ("out", "both"),
                       incoming=direction in ("in", "both"), **clock.as_params())
         rows = graph.read("snapshot_expand", **params)
-        assumed = _ASSUMED.get()
         if assumed.extended:
             rows += graph.read("snapshot_expand_extended", extended=sorted(assumed.extended), **params)
         nxt: set[str] = set()
@@ -168,7 +181,7 @@ def step(graph: Reads, frontier: list[str], clock: Clock, in_types: list[str], o
     ``in_types``, outgoing ``out_types``); the same time gate and session assumptions as
     :func:`expand` (edges extended past valid_to by an assumption are read by ``expand``)."""
     snap = Snapshot(clock)
-    assumed = _ASSUMED.get()
+    assumed = gated(graph)
     if assumed.extended:  # rare (session what-ifs): take the general path
         for types, direction in ((in_types, "in"), (out_types, "out")):
             if types:

@@ -22,7 +22,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ownergraph import cypher
-from ownergraph.graph.analytics._snapshot import _ASSUMED, Clock, Direction, EdgeView, Reads, Snapshot, parse_clocks
+from ownergraph.graph.analytics._snapshot import (
+    _ASSUMED, Clock, Direction, EdgeView, Reads, Snapshot, gated, parse_clocks,
+)
 from ownergraph.graph.connection import Graph
 
 _ARROWS = {"in": ("<", ""), "out": ("", ">"), "both": ("", "")}
@@ -59,6 +61,7 @@ def reach(graph: Graph, seeds: Iterable[str], clock: Clock, types: list[str], di
     edges_query = cypher.render("ownership_reach_edges", L=left, R=right)
 
     def read(reader: Reads) -> tuple[dict[str, int], list[dict[str, Any]]]:
+        params["suppressed"] = sorted(gated(reader).suppressed)  # + text claims left out
         depth = {s: 0 for s in seeds}
         if max_depth >= 1 and seeds:
             reach_query = cypher.render("ownership_reach", L=left, R=right, DEPTH=int(max_depth))

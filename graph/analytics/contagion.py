@@ -33,6 +33,7 @@ from ownergraph.graph.analytics._snapshot import (
     Clock,
     Reads,
     assumptions,
+    gated,
     make_clock,
     step,
 )
@@ -211,7 +212,7 @@ def _server_hops(reader: Reader, x: EntityMatch, clock: Clock, edge_types: list[
     while this process decodes hop h."""
     hit_source, hit_target = _directions(edge_types)
     return reader.stream("contagion_cascade", key=x.key, hit_source=hit_source, hit_target=hit_target,
-                         max_hops=max_hops if edge_types else 0, suppressed=sorted(assumptions().suppressed),
+                         max_hops=max_hops if edge_types else 0, suppressed=sorted(gated(reader).suppressed),
                          fields=list(EVIDENCE_PROPS), **clock.as_params())
 
 

@@ -45,7 +45,9 @@ NEAR_TYPES = SANCTIONS_EDGE_TYPES
 _EDGE_FIELDS = ("type", "stake_lo", "stake_hi", "interest", "control_kind", "level", "amount", "currency",
                 "relationship", "fund_kind", "share_class", "valid_from", "valid_to", "known_from", "known_to",
                 "source_system", "source_record_id", "document_id", "locator", "fact_key",
-                "corporate_action_id", "via_action", "closed_by_action")
+                "corporate_action_id", "via_action", "closed_by_action",
+                # text claims (graph.claims): what states the edge, where registry facts have none
+                "source_kind", "claim_method", "claim_confidence", "claim_page", "claim_quote")
 
 EVIDENCE_PROPS = _EDGE_FIELDS[1:]  # the edge properties evidence shows
 _PLAIN = frozenset({str, int, float, bool, type(None), date, datetime})

@@ -2,7 +2,9 @@
 records registry readers give, marked as text claims.
 
 :func:`extract` gives every :class:`~ingest.extract.rules.Found` (also the hedged ones, for
-evaluation); :func:`extract_records` turns those at or above ``min_confidence`` into records:
+evaluation); :func:`extract_records` turns them into records -- edges at any confidence (below
+the claim threshold they are stored but wait for review, ``graph.claims``), corporate actions,
+which the loader applies at once, only at or above ``min_confidence``:
 owns / subsidiary -> Ownership; acquired (all or a majority) -> change-of-control action,
 a minority -> Ownership; sold its interest -> Ownership at 0 % (an exit); merged into ->
 merger; spin-off -> spin_off; changed its name -> rename; guaranteed -> Guarantee; loan /
@@ -31,7 +33,7 @@ from ownergraph.ingest.sentences import Sentence
 MIN_CONFIDENCE = 0.5  # hedged / future statements (0.35) are found but not loaded as facts
 METHOD = "pattern"
 
-__all__ = ["Found", "MIN_CONFIDENCE", "extract", "extract_records"]
+__all__ = ["Finder", "Found", "MIN_CONFIDENCE", "extract", "extract_records", "is_action"]
 
 
 class _Meta(Protocol):  # ingest.readers.documents.meta.DocMeta
@@ -51,15 +53,27 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None) 
     return [f for s in sentences for f in rules.find(s.text, s.start, ctx)]
 
 
+# finds the relationships of a document's sentences: :func:`extract`, or an LLM extractor
+# (ingest.extract.llm) that falls back to it
+Finder = Callable[[str, Sequence[Sentence], str | None], list[Found]]
+
+
 def extract_records(text: str, sentences: Sequence[Sentence], meta: _Meta, *,
-                    min_confidence: float = MIN_CONFIDENCE) -> list[Record]:
-    """The records of the relationships stated at or above ``min_confidence``."""
+                    min_confidence: float = MIN_CONFIDENCE, finder: Finder | None = None) -> list[Record]:
+    """The records of the relationships stated: edges at any confidence (a hedged one waits for
+    review), corporate actions at or above ``min_confidence``."""
     filer = meta.filer.name if meta.filer else None
     out: list[Record] = []
-    for f in extract(text, sentences, filer):
-        if f.confidence >= min_confidence:
+    for f in (finder or extract)(text, sentences, filer):
+        if f.confidence >= min_confidence or not is_action(f):
             out.append(build(meta.source_file, f"chars {f.start}-{f.end}", lambda f=f: _record(f, meta), f.quote))
     return out
+
+
+def is_action(f: Found) -> bool:
+    """Whether ``f`` becomes a corporate action (merger, spin-off, rename, change of control)."""
+    return f.relation in (rules.MERGED, rules.SPUN_OFF, rules.RENAMED) or (
+        f.relation == rules.ACQUIRED and not (f.stake is not None and f.stake < 50))
 
 
 def _ref(name: str, meta: _Meta) -> EntityRef:
@@ -70,7 +84,7 @@ def _ref(name: str, meta: _Meta) -> EntityRef:
 
 def _record(f: Found, meta: _Meta) -> Record:
     page = meta.page_of(f.start)
-    claim = Claim(method=f"{METHOD}:{f.rule}", confidence=f.confidence, start=f.start, end=f.end,
+    claim = Claim(method=f"{f.method}:{f.rule}", confidence=f.confidence, start=f.start, end=f.end,
                   quote=f.quote, page=page)
     prov = meta.prov(f"{meta.document_id}@{f.start}-{f.end}",
                      f"chars {f.start}-{f.end}" + (f", p. {page}" if page else ""))

@@ -91,6 +91,7 @@ class Found:
     new_name: str | None = None
     direct: bool = True
     hedged: bool = False
+    method: str = "pattern"  # the extractor: "pattern" (these rules) or "llm:<model>"
 
 
 def _confidence(prefix: str, m: re.Match[str], rest: str) -> float | None:

@@ -25,13 +25,14 @@ def _register_optional() -> None:
     from importlib import import_module
 
     for module, names in (
-        ("ownergraph.cli.ingest_cmd", ("ingest_cmd", "stats_cmd", "resolve_cmd")),
+        ("ownergraph.cli.ingest_cmd", ("ingest_cmd", "index_cmd", "stats_cmd", "resolve_cmd")),
         ("ownergraph.cli.analytics_cmd", ("ANALYTICS_COMMANDS",)),
         ("ownergraph.cli.quality_cmd", ("quality_cmd",)),
         ("ownergraph.cli.demo_cmd", ("demo_cmd",)),
         ("ownergraph.cli.ask_cmd", ("ask_cmd",)),
         ("ownergraph.cli.eval_cmd", ("eval_cmd",)),
         ("ownergraph.cli.setup_cmd", ("setup_cmd",)),
+        ("ownergraph.cli.review_cmd", ("review_cmd",)),
     ):
         try:
             mod = import_module(module)

@@ -5,7 +5,7 @@ The full detail is in ``--json`` and the result's DataFrame.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ownergraph.graph.vocabulary import CHANNELS, edge_verb
@@ -48,6 +48,28 @@ def _warnings(warnings: Iterable[Any]) -> list[str]:
     return [wrap(f"note: {getattr(w, 'message', w)}") for w in warnings]
 
 
+_CLAIM_KEYS = ("document_id", "source_file", "claim_page", "claim_quote", "claim_method", "claim_confidence")
+
+
+def claim_notes(edges: Iterable[Any]) -> list[str]:
+    """The relationships read from documents (text claims, not registry facts) that an answer
+    rests on, each with its document, page and the sentence that states it."""
+    from ownergraph.graph.claims import TEXT_CLAIM, claim_note
+
+    out, seen = [], set()
+    for e in edges:
+        key = (_field(e, "document_id"), _field(e, "claim_quote"), _field(e, "source"), _field(e, "target"))
+        if _field(e, "source_kind") != TEXT_CLAIM or key in seen:
+            continue
+        seen.add(key)
+        out.append(wrap(f"text claim, {claim_note({k: _field(e, k) for k in _CLAIM_KEYS})}", "  "))
+    return out
+
+
+def _path_edges(paths: Iterable[Any]) -> Iterator[Any]:
+    return (e for p in paths for step in getattr(p, "steps", ()) for e in step.edges)
+
+
 def _party(name: Any, is_person: Any = False, is_ultimate: Any = False) -> str:
     """A name with its kind: "(UBO)" for an ultimate natural person, "(ultimate)", "(person)"."""
     tag = "UBO" if is_person and is_ultimate else "ultimate" if is_ultimate else "person" if is_person else ""
@@ -88,6 +110,7 @@ def owners(res: Any, show_all: bool = False) -> list[str]:
                          short_path(path.names) if path else "", _since(path) if path else ""])
         out += table(["owner", "stake", "owner?", "via", "since"], body, right={1}, flex=(3, 0))
         out += _more(len(rows))
+        out += claim_notes(_path_edges(p for r in rows[:MAX_ROWS] for p in r.paths))
     return out + _warnings(res.warnings)
 
 
@@ -102,6 +125,7 @@ def stake(res: Any) -> list[str]:
                 for p in res.paths[:MAX_ROWS]]
         out += table(["chain", "stake", "hops", "since"], body, right={1, 2}, flex=(0,))
         out += _more(len(res.paths))
+        out += claim_notes(_path_edges(res.paths[:MAX_ROWS]))
     used = getattr(res, "basis", "") == "declared_indirect"
     for e in getattr(res, "declared", ())[:MAX_ROWS]:  # the source's own figure, with its source
         out.append(wrap(f"declared indirect interest{' (used in the stake)' if used else ''}: "
@@ -168,6 +192,7 @@ def path(res: Any) -> list[str]:
         rows = res.to_frame().to_dict("records")
         body = [[r["hop"], r["source_name"], relation(r), r["target_name"], _edge_figure(r)] for r in rows]
         out += table(["hop", "from", "relation", "to", "stake"], body, right={0}, flex=(1, 3))
+        out += claim_notes(rows)
     return out
 
 

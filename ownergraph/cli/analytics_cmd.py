@@ -8,6 +8,7 @@ prints lines for a person (ownergraph.cli._views), or JSON with ``--json``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -24,7 +25,22 @@ from ownergraph.graph.vocabulary import (
 
 
 
+def claims_option(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``--min-claim-confidence``: the command runs with that claim threshold (graph.claims):
+    relationships read from documents below it are left out unless accepted in review."""
+    @functools.wraps(f)
+    def run(*args: Any, min_claim_confidence: float | None = None, **kwargs: Any) -> Any:
+        from ownergraph.graph.claims import claims_at
+        with claims_at(min_claim_confidence):
+            return f(*args, **kwargs)
+
+    return click.option("--min-claim-confidence", "min_claim_confidence", type=click.FloatRange(0, 1),
+                        metavar="0..1", help="Use relationships read from documents from this confidence "
+                        "(default: the settings' claim_threshold, 0.5).")(run)
+
+
 def _clock_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    f = claims_option(f)
     f = click.option("--known-at", "known_at", metavar="DATE|DATETIME",
                      help="Knowledge time: only what was published by then (default: now).")(f)
     return click.option("--as-of", "as_of", metavar="DATE", help="Valid time (default: today).")(f)

@@ -8,6 +8,7 @@ import click
 
 from ownergraph.cli._output import echo_lines, emit, json_option
 from ownergraph.cli._text import wrap
+from ownergraph.cli.analytics_cmd import claims_option
 
 
 @click.command("ask")
@@ -17,6 +18,7 @@ from ownergraph.cli._text import wrap
 @click.option("--budget", default="medium", show_default=True,
               help="Evidence token budget: low (1,000), medium (4,000), high (10,000) or a number.")
 @click.option("--picture", type=click.Path(path_type=Path), help="Write the answer's subgraph (PNG/SVG).")
+@claims_option
 @json_option
 def ask_cmd(question: str, as_of: str | None, known_at: str | None, budget: str, picture: Path | None,
             as_json: bool) -> None:

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from ownergraph.ingest.extract import extract_records
+from ownergraph.ingest.extract import Finder, extract_records
 from ownergraph.ingest.model import Alias, AliasKind, AliasScheme, Disclosure, Entity, EntityKind, Record
 from ownergraph.ingest.readers.base import build, not_read, quarantine, read_safely
 from ownergraph.ingest.readers.documents import edgar
@@ -48,8 +48,8 @@ class DocumentReader:
         self.options = options or Options()
 
     def with_options(self, **opts: object) -> DocumentReader:
-        """A reader that uses ``--filer/--filed-at/--form`` (None values are ignored)."""
-        known = {k: v for k, v in opts.items() if k in ("filer", "filed_at", "form") and v}
+        """A reader that uses ``--filer/--filed-at/--form`` and ``--extract`` (None values are ignored)."""
+        known = {k: v for k, v in opts.items() if k in ("filer", "filed_at", "form", "extractor") and v}
         return DocumentReader(replace(self.options, **known))  # type: ignore[arg-type]
 
     def sniff(self, path: Path, head: bytes) -> bool:
@@ -74,12 +74,14 @@ class DocumentReader:
         elif path.suffix.lower() in {".htm", ".html", ".xhtml"} or re.search(r"<html|<body", text[:4096], re.I):
             body = html_text(text)
             yield from _document(dated(path, _plain_id(path), self.options, filer=_registrant(body),
-                                       filed=stated_filing_date(" ".join(body[:20000].split()))), body)
+                                       filed=stated_filing_date(" ".join(body[:20000].split()))), body,
+                                 self.options.extractor)
         else:
             body, pages = paged_plain_text(text)
             yield from _document(dated(path, _plain_id(path), self.options, filer=_registrant(body),
                                        filed=stated_filing_date(" ".join(body[:20000].split())),
-                                       pages=pages if pages.count > 1 else None), body)
+                                       pages=pages if pages.count > 1 else None), body,
+                                 self.options.extractor)
 
     def _pdf(self, path: Path, data: bytes) -> Iterator[Record]:
         try:
@@ -89,7 +91,7 @@ class DocumentReader:
             return
         meta = dated(path, _plain_id(path), self.options, created=pdf_date(info.get("/CreationDate")),
                      filer=_registrant(body), pages=pages, title=info.get("/Title") or None)
-        yield from _document(meta, body)
+        yield from _document(meta, body, self.options.extractor)
 
     def _submission(self, path: Path, text: str) -> Iterator[Record]:
         head = edgar.parse_header(text)
@@ -112,7 +114,7 @@ class DocumentReader:
             meta = part_of(base, f"{base.document_id}:{part.sequence or i}", filer=filer,
                            form=base.form or part.type, pages=pages if pages and pages.count > 1 else None,
                            title=" ".join(x for x in (part.type, part.description or part.filename) if x) or None)
-            yield from _document(meta, body)
+            yield from _document(meta, body, self.options.extractor)
 
 
 def _plain_id(path: Path) -> str:
@@ -139,13 +141,13 @@ def _filer_entity(meta: DocMeta) -> Record:
         fact_key=f"document:{meta.document_id}:entity:{ref.value}"))
 
 
-def _document(meta: DocMeta, body: str) -> Iterator[Record]:
+def _document(meta: DocMeta, body: str, finder: Finder | None = None) -> Iterator[Record]:
     """The claims of one document's sentences, then the document itself."""
     if not body.strip():
         yield quarantine(meta.source_file, meta.document_id, "text", "the document has no text")
         return
     sentences = split_sentences(body, meta.document_id)
-    claims = extract_records(body, sentences, meta)
+    claims = extract_records(body, sentences, meta, finder=finder)
     yield from claims
     parties = [meta.filer] if meta.filer else []
     for rec in claims:

@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timezone
 from pathlib import Path
+from typing import Any
 
 from ownergraph.ingest.model import AliasScheme, EntityKind, EntityRef, Provenance
 from ownergraph.ingest.readers.base import file_time
@@ -24,6 +26,9 @@ class Options:
     filer: str | None = None
     filed_at: date | None = None
     form: str | None = None
+    # what finds the relationships of a document's sentences (ingest.extract.Finder); None: the
+    # offline patterns. An LLM extractor (ingest.extract.llm) is given here by the ingest command.
+    extractor: Callable[..., list[Any]] | None = None
 
 
 @dataclass
