@@ -1,7 +1,10 @@
 """One Neo4j driver per process; every call names its database; transient errors retry.
 
 Reads run in read transactions (``execute_read``), which the driver retries on transient
-errors; question answering only ever uses :meth:`Graph.read`.
+errors; question answering and analytics only ever use :meth:`Graph.read` / :meth:`Graph.read_unit`.
+On a cluster (a ``neo4j://`` URI) read transactions are routed to readers and writes to the
+leader; every session shares the driver's bookmarks, so a read after a write made through the
+same driver sees that write whichever member answers.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from neo4j.exceptions import (
 
 from ownergraph import cypher
 from ownergraph.graph.config import Settings, load_settings
+from ownergraph.graph.plugin import PluginStatus
+from ownergraph.graph.plugin import detect as detect_plugin
 from ownergraph.graph.server import ALTERNATIVES, LocalNeo4j
 from ownergraph.ingest.errors import CypherError, Neo4jAuthError, Neo4jUnavailable, Neo4jVersionError
 
@@ -122,6 +127,7 @@ class Graph:
         self.server_agent = info.agent
         self.server_version = info.agent.split("/", 1)[-1]
         self._procedures: frozenset[str] | None = None
+        self._plugin: PluginStatus | None = None
 
     def _verify(self) -> neo4j.api.ServerInfo:
         try:
@@ -158,15 +164,28 @@ class Graph:
         def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
             return [r.data() for r in tx.run(text, params)]
 
-        with guarded(self.uri), self._driver.session(database=self.database,
-                                                     default_access_mode=neo4j.READ_ACCESS) as s:
+        with guarded(self.uri), self.session(write=False) as s:
             return s.execute_read(work)
 
+    def session(self, *, write: bool) -> neo4j.Session:
+        """A session on this database: READ (a cluster routes it to a reader) or WRITE (the
+        leader), with the driver's shared bookmarks (a read waits for the writes before it)."""
+        return self._driver.session(database=self.database,
+                                    bookmark_manager=self._driver.execute_query_bookmark_manager,
+                                    default_access_mode=neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS)
+
+    @property
+    def plugin(self) -> PluginStatus:
+        """Whether the server has the current ownergraph plugin (graph/plugin.py: version-checked)."""
+        if self._plugin is None:
+            self._procedures, self._plugin = detect_plugin(self.read)
+        return self._plugin
+
     def has_procedure(self, name: str) -> bool:
-        """Whether the server offers procedure ``name`` (ownergraph's own are registered by the
-        project-managed server; another server may lack them). Asked once per connection."""
+        """Whether ownergraph may call procedure ``name`` here: one the server offers; ownergraph's
+        own only from the plugin build this package wants. Detected once per connection."""
         if self._procedures is None:
-            self._procedures = frozenset(r["name"] for r in self.read("procedures"))
+            self._procedures, self._plugin = detect_plugin(self.read)
         return name in self._procedures
 
     def read_unit(self, work: Callable[[Reader], T]) -> T:
@@ -174,8 +193,7 @@ class Graph:
         signature as :meth:`read`) see one consistent state of the graph and pay one
         BEGIN/COMMIT instead of one per query (a multi-hop traversal makes many small reads).
         ``work`` is re-run from the start on a transient error, so it must only read."""
-        with guarded(self.uri), self._driver.session(database=self.database,
-                                                     default_access_mode=neo4j.READ_ACCESS) as s:
+        with guarded(self.uri), self.session(write=False) as s:
             return s.execute_read(lambda tx: work(Reader(tx)))
 
     def write(self, query: Query, **params: Any) -> neo4j.SummaryCounters:
@@ -185,7 +203,7 @@ class Graph:
         def work(tx: neo4j.ManagedTransaction) -> neo4j.SummaryCounters:
             return tx.run(text, params).consume().counters
 
-        with guarded(self.uri), self._driver.session(database=self.database) as s:
+        with guarded(self.uri), self.session(write=True) as s:
             return s.execute_write(work)
 
     def write_rows(self, query: Query, **params: Any) -> list[dict[str, Any]]:
@@ -194,7 +212,7 @@ class Graph:
         def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
             return [r.data() for r in tx.run(text, params)]
 
-        with guarded(self.uri), self._driver.session(database=self.database) as s:
+        with guarded(self.uri), self.session(write=True) as s:
             return s.execute_write(work)
 
     def write_batches(self, query: Query, rows: Iterable[Mapping[str, Any]], batch_size: int = 5000,
@@ -215,8 +233,20 @@ class Graph:
 
     def auto(self, query: Query, **params: Any) -> None:
         """An auto-commit statement (schema, ``CALL {} IN TRANSACTIONS``)."""
-        with guarded(self.uri), self._driver.session(database=self.database) as s:
+        with guarded(self.uri), self.session(write=True) as s:
             s.run(self._text(query), params).consume()
+
+    def renew(self) -> None:
+        """A new driver for this server: after a restart on a new store (graph.bulk's import)
+        the old driver's bookmarks name transactions the new store never had."""
+        with _drivers_lock:
+            key = next((k for k, d in _drivers.items() if d is self._driver), None)
+            if key is not None:
+                del _drivers[key]
+        old = self._driver
+        if key is not None:
+            self._driver = _driver(*key)
+            old.close()
 
     def apply_schema(self) -> int:
         """Create missing constraints and indexes; returns how many were created (0 when current)."""
@@ -265,4 +295,5 @@ def connect(settings: Settings | None = None, *, start_local: bool = True, schem
         raise
     if schema:
         graph.apply_schema()
+    graph.plugin  # noqa: B018 - detected at connect time: contagion then knows its engine
     return graph

@@ -1,0 +1,148 @@
+"""Node and relationship files for ``neo4j-admin database import full``, written column-wise.
+
+One CSV file per label (node) or type (relationship) with a typed header
+(``name:long``, ``known_from:datetime``, ``statement_ids:string[]``), the values as the online
+loader stores them: Python ``int`` -> long, ``float`` -> double, ``bool`` -> boolean, ``date``
+-> date, an aware ``datetime`` -> datetime with its offset, a naive one -> localdatetime, a
+list of strings -> string[]. A property whose values differ in type between rows (an amount
+given as 5 here and 5.5 there) splits the rows into one file per type combination, so every
+value keeps its type. Every string is quoted (an empty string stays an empty string; an
+absent property is an empty unquoted field); fields may span lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from ownergraph.ingest.errors import OwnergraphError
+
+ARRAY_DELIMITER = "\x1f"  # never inside a statement id or an identifier
+
+
+class BulkFileError(OwnergraphError):
+    """A value the offline importer's files cannot carry with its type."""
+
+
+@dataclass
+class ImportFiles:
+    """The files written, as ``--nodes`` / ``--relationships`` arguments, and their sizes."""
+
+    folder: Path
+    nodes: list[str] = field(default_factory=list)
+    relationships: list[str] = field(default_factory=list)
+    node_count: int = 0
+    relationship_count: int = 0
+
+    def arguments(self) -> list[str]:
+        return [f"--nodes={a}" for a in self.nodes] + [f"--relationships={a}" for a in self.relationships]
+
+
+def _type(v: Any) -> str:
+    t = type(v)
+    if t is str:
+        return "string"
+    if t is bool:
+        return "boolean"
+    if t is int:
+        return "long"
+    if t is float:
+        return "double"
+    if t is datetime:
+        return "datetime" if v.tzinfo is not None else "localdatetime"
+    if t is date:
+        return "date"
+    if t is list and v and all(type(x) is str for x in v):
+        return "string[]"
+    raise BulkFileError(f"cannot write {v!r} ({t.__name__}) to an import file")
+
+
+def _quote(s: str) -> str:
+    return '"' + s.replace('"', '""') + '"'
+
+
+def _field(v: Any, kind: str) -> str:
+    if v is None:
+        return ""
+    if kind == "string":
+        return _quote(v)
+    if kind == "boolean":
+        return "true" if v else "false"
+    if kind == "double":
+        return repr(v)
+    if kind == "string[]":
+        if any(ARRAY_DELIMITER in x for x in v):
+            raise BulkFileError(f"a list value contains the array delimiter: {v!r}")
+        return _quote(ARRAY_DELIMITER.join(v))
+    if kind in ("datetime", "localdatetime", "date"):
+        return v.isoformat()
+    return str(v)
+
+
+def _split_by_type(rows: list[tuple[list[str], dict[str, Any]]]
+                   ) -> Iterator[tuple[list[tuple[str, str]], list[tuple[list[str], dict[str, Any]]]]]:
+    """(typed columns, rows) groups: one group unless a property has values of several types."""
+    kinds: dict[str, set[str]] = {}
+    for _, props in rows:
+        for k, v in props.items():
+            if v is not None:
+                kinds.setdefault(k, set()).add(_type(v))
+    mixed = sorted(k for k, ts in kinds.items() if len(ts) > 1)
+    groups: dict[tuple[str | None, ...], list[tuple[list[str], dict[str, Any]]]] = {}
+    for row in rows:
+        sig = tuple(_type(row[1][k]) if row[1].get(k) is not None else None for k in mixed)
+        groups.setdefault(sig, []).append(row)
+    for sig, group in groups.items():
+        fixed = dict(zip(mixed, sig))
+        present: dict[str, None] = {}
+        for _, props in group:
+            present.update(dict.fromkeys(k for k, v in props.items() if v is not None))
+        columns = [(k, fixed[k] if k in fixed else next(iter(kinds[k]))) for k in present]
+        yield [c for c in columns if c[1] is not None], group  # type: ignore[misc]
+
+
+def _write(path: Path, id_header: list[str], columns: list[tuple[str, str]],
+           rows: list[tuple[list[str], dict[str, Any]]]) -> None:
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write(",".join(id_header + [f"{k}:{t}" for k, t in columns]) + "\n")
+        lines = []
+        for ids, props in rows:
+            lines.append(",".join([_quote(i) for i in ids] + [_field(props.get(k), t) for k, t in columns]))
+            if len(lines) >= 10000:
+                f.write("\n".join(lines) + "\n")
+                lines = []
+        if lines:
+            f.write("\n".join(lines) + "\n")
+
+
+def write_nodes(out: ImportFiles, label: str, space: str, items: Iterable[tuple[str, dict[str, Any]]]) -> None:
+    rows = [([i], p) for i, p in items]
+    for n, (columns, group) in enumerate(_split_by_type(rows)):
+        path = out.folder / f"nodes-{label}-{n}.csv"
+        _write(path, [f":ID({space})"], columns, group)
+        out.nodes.append(f"{label}={path}")
+        out.node_count += len(group)
+
+
+def write_relationships(out: ImportFiles, rtype: str, start: str, end: str,
+                        items: Iterable[tuple[str, str, dict[str, Any]]]) -> None:
+    rows = [([a, b], p) for a, b, p in items]
+    for n, (columns, group) in enumerate(_split_by_type(rows)):
+        path = out.folder / f"rels-{rtype}-{n}.csv"
+        _write(path, [f":START_ID({start})", f":END_ID({end})"], columns, group)
+        out.relationships.append(f"{rtype}={path}")
+        out.relationship_count += len(group)
+
+
+def write_staged(staged: Any, folder: Path) -> ImportFiles:
+    """Every node and relationship of ``staged`` (:class:`~.staged.Staged`) into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    out = ImportFiles(folder)
+    for label, space, items in staged.node_groups():
+        write_nodes(out, label, space, items)
+    for rtype, start, end, items in staged.relationship_groups():
+        write_relationships(out, rtype, start, end, items)
+    return out

@@ -1,0 +1,133 @@
+"""First loads through the offline importer give the graph the online loader gives.
+
+The same files are loaded twice into one throw-away server (the importer stops it, so never
+the tests' shared server): online (``graph.load.Loader``), then, after a wipe, through
+``graph.bulk`` (importer). Compared: the ``ownergraph stats`` fingerprint and counts, every
+node's labels and properties and every relationship's type, ends and properties (resolution
+decisions apart: they carry the time they were made; their number is in the counts), and the
+per-file read/loaded/merged/quarantined counts.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ownergraph.graph.bulk import BulkNotPossible, bulk_loader
+from ownergraph.graph.config import Settings, load_settings
+from ownergraph.graph.connection import Graph, connect
+from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.server import LocalNeo4j
+from ownergraph.graph.stats import graph_stats
+from tests.neo4j_fixtures import throwaway_env, wipe
+
+pytestmark = pytest.mark.neo4j
+
+REAL = Path(__file__).parent / "fixtures" / "real"
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Settings, Graph]]:
+    env = throwaway_env(tmp_path_factory.mktemp("bulk-home"), _free_port())
+    settings = load_settings(env)
+    local = LocalNeo4j(settings)
+    local.start()
+    try:
+        yield settings, connect(settings)
+    finally:
+        local.stop()
+
+
+def _value(v: Any) -> Any:
+    if isinstance(v, list):
+        return ("list", tuple(_value(x) for x in v))
+    if hasattr(v, "iso_format"):  # a driver date / datetime: its text keeps type and offset
+        return (type(v).__name__, v.iso_format())
+    return (type(v).__name__, v)
+
+
+def _dump(graph: Graph) -> tuple[list[Any], list[Any]]:
+    nodes = sorted(repr((sorted(r["labels"]), sorted((k, _value(v)) for k, v in r["props"].items())))
+                   for r in graph.read("graph_dump_nodes"))
+    edges = sorted(repr((r["type"], sorted(r["a_labels"]), r["a"], sorted(r["b_labels"]), r["b"],
+                         sorted((k, _value(v)) for k, v in r["props"].items())))
+                   for r in graph.read("graph_dump_edges"))
+    return nodes, edges
+
+
+def _counts(summary: Any) -> list[tuple[Any, ...]]:
+    return [(Path(f.path).name, f.read, f.loaded, f.merged, f.quarantined, f.not_read) for f in summary.files]
+
+
+def _load_both(server: tuple[Settings, Graph], paths: list[Path], tmp: Path) -> dict[str, Any]:
+    settings, graph = server
+    wipe(graph)
+    online = ingest_paths(graph, paths, quarantine_path=tmp / "online.jsonl")
+    online_stats, online_dump = graph_stats(graph), _dump(graph)
+    wipe(graph)
+    bulk = ingest_paths(graph, paths, quarantine_path=tmp / "bulk.jsonl",
+                        loader_factory=bulk_loader(settings, workdir=tmp / "files", keep_files=True))
+    bulk_stats, bulk_dump = graph_stats(graph), _dump(graph)
+    assert "IMPORT DONE" in (tmp / "files" / "import.log").read_text()  # it went through the importer
+    assert _counts(bulk) == _counts(online)
+    assert (tmp / "bulk.jsonl").read_text() == (tmp / "online.jsonl").read_text()
+    assert bulk_stats["nodes"] == online_stats["nodes"]
+    assert bulk_stats["edges"] == online_stats["edges"]
+    # whole graphs first: a difference shows the node or relationship, not only a hash
+    missing = sorted(set(online_dump[0]) - set(bulk_dump[0]))[:3], sorted(set(online_dump[1]) - set(bulk_dump[1]))[:3]
+    extra = sorted(set(bulk_dump[0]) - set(online_dump[0]))[:3], sorted(set(bulk_dump[1]) - set(online_dump[1]))[:3]
+    assert bulk_dump == online_dump, f"online only: {missing}\nbulk only: {extra}"
+    assert bulk_stats["fingerprint"] == online_stats["fingerprint"]
+    return {"stats": bulk_stats, "summary": bulk}
+
+
+def test_real_gleif_samples(server: tuple[Settings, Graph], tmp_path: Path) -> None:
+    # GLEIF golden-copy LEI, RR and reporting-exception files and API responses
+    paths = [REAL / "gleif", EXAMPLES / "real" / "lei-data.xml", EXAMPLES / "real" / "rr-data.xml",
+             EXAMPLES / "real" / "repex-data.xml"]
+    out = _load_both(server, paths, tmp_path)
+    stats = out["stats"]
+    # examples/real/rr-data.xml: the golden-copy relationship records are IS_DIRECTLY_CONSOLIDATED_BY
+    # and IS_ULTIMATELY_CONSOLIDATED_BY rows, so the graph has CONSOLIDATED_BY edges
+    assert stats["edges"].get("CONSOLIDATED_BY", 0) > 0
+    assert stats["nodes"].get("ReportingException", 0) > 0  # repex-data.xml has exception rows
+
+
+def test_real_bods_psc_and_bundle(server: tuple[Settings, Graph], tmp_path: Path) -> None:
+    # BODS 0.2 / 0.4 statements, UK PSC JSON lines, the example bundle with its holdings book
+    paths = [REAL / "bods", REAL / "uk-psc", REAL / "ftm", EXAMPLES / "real" / "bods-indirect-ownership.json",
+             EXAMPLES / "bundle"]
+    out = _load_both(server, paths, tmp_path)
+    assert out["stats"]["edges"].get("OWNS", 0) > 0
+    assert out["stats"]["edges"].get("HOLDS", 0) > 0  # examples/bundle/holdings.csv positions
+
+
+def test_generated_world(server: tuple[Settings, Graph], tmp_path: Path) -> None:
+    # a small world with versions, corrections, corporate actions, sanctions and a book
+    world = tmp_path / "world"
+    subprocess.run([sys.executable, "-m", "ownergraph.worldgen", "--entities", "400", "--seed", "5",
+                    "--out", str(world)], check=True, capture_output=True, text=True, timeout=300)
+    paths = sorted(p for p in world.rglob("*") if p.is_file() and not p.name.startswith("ground_truth"))
+    out = _load_both(server, paths, tmp_path)
+    assert out["stats"]["nodes"].get("CorporateAction", 0) > 0
+
+
+def test_refuses_a_database_that_is_not_empty(server: tuple[Settings, Graph], tmp_path: Path) -> None:
+    settings, graph = server
+    wipe(graph)
+    ingest_paths(graph, [EXAMPLES / "real" / "lei-data.xml"])
+    with pytest.raises(BulkNotPossible, match="not empty"):
+        ingest_paths(graph, [EXAMPLES / "real" / "rr-data.xml"], loader_factory=bulk_loader(settings))
