@@ -12,6 +12,10 @@ Backends (all behind :class:`VectorIndex`):
   the fallback embedded store when ``qdrant-edge-py`` is not installed (slower: its local mode
   filters in Python).
 
+:func:`open_index` shares one open Edge shard per folder within a process (its write-ahead log
+admits one opener): a client and an ingest in one notebook both use it. Another process that
+holds it makes the open fail with :class:`~ingest.errors.VectorIndexBusy`.
+
 Point ids are UUIDv5 of the ``chunk_id``, so upserting the same chunk twice replaces it.
 ``filed_before`` is inclusive: a chunk filed on the question's knowledge date is visible.
 """
@@ -19,11 +23,13 @@ Point ids are UUIDv5 of the ``chunk_id``, so upserting the same chunk twice repl
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
+from ownergraph.ingest.errors import VectorIndexBusy
 from ownergraph.retrieval._vector_points import (
     DATETIME_FIELDS,
     KEYWORD_FIELDS,
@@ -44,6 +50,12 @@ __all__ = ["EdgeIndex", "Hit", "QdrantClientIndex", "VectorIndex", "VectorPoint"
 
 # ---------------------------------------------------------------------------------------------
 # Qdrant Edge (embedded, on disk)
+
+
+# The Edge shards this process holds open, by folder: a shard's write-ahead log admits one opener
+# at a time, so a client and an ingest in one process (a notebook) share the open shard.
+_OPEN_SHARDS: dict[Path, EdgeIndex] = {}
+_OPEN_LOCK = threading.Lock()
 
 
 def edge_available() -> bool:
@@ -71,12 +83,30 @@ class EdgeIndex:
             except Exception as exc:
                 if "ncompatible" in str(exc):
                     raise ValueError(f"index at {self.path} does not match dim={self.dim}: {exc}") from exc
+                if "WouldBlock" in str(exc):  # the write-ahead log is locked by another process
+                    raise VectorIndexBusy(f"the vector index at {self.path} is open in another process or client "
+                                          "(an ingest or `ownergraph index` may be embedding documents)") from exc
                 raise
         else:
             self.path.mkdir(parents=True, exist_ok=True)
             self._shard = qe.EdgeShard.create(str(self.path), config)
         self._ensure_indexes()
         self._closed = False
+        self._users = 1
+
+    @classmethod
+    def shared(cls, path: Path | str, collection: str, dim: int) -> EdgeIndex:
+        """This process's open index at ``path``/``collection`` (opened on first use); it is
+        closed when the last of its users closes it."""
+        where = (Path(path) / collection).resolve()
+        with _OPEN_LOCK:
+            index = _OPEN_SHARDS.get(where)
+            if index is not None and not index._closed and index.dim == int(dim):
+                index._users += 1
+                return index
+            index = cls(path, collection, dim)
+            _OPEN_SHARDS[where] = index
+            return index
 
     def _has_segments(self) -> bool:
         return self.path.is_dir() and any(self.path.iterdir())
@@ -138,9 +168,15 @@ class EdgeIndex:
         return bool(self._shard.optimize())
 
     def close(self) -> None:
-        if not self._closed:
+        with _OPEN_LOCK:
+            self._users -= 1
+            if self._closed or self._users > 0:
+                return
             self._closed = True
-            self._shard.close()
+            where = self.path.resolve()
+            if _OPEN_SHARDS.get(where) is self:
+                del _OPEN_SHARDS[where]
+        self._shard.close()
 
     def __enter__(self) -> EdgeIndex:
         return self
@@ -288,5 +324,5 @@ def open_index(qdrant_url: str | None, path: Path | str, collection: str = "disc
     if qdrant_url:
         return QdrantClientIndex.connect(qdrant_url, collection, dim)
     if edge_available():
-        return EdgeIndex(path, collection, dim)
+        return EdgeIndex.shared(path, collection, dim)
     return QdrantClientIndex.local(Path(path) / "qdrant-local", collection, dim)

@@ -1,8 +1,12 @@
 """Disclosure text as the second retriever: the graph's documents in a vector index.
 
-``sync`` chunks every (:Document) not yet indexed into sentence windows, embeds them with the
+:func:`index_disclosures` (run by ``ownergraph ingest`` after the load, and by ``ownergraph
+index``) chunks every (:Document) not yet indexed into sentence windows, embeds them with the
 bundled MiniLM and upserts them with the resolved entity ids the document files or mentions
-(so text and graph share one set of entities), its filing id, form type, filed_at and period.
+(so text and graph share one set of entities), its filing id, form type, filed_at and period,
+in batches saved as they finish (:mod:`retrieval._disclosure_index`). An ask embeds at most a
+few missing documents itself; more are searched by words until they are indexed, so a question
+never waits for a corpus to be embedded.
 ``search`` filters by those entities and by ``filed_at <= known_at`` (a question never reads a
 filing published after its knowledge date), then compresses the sentences of the hits
 verbatim to the token budget, keeping their offsets for citations.
@@ -14,69 +18,84 @@ is installed, else :class:`~retrieval.lexical.LexicalRetriever` (BM25, with a no
 
 from __future__ import annotations
 
-import json
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from ownergraph.graph.config import Settings, load_settings
 from ownergraph.graph.connection import Graph
-from ownergraph.retrieval.chunking import chunk_text
+from ownergraph.ingest.errors import VectorIndexBusy
+from ownergraph.retrieval._disclosure_index import (
+    DOCUMENT_BATCH,
+    IndexProgress,
+    IndexRun,
+    Manifest,
+    index_documents,
+    pending_documents,
+)
 from ownergraph.retrieval.compression import compress, hit_sentences
 from ownergraph.retrieval.embedding import Embedder, EmbeddingUnavailable, default_embedder, model_available
-from ownergraph.retrieval.lexical import EntityNames, LexicalRetriever
-from ownergraph.retrieval.vectors import VectorIndex, open_index, points_from_chunks
+from ownergraph.retrieval.lexical import EntityNames, LexicalRetriever, lexical_candidates
+from ownergraph.retrieval.vectors import VectorIndex, open_index
 
 TOP_K = 12
+ASK_EMBEDS = 8  # missing documents an ask embeds itself (seconds); more are searched by words
+BUSY = ("The vector index is being written by another process (an ingest or `ownergraph index`): "
+        "disclosure text was searched by words this time.")
 
 
 class DisclosureRetriever:
     """Semantic search (MiniLM vectors in the vector index) over the graph's documents."""
 
     backend = "semantic"
-    notice: str | None = None
 
     def __init__(self, graph: Graph, index: VectorIndex, manifest: Path, embedder: Embedder) -> None:
         self.graph = graph
         self.index = index
         self.manifest = manifest
         self.embedder = embedder
+        self.notice: str | None = None
+        self.unindexed: set[str] = set()  # document ids searched by words until they are embedded
         self._entity_names = EntityNames(graph)
 
     @classmethod
     def open(cls, graph: Graph, settings: Settings | None = None, *, sync: bool = True) -> DisclosureRetriever:
+        """The retriever on the graph's on-disk index; ``sync`` catches up as an ask may
+        (:meth:`catch_up`: a few missing documents are embedded, more are searched by words)."""
         settings = settings or load_settings()
         where = settings.home / "vectors" / graph.database
         where.mkdir(parents=True, exist_ok=True)
         index = open_index(settings.qdrant_url, where, "disclosures", 384)
         retriever = cls(graph, index, where / "indexed.json", default_embedder())
         if sync:
-            retriever.sync()
+            retriever.catch_up()
         return retriever
 
-    def _indexed(self) -> set[str]:
-        if self.manifest.is_file():
-            return set(json.loads(self.manifest.read_text()))
-        return set()
+    def index_pending(self, *, batch: int = DOCUMENT_BATCH, progress: IndexProgress | None = None) -> IndexRun:
+        """Embed every document not yet in the index, in batches saved as they finish (an
+        interrupted run resumes where it stopped)."""
+        run = index_documents(self.graph, self.index, self.embedder, Manifest(self.manifest),
+                              batch=batch, progress=progress)
+        self.unindexed = set()
+        self.notice = None
+        return run
 
-    def sync(self, batch: int = 64) -> int:
+    def sync(self, batch: int = DOCUMENT_BATCH) -> int:
         """Index documents added since the last sync; returns how many chunks were written."""
-        done = self._indexed()
-        rows = [r for r in self.graph.read("disclosures_for_index") if r["statement_id"] not in done]
-        written = 0
-        for row in rows:
-            chunks = chunk_text(row["text"], row["document_id"])
-            if chunks:
-                vectors = self.embedder.embed([c.text for c in chunks])
-                points = points_from_chunks(
-                    chunks, vectors, document_id=row["document_id"], entity_keys=row["entity_keys"],
-                    filing_id=row["document_id"], form_type=row.get("form_type"),
-                    filed_at=row.get("filed_at"), period=row.get("period"))
-                written += self.index.upsert(points)
-            done.add(row["statement_id"])
-        if rows:
-            self.manifest.write_text(json.dumps(sorted(done)))
-        return written
+        return self.index_pending(batch=batch).chunks
+
+    def catch_up(self, limit: int = ASK_EMBEDS) -> int:
+        """What an ask does before searching: embed up to ``limit`` missing documents (an ingest
+        normally left none); more than that are searched by words, with a notice naming
+        ``ownergraph index``, so that a question never waits for a whole corpus to be embedded."""
+        missing = pending_documents(self.graph, Manifest(self.manifest).load())
+        if len(missing) <= limit:
+            return self.sync() if missing else 0
+        self.unindexed = {r["document_id"] for r in missing}
+        self.notice = (f"{len(missing)} disclosure documents are not in the vector index yet (searched "
+                       "by words this time): `ownergraph index` embeds them.")
+        return 0
 
     def search(self, question: str, entity_keys: list[str], *, known_at: datetime,
                budget: str | int = "medium") -> list[dict[str, Any]]:
@@ -84,10 +103,16 @@ class DisclosureRetriever:
             return []
         qv = self.embedder.embed([question])[0]
         hits = self.index.search(qv, top_k=TOP_K, entity_keys=entity_keys, filed_before=known_at)
+        hits = [h for h in hits if h.document_id not in self.unindexed]  # an older text of theirs
         sentences = [s for h in hits for s in hit_sentences(h)]
+        keys_of: dict[str, Sequence[str]] = {h.document_id: h.entity_keys for h in hits}
+        if self.unindexed:  # documents not embedded yet: their best sentences by words
+            by_words, their_keys = lexical_candidates(self.graph, question, entity_keys, known_at=known_at,
+                                                      documents=self.unindexed)
+            sentences += by_words
+            keys_of.update(their_keys)
         if not sentences:
             return []
-        keys_of = {h.document_id: h.entity_keys for h in hits}
         names = self._entity_names(entity_keys)
         kept = compress(question, sentences, entity_names=names, budget=budget, embedder=self.embedder,
                         question_vector=qv)
@@ -108,4 +133,23 @@ def open_text_retriever(graph: Graph, settings: Settings | None = None, *,
             return DisclosureRetriever.open(graph, settings, sync=sync)
         except EmbeddingUnavailable:  # files there but not loadable (a backend forced, a bad copy)
             pass
+        except VectorIndexBusy:  # being indexed right now: answer by words rather than wait
+            return LexicalRetriever(graph, notice=BUSY)
     return LexicalRetriever(graph)
+
+
+def index_disclosures(graph: Graph, settings: Settings | None = None, *, batch: int = DOCUMENT_BATCH,
+                      progress: IndexProgress | None = None) -> IndexRun:
+    """Embed the graph's documents that the vector index lacks (what ``ownergraph ingest`` and
+    ``ownergraph index`` run), each batch saved as it finishes. Without the embedding model
+    there is nothing to build (``backend="lexical"``: text is searched by words)."""
+    if not model_available():
+        return IndexRun(backend="lexical")
+    retriever = DisclosureRetriever.open(graph, settings, sync=False)
+    try:
+        return retriever.index_pending(batch=batch, progress=progress)
+    finally:
+        retriever.index.close()  # frees the on-disk index for the next process
+
+
+__all__ = ["DisclosureRetriever", "IndexProgress", "IndexRun", "index_disclosures", "open_text_retriever"]

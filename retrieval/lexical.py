@@ -144,14 +144,37 @@ class EntityNames:
         return [self._names[k] for k in keys if k in self._names]
 
 
+def lexical_candidates(graph: Graph, question: str, entity_keys: list[str], *, known_at: date | datetime,
+                       documents: set[str] | None = None) -> tuple[list[Sentence], dict[str, list[str]]]:
+    """The best BM25 sentences (at most CANDIDATES, in document order) of the documents that file
+    or mention ``entity_keys`` and were filed by ``known_at`` (only ``documents``, when given),
+    and each document's keys among ``entity_keys``."""
+    wanted = set(entity_keys)
+    keys_of: dict[str, list[str]] = {}
+    sentences: list[Sentence] = []
+    for row in graph.read("disclosures_for_entities", keys=sorted(wanted)):
+        if documents is not None and row["document_id"] not in documents:
+            continue
+        if not filed_by(row.get("filed_at"), known_at):
+            continue
+        keys_of[row["document_id"]] = [k for k in row["entity_keys"] if k in wanted]
+        sentences += split_sentences(row["text"], row["document_id"])
+    if not sentences:
+        return [], keys_of
+    scores = bm25_scores(question, [s.text for s in sentences])
+    order = [int(i) for i in np.argsort(-scores, kind="stable")[:CANDIDATES] if scores[i] > 0]
+    return [sentences[i] for i in sorted(order)], keys_of  # compression keeps document order
+
+
 class LexicalRetriever:
     """BM25 over the disclosure sentences of the question's entities (no index to build)."""
 
     backend = "lexical"
     notice = NOTICE
 
-    def __init__(self, graph: Graph) -> None:
+    def __init__(self, graph: Graph, notice: str = NOTICE) -> None:
         self.graph = graph
+        self.notice = notice  # why the search is by words (no model, or the index is busy)
         self.embedder = LexicalEmbedder()
         self._entity_names = EntityNames(graph)
 
@@ -163,25 +186,14 @@ class LexicalRetriever:
                budget: str | int = "medium") -> list[dict[str, Any]]:
         if not entity_keys:
             return []
-        wanted = set(entity_keys)
-        keys_of: dict[str, list[str]] = {}
-        sentences: list[Sentence] = []
-        for row in self.graph.read("disclosures_for_entities", keys=sorted(wanted)):
-            if not filed_by(row.get("filed_at"), known_at):
-                continue
-            keys_of[row["document_id"]] = [k for k in row["entity_keys"] if k in wanted]
-            sentences += split_sentences(row["text"], row["document_id"])
-        if not sentences:
+        candidates, keys_of = lexical_candidates(self.graph, question, entity_keys, known_at=known_at)
+        if not candidates:
             return []
-        scores = bm25_scores(question, [s.text for s in sentences])
-        order = [int(i) for i in np.argsort(-scores, kind="stable")[:CANDIDATES] if scores[i] > 0]
-        if not order:
-            return []
-        candidates = [sentences[i] for i in sorted(order)]  # compression keeps document order
         kept = compress(question, candidates, entity_names=self._entity_names(entity_keys), budget=budget,
                         embedder=self.embedder)
         return [{"document_id": s.doc_id, "start": s.start, "end": s.end, "text": s.text,
                  "entity_keys": keys_of.get(s.doc_id, [])} for s in kept.kept]
 
 
-__all__ = ["NOTICE", "EntityNames", "LexicalEmbedder", "LexicalRetriever", "bm25_scores", "filed_by", "terms"]
+__all__ = ["NOTICE", "EntityNames", "LexicalEmbedder", "LexicalRetriever", "bm25_scores", "filed_by",
+           "lexical_candidates", "terms"]

@@ -1,4 +1,4 @@
-"""``ownergraph ingest`` and ``ownergraph stats``."""
+"""``ownergraph ingest``, ``ownergraph index`` and ``ownergraph stats``."""
 
 from __future__ import annotations
 
@@ -26,15 +26,19 @@ from ownergraph.ingest.errors import InputFormatError, OwnergraphError, Quaranti
 @click.option("--filed-at", "filed_at", type=click.DateTime(["%Y-%m-%d"]),
               help="Documents: the filing date (YYYY-MM-DD), used as known-from.")
 @click.option("--form", help="Documents: the form type (10-K, 8-K, annual report, ...).")
+@click.option("--no-index", is_flag=True,
+              help="Do not embed the new disclosure documents now (`ownergraph index` does it later).")
 @json_option
 def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: bool,
                quarantine_path: Path | None, filer: str | None, filed_at: datetime | None,
-               form: str | None, as_json: bool) -> None:
+               form: str | None, no_index: bool, as_json: bool) -> None:
     """Load filings (GLEIF, BODS, FtM/OpenSanctions, UK PSC, SEC, bundle, holdings CSV) and
     documents (PDF, HTML, text, EDGAR full submissions: relationships read from their sentences).
 
     A folder is read file by file: a file no reader recognises (or an empty one) is listed
-    as "not recognised" and the other files load."""
+    as "not recognised" and the other files load. Then the disclosure documents the vector
+    index lacks are embedded, in batches saved as they finish, so that the first `ask` does
+    not wait for them (an interrupted run resumes with the rest)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from ownergraph.graph.config import load_settings
@@ -57,14 +61,69 @@ def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: 
                                dry_run=dry_run, progress=progress,
                                document_options={"filer": filer, "form": form,
                                                  "filed_at": filed_at.date() if filed_at else None})
+        if graph is not None and not no_index:
+            from ownergraph._facade import index_after_load, with_index
+
+            summary = with_index(summary, index_after_load(graph, settings, progress=_embedding_bar(bar)))
     failure = _failure(summary, strict)
     if as_json:
         emit(summary.as_dict() | ({"error": json.loads(error_json(failure))["error"]} if failure else {}), True)
     else:
-        echo_lines(summary_lines(summary))
+        echo_lines(summary_lines(summary) + index_lines(getattr(summary, "index", None)))
     if failure is not None:
         failure.reported = as_json  # type: ignore[attr-defined]  # the JSON summary carries it
         raise failure
+
+
+def _embedding_bar(bar: Any) -> Any:
+    """A progress callback that shows the documents embedded so far on ``bar`` (a rich Progress)."""
+    task = bar.add_task("embedding disclosures", total=None, visible=False)
+
+    def progress(done: int, total: int, chunks: int) -> None:
+        bar.update(task, completed=done, total=total, visible=total > 0,
+                   description=f"embedding disclosures ({plural(chunks, 'chunk')})")
+
+    return progress
+
+
+def index_lines(run: dict[str, Any] | None) -> list[str]:
+    """What the disclosure indexing did, in one line (none when it did not run)."""
+    if not run:
+        return []
+    if "error" in run:
+        return [wrap(f"disclosure index not updated: {run['error']['message']}; `ownergraph index` "
+                     "embeds the documents later (an ask searches them by words meanwhile)")]
+    if run.get("backend") == "lexical":
+        return ["disclosure index: no embedding model, text is searched by words (`ownergraph setup`)"]
+    if not run["documents"]:
+        return [f"disclosure index up to date ({plural(run['already'], 'document')})"]
+    return [f"disclosure index: embedded {plural(run['documents'], 'document')} "
+            f"({plural(run['chunks'], 'chunk')}) in {run['seconds']:.1f}s"]
+
+
+@click.command("index")
+@click.option("--batch", default=16, show_default=True, type=click.IntRange(1),
+              help="Documents per batch; each batch is saved as it finishes.")
+@json_option
+def index_cmd(batch: int, as_json: bool) -> None:
+    """Embed the disclosure documents that the vector index lacks (ingest does this after a
+    load; run it after `ingest --no-index`). An interrupted run resumes where it stopped."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from ownergraph.graph.config import load_settings
+    from ownergraph.graph.connection import connect
+    from ownergraph.retrieval.disclosures import index_disclosures
+
+    settings = load_settings()
+    graph = connect(settings)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console(stderr=True), transient=True,
+                  disable=as_json) as bar:
+        run = index_disclosures(graph, settings, batch=batch, progress=_embedding_bar(bar))
+    if as_json:
+        emit(run.as_dict(), True)
+    else:
+        echo_lines(index_lines(run.as_dict()))
 
 
 def _failure(summary: Any, strict: bool) -> OwnergraphError | None:

@@ -71,7 +71,8 @@ def lexical(graph: Graph, tmp_path: Path, no_model: None) -> LexicalRetriever:
 
 
 def _document(graph: Graph) -> dict:
-    (row,) = graph.read("disclosures_for_index")  # the one document: its text and entity keys
+    (doc,) = graph.read("disclosure_ids")  # the one document
+    (row,) = graph.read("disclosures_to_index", document_ids=[doc["document_id"]])  # its text and entity keys
     return row
 
 
