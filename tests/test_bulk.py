@@ -91,7 +91,7 @@ def _load_both(server: tuple[Settings, Graph], paths: list[Path], tmp: Path) -> 
     extra = sorted(set(bulk_dump[0]) - set(online_dump[0]))[:3], sorted(set(bulk_dump[1]) - set(online_dump[1]))[:3]
     assert bulk_dump == online_dump, f"online only: {missing}\nbulk only: {extra}"
     assert bulk_stats["fingerprint"] == online_stats["fingerprint"]
-    return {"stats": bulk_stats, "summary": bulk}
+    return {"stats": bulk_stats, "summary": bulk, "edges": bulk_dump[1]}
 
 
 def test_real_gleif_samples(server: tuple[Settings, Graph], tmp_path: Path) -> None:
@@ -123,6 +123,9 @@ def test_generated_world(server: tuple[Settings, Graph], tmp_path: Path) -> None
     paths = sorted(p for p in world.rglob("*") if p.is_file() and not p.name.startswith("ground_truth"))
     out = _load_both(server, paths, tmp_path)
     assert out["stats"]["nodes"].get("CorporateAction", 0) > 0
+    # the chains were planned, not only copied: superseded versions closed, pieces carried
+    assert any("'carried_from'" in e for e in out["edges"])
+    assert any("'closed_by_action'" in e for e in out["edges"])  # corporate actions applied after the import
 
 
 def test_refuses_a_database_that_is_not_empty(server: tuple[Settings, Graph], tmp_path: Path) -> None:

@@ -131,7 +131,7 @@ class BulkLoader:
         self.counts.loaded += created
         self.counts.merged += present
         self.counts.by_type[kind] += created
-        tagged = self.counts.by_tag.setdefault(self._tag if tag is None else tag, [0, 0])
+        tagged = self.counts.by_tag.setdefault(self._tag if tag is None else tag, [0, 0, 0])
         tagged[0] += created
         tagged[1] += present
 
@@ -173,8 +173,8 @@ class BulkLoader:
                 tag = t
             online.add(action)
         applied = online.finish()
-        for t, (created, present) in online.counts.by_tag.items():
-            self._tally("corporate_action", created, present, tag=t)
+        for t, tagged in online.counts.by_tag.items():
+            self._tally("corporate_action", tagged[0], tagged[1], tag=t)
         self._actions = []
         return applied
 
