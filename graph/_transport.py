@@ -129,8 +129,8 @@ class Batched:
         self._log: list[tuple[str, dict[str, Any]]] = []
 
     def __enter__(self) -> Batched:
-        # the driver behind Graph: one session, explicit transactions (same package)
-        self._session = self.graph._driver.session(database=self.graph.database)
+        # one write session (the leader of a cluster), explicit transactions
+        self._session = self.graph.session(write=True)
         return self
 
     def __exit__(self, exc_type: object, *_: object) -> None:
@@ -179,7 +179,7 @@ class Batched:
                             self._session.close()
                         except FAULTS:
                             pass
-                        self._session = self.graph._driver.session(database=self.graph.database)
+                        self._session = self.graph.session(write=True)
         raise AssertionError("unreachable")
 
     def commit(self) -> None:

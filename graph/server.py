@@ -2,9 +2,10 @@
 
 Artifacts come from Maven Central (``mvn dependency:copy-dependencies`` over
 ``graph/_server/pom.xml``) into ``<cache>/neo4j/<version>/``; a 40-line launcher
-(``_server/OwnergraphNeo4j.java``) and ownergraph's procedures (``_server/OwnergraphProcedures.java``)
-are compiled with the machine's JDK (17+), again whenever those sources change.
-Data, logs, credentials and the pid file live in ``<home>/neo4j/``.
+(``_server/OwnergraphNeo4j.java``) is compiled with the machine's JDK (17+) and ownergraph's
+procedures are built as the plugin jar a self-managed server would load (graph/plugin.py), again
+whenever those sources change. Data, logs, plugins, credentials and the pid file live in
+``<home>/neo4j/``; start puts the current plugin jar into ``<home>/neo4j/plugins/``.
 """
 
 from __future__ import annotations
@@ -20,17 +21,19 @@ import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from importlib import resources
 from pathlib import Path
 
+from ownergraph.graph import plugin
 from ownergraph.graph.config import Settings
 from ownergraph.ingest.errors import Neo4jUnavailable
 
 LAUNCHER = "OwnergraphNeo4j"
-_JAVA_SOURCES = (f"{LAUNCHER}.java", "OwnergraphProcedures.java")
+_JAVA_SOURCES = (f"{LAUNCHER}.java", plugin.SOURCE)
 ALTERNATIVES = (
     "Alternatives: run Neo4j yourself (`docker compose up -d neo4j` with the project's "
     "docker-compose.yml, or Neo4j Desktop/Aura) and set NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD."
@@ -39,7 +42,7 @@ ALTERNATIVES = (
 
 def _sources_digest() -> str:
     """Which launcher/procedure sources the compiled classes must come from."""
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(plugin.package_version().encode())
     for name in _JAVA_SOURCES:
         digest.update((resources.files("ownergraph.graph") / "_server" / name).read_bytes())
     return digest.hexdigest()[:16]
@@ -105,6 +108,7 @@ class LocalNeo4j:
         self.pid_file = self.root / "run" / "neo4j.pid"
         self.console_log = self.root / "logs" / "console.log"
         self.credentials_file = self.root / "conf" / "credentials.json"
+        self.plugins = self.root / "plugins"
 
     # -- paths and facts --------------------------------------------------------------
     @property
@@ -118,15 +122,25 @@ class LocalNeo4j:
         return data["user"], data["password"]
 
     @property
+    def build(self) -> Path:
+        """The launcher classes and plugin jar built from the current Java sources. A build is never
+        replaced in place: a server started from an older one keeps the files it loads."""
+        return self.runtime / "build" / _sources_digest()
+
+    @property
     def installed(self) -> bool:
-        """Neo4j fetched and the launcher compiled from the current Java sources."""
-        marker = self.runtime / ".complete"
-        return marker.is_file() and marker.read_text().split() == [self.settings.neo4j_version, _sources_digest()]
+        """Neo4j fetched and the launcher and plugin built from the current Java sources."""
+        return (self.runtime / "java").is_file() and (self.build / ".complete").is_file()
 
     # -- install ----------------------------------------------------------------------
+    @property
+    def plugin_jar(self) -> Path:
+        """The plugin jar built by :meth:`install` (``ownergraph neo4j plugin`` copies it out)."""
+        return self.build / "plugins" / plugin.jar_name()
+
     def install(self) -> Path:
-        """Fetch Neo4j from Maven Central and compile the launcher and procedures; a no-op when
-        done. Changed Java sources are recompiled against the jars already fetched."""
+        """Fetch Neo4j from Maven Central, compile the launcher and build the procedures' plugin
+        jar; a no-op when done. Changed Java sources are rebuilt against the jars already fetched."""
         if self.installed:
             return self.runtime
         java = find_java()
@@ -135,29 +149,31 @@ class LocalNeo4j:
             javac = Path(shutil.which("javac") or "")
         if not javac.is_file():
             raise Neo4jUnavailable(f"a JDK (javac) is needed beside {java} to build the launcher. " + ALTERNATIVES)
-        staging = self.runtime.with_name(self.runtime.name + ".partial")
-        shutil.rmtree(staging, ignore_errors=True)
-        (staging / "classes").mkdir(parents=True)
-        fetched = self.runtime / "lib"
-        if (self.runtime / "java").is_file() and fetched.is_dir():
-            shutil.copytree(fetched, staging / "lib")
-        else:
-            self._fetch(staging, java)
-        sources = []
-        for name in _JAVA_SOURCES:
-            path = staging / name
-            path.write_text((resources.files("ownergraph.graph") / "_server" / name).read_text())
-            sources.append(str(path))
-        build = subprocess.run(
-            [str(javac), "-d", str(staging / "classes"), "-cp", str(staging / "lib" / "*"), *sources],
-            capture_output=True, text=True,
-        )
-        if build.returncode != 0:
-            raise Neo4jUnavailable(f"could not compile the Neo4j launcher:\n{build.stderr[-1500:]}")
-        (staging / "java").write_text(str(java))
-        (staging / ".complete").write_text(f"{self.settings.neo4j_version} {_sources_digest()}")
-        shutil.rmtree(self.runtime, ignore_errors=True)
-        staging.rename(self.runtime)
+        if not ((self.runtime / "java").is_file() and (self.runtime / "lib").is_dir()):
+            fetching = self.runtime.with_name(self.runtime.name + ".partial")
+            shutil.rmtree(fetching, ignore_errors=True)
+            fetching.mkdir(parents=True)
+            self._fetch(fetching, java)
+            (fetching / "java").write_text(str(java))
+            shutil.rmtree(self.runtime, ignore_errors=True)
+            fetching.rename(self.runtime)
+        self.build.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".partial-", dir=self.build.parent))
+        try:
+            launcher = staging / f"{LAUNCHER}.java"
+            launcher.write_text((resources.files("ownergraph.graph") / "_server" / launcher.name).read_text())
+            build = subprocess.run(
+                [str(javac), "-d", str(staging / "classes"), "-cp", str(self.runtime / "lib" / "*"), str(launcher)],
+                capture_output=True, text=True,
+            )
+            if build.returncode != 0:
+                raise Neo4jUnavailable(f"could not compile the Neo4j launcher:\n{build.stderr[-1500:]}")
+            plugin.build_plugin(self.runtime / "lib", staging / "plugins", java)
+            (staging / ".complete").write_text(f"{self.settings.neo4j_version} {_sources_digest()}")
+            with contextlib.suppress(OSError):  # another process built the same sources meanwhile
+                staging.rename(self.build)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
         return self.runtime
 
     def _fetch(self, staging: Path, java: Path) -> None:
@@ -239,7 +255,17 @@ class LocalNeo4j:
             f"server.memory.pagecache.size={self.settings.neo4j_pagecache}\n"
             "db.tx_log.rotation.retention_policy=2 files\n"
             f"server.directories.logs={logs}\n"
+            f"server.directories.plugins={self.plugins}\n"
         )
+
+    def _place_plugin(self) -> None:
+        """The current plugin jar in the server's plugins/ folder, as on a self-managed server;
+        jars of other ownergraph builds go (Neo4j refuses two jars registering one procedure)."""
+        self.plugins.mkdir(parents=True, exist_ok=True)
+        built = self.plugin_jar
+        for old in self.plugins.glob("ownergraph-procedures-*.jar"):
+            old.unlink()
+        shutil.copy2(built, self.plugins / built.name)
 
     def _private_folders(self) -> None:
         """Data, logs, conf (credentials) and run: readable by this user only (0700), also when
@@ -273,6 +299,7 @@ class LocalNeo4j:
                 java = find_java()
             self._private_folders()
             self._write_conf()
+            self._place_plugin()
             if not self.credentials_file.is_file():
                 password = secrets.token_urlsafe(18)
                 (self.root / "conf" / "initial-password").write_text(password)
@@ -283,7 +310,7 @@ class LocalNeo4j:
             cmd = [
                 str(java), "-Xms256m", f"-Xmx{heap}", "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError",
                 "-Dfile.encoding=UTF-8",
-                "-cp", f"{runtime / 'classes'}{os.pathsep}{runtime / 'lib' / '*'}",
+                "-cp", f"{self.build / 'classes'}{os.pathsep}{runtime / 'lib' / '*'}",
                 LAUNCHER, str(self.root),
             ]
             t0 = time.monotonic()

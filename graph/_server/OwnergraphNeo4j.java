@@ -1,5 +1,6 @@
 // Runs Neo4j Community embedded with its Bolt connector, configured by <home>/conf/neo4j.conf.
-// Registers ownergraph's procedures (OwnergraphProcedures.java).
+// ownergraph's procedures come as a plugin jar in the folder named by server.directories.plugins
+// (built by graph/plugin.py), loaded by Neo4j itself as a self-managed server loads it.
 // Started and stopped by `ownergraph neo4j start|stop`; prints READY once Bolt accepts work.
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,8 +8,6 @@ import java.util.Map;
 import org.neo4j.dbms.api.DatabaseManagementService;
 import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
 import org.neo4j.graphdb.GraphDatabaseService;
-import org.neo4j.kernel.api.procedure.GlobalProcedures;
-import org.neo4j.kernel.internal.GraphDatabaseAPI;
 
 public final class OwnergraphNeo4j {
     public static void main(String[] args) throws Exception {
@@ -36,10 +35,8 @@ public final class OwnergraphNeo4j {
                     Map.of("password", password));
             Files.delete(passwordFile);
         }
-        GraphDatabaseAPI db = (GraphDatabaseAPI) dbms.database("neo4j");
+        GraphDatabaseService db = dbms.database("neo4j");
         try {
-            db.getDependencyResolver().resolveDependency(GlobalProcedures.class)
-                    .registerProcedure(OwnergraphProcedures.class);
             db.executeTransactionally("RETURN 1");
         } catch (Exception e) {
             e.printStackTrace();

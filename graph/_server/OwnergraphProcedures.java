@@ -1,14 +1,18 @@
-// Server-side traversals registered by the launcher (and loadable as a plugin): the same
-// time gate and direction-of-risk rules as cypher/snapshot_step.cypher, without one Bolt
+// Server-side traversals, built as a plugin jar (`ownergraph neo4j plugin`, graph/plugin.py) that a
+// Neo4j 5.26 server loads from its plugins/ folder; the project-managed launcher loads the same jar.
+// The same time gate and direction-of-risk rules as cypher/snapshot_step.cypher, without one Bolt
 // record and one interpreted expand per edge (graph/analytics/contagion.py picks this
 // procedure when the server has it and falls back to the Cypher step otherwise).
 // The walk reads through kernel cursors: no entity object or property map per relationship,
 // and only the clock properties of an edge the gate then rejects. Each hop goes back as JSON
 // text: one value to convert and send instead of ~26 per edge (converting a procedure's lists
 // of Java objects into Cypher values cost more than the walk itself).
+package ownergraph.neo4j;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.time.LocalDate;
@@ -22,6 +26,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Properties;
 import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
@@ -137,6 +142,33 @@ public final class OwnergraphProcedures {
         } else {
             g.writeString(v.toString());
         }
+    }
+
+    /** What `ownergraph.version()` returns: the ownergraph release the jar was built from and a
+     * digest of these sources, both written into the jar by the build (ownergraph-plugin.properties). */
+    public static final class Build {
+        public String version;
+        public String sources;
+
+        Build(Properties p) {
+            this.version = p.getProperty("version", "unknown");
+            this.sources = p.getProperty("sources", "unknown");
+        }
+    }
+
+    @Procedure(name = "ownergraph.version", mode = Mode.READ)
+    @Description("The ownergraph release this plugin was built from and a digest of its sources; ownergraph "
+            + "uses the plugin's procedures only when both match the Python package that calls them.")
+    public Stream<Build> version() {
+        Properties p = new Properties();
+        try (InputStream in = OwnergraphProcedures.class.getResourceAsStream("/ownergraph-plugin.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return Stream.of(new Build(p));
     }
 
     @Procedure(name = "ownergraph.cascade", mode = Mode.READ)

@@ -1,7 +1,9 @@
-"""``ownergraph neo4j start|stop|status|install`` and ``ownergraph schema``."""
+"""``ownergraph neo4j start|stop|status|install|plugin`` and ``ownergraph schema``."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import Any
 
 import click
@@ -27,6 +29,32 @@ def install_cmd(as_json: bool) -> None:
     """Fetch Neo4j from Maven Central and build the launcher (start does this on demand)."""
     path = _local().install()
     emit({"installed": str(path)}, as_json)
+
+
+@neo4j_group.command("plugin")
+@click.option("--out", "out", required=True, type=click.Path(file_okay=False, path_type=Path),
+              help="Folder to write the jar into (e.g. a server's plugins/ folder).")
+@json_option
+def plugin_cmd(out: Path, as_json: bool) -> None:
+    """Build ownergraph's procedures as a plugin jar for a self-managed Neo4j 5.26 server.
+
+    Copy the jar into the plugins/ folder of the server (of every member of a cluster) and
+    restart it; ownergraph then runs contagion on the server. Aura takes no plugins: there
+    ownergraph runs the same analytics in Cypher."""
+    from ownergraph.graph import plugin
+
+    local = _local()
+    local.install()  # fetches the Neo4j jars to compile against once, then builds from the cache
+    out.mkdir(parents=True, exist_ok=True)
+    jar = out / local.plugin_jar.name
+    shutil.copyfile(local.plugin_jar, jar)
+    report = {"jar": str(jar), "version": plugin.package_version(), "sources": plugin.sources_digest(),
+              "neo4j": local.settings.neo4j_version}
+    if as_json:
+        emit(report, True)
+    else:
+        click.echo(f"{jar}\nownergraph {report['version']} (sources {report['sources']}) for Neo4j "
+                   f"{report['neo4j']}: copy it into each server's plugins/ folder and restart the server")
 
 
 @neo4j_group.command("start")
@@ -70,9 +98,11 @@ def status_cmd(as_json: bool) -> None:
 @click.command("schema")
 @json_option
 def schema_cmd(as_json: bool) -> None:
-    """Apply the graph schema (constraints and indexes) idempotently."""
+    """Apply the graph schema (constraints and indexes) idempotently; say whether the server has
+    ownergraph's plugin (of this build)."""
     from ownergraph.graph.connection import connect
 
     graph = connect(schema=False)
     created = graph.apply_schema()
-    emit({"created": created, "server": graph.server_agent, "database": graph.database}, as_json)
+    emit({"created": created, "server": graph.server_agent, "database": graph.database,
+          "plugin": graph.plugin.as_dict()}, as_json)

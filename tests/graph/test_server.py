@@ -99,4 +99,5 @@ def test_changed_java_sources_are_recompiled_without_fetching_again(
     assert not old.installed
     monkeypatch.setattr("ownergraph.graph.server.shutil.which", lambda name: None)  # no Maven: must not be needed
     runtime = old.install()
-    assert old.installed and (runtime / "classes" / "OwnergraphProcedures.class").is_file()
+    assert old.installed and (old.build / "classes" / "OwnergraphNeo4j.class").is_file()
+    assert old.plugin_jar.is_file() and old.plugin_jar.parent.parent.parent == runtime / "build"

@@ -1,0 +1,89 @@
+"""The cluster path through a ``neo4j://`` routing URI, against the tests' own server (a single
+Neo4j 5 server answers routing requests with itself as router, reader and writer).
+
+Ingest runs in WRITE sessions (a cluster's leader), question answering in READ sessions (a
+cluster's readers), every session with the driver's shared bookmarks; the server itself refuses
+a write inside one of ownergraph's read transactions.
+
+Expected answer read off tests/fixtures/real/uk-psc/psc-data-8.json, second record: company
+03136191, "Mr. Michael Stanley Bunyan", individual PSC, ownership-of-shares-25-to-50-percent,
+notified_on 2016-11-01.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import neo4j
+import pytest
+from neo4j.exceptions import ClientError
+
+from ownergraph.graph.config import Settings
+from ownergraph.graph.connection import Graph, connect
+from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.server import LocalNeo4j
+from ownergraph.retrieval.api import Ownergraph
+
+
+@pytest.fixture()
+def routed(graph: Graph, neo4j_settings: Settings) -> Iterator[Graph]:
+    """The tests' database (emptied by ``graph``) through a routing driver."""
+    if neo4j_settings.uses_local_server:
+        user, password = LocalNeo4j(neo4j_settings).credentials()
+        uri = f"neo4j://127.0.0.1:{neo4j_settings.neo4j_port}"
+    else:
+        uri, user, password = (neo4j_settings.neo4j_uri or "", neo4j_settings.neo4j_user,
+                               neo4j_settings.neo4j_password or "")
+        uri = uri.replace("bolt://", "neo4j://", 1).replace("bolt+s://", "neo4j+s://", 1)
+    yield connect(Settings(neo4j_uri=uri, neo4j_user=user, neo4j_password=password,
+                           neo4j_database=graph.database, home=neo4j_settings.home, cache=neo4j_settings.cache),
+                  schema=False)
+
+
+class SessionLog:
+    """The access mode and bookmark manager of every session the driver opens."""
+
+    def __init__(self, driver: neo4j.Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.opened: list[dict[str, Any]] = []
+        original = driver.session
+
+        def session(**config: Any) -> neo4j.Session:
+            self.opened.append(config)
+            return original(**config)
+
+        monkeypatch.setattr(driver, "session", session)
+
+    def take(self) -> list[dict[str, Any]]:
+        taken, self.opened = self.opened, []
+        return taken
+
+
+def test_ingest_then_ask_through_a_routing_uri(routed: Graph, real_data: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    assert routed.uri.startswith("neo4j") and isinstance(routed._driver, neo4j.Neo4jDriver)  # noqa: SLF001
+    bookmarks = routed._driver.execute_query_bookmark_manager  # noqa: SLF001
+    log = SessionLog(routed._driver, monkeypatch)  # noqa: SLF001
+    summary = ingest_paths(routed, [real_data / "uk-psc" / "psc-data-8.json"])
+    assert summary.totals["loaded"] > 0
+    written = log.take()
+    assert written and any(s["default_access_mode"] == neo4j.WRITE_ACCESS for s in written)
+    assert all(s["bookmark_manager"] is bookmarks for s in written)
+    assert bookmarks.get_bookmarks(), "a committed write leaves a bookmark for the reads after it"
+
+    answer = Ownergraph(routed).ask("Who owns GB:03136191?", as_of="2023-06-05")
+    assert "Michael Stanley Bunyan" in " ".join(answer.frame["name"])
+    asked = log.take()
+    assert asked, "the answer was read through the routing driver"
+    assert {s["default_access_mode"] for s in asked} == {neo4j.READ_ACCESS}, "answers only read, on readers"
+    assert all(s["bookmark_manager"] is bookmarks for s in asked)
+
+
+def test_the_server_refuses_a_write_in_a_read_transaction(routed: Graph) -> None:
+    stub = {"key": "GB:00000000", "name": "Never Written Ltd", "kind": "company", "jurisdiction": "GB",
+            "lei": None}
+    with pytest.raises(ClientError) as err:
+        routed.read("load_stub_entities", rows=[stub])
+    assert err.value.code == "Neo.ClientError.Statement.AccessMode"
+    assert routed.read("lookup_key", key="GB:00000000") == []
