@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import date
 from typing import Any
 
+from ownergraph.graph.claims import claim_note, is_claim
 from ownergraph.graph.vocabulary import EDGE_VERBS
 
 
@@ -75,11 +76,16 @@ def relation_text(edge: dict[str, Any], source: str, target: str) -> str:
 
 
 def edge_label(edge: dict[str, Any], names: dict[str, str]) -> str:
+    """One line a person can check: the relation, both clocks and the source -- for a
+    relationship read from document text (graph.claims), "text claim, stated in <document>,
+    p. N" with the extractor, its confidence and the sentence, never as a registry's fact."""
     s, t = edge.get("source"), edge.get("target")
     doc = edge.get("document_id") or edge.get("source_record_id") or "no document id"
+    source = (f"text claim, {claim_note(edge)}" if is_claim(edge)
+              else f"source {edge.get('source_system', '?')}: {doc}")
     return (f"{relation_text(edge, names.get(str(s), str(s)), names.get(str(t), str(t)))}; "
             f"valid {_day(edge.get('valid_from'))} → {_day(edge.get('valid_to'))}; "
-            f"known from {_day(edge.get('known_from'))}; source {edge.get('source_system', '?')}: {doc}")
+            f"known from {_day(edge.get('known_from'))}; {source}")
 
 
 @dataclass
@@ -131,7 +137,8 @@ def build_context(question: str, as_of: date, known_at: str, entities: dict[str,
         n += 1
         keys = tuple(str(k) for k in (edge.get("source"), edge.get("target")) if k)
         ctx.sources.append(Source(n, "edge", edge_label(edge, names), edge.get("document_id"), keys,
-                                  edge.get("statement_id")))
+                                  edge.get("statement_id"), edge.get("claim_start"), edge.get("claim_end"),
+                                  edge.get("claim_quote") if is_claim(edge) else None))
     for sent in sentences:
         n += 1
         ctx.sources.append(Source(
