@@ -38,7 +38,8 @@ class DataWarning(_AsDict):
     """A data-quality finding reported with the answer (never fatal). ``code`` is one of:
     missing_stake, treasury_self_loop, shareholder_total_over_100, mixed_interest,
     parallel_edges, declared_indirect, declared_used, declared_mismatch, depth_limit, path_cap,
-    walk_sum_diverges, stake_capped, reporting_exception, unknown_entity."""
+    walk_sum_diverges, stake_capped, reporting_exception, unknown_entity, claim_disagrees (a registry
+    fact and a relationship read from document text give one pair different stakes: both named)."""
 
     code: str
     message: str
@@ -76,6 +77,8 @@ class EdgeEvidence(_AsDict):
     claim_confidence: float | None = None
     claim_page: int | None = None
     claim_quote: str | None = None
+    claim_start: int | None = None  # the sentence's character offsets in the document's text
+    claim_end: int | None = None
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,13 @@ class PartyRow(_AsDict):
     controlled_by: is it controlled/owned/blocked). ``basis`` says how it was decided.
     ``contributions``: the direct links that make up ``measure`` (majority, ofac_50).
     ``basis``: chain_rule, per_hop, majority_fixpoint, control_edge, blocked_aggregate,
-    sanctioned, blocked_given or declared_indirect.
+    sanctioned, blocked_given, declared_indirect, or (the chain rules' control prong,
+    ``graph.analytics._control``) voting_rights / shareholding where the other interest's chain
+    stake passes and the requested one does not, control where only control does.
+    ``control``: whether the entity controls the target (chain rules: the control prong; "not"
+    elsewhere), with ``control_paths`` the chain of control links (CONTROLS edges of a
+    controlling kind, majority stakes) it runs along. ``voting``: its chain stake of the other
+    interest (voting rights for a shareholding question), where it holds any.
     ``is_ultimate``: no owner above it at the clock (None: unknown, at the depth limit or
     with a reporting exception saying an undisclosed parent exists). ``declared``: indirect
     interests the source declares in the target (``direct = false``): the stake where no
@@ -133,13 +142,16 @@ class PartyRow(_AsDict):
     sanctions: tuple[dict[str, Any], ...] = ()
     reporting_exceptions: tuple[dict[str, Any], ...] = ()
     declared: tuple[EdgeEvidence, ...] = ()
+    control: Status = "not"
+    control_paths: tuple[PathEvidence, ...] = ()
+    voting: Interval | None = None
 
     def frame_row(self) -> dict[str, Any]:
         return {"key": self.key, "name": self.name, "kind": self.kind,
                 "is_natural_person": self.is_natural_person, "is_ultimate": self.is_ultimate,
                 "status": self.status, "stake_lo": self.stake.lo, "stake_hi": self.stake.hi,
                 "measure_lo": self.measure.lo, "measure_hi": self.measure.hi, "basis": self.basis,
-                "n_paths": len(self.paths), "n_contributions": len(self.contributions)}
+                "n_paths": len(self.paths), "n_contributions": len(self.contributions), "control": self.control}
 
 
 _ROW_COLUMNS = list(PartyRow("", None, None, False, None, "not", Interval(0, 0), Interval(0, 0), "").frame_row())
@@ -207,6 +219,8 @@ class OwnersResult(_AsDict):
     target_status: Status | None
     warnings: tuple[DataWarning, ...]
     depth_limit_reached: bool = False  # owners beyond max_depth hops were not read: at least these
+    # the chain rules' control prong: controllers of the target whom nobody read controls
+    ultimate_controllers: tuple[str, ...] = ()
 
     @property
     def owners(self) -> tuple[PartyRow, ...]:

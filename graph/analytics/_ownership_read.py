@@ -76,12 +76,16 @@ def evidence(source: str, target: str, rtype: str, props: dict[str, Any]) -> Edg
     )
 
 
-CLAIM_FIELDS = ("source_kind", "claim_method", "claim_confidence", "claim_page", "claim_quote")
+CLAIM_FIELDS = ("source_kind", "claim_method", "claim_confidence", "claim_page", "claim_quote", "claim_start",
+                "claim_end")
 
 
 # the edge properties the arithmetic reads; provenance is read later for cited edges only
 ARITHMETIC_FIELDS = ("stake_lo", "stake_hi", "stake_exact", "stake_lo_inclusive", "stake_hi_inclusive",
-                     "interest", "direct", "control_kind")
+                     "interest", "direct", "control_kind",
+                     # which edges are text claims, and their sources: a pair where a registry
+                     # fact and a text claim disagree is reported with both (claim_disagrees)
+                     "source_kind", "source_system", "source_record_id", "document_id", "claim_page")
 
 
 @dataclass
@@ -159,6 +163,7 @@ def prepare(snap: Snapshot, roots: list[str], direction: str, interest: str, max
     prep = Prepared(nodes=dict(snap.nodes), snapshot=snap)
     found: dict[str, set[str]] = defaultdict(set)
     by_pair: dict[tuple[str, str], list[tuple[str, Interval | None]]] = defaultdict(list)
+    disagree: list[DataWarning] = []  # registry fact vs text claim on one pair
     for e in snap.edges:
         rid = e.props["_rid"]
         prep._edges[rid] = e
@@ -189,6 +194,10 @@ def prepare(snap: Snapshot, roots: list[str], direction: str, interest: str, max
             used = used.hull(iv)
         if len(items) > 1:
             found["parallel_edges"].add(f"{s}->{t}")
+            disagreement = _disagreement(prep, items)
+            if disagreement:
+                disagree.append(DataWarning("claim_disagrees", f"{prep.name(s)} in {prep.name(t)}: "
+                                            f"{disagreement}", (f"{s}->{t}",)))
         prep.wedges.append(WEdge(s, t, used, len(prep.pairs)))
         prep.pairs.append((s, t, used, tuple(sorted(rid for rid, _ in items))))
         prep.has_owner.add(t)
@@ -198,7 +207,7 @@ def prepare(snap: Snapshot, roots: list[str], direction: str, interest: str, max
         found["shareholder_total_over_100"] = {t for t, v in totals.items()
                                                if v > 1 + EPS and t not in prep.frontier}
     _use_declared(prep, found)
-    prep.warnings = [w for w in (_warning(code, keys, interest) for code, keys in found.items()) if w]
+    prep.warnings = [w for w in (_warning(code, keys, interest) for code, keys in found.items()) if w] + disagree
     if prep.frontier:
         prep.warnings.append(DataWarning(
             "depth_limit", f"{len(prep.frontier)} entities lie at the depth limit ({max_depth} hops) and were "
@@ -249,6 +258,35 @@ def _use_declared(prep: Prepared, found: dict[str, set[str]]) -> None:
         prep.has_owner.add(t)
         prep.declared_used.add((s, t))
         found["declared_used"].add(f"{s}->{t}")
+
+
+def _said(props: dict[str, Any], iv: Interval | None) -> str:
+    if iv is None:
+        figure = "no figure"
+    else:
+        figure = f"{iv.lo * 100:.4g}%" if iv.lo == iv.hi else f"{iv.lo * 100:.4g}-{iv.hi * 100:.4g}%"
+    if props.get("source_kind") == "text_claim":
+        page = props.get("claim_page")
+        return f"{figure} stated in {props.get('document_id') or 'a document'}" + (f", p. {page}" if page else "")
+    return f"{figure} in {props.get('source_system') or 'a registry'} {props.get('source_record_id') or ''}".rstrip()
+
+
+def _disagreement(prep: Prepared, items: list[tuple[str, Interval | None]]) -> str | None:
+    """Where a registry fact and a text claim give one pair different stakes: both, with their
+    sources ("registry facts say ...; the text says ..."); None when they agree or one side is missing."""
+    facts = [(rid, iv) for rid, iv in items if prep.edge(rid).props.get("source_kind") != "text_claim"]
+    claims = [(rid, iv) for rid, iv in items if prep.edge(rid).props.get("source_kind") == "text_claim"]
+    if not facts or not claims:
+        return None
+
+    def same(a: Interval | None, b: Interval | None) -> bool:  # a claim without a figure disagrees with none
+        return a is None or b is None or (abs(a.lo - b.lo) <= EPS and abs(a.hi - b.hi) <= EPS)
+
+    if all(same(f, c) for _, f in facts for _, c in claims):
+        return None
+    return ("registry and document text disagree (their hull is used): registry "
+            + "; ".join(_said(prep.edge(r).props, iv) for r, iv in facts) + "; text claim "
+            + "; ".join(_said(prep.edge(r).props, iv) for r, iv in claims))
 
 
 _MESSAGES = {

@@ -42,6 +42,7 @@ from datetime import date, datetime
 from typing import Any, Literal
 
 from ownergraph.graph.analytics import _arithmetic as ar
+from ownergraph.graph.analytics._control import Link, Prong, control_prong, larger, stronger
 from ownergraph.graph.analytics._interval import ONE, ZERO, Interval, Status
 from ownergraph.graph.analytics._ownership_model import (
     ControlResult, DataWarning, OwnersResult, PartyRow, PathEvidence, PathStep, StakeResult,
@@ -167,6 +168,9 @@ class _Pending:
     contributions: tuple[ar.WEdge, ...] = ()
     declared: tuple[str, str] | None = None
     facts: dict[str, Any] = field(default_factory=dict)
+    control: Status = "not"
+    control_path: tuple[Link, ...] = ()
+    voting: Interval | None = None
 
 
 def _rids(prep: Prepared, edges: Iterable[ar.WEdge]) -> set[str]:
@@ -186,11 +190,22 @@ def _path(prep: Prepared, edges: tuple[ar.WEdge, ...]) -> PathEvidence:
                         ar.path_product(edges))
 
 
+def _control_path(prep: Prepared, links: tuple[Link, ...]) -> PathEvidence:
+    nodes = (links[0].source,) + tuple(x.target for x in links)
+    steps = tuple(PathStep(x.source, x.target, x.stake, tuple(prep.evidence[r] for r in x.rids if r in prep.evidence))
+                  for x in links)
+    product = ONE
+    for x in links:
+        product = product * x.stake
+    return PathEvidence(nodes, tuple(prep.name(k) for k in nodes), steps, product)
+
+
 def _finish(graph: Graph, prep: Prepared, pending: list[_Pending]) -> tuple[PartyRow, ...]:
     """Read the provenance of every cited edge in one round trip, then build the rows."""
     rids: set[str] = set()
     for p in pending:
         rids |= _rids(prep, [e for path in p.paths for e in path]) | _rids(prep, p.contributions)
+        rids.update(r for x in p.control_path for r in x.rids)
         if p.declared:
             rids.update(prep.declared.get(p.declared, ()))
     prep.load(graph, rids)
@@ -203,7 +218,8 @@ def _finish(graph: Graph, prep: Prepared, pending: list[_Pending]) -> tuple[Part
             paths=tuple(_path(prep, x) for x in p.paths), paths_truncated=p.cut,
             contributions=tuple(_step(prep, e) for e in p.contributions),
             sanctions=tuple(p.facts.get("sanctions", ())), reporting_exceptions=tuple(p.facts.get("exceptions", ())),
-            declared=prep.declared_evidence(*p.declared) if p.declared else ()))
+            declared=prep.declared_evidence(*p.declared) if p.declared else (), control=p.control,
+            control_paths=(_control_path(prep, p.control_path),) if p.control_path else (), voting=p.voting))
     return tuple(sorted(rows, key=lambda r: (_ORDER[r.status], -r.measure.hi, -r.stake.hi, r.key)))
 
 
@@ -235,11 +251,22 @@ def _facts(graph: Graph, keys: Iterable[str], clock: Clock) -> dict[str, dict[st
             for r in rows}
 
 
-def _larger(a: Interval, b: Interval) -> Interval:
-    """End-wise maximum: the larger of two figures for one quantity."""
-    lo, lo_open = max((a.lo, a.lo_open), (b.lo, b.lo_open))
-    hi, hi_open = (a.hi, a.hi_open) if (a.hi, not a.hi_open) >= (b.hi, not b.hi_open) else (b.hi, b.hi_open)
-    return Interval(lo, hi, lo_open, hi_open)
+def _prong(prep: Prepared, k: str, status: Status, why: str, prong: Prong | None, per_hop: bool,
+           threshold: float, strict: bool) -> tuple[Status, str, dict[str, Any]]:
+    """A chain-rule outcome with the control prong beside it: voting rights (the other
+    interest) and control can make an entity an owner or controller the shares do not."""
+    if prong is None:
+        return status, why, {}
+    other = prong.other.values.get(k) if prong.other is not None else None
+    vstatus: Status = (prong.other_hop.get(k, "not") if per_hop else other.test(threshold, strict)) \
+        if other is not None else "not"
+    cstatus = prong.control.get(k, "not")
+    extra = {"control": cstatus, "control_path": prong.paths.get(k, ()), "voting": other}
+    best = stronger(status, stronger(vstatus, cstatus))
+    if best != status and stronger(status, best) == best:
+        why = prong.other_interest if stronger(vstatus, cstatus) == vstatus and vstatus == best else "control"
+        status = best
+    return status, why, extra
 
 
 def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date | str | None = None,
@@ -250,15 +277,20 @@ def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date 
     _check(rule, semantics, interest)
     threshold, strict, basis = _test(rule)
     clock = make_clock(as_of, known_at)
-    prep = _read(graph, [target], clock, "in", interest, max_depth, control_edges and basis == "majority_fixpoint")
+    chain_rules = basis in ("chain_rule", "per_hop")
+    prep = _read(graph, [target], clock, "in", interest, max_depth,
+                 control_edges and (chain_rules or basis == "majority_fixpoint"))
     warnings = list(prep.warnings)
+    prong = (control_prong(prep, target, interest, semantics, threshold, strict, max_depth, prep.frontier)
+             if control_edges and chain_rules else None)
     chain = ar.chain_to(prep.wedges, target, semantics)
     warnings += _chain_warnings(chain)
     declared = {s for (s, t) in prep.declared if t == target}
     narrowed, checks = _checked(prep, target, semantics, declared)
     warnings += checks
     forced_edges = [ar.WEdge(u, v, ONE, ar.FORCED) for u, v in prep.forced]
-    candidates = sorted((ar.reaching(prep.wedges + forced_edges, [target]) | set(chain.values) | declared)
+    beside = (set(prong.control) | set(prong.other.values if prong.other else ())) if prong else set()
+    candidates = sorted((ar.reaching(prep.wedges + forced_edges, [target]) | set(chain.values) | declared | beside)
                         - {target})
     facts = _facts(graph, set(candidates) | {target}, clock)
     excepted = {k for k, f in facts.items() if f["exceptions"]}
@@ -290,11 +322,12 @@ def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date 
             else:
                 status = stake.test(threshold, strict)
                 if k in declared and k not in narrowed:  # a mismatch: test the larger figure
-                    measure = _larger(stake, declared_stake(prep, k, target))
+                    measure = larger(stake, declared_stake(prep, k, target))
                     if measure.test(threshold, strict) != status:
                         status, why = measure.test(threshold, strict), "declared_indirect"
+            status, why, extra = _prong(prep, k, status, why, prong, basis == "per_hop", threshold, strict)
             paths, cut = _find_paths(prep, [k], target, PATHS_PER_ROW) if status != "not" else ([], False)
-            rows.append(pending(k, status, measure, why, paths=paths, cut=cut))
+            rows.append(pending(k, status, measure, why, paths=paths, cut=cut, **extra))
     elif basis == "majority_fixpoint":
         fix = ar.Fixpoint(prep.wedges, list(prep.forced))
         for k in candidates:
@@ -312,9 +345,10 @@ def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date 
             rows.append(pending(k, status, p.measure.get(k, ZERO), why,
                                 paths=paths, cut=cut, contributions=p.contributors.get(k, ())))
         target_status = "certainly" if target in seeds else p.status.get(target, "not")
+    ultimate = tuple(k for k in prong.ultimate if k not in withheld) if prong else ()
     return OwnersResult(target, prep.name(target), rule, threshold, strict, semantics, interest, clock.as_of,
                         clock.known_at, max_depth, _finish(graph, prep, rows), target_status, tuple(warnings),
-                        bool(prep.frontier))
+                        bool(prep.frontier), ultimate)
 
 
 def controlled_by(graph: Graph, controller: str | Iterable[str], *, as_of: date | str | None = None,

@@ -251,14 +251,17 @@ def test_majority_control_is_a_fixpoint(graph: Graph) -> None:
     assert j in controlled_by(graph, [w.k("other"), k]).keys("certainly")
 
 
-def test_board_appointment_controls_significant_influence_does_not(graph: Graph) -> None:
+def test_board_appointment_and_significant_influence_control_a_directorship_does_not(graph: Graph) -> None:
+    # PSC Regulations 2016 Sch. 1: "significant influence or control" is a condition of control
+    # like the right to appoint the board; a directorship (SEC Form 4, FtM) is not
     w = World(graph)
     w.control("Elena", "H", "board_appointment")
     w.control("Elena", "G", "significant_influence")
+    w.control("Elena", "D", "directorship")
     w.own("H", "S", 75)
     w.load()
     ctl = controlled_by(graph, w.k("Elena"))
-    assert ctl.keys("certainly") == {w.k("H"), w.k("S")}
+    assert ctl.keys("certainly") == {w.k("H"), w.k("S"), w.k("G")}
     assert row(ctl, w.k("H")).basis == "control_edge"
     assert controlled_by(graph, w.k("Elena"), control_edges=False).keys() == set()
     assert w.k("Elena") in owners(graph, w.k("S"), rule="majority").keys("certainly")
