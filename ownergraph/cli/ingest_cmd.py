@@ -28,10 +28,13 @@ from ownergraph.ingest.errors import InputFormatError, OwnergraphError, Quaranti
 @click.option("--form", help="Documents: the form type (10-K, 8-K, annual report, ...).")
 @click.option("--no-index", is_flag=True,
               help="Do not embed the new disclosure documents now (`ownergraph index` does it later).")
+@click.option("--bulk/--online", "bulk", default=None,
+              help="First load through Neo4j's offline importer (the managed server, empty database; "
+                   "chosen by itself for an empty database and 50 MB or more of input), or always online.")
 @json_option
 def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: bool,
                quarantine_path: Path | None, filer: str | None, filed_at: datetime | None,
-               form: str | None, no_index: bool, as_json: bool) -> None:
+               form: str | None, no_index: bool, bulk: bool | None, as_json: bool) -> None:
     """Load filings (GLEIF, BODS, FtM/OpenSanctions, UK PSC, SEC, bundle, holdings CSV) and
     documents (PDF, HTML, text, EDGAR full submissions: relationships read from their sentences).
 
@@ -49,6 +52,7 @@ def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: 
     if quarantine_path is None:
         quarantine_path = default_quarantine_path(settings)
     graph = None if dry_run else connect(settings)
+    loader_factory = None if graph is None else _bulk_choice(settings, graph, paths, bulk)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console(stderr=True), transient=True,
                   disable=as_json) as bar:
@@ -58,7 +62,7 @@ def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: 
             bar.update(task, advance=n, description=f"reading {Path(path).name}")
 
         summary = ingest_paths(graph, paths, fmt=fmt, quarantine_path=quarantine_path,
-                               dry_run=dry_run, progress=progress,
+                               dry_run=dry_run, progress=progress, loader_factory=loader_factory,
                                document_options={"filer": filer, "form": form,
                                                  "filed_at": filed_at.date() if filed_at else None})
         if graph is not None and not no_index:
@@ -73,6 +77,21 @@ def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: 
     if failure is not None:
         failure.reported = as_json  # type: ignore[attr-defined]  # the JSON summary carries it
         raise failure
+
+
+def _bulk_choice(settings: Any, graph: Any, paths: tuple[Path, ...], bulk: bool | None) -> Any:
+    """The loader for this run: the offline importer's (``--bulk``, or by itself for a large first
+    load into the managed server), else None (online). ``--bulk`` where it cannot run is an error."""
+    from ownergraph.graph.bulk import BulkNotPossible, bulk_loader, bulk_refusal, should_bulk
+
+    if bulk is False:
+        return None
+    if bulk:
+        refusal = bulk_refusal(settings, graph)
+        if refusal:
+            raise BulkNotPossible(f"--bulk: {refusal}")
+        return bulk_loader(settings)
+    return bulk_loader(settings) if should_bulk(settings, graph, list(paths)) else None
 
 
 def _embedding_bar(bar: Any) -> Any:

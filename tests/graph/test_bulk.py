@@ -25,12 +25,15 @@ from ownergraph.graph.connection import Graph, connect
 from ownergraph.graph.pipeline import ingest_paths
 from ownergraph.graph.server import LocalNeo4j
 from ownergraph.graph.stats import graph_stats
-from tests.neo4j_fixtures import throwaway_env, wipe
+from tests.neo4j_fixtures import run_cli, throwaway_env, wipe
 
 pytestmark = pytest.mark.neo4j
 
-REAL = Path(__file__).parent / "fixtures" / "real"
-EXAMPLES = Path(__file__).parent.parent / "examples"
+REAL = Path(__file__).parents[1] / "fixtures" / "real"
+EXAMPLES = Path(__file__).parents[2] / "examples"
+
+
+_ENV: dict[str, str] = {}  # the throw-away server's environment, for the CLI
 
 
 def _free_port() -> int:
@@ -43,6 +46,7 @@ def _free_port() -> int:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Settings, Graph]]:
     env = throwaway_env(tmp_path_factory.mktemp("bulk-home"), _free_port())
     settings = load_settings(env)
+    _ENV.update(env)
     local = LocalNeo4j(settings)
     local.start()
     try:
@@ -134,3 +138,24 @@ def test_refuses_a_database_that_is_not_empty(server: tuple[Settings, Graph], tm
     ingest_paths(graph, [EXAMPLES / "real" / "lei-data.xml"])
     with pytest.raises(BulkNotPossible, match="not empty"):
         ingest_paths(graph, [EXAMPLES / "real" / "rr-data.xml"], loader_factory=bulk_loader(settings))
+
+
+def test_cli_bulk_first_load(server: tuple[Settings, Graph], tmp_path: Path) -> None:
+    settings, graph = server
+    paths = [EXAMPLES / "real" / "lei-data.xml", EXAMPLES / "real" / "rr-data.xml"]
+    wipe(graph)
+    ingest_paths(graph, paths)
+    online = graph_stats(graph)
+    wipe(graph)
+    done = run_cli(_ENV, "ingest", "--bulk", "--no-index", "--json", "--quarantine", str(tmp_path / "q.jsonl"),
+                   *map(str, paths))
+    assert done.returncode == 0, done.stderr
+    graph.renew()  # the CLI restarted the server on a new store
+    assert graph_stats(graph) == online
+    # a server ownergraph does not manage: --bulk says why not and changes nothing
+    elsewhere = run_cli({**_ENV, "NEO4J_URI": f"bolt://127.0.0.1:{settings.neo4j_port}",
+                         "NEO4J_USER": "neo4j", "NEO4J_PASSWORD": LocalNeo4j(settings).credentials()[1]},
+                        "ingest", "--bulk", "--no-index", str(paths[0]))
+    assert elsewhere.returncode != 0
+    assert "NEO4J_URI" in elsewhere.stderr and "Traceback" not in elsewhere.stderr
+    assert graph_stats(graph) == online
