@@ -78,10 +78,13 @@ def default_quarantine_path(settings: Settings) -> Path:
 def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None = None,
                  quarantine_path: Path | None = None, dry_run: bool = False,
                  progress: Progress | None = None, batch_size: int = DEFAULT_BATCH,
-                 document_options: dict[str, Any] | None = None) -> IngestSummary:
+                 document_options: dict[str, Any] | None = None,
+                 loader_factory: Callable[[Graph, ResolverKeys], Any] | None = None) -> IngestSummary:
     """Read, resolve and load ``paths``; ``graph`` may be None only for ``dry_run``.
 
-    ``document_options`` (filer, filed_at, form) reach readers that take them (documents)."""
+    ``document_options`` (filer, filed_at, form) reach readers that take them (documents).
+    ``loader_factory`` makes the loader instead of ``Loader`` (``graph.bulk.BulkLoader``: a
+    first load through the offline importer)."""
     t0 = time.monotonic()
     files = expand(list(paths))
     plan, skipped = _plan(files, fmt)
@@ -97,7 +100,8 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
     keys = ResolverKeys(resolver)
     # corporate actions are applied once, at the end, in effective-date order (Loader.finish)
     # a writer thread writes one batch while the next is read and resolved
-    loader = (Loader(graph, keys, batch_size=batch_size, defer_actions=True, background=True)
+    loader = ((loader_factory(graph, keys) if loader_factory else
+               Loader(graph, keys, batch_size=batch_size, defer_actions=True, background=True))
               if graph is not None and not dry_run else None)
     qfile = None
     if quarantine_path is not None:
