@@ -3,8 +3,9 @@
 Reads run in read transactions (``execute_read``), which the driver retries on transient
 errors; question answering and analytics only ever use :meth:`Graph.read` / :meth:`Graph.read_unit`.
 On a cluster (a ``neo4j://`` URI) read transactions are routed to readers and writes to the
-leader; every session shares the driver's bookmarks, so a read after a write made through the
-same driver sees that write whichever member answers.
+leader; every session shares the connection's bookmarks (for a routing URI kept in a file of
+the home, graph/bookmarks.py), so a read after a write sees it whichever member answers, also
+in the next command.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from neo4j.exceptions import (
 )
 
 from ownergraph import cypher
+from ownergraph.graph.bookmarks import FileBookmarks, routed
 from ownergraph.graph.config import Settings, load_settings
 from ownergraph.graph.plugin import PluginStatus
 from ownergraph.graph.plugin import detect as detect_plugin
@@ -128,6 +130,8 @@ class Graph:
         self.server_version = info.agent.split("/", 1)[-1]
         self._procedures: frozenset[str] | None = None
         self._plugin: PluginStatus | None = None
+        # every session's causal chain; connect() gives a routing URI one shared by commands
+        self.bookmarks: neo4j.api.BookmarkManager = driver.execute_query_bookmark_manager
 
     def _verify(self) -> neo4j.api.ServerInfo:
         try:
@@ -169,9 +173,8 @@ class Graph:
 
     def session(self, *, write: bool) -> neo4j.Session:
         """A session on this database: READ (a cluster routes it to a reader) or WRITE (the
-        leader), with the driver's shared bookmarks (a read waits for the writes before it)."""
-        return self._driver.session(database=self.database,
-                                    bookmark_manager=self._driver.execute_query_bookmark_manager,
+        leader), with this connection's bookmarks (a read waits for the writes before it)."""
+        return self._driver.session(database=self.database, bookmark_manager=self.bookmarks,
                                     default_access_mode=neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS)
 
     @property
@@ -247,6 +250,10 @@ class Graph:
         if key is not None:
             self._driver = _driver(*key)
             old.close()
+        if isinstance(self.bookmarks, FileBookmarks):
+            self.bookmarks.forget()
+        else:  # the sessions' bookmarks are the driver's
+            self.bookmarks = self._driver.execute_query_bookmark_manager
 
     def apply_schema(self) -> int:
         """Create missing constraints and indexes; returns how many were created (0 when current)."""
@@ -293,6 +300,8 @@ def connect(settings: Settings | None = None, *, start_local: bool = True, schem
         if drv is not None:
             drv.close()
         raise
+    if routed(uri):  # a cluster: the next command's reads wait for this one's writes
+        graph.bookmarks = FileBookmarks.for_server(settings.home, uri, settings.neo4j_database)
     if schema:
         graph.apply_schema()
     graph.plugin  # noqa: B018 - detected at connect time: contagion then knows its engine

@@ -2,8 +2,9 @@
 Neo4j 5 server answers routing requests with itself as router, reader and writer).
 
 Ingest runs in WRITE sessions (a cluster's leader), question answering in READ sessions (a
-cluster's readers), every session with the driver's shared bookmarks; the server itself refuses
-a write inside one of ownergraph's read transactions.
+cluster's readers), every session with the connection's bookmarks, kept in a file of the home so
+that the next command's reads wait for them; the server itself refuses a write inside one of
+ownergraph's read transactions.
 
 Expected answer read off tests/fixtures/real/uk-psc/psc-data-8.json, second record: company
 03136191, "Mr. Michael Stanley Bunyan", individual PSC, ownership-of-shares-25-to-50-percent,
@@ -12,6 +13,7 @@ notified_on 2016-11-01.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,16 +22,16 @@ import neo4j
 import pytest
 from neo4j.exceptions import ClientError
 
-from ownergraph.graph.config import Settings
+from ownergraph.graph.bookmarks import FileBookmarks
+from ownergraph.graph.config import Settings, load_settings
 from ownergraph.graph.connection import Graph, connect
 from ownergraph.graph.pipeline import ingest_paths
 from ownergraph.graph.server import LocalNeo4j
 from ownergraph.retrieval.api import Ownergraph
+from tests.neo4j_fixtures import run_cli
 
 
-@pytest.fixture()
-def routed(graph: Graph, neo4j_settings: Settings) -> Iterator[Graph]:
-    """The tests' database (emptied by ``graph``) through a routing driver."""
+def _routing_login(neo4j_settings: Settings) -> tuple[str, str, str]:
     if neo4j_settings.uses_local_server:
         user, password = LocalNeo4j(neo4j_settings).credentials()
         uri = f"neo4j://127.0.0.1:{neo4j_settings.neo4j_port}"
@@ -37,9 +39,23 @@ def routed(graph: Graph, neo4j_settings: Settings) -> Iterator[Graph]:
         uri, user, password = (neo4j_settings.neo4j_uri or "", neo4j_settings.neo4j_user,
                                neo4j_settings.neo4j_password or "")
         uri = uri.replace("bolt://", "neo4j://", 1).replace("bolt+s://", "neo4j+s://", 1)
-    yield connect(Settings(neo4j_uri=uri, neo4j_user=user, neo4j_password=password,
-                           neo4j_database=graph.database, home=neo4j_settings.home, cache=neo4j_settings.cache),
-                  schema=False)
+    return uri, user, password
+
+
+@pytest.fixture()
+def routed_env(graph: Graph, neo4j_settings: Settings, tmp_path: Path) -> dict[str, str]:
+    """Settings (as a command's environment) for the tests' database, emptied by ``graph``,
+    through a routing URI, with a home of its own (where the bookmarks are kept)."""
+    uri, user, password = _routing_login(neo4j_settings)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
+    env.update(NEO4J_URI=uri, NEO4J_USER=user, NEO4J_PASSWORD=password, NEO4J_DATABASE=graph.database,
+               OWNERGRAPH_HOME=str(tmp_path / "home"), OWNERGRAPH_CACHE=str(neo4j_settings.cache))
+    return env
+
+
+@pytest.fixture()
+def routed(routed_env: dict[str, str]) -> Iterator[Graph]:
+    yield connect(load_settings(routed_env), schema=False)
 
 
 class SessionLog:
@@ -63,7 +79,8 @@ class SessionLog:
 def test_ingest_then_ask_through_a_routing_uri(routed: Graph, real_data: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     assert routed.uri.startswith("neo4j") and isinstance(routed._driver, neo4j.Neo4jDriver)  # noqa: SLF001
-    bookmarks = routed._driver.execute_query_bookmark_manager  # noqa: SLF001
+    bookmarks = routed.bookmarks
+    assert isinstance(bookmarks, FileBookmarks)
     log = SessionLog(routed._driver, monkeypatch)  # noqa: SLF001
     summary = ingest_paths(routed, [real_data / "uk-psc" / "psc-data-8.json"])
     assert summary.totals["loaded"] > 0
@@ -87,3 +104,22 @@ def test_the_server_refuses_a_write_in_a_read_transaction(routed: Graph) -> None
         routed.read("load_stub_entities", rows=[stub])
     assert err.value.code == "Neo.ClientError.Statement.AccessMode"
     assert routed.read("lookup_key", key="GB:00000000") == []
+
+
+def test_the_next_command_starts_from_the_last_commands_bookmarks(routed_env: dict[str, str], real_data: Path,
+                                                                  tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    done = run_cli(routed_env, "ingest", str(real_data / "uk-psc" / "psc-data-8.json"),
+                   "--quarantine", str(tmp_path / "q.jsonl"))
+    assert done.returncode == 0, done.stderr
+    graph = connect(load_settings(routed_env), schema=False)  # the next command
+    assert isinstance(graph.bookmarks, FileBookmarks)
+    left = set(graph.bookmarks.get_bookmarks())
+    assert left, "the ingest command left the bookmark of its last transaction"
+    sent: list[set[str]] = []  # the bookmarks each transaction of this command began from
+    update = graph.bookmarks.update_bookmarks
+    monkeypatch.setattr(graph.bookmarks, "update_bookmarks",
+                        lambda previous, new: (sent.append(set(previous)), update(previous, new)))
+    answer = Ownergraph(graph).ask("Who owns GB:03136191?", as_of="2023-06-05")
+    assert "Michael Stanley Bunyan" in " ".join(answer.frame["name"])
+    assert sent and left <= sent[0], "the first read waited for the ingest's last write"
+    assert graph.bookmarks.get_bookmarks(), "and leaves its own (a read's names the state it read)"
