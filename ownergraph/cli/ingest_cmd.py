@@ -26,6 +26,9 @@ from ownergraph.ingest.errors import InputFormatError, OwnergraphError, Quaranti
 @click.option("--filed-at", "filed_at", type=click.DateTime(["%Y-%m-%d"]),
               help="Documents: the filing date (YYYY-MM-DD), used as known-from.")
 @click.option("--form", help="Documents: the form type (10-K, 8-K, annual report, ...).")
+@click.option("--extract", "extract", type=click.Choice(["pattern", "llm"]), default="pattern", show_default=True,
+              help="Documents: how relationships are read from sentences: the offline patterns, or an LLM "
+                   "(OPENAI_API_KEY, OPENAI_BASE_URL, OWNERGRAPH_LLM_MODEL; the patterns are its fallback).")
 @click.option("--no-index", is_flag=True,
               help="Do not embed the new disclosure documents now (`ownergraph index` does it later).")
 @click.option("--bulk/--online", "bulk", default=None,
@@ -34,7 +37,7 @@ from ownergraph.ingest.errors import InputFormatError, OwnergraphError, Quaranti
 @json_option
 def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: bool,
                quarantine_path: Path | None, filer: str | None, filed_at: datetime | None,
-               form: str | None, no_index: bool, bulk: bool | None, as_json: bool) -> None:
+               form: str | None, extract: str, no_index: bool, bulk: bool | None, as_json: bool) -> None:
     """Load filings (GLEIF, BODS, FtM/OpenSanctions, UK PSC, SEC, bundle, holdings CSV) and
     documents (PDF, HTML, text, EDGAR full submissions: relationships read from their sentences).
 
@@ -49,6 +52,7 @@ def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: 
     from ownergraph.graph.pipeline import default_quarantine_path, ingest_paths
 
     settings = load_settings()
+    extractor = _llm_extractor() if extract == "llm" else None
     if quarantine_path is None:
         quarantine_path = default_quarantine_path(settings)
     graph = None if dry_run else connect(settings)
@@ -63,20 +67,45 @@ def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: 
 
         summary = ingest_paths(graph, paths, fmt=fmt, quarantine_path=quarantine_path,
                                dry_run=dry_run, progress=progress, loader_factory=loader_factory,
-                               document_options={"filer": filer, "form": form,
+                               document_options={"filer": filer, "form": form, "extractor": extractor,
                                                  "filed_at": filed_at.date() if filed_at else None})
         if graph is not None and not no_index:
             from ownergraph._facade import index_after_load, with_index
 
             summary = with_index(summary, index_after_load(graph, settings, progress=_embedding_bar(bar)))
     failure = _failure(summary, strict)
+    extraction = {"extraction": extractor.stats.as_dict()} if extractor is not None else {}
     if as_json:
-        emit(summary.as_dict() | ({"error": json.loads(error_json(failure))["error"]} if failure else {}), True)
+        emit(summary.as_dict() | extraction | ({"error": json.loads(error_json(failure))["error"]} if failure else {}),
+             True)
     else:
-        echo_lines(summary_lines(summary) + index_lines(getattr(summary, "index", None)))
+        echo_lines(summary_lines(summary) + index_lines(getattr(summary, "index", None))
+                   + (extraction_lines(extractor.stats) if extractor is not None else []))
     if failure is not None:
         failure.reported = as_json  # type: ignore[attr-defined]  # the JSON summary carries it
         raise failure
+
+
+def _llm_extractor() -> Any:
+    import os
+
+    from ownergraph.ingest.extract.llm import LLMExtractConfig, LLMExtractor
+
+    return LLMExtractor(LLMExtractConfig.from_env(os.environ))  # ConfigError without OPENAI_API_KEY
+
+
+def extraction_lines(stats: Any) -> list[str]:
+    """What LLM extraction did: requests, tokens per MB of filing text, facts kept and rejected."""
+    per_mb = stats.tokens_per_mb()
+    lines = [wrap(f"LLM extraction: {plural(stats.requests, 'request')} for {stats.sentences_sent} of "
+                  f"{stats.sentences} sentences; {stats.prompt_tokens + stats.completion_tokens} tokens"
+                  + (f" ({per_mb:,.0f} per MB of text)" if per_mb is not None else "")
+                  + f"; {plural(stats.accepted, 'fact')} kept, {sum(stats.rejected.values())} rejected"
+                  + (" (" + ", ".join(f"{n} {why}" for why, n in stats.rejected.items()) + ")" if stats.rejected else ""))]
+    if stats.fallbacks:
+        lines.append(wrap(f"{plural(len(stats.fallbacks), 'request')} failed, their sentences read by the offline "
+                          f"patterns: {stats.fallbacks[0]}"))
+    return lines
 
 
 def _bulk_choice(settings: Any, graph: Any, paths: tuple[Path, ...], bulk: bool | None) -> Any:
