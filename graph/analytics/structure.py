@@ -47,7 +47,8 @@ _EDGE_FIELDS = ("type", "stake_lo", "stake_hi", "interest", "control_kind", "lev
                 "source_system", "source_record_id", "document_id", "locator", "fact_key",
                 "corporate_action_id", "via_action", "closed_by_action",
                 # text claims (graph.claims): what states the edge, where registry facts have none
-                "source_kind", "claim_method", "claim_confidence", "claim_page", "claim_quote")
+                "source_kind", "claim_method", "claim_confidence", "claim_page", "claim_quote", "claim_start",
+                "claim_end")
 
 EVIDENCE_PROPS = _EDGE_FIELDS[1:]  # the edge properties evidence shows
 _PLAIN = frozenset({str, int, float, bool, type(None), date, datetime})

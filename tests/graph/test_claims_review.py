@@ -87,3 +87,40 @@ def test_review_cli_and_owners_cite_the_sentence(graph: Graph, run) -> None:  # 
     assert code == 0 and json.loads(out)["status"] == "accepted"
     code, out = run("owners", "TWDC Holdco 613 Corp", "--as-of", AS_OF)
     assert code == 0 and "The Walt Disney Company" in out
+
+
+# Tyson 8-K (2015): "Borrowings under the Term Loan Agreement are unsecured and are unconditionally
+# guaranteed by Tyson Fresh Meats, Inc., a wholly-owned subsidiary of the Company" -- a text claim of
+# 100% (confidence 0.9). The registry side is a bundle statement written here (60%) so that the two
+# disagree; the answer must name both, each with its source.
+TYSON = FILINGS / "100493_8K_2015_0000100493-15-000041.htm"
+
+
+def test_registry_fact_and_text_claim_disagree_both_shown(graph: Graph, tmp_path: Path) -> None:
+    bundle = tmp_path / "registry.jsonl"
+    bundle.write_text("\n".join(json.dumps(x) for x in (
+        {"bundle": {"version": 1, "published": "2015-01-31"}},
+        {"type": "ownership", "id": "reg-1", "owner": {"name": "Tyson Foods, Inc"},
+         "owned": {"name": "Tyson Fresh Meats, Inc"}, "stake": 60, "valid_from": "2014-01-01"},
+    )) + "\n")
+    ingest_paths(graph, [TYSON], document_options={"filed_at": date(2015, 4, 7)})
+    ingest_paths(graph, [bundle])
+    res = Analytics(graph).ownership.owners("Tyson Fresh Meats, Inc", as_of="2015-06-30")
+    row = next(r for r in res.rows if r.name == "Tyson Foods, Inc")
+    assert (row.stake.lo, row.stake.hi) == (0.6, 1.0)  # the hull of 60% and 100%
+    kinds = {e.source_kind for p in row.paths for s in p.steps for e in s.edges}
+    assert kinds == {None, "text_claim"}  # both edges are evidence
+    w = next(w for w in res.warnings if w.code == "claim_disagrees")
+    assert "60% in bundle reg-1" in w.message and "100% stated in" in w.message
+
+
+def test_ask_labels_the_text_claim_with_document_and_sentence(graph: Graph) -> None:
+    from ownergraph.retrieval.api import Ownergraph
+
+    ingest_paths(graph, [DISNEY], document_options={"filed_at": date(2018, 6, 20)})
+    decide(graph, _disney_claim(graph).claim_id, "accepted")
+    answer = Ownergraph(graph).ask("Who owns TWDC Holdco 613 Corp?", as_of=AS_OF)
+    assert "The Walt Disney Company" in answer.text
+    cited = [s for s in answer.citations if s.kind == "edge" and "text claim, stated in" in s.label]
+    assert cited and "wholly owned subsidiary of Disney" in " ".join(cited[0].label.split())
+    assert "wholly owned subsidiary of Disney" in " ".join((cited[0].text or "").split())
