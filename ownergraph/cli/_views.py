@@ -174,6 +174,7 @@ def contagion(res: Any) -> list[str]:
         return out + ["No guarantee, loan or ownership exposes anyone to this default."]
     out += table(["party", "hops", "as", "at risk", "via"], rows[:MAX_ROWS], right={1}, flex=(4, 3, 0), floor=10)
     out += _more(len(rows))
+    out += claim_notes(e for a in res.affected[:MAX_ROWS] for e in a.exposures)
     totals = res.totals().to_dict("records")
     if totals:
         out.append("Stated amounts at risk: " + "; ".join(

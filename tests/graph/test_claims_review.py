@@ -124,3 +124,14 @@ def test_ask_labels_the_text_claim_with_document_and_sentence(graph: Graph) -> N
     cited = [s for s in answer.citations if s.kind == "edge" and "text claim, stated in" in s.label]
     assert cited and "wholly owned subsidiary of Disney" in " ".join(cited[0].label.split())
     assert "wholly owned subsidiary of Disney" in " ".join((cited[0].text or "").split())
+
+
+def test_contagion_uses_the_loan_claim_above_the_threshold_only(graph: Graph, run) -> None:  # noqa: F811
+    # Tyson 8-K: "On April 7, 2015, Tyson Foods, Inc. ... entered into a Term Loan Agreement ... with
+    # Bank of America, N.A., as lender" -- a plain statement (confidence 0.9): the lender is hit.
+    ingest_paths(graph, [TYSON], document_options={"filed_at": date(2015, 4, 7)})
+    code, out = run("contagion", "Tyson Foods, Inc", "--as-of", "2015-06-30")
+    assert code == 0, out
+    assert "Bank of America, N.A" in out and "text claim, stated in" in out and "as lender" in out
+    code, out = run("contagion", "Tyson Foods, Inc", "--as-of", "2015-06-30", "--min-claim-confidence", "0.95")
+    assert code == 0 and "Bank of America" not in out
