@@ -31,3 +31,15 @@ def test_unknown_config_key_is_an_error(tmp_path: Path) -> None:
 def test_bad_port_is_an_error() -> None:
     with pytest.raises(ConfigError, match="OWNERGRAPH_NEO4J_PORT"):
         load_settings({"OWNERGRAPH_CONFIG": "", "OWNERGRAPH_NEO4J_PORT": "seven"})
+
+
+def test_claim_threshold_from_file_env_and_checked(tmp_path: Path) -> None:
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("claim_threshold = 0.3\n")
+    assert load_settings({"OWNERGRAPH_CONFIG": str(cfg)}).claim_threshold == 0.3
+    env = {"OWNERGRAPH_CONFIG": str(cfg), "OWNERGRAPH_CLAIM_THRESHOLD": "0.8"}
+    assert load_settings(env).claim_threshold == 0.8
+    assert load_settings({"OWNERGRAPH_CONFIG": "", "XDG_CONFIG_HOME": str(tmp_path / "x")}).claim_threshold == 0.5
+    for bad in ("high", "1.5"):
+        with pytest.raises(ConfigError, match="claim_threshold"):
+            load_settings({"OWNERGRAPH_CONFIG": "", "OWNERGRAPH_CLAIM_THRESHOLD": bad})
