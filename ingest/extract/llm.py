@@ -42,7 +42,7 @@ from ownergraph.ingest.sentences import Sentence
 DEFAULT_MODEL = "gpt-4o-mini"
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 STATED, HEDGED = 0.8, 0.35
-BATCH_SENTENCES, BATCH_CHARS = 30, 8000
+BATCH_SENTENCES, BATCH_CHARS = 60, 16000  # ~750 tokens of instructions + schema per request
 # a sentence worth sending: it names a relationship the extractor knows (or the patterns found one)
 _CUE = re.compile(r"\b(?:own|owns|owned|holds?|held|stake|interest|subsidiar|acqui|purchas|sold|dispos|divest|"
                   r"transferr|merg|spin|spun|separation|name|guarant|loan|credit|advance|lend|borrow|control)",
@@ -147,8 +147,9 @@ class ExtractStats:
 class LLMExtractor:
     """A :data:`~ingest.extract.Finder`: ``extractor(text, sentences, filer) -> list[Found]``."""
 
-    def __init__(self, config: LLMExtractConfig) -> None:
+    def __init__(self, config: LLMExtractConfig, *, every_sentence: bool = False) -> None:
         self.config = config
+        self.every_sentence = every_sentence  # send all sentences, not only candidates (to compare)
         self.stats = ExtractStats()
 
     @property
@@ -161,7 +162,7 @@ class LLMExtractor:
         self.stats.chars += len(text)
         self.stats.sentences += len(sentences)
         offline = {s.start: rules.find(s.text, s.start, ctx) for s in sentences}
-        chosen = [s for s in sentences if offline[s.start] or _CUE.search(s.text)]
+        chosen = [s for s in sentences if self.every_sentence or offline[s.start] or _CUE.search(s.text)]
         out: list[Found] = []
         for batch in _batches(chosen):
             try:
