@@ -9,7 +9,11 @@ resumed run can be shown to embed only what the interrupted one had not saved.
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import signal
+import subprocess
+import sys
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -28,6 +32,7 @@ from ownergraph.retrieval.embedding import default_embedder, model_available
 from ownergraph.retrieval.lexical import CANDIDATES, LexicalRetriever
 from ownergraph.retrieval.vectors import EdgeIndex
 from tests.graph.analytics.test_cli import run  # noqa: F401 - the CLI fixture
+from tests.neo4j_fixtures import cli_env
 
 FILINGS = Path(__file__).resolve().parents[1] / "fixtures" / "real" / "filings" / "8-K"
 ASTROTECH = FILINGS / "1001907_8K_2010_0000950123-10-095885.htm"
@@ -215,3 +220,58 @@ def test_the_cli_indexes_at_ingest_and_index_resumes(run: Any, graph: Graph, fil
     assert json.loads(out)["index"]["documents"] == 0 and json.loads(out)["index"]["already"] == 2
     code, out = run("index")
     assert code == 0 and "up to date (2 documents)" in out
+
+
+# A process that indexes with batches of one document and kills itself (SIGKILL, no cleanup) as its
+# second batch starts embedding: the first batch is saved, the second is lost mid-way.
+_KILLED_MID_BATCH = """
+import os, signal
+import ownergraph.retrieval.disclosures as d
+from ownergraph.graph.config import load_settings
+from ownergraph.graph.connection import connect
+
+inner, calls = d.default_embedder(), []
+
+
+class KillOnTheSecondBatch:
+    dim = inner.dim
+
+    def embed(self, texts):
+        calls.append(len(texts))
+        if len(calls) == 2:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return inner.embed(texts)
+
+
+d.default_embedder = KillOnTheSecondBatch
+d.index_disclosures(connect(load_settings()), load_settings(), batch=1)
+"""
+
+
+def test_indexing_killed_mid_batch_resumes_with_only_the_missing_documents(graph: Graph, filings: Path,
+                                                                           tmp_path: Path) -> None:
+    ingest(filings, graph=graph, index=False, quarantine=tmp_path / "q.jsonl")
+    docs = _documents(graph)
+    home = tmp_path / "home"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
+    env.update(cli_env(), OWNERGRAPH_HOME=str(home), NEO4J_DATABASE=graph.database)
+    killed = subprocess.run([sys.executable, "-c", _KILLED_MID_BATCH], env=env, capture_output=True, text=True,
+                            timeout=300)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    manifest = home / "vectors" / graph.database / "indexed.json"
+    saved = json.loads(manifest.read_text())
+    assert len(saved) == 1  # the first batch, saved before the kill
+    rerun = subprocess.run([sys.executable, "-m", "ownergraph", "index", "--json"], env=env,
+                           capture_output=True, text=True, timeout=300)
+    assert rerun.returncode == 0, rerun.stderr
+    done = json.loads(rerun.stdout)
+    assert (done["already"], done["documents"], done["pending"]) == (1, 1, 0)
+    second = sorted(docs)[1]  # batches follow document id order
+    assert done["chunks"] == len(chunk_text(docs[second], second))  # only the remainder embedded
+    index = EdgeIndex(home / "vectors" / graph.database, "disclosures", 384)
+    try:
+        points = _points(index)
+    finally:
+        index.close()
+    expected = {c.chunk_id: (d, c.text) for d, t in docs.items() for c in chunk_text(t, d)}
+    assert {k: v[:2] for k, v in points.items()} == expected
