@@ -66,7 +66,8 @@ state the fact), a and b (names as written in the sentence; "the Company" or "we
 stake_percent, amount, currency (ISO code), date (YYYY-MM-DD when the sentence dates the fact), \
 new_name, negated (the sentence denies it: "does not hold"), hedged (future, intended, conditional \
 or subject to something: "may acquire", "agreed to acquire, subject to"). Use null where the \
-sentence does not say. List nothing a sentence does not state; never invent names."""
+sentence does not say. List nothing a sentence does not state; never invent names.
+Answer with JSON only: {{"facts": [...]}} ({{"facts": []}} when no sentence states one)."""
 
 
 def _nullable(kind: str) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from ownergraph.graph.connection import Graph
 from ownergraph.graph.pipeline import ingest_paths
 from ownergraph.ingest.errors import ReviewError
 from tests.graph.analytics.test_cli import run  # noqa: F401  (fixture)
+from tests.retrieval.fake_openai import fake_openai  # noqa: F401  (fixture)
 
 FILINGS = Path(__file__).parents[1] / "fixtures" / "real" / "filings" / "8-K"
 # Disney 8-K, Item 1.01, first sentence (read in the file): "On June 20, 2018, The Walt Disney Company
@@ -135,3 +136,47 @@ def test_contagion_uses_the_loan_claim_above_the_threshold_only(graph: Graph, ru
     assert "Bank of America, N.A" in out and "text claim, stated in" in out and "as lender" in out
     code, out = run("contagion", "Tyson Foods, Inc", "--as-of", "2015-06-30", "--min-claim-confidence", "0.95")
     assert code == 0 and "Bank of America" not in out
+
+
+def test_ingest_extract_llm_loads_checked_claims_and_reports_tokens(graph: Graph, run, fake_openai,  # noqa: F811
+                                                                     monkeypatch) -> None:
+    # Tyson 8-K sentence [2] of the candidates sent (see tests/ingest/test_llm_extract.py): the loan
+    fake_openai.reply_json({"facts": [
+        {"sentence": 2, "quote": "with Bank of America, N.A., as lender", "relation": "loan",
+         "a": "Bank of America, N.A.", "b": "Tyson Foods, Inc.", "stake_percent": None, "amount": None,
+         "currency": None, "date": "2015-04-07", "new_name": None, "negated": False, "hedged": False},
+        {"sentence": 2, "quote": "Wells Fargo agreed to lend", "relation": "loan", "a": "Wells Fargo",
+         "b": "Tyson Foods, Inc.", "stake_percent": None, "amount": None, "currency": None, "date": None,
+         "new_name": None, "negated": False, "hedged": False}]})
+    monkeypatch.setenv("OPENAI_API_KEY", "test")
+    monkeypatch.setenv("OPENAI_BASE_URL", fake_openai.base_url)
+    monkeypatch.setenv("OWNERGRAPH_LLM_MODEL", "fake-model")
+    code, out = run("ingest", str(TYSON), "--extract", "llm", "--filed-at", "2015-04-07", "--no-index", "--json")
+    assert code == 0, out
+    stats = json.loads(out)["extraction"]
+    assert stats["requests"] == 1 and stats["accepted"] == 1
+    assert stats["rejected"] == {"quote not verbatim in the sentence": 1} and stats["tokens_per_mb"] > 0
+    [item] = [i for i in review_items(graph, None) if i.type == "LENDS_TO"]
+    assert item.method == "llm:fake-model:loan" and item.status == "admitted"
+    assert (item.source_name, item.target_name) == ("Bank of America, N.A", "Tyson Foods, Inc")
+    monkeypatch.delenv("OPENAI_API_KEY")
+    code, msg = run("ingest", str(TYSON), "--extract", "llm", error=Exception)
+    assert code != 0 and "OPENAI_API_KEY" in msg
+
+
+def test_review_reject_undo_and_decisions_on_the_command_line(graph: Graph, run) -> None:  # noqa: F811
+    ingest_paths(graph, [DISNEY], document_options={"filed_at": date(2018, 6, 20)})
+    claim_id = _disney_claim(graph).claim_id
+    code, out = run("review", "reject", claim_id[:8], "--reason", "merger agreement wording")
+    assert code == 0 and "rejected" in out
+    decision = out.split("undo with: ownergraph review undo ")[1].split(")")[0].strip()
+    code, out = run("review", "list", "--status", "rejected")
+    assert code == 0 and claim_id[:12] in out
+    code, out = run("review", "undo", decision)
+    assert code == 0 and "no longer rejected" in out
+    code, out = run("review", "decisions", "--json")
+    [d] = json.loads(out)
+    assert (d["status"], d["reason"], d.get("previous")) == ("rejected", "merger agreement wording", None)
+    assert d["undone_at"]
+    code, msg = run("review", "accept", "abc", error=ReviewError)
+    assert "at least 6 characters" in msg
