@@ -18,6 +18,7 @@ is installed, else :class:`~retrieval.lexical.LexicalRetriever` (BM25, with a no
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -41,6 +42,7 @@ from ownergraph.retrieval.vectors import VectorIndex, open_index
 
 TOP_K = 12
 ASK_EMBEDS = 8  # missing documents an ask embeds itself (seconds); more are searched by words
+BUSY_WAIT_S = 15.0  # an ask holds the index for its run (seconds); indexing waits that long for it
 BUSY = ("The vector index is being written by another process (an ingest or `ownergraph index`): "
         "disclosure text was searched by words this time.")
 
@@ -139,13 +141,23 @@ def open_text_retriever(graph: Graph, settings: Settings | None = None, *,
 
 
 def index_disclosures(graph: Graph, settings: Settings | None = None, *, batch: int = DOCUMENT_BATCH,
-                      progress: IndexProgress | None = None) -> IndexRun:
+                      progress: IndexProgress | None = None, wait: float = BUSY_WAIT_S) -> IndexRun:
     """Embed the graph's documents that the vector index lacks (what ``ownergraph ingest`` and
     ``ownergraph index`` run), each batch saved as it finishes. Without the embedding model
-    there is nothing to build (``backend="lexical"``: text is searched by words)."""
+    there is nothing to build (``backend="lexical"``: text is searched by words). An index open
+    in another process (an ask holds it for its run) is waited for up to ``wait`` seconds, then
+    :class:`VectorIndexBusy` is raised."""
     if not model_available():
         return IndexRun(backend="lexical")
-    retriever = DisclosureRetriever.open(graph, settings, sync=False)
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            retriever = DisclosureRetriever.open(graph, settings, sync=False)
+            break
+        except VectorIndexBusy:
+            if time.monotonic() >= deadline:
+                raise
+            time.sleep(0.5)
     try:
         return retriever.index_pending(batch=batch, progress=progress)
     finally:

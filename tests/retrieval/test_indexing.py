@@ -14,6 +14,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -190,6 +191,10 @@ def test_an_ask_while_the_index_is_written_answers_by_words(graph: Graph, filing
             DisclosureRetriever.open(graph, settings, sync=False)
         retriever = open_text_retriever(graph, settings)
         assert isinstance(retriever, LexicalRetriever) and "being written by another process" in retriever.notice
+        with pytest.raises(VectorIndexBusy):
+            index_disclosures(graph, settings, wait=0.5)
+        threading.Timer(1.0, holder.close).start()  # the other process's ask ends
+        assert index_disclosures(graph, settings, wait=30).documents == 2  # indexing waited for it
     finally:
         holder.close()
 
