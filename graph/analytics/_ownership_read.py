@@ -250,9 +250,16 @@ def _use_declared(prep: Prepared, found: dict[str, set[str]]) -> None:
         if idx is None:
             prep.wedges.append(WEdge(s, t, stake, len(prep.pairs)))
             prep.pairs.append((s, t, stake, tuple(sorted(rids))))
-        else:  # a direct link of the same pair: direct + indirect
+        else:  # a direct link of the same pair: direct + indirect (one source's two parts)
             _, _, direct, old = prep.pairs[idx]
-            stake = (direct + stake).capped()
+            if all(prep.edge(r).props.get("source_kind") == "text_claim" for r in old) and not all(
+                    prep.edge(r).props.get("source_kind") == "text_claim" for r in rids):
+                # the direct link is only document text: another figure for the same holding
+                # (a 10-K's "37%" beside its Exhibit 21's 37.295%), not a part to add
+                stake = direct.hull(stake)
+                found["claim_beside_declared"].add(f"{s}->{t}")
+            else:
+                stake = (direct + stake).capped()
             prep.pairs[idx] = (s, t, stake, tuple(sorted(old + rids)))
             prep.wedges = [WEdge(s, t, stake, idx) if w.ref == idx else w for w in prep.wedges]
         prep.has_owner.add(t)
@@ -298,6 +305,8 @@ _MESSAGES = {
     "declared_used": "declared indirect interests with no computed chain behind them used as the stake "
                      "(the source's own figure)",
     "missing_stake": "edges without a stated stake counted as the band [0, 1]",
+    "claim_beside_declared": "a filing's declared figure and a text claim for the same holding: their hull "
+                             "is used, not their sum",
     "parallel_edges": "several edges between one pair (share classes or sources) not added up: their hull is used",
     "shareholder_total_over_100": "shareholders' stakes add up to more than 100% (lo ends)",
 }

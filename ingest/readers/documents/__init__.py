@@ -27,6 +27,7 @@ from ownergraph.ingest.extract import Finder, extract_records
 from ownergraph.ingest.model import Alias, AliasKind, AliasScheme, Disclosure, Entity, EntityKind, Record
 from ownergraph.ingest.readers.base import build, not_read, quarantine, read_safely
 from ownergraph.ingest.readers.documents import edgar
+from ownergraph.ingest.readers.documents.exhibit21 import exhibit21, is_exhibit21
 from ownergraph.ingest.readers.documents.meta import (
     DocMeta, Options, dated, filer_ref, part_of, pdf_date, stated_filing_date,
 )
@@ -114,7 +115,9 @@ class DocumentReader:
             meta = part_of(base, f"{base.document_id}:{part.sequence or i}", filer=filer,
                            form=base.form or part.type, pages=pages if pages and pages.count > 1 else None,
                            title=" ".join(x for x in (part.type, part.description or part.filename) if x) or None)
-            yield from _document(meta, body, self.options.extractor)
+            listed = list(exhibit21(meta, part.body, part.is_html)) if is_exhibit21(part.type) else []
+            yield from listed  # an Exhibit 21's own list: its sentences add no claims beside it
+            yield from _document(meta, body, self.options.extractor, with_claims=not listed)
 
 
 def _plain_id(path: Path) -> str:
@@ -141,13 +144,13 @@ def _filer_entity(meta: DocMeta) -> Record:
         fact_key=f"document:{meta.document_id}:entity:{ref.value}"))
 
 
-def _document(meta: DocMeta, body: str, finder: Finder | None = None) -> Iterator[Record]:
-    """The claims of one document's sentences, then the document itself."""
+def _document(meta: DocMeta, body: str, finder: Finder | None = None, with_claims: bool = True) -> Iterator[Record]:
+    """The claims of one document's sentences (unless ``with_claims`` is off), then the document itself."""
     if not body.strip():
         yield quarantine(meta.source_file, meta.document_id, "text", "the document has no text")
         return
     sentences = split_sentences(body, meta.document_id)
-    claims = extract_records(body, sentences, meta, finder=finder)
+    claims = extract_records(body, sentences, meta, finder=finder) if with_claims else []
     yield from claims
     parties = [meta.filer] if meta.filer else []
     for rec in claims:

@@ -1,0 +1,157 @@
+"""The subsidiary list of an Exhibit 21 inside an EDGAR full submission: OWNS edges from the
+filer (the header's company, with its CIK) to each subsidiary, beside the exhibit's text.
+
+Three layouts are read, as they occur in real 10-K submissions:
+
+- an HTML table (columns found by their headers, a percent column in any place, indented
+  rows owned by the row above them): the rules of :class:`ingest.readers.sec_ex21.Ex21Reader`;
+- a plain-text ``<TABLE>`` (1990s filings: a ``<CAPTION>`` header, ``<S>``/``<C>`` column
+  markers, then one subsidiary per line, its jurisdiction after a run of spaces);
+- a lettered list without a table (Torotel 2011: "(c) Subsidiary (wholly-owned by
+  Electronika, Inc.)" above "Electronika-Kansas, Inc. (a Kansas corporation)"): a
+  wholly-owned subsidiary is held 100%, by the company named after "by", else by the filer.
+
+Rows of a flat list are held by the filer directly or through others the exhibit does not
+name (``direct=False``), as in the single-exhibit reader; a stated percentage is the stake.
+Facts, not text claims: the exhibit is the filer's own list. ``fact_key``
+``sec:ex21:{parent}:{subsidiary}`` (normalised names), as the single-exhibit reader keys them,
+so the same exhibit read either way is one fact.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import lxml.html
+from lxml import etree
+
+from ownergraph.ingest.model import (
+    Alias, AliasKind, AliasScheme, Entity, EntityKind, EntityRef, Ownership, Record, Stake,
+)
+from ownergraph.ingest.readers._sec_values import _clean, _norm, _percent, jurisdiction
+from ownergraph.ingest.readers.base import build
+from ownergraph.ingest.readers.documents.meta import DocMeta
+from ownergraph.ingest.readers.documents.text import html_text
+from ownergraph.ingest.readers.sec_ex21 import Ex21Reader
+
+_ROW = tuple[str, str, str | None, str | None, float]  # locator, name, jurisdiction, percent, indent
+_TEXT_TABLE = re.compile(r"<TABLE>(.*?)</TABLE>", re.S | re.I)
+_TEXT_HEAD = re.compile(r"\s*name\s{2,}.*(incorporation|jurisdiction|organi[sz]ation|state|country)\s*$", re.I)
+_WHOLLY = re.compile(r"subsidiary\s*\(\s*wholly[\s-]*owned(?:\s+by\s+(?P<by>[^)]+?))?\s*\)", re.I)
+_INCORPORATED = re.compile(r"^(?P<name>.+?)\s*\(an?\s+(?P<where>[A-Za-z .]+?)\s+(?:corporation|company|"
+                           r"limited liability company|partnership|limited partnership)\)\s*$", re.I)
+
+
+def is_exhibit21(part_type: str | None) -> bool:
+    return bool(re.match(r"EX-21(\.\d+)?$", (part_type or "").strip(), re.I))
+
+
+def _html_rows(body: str) -> list[_ROW]:
+    try:
+        root = lxml.html.fromstring(body)
+    except (etree.LxmlError, ValueError):
+        return []
+    return Ex21Reader._rows(root)
+
+
+def _text_rows(body: str) -> list[_ROW]:
+    """Rows of a plain-text list: ``<TABLE>`` blocks after their ``<S>`` marker line, else the
+    lines under a "Name ... Incorporation" header line (1994), one subsidiary per line."""
+    out: list[_ROW] = []
+    blocks = [m[1].splitlines() for m in _TEXT_TABLE.finditer(body)]
+    starts = [next((i + 1 for i, ln in enumerate(b) if re.match(r"\s*<S>", ln, re.I)), None) for b in blocks]
+    found = [(b, i) for b, i in zip(blocks, starts) if i is not None]
+    if not found:
+        lines = body.splitlines()
+        head = next((i + 1 for i, ln in enumerate(lines) if _TEXT_HEAD.match(ln)), None)
+        found = [(lines, head)] if head is not None else []
+    for t, (lines, start) in enumerate(found, 1):
+        blank = 0
+        for r, ln in enumerate(lines[start:], 1):
+            if not ln.strip():
+                blank += 1
+                if blank >= 3 and out:
+                    break
+                continue
+            blank = 0
+            if re.match(r"\s*(<[A-Z/]|-{3,}|=+|\*)", ln, re.I):
+                if out and ln.strip().startswith("*"):
+                    break  # the footnote under the list
+                continue
+            fields = [f.strip() for f in re.split(r"\s{2,}", ln.strip()) if f.strip()]
+            pct = next((f for f in fields[1:] if re.fullmatch(r"[\d.,]+\s*%", f)), None)
+            rest = [f for f in fields[1:] if f != pct]
+            out.append((f"table[{t}]/line[{r}]", fields[0], rest[-1] if rest else None, pct,
+                        float(len(ln) - len(ln.lstrip()))))
+    return out
+
+
+def _lettered(body: str) -> list[tuple[str, str, str | None, str | None]]:
+    """(locator, name, jurisdiction text, owner name or None) of a lettered wholly-owned list."""
+    lines = [ln.strip() for ln in html_text(body).splitlines() if ln.strip()]
+    out = []
+    for i, ln in enumerate(lines[:-1]):
+        m = _WHOLLY.search(ln)
+        if not m:
+            continue
+        sub = _INCORPORATED.match(lines[i + 1])
+        name, where = (sub["name"], sub["where"]) if sub else (lines[i + 1], None)
+        out.append((f"line[{i + 2}]", name.strip(" ,;"), where, _clean(m["by"]).strip(" ,") or None))
+    return out
+
+
+def exhibit21(meta: DocMeta, body: str, is_html: bool) -> Iterator[Record]:
+    """The edges and subsidiaries an Exhibit 21 part lists (nothing when it lists none or
+    when the submission names no filer to hold them)."""
+    top = meta.filer
+    if top is None:
+        return
+    path = meta.source_file
+    rows = (_html_rows(body) if is_html else []) or _text_rows(body)  # a text <TABLE> reads as HTML too
+    if rows:
+        flat = len({ind for *_, ind in rows}) == 1
+        stack: list[tuple[float, EntityRef]] = []
+        for loc, name, jur, pct, ind in rows:
+            ref = EntityRef(name=name, jurisdiction=jurisdiction(jur), kind=EntityKind.COMPANY)
+            while stack and stack[-1][0] >= ind:
+                stack.pop()
+            owner = stack[-1][1] if stack else top
+            stack.append((ind, ref))
+            yield from _edge(meta, path, loc, owner, ref, _percent_or_none(pct), direct=not flat)
+        return
+    named: dict[str, EntityRef] = {}
+    for loc, name, where, by in _lettered(body):
+        ref = EntityRef(name=name, jurisdiction=jurisdiction(where), kind=EntityKind.COMPANY)
+        named[_norm(name).rstrip(".")] = ref
+        owner = named.get(_norm(by).rstrip("."), EntityRef(name=by, kind=EntityKind.COMPANY)) if by else top
+        yield from _edge(meta, path, loc, owner, ref, Stake(exact=100.0), direct=True)
+
+
+def _percent_or_none(text: str | None) -> Stake | None:
+    try:
+        return _percent(text)
+    except ValueError:
+        return None
+
+
+def _edge(meta: DocMeta, path: str, loc: str, owner: EntityRef, ref: EntityRef, stake: Stake | None,
+          direct: bool) -> Iterator[Record]:
+    where = f"EX-21/{loc}"
+    okey = _norm(owner.name or owner.value or "")
+    yield build(path, where, lambda: _entity(meta, ref, where), ref.name)
+    yield build(path, where, lambda: Ownership(
+        source=owner, target=ref, stake=stake, direct=direct, known_from=meta.known_from,
+        valid_from=None, provenance=meta.prov(f"{meta.document_id}:ex21:{_norm(ref.name or '')}", where),
+        fact_key=f"sec:ex21:{okey}:{_norm(ref.name or '')}"), ref.name)
+
+
+def _entity(meta: DocMeta, ref: EntityRef, where: str) -> Record:
+    return Entity(ref=ref, name=ref.name or "", kind=EntityKind.COMPANY,
+                  aliases=(Alias(scheme=AliasScheme.NAME, value=ref.name or "", kind=AliasKind.LEGAL),),
+                  jurisdiction=ref.jurisdiction, known_from=meta.known_from,
+                  provenance=meta.prov(f"{meta.document_id}:ex21:entity:{_norm(ref.name or '')}", where),
+                  fact_key=f"sec:ex21:entity:{_norm(ref.name or '')}")
+
+
+__all__ = ["exhibit21", "is_exhibit21"]
