@@ -76,7 +76,7 @@ class SessionLog:
         return taken
 
 
-def test_ingest_then_ask_through_a_routing_uri(routed: Graph, real_data: Path,
+def test_ingest_then_ask_through_a_routing_uri(routed: Graph, graph: Graph, real_data: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     assert routed.uri.startswith("neo4j") and isinstance(routed._driver, neo4j.Neo4jDriver)  # noqa: SLF001
     bookmarks = routed.bookmarks
@@ -95,6 +95,9 @@ def test_ingest_then_ask_through_a_routing_uri(routed: Graph, real_data: Path,
     assert asked, "the answer was read through the routing driver"
     assert {s["default_access_mode"] for s in asked} == {neo4j.READ_ACCESS}, "answers only read, on readers"
     assert all(s["bookmark_manager"] is bookmarks for s in asked)
+    # the plugin is found through the routing URI as through bolt:// (the tests' launcher loads it)
+    assert routed.plugin == graph.plugin
+    assert routed.has_procedure("ownergraph.cascade") == graph.plugin.used
 
 
 def test_the_server_refuses_a_write_in_a_read_transaction(routed: Graph) -> None:
