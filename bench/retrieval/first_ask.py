@@ -1,14 +1,18 @@
 """How long the first ``ownergraph ask`` waits after loading ~400 documents.
 
     python -m bench.retrieval.first_ask [--entities 5000] [--label after] [--no-index]
+        [--documents tests/fixtures/real/filings/8-K tests/fixtures/real/filings/20-F]
 
 A generated world of ``--entities`` entities (about one disclosure document per 13 entities:
-5,000 give ~400) is loaded into an empty database with ``ownergraph ingest --json``, then
+5,000 give 382), with ``--documents`` real filings besides (the 8-K and 20-F samples add 8
+documents and ~800 chunks), is loaded into an empty database with ``ownergraph ingest --json``, then
 ``ownergraph ask`` is run twice in fresh processes, as a user would. Measured: the ingest's wall
 time (and, when it reports one, its indexing step), and each ask's wall time and stages. Before
 indexing moved into ingest the first ask embedded every document (``connect()`` synced the
 vector index); now it finds nothing to embed. Runs against the server the CLI itself uses
-(``OWNERGRAPH_HOME``/``NEO4J_URI``): its database is wiped first.
+(``OWNERGRAPH_HOME``/``NEO4J_URI``): its database is wiped first. Recorded in
+``bench/results/first-ask-5000[-filings]-{before,after}.json`` ("before" run on the commit before
+indexing moved, bdca6a4).
 """
 
 from __future__ import annotations
