@@ -11,8 +11,8 @@ time (and, when it reports one, its indexing step), and each ask's wall time and
 indexing moved into ingest the first ask embedded every document (``connect()`` synced the
 vector index); now it finds nothing to embed. Runs against the server the CLI itself uses
 (``OWNERGRAPH_HOME``/``NEO4J_URI``): its database is wiped first. Recorded in
-``bench/results/first-ask-5000[-filings]-{before,after}.json`` ("before" run on the commit before
-indexing moved, bdca6a4).
+``bench/results/first-ask-5000[-filings]-{before,after}.json`` ("before": run on a copy of the tree at
+2778282, before indexing moved into ingest).
 """
 
 from __future__ import annotations
