@@ -109,3 +109,11 @@ def test_config_from_env() -> None:
                                      "OWNERGRAPH_LLM_MODEL": "m"})
     assert (cfg.base_url, cfg.model, cfg.response_format) == ("http://127.0.0.1:9/v1", "m", "json_schema")
     assert json.dumps(FACT_SCHEMA)  # the schema is plain JSON
+
+
+def test_timeout_falls_back_to_the_offline_patterns(fake_openai) -> None:  # noqa: F811
+    fake_openai.reply(200, {"choices": []}, delay_s=2.0)
+    ex = LLMExtractor(LLMExtractConfig(api_key="test", base_url=fake_openai.base_url, timeout_s=0.3))
+    claims = _claims(_read(ex))
+    assert claims and all(r.provenance.claim.method.startswith("pattern:") for r in claims)
+    assert ex.stats.fallbacks and "no answer from" in ex.stats.fallbacks[0]
