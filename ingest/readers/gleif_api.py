@@ -22,6 +22,15 @@ early; the golden copy keeps the local offset and reads right.
 
 A JSON:API document is one page (at most a few hundred resources), so the reader holds one
 page to attach ISINs to their entity; large inputs belong to the golden-copy readers.
+
+Collections: a page of a paginated collection (``meta.pagination``) that is not the whole of
+it (``currentPage < lastPage``, or fewer resources than ``total``) ends with a not-read entry
+(field ``pagination``) saying which page this is and how many resources the other pages hold,
+so a partial collection is never taken for the whole. A children collection
+(``/lei-records/{LEI}/direct-children`` or ``ultimate-children``, named by the document's
+``links``) says who the parent is: each child's ``lei-records`` resource also gives a
+Consolidation edge child -> parent at that level (fact_key ``gleif:children:{parent}:{level}:
+{child}``, apart from the relationship record's own, whose period it does not know).
 """
 
 from __future__ import annotations
@@ -31,9 +40,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ownergraph.ingest.model import AliasScheme, Record
+import ijson
+
+from ownergraph.ingest.model import (
+    AliasScheme, Consolidation, ConsolidationLevel, Provenance, Quarantined, Record,
+)
 from ownergraph.ingest.readers._gleif_map import (
-    Ctx, Event, LeiRec, RelRec, RepexRec, fallback_known, guarded, map_lei, map_relationship,
+    SYSTEM, Ctx, Event, LeiRec, RelRec, RepexRec, fallback_known, guarded, lei_ref, map_lei, map_relationship,
     map_repex,
 )
 from ownergraph.ingest.readers._json import JSON_ERRORS, JsonStream
@@ -129,11 +142,70 @@ def read_api(path: Path) -> Iterator[Record]:
         a = _d(_d(o).get("attributes"))
         if _d(o).get("type") == "isins" and a.get("lei") in leis_here and a.get("isin"):
             isins.setdefault(a["lei"], []).append(a["isin"])
+    links, pagination = _page(path) if failed is None else ({}, {})
+    parent = _children_of(links)
     for index, obj in items:
         ctx = Ctx(path, f"data[{index}] id={_d(obj).get('id')}", known)
         yield from guarded(ctx, lambda: _resource(obj, ctx, isins, leis_here), lambda: obj)
+        if parent is not None and _d(obj).get("type") == "lei-records":
+            yield from guarded(ctx, lambda: _child_edge(obj, parent, ctx), lambda: obj)
+    partial = _partial(path, pagination, len(items))
+    if partial is not None:
+        yield partial
     if failed is not None:
         yield failed
+
+
+_CHILDREN = re.compile(r"/lei-records/([A-Z0-9]{20})/(direct|ultimate)-children\b", re.I)
+
+
+def _page(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The document's top-level ``links`` and ``meta.pagination`` (one page: read again, small)."""
+    links: dict[str, Any] = {}
+    pagination: dict[str, Any] = {}
+    try:
+        with open(path, "rb") as fh:
+            for prefix, event, value in ijson.parse(fh, use_float=True):
+                if event in ("string", "number", "integer") and prefix.startswith("links."):
+                    links[prefix[6:]] = value
+                elif event in ("string", "number", "integer") and prefix.startswith("meta.pagination."):
+                    pagination[prefix[16:]] = value
+    except JSON_ERRORS:
+        return {}, {}
+    return links, pagination
+
+
+def _children_of(links: dict[str, Any]) -> tuple[str, ConsolidationLevel] | None:
+    for key in ("self", "first", "last"):
+        m = _CHILDREN.search(str(links.get(key) or ""))
+        if m:
+            level = ConsolidationLevel.DIRECT if m[2].lower() == "direct" else ConsolidationLevel.ULTIMATE
+            return m[1].upper(), level
+    return None
+
+
+def _child_edge(obj: dict[str, Any], parent: tuple[str, ConsolidationLevel], ctx: Ctx) -> Iterator[Record]:
+    lei, level = _d(obj.get("attributes")).get("lei"), parent[1]
+    child = lei_ref(lei, "attributes.lei")
+    record_id = f"{parent[0]}:{level.value}-children:{lei}"
+    yield Consolidation(source=child, target=lei_ref(parent[0], "links"), level=level, known_from=ctx.fallback_known,
+                        fact_key=f"gleif:children:{parent[0]}:{level.value}:{lei}",
+                        provenance=Provenance(source_system=SYSTEM, source_record_id=record_id,
+                                              locator=ctx.locator, source_file=str(ctx.path)))
+
+
+def _partial(path: Path, pagination: dict[str, Any], held: int) -> Record | None:
+    """A not-read entry for the pages of a collection this document does not hold."""
+    try:
+        total, page = int(pagination["total"]), int(pagination.get("currentPage") or 1)
+        last = int(pagination.get("lastPage") or page)
+    except (KeyError, TypeError, ValueError):
+        return None
+    if page >= last and held >= total:
+        return None
+    return Quarantined(source_file=str(path), locator="meta.pagination", field="pagination", not_read=True,
+                       reason=f"page {page} of {last} of a collection of {total}: this document holds {held}, "
+                              f"the other {max(total - held, 0)} are on pages not read (a partial collection)")
 
 
 def _resource(obj: Any, ctx: Ctx, isins: dict[str, list[str]], leis_here: set[Any]) -> Iterator[Record]:

@@ -317,7 +317,9 @@ def test_api_isins_and_field_modifications(api: Path, tmp_path: Path) -> None:
     assert "DE0005773303" in isins[0].reason
     assert list(read_api(api / "isins" / "isins_254900MSZM6DMP853B11.json")) == []  # empty page
     mods = list(read_api(api / "field_modifications" / "field_modifications_851WYGNLUQLFZBSYGB56.json"))
-    assert len(mods) == 15 and {q.field for q in mods} == {"field-modifications"}
+    # 15 entries on page 1 of 6 (meta.pagination total 81): the other pages are said to be unread
+    assert len(mods) == 16 and {q.field for q in mods[:15]} == {"field-modifications"}
+    assert mods[-1].field == "pagination" and mods[-1].not_read and "the other 66" in mods[-1].reason
     # A document holding the LEI record and its ISINs: ISINs become identifier aliases.
     rec = json.loads((api / "lei_records" / "single_lei_record_5299001ERX0K10IZUL40.json").read_text())
     page = json.loads((api / "isins" / "isins_5299001ERX0K10IZUL40.json").read_text())
@@ -505,3 +507,23 @@ def test_documents_without_records_say_so(gc: Path, api: Path, tmp_path: Path) -
     err.write_text('{"errors": [{"status": "404", "title": "Not Found"}]}')
     (q,) = read_api(err)
     assert q.field == "data" and "errors" in q.reason
+
+
+def test_api_children_collections_give_child_edges_and_say_when_partial(api: Path) -> None:
+    # direct-children_INR2EJN1ERAN0W5ZP974.json: links.first .../lei-records/INR2EJN1ERAN0W5ZP974/
+    # direct-children, meta.pagination total 12, lastPage 1; data[0] 6354003LMZZAKOPXLX69 GITHUB INC
+    from ownergraph.ingest.model import Consolidation, ConsolidationLevel
+
+    recs = list(read_api(api / "lei_records" / "direct-children_INR2EJN1ERAN0W5ZP974.json"))
+    edges = [r for r in recs if isinstance(r, Consolidation)]
+    assert len(edges) == 12 and {e.target.lei for e in edges} == {"INR2EJN1ERAN0W5ZP974"}
+    assert all(e.level is ConsolidationLevel.DIRECT for e in edges)
+    assert "6354003LMZZAKOPXLX69" in {e.source.lei for e in edges}
+    assert not [r for r in recs if isinstance(r, Quarantined) and r.field == "pagination"]  # the whole list
+    # direct-children_21380068P1DRHMJ8KU70.json (Shell): page 1 of 8, total 106, 15 on this page
+    shell = list(read_api(api / "lei_records" / "direct-children_21380068P1DRHMJ8KU70.json"))
+    (partial,) = [r for r in shell if isinstance(r, Quarantined) and r.field == "pagination"]
+    assert partial.not_read and "page 1 of 8" in partial.reason and "the other 91" in partial.reason
+    assert len([r for r in shell if isinstance(r, Consolidation)]) == 15
+    ult = list(read_api(api / "lei_records" / "ultimate-children_INR2EJN1ERAN0W5ZP974.json"))
+    assert {r.level for r in ult if isinstance(r, Consolidation)} == {ConsolidationLevel.ULTIMATE}
