@@ -113,6 +113,12 @@ def test_registry_fact_and_text_claim_disagree_both_shown(graph: Graph, tmp_path
     assert kinds == {None, "text_claim"}  # both edges are evidence
     w = next(w for w in res.warnings if w.code == "claim_disagrees")
     assert "60% in bundle reg-1" in w.message and "100% stated in" in w.message
+    from ownergraph.retrieval.api import Ownergraph
+
+    answer = Ownergraph(graph).ask("Who owns Tyson Fresh Meats, Inc?", as_of="2015-06-30")
+    labels = [s.label for s in answer.citations if s.kind == "edge"]
+    assert any("text claim, stated in" in x and "wholly-owned subsidiary" in x for x in labels)
+    assert any("source bundle" in x for x in labels)  # the registry's fact, with its own source
 
 
 def test_ask_labels_the_text_claim_with_document_and_sentence(graph: Graph) -> None:
