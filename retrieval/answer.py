@@ -18,7 +18,7 @@ import pandas as pd
 
 from ownergraph.ingest.codes import exception_meaning
 from ownergraph.graph.vocabulary import (
-    CHANNELS, CONTAGION, CYCLES, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE,
+    CHANNELS, CONTAGION, CYCLES, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, STAKE,
 )
 from ownergraph.retrieval.context import Context
 
@@ -51,10 +51,24 @@ def _row_paths(result: Any) -> dict[str, list[str]]:
     """Owner key -> the nodes of its first evidence path (owner ... target)."""
     out: dict[str, list[str]] = {}
     for row in getattr(result, "rows", ()) or ():
-        paths = getattr(row, "paths", ()) or ()
+        paths = getattr(row, "paths", ()) or getattr(row, "control_paths", ()) or ()  # control: its chain
         if paths:
             out[row.key] = list(getattr(paths[0], "nodes", ()) or [])
     return out
+
+
+def _held(r: dict[str, Any], result: Any) -> str:
+    """An owners row's figure: the stake, or what made it pass where the shares do not (the
+    control prong: voting rights, control along a chain)."""
+    shares = _pct(r.get("stake_lo"), r.get("stake_hi"))
+    if r.get("basis") == "control":
+        return f"controls it ({shares} of the shares)"
+    if r.get("basis") == "voting_rights":
+        row = next((x for x in getattr(result, "rows", ()) if x.key == r.get("key")), None)
+        votes = getattr(row, "voting", None)
+        held = f"{_pct(votes.lo, votes.hi)} of the votes" if votes is not None else "voting rights"
+        return f"{held} ({shares} of the shares)"
+    return shares
 
 
 def _money(amount: Any, currency: Any) -> str:
@@ -80,7 +94,7 @@ class _Parts:
 def _owners(p: _Parts) -> str:
     rule = getattr(p.result, "rule", "")
     paths = _row_paths(p.result)
-    parts = [f"{r['name']} {_pct(r.get('stake_lo'), r.get('stake_hi'))} ({r.get('status')}"
+    parts = [f"{r['name']} {_held(r, p.result)} ({r.get('status')}"
              f"{', natural person' if r.get('is_natural_person') else ''}"
              f"{', ultimate' if r.get('is_ultimate') else ''}) "
              f"{_cites(p.ctx, *paths.get(r['key'], [r['key']]))}"
@@ -181,11 +195,27 @@ def _diff(p: _Parts) -> str:
     return f"Changes in the ownership and control of {p.subject}: " + "; ".join(parts) + p.more + "."
 
 
+def _quality(p: _Parts) -> str:
+    issues = list(getattr(p.result, "issues", ()) or ())
+    counts: dict[str, int] = {}
+    for i in issues:
+        counts[i["kind"]] = counts.get(i["kind"], 0) + 1
+    head = ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in counts.items())
+    parts = [f"{i.get('entity_name') or i.get('entity_lei') or i['entity_key']} ({i['kind'].replace('_', ' ')}): "
+             f"{i['detail']} {_cites(p.ctx, i['entity_key'])}".rstrip() for i in issues[:MAX_ROWS]]
+    more = f" (and {len(issues) - MAX_ROWS} more)" if len(issues) > MAX_ROWS else ""
+    cut = getattr(p.result, "truncated", ())
+    cut_note = f" Row limit reached for {', '.join(cut)}: there are at least these." if cut else ""
+    about = "" if p.subject == "the graph" else f" about {p.subject}"
+    return (f"Data-quality issues{about} as of {p.d}: {len(issues)} ({head}). " + "; ".join(parts) + more + "."
+            + cut_note)
+
+
 # kind -> its composer, and its sentence when the graph holds no answer ({subject}, {other}, {d})
 COMPOSERS: dict[str, Callable[[_Parts], str]] = {
     OWNERS.name: _owners, STAKE.name: _stake, EXPOSURE.name: _exposure, CONTAGION.name: _contagion,
     PATH.name: _path, SANCTIONS_NEAR.name: _sanctions_near, CYCLES.name: _cycles, PARENTS.name: _parents,
-    DIFF.name: _diff,
+    DIFF.name: _diff, QUALITY.name: _quality,
 }
 NOTHING: dict[str, str] = {
     OWNERS.name: "No owner or controller of {subject} meets the rule in the graph as of {d}.",
@@ -198,6 +228,8 @@ NOTHING: dict[str, str] = {
     CYCLES.name: "No cross-holdings around {subject} in the graph as of {d}.",
     PARENTS.name: "No accounting parent of {subject} is reported in the graph as of {d}.",
     DIFF.name: "No change in the ownership or control of {subject} between those dates.",
+    QUALITY.name: "No data-quality issue (shareholder totals over 100%, missing stakes, self-holdings, stubs, "
+                  "dangling references) for {subject} as of {d}.",
 }
 
 

@@ -104,13 +104,18 @@ def owners(res: Any, show_all: bool = False) -> list[str]:
     else:
         body = []
         for r in rows[:MAX_ROWS]:
-            path = r.paths[0] if r.paths else None
-            body.append([_party(r.name, r.is_natural_person, r.is_ultimate), interval_pct(r.stake, 3),
+            path = r.paths[0] if r.paths else (r.control_paths[0] if getattr(r, "control_paths", ()) else None)
+            held = ("control" if r.basis == "control" else f"{interval_pct(r.voting, 3)} votes"
+                    if r.basis == "voting_rights" and getattr(r, "voting", None) is not None else interval_pct(r.stake, 3))
+            body.append([_party(r.name, r.is_natural_person, r.is_ultimate), held,
                          STATUS_WORDS.get(r.status, r.status),
                          short_path(path.names) if path else "", _since(path) if path else ""])
         out += table(["owner", "stake", "owner?", "via", "since"], body, right={1}, flex=(3, 0))
         out += _more(len(rows))
         out += claim_notes(_path_edges(p for r in rows[:MAX_ROWS] for p in r.paths))
+    ultimate = [next((r.name for r in res.rows if r.key == k), k) for k in getattr(res, "ultimate_controllers", ())]
+    if ultimate:
+        out.append(wrap(f"ultimate controller(s), controlled by nobody read: {', '.join(str(n) for n in ultimate)}"))
     return out + _warnings(res.warnings)
 
 

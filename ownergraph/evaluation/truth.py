@@ -1,7 +1,10 @@
 """The truth model: one world's ground truth (``ground_truth.jsonl``) indexed for the
 expected-answer computations, with a small independent reimplementation of the arithmetic of
 DOMAIN §6 (simple-path chain rule over published stakes, bands as intervals, valid time and
-knowledge time as in DOMAIN §4). Nothing here calls the system under test."""
+knowledge time as in DOMAIN §4) and of the rules' control prong (an owner is also whoever holds
+25% of the voting rights by the chain rule, or controls the target: a control edge of a
+controlling kind, or more than half of an entity's shares or votes counting what it already
+controls, along chains). Nothing here calls the system under test."""
 
 from __future__ import annotations
 
@@ -14,6 +17,11 @@ from typing import Any
 
 from ownergraph.evaluation._model import _FAR, CONTAGION_HOPS, EPS, MAX_DEPTH, THRESHOLD
 from ownergraph.worldgen import load_ground_truth
+
+# control kinds of the generator that confer control (graph.analytics._control_kinds reads the
+# same words: a right to appoint the board, significant influence, a trust; a nominee does not)
+CONTROLLING_KINDS = frozenset({"board_appointment", "significant_influence", "trust"})
+
 
 def _d(s: str | None, default: date) -> date:
     return date.fromisoformat(s) if s else default
@@ -108,9 +116,9 @@ class Truth:
         return self.name_count.get(name.casefold(), 0) == 1
 
     # ownership ----------------------------------------------------------------------------
-    def share_edges_into(self, key: str, t: date, k: date | None) -> list[TEdge]:
+    def share_edges_into(self, key: str, t: date, k: date | None, interest: str = "shareholding") -> list[TEdge]:
         return [e for e in self.into.get(key, []) if e.type == "ownership"
-                and e.raw.get("interest") == "shareholding" and e.source != e.target
+                and e.raw.get("interest") == interest and e.source != e.target
                 and e.valid(t) and e.known(k)]
 
     def upstream(self, target: str, t: date, k: date | None) -> tuple[set[str], list[TEdge]]:
@@ -129,14 +137,15 @@ class Truth:
         _, edges = self.upstream(target, t, k)
         return all(e.stake(k) is not None and "over_100" not in e.raw.get("flags", []) for e in edges)
 
-    def chains(self, owner: str, target: str, t: date, k: date | None) -> list[list[TEdge]]:
+    def chains(self, owner: str, target: str, t: date, k: date | None, interest: str = "shareholding"
+               ) -> list[list[TEdge]]:
         """Simple paths owner -> ... -> target over shareholding edges (at most MAX_DEPTH hops)."""
         out: list[list[TEdge]] = []
 
         def walk(node: str, path: list[TEdge], visited: set[str]) -> None:
             if len(path) > MAX_DEPTH:
                 return
-            for e in self.share_edges_into(node, t, k):
+            for e in self.share_edges_into(node, t, k, interest):
                 if e.source == owner:
                     out.append([e] + path)
                 elif e.source not in visited:
@@ -145,9 +154,10 @@ class Truth:
         walk(target, [], {target})
         return out
 
-    def stake(self, owner: str, target: str, t: date, k: date | None) -> tuple[float, float, list[list[TEdge]]]:
+    def stake(self, owner: str, target: str, t: date, k: date | None, interest: str = "shareholding"
+              ) -> tuple[float, float, list[list[TEdge]]]:
         lo = hi = 0.0
-        paths = self.chains(owner, target, t, k)
+        paths = self.chains(owner, target, t, k, interest)
         for p in paths:
             plo = phi = 1.0
             for e in p:
@@ -162,20 +172,79 @@ class Truth:
         cands, _ = self.upstream(target, t, k)
         certain, possible, borderline, figures = [], [], [], {}
         support: dict[str, list[list[TEdge]]] = {}
-        for c in sorted(cands):
+        control, maybe = self.controllers(target, t, k), self.controllers(target, t, k, end=1)
+        for c in sorted(cands | set(maybe)):
             lo, hi, paths = self.stake(c, target, t, k)
+            vlo, vhi, vpaths = self.stake(c, target, t, k, "voting_rights")
             if abs(lo - THRESHOLD) < EPS or abs(hi - THRESHOLD) < EPS:
                 borderline.append(c)
             elif lo >= THRESHOLD:
                 certain.append(c)
-            elif hi >= THRESHOLD:
+            elif c in control or vlo >= THRESHOLD + EPS:
+                certain.append(c)  # the control prong: control, or a quarter of the votes
+                paths = paths or vpaths or control.get(c, [])
+            elif hi >= THRESHOLD or vhi >= THRESHOLD or c in maybe:
                 possible.append(c)
+                paths = paths or vpaths or maybe.get(c, [])
             else:
                 continue
             figures[c] = (lo, hi)
             support[c] = paths
         return {"certain": certain, "possible": possible, "borderline": borderline, "figures": figures,
                 "support": support}
+
+    def controllers(self, target: str, t: date, k: date | None, end: int = 0) -> dict[str, list[list[TEdge]]]:
+        """Who controls ``target`` (``end`` 0: for certain, on the stakes' lower ends; 1:
+        possibly, on their upper ends, a missing stake up to 100%), with one chain of control
+        links each: control edges of a controlling kind, and more than 50% of an entity's
+        shares or voting rights (the larger per pair) held by the controller and what it
+        already controls."""
+        links = [e for e in self.active(t, k, ("ownership", "control"))
+                 if e.type == "ownership" or e.raw.get("control_kind") in CONTROLLING_KINDS]
+        held: dict[tuple[str, str], float] = defaultdict(float)
+        best: dict[tuple[str, str], TEdge] = {}
+        forced: dict[str, list[TEdge]] = defaultdict(list)
+        into: dict[str, list[TEdge]] = defaultdict(list)
+        for e in links:
+            into[e.target].append(e)
+            if e.type == "control":
+                forced[e.source].append(e)
+                continue
+            s = e.stake(k)
+            v = s[end] if s is not None else (0.0, 100.0)[end]
+            pub = e.raw.get("stake_published")
+            if end == 0 and isinstance(pub, dict) and pub.get("exclusive_min") and s == _band(pub):
+                v += 2 * EPS  # "more than 50%" is more than half: the lower end is open
+            if (e.source, e.target) not in best or v >= held[(e.source, e.target)]:
+                held[(e.source, e.target)], best[(e.source, e.target)] = v, e
+        up, todo = {target}, deque([target])
+        while todo:
+            x = todo.popleft()
+            for e in into[x]:
+                if e.source not in up:
+                    up.add(e.source)
+                    todo.append(e.source)
+        out: dict[str, list[list[TEdge]]] = {}
+        for c in sorted(up - {target}):
+            via: dict[str, list[TEdge]] = {c: []}
+            grew = True
+            while grew and target not in via:
+                grew = False
+                for m in list(via):
+                    for e in forced.get(m, []):
+                        if e.target not in via:
+                            via[e.target], grew = via[m] + [e], True
+                sums: dict[str, float] = defaultdict(float)
+                for (a, b), v in held.items():
+                    if a in via and b not in via:
+                        sums[b] += v
+                for b, total in sums.items():
+                    if total > 50.0 + EPS and b not in via:
+                        feeder = max((a for a in via if (a, b) in held), key=lambda a: held[(a, b)])
+                        via[b], grew = via[feeder] + [best[(feeder, b)]], True
+            if target in via:
+                out[c] = [via[target]]
+        return out
 
     # other channels ---------------------------------------------------------------------------
     def active(self, t: date, k: date | None, types: Iterable[str]) -> list[TEdge]:

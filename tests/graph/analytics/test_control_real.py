@@ -94,3 +94,18 @@ def test_voting_rights_alone_can_make_an_owner(graph: Graph, real_data: Path) ->
     assert johan.stake.hi == 0 and (johan.voting.lo, johan.voting.hi) == (0.5, 0.75)
     assert johan.control == "possibly"  # exactly 50% is no majority: control only possibly
     assert res.ultimate_controllers == ()
+
+
+def test_control_rows_read_as_control_in_the_cli_and_in_ask(graph: Graph, real_data: Path) -> None:
+    # levent.json again: Andrew Anderson is a trustee, he holds no shares
+    from ownergraph.cli._views import owners as owners_view
+    from ownergraph.retrieval.api import Ownergraph
+
+    ingest_paths(graph, [real_data / "bods/0.4/levent.json"])
+    res = owners(graph, _key(graph, "Levent Trust"), as_of="2020-06-30", known_at=NOW)
+    text = "\n".join(owners_view(res))
+    andrew = next(ln for ln in text.splitlines() if "Andrew Anderson" in ln)
+    assert "control" in andrew and "0%" not in andrew
+    assert "ultimate controller(s)" in text and "Andrew Anderson" in text.split("ultimate controller(s)")[1]
+    answer = Ownergraph(graph).ask("Who are the owners of Levent Trust?", as_of="2020-06-30")
+    assert "Andrew Anderson controls it (0% of the shares)" in answer.text
