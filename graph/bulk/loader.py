@@ -4,17 +4,16 @@
 (``set_tag``, ``add``, ``flush``, ``finish``, ``counts``) and gives the same graph:
 
 1. each batch's rows come from the online loader's own row builder (``build_rows``: the same
-   resolution, stubs, alias memory, statement ids) and are applied to an in-memory graph
-   with the load queries' semantics (:mod:`.staged`), entity retractions included;
-2. at :meth:`BulkLoader.finish` the knowledge-time chains of every fact are planned there;
-   the nodes and relationships are written as typed CSV (:mod:`.files`); the local server
-   is stopped, ``neo4j-admin database import full`` writes the database, the server starts;
-3. then the online steps: the schema (constraints and indexes, built over the imported
-   store), corporate actions through ``Loader`` (as the online path applies them: once, at
-   the end, in effective-date order), and the caller saves the resolution state.
-
-Corporate actions stay online: they are a few queries each on the graph already loaded and
-are applied after every batch in the online path too, so the same code gives the same result.
+   resolution, stubs, alias memory, statement ids) and are applied to an in-memory graph with the load queries'
+   semantics (:mod:`.staged`), entity retractions included;
+2. at :meth:`BulkLoader.finish` the knowledge-time chains of every fact are planned there,
+   then corporate actions are applied there as ``Loader.finish`` applies them (every action
+   once, in effective-date order, by ``graph.actions`` itself: :mod:`.actions`);
+3. the nodes and relationships are written as typed CSV (:mod:`.files`); the local server is
+   stopped, ``neo4j-admin database import full`` writes the database, the server starts and
+   the schema (constraints, indexes) is built over the imported store;
+4. online afterwards: only the resolution state and decisions, saved by the caller
+   (``ingest_paths``) as after an online load.
 """
 
 from __future__ import annotations
@@ -28,12 +27,14 @@ from pathlib import Path
 from typing import Any
 
 from ownergraph.graph._load_rows import build_rows
+from ownergraph.graph._rows import clock_props
+from ownergraph.graph.bulk.actions import apply_actions
 from ownergraph.graph.bulk.files import write_staged
 from ownergraph.graph.bulk.importer import import_into_local
 from ownergraph.graph.bulk.staged import Staged
 from ownergraph.graph.config import Settings
 from ownergraph.graph.connection import Graph
-from ownergraph.graph.load import DEFAULT_BATCH, KeyResolver, LoadCounts, Loader
+from ownergraph.graph.load import DEFAULT_BATCH, KeyResolver, LoadCounts
 from ownergraph.ingest.errors import OwnergraphError
 from ownergraph.ingest.model import (
     CorporateAction, Disclosure, EdgeBase, Entity, EntityRef, Holding, ReportingException, Retraction, Sanction,
@@ -82,7 +83,8 @@ class BulkLoader:
         self._entities: list[tuple[str, Entity]] = []
         self._known: set[str] = set()
         self._aliases_seen: set[int] = set()
-        self._actions: list[tuple[Any, CorporateAction]] = []
+        self._actions: list[CorporateAction] = []  # first occurrences, in load order
+        self._action_sids: set[str] = set()
         self._pending = 0
         self._stage_s = [0.0, 0.0]  # rows + staging: wall, CPU
 
@@ -116,7 +118,13 @@ class BulkLoader:
             self._records, self._entities = [], []
             for kind, created, present in self.staged.apply_batch(rows):
                 self._tally(kind, created, present)
-            self._actions += [(self._tag, a) for a in rows["actions"]]
+            for action in rows["actions"]:  # counted as online (Loader._count_actions)
+                sid = clock_props(action)["statement_id"]
+                new = sid not in self._action_sids
+                if new:
+                    self._action_sids.add(sid)
+                    self._actions.append(action)
+                self._tally("corporate_action", int(new), int(not new))
             self._stage_s[0] += time.monotonic() - t0
             self._stage_s[1] += _cpu() - c0
         self._pending = 0
@@ -143,6 +151,11 @@ class BulkLoader:
                                             "python_cpu_seconds": round(self._stage_s[1], 2)}
         with _stage(self.timings, "chains"):
             self.counts.rechained += self.staged.rechain()
+        with _stage(self.timings, "corporate_actions"):
+            # online, every action is applied at the end when the run loaded anything new
+            applied = (apply_actions(self.staged, self._actions, self._resolve, self.resolver)
+                       if self.counts.loaded else 0)
+            self._actions = []
         with _stage(self.timings, "write_files"):
             files = write_staged(self.staged, self.workdir)
         self.timings["files"] = {"nodes": files.node_count, "relationships": files.relationship_count,
@@ -154,28 +167,8 @@ class BulkLoader:
         self.graph.renew()  # a new store: the old connection's bookmarks do not apply to it
         with _stage(self.timings, "schema"):
             self.graph.apply_schema()  # constraints and indexes populated over the imported store
-        with _stage(self.timings, "corporate_actions"):
-            applied = self._apply_actions()
         if not self.keep_files:
             shutil.rmtree(self.workdir, ignore_errors=True)
-        return applied
-
-    def _apply_actions(self) -> int:
-        """Corporate actions through the online loader, counted under the file they came from."""
-        if not self._actions:
-            return 0
-        online = Loader(self.graph, self.resolver, batch_size=self.batch_size, defer_actions=True)
-        tag = object()
-        for t, action in self._actions:
-            if t is not tag:
-                online.flush()
-                online.set_tag(t)
-                tag = t
-            online.add(action)
-        applied = online.finish()
-        for t, tagged in online.counts.by_tag.items():
-            self._tally("corporate_action", tagged[0], tagged[1], tag=t)
-        self._actions = []
         return applied
 
 

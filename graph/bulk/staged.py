@@ -43,7 +43,10 @@ class Staged:
         self.documents: dict[str, dict[str, Any]] = {}
         self.mentions: dict[tuple[str, str], None] = {}  # (document_id, entity key)
         self.filed_by: dict[tuple[str, str], None] = {}
+        self.actions: dict[str, dict[str, Any]] = {}  # CorporateAction: statement_id -> props
+        self.affects: dict[tuple[str, str, str], None] = {}  # (action statement_id, role, entity key)
         self._facts: dict[tuple[str, str], list[Element]] = defaultdict(list)  # (TYPE, fact_key) -> versions
+        self.entity_facts: dict[str, dict[str, None]] = defaultdict(dict)  # fact_key -> entity keys
         self._retracted: dict[str, list[datetime]] = defaultdict(list)  # fact_key -> retraction times
 
     # -- one batch, in Loader._write_batch's order -----------------------------------------
@@ -86,6 +89,8 @@ class Staged:
         if e.get("stub") or e.get("known_from") is None or e["known_from"] <= props["known_from"]:
             e.update(props)
             e["stub"] = False
+            if "fact_key" in props:
+                self.entity_facts[props["fact_key"]][row["key"]] = None
         e["statement_ids"] = [*e.get("statement_ids", ()), sid]
         first = e.get("first_known_from")
         if first is None or props["known_from"] < first:
@@ -181,6 +186,10 @@ class Staged:
                 self._carry(c)
         return done
 
+    def versions_of(self, rtype: str, fact_key: str) -> Iterator[dict[str, Any]]:
+        """The stored versions (edges or nodes of ``rtype``) of one fact, as properties."""
+        return (self._props(el) for el in self._facts.get((rtype, fact_key), ()))
+
     def _props(self, el: Element) -> dict[str, Any]:
         if el[0] == "edge":
             return self.edges[el[1]][(el[2], el[3], el[4])]
@@ -211,6 +220,7 @@ class Staged:
         yield "Alias", "Alias", iter(self.aliases.items())
         yield "Portfolio", "Portfolio", ((n, {"name": n}) for n in self.portfolios)
         yield "Document", "Document", iter(self.documents.items())
+        yield "CorporateAction", "CorporateAction", iter(self.actions.items())
         for label, nodes in self.nodes.items():
             yield label, label, iter(nodes.items())
 
@@ -225,13 +235,15 @@ class Staged:
                 yield link, "Entity", label, ((e, sid, {}) for sid, es in self.links[label].items() for e in es)
         yield "MENTIONS", "Document", "Entity", ((d, e, {}) for d, e in self.mentions)
         yield "FILED_BY", "Document", "Entity", ((d, e, {}) for d, e in self.filed_by)
+        yield "AFFECTS", "CorporateAction", "Entity", ((c, e, {"role": r}) for c, r, e in self.affects)
 
     def counts(self) -> dict[str, int]:
         return {"nodes": len(self.entities) + len(self.aliases) + len(self.portfolios) + len(self.documents)
+                + len(self.actions)
                 + sum(len(n) for n in self.nodes.values()),
                 "relationships": len(self.alias_of) + sum(len(e) for e in self.edges.values())
                 + sum(len(es) for ls in self.links.values() for es in ls.values())
-                + len(self.mentions) + len(self.filed_by)}
+                + len(self.mentions) + len(self.filed_by) + len(self.affects)}
 
 
 def _clean(props: dict[str, Any]) -> dict[str, Any]:

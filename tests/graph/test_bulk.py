@@ -159,3 +159,4 @@ def test_cli_bulk_first_load(server: tuple[Settings, Graph], tmp_path: Path) -> 
     assert elsewhere.returncode != 0
     assert "NEO4J_URI" in elsewhere.stderr and "Traceback" not in elsewhere.stderr
     assert graph_stats(graph) == online
+
