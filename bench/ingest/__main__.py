@@ -10,7 +10,11 @@ relationships (the endpoints of every statement edge (1) left in the graph) with
 relationships/s, wall time, Python CPU time, peak Python RSS (the world is generated in a
 subprocess so its memory is not counted), and the ratio ours / baseline.
 ``--check-idempotent`` loads the same files again and checks that nothing is loaded and the
-``ownergraph stats`` fingerprint is unchanged.
+``ownergraph stats`` fingerprint is unchanged. ``--delta 0.01`` then ingests a 1% daily delta
+(bench/ingest/delta.py) into the loaded graph against an UNWIND-MERGE of the same relationships.
+Both runs report wall, Python CPU and server CPU per stage (resolver state load, reading +
+resolving + writing, corporate actions, resolver state save); the server is warmed first
+(a small world loaded and wiped) unless ``--no-warm``.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from typing import Any
 
 from bench._common import RssSampler, Timer, bench_graph, peak_rss_mb, wipe, write_report
 from bench.cypher import q
+from bench.ingest.delta import Stages, measure_delta, server_pid
 from ownergraph.demo import world_inputs
 from ownergraph.graph.pipeline import ingest_paths
 
@@ -66,6 +71,15 @@ def _existing(world: Path) -> dict[str, Any]:
     return {"reused": str(world), "n_entities": meta.get("n_entities"), "seed": meta.get("seed")}
 
 
+def _warm(graph, where: Path) -> None:  # type: ignore[no-untyped-def]
+    """A small world loaded and wiped first: the server's query plans and JIT are warm when the
+    timed load starts (both the ingest and the baselines then run warm)."""
+    from ownergraph.worldgen import generate_world
+
+    generate_world(300, 3, where)
+    ingest_paths(wipe(graph), world_inputs(where))
+
+
 def _fingerprint(graph) -> Any:  # type: ignore[no-untyped-def]
     from ownergraph.graph.stats import graph_stats
 
@@ -83,6 +97,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-baseline", action="store_true", help="skip the UNWIND-CREATE baseline (and its wipes)")
     ap.add_argument("--check-idempotent", action="store_true",
                     help="load the same files a second time: 0 loaded, same stats fingerprint")
+    ap.add_argument("--delta", type=float, default=0.0, metavar="FRACTION",
+                    help="then ingest a daily delta of FRACTION of the entities (0.01: 1%%; new entities, changed "
+                         "stakes, closed edges) into the loaded graph, against an UNWIND-MERGE of the same relationships")
+    ap.add_argument("--no-warm", action="store_true", help="skip warming the server (a small world loaded and wiped)")
     args = ap.parse_args(argv)
 
     graph = bench_graph()
@@ -92,9 +110,11 @@ def main(argv: list[str] | None = None) -> int:
             gen = _existing(args.world) if args.world else _generate(args.entities, args.seed, world)
         world = args.world or world
         files = world_inputs(world)
+        if not args.no_warm:
+            _warm(graph, Path(tmp) / "warm")
         graph = wipe(graph)
         cpu0 = _cpu()
-        with Timer() as t, RssSampler() as rss_log:
+        with Timer() as t, RssSampler() as rss_log, Stages(server_pid(int(graph.uri.rsplit(":", 1)[1]))) as stages:
             def progress(path: str, _n: int) -> None:
                 rss_log.phase = Path(path).name
             summary = ingest_paths(graph, files, progress=progress)
@@ -109,6 +129,7 @@ def main(argv: list[str] | None = None) -> int:
             "records_per_s": round(records / t.seconds, 1) if t.seconds else 0.0,
             "relationships_per_s": round(rels / t.seconds, 1) if t.seconds else 0.0,
             "python_cpu_seconds": round(cpu, 2), "peak_python_rss_mb": round(rss, 1),
+            "stages": stages.stages,
             # the last phase also holds corporate actions and saving the resolver state
             "rss_peak_mb_by_file": rss_log.peaks_by_phase()}
         if args.check_idempotent:
@@ -118,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
             ours["second_run"] = {"seconds": round(t2.seconds, 2), "loaded": again.totals["loaded"],
                                   "merged": again.totals["merged"],
                                   "stats_identical": _fingerprint(graph) == before}
+        if args.delta:
+            ours["delta"] = measure_delta(graph, world, Path(tmp) / "delta", args.delta)
         report: dict[str, Any] = {"entities": args.entities, "generated": gen.get("counts") or gen,
                                   "generate_seconds": round(tg.seconds, 2), "ownergraph": ours}
         write_report(f"ingest-{args.entities}", report)  # kept even if the baseline is interrupted
@@ -133,6 +156,12 @@ def main(argv: list[str] | None = None) -> int:
           f"{ours['records_per_s']:.0f} records/s, {ours['relationships_per_s']:.0f} rel/s "
           f"(python cpu {ours['python_cpu_seconds']}s, peak RSS {ours['peak_python_rss_mb']} MB); baseline "
           f"{base['relationships_per_s']:.0f} rel/s; ratio {report['ratio_ours_to_baseline']}")
+    if args.delta and not args.json:
+        d = ours["delta"]
+        print(f"delta {args.delta:.0%}: {d['records']['read']} records, {d['relationships']} relationships in "
+              f"{d['seconds']}s = {d['relationships_per_s']:.0f} rel/s ({d['relationships_per_s_without_state']:.0f} "
+              f"without the resolver state); UNWIND-MERGE {d['baseline_unwind_merge']['relationships_per_s']:.0f} "
+              f"rel/s; ratio {d['ratio_ours_to_baseline']} ({d['ratio_without_state']})")
     second = ours.get("second_run")
     if second and (second["loaded"] or not second["stats_identical"]):
         print(f"ingest is not idempotent: the second run loaded {second['loaded']} record(s)", file=sys.stderr)
