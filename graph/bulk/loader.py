@@ -139,7 +139,7 @@ class BulkLoader:
         self.counts.loaded += created
         self.counts.merged += present
         self.counts.by_type[kind] += created
-        tagged = self.counts.by_tag.setdefault(self._tag if tag is None else tag, [0, 0, 0])
+        tagged = self.counts.by_tag.setdefault(self._tag if tag is None else tag, [0, 0])
         tagged[0] += created
         tagged[1] += present
 
