@@ -1,5 +1,5 @@
 // A whole default cascade in one call to ownergraph.cascade (graph/_server/OwnergraphProcedures.java,
-// registered by the project-managed server): the same time gate and per-type directions of
+// ownergraph's plugin jar, graph/plugin.py): the same time gate and per-type directions of
 // risk as snapshot_step, one row per hop (0 = the defaulted entity) with, as JSON text, the
 // parties first hit at that hop, each [key, name, lei, kind, exposures]: the edges that reached
 // it as [source, source_name, target, target_name, type, ...the values of $fields (dates as ISO

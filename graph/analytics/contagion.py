@@ -143,7 +143,7 @@ def contagion(graph: Graph, defaulted: str, *, types: Iterable[str] = CHANNEL_NA
     """Parties hit, hop by hop, if ``defaulted`` defaults (see the module docstring).
 
     ``engine``: "server" runs the whole cascade in one call to the ``ownergraph.cascade``
-    procedure (registered by the project-managed Neo4j); "cypher" reads one hop per query
+    procedure (ownergraph's Neo4j plugin, graph/plugin.py); "cypher" reads one hop per query
     (``snapshot_step``); "auto" takes the procedure when the server has it. Both apply the same
     time gate and give the same result (tested); session what-ifs that extend edges past their
     ``valid_to`` always take the Cypher path."""
@@ -176,8 +176,10 @@ def _on_server(graph: Graph, engine: Engine) -> bool:
     if graph.has_procedure(PROCEDURE):
         return True
     if engine == "server":
-        raise ConfigError(f"the server at {graph.uri} has no {PROCEDURE} procedure (the project-managed "
-                         "Neo4j registers it); use engine='cypher' or 'auto'")
+        found = "" if graph.plugin.used else f" ({graph.plugin.note})"
+        raise ConfigError(f"the server at {graph.uri} has no {PROCEDURE} procedure of this ownergraph build"
+                         f"{found}; install the jar of `ownergraph neo4j plugin --out DIR` "
+                         "in its plugins/ folder, or use engine='cypher' or 'auto'")
     return False
 
 
