@@ -25,7 +25,7 @@ __all__ = [
     "CONTROL_EDGE_TYPES", "SANCTIONS_EDGE_TYPES", "PATH_KINDS", "PATH_KIND_NAMES", "CONTROL_PATH_KINDS",
     "path_edge_types",
     "QuestionKind", "KINDS", "KIND_NAMES", "UNKNOWN", "PATTERN_NAMES", "BACKTEST_KINDS", "kind_of_command",
-    "OWNERS", "STAKE", "EXPOSURE", "CONTAGION", "PATH", "SANCTIONS_NEAR", "CYCLES", "PARENTS", "DIFF",
+    "OWNERS", "STAKE", "EXPOSURE", "CONTAGION", "PATH", "SANCTIONS_NEAR", "CYCLES", "PARENTS", "DIFF", "QUALITY",
 ]
 
 # -- ownership rules (DOMAIN §6) ------------------------------------------------------------
@@ -157,8 +157,11 @@ PARENTS = QuestionKind("parents", "parents", 1, None, "(direct / ultimate) paren
 DIFF = QuestionKind("diff", "diff", 1, None, "what changed in the ownership / control of X between two dates "
                     "or since a date")
 
+QUALITY = QuestionKind("quality", "quality", 0, None, "data-quality issues of the graph (shareholder totals over "
+                       "100%, missing stakes, self-holdings, stubs, dangling references), of all or about X")
+
 KINDS: dict[str, QuestionKind] = {k.name: k for k in (OWNERS, STAKE, EXPOSURE, CONTAGION, PATH, SANCTIONS_NEAR,
-                                                       CYCLES, PARENTS, DIFF)}
+                                                       CYCLES, PARENTS, DIFF, QUALITY)}
 KIND_NAMES: tuple[str, ...] = tuple(KINDS)
 UNKNOWN = "unknown"  # outside every kind: never answered by a guessed query
 PATTERN_NAMES: tuple[str, ...] = (*KIND_NAMES, UNKNOWN)

@@ -8,7 +8,7 @@ constructor; every graph read goes through ``graph.analytics`` (time-gated, read
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
@@ -16,7 +16,8 @@ import pandas as pd
 
 from ownergraph.graph.analytics.api import Analytics
 from ownergraph.graph.vocabulary import (
-    CHANNEL_NAMES, CONTAGION, CYCLES, DEFAULT_RULE, DIFF, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE,
+    CHANNEL_NAMES, CONTAGION, CYCLES, DEFAULT_RULE, DIFF, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR,
+    STAKE,
 )
 from ownergraph.ingest.errors import OwnergraphError
 from ownergraph.retrieval._parse_patterns import path_kinds
@@ -48,7 +49,7 @@ def _harvest(obj: Any, entities: dict[str, dict[str, Any]], edges: dict[str, dic
             ident = str(obj.get("statement_id") or (obj["source"], obj["target"], obj.get("type"),
                                                    obj.get("valid_from")))
             edges.setdefault(ident, obj)
-        key, name = obj.get("key"), obj.get("name")
+        key, name = obj.get("key", obj.get("entity_key")), obj.get("name", obj.get("entity_name"))  # quality: entity_*
         if isinstance(key, str) and isinstance(name, str):
             entities.setdefault(key, {"name": name, "lei": obj.get("lei"), "kind": obj.get("kind")})
         nodes, names = obj.get("nodes"), obj.get("names")
@@ -80,6 +81,7 @@ FOUND: dict[str, Callable[[dict[str, Any]], bool]] = {
     CYCLES.name: lambda d: bool(d.get("components")),
     PARENTS.name: lambda d: any(d.get(level) for level in ("direct", "ultimate")),
     DIFF.name: lambda d: bool(d.get("edges")),
+    QUALITY.name: lambda d: bool(d.get("issues")),
 }
 
 
@@ -98,16 +100,31 @@ def _exposure(a: Analytics, q: Question, clock: Clock, anchors: list[str]) -> An
     return a.exposure.of(who, portfolio=q.portfolio, max_depth=q.depth or EXPOSURE.hops, **clock)
 
 
+def _interest(q: Question) -> dict[str, str]:
+    """The interest a question names (the votes); the analytic's default (the shares) otherwise."""
+    return {"interest": q.interest} if q.interest else {}
+
+
 def _diff(a: Analytics, q: Question, clock: Clock, anchors: list[str]) -> Any:
     start = q.date_from or date(date.today().year - 1, 1, 1)
     return a.history.diff(anchors[0], start, q.date_to or clock["as_of"], known_at=clock["known_at"])
 
 
+def _quality(a: Analytics, q: Question, clock: Clock, anchors: list[str]) -> Any:
+    """The graph's data-quality issues at the clock; with a mention, those about that entity."""
+    res = a.quality.issues(**clock)
+    if not anchors:
+        return res
+    keys = {a.lookup.entity(m, as_of=clock["as_of"]).key for m in anchors}
+    return replace(res, issues=[i for i in res.issues if i["entity_key"] in keys])
+
+
 # kind -> the analytic that answers it (anchors: resolved entity mentions, subject first)
 RUNNERS: dict[str, Runner] = {
     OWNERS.name: lambda a, q, clock, e: a.ownership.owners(e[0], rule=q.rule or DEFAULT_RULE,
-                                                           max_depth=q.depth or OWNERS.hops, **clock),
-    STAKE.name: lambda a, q, clock, e: a.ownership.stake(e[0], e[1], max_depth=q.depth or STAKE.hops, **clock),
+                                                           max_depth=q.depth or OWNERS.hops, **_interest(q), **clock),
+    STAKE.name: lambda a, q, clock, e: a.ownership.stake(e[0], e[1], max_depth=q.depth or STAKE.hops, **_interest(q),
+                                                         **clock),
     EXPOSURE.name: _exposure,
     CONTAGION.name: lambda a, q, clock, e: a.contagion.if_defaults(
         e[0], types=tuple(q.edge_types) if q.edge_types else CHANNEL_NAMES, max_hops=q.depth or CONTAGION.hops,
@@ -119,6 +136,7 @@ RUNNERS: dict[str, Runner] = {
     CYCLES.name: lambda a, q, clock, e: a.structure.cycles(e[0], **clock),
     PARENTS.name: lambda a, q, clock, e: a.structure.parents(e[0], **clock),
     DIFF.name: _diff,
+    QUALITY.name: _quality,
 }
 
 

@@ -22,6 +22,17 @@ _NAME_CONNECTORS = {"of", "de", "du", "der", "den", "von", "van", "la", "le", "y
                     "dr", "mr.", "mrs.", "ms.", "dr."}
 
 
+_SUFFIX_WORD = re.compile(rf"{LEGAL_SUFFIX}[,.]?", re.I)
+
+
+def _name_like(t: str) -> bool:
+    """A word that can stand in a name: capitalised, a number, a word of a script without case
+    (Chinese, Japanese), a masked name, a connector ("of", "de") or a legal form ("plc")."""
+    c = t[:1]
+    return (c.isupper() or c.isdigit() or (c.isalpha() and not c.islower()) or c in (_PH_OPEN, '"', "(")
+            or t.lower() in _NAME_CONNECTORS or bool(_SUFFIX_WORD.fullmatch(t)))
+
+
 def _trim_lead(s: str) -> str:
     """"What is Acme Ltd" -> "Acme Ltd": keep the trailing run of name-like words."""
     if not _LEAD_Q.match(s.strip()):
@@ -29,8 +40,7 @@ def _trim_lead(s: str) -> str:
     toks = s.split()
     i = len(toks)
     while i > 0:
-        t = toks[i - 1]
-        if t[:1].isupper() or t[:1].isdigit() or t[:1] in (_PH_OPEN, '"') or t.lower() in _NAME_CONNECTORS:
+        if _name_like(toks[i - 1]):
             i -= 1
             continue
         break
@@ -42,14 +52,36 @@ def _trim_lead(s: str) -> str:
     return " ".join(kept)
 
 
+# "Saunders, Michael Charles", "Turner, Mrs Sarah Elizabeth", "Halbower, Matthew": a surname, a
+# comma and one to four given names, initials or a title (a register's or a filing's order)
+_GIVEN = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Sir|Dame|Lord|Lady|Prof)\.?|[A-Z]\.|[A-Z][\w'\-]*)"
+_LAST_FIRST = re.compile(rf"(?:.*\s)?(?:[A-Z][\w'\-]*\s+){{0,2}}[A-Z][\w'\-]*,\s*{_GIVEN}(?:\s+{_GIVEN}){{0,3}}(?:'s?)?")
+_PAREN = re.compile(r"\s*\(([^()]*)\)")
+
+
+def _parentheses(s: str) -> str:
+    """Drop asides ("(indirectly)", a trailing "(the Company)"), keep a parenthesis inside a name
+    ("Companion Care (Services) Limited", "Apple Computer (UK) Ltd."); a masked LEI in a
+    trailing parenthesis ("Lima Airport Partners S.R.L. (254900RX3NW13DDG3905)") is the mention."""
+    def repl(m: re.Match[str]) -> str:
+        inner, rest = m.group(1).strip(), s[m.end():]
+        if _PH_RE.fullmatch(inner) and not rest.strip(" ?!;:.'s"):
+            return "\x00" + inner
+        inside = bool(re.match(r"\s*[A-Z0-9]", rest)) and inner[:1].isupper()
+        return m.group(0) if inside else " "
+    out = _PAREN.sub(repl, s)
+    return out.split("\x00", 1)[1] if "\x00" in out else out
+
+
 def _clean(w: _Work, raw: str) -> tuple[str, str | None, bool] | None:
     """A slot's text -> (name, kind_hint, is_pronoun), or None when it is not a mention."""
     s = raw
     if SEP in s:
         s = s[:s.index(SEP)]
-    # cut at a comma that is not part of a legal name ("Acme, Inc.")
-    s = re.split(r",(?!\s*(?:Inc|Ltd|LLC|L\.P|LP|Limited|PLC|plc|S\.A|N\.V|B\.V|AG|GmbH|Corp|Co\b|SE\b))", s)[0]
-    s = re.sub(r"\s*\([^)]*\)\s*", " ", s)  # "(indirectly)"
+    # cut at a comma that is not part of a legal name ("Acme, Inc.") nor of a "Last, First" name
+    if not _LAST_FIRST.fullmatch(s.strip()):
+        s = re.split(r",(?!\s*(?:Inc|Ltd|LLC|L\.P|LP|Limited|PLC|plc|S\.A|N\.V|B\.V|AG|GmbH|Corp|Co\b|SE\b))", s)[0]
+    s = _parentheses(s)
     s = re.sub(r"\s+(?:across|in|within|over|for)\s+(?:all\s+)?(?:(?:of\s+)?(?:our|the)\s+)?(?:portfolios?|books?|"
                r"holdings|positions)\b.*$", "", s, flags=re.I)
     s = s.strip(" \t\n?!;:")
@@ -57,7 +89,7 @@ def _clean(w: _Work, raw: str) -> tuple[str, str | None, bool] | None:
     s = re.sub(r"^(?:(?:for|about|on|of|in|to|at)\s+)", "", s, flags=re.I)
     s = _TRAILING_FILLER.sub("", s).strip(" ,?!;:")
     # "in total" etc. removed; now a trailing "." that is not an abbreviation's
-    if s.endswith(".") and not _SUFFIX_AT_END.search(s) and not re.search(r"\b[A-Z]\.$", s):
+    if s.endswith(".") and not _SUFFIX_AT_END.search(s) and not re.search(r"(?:^|[\s.])[^\W\d_]\.$", s):  # "S.R.L.", "Α.Ε."
         s = s[:-1].rstrip()
     s = re.sub(r"'s$|’s$", "", s).strip()
     if not s:
@@ -85,7 +117,7 @@ def _clean(w: _Work, raw: str) -> tuple[str, str | None, bool] | None:
         s = s[lm.end():]  # "fund Alpha" -> "Alpha" (fund); "Mr John Smith" -> "John Smith" (person)
     if _GENERIC.match(_PH_RE.sub("X", s)) and not _PH_RE.search(s):
         return None
-    if not re.search(rf"[A-Za-z0-9{_PH_OPEN}]", s):
+    if not re.search(rf"[^\W_]|{_PH_OPEN}", s):  # any script's letters ("橫華國際金融股份有限公司")
         return None
     if len(s.split()) > 8:  # a clause, not a name
         return None

@@ -10,12 +10,23 @@ import re
 from collections.abc import Sequence
 
 from ownergraph.graph.vocabulary import (
-    CONTAGION, CONTROL_PATH_KINDS, CYCLES, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, PATH_KIND_NAMES, PATH_KINDS,
+    CONTAGION, CONTROL_PATH_KINDS, CYCLES, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, PATH_KIND_NAMES, PATH_KINDS, QUALITY,
     SANCTIONS_NEAR, STAKE, UNKNOWN,
 )
 from ownergraph.retrieval._parse_text import _PH_RE, SEP, _Work
 
 _FAMILY_RULES: list[tuple[str, re.Pattern[str]]] = [
+    # first: its words ("shareholdings summing past 100%", "stub entities") would read as other kinds
+    (QUALITY.name, re.compile(
+        r"\bdata[- ]quality\b|\bquality\s+(?:issues?|problems?|warnings?|checks?|flags?|report)\b|"
+        r"\b(?:data|graph)\s+(?:issues?|problems?|errors?|inconsistenc(?:y|ies)|anomal(?:y|ies))\b|"
+        r"\b(?:issues?|problems?|errors?|inconsistenc(?:y|ies)|anomal(?:y|ies))\s+(?:in|with|of)\s+(?:the\s+|our\s+)?(?:data|graph)\b|"
+        r"\b(?:issues?|problems?|errors?)\s+(?:does|do|did)\s+(?:the\s+|our\s+)?(?:data|graph)\s+(?:have|hold|show)\b|"
+        r"\b(?:sum(?:s|med|ming)?|add(?:s|ing)?\s+up|total(?:s|ling)?)\s+(?:to\s+)?(?:more\s+than|over|past|above|beyond)\s+100\s*%|"
+        r"\b(?:over|above|more\s+than|past)\s+100\s*%\s+(?:of\s+)?(?:shareholdings?|ownership|owned|held|in\s+total)|"
+        r"\bmissing\s+stakes?\b|\bstakes?\s+(?:is\s+|are\s+)?missing\b|\bwithout\s+(?:a\s+)?stakes?\b|"
+        r"\bself[- ]hold(?:ings?|s)?\b|\bholds?\s+itself\b|\bstubs?\b|\bdangling\b|"
+        r"\b(?:can|should)\s+(?:i|we)\s+(?:trust|rely\s+on)\s+(?:the\s+)?(?:data|graph|figures|numbers)\b", re.I)),
     (DIFF.name, re.compile(
         r"\bwhat\b.{0,40}\bchang|\bchang(?:e|ed|es|ing)\b.{0,80}\b(?:between|since|from|over)\b|"
         r"\bhow\s+(?:did|has|have|does|do)\b.{0,80}\bchang|\bchanges?\s+(?:in|to|of)\b|\bdiff\b|"
@@ -32,7 +43,9 @@ _FAMILY_RULES: list[tuple[str, re.Pattern[str]]] = [
         r"|\b(?:is|are)\b.{1,80}\bsanctioned\s*\??\s*$|\bsanctions?\s+(?:exposure|proximity|screen)", re.I)),
     (STAKE.name, re.compile(
         r"\beffective\s+(?:stake|ownership|interest|holding|shareholding)|(?<!controlling )\b(?:stake|interest|shareholding)\s+"
-        r"(?:of\s+.{1,80}\s+)?in\b|\bhow\s+much\s+of\b.{1,80}\b(?:own|hold|control)|\b(?:share|percentage|fraction|"
+        r"(?:of\s+.{1,80}\s+)?in\b|\b(?:voting\s+rights|votes|voting\s+power)\s+in\b|"
+        r"\b(?:share|percentage|fraction|proportion|how\s+much|how\s+many)\s+of\s+(?:the\s+)?(?:voting\s+rights|votes|"
+        r"voting\s+power)\b|\bhow\s+much\s+of\b.{1,80}\b(?:own|hold|control)|\b(?:share|percentage|fraction|"
         r"portion|part|%)\s+of\b.{1,80}\b(?:own|hold|held|owned)|\bhow\s+much\s+(?:does|do|did)\b.{1,80}\b(?:own|hold)\s+"
         r"(?:of|in)\b|\blook-?through\s+(?:stake|ownership)", re.I)),
     (EXPOSURE.name, re.compile(
@@ -49,7 +62,8 @@ _FAMILY_RULES: list[tuple[str, re.Pattern[str]]] = [
         r"(?:to|with)\b|\bconnect(?:s|ed)?\b.{1,80}\b(?:to|with|and)\b", re.I)),
     (PARENTS.name, re.compile(
         r"\bparents?\b|\bholding\s+company\s+of\b|\bconsolidat|\breporting\s+exceptions?\b|"
-        r"\bgroup\s+head\b|\btop(?:most)?\s+(?:entity|company)\s+of\b|\bwhich\s+group\s+(?:does|is)\b", re.I)),
+        r"\bgroup\s+head\b|\btop(?:most)?\s+(?:entity|company)\s+of\b|\bwhich\s+group\s+(?:does|is)\b|"
+        r"\b(?:what|which|any)\s+exceptions?\s+(?:does|do|did|has|have)\b", re.I)),
     (OWNERS.name, re.compile(
         r"\bbeneficial(?:ly)?\s+own|\bubos?\b|\bwho\b.{0,30}\b(?:own(?:s|ed)?|control(?:s|led)?|(?:is|was)\s+behind|stands?\s+behind|"
         r"holds?|held|ha[sd]\s+control|pulls?\s+the\s+strings)\b|\bowners?\b|\bcontrollers?\b|\bshareholders?\b|"
@@ -76,6 +90,9 @@ _ADV = (r"(?:(?:directly|indirectly|ultimately|jointly|effectively|really|actual
         r"still|now|together|collectively|legally)\s+)")
 _A = r"(?P<a>.+?)"
 _B = r"(?P<b>.+?)"
+# what a stake is measured in, when a question names it: the votes (else the shares)
+_VOTES = r"(?:voting\s+rights|votes|voting\s+power|voting\s+shares|voting\s+interest|voting\s+stock)"
+VOTING_RE = re.compile(rf"\b{_VOTES}\b|\bvoting\s+(?:stake|share|control)\b", re.I)
 
 _SLOTS: dict[str, list[re.Pattern[str]]] = {
     OWNERS.name: [
@@ -83,6 +100,8 @@ _SLOTS: dict[str, list[re.Pattern[str]]] = {
         re.compile(rf"\b(?:beneficial\s+owners?|ubos?|owners?|controllers?|shareholders?|ownership(?:\s+(?:structure|chain|tree))?|"
                    rf"control(?:ling)?\s+(?:structure|persons?|parties|party|interests?)|pscs?|persons?\s+with\s+significant\s+control|"
                    rf"controlling\s+shareholders?)\s+(?:of|for|in|behind|at)\s+{_X}{_END}", re.I),
+        re.compile(rf"\bwho\s+{_ADV}?(?:holds?|held|ha[sd]|have|controls?|controlled|owns?)\s+(?:the\s+|a\s+|any\s+)?"
+                   rf"(?:majority\s+of\s+(?:the\s+)?)?{_VOTES}\s+(?:in|of|at)\s+{_X}{_END}", re.I),
         re.compile(rf"\bwho\s+{_ADV}?(?:own(?:s|ed)?|control(?:s|led)?|(?:is|was)\s+behind|stands?\s+behind|holds?|held|ha[sd]\s+control\s+(?:of|over)|"
                    rf"pulls?\s+the\s+strings\s+(?:at|of|in))\s+{_X}{_END}", re.I),
         re.compile(rf"\bwho\s+(?:is|are|was|were)\s+{_X}\s+{_ADV}?(?:owned|controlled|held)\s+by\b", re.I),
@@ -91,8 +110,14 @@ _SLOTS: dict[str, list[re.Pattern[str]]] = {
         re.compile(rf"\b{_X}'s?\s+(?:\w+\s+)?(?:ubos?|owners|owner|beneficial\s+owners?|shareholders|controllers|ownership)\b", re.I),
     ],
     STAKE.name: [
-        re.compile(rf"\b{_A}'s?\s+(?:\w+\s+){{0,2}}(?:stake|interest|ownership|holding|shareholding|share)\s+in\s+{_B}{_END}", re.I),
+        re.compile(rf"\b{_A}'s?\s+(?:\w+\s+){{0,2}}(?:stake|interest|ownership|holding|shareholding|share|{_VOTES})\s+in\s+"
+                   rf"{_B}{_END}", re.I),
         re.compile(rf"\b(?:stake|interest|ownership|holding|shareholding)\s+of\s+{_A}\s+in\s+{_B}{_END}", re.I),
+        # "what share of the voting rights in B does A hold", "how many of the votes of B does A control"
+        re.compile(rf"\b(?:share|percentage|fraction|portion|part|proportion|%|how\s+much|how\s+many)\s+of\s+(?:the\s+)?"
+                   rf"{_VOTES}\s+(?:in|of|at)\s+{_B}\s+(?:does|do|did)\s+{_A}\s+{_ADV}?(?:own|hold|control|have|cast)\b", re.I),
+        re.compile(rf"\b(?:share|percentage|fraction|portion|part|proportion|%|how\s+much|how\s+many)\s+of\s+{_B}'s?\s+"
+                   rf"{_VOTES}\s+(?:does|do|did)\s+{_A}\s+{_ADV}?(?:own|hold|control|have|cast)\b", re.I),
         re.compile(rf"\bhow\s+much\s+of\s+{_B}\s+(?:does|do|did)\s+{_A}\s+{_ADV}?(?:own|hold|control)\b", re.I),
         re.compile(rf"\b(?:share|percentage|fraction|portion|part|%)\s+of\s+{_B}\s+(?:does|do|did)\s+{_A}\s+{_ADV}?(?:own|hold|control)\b", re.I),
         re.compile(rf"\b(?:share|percentage|fraction|portion|part|%)\s+of\s+{_B}\s+(?:is|was)\s+{_ADV}?(?:owned|held|controlled)\s+by\s+{_A}{_END}", re.I),
@@ -141,9 +166,29 @@ _SLOTS: dict[str, list[re.Pattern[str]]] = {
                    rf"top(?:most)?\s+(?:entity|company)|reporting\s+exceptions?|consolidating\s+(?:entity|parent))"
                    rf"\s+(?:of|for|above)\s+{_X}{_END}", re.I),
         re.compile(rf"\b{_X}'s?\s+(?:\w+\s+)?(?:parents?|parent\s+company|holding\s+company|reporting\s+exceptions?)\b", re.I),
+        # "what reporting exceptions does X have", "does X report any reporting exception"
+        re.compile(rf"\b(?:reporting\s+)?exceptions?\s+(?:does|do|did|has|have|had)\s+{_X}\s+{_ADV}?"
+                   rf"(?:have|has|had|report(?:ed)?|file[ds]?|declare[ds]?|state[ds]?|give[ns]?|list|lodge[ds]?)\b", re.I),
+        re.compile(rf"\b(?:does|do|did|has|have|had)\s+{_X}\s+(?:have|has|report(?:ed)?|file[ds]?|declare[ds]?|"
+                   rf"state[ds]?|lodge[ds]?)\s+(?:any\s+|a\s+|an\s+)?(?:\w+\s+)?reporting\s+exceptions?\b", re.I),
+        re.compile(rf"\bwhy\s+(?:is|are|was|does|do|did|has|have)\s+(?:there\s+)?no\s+(?:\w+\s+)?parent\s+"
+                   rf"(?:\w+\s+)?(?:for|of)\s+{_X}{_END}", re.I),
+        re.compile(rf"\bwhy\s+(?:does|do|did|has|have|is|are)\s+{_X}\s+(?:have|has|report|reporting|list|show)?\s*"
+                   rf"no\s+(?:\w+\s+)?parent", re.I),
         re.compile(rf"\bwho\s+{_ADV}?(?:consolidates|is\s+consolidating)\s+{_X}{_END}", re.I),
         re.compile(rf"\b(?:is|are|was)\s+{_X}\s+{_ADV}?consolidated\s+(?:by|into|in)\b", re.I),
         re.compile(rf"\bwhich\s+group\s+(?:does|is)\s+{_X}\s+(?:belong|part|in)", re.I),
+    ],
+    QUALITY.name: [  # optional: the issues about one entity
+        re.compile(rf"\b(?:issues?|problems?|warnings?|flags?|errors?|inconsistenc(?:y|ies)|anomal(?:y|ies))\s+"
+                   rf"(?:(?:that\s+|which\s+)?appl(?:y|ies|ying)\s+to|for|of|about|with|on|concerning|affecting|regarding|"
+                   rf"around)\s+{_X}{_END}", re.I),
+        re.compile(rf"\b(?:issues?|problems?|warnings?|flags?|errors?)\s+(?:does|do|did|has|have)\s+{_X}\s+"
+                   rf"(?:have|has|had|hold|holds|show|shows|carry|carries|raise)\b", re.I),
+        re.compile(rf"\b(?:does|do|did|is|are|has|have)\s+{_X}\s+(?:have|has|show|carry|hold|raise)\s+(?:any\s+|a\s+)?"
+                   rf"(?:data[- ]quality|quality|missing\s+stakes?|dangling|stub|self[- ]holding|issues?|problems?|warnings?)", re.I),
+        re.compile(rf"\b(?:is|are)\s+{_X}\s+(?:a\s+)?(?:stubs?|dangling|self[- ]held)\b", re.I),
+        re.compile(rf"\b{_X}'s?\s+(?:data[- ]quality|quality)\s+(?:issues?|problems?|warnings?|flags?)\b", re.I),
     ],
     DIFF.name: [
         re.compile(rf"\b(?:ownership|control|shareholders?|owners?|structure|ownership\s+structure|control\s+structure|"

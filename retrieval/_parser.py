@@ -33,7 +33,7 @@ from ownergraph.graph.vocabulary import (
 from ownergraph.retrieval._parse_anchors import _ELLIPSIS, _Anchors, _clean, _fallback, _slots
 from ownergraph.retrieval._parse_dates import _assign_dates, _find_dates
 from ownergraph.retrieval._parse_params import _channels, _depth, _portfolio, _rules
-from ownergraph.retrieval._parse_patterns import _family
+from ownergraph.retrieval._parse_patterns import VOTING_RE, _family
 from ownergraph.retrieval._parse_text import (  # noqa: F401 -- the parser's public constants, importable here
     LEGAL_SUFFIX, MAX_CHARS, MONTHS, NUMBER_WORDS, PRONOUNS, SEP, _mask, _Work,
 )
@@ -111,6 +111,8 @@ def parse(text: str, *, today: date | None = None) -> Question:
 
     if pattern == STAKE.name and re.match(r"^\s*who\b", norm, re.I):
         pattern = OWNERS.name  # "who has a stake in X": the owners of X
+    if pattern in (STAKE.name, OWNERS.name) and VOTING_RE.search(norm):
+        q["interest"] = "voting_rights"  # "what share of the voting rights in X does Y hold"
     if pattern == OWNERS.name and q.get("rule") is None and re.search(r"\bblocked\b", norm, re.I):
         q["rule"] = BLOCKED_RULE
         w.notes.append("'blocked' read as the OFAC 50% rule")

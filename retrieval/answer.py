@@ -236,6 +236,12 @@ NOTHING: dict[str, str] = {
 def compose(pattern: str, frame: pd.DataFrame, ctx: Context, subject: str, other: str | None,
             found: bool, result: Any) -> str:
     """A deterministic answer for ``pattern`` from its result table, with citations."""
+    body = _body(pattern, frame, ctx, subject, other, found, result)
+    return body + _warnings(result, body)
+
+
+def _body(pattern: str, frame: pd.DataFrame, ctx: Context, subject: str, other: str | None,
+          found: bool, result: Any) -> str:
     d = ctx.as_of.isoformat()
     limit = (f"depth limit {result.max_depth} reached"
              if getattr(result, "depth_limit_reached", False) else "")
@@ -253,6 +259,28 @@ def compose(pattern: str, frame: pd.DataFrame, ctx: Context, subject: str, other
     if composer is None:
         return f"Result for {subject} as of {d}: {len(frame)} row(s)."
     return composer(_Parts(frame, rows, more, ctx, subject, other, d, result))
+
+
+MAX_WARNINGS = 5
+
+
+def _warnings(result: Any, body: str) -> str:
+    """The data-quality warnings the analytic attached to this answer, in the text (a total over
+    100%, a missing stake, a declared interest the chains contradict, a reporting exception):
+    an answer must not read cleaner than its data. A depth limit the body already states is
+    not repeated."""
+    seen: dict[str, str] = {}
+    for w in getattr(result, "warnings", ()) or ():
+        code = w.get("code") if isinstance(w, dict) else getattr(w, "code", "")
+        message = w.get("message") if isinstance(w, dict) else getattr(w, "message", "")
+        if not message or (code == "depth_limit" and "depth limit" in body):
+            continue
+        seen.setdefault(str(message), str(code or ""))
+    if not seen:
+        return ""
+    items = [f"{m.rstrip('.')}" + (f" ({c})" if c else "") for m, c in list(seen.items())[:MAX_WARNINGS]]
+    more = f" (and {len(seen) - MAX_WARNINGS} more)" if len(seen) > MAX_WARNINGS else ""
+    return " Warnings: " + "; ".join(items) + more + "."
 
 
 def _nothing(pattern: str, subject: str, other: str | None, d: str) -> str:

@@ -47,6 +47,7 @@ __all__ = [
     "KindHint",
     "EdgeType",
     "Modifier",
+    "Interest",
     "PATTERNS",
     "RULES",
     "parse",
@@ -66,6 +67,9 @@ EdgeType = Literal[CHANNEL_NAMES]  # type: ignore[valid-type]  # contagion chann
 # "why is no parent published"), yes_no (the user asks a yes/no question: "is X blocked?",
 # "is X near a sanctioned entity?", "does X have circular ownership?").
 Modifier = Literal["direct", "ultimate", "indirect", "reporting_exceptions", "yes_no"]
+# What an ownership question measures (graph.analytics.ownership's ``interest``): the shares by
+# default, the votes where the question says so ("what share of the voting rights in X ...").
+Interest = Literal["shareholding", "voting_rights"]
 
 PATTERNS: tuple[str, ...] = PATTERN_NAMES
 RULES: tuple[str, ...] = RULE_NAMES
@@ -97,6 +101,7 @@ class Question(BaseModel):
     rule: Rule | None = None
     threshold: float | None = Field(default=None, ge=0.0, le=1.0)  # fraction, 0.25 = 25%
     edge_types: list[EdgeType] | None = None  # contagion channels
+    interest: Interest | None = None  # what a stake / owners question measures, when it names it
     portfolio: str | None = None
     modifiers: list[Modifier] = Field(default_factory=list)
     follow_up: bool = False

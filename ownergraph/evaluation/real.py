@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from ownergraph.graph.connection import Graph
-from ownergraph.graph.vocabulary import DEFAULT_RULE, PATH_KIND_NAMES
+from ownergraph.graph.vocabulary import DEFAULT_RULE, KINDS, PATH_KIND_NAMES
 from ownergraph.ingest.errors import EntityNotFound
 
 SUITE = Path(__file__).with_name("real_questions.jsonl")
@@ -50,7 +50,7 @@ CLASSES: tuple[str, ...] = ("valid_time", "depth", "control", "reachability", "r
                             "data_quality")
 SYSTEMS = ("structured", "ask")
 TOL_PP = 0.01  # percentage points: filings print two or three decimals
-_ASK_PATTERN = {"owners": "owners", "stake": "stake", "path": "path", "parents": "parents"}
+_ASK_PATTERN = {k.command: k.name for k in KINDS.values()}  # a suite command -> the pattern ask must read
 _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "sir", "dame", "lord", "lady", "prof"})
 
 
