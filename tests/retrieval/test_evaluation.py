@@ -98,14 +98,21 @@ def test_expected_stakes_recompute_from_the_truth_edges(world: Path, questions: 
     assert all(q.expected["paths"] == 0 and q.expected["hi"] == 0 for q in stakes if q.family == "no_relationship")
 
 
-def test_owner_sets_follow_the_threshold_and_the_clocks(questions: list[EvalQuestion]) -> None:
+def test_owner_sets_follow_the_threshold_and_the_clocks(questions: list[EvalQuestion], world: Path) -> None:
+    from datetime import date
+
+    truth = Truth(world)
     owners = [q for q in questions if q.expected["kind"] == "owners"]
     for q in owners:
-        for k in q.expected["certain"]:
-            assert q.expected["stakes"][k][0] >= 25.0
-        for k in q.expected["possible"]:
-            lo, hi = q.expected["stakes"][k]
-            assert lo < 25.0 <= hi
+        t, k = date.fromisoformat(q.as_of), date.fromisoformat(q.known_at) if q.known_at else None
+        target = next(e for e in q.expected_entities if e not in q.expected["stakes"])
+        for o in q.expected["certain"]:  # 25% of the shares, else the control prong
+            if q.expected["stakes"][o][0] < 25.0:
+                assert o in truth.controllers(target, t, k) or truth.stake(o, target, t, k, "voting_rights")[0] >= 25.0
+        for o in q.expected["possible"]:
+            lo, hi = q.expected["stakes"][o]
+            assert lo < 25.0 and (hi >= 25.0 or o in truth.controllers(target, t, k, end=1)
+                                  or truth.stake(o, target, t, k, "voting_rights")[1] >= 25.0)
     backtests = [q for q in owners if q.family == "backtest"]
     assert backtests and all(q.known_at == q.as_of for q in backtests)
     # as-of questions come in pairs around one change, with different answers
