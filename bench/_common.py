@@ -17,8 +17,10 @@ from ownergraph.graph.connection import Graph, close_all, connect
 from ownergraph.graph.server import LocalNeo4j
 
 
-def bench_settings(port: int = 7730) -> Settings:
-    """The benchmarks' own server (never a user's), unless OWNERGRAPH_BENCH_NEO4J_URI is set."""
+def bench_settings(port: int | None = None) -> Settings:
+    """The benchmarks' own server (never a user's), unless OWNERGRAPH_BENCH_NEO4J_URI is set;
+    on port 7730 unless OWNERGRAPH_BENCH_NEO4J_PORT says another."""
+    port = port or int(os.environ.get("OWNERGRAPH_BENCH_NEO4J_PORT", "7730"))
     base = load_settings({k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")})
     if os.environ.get("OWNERGRAPH_BENCH_NEO4J_URI"):
         return Settings(neo4j_uri=os.environ["OWNERGRAPH_BENCH_NEO4J_URI"],

@@ -1,0 +1,164 @@
+"""bench/ingest, bulk mode: a first load through the offline importer, stage by stage.
+
+    python -m bench.ingest.bulk --entities 20000 [--world DIR] [--online] [--json]
+
+On the benchmarks' own managed server, same run, same world: (1) ``ingest_paths`` with
+``graph.bulk``'s loader (read, validate, resolve, staged with the load queries' semantics,
+chains, CSV files, ``neo4j-admin database import full`` with the server stopped, restart,
+schema, corporate actions online, resolution state saved); (2) the importer alone on the
+files (1) wrote (server stopped again); (3) with ``--online`` the online loader on the same
+files; (4) the plain ``UNWIND … CREATE`` baseline of as many relationships (bench/ingest).
+Per stage: wall seconds, Python CPU, and the server's or importer's CPU where one works.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+from bench._common import Timer, bench_graph, bench_settings, peak_rss_mb, wipe, write_report
+from bench.cypher import q
+from bench.ingest.__main__ import _cpu, _existing, _generate, baseline
+from ownergraph.demo import world_inputs
+from ownergraph.graph.bulk import BulkLoader
+from ownergraph.graph.bulk.files import ImportFiles
+from ownergraph.graph.bulk.importer import run_importer
+from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.server import LocalNeo4j
+
+
+def _server_cpu(local: LocalNeo4j) -> float:
+    """CPU seconds the running server's JVM has used since it started."""
+    pid = local.status().pid
+    if pid is None:
+        return 0.0
+    t = psutil.Process(pid).cpu_times()
+    return t.user + t.system
+
+
+def _rate(n: int, s: float) -> float:
+    return round(n / s, 1) if s else 0.0
+
+
+def bulk_run(graph: Any, files: list[Path], work: Path) -> tuple[dict[str, Any], Any]:
+    settings = bench_settings()
+    local = LocalNeo4j(settings)
+    made: list[BulkLoader] = []
+
+    def factory(g: Any, keys: Any) -> BulkLoader:
+        made.append(BulkLoader(g, keys, settings, workdir=work, keep_files=True))
+        return made[0]
+
+    cpu0 = _cpu()
+    with Timer() as t:
+        summary = ingest_paths(graph, files, loader_factory=factory)
+    cpu = _cpu() - cpu0
+    loader = made[0]
+    stages = dict(loader.timings)
+    accounted = sum(v["seconds"] for k, v in stages.items() if isinstance(v, dict) and "python_cpu_seconds" in v)
+    cpu_accounted = sum(v["python_cpu_seconds"] for v in stages.values() if isinstance(v, dict) and "python_cpu_seconds" in v)
+    stages["read_validate_resolve"] = {"seconds": round(t.seconds - accounted, 2),
+                                       "python_cpu_seconds": round(cpu - cpu_accounted, 2),
+                                       "note": "readers, pydantic, hashing, resolution (Python); rest of the run: "
+                                               "resolution state saved online"}
+    report = {"records": summary.totals, "seconds": round(t.seconds, 2),
+              "records_per_s": _rate(summary.totals["read"], t.seconds),
+              "python_cpu_seconds": round(cpu, 2), "peak_python_rss_mb": round(peak_rss_mb(), 1),
+              # the server restarts during the import: CPU of the new one (start-up, schema,
+              # corporate actions, resolution state) and of the old one before it stopped
+              "server_cpu_seconds_after_restart": round(_server_cpu(local), 2),
+              "stages": stages}
+    return report, summary
+
+
+def importer_alone(work: Path) -> dict[str, Any]:
+    """The importer on the files the bulk run wrote, server stopped (then started again)."""
+    settings = bench_settings()
+    local = LocalNeo4j(settings)
+    files = ImportFiles(work)
+    for p in sorted(work.glob("nodes-*.csv")):
+        files.nodes.append(f"{p.name.split('-')[1]}={p}")
+    for p in sorted(work.glob("rels-*.csv")):
+        files.relationships.append(f"{'-'.join(p.name.split('-')[1:-1])}={p}")
+    local.stop()
+    try:
+        wall, cpu = run_importer(local, files, settings.neo4j_database)
+    finally:
+        local.start()
+    return {"seconds": round(wall, 2), "importer_cpu_seconds": round(cpu, 2)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.ingest.bulk")
+    ap.add_argument("--entities", type=int, default=20000)
+    ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--world", type=Path, help="an already generated world")
+    ap.add_argument("--online", action="store_true", help="also the online loader on the same files")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+
+    graph = bench_graph()
+    with tempfile.TemporaryDirectory() as tmp:
+        world = args.world or Path(tmp) / "world"
+        gen = _existing(world) if args.world else _generate(args.entities, args.seed, world)
+        files = world_inputs(world)
+        graph = wipe(graph)
+        graph.renew()
+        ours, summary = bulk_run(graph, files, Path(tmp) / "files")
+        rels = graph.read(q("count_statement_edges"))[0]["n"]
+        ours["relationships"] = rels
+        ours["relationships_per_s"] = _rate(rels, ours["seconds"])
+        ours["files"] = ours["stages"].get("files")
+        from ownergraph.graph.stats import graph_stats
+
+        bulk_stats = graph_stats(graph)
+        edges = graph.read(q("statement_edge_ends"))
+        report: dict[str, Any] = {"entities": args.entities, "generated": gen.get("counts") or gen, "bulk": ours,
+                                  # the machine is shared: its load (2 cores) when the load ended
+                                  "load_average_1_5_15": [round(x, 2) for x in os.getloadavg()]}
+        write_report(f"ingest-bulk-{args.entities}", report)
+        alone = importer_alone(Path(tmp) / "files")
+        graph.renew()
+        n_files = ours["files"] or {}
+        alone["relationships_per_s"] = _rate(n_files.get("relationships", 0), alone["seconds"])
+        alone["nodes_and_relationships_per_s"] = _rate(n_files.get("relationships", 0) + n_files.get("nodes", 0),
+                                                       alone["seconds"])
+        report["importer_alone"] = alone
+        write_report(f"ingest-bulk-{args.entities}", report)
+        if args.online:
+            graph = wipe(graph)
+            cpu0 = _cpu()
+            with Timer() as t:
+                ingest_paths(graph, files)
+            online_stats = graph_stats(graph)
+            report["online"] = {"seconds": round(t.seconds, 2), "python_cpu_seconds": round(_cpu() - cpu0, 2),
+                                "relationships_per_s": _rate(rels, t.seconds),
+                                "same_fingerprint_as_bulk": online_stats["fingerprint"] == bulk_stats["fingerprint"]}
+            write_report(f"ingest-bulk-{args.entities}", report)
+        base = baseline(graph, [{"a": e["a"], "b": e["b"]} for e in edges])
+        del edges
+    report["baseline_unwind_create"] = base
+    report["ratio_bulk_to_baseline"] = (round(ours["relationships_per_s"] / base["relationships_per_s"], 3)
+                                        if base["relationships_per_s"] else None)
+    # the same graph end to end (read ... schema) against the importer alone on its files
+    report["ratio_bulk_to_importer_alone"] = round(alone["seconds"] / ours["seconds"], 3) if ours["seconds"] else None
+    if "online" in report:
+        report["ratio_bulk_to_online"] = round(report["online"]["seconds"] / ours["seconds"], 2)
+    write_report(f"ingest-bulk-{args.entities}", report)
+    print(json.dumps(report, indent=2) if args.json else
+          f"bulk first load, {args.entities} entities: {ours['records']['read']} records, {rels} relationships in "
+          f"{ours['seconds']}s = {ours['records_per_s']:.0f} records/s, {ours['relationships_per_s']:.0f} rel/s; "
+          f"importer alone {alone['seconds']}s; baseline {base['relationships_per_s']:.0f} rel/s; "
+          f"ratio {report['ratio_bulk_to_baseline']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
