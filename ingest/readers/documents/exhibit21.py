@@ -4,7 +4,7 @@ filer (the header's company, with its CIK) to each subsidiary, beside the exhibi
 Three layouts are read, as they occur in real 10-K submissions:
 
 - an HTML table (columns found by their headers, a percent column in any place, indented
-  rows owned by the row above them): the rules of :class:`ingest.readers.sec_ex21.Ex21Reader`;
+  rows owned by the row above them): the rules of the single-exhibit reader (:mod:`ingest.readers._ex21_table`);
 - a plain-text ``<TABLE>`` (1990s filings: a ``<CAPTION>`` header, ``<S>``/``<C>`` column
   markers, then one subsidiary per line, its jurisdiction after a run of spaces);
 - a lettered list without a table (Torotel 2011: "(c) Subsidiary (wholly-owned by
@@ -29,11 +29,11 @@ from lxml import etree
 from ownergraph.ingest.model import (
     Alias, AliasKind, AliasScheme, Entity, EntityKind, EntityRef, Ownership, Record, Stake,
 )
+from ownergraph.ingest.readers._ex21_table import table_rows
 from ownergraph.ingest.readers._sec_values import _clean, _norm, _percent, jurisdiction
 from ownergraph.ingest.readers.base import build
 from ownergraph.ingest.readers.documents.meta import DocMeta
 from ownergraph.ingest.readers.documents.text import html_text
-from ownergraph.ingest.readers.sec_ex21 import Ex21Reader
 
 _ROW = tuple[str, str, str | None, str | None, float]  # locator, name, jurisdiction, percent, indent
 _TEXT_TABLE = re.compile(r"<TABLE>(.*?)</TABLE>", re.S | re.I)
@@ -52,7 +52,7 @@ def _html_rows(body: str) -> list[_ROW]:
         root = lxml.html.fromstring(body)
     except (etree.LxmlError, ValueError):
         return []
-    return Ex21Reader._rows(root)
+    return table_rows(root)
 
 
 def _text_rows(body: str) -> list[_ROW]:
