@@ -27,6 +27,11 @@ ofac_50        an entity owned >= 50% in aggregate by blocked persons is blocked
                entity with a Sanction valid and known at the clock
 =============  ==========================================================================
 
+The three chain rules (eu_amlr_25, amld_gt25, rolling_25) carry the control prong beside the
+shares (``graph.analytics._control``; ``control_edges=False`` turns it off): voting rights
+tested apart, and control by CONTROLS edges of a controlling kind or by majority stakes along
+chains; ``OwnersResult.ultimate_controllers`` names the controllers nobody controls.
+
 Chain-rule semantics (``simple_paths`` / ``walk_sum``) and interval arithmetic for bands are
 documented in ``graph.analytics._arithmetic``; data-quality choices in
 ``graph.analytics._ownership_read``. Every test answers "certainly", "possibly" or "not".
