@@ -113,7 +113,8 @@ def _stake(p: _Parts) -> str:
                        f"{_cites(p.ctx, *str(r['path']).split(' > '))}" for r in p.rows)
     limited = getattr(r0, "depth_limit_reached", False)
     told = f"at least {_pct(lo, lo)} (depth limit {r0.max_depth} reached)" if limited else _pct(lo, hi)
-    return (f"{p.subject}'s effective stake in {p.other} as of {p.d} is {told} "
+    measure = "share of the voting rights" if getattr(r0, "interest", "") == "voting_rights" else "stake"
+    return (f"{p.subject}'s effective {measure} in {p.other} as of {p.d} is {told} "
             f"({getattr(r0, 'semantics', 'simple_paths')}), over {len(p.frame)} chain(s): {chains}{p.more}.")
 
 
@@ -262,25 +263,31 @@ def _body(pattern: str, frame: pd.DataFrame, ctx: Context, subject: str, other: 
 
 
 MAX_WARNINGS = 5
+# warnings that say how the figure was computed, not that the data is doubtful: shown as notes
+_NOTE_CODES = frozenset({"mixed_interest", "declared_used", "declared_indirect", "parallel_edges"})
 
 
 def _warnings(result: Any, body: str) -> str:
     """The data-quality warnings the analytic attached to this answer, in the text (a total over
     100%, a missing stake, a declared interest the chains contradict, a reporting exception):
     an answer must not read cleaner than its data. A depth limit the body already states is
-    not repeated."""
-    seen: dict[str, str] = {}
+    not repeated; how the figure was computed (votes and shares kept apart) follows as notes."""
+    warn: dict[str, None] = {}
+    notes: dict[str, None] = {}
     for w in getattr(result, "warnings", ()) or ():
         code = w.get("code") if isinstance(w, dict) else getattr(w, "code", "")
-        message = w.get("message") if isinstance(w, dict) else getattr(w, "message", "")
+        message = str((w.get("message") if isinstance(w, dict) else getattr(w, "message", "")) or "").rstrip(". ")
         if not message or (code == "depth_limit" and "depth limit" in body):
             continue
-        seen.setdefault(str(message), str(code or ""))
-    if not seen:
+        (notes if code in _NOTE_CODES else warn).setdefault(message, None)
+    return _listed("Warnings", list(warn)) + _listed("Notes", list(notes))
+
+
+def _listed(title: str, items: list[str]) -> str:
+    if not items:
         return ""
-    items = [f"{m.rstrip('.')}" + (f" ({c})" if c else "") for m, c in list(seen.items())[:MAX_WARNINGS]]
-    more = f" (and {len(seen) - MAX_WARNINGS} more)" if len(seen) > MAX_WARNINGS else ""
-    return " Warnings: " + "; ".join(items) + more + "."
+    more = f" (and {len(items) - MAX_WARNINGS} more)" if len(items) > MAX_WARNINGS else ""
+    return f" {title}: " + "; ".join(items[:MAX_WARNINGS]) + more + "."
 
 
 def _nothing(pattern: str, subject: str, other: str | None, d: str) -> str:

@@ -111,8 +111,11 @@ class Ownergraph:
         ev = self._graph_retriever.search(q, as_of=clock.as_of, known_at=clock.known_at, anchors=mentions)
         timings["graph"] = (time.perf_counter() - t1) * 1000
         names = {k: v for k, v in ev.entities.items()}
-        subject = self._display(mentions[0], names) if mentions else "the graph"
-        other = self._display(mentions[1], names) if len(mentions) > 1 else None
+        resolved = _resolved_names(ev.result)  # the entities the analytic resolved the mentions to
+        subject = (resolved[0] if resolved and resolved[0] else self._display(mentions[0], names)) if mentions \
+            else "the graph"
+        other = (resolved[1] if len(resolved) > 1 and resolved[1] else self._display(mentions[1], names)) \
+            if len(mentions) > 1 else None
         sentences: list[dict[str, Any]] = []
         t2 = time.perf_counter()
         if self.text is not None and names:
@@ -178,6 +181,20 @@ class Ownergraph:
     def resolve(self, mention: str, as_of: date | str | None = None) -> Any:
         """The entity a mention names, or EntityNotFound with candidates ("did you mean …")."""
         return self.analytics.lookup.entity(mention, as_of=as_of)
+
+
+# where a result names the entities its mentions resolved to, subject first
+_RESOLVED = (("owner_name", "owned_name"), ("target_name",), ("a", "b"), ("entity",), ("around",))
+
+
+def _resolved_names(result: Any) -> list[str | None]:
+    """The registered names of the entities an analytic answered about ("Saunders, Michael
+    Charles" is answered as Michael Charles Saunders), so the answer says whom it is about."""
+    for fields in _RESOLVED:
+        values = [getattr(result, f, None) for f in fields]
+        if any(v is not None for v in values):
+            return [v if v is None or isinstance(v, str) else getattr(v, "name", None) for v in values]
+    return []
 
 
 def _set_aside_reason(check: CitationCheck) -> str:
