@@ -43,7 +43,7 @@ _FAMILY_RULES: list[tuple[str, re.Pattern[str]]] = [
         r"|\b(?:is|are)\b.{1,80}\bsanctioned\s*\??\s*$|\bsanctions?\s+(?:exposure|proximity|screen)", re.I)),
     (STAKE.name, re.compile(
         r"\beffective\s+(?:stake|ownership|interest|holding|shareholding)|(?<!controlling )\b(?:stake|interest|shareholding)\s+"
-        r"(?:of\s+.{1,80}\s+)?in\b|\b(?:voting\s+rights|votes|voting\s+power)\s+in\b|"
+        r"(?:of\s+.{1,80}\s+)?in\b|\b(?:share|percentage|proportion|holding)\s+of\s+.{1,80}\s+in\b|\b(?:voting\s+rights|votes|voting\s+power)\s+in\b|"
         r"\b(?:share|percentage|fraction|proportion|how\s+much|how\s+many)\s+of\s+(?:the\s+)?(?:voting\s+rights|votes|"
         r"voting\s+power)\b|\bhow\s+much\s+of\b.{1,80}\b(?:own|hold|control)|\b(?:share|percentage|fraction|"
         r"portion|part|%)\s+of\b.{1,80}\b(?:own|hold|held|owned)|\bhow\s+much\s+(?:does|do|did)\b.{1,80}\b(?:own|hold)\s+"
@@ -112,7 +112,9 @@ _SLOTS: dict[str, list[re.Pattern[str]]] = {
     STAKE.name: [
         re.compile(rf"\b{_A}'s?\s+(?:\w+\s+){{0,2}}(?:stake|interest|ownership|holding|shareholding|share|{_VOTES})\s+in\s+"
                    rf"{_B}{_END}", re.I),
-        re.compile(rf"\b(?:stake|interest|ownership|holding|shareholding)\s+of\s+{_A}\s+in\s+{_B}{_END}", re.I),
+        re.compile(rf"\b(?:stake|interest|ownership|holding|shareholding|share|percentage|proportion)\s+of\s+"
+                   rf"(?!(?:the\s+)?{_VOTES}){_A}\s+in\s+"
+                   rf"{_B}{_END}", re.I),
         # "what share of the voting rights in B does A hold", "how many of the votes of B does A control"
         re.compile(rf"\b(?:share|percentage|fraction|portion|part|proportion|%|how\s+much|how\s+many)\s+of\s+(?:the\s+)?"
                    rf"{_VOTES}\s+(?:in|of|at)\s+{_B}\s+(?:does|do|did)\s+{_A}\s+{_ADV}?(?:own|hold|control|have|cast)\b", re.I),

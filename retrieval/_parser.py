@@ -51,6 +51,9 @@ _PARENT_MODS = [
 ]
 
 
+_VERB_GAP = re.compile(rf"\b((?:holds?|held|owns?|owned|controls?|controlled|ha[sd]|have)\s*){SEP}\s*(?:of|in)\s+", re.I)
+
+
 def _modifiers(w: _Work, pattern: str, q: dict) -> list[str]:
     mods: list[str] = []
     t = w.original
@@ -117,6 +120,9 @@ def parse(text: str, *, today: date | None = None) -> Question:
         q["rule"] = BLOCKED_RULE
         w.notes.append("'blocked' read as the OFAC 50% rule")
 
+    # "who holds more than 25% of X": the threshold is consumed; its "of" goes with it, so that
+    # the verb's object is X (same length, so the spans found earlier stay valid)
+    w.text = _VERB_GAP.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), w.text)
     an = _Anchors()
     if pattern != UNKNOWN:
         _slots(w, pattern, an)

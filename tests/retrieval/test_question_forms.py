@@ -143,3 +143,29 @@ def test_data_quality_questions_go_to_the_quality_analytic(text: str, anchors: l
 ])
 def test_quality_words_do_not_capture_other_questions(text: str, pattern: str) -> None:
     assert parse(text, today=TODAY).pattern == pattern
+
+
+@pytest.mark.parametrize("text, anchors, as_of", [
+    # Norwegian "AS" (aksjeselskap) before "on <date>" is the legal form, not the cue "as on"
+    ("Who are the beneficial owners of FERD AS on 1 January 2025?", ["FERD AS"], date(2025, 1, 1)),
+    ("Who owns Acme Ltd as on 2020-01-01?", ["Acme Ltd"], date(2020, 1, 1)),
+])
+def test_a_legal_form_as_is_not_a_date_cue(text: str, anchors: list[str], as_of: date) -> None:
+    q = parse(text, today=TODAY)
+    assert ([m.text for m in q.anchors], q.as_of) == (anchors, as_of)
+
+
+@pytest.mark.parametrize("text, threshold", [
+    ("Who holds more than 25% of GREENFIELD ENERGY HOLDINGS LTD as of the end of 2019?", 0.25),
+    ("Who owns at least 10% of Acme Ltd?", 0.10),
+])
+def test_a_threshold_between_the_verb_and_the_name_leaves_the_name(text: str, threshold: float) -> None:
+    q = parse(text, today=TODAY)
+    assert q.pattern == OWNERS.name and q.threshold == pytest.approx(threshold)
+    assert [m.text for m in q.anchors] == [text.split(" of ", 1)[1].split(" as of")[0].rstrip("?")]
+
+
+@pytest.mark.parametrize("text", ["What is the share of Wpp Rocky Ltd in 06452920?",
+                                  "What is the percentage of Wpp Rocky Ltd in 06452920 as of 2020-01-01?"])
+def test_the_share_of_a_in_b(text: str) -> None:
+    assert _read(text) == (STAKE.name, ["Wpp Rocky Ltd", "06452920"])
