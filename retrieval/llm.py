@@ -40,7 +40,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ownergraph.graph.vocabulary import CHANNEL_NAMES, KINDS, RULES, UNKNOWN
-from ownergraph.retrieval.question import EdgeType, Mention, Modifier, Pattern, Question, Rule, parse
+from ownergraph.retrieval.question import EdgeType, Interest, Mention, Modifier, Pattern, Question, Rule, parse
 
 __all__ = ["LLMConfig", "LLMError", "parse_with_llm", "complete", "question_schema", "SYSTEM_PROMPT"]
 
@@ -93,6 +93,7 @@ class _LLMQuestion(BaseModel):
     rule: Rule | None
     threshold: float | None = Field(description="fraction, 0.25 for 25%, when stated")
     edge_types: list[EdgeType] | None
+    interest: Interest | None = Field(default=None, description="voting_rights when the question measures votes")
     portfolio: str | None
     modifiers: list[Modifier]
     follow_up: bool
@@ -145,6 +146,7 @@ diff or a range. A quarter, half or year means its last day unless "since/from" 
 rule: {rules}; else null.
 threshold: a stated percentage as a fraction. depth: a stated number of hops.
 edge_types (contagion): {channels} -- only if the question restricts them.
+interest (stake, owners): voting_rights when the question asks about votes or voting rights; else null.
 modifiers: direct, ultimate, indirect, reporting_exceptions, yes_no (a yes/no question)."""
 SYSTEM_PROMPT = SYSTEM_PROMPT.replace("{unknown}", UNKNOWN).replace(
     "{kinds}", "\n".join(f"- {k.name}: {k.summary}" for k in KINDS.values())).replace(

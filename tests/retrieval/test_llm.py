@@ -259,3 +259,15 @@ def test_complete_raises_llm_error(fake_openai):
     with pytest.raises(LLMError):
         complete([{"role": "user", "content": "x"}], cfg(fake_openai))
     assert len(fake_openai.chat_requests()) == 1
+
+
+def test_the_llm_can_say_a_stake_is_measured_in_votes(fake_openai):
+    text = "What share of the votes in Acme Holdings Ltd does Jane Smith hold?"
+    fake_openai.reply_json({**GOOD, "pattern": "stake", "as_of": None, "interest": "voting_rights",
+                            "anchors": [{"text": "Jane Smith", "role": "subject", "kind_hint": "person"},
+                                        {"text": "Acme Holdings Ltd", "role": "object", "kind_hint": "company"}]})
+    q = parse_with_llm(text, cfg(fake_openai), today=TODAY)
+    assert (q.parser, q.pattern, q.interest) == ("llm", "stake", "voting_rights")
+    assert "interest" in question_schema()["required"]
+    fake_openai.reply_json(GOOD)  # a reply without the field (an older model prompt): shares, the default
+    assert parse_with_llm(Q, cfg(fake_openai), today=TODAY).interest is None
