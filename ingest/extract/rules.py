@@ -13,63 +13,11 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from ownergraph.ingest.extract.values import (
-    HEDGE, NEGATION, Context, money, party, percent, sentence_date,
+from ownergraph.ingest.extract.patterns import (  # noqa: F401 - the relation names are this module's API
+    ACQUIRED, CHECKS, CONTROLLING, FILER_IS_B, GUARANTEE, LOAN, MERGED, OWNS, RELATIONS, RENAMED, RULES, SOLD,
+    SPUN_OFF, STATUS, SUBSIDIARY,
 )
-
-OWNS, SUBSIDIARY, ACQUIRED, SOLD, MERGED, SPUN_OFF, RENAMED, GUARANTEE, LOAN, CONTROLLING = (
-    "owns", "subsidiary", "acquired", "sold", "merged", "spun_off", "renamed", "guarantee", "loan",
-    "controlling")
-RELATIONS = (OWNS, SUBSIDIARY, ACQUIRED, SOLD, MERGED, SPUN_OFF, RENAMED, GUARANTEE, LOAN, CONTROLLING)
-
-A, B = party("a"), party("b")
-_OF_STOCK = (r"(?:(?:the\s)?(?:issued\sand\s)?(?:outstanding\s)?(?:shares\s(?:of\s)?)?(?:capital\sstock|common\sstock|"
-             r"stock|shares|equity\sinterests?|membership\sinterests?|partnership\sinterests?|voting\s(?:stock|"
-             r"securities))\s(?:of|in)\s)?")
-_STAKE = r"(?P<how>all|all\sof|substantially\sall\sof|(?:approximately\s|about\s)?\d{1,3}(?:\.\d+)?\s?%(?:\sof)?)"
-_WHOLLY = r"(?P<kind>(?:direct|indirect|direct\sor\sindirect)?,?\s?(?:wholly[\s-]owned|majority[\s-]owned|\d{1,3}(?:\.\d+)?%[\s-]owned)?)"
-
-_RULES: list[tuple[str, str, re.Pattern[str]]] = [(rel, name, re.compile(rx)) for rel, name, rx in [
-    (SUBSIDIARY, "x_subsidiary_of_y",
-     rf"{B}(?:\s\([^)]{{1,60}}\))?,?\s(?:(?:is|was|became|will\sbecome|has\sbecome|being)\s)?(?:an?|the)\s(?:[A-Z][a-z]+\s(?:corporation|"
-     rf"limited\sliability\scompany|company)\sand\s(?:a\s)?)?{_WHOLLY}\s?subsidiary\sof\s{A}"),
-    (SUBSIDIARY, "x_and_its_subsidiary", rf"{A}\sand\sits\s{_WHOLLY}\s?subsidiary,?\s{B}"),
-    (SUBSIDIARY, "y_subsidiary_x", rf"{A}(?:’s|'s)?\s(?:its\s)?{_WHOLLY}\s?subsidiary,?\s{B}"),
-    (ACQUIRED, "acquired_stake_of",
-     rf"{A}\s(?:\w+\s)?(?:completed\sthe\sacquisition\sof|acquired|purchased|acquires|completed\sits\sacquisition\sof)"
-     rf"\s{_STAKE}?\s?{_OF_STOCK}{B}(?=[,.;:(]|\s(?:for|from|in|on|and|with|through|pursuant|by|at|to|which|that|"
-     rf"effective|during|\()\b|\s*$)"),
-    (SOLD, "sold_interest",
-     rf"{A}\s(?:\w+\s)?(?:sold|disposed\sof|divested|transferred)\s(?:all\sof\s)?(?:its|their|our)\s(?:entire\s)?"
-     rf"(?:\d{{1,3}}(?:\.\d+)?\s?%\s)?(?:ownership\s)?(?:interest|stake|shares|equity\sinterest|holding)s?\s(?:in|of)\s{B}"),
-    (OWNS, "holds_pct_of",
-     rf"{A}\s(?:\w+\s)?(?:owns|holds|held|owned|beneficially\sowns?|has\sa)\s(?:approximately\s|about\s|an?\s)?"
-     rf"(?P<pct>\d{{1,3}}(?:\.\d+)?\s?%)\s(?:interest\s|stake\s|equity\sinterest\s)?(?:of|in)\s{_OF_STOCK}{B}"),
-    (MERGED, "merged_into",
-     rf"(?<!of\s)(?<!of\sThe\s){B}\s(?:was\s|has\s|had\s)?(?:merged|merges|will\smerge|is\smerging)\s(?:with\sand\s)?into\s{A}"),
-    (SPUN_OFF, "spin_off_of",
-     rf"{A}\s(?:\w+\s)?completed\s(?:the|its)\s(?:previously\sannounced\s)?(?:complete\slegal\sand\sstructural\s)?"
-     rf"(?:spin-?off|separation(?:\sand\sdistribution)?)\s(?:to\sits\sstockholders\s)?of\s(?:all\sof\sthe\soutstanding\s"
-     rf"shares\sof\s)?{B}"),
-    (SPUN_OFF, "spun_off_from", rf"{B}\s(?:was|were|has\sbeen)\sspun\soff\sfrom\s{A}"),
-    (RENAMED, "changed_name",
-     rf"{A},?\s(?:[^.]{{0,80}}?)changed\s(?:its|their)\s(?:corporate\s|legal\s)?name\s(?:from\s(?P<old>[^,;]{{2,80}}?)\s)?to\s"
-     rf"(?P<new>[A-Z][^,;()]{{1,80}}?)(?=[,;(]|\.?\s(?:and|on|in|effective|with)\b|\.?$)"),
-    (GUARANTEE, "guaranteed_obligations_of",
-     rf"{A}\s(?:\w+\s)?(?:guaranteed|guarantees|guarantee|provided\sa\sguaranty[^.]{{0,60}}?for)\s(?:the\s)?"
-     rf"(?:payment\s)?obligations\sof\s{B}"),
-    (GUARANTEE, "obligations_guaranteed_by",
-     rf"{B}(?:’s|'s)\s(?:payment\s)?obligations\s(?:under\s[^.]{{0,80}}?)?(?:are|were|will\sbe|is)\s(?:fully\s|"
-     rf"unconditionally\s|jointly\sand\sseverally\s)*guaranteed\sby\s{A}"),
-    (GUARANTEE, "guarantee_by_of", rf"guarantee\sby\s{A}\sof\s{B}(?:’s|'s)\s(?:payment\s)?obligations"),
-    (LOAN, "loan_with_lender",
-     rf"{B}(?:\s\([^)]*\))?,?.{{0,120}}?entered\sinto\s(?:an?\s)?.{{0,60}}?(?:Loan\sAgreement|Credit\sAgreement|"
-     rf"credit\sfacility|term\sloan|loan)[^.]{{0,80}}?\swith\s{A}"),
-    (LOAN, "loan_from", rf"{B}\s[^.]{{0,60}}?(?:loan|credit\sfacility|advance)s?\sfrom\s{A}"),
-    (CONTROLLING, "controlling_shareholder_of",
-     rf"{A},?\s(?:is|was|became|as)\s(?:the\s)?controlling\s(?:shareholder|stockholder)\sof\s{B}"),
-    (CONTROLLING, "x_controlling_shareholder", rf"{B}(?:’s|'s)\scontrolling\s(?:shareholder|stockholder),?\s{A}"),
-]]
+from ownergraph.ingest.extract.values import HEDGE, NEGATION, Context, money, percent, sentence_date
 
 
 @dataclass(frozen=True)
@@ -94,13 +42,41 @@ class Found:
     method: str = "pattern"  # the extractor: "pattern" (these rules) or "llm:<model>"
 
 
-def _confidence(prefix: str, m: re.Match[str], rest: str) -> float | None:
-    """None for a negated statement; lower for a hedged one (a hedge anywhere in the sentence:
-    "agreed to acquire X, subject to ...", "effective upon the consummation of ...")."""
-    window = prefix + m[0] + rest
+# where a clause with its own subject begins: "..., under which X acquired Y and Z will distribute ..."
+_NEXT_CLAUSE = re.compile(r";|,?\s(?:and|but|while|whereas)\s(?=[A-Z]|the\s[A-Z]|its\s|our\s|we\s)")
+# a capitalised word right before a party's match: the party is the tail of a longer name
+# ("a subsidiary of The Home Depot, Inc." is not a party "Depot, Inc.")
+_NAME_BEFORE = re.compile(r"(?:^|\s)([A-Z][\w&'’.\-]*)\s$")
+_NOT_NAME_WORDS = frozenset("The On In As At Also During Prior Following Pursuant Under After Before Since Effective "
+                            "Upon When While If Mr. Ms. Mrs. Dr. WHEREAS Whereas".split())
+
+
+def _confidence(relation: str, prefix: str, m: re.Match[str], rest: str) -> float | None:
+    """None for a negated statement; lower for a hedged one. An event (acquired, merged, loan...)
+    is hedged by its clause ("agreed to acquire X, subject to ...", "effective upon the
+    consummation of ..."); a standing (subsidiary, owns, controlling) only by its own words
+    and what follows at once ("will become a subsidiary", "the parent of X upon the
+    consummation of ...")."""
     if NEGATION.search(m[0]) or NEGATION.search(prefix[-40:]):
         return None
+    if relation in STATUS:
+        window = prefix[-25:] + m[0] + rest[:40]
+    else:
+        clause = re.split(r";|\bWHEREAS\b", prefix)[-1]
+        after = _NEXT_CLAUSE.search(rest)
+        window = clause + m[0] + (rest[:after.start()] if after else rest)
     return 0.35 if HEDGE.search(window) else 0.9
+
+
+def _mid_name(flat: str, m: re.Match[str], group: str) -> bool:
+    """Whether the party ``group`` starts inside a longer capitalised name."""
+    if m.groupdict().get(group) is None:
+        return False
+    at = m.start(group)
+    if at and (flat[at - 1].isalnum() or flat[at - 1] == "-"):  # "non-U.S. subsidiaries"
+        return True
+    before = _NAME_BEFORE.search(flat[:at])
+    return bool(before) and before[1] not in _NOT_NAME_WORDS
 
 
 def find(text: str, start: int, ctx: Context) -> list[Found]:
@@ -108,19 +84,55 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
     flat = " ".join(text.split())
     out: list[Found] = []
     seen: set[tuple[str, str]] = set()  # one statement per relation and second party
-    for relation, rule, rx in _RULES:
+    listed: list[tuple[re.Match[str], str, float]] = []  # owners of a stake named earlier in the sentence
+    for relation, rule, rx in RULES:
         for m in rx.finditer(flat):
-            conf = _confidence(flat[:m.start()], m, flat[m.end():])
-            a, b = ctx.name(m.groupdict().get("a")), ctx.name(m.groupdict().get("b"))
-            if conf is None or not a or (not b and relation != RENAMED):
+            conf = _confidence(relation, flat[:m.start()], m, flat[m.end():])
+            if conf is None or _mid_name(flat, m, "a") or _mid_name(flat, m, "b"):
+                continue
+            gd = m.groupdict()
+            a_s = [ctx.name(gd.get("a")), ctx.name(gd.get("a2"))]
+            b_s = [ctx.filer if rule in FILER_IS_B else _apart(ctx.name(gd.get("b")), gd.get("b"), a_s[0]),
+                   ctx.name(gd.get("b2"))]
+            if rule == "owns_pct_listed":
+                listed.append((m, rule, conf))
                 continue
             if relation == RENAMED:
-                b = ctx.name(m["old"]) or a
-            if a.casefold() == b.casefold() or (relation, b.casefold()) in seen:
-                continue
-            seen.add((relation, b.casefold()))
-            out.append(_found(relation, rule, a, b, conf, m, flat, text, start))
+                b_s = [ctx.name(gd.get("old")) or a_s[0], None]
+            for a in filter(None, a_s):
+                for b in filter(None, b_s):
+                    if not _keep(relation, rule, a, b, m, seen):
+                        continue
+                    out.append(_found(relation, rule, a, b, conf, m, flat, text, start))
+    owned = next((f.b for f in out if f.relation == OWNS and f.stake is not None), None)
+    for m, rule, conf in listed:  # "X owned 34% of the Common Stock, Y owned 23% and Z ..."
+        a = ctx.name(m["a"])
+        if owned and a and _keep(OWNS, rule, a, owned, m, seen):
+            out.append(_found(OWNS, rule, a, owned, conf, m, flat, text, start))
     return out
+
+
+def _key(name: str) -> str:
+    return re.sub(r"\W", "", name.casefold())
+
+
+def _apart(b: str | None, raw: str | None, a: str | None) -> str | None:
+    """``b``, or the words the sentence uses when the document's defined term makes it ``a``'s
+    name: a private company of the filer's name ("Loncor Resources Inc. (\u201cOld Loncor\u201d)")."""
+    if b and a and raw and _key(a) == _key(b):
+        words = " ".join(raw.split()).strip(" ,;:.").removeprefix("the ").removeprefix("The ")
+        return words if _key(words) != _key(a) else b
+    return b
+
+
+def _keep(relation: str, rule: str, a: str, b: str, m: re.Match[str], seen: set[tuple[str, str]]) -> bool:
+    if (relation != RENAMED and _key(a) == _key(b)) or (relation, b.casefold()) in seen:
+        return False
+    check = CHECKS.get(rule)
+    if check is not None and not check(a, b, m):
+        return False
+    seen.add((relation, b.casefold()))
+    return True
 
 
 def _found(relation: str, rule: str, a: str, b: str, conf: float, m: re.Match[str], flat: str, text: str,
@@ -128,7 +140,8 @@ def _found(relation: str, rule: str, a: str, b: str, conf: float, m: re.Match[st
     gd = m.groupdict()
     how, kind = gd.get("how") or "", gd.get("kind") or ""
     stake = percent(gd.get("pct") or how or kind)
-    if stake is None and (how.startswith("all") or "wholly" in kind):
+    if stake is None and (how.casefold().startswith("all") or "wholly" in kind or
+                          (how in ("shareholder", "stockholder", "owner", "member") and not gd.get("a2"))):
         stake = 100.0
     amount, currency = money(flat) if relation == LOAN else (None, None)
     if relation == ACQUIRED and how.startswith("substantially"):

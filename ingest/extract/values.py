@@ -10,14 +10,18 @@ from datetime import date
 
 _MONTHS = {m: i for i, m in enumerate(
     "january february march april may june july august september october november december".split(), 1)}
-_SUFFIX = r"(?:,?\s(?:Inc|Corp|Corporation|Co|Company|Ltd|Limited|LLC|L\.L\.C|L\.P|LP|N\.A|S\.A|N\.V|B\.V|plc|PLC|AG|GmbH|SE)\b\.?)"
+# legal forms in any case ("CGI ACQUISITION, INC." is one name)
+_SUFFIX = (r"(?:,?\s(?:(?i:Inc|Corp|Ltd|LLC|L\.L\.C|L\.P|LP|N\.A|S\.A|N\.V|B\.V|plc|SARL)|Corporation|CORPORATION|"
+           r"Limited|LIMITED|Co|Company|CO|COMPANY|AG|GmbH|SE)\b\.?)")
 _STOP = (r"(?!(?:On|In|As|At|Also|During|Prior|Following|Pursuant|Under|Additionally|Accordingly|After|Before|"
          r"Since|Effective|Upon|When|While|If|Item|Disposition|January|February|March|April|May|June|July|August|"
-         r"September|October|November|December)\b)")
-_WORD = rf"(?:{_STOP}[A-Z][A-Za-z0-9&'’\-.]*)"
-_JOIN = r"(?:of|&|de|la|du|der|for|y|e|[0-9]+)"
-NAME = rf"(?:{_WORD}(?:\s(?:{_JOIN}\s)?{_WORD}){{0,7}}{_SUFFIX}*)"
-SELF = r"(?:the\s(?:Company|Registrant|Corporation|Partnership|Trust|Fund|Bank|Issuer)|[Ww]e|[Ii]ts|[Oo]ur|[Ii]t|our\scompany)"
+         r"September|October|November|December|Chief|Officer|President|Chairman|Director|"
+         # a legal form ends a name (see _SUFFIX) and starts none ("..., N.A., as agent" is no party "N.A")
+         r"Inc|N\.A|LLC|Ltd|L\.P|Corp)\b)")
+_WORD = rf"(?:{_STOP}[A-Z][A-Za-z0-9&'’\-./]*)"
+_JOIN = r"(?:of|&|de|la|du|der|des|del|van|von|und|for|y|e|[0-9]+)"
+NAME = rf"(?:{_WORD}(?:\s(?:{_JOIN}\s)?{_WORD}){{0,7}}(?:\s[0-9]+(?={_SUFFIX}))?{_SUFFIX}*)"  # "TWDC Holdco 613 Corp."
+SELF = r"(?:the\s(?:[Cc]ompany|[Rr]egistrant|Corporation|Partnership|Trust|Fund|Bank|Issuer)|[Ww]e|[Ii]ts|[Oo]ur|[Ii]t|our\scompany)"
 PARTY = rf"(?P<GROUP>{SELF}|(?:the\s)?{NAME})"
 _QUOTE = "\"“”'‘’"
 _DEFINED = re.compile(rf"({NAME})\s*(?:,\s(?:a|an)\s[^()]{{0,100}}?)?\(\s*(?:together with [^()]*?,\s*)?((?:(?:the|and|or|,)\s*)*[{_QUOTE}][^()]{{1,200}}?)\)")
@@ -27,6 +31,10 @@ _GENERIC = {"company", "registrant", "corporation", "partnership", "trust", "fun
 _NOT_PARTIES = {"the merger", "the acquisition", "the agreement", "merger sub", "the closing", "item", "the board",
                 "board", "the offer", "the spin-off", "the loan agreement", "the credit agreement", "lender",
                 "the lender", "the borrower"}
+
+
+# a mining property, a project, a product line: an asset, not a party
+_ASSET = re.compile(r"\b(?:Property|Properties|Project|Claims?|Assets?|Products?|Rights|Patents?|Mine|Permits?|Portfolio|Stock|Shares|Units)$")
 
 
 def party(g: str) -> str:
@@ -43,7 +51,7 @@ class Context:
     @classmethod
     def of(cls, text: str, filer: str | None) -> Context:
         ctx = cls(filer=filer)
-        for m in _DEFINED.finditer(text):
+        for m in _DEFINED.finditer(" ".join(text.split())):  # a name may run over a line or page break
             full = " ".join(m[1].split())
             for t in _TERM.findall(m[2]):
                 key = t.strip().casefold()
@@ -64,7 +72,7 @@ class Context:
             return self.terms[low]
         if low in _GENERIC or re.fullmatch(SELF, raw.strip()):
             return self.filer
-        if f"the {low}" in _NOT_PARTIES or low in _NOT_PARTIES or len(t) < 2:
+        if f"the {low}" in _NOT_PARTIES or low in _NOT_PARTIES or len(t) < 2 or _ASSET.search(t):
             return None
         return t if any(c.isupper() for c in t) else None
 

@@ -1,0 +1,153 @@
+"""The sentence patterns of :mod:`ingest.extract.rules`, one per way filings state a relationship.
+
+Groups: ``a`` is the owner / acquirer / parent / guarantor / lender / survivor / spinning
+parent, ``b`` the owned / acquired / subsidiary / guaranteed / borrower / absorbed / spun-off /
+renamed party; ``a2`` / ``b2`` a second party joined by "and" ("AGO Holding N.V. and Ennia N.V.
+merged into AEGON N.V."); ``pct`` / ``how`` / ``kind`` the stake; ``old`` / ``new`` a rename.
+A rule whose name is in :data:`FILER_IS_B` / :data:`FILER_IS_A` has no group for that party:
+the document's filer is meant ("Borrowings under the Term Loan Agreement are guaranteed by X").
+"""
+
+from __future__ import annotations
+
+import re
+
+from ownergraph.ingest.extract.values import SELF, party
+
+OWNS, SUBSIDIARY, ACQUIRED, SOLD, MERGED, SPUN_OFF, RENAMED, GUARANTEE, LOAN, CONTROLLING = (
+    "owns", "subsidiary", "acquired", "sold", "merged", "spun_off", "renamed", "guarantee", "loan",
+    "controlling")
+RELATIONS = (OWNS, SUBSIDIARY, ACQUIRED, SOLD, MERGED, SPUN_OFF, RENAMED, GUARANTEE, LOAN, CONTROLLING)
+# a party's standing (hedged only by its own words: "will become a subsidiary"), not an event
+STATUS = frozenset({OWNS, SUBSIDIARY, CONTROLLING})
+
+A, B, A2, B2 = party("a"), party("b"), party("a2"), party("b2")
+_POSS = r"(?:’s|'s|’|')"
+_PAREN = r"(?:\s\([^)]{1,160}\))?"  # a defined term or a description after a name
+_PCT = r"\d{1,3}(?:\.\d+)?\s?%"
+_SECURITIES = (r"(?:capital\sstock|common\sstock|stock|shares|common\sshares|ordinary\sshares|equity\sinterests?|"
+               r"membership\sinterests?|partnership\sinterests?|voting\s(?:stock|securities)|common\sunits|units)")
+_OF_STOCK = (rf"(?:(?:the\s)?(?:issued\sand\s)?(?:outstanding\s)?(?:shares\s(?:of\s)?)?{_SECURITIES}\s(?:of|in)\s|"
+             r"the\s(?:assets|business)\sof\s)?")
+_STAKE = rf"(?P<how>all|all\sof|substantially\sall\sof|(?:approximately\s|about\s)?{_PCT}(?:\sof)?)"
+_WHOLLY = rf"(?P<kind>(?:direct|indirect|direct\sor\sindirect)?,?\s?(?:wholly[\s-]owned|majority[\s-]owned|{_PCT}[\s-]owned)?)"
+# where an acquired party's name ends: punctuation, a preposition or clause word, a possessive
+_END_B = (r"(?=[,.;:(]|’s|'s|\s(?:for|from|in|on|and|with|through|pursuant|by|at|to|which|that|effective|during|"
+          r"\()\b|\s*$)")
+_LENDERISH = re.compile(r"\b(?:Bank|Banc|Bancorp|Capital|Credit|Lending|Finance|Funding|Lenders?|N\.A)\b")
+_ORG = re.compile(r"\b(?:Inc|Corp|Corporation|Company|Ltd|Limited|LLC|L\.P|LP|plc|N\.V|S\.A|AG|SE|Bank|Group|"
+                  r"Holdings?|Partners|Trust|Fund|Insurance|Supply|Industries|Enterprises|Technologies|Capital)\b",
+                  re.I)
+
+FILER_IS_B = frozenset({"borrowings_guaranteed_by", "owns_pct_of_filer"})
+# the rule's own check on its parties (a lender that is a bank; a rename between organisations)
+CHECKS = {
+    "agreement_among_lender": lambda a, b, m: bool(_LENDERISH.search(a) or re.match(
+        r",?\sas\s(?:the\s)?(?:lender|administrative\sagent|agent)\b", m.string[m.end("a"):], re.I)),
+    "formerly_known_as": lambda a, b, m: bool(_ORG.search(a) or _ORG.search(b)),
+    # the renamed party is the sentence's subject, not an object ("... voting majority in X and changed its name")
+    "changed_name": lambda a, b, m: not re.search(r"\b(?:in|of|with|to|from|by|for|at|and)\s$", m.string[:m.start("a")]),
+}
+
+_RAW: list[tuple[str, str, str]] = [
+    (SUBSIDIARY, "x_subsidiary_of_y",
+     rf"{B}(?:\s\([^)]{{1,60}}\))?(?:,\san?\s[A-Z][a-z]+\scorporation)?,?\s(?:(?:which|that)\s)?(?:(?:is|was|became|will\sbecome|has\sbecome|being)\s)?"
+     rf"(?:in\sturn\s)?(?:an?|the)\s(?:[A-Z][a-z]+\s(?:corporation|limited\sliability\scompany|company)\sand\s(?:a\s)?)?"
+     rf"{_WHOLLY}\s?subsidiary\sof\s{A}"),
+    (SUBSIDIARY, "x_and_its_subsidiary",
+     rf"{A}{_PAREN}\sand\s(?:of\s)?its\s{_WHOLLY}\s?subsidiar(?:y|(?<=wholly[\s-]owned\ssubsidiar)ies){_PAREN},?\s{B}"),
+    (SUBSIDIARY, "y_subsidiary_x",
+     rf"{A}{_POSS}?\s(?:its\s)?{_WHOLLY}\s?subsidiar(?:y|(?<=wholly[\s-]owned\ssubsidiar)ies),?\s(?!(?:we|our|it|its)\b){B}(?:,?\s(?:and\s)?{B2}(?=[,.;]|\s(?:which|that)\b))?"),
+    (SUBSIDIARY, "x_has_subsidiary",
+     rf"{A}\s(?:has|had)\s(?:one|a|an|two|three|four)\s{_WHOLLY}\s?subsidiar(?:y|ies),?\s{B}"),
+    (SUBSIDIARY, "x_owned_by_y",
+     rf"{B},?\s(?:which|that)\s(?:is|was)\s(?:directly\s|indirectly\s)?(?P<kind>wholly[\s-]owned|majority[\s-]owned)"
+     rf"\sby\s{A}"),
+    (SUBSIDIARY, "parent_of", rf"{A},?\s(?:(?:which\s)?(?:is|was)\s)?the\s(?:ultimate\s)?parent\s(?:company|corporation)\sof\s{B}"),
+    (ACQUIRED, "acquired_stake_of",
+     rf"{A}(?:,\san?\s[^;]{{0,200}}?,)?\s(?:\w+\s)?(?:completed\sthe\sacquisition\sof|acquired|purchased|acquires|"
+     rf"completed\sits\s(?:business\s)?acquisition\sof)(?:\sfrom\s[^;%]{{1,80}}?(?=\s\d{{1,3}}(?:\.\d+)?\s?%))?"
+     rf"\s{_STAKE}?\s?{_OF_STOCK}{B}{_END_B}"),
+    (ACQUIRED, "acquisition_by", rf"(?<![Pp]roposed\s)acquisition\sby\s{A}\sof\s{_OF_STOCK}{B}{_END_B}"),
+    (ACQUIRED, "x_acquisition_of", rf"{A}{_POSS}?\sacquisition\sof\s{_STAKE}?\s?{_OF_STOCK}{B}{_END_B}"),
+    (ACQUIRED, "acquired_by",
+     rf"{B},?\s(?:[^,;]{{0,80}},\s)?(?:which|that)\s(?:was|were|had\sbeen)\s(?:originally\s|subsequently\s)?"
+     rf"acquired\sby\s{A}"),
+    (ACQUIRED, "sold_to", rf"{B},?\s(?:[^,;]{{0,80}},\s)?(?:was|were)\s(?:\w+\s)?sold\sto\s{A}"),
+    (SOLD, "sold_interest",
+     rf"{A}\s(?:\w+\s)?(?:sold|disposed\sof|divested|transferred)\s(?:all\sof\s)?(?:its|their|our)\s(?:entire\s)?"
+     rf"(?:{_PCT}\s)?(?:ownership\s)?(?:interest|stake|shares|equity\sinterest|holding)s?\s(?:in|of)\s{B}"),
+    (OWNS, "holds_pct_of",
+     rf"{A}\s(?:\w+\s)?(?:owns|own|holds|held|owned|beneficially\sowns?|has\sa)\s(?:approximately\s|about\s|an?\s)?"
+     rf"(?P<pct>{_PCT})\s(?:interest\s|stake\s|equity\sinterest\s)?(?:of|in)\s{_OF_STOCK}{B}"
+     rf"(?:{_POSS}\s(?:outstanding\s|issued\sand\soutstanding\s)?{_SECURITIES})?"),
+    (OWNS, "owns_pct_of_filer",
+     rf"{A}\s(?:\w+\s)?(?:owns|holds|held|owned|beneficially\sown(?:s|ed)?)\s(?:approximately\s|about\s)?(?P<pct>{_PCT})"
+     rf"\sof\s(?:the\s|our\s)?(?:outstanding\s|issued\sand\soutstanding\s)(?:shares\sof\s)?(?:our\s)?"
+     rf"(?:[Cc]ommon|[Cc]apital|[Oo]rdinary|[Vv]oting)\s(?:[Ss]tock|[Ss]hares)(?!\sof\s)"),
+    (OWNS, "owns_pct_listed",  # "..., Robert W. Stallings owned approximately 23% and James R. Reis ..."
+     rf"(?:(?<=,\s)|(?<=\sand\s)){A}\s(?:owned|owns|held|holds)\s(?:approximately\s|about\s)?(?P<pct>{_PCT})(?=\s*(?:[,;.]|\sand\b|$))"),
+    (OWNS, "its_pct_interest_in",
+     rf"{A}\s(?P<pct>{_PCT})\s(?:ownership\s|equity\s)?interest\sin\s{B}"),
+    (OWNS, "sole_shareholder_of",
+     rf"{A}(?:,?\sand\s{A2})?,?\s(?:(?:which|who)\s)?(?:(?:is|was|are|were)\s)?the\ssole\s(?P<how>shareholder|"
+     rf"stockholder|owner|member)s?\sof\s{B}"),
+    (OWNS, "all_shares_owned_by",
+     rf"(?P<how>[Aa]ll)\sof\sthe\s(?:issued\sand\s)?outstanding\s(?:shares\s(?:of\s)?)?(?:the\s)?{_SECURITIES}\sof\s{B}"
+     rf"\s(?:are|is|were)\s(?:beneficially\s)?owned\sby\s{A}"),
+    (OWNS, "stock_of_owned_by", rf"(?:[Ss]tock|[Ss]hares)\sof\s(?:(?:[Cc]ommon|[Cc]apital)\s[Ss]tock\sof\s)?{B}\s(?:owned|held)\sby\s{A}"),
+    (MERGED, "merged_into",
+     rf"(?<!of\s)(?<!of\sThe\s){B}(?:\sand\s{B2})?\s(?:was\s|were\s|has\s|had\s)?(?:merged|merges|will\smerge|"
+     rf"is\smerging)\s(?:with\sand\s)?into\s(?:{SELF}{_POSS}\s(?:direct\s|indirect\s)?(?:wholly[\s-]owned\s)?"
+     rf"subsidiary,?\s)?{A}"),
+    (MERGED, "merged_x_into_y", rf"\bmerged\s{B}\sinto\s{A}"),
+    (MERGED, "amalgamated_with", rf"{A}\s(?:\w+\s)?amalgamated\swith\s{B}"),
+    (MERGED, "amalgamated_x_with_y", rf"\bamalgamated\s{A}\swith\s{B}"),
+    (SPUN_OFF, "spin_off_of",
+     rf"{A}{_PAREN}\s(?:\w+\s)?completed\s(?:the|its)\s(?:previously\sannounced\s)?(?:complete\slegal\sand\sstructural\s)?"
+     rf"(?:spin-?off|separation(?:\sand\sdistribution)?)\s(?:to\sits\s(?:stockholders|shareholders)\s)?of\s"
+     rf"(?:all\sof\sthe\soutstanding\sshares\sof\s)?{B}"),
+    (SPUN_OFF, "completion_of_spin_off",
+     rf"{A}\s(?:[\w,]+\s){{0,6}}?(?:completion|consummation)\sof\s(?:the|its)\s(?:previously\sannounced\s)?"
+     rf"[Ss]pin-?[Oo]ff\sof\s{B}"),
+    (SPUN_OFF, "separation_of_from",
+     rf"(?:[Ss]eparation|[Ss]pin-?[Oo]ff)(?:\s\([^)]{{1,60}}\))?\sof\s{B}{_PAREN}(?:,\s[^,;]{{1,120}},)?\sfrom\s{A}"),
+    (SPUN_OFF, "distribution_of_shares",
+     rf"{A}{_POSS}\s(?:pro\srata\s)?distribution\s(?:to\sits\s(?:stockholders|shareholders)\s)?of\s{_STAKE}\s?"
+     rf"(?:the\s)?outstanding\s(?:common\s)?(?:shares|stock)\s(?:of\s)?{B}"),
+    (SPUN_OFF, "spun_off_from", rf"{B}\s(?:was|were|has\sbeen)\sspun\soff\sfrom\s{A}"),
+    (RENAMED, "changed_name",
+     rf"{A},?\s(?:[^.]{{0,80}}?)changed\s(?:its|their)\s(?:corporate\s|legal\s)?name\s(?:from\s(?P<old>[^,;]{{2,80}}?)\s)?to\s"
+     rf"(?P<new>[A-Z][^,;()]{{1,80}}?)(?=[,;(]|\.?\s(?:and|on|in|effective|with)\b|\.?$)"),
+    (RENAMED, "changed_x_name",
+     rf"changed\s{A}{_POSS}\s(?:corporate\s|legal\s)?name\sfrom\s(?P<old>[^,;]{{2,80}}?)\sto\s"
+     rf"(?P<new>[A-Z][^,;()]{{1,80}}?)(?=[,;(]|\.?\s(?:and|on|in|effective|with)\b|\.?$)"),
+    (RENAMED, "formerly_known_as",
+     rf"{A}(?:,\s|\s\()(?:formerly|previously)\s(?:known\sas\s|named\s|called\s)?(?P<old>(?:[Tt]he\s)?[A-Z][^,;()]{{1,80}}?)"
+     rf"(?=[,;)]|\.?$)"),
+    (GUARANTEE, "guaranteed_obligations_of",
+     rf"{A}\s(?:\w+\s)?(?:guaranteed|guarantees|guarantee|provided\sa\sguaranty[^.]{{0,60}}?for)\s(?:the\s)?"
+     rf"(?:payment\s)?obligations\sof\s{B}"),
+    (GUARANTEE, "obligations_guaranteed_by",
+     rf"{B}{_POSS}\s(?:payment\s)?obligations\s(?:under\s[^.]{{0,80}}?)?(?:are|were|will\sbe|is)\s(?:fully\s|"
+     rf"unconditionally\s|jointly\sand\sseverally\s)*guaranteed\sby\s{A}"),
+    (GUARANTEE, "borrowings_guaranteed_by",
+     rf"(?:Borrowings|Obligations|Indebtedness)\sunder\sthe\s(?:[A-Z][\w-]*\s){{1,5}}?(?:Agreement|Facility|Facilities)"
+     rf"\s(?:are|were|is|will\sbe)\s(?:[\w,]+\s){{0,4}}?guaranteed\sby\s{A}"),
+    (GUARANTEE, "guarantee_by_of", rf"guarantee\sby\s{A}\sof\s{B}{_POSS}\s(?:payment\s)?obligations"),
+    (LOAN, "loan_with_lender",
+     rf"{B}(?:\s\([^)]*\))?,?.{{0,120}}?entered\sinto\s(?:an?\s)?.{{0,60}}?(?:Loan\sAgreement|Credit\sAgreement|"
+     rf"credit\sfacility|term\sloan|loan)[^.]{{0,80}}?\swith\s(?:the\slenders\s(?:from\stime\sto\stime\s)?party\s"
+     rf"thereto\sand\s)?{A}"),
+    (LOAN, "agreement_among_lender",
+     rf"(?:[Ll]oan|[Cc]redit)\s[Aa]greement,?(?:\s\([^)]{{1,60}}\))?\s(?:dated\s(?:as\sof\s)?[A-Z][a-z]+\s\d{{1,2}},\s\d{{4}},?\s)?"
+     rf"(?:as\s(?:further\s)?amended,\s)?(?:by\sand\s)?(?:among|between)\s{B}(?:\sand\sits\ssubsidiaries)?,\s"
+     rf"(?:[^;]{{0,200}}?(?:,\s|\s(?=and\s)))?(?:and\s)?{A}(?=,?\sas\s(?:the\s)?(?:lender|administrative\sagent|agent)\b|[,;.]|\s*$)"),
+    (LOAN, "loan_from", rf"{B}\s[^.]{{0,60}}?(?:loan|credit\sfacility|advance)s?\sfrom\s{A}"),
+    (LOAN, "loaned_to", rf"{A}\s(?:had\s|has\s)?(?:previously\s)?(?:loaned|lent|advanced)\s(?:[^,;]{{0,40}}?\s)?to\s{B}"),
+    (LOAN, "loans_by_to", rf"loans?\s(?:made\s)?by\s{A}\sto\s{B}"),
+    (CONTROLLING, "controlling_shareholder_of",
+     rf"{A}(?:\sand\s{A2})?,?\s(?:is|was|are|were|became|as)\s(?:the\s)?controlling\s(?:shareholder|stockholder)s?\sof\s{B}"),
+    (CONTROLLING, "x_controlling_shareholder", rf"{B}{_POSS}\scontrolling\s(?:shareholder|stockholder),?\s{A}"),
+]
+RULES: list[tuple[str, str, re.Pattern[str]]] = [(rel, name, re.compile(rx)) for rel, name, rx in _RAW]
