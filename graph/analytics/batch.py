@@ -202,7 +202,10 @@ def batch_ownership(export_dir: str | Path, *, as_of: date | str | None = None,
         con.execute(f"SET threads = {int(threads)}")
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
-    summary: dict[str, Any] = _prepare(con, edges, entities, clock.as_of, _utc(clock.known_at), interest)
+    try:
+        summary: dict[str, Any] = _prepare(con, edges, entities, clock.as_of, _utc(clock.known_at), interest)
+    except duckdb.Error as err:  # not Parquet, or not an export's columns
+        raise BatchError(f"{edges} / {entities}: not an ownergraph export ({str(err).splitlines()[0]})") from err
     timings["filter_and_weights"] = time.perf_counter() - t0
     t0 = time.perf_counter()
     summary |= _propagate(con, max_depth, tolerance, max_steps)

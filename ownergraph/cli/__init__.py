@@ -33,6 +33,7 @@ def _register_optional() -> None:
         ("ownergraph.cli.eval_cmd", ("eval_cmd",)),
         ("ownergraph.cli.setup_cmd", ("setup_cmd",)),
         ("ownergraph.cli.review_cmd", ("review_cmd",)),
+        ("ownergraph.cli.export_cmd", ("EXPORT_COMMANDS",)),
     ):
         try:
             mod = import_module(module)
