@@ -13,11 +13,14 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from ownergraph.ingest.extract.patterns import (  # noqa: F401 - the relation names are this module's API
+from ownergraph.ingest.extract.patterns import (
     ACQUIRED, CHECKS, CONTROLLING, FILER_IS_B, GUARANTEE, LOAN, MERGED, OWNS, RELATIONS, RENAMED, RULES, SOLD,
     SPUN_OFF, STATUS, SUBSIDIARY,
 )
 from ownergraph.ingest.extract.values import HEDGE, NEGATION, Context, money, percent, sentence_date
+
+__all__ = ["ACQUIRED", "CONTROLLING", "GUARANTEE", "LOAN", "MERGED", "OWNS", "RELATIONS", "RENAMED", "SOLD", "SPUN_OFF",
+           "SUBSIDIARY", "Found", "find"]
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,7 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
     """Every relationship the sentence ``text`` (at ``start`` in its document) states."""
     flat = " ".join(text.split())
     out: list[Found] = []
-    seen: set[tuple[str, str]] = set()  # one statement per relation and second party
+    seen: set[tuple[str, ...]] = set()  # one statement per relation and second party
     listed: list[tuple[re.Match[str], str, float]] = []  # owners of a stake named earlier in the sentence
     for relation, rule, rx in RULES:
         for m in rx.finditer(flat):
@@ -99,15 +102,15 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
                 continue
             if relation == RENAMED:
                 b_s = [ctx.name(gd.get("old")) or a_s[0], None]
-            for a in filter(None, a_s):
+            for i, a in enumerate(a_s):
                 for b in filter(None, b_s):
-                    if not _keep(relation, rule, a, b, m, seen):
+                    if a is None or not _keep(relation, rule, a, b, m, seen, also=i > 0):
                         continue
                     out.append(_found(relation, rule, a, b, conf, m, flat, text, start))
     owned = next((f.b for f in out if f.relation == OWNS and f.stake is not None), None)
     for m, rule, conf in listed:  # "X owned 34% of the Common Stock, Y owned 23% and Z ..."
         a = ctx.name(m["a"])
-        if owned and a and _keep(OWNS, rule, a, owned, m, seen):
+        if owned and a and _keep(OWNS, rule, a, owned, m, seen, also=True):
             out.append(_found(OWNS, rule, a, owned, conf, m, flat, text, start))
     return out
 
@@ -125,13 +128,17 @@ def _apart(b: str | None, raw: str | None, a: str | None) -> str | None:
     return b
 
 
-def _keep(relation: str, rule: str, a: str, b: str, m: re.Match[str], seen: set[tuple[str, str]]) -> bool:
-    if (relation != RENAMED and _key(a) == _key(b)) or (relation, b.casefold()) in seen:
+def _keep(relation: str, rule: str, a: str, b: str, m: re.Match[str], seen: set[tuple[str, ...]], *,
+          also: bool = False) -> bool:
+    """Whether to keep a finding: two parties, the rule's own check, and one statement per
+    relation and second party (another party joined by "and", or listed, is one more)."""
+    key = (relation, _key(b), _key(a)) if also else (relation, _key(b))
+    if (relation != RENAMED and _key(a) == _key(b)) or key in seen:
         return False
     check = CHECKS.get(rule)
     if check is not None and not check(a, b, m):
         return False
-    seen.add((relation, b.casefold()))
+    seen.add(key)
     return True
 
 
