@@ -66,8 +66,8 @@ class ExportSummary:
 def _iso(v: Any) -> str | None:
     """A stored date / datetime as ISO text DuckDB casts (UTC, no zone: pandas' nanosecond
     timestamps end in 2262, before the 9999 sentinels, so times travel as text)."""
-    if v is None:
-        return None
+    if v is None or isinstance(v, str):
+        return v
     v = v.to_native() if hasattr(v, "to_native") else v
     if isinstance(v, datetime) and v.tzinfo is not None:
         v = v.astimezone(timezone.utc).replace(tzinfo=None)
@@ -75,22 +75,55 @@ def _iso(v: Any) -> str | None:
 
 
 def _frame(rows: list[dict[str, Any]], columns: dict[str, str]) -> pd.DataFrame:
-    for r in rows:
-        for t in _TIMES:
-            if t in r:
-                r[t] = _iso(r[t])
-    return pd.DataFrame(rows, columns=list(columns), dtype=object)
+    """Rows as text-safe columns (a missing key is null)."""
+    data = {c: [_iso(r.get(c)) for r in rows] if c in _TIMES else [r.get(c) for r in rows] for c in columns}
+    return pd.DataFrame(data, columns=list(columns), dtype=object)
 
 
-def _table(con: duckdb.DuckDBPyConnection, name: str, columns: dict[str, str]) -> None:
-    con.execute(f"CREATE TABLE {name} ({', '.join(f'{c} {t}' for c, t in columns.items())})")
+class ParquetWriter:
+    """Rows in, the two export files out: the one writer of the export's schema (the export
+    and the benchmarks' generated graphs use it). Rows are dicts with the columns' names;
+    dates and datetimes may be Neo4j's or Python's."""
 
+    def __init__(self) -> None:
+        self._con = duckdb.connect()
+        for name, columns in (("entities", ENTITY_COLUMNS), ("edges", EDGE_COLUMNS)):
+            self._con.execute(f"CREATE TABLE {name} ({', '.join(f'{c} {t}' for c, t in columns.items())})")
 
-def _append(con: duckdb.DuckDBPyConnection, name: str, frame: pd.DataFrame, columns: dict[str, str]) -> None:
-    con.register("page_frame", frame)
-    casts = ", ".join(f"CAST({c} AS {t})" for c, t in columns.items())
-    con.execute(f"INSERT INTO {name} SELECT {casts} FROM page_frame")
-    con.unregister("page_frame")
+    def _append(self, name: str, rows: list[dict[str, Any]], columns: dict[str, str]) -> None:
+        if not rows:
+            return
+        self._con.register("page_frame", _frame(rows, columns))
+        casts = ", ".join(f"CAST({c} AS {t})" for c, t in columns.items())
+        self._con.execute(f"INSERT INTO {name} SELECT {casts} FROM page_frame")
+        self._con.unregister("page_frame")
+
+    def add_entities(self, rows: list[dict[str, Any]]) -> None:
+        self._append("entities", rows, ENTITY_COLUMNS)
+
+    def add_edges(self, rows: list[dict[str, Any]]) -> None:
+        self._append("edges", rows, EDGE_COLUMNS)
+
+    def count(self, name: str) -> int:
+        return int(self._con.execute(f"SELECT count(*) FROM {name}").fetchone()[0])
+
+    def write(self, out_dir: Path) -> dict[str, Path]:
+        """``entities.parquet`` and ``edges.parquet`` in ``out_dir`` (created; replaced)."""
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise ExportError(f"{out_dir}: cannot create the export folder ({err.strerror})") from err
+        files = {name: out_dir / f"{name}.parquet" for name in ("entities", "edges")}
+        for name, path in files.items():
+            try:
+                self._con.execute(f"COPY (SELECT * FROM {name} ORDER BY ALL) TO '{_sql_path(path)}' "
+                                  "(FORMAT parquet, COMPRESSION zstd)")
+            except duckdb.Error as err:
+                raise ExportError(f"{path}: cannot write ({str(err).splitlines()[0]})") from err
+        return files
+
+    def close(self) -> None:
+        self._con.close()
 
 
 def _pages(graph: Graph, query: str, key: str, **params: Any) -> Iterable[list[dict[str, Any]]]:
@@ -110,39 +143,29 @@ def export_parquet(graph: Graph, out_dir: str | Path, *, progress: Progress | No
     import time
 
     start = time.perf_counter()
-    out = Path(out_dir)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise ExportError(f"{out}: cannot create the export folder ({err.strerror})") from err
     types = sorted(set(types) & set(EDGE_TYPES)) or list(EDGE_TYPES)
     total = graph.read("export_count", types=types)[0]
-    con = duckdb.connect()
-    _table(con, "entities", ENTITY_COLUMNS)
-    _table(con, "edges", EDGE_COLUMNS)
-    done = 0
-    for rows in _pages(graph, "export_entities", "key"):
-        _append(con, "entities", _frame(rows, ENTITY_COLUMNS), ENTITY_COLUMNS)
-        done += len(rows)
-        if progress:
-            progress("entities", done, total["entities"])
-    done = 0
-    for rows in _pages(graph, "export_edges", "last", types=types):
-        edges = [e for r in rows for e in r["edges"] if e is not None]
-        if edges:
-            _append(con, "edges", _frame(edges, EDGE_COLUMNS), EDGE_COLUMNS)
-        done += len(edges)
-        if progress:
-            progress("edges", done, total["edges"])
-    files = {name: out / f"{name}.parquet" for name in ("entities", "edges")}
-    for name, path in files.items():
-        try:
-            con.execute(f"COPY (SELECT * FROM {name}) TO '{_sql_path(path)}' (FORMAT parquet, COMPRESSION zstd)")
-        except duckdb.IOException as err:
-            raise ExportError(f"{path}: cannot write ({err})") from err
-    n_entities, n_edges = (con.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in ("entities", "edges"))
-    con.close()
-    return ExportSummary(out, n_entities, n_edges, files["entities"], files["edges"], time.perf_counter() - start)
+    writer = ParquetWriter()
+    try:
+        done = 0
+        for rows in _pages(graph, "export_entities", "key"):
+            writer.add_entities(rows)
+            done += len(rows)
+            if progress:
+                progress("entities", done, total["entities"])
+        done = 0
+        for rows in _pages(graph, "export_edges", "last", types=types):
+            edges = [e for r in rows for e in r["edges"] if e is not None]
+            writer.add_edges(edges)
+            done += len(edges)
+            if progress:
+                progress("edges", done, total["edges"])
+        files = writer.write(Path(out_dir))
+        n_entities, n_edges = writer.count("entities"), writer.count("edges")
+    finally:
+        writer.close()
+    return ExportSummary(Path(out_dir), n_entities, n_edges, files["entities"], files["edges"],
+                         time.perf_counter() - start)
 
 
 def _sql_path(path: Path) -> str:

@@ -14,30 +14,25 @@ import pytest
 
 from ownergraph.graph.analytics.batch import BatchError, batch_ownership
 from ownergraph.graph.connection import Graph
-from ownergraph.graph.export import EDGE_COLUMNS, ENTITY_COLUMNS
+from ownergraph.graph.export import ParquetWriter
 
 # per-entity answers the batch does not reproduce by design (module notes of graph.analytics.batch)
 _NOT_COMPARED = {"declared_used", "declared_indirect", "declared_mismatch", "walk_sum_diverges"}
 
 
 def _edge(owner: str, owned: str, lo: float | None, hi: float | None, **kw: Any) -> dict[str, Any]:
-    row = {c: None for c in EDGE_COLUMNS} | {"owner": owner, "owned": owned, "type": "OWNS", "stake_lo": lo,
-                                              "stake_hi": hi, "valid_from": "0001-01-01", "valid_to": "9999-12-31",
-                                              "known_from": "2000-01-01 00:00:00", "known_to": "9999-12-31 23:59:59"}
+    row = {"owner": owner, "owned": owned, "type": "OWNS", "stake_lo": lo, "stake_hi": hi,
+           "valid_from": "0001-01-01", "valid_to": "9999-12-31",
+           "known_from": "2000-01-01 00:00:00", "known_to": "9999-12-31 23:59:59"}
     return row | kw
 
 
-def _export(tmp: Path, edges: list[dict[str, Any]], people: set[str] = frozenset()) -> Path:
+def _export(tmp: Path, edges: list[dict[str, Any]], people: frozenset[str] = frozenset()) -> Path:
     keys = sorted({e["owner"] for e in edges} | {e["owned"] for e in edges})
-    con = duckdb.connect()
-    con.execute(f"CREATE TABLE edges ({', '.join(f'{c} {t}' for c, t in EDGE_COLUMNS.items())})")
-    con.execute(f"CREATE TABLE entities ({', '.join(f'{c} {t}' for c, t in ENTITY_COLUMNS.items())})")
-    cols = list(EDGE_COLUMNS)
-    con.executemany(f"INSERT INTO edges VALUES ({', '.join('?' for _ in cols)})", [[e[c] for c in cols] for e in edges])
-    con.executemany("INSERT INTO entities VALUES (?, NULL, ?, ?, false)",
-                    [[k, k.upper(), "person" if k in people else "company"] for k in keys])
-    for t in ("edges", "entities"):
-        con.execute(f"COPY {t} TO '{tmp / t}.parquet' (FORMAT parquet)")
+    writer = ParquetWriter()
+    writer.add_edges(edges)
+    writer.add_entities([{"key": k, "name": k.upper(), "kind": "person" if k in people else "company"} for k in keys])
+    writer.write(tmp)
     return tmp
 
 
@@ -49,7 +44,7 @@ def _stakes(res: Any) -> dict[tuple[str, str], tuple[float, float]]:
 def test_chains_multiply_and_add_and_bands_carry_both_ends(tmp_path: Path) -> None:
     # p -30%-> a -30%-> c and p -20%-> c: 9% + 20% = 29%; b holds a band 10-40% of c
     res = batch_ownership(_export(tmp_path, [_edge("p", "a", 0.3, 0.3), _edge("a", "c", 0.3, 0.3),
-                                             _edge("p", "c", 0.2, 0.2), _edge("b", "c", 0.1, 0.4)], {"p"}))
+                                             _edge("p", "c", 0.2, 0.2), _edge("b", "c", 0.1, 0.4)], frozenset({"p"})))
     s = _stakes(res)
     assert s[("p", "c")] == pytest.approx((0.29, 0.29))
     assert s[("b", "c")] == pytest.approx((0.1, 0.4))

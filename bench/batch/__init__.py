@@ -1,0 +1,1 @@
+"""Benchmark: graph-wide batch ownership / UBOs as a DuckDB job (``python -m bench.batch``)."""
