@@ -4,7 +4,8 @@ Nothing here is mutable module state: :func:`load_settings` builds a frozen valu
 Config file: ``$OWNERGRAPH_CONFIG`` or ``<user config dir>/ownergraph/config.toml`` with keys
 ``neo4j_uri``, ``neo4j_user``, ``neo4j_password``, ``neo4j_database``, ``home``, ``qdrant_url``,
 ``claim_threshold`` (env ``OWNERGRAPH_CLAIM_THRESHOLD``: the confidence from which relationships
-read from document text take part in analytics; below it they wait in ``ownergraph review``).
+read from document text take part in analytics; below it they wait in ``ownergraph review``),
+``query_timeout_s`` (env ``OWNERGRAPH_QUERY_TIMEOUT``: seconds a read transaction may run).
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ _ENV_KEYS = {
     "qdrant_url": "QDRANT_URL",
     "home": "OWNERGRAPH_HOME",
     "claim_threshold": "OWNERGRAPH_CLAIM_THRESHOLD",
+    "query_timeout_s": "OWNERGRAPH_QUERY_TIMEOUT",
 }
+QUERY_TIMEOUT_S = 60.0  # a read past this is stopped by the server: an answer never hangs
 CLAIM_THRESHOLD = 0.5  # the offline extractor gives hedged / future statements 0.35, plain ones 0.9
 
 
@@ -47,6 +50,7 @@ class Settings:
     neo4j_heap: str = "2g"  # sized for a 2-core / 24 GB machine; raise for 1M-entity graphs
     neo4j_pagecache: str = "2g"
     claim_threshold: float = CLAIM_THRESHOLD  # text claims below it wait for review (graph.claims)
+    query_timeout_s: float = QUERY_TIMEOUT_S  # every read transaction's timeout (graph.connection)
 
     @property
     def uses_local_server(self) -> bool:
@@ -88,6 +92,8 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
             values[key] = env[var]
     if "claim_threshold" in values:
         values["claim_threshold"] = claim_threshold(values["claim_threshold"])
+    if "query_timeout_s" in values:
+        values["query_timeout_s"] = query_timeout(values["query_timeout_s"])
     if env.get("OWNERGRAPH_NEO4J_PORT"):
         try:
             values["neo4j_port"] = int(env["OWNERGRAPH_NEO4J_PORT"])
@@ -104,4 +110,15 @@ def claim_threshold(value: object) -> float:
         raise ConfigError(f"claim_threshold: {value!r} is not a number") from err
     if not 0.0 <= v <= 1.0:
         raise ConfigError(f"claim_threshold: {v} is not a confidence between 0 and 1")
+    return v
+
+
+def query_timeout(value: object) -> float:
+    """Seconds > 0 (``query_timeout_s`` / ``OWNERGRAPH_QUERY_TIMEOUT``)."""
+    try:
+        v = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError) as err:
+        raise ConfigError(f"query_timeout_s: {value!r} is not a number of seconds") from err
+    if not v > 0 or v != v or v == float("inf"):
+        raise ConfigError(f"query_timeout_s: {v} is not a positive number of seconds")
     return v

@@ -2,6 +2,8 @@
 
 Reads run in read transactions (``execute_read``), which the driver retries on transient
 errors; question answering and analytics only ever use :meth:`Graph.read` / :meth:`Graph.read_unit`.
+Every read transaction carries the server-enforced timeout ``Settings.query_timeout_s``; a read
+stopped by it ends as one :class:`QueryTimeout` line.
 On a cluster (a ``neo4j://`` URI) read transactions are routed to readers and writes to the
 leader; every session shares the connection's bookmarks (for a routing URI kept in a file of
 the home, graph/bookmarks.py), so a read after a write sees it whichever member answers, also
@@ -30,11 +32,11 @@ from neo4j.exceptions import (
 
 from ownergraph import cypher
 from ownergraph.graph.bookmarks import FileBookmarks, routed
-from ownergraph.graph.config import Settings, load_settings
+from ownergraph.graph.config import QUERY_TIMEOUT_S, Settings, load_settings
 from ownergraph.graph.plugin import PluginStatus
 from ownergraph.graph.plugin import detect as detect_plugin
 from ownergraph.graph.server import ALTERNATIVES, LocalNeo4j
-from ownergraph.ingest.errors import CypherError, Neo4jAuthError, Neo4jUnavailable, Neo4jVersionError
+from ownergraph.ingest.errors import CypherError, Neo4jAuthError, Neo4jUnavailable, Neo4jVersionError, QueryTimeout
 
 MIN_VERSION = (5, 26)
 T = TypeVar("T")
@@ -69,6 +71,20 @@ def guarded(uri: str) -> Iterator[None]:
             "rerunning the same command resumes where it stopped (loading is idempotent)") from err
 
 
+@contextmanager
+def timed_out(query: str, seconds: float) -> Iterator[None]:
+    """A read stopped by the server at its transaction timeout ends as one QueryTimeout line
+    naming the query and the setting (the driver does not retry a client error)."""
+    try:
+        yield
+    except ClientError as err:
+        if "TransactionTimedOut" not in (err.code or ""):
+            raise
+        raise QueryTimeout(
+            f"the read {query!r} ran past its {seconds:g} s timeout and was stopped; ask about fewer "
+            "hops or a narrower question, or raise query_timeout_s (OWNERGRAPH_QUERY_TIMEOUT)") from err
+
+
 def _parse_version(agent: str) -> tuple[int, int]:
     # "Neo4j/5.26.30" or calendar versions "Neo4j/2025.01.0"
     try:
@@ -97,6 +113,10 @@ def close_all() -> None:
         _drivers.clear()
 
 
+def _name(query: Query) -> str:
+    return query.name if isinstance(query, cypher.Rendered) else str(query)
+
+
 class Reader:
     """The reads of one open read transaction (see :meth:`Graph.read_unit`)."""
 
@@ -121,10 +141,12 @@ class Reader:
 class Graph:
     """A connection to one database of one Neo4j server."""
 
-    def __init__(self, driver: neo4j.Driver, database: str, uri: str) -> None:
+    def __init__(self, driver: neo4j.Driver, database: str, uri: str, *,
+                 query_timeout_s: float = QUERY_TIMEOUT_S) -> None:
         self._driver = driver
         self.database = database
         self.uri = uri
+        self.query_timeout_s = query_timeout_s  # every read transaction's (server-enforced)
         info = self._verify()
         self.server_agent = info.agent
         self.server_version = info.agent.split("/", 1)[-1]
@@ -165,10 +187,11 @@ class Graph:
         """Run a named (or rendered) query in a read transaction; rows as dicts."""
         text = self._text(query)
 
+        @neo4j.unit_of_work(timeout=self.query_timeout_s)
         def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
             return [r.data() for r in tx.run(text, params)]
 
-        with guarded(self.uri), self.session(write=False) as s:
+        with guarded(self.uri), timed_out(_name(query), self.query_timeout_s), self.session(write=False) as s:
             return s.execute_read(work)
 
     def session(self, *, write: bool) -> neo4j.Session:
@@ -196,8 +219,13 @@ class Graph:
         signature as :meth:`read`) see one consistent state of the graph and pay one
         BEGIN/COMMIT instead of one per query (a multi-hop traversal makes many small reads).
         ``work`` is re-run from the start on a transient error, so it must only read."""
-        with guarded(self.uri), self.session(write=False) as s:
-            return s.execute_read(lambda tx: work(Reader(tx)))
+        @neo4j.unit_of_work(timeout=self.query_timeout_s)
+        def unit(tx: neo4j.ManagedTransaction) -> T:
+            return work(Reader(tx))
+
+        what = getattr(work, "__qualname__", "read unit")
+        with guarded(self.uri), timed_out(what, self.query_timeout_s), self.session(write=False) as s:
+            return s.execute_read(unit)
 
     def write(self, query: Query, **params: Any) -> neo4j.SummaryCounters:
         """Run a named (or rendered) query in a write transaction; returns its counters."""
@@ -293,7 +321,8 @@ def connect(settings: Settings | None = None, *, start_local: bool = True, schem
         uri = cast(str, settings.neo4j_uri)
         user, password = settings.neo4j_user, settings.neo4j_password or ""
     try:
-        graph = Graph(_driver(uri, user, password), settings.neo4j_database, uri)
+        graph = Graph(_driver(uri, user, password), settings.neo4j_database, uri,
+                      query_timeout_s=settings.query_timeout_s)
     except Exception:
         with _drivers_lock:  # a driver with bad credentials must not be reused
             drv = _drivers.pop((uri, user, password), None)

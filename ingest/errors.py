@@ -64,3 +64,7 @@ class ReviewError(OwnergraphError, ValueError):
 class VectorIndexBusy(OwnergraphError, RuntimeError):
     """The on-disk vector index is open in another process (an ingest or ``ownergraph index``
     embedding documents, or a client that holds it): only one process may write it at a time."""
+
+
+class QueryTimeout(OwnergraphError):
+    """A read ran past its transaction timeout (``query_timeout_s`` / ``OWNERGRAPH_QUERY_TIMEOUT``)."""

@@ -102,16 +102,28 @@ class _BlasThreads:
         except OSError:  # pragma: no cover - no bundled OpenBLAS (conda MKL, ...)
             pass
 
+    # concurrent askers embed at once: the count is set by the first to enter and restored by
+    # the last to leave (each saving and restoring its own could leave the cap for good, and
+    # OpenBLAS must not be re-sized while another thread is inside it)
+    _lock = threading.Lock()
+    _users = 0
+    _prev: int | None = None
+
     def __enter__(self) -> _BlasThreads:
-        self._prev = None
         if self._set is not None:
-            self._prev = int(self._get())
-            self._set(int(self.n))
+            with _BlasThreads._lock:
+                if _BlasThreads._users == 0:
+                    _BlasThreads._prev = int(self._get())
+                    self._set(int(self.n))
+                _BlasThreads._users += 1
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self._set is not None and self._prev is not None:
-            self._set(self._prev)
+        if self._set is not None:
+            with _BlasThreads._lock:
+                _BlasThreads._users -= 1
+                if _BlasThreads._users == 0 and _BlasThreads._prev is not None:
+                    self._set(_BlasThreads._prev)
 
 
 def _threads_from_env() -> int | None:

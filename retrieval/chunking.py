@@ -137,14 +137,18 @@ def count_tokens(texts: Sequence[str]) -> list[int]:
     if missing:
         tok = _tokenizer()
         if tok is None:
-            return [_TOKEN_CACHE[t] if t in _TOKEN_CACHE else approx_tokens(t) for t in texts]
+            return [c if (c := _TOKEN_CACHE.get(t)) is not None else approx_tokens(t) for t in texts]
         with _TOKENIZER_LOCK:
             encs = tok.encode_batch(missing, add_special_tokens=False)
-        counts = [len(e.ids) for e in encs]
+        counts = dict(zip(missing, (len(e.ids) for e in encs)))
         if len(_TOKEN_CACHE) + len(missing) > _TOKEN_CACHE_MAX:
             _TOKEN_CACHE.clear()
-        _TOKEN_CACHE.update(zip(missing, counts))
-    return [_TOKEN_CACHE[t] for t in texts]
+        _TOKEN_CACHE.update(counts)
+    else:
+        counts: dict[str, int] = {}
+    # read with .get: another thread may clear the cache between the check above and here
+    got = [counts[t] if t in counts else _TOKEN_CACHE.get(t) for t in texts]
+    return got if None not in got else count_tokens(texts)
 
 
 # ---------------------------------------------------------------------------------------------
