@@ -5,6 +5,7 @@ entity at two clocks."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -141,3 +142,58 @@ def test_batch_equals_the_per_entity_analytics_on_real_samples_and_a_world(graph
     names = dict(duckdb.sql(f"SELECT name, key FROM '{summary.entities_file}'").fetchall())
     res = batch_ownership(tmp_path / "export")
     assert _stakes(res)[(names["MVJ LIMITED"], names["JENEX LIMITED"])] == pytest.approx((0.75, 1.0))
+
+
+def test_batch_command_json_out_and_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from click.testing import CliRunner
+
+    from ownergraph.cli import cli
+
+    _export(tmp_path / "export", [_edge("p", "a", 0.3, 0.3), _edge("a", "c", 0.3, 0.3), _edge("p", "c", 0.2, 0.2)],
+            frozenset({"p"}))
+    runner = CliRunner()
+    js = runner.invoke(cli, ["batch", str(tmp_path / "export"), "--json", "--out", str(tmp_path / "out")])
+    assert js.exit_code == 0, js.output
+    assert json.loads(js.output)["summary"]["ubo_rows"] == 2  # p in a (30%) and in c (29%)
+    ubo = duckdb.sql(f"SELECT owned, owner, status FROM '{tmp_path / 'out' / 'ubo.parquet'}' ORDER BY owned").fetchall()
+    assert ubo == [("a", "p", "certainly"), ("c", "p", "certainly")]
+    plain = runner.invoke(cli, ["batch", str(tmp_path / "export"), "--rule", "amld_gt25"])
+    assert plain.exit_code == 0 and "UBOs (amld_gt25): 2 rows for 2 entities" in plain.output
+    from ownergraph.cli import main
+
+    assert main(["batch", str(tmp_path / "nowhere")]) != 0  # through the CLI's error guard
+    err = capsys.readouterr().err
+    assert "nowhere/edges.parquet: not found" in err and "Traceback" not in err
+    bad = runner.invoke(cli, ["batch", str(tmp_path / "export"), "--as-of", "30/06/2018"])
+    assert bad.exit_code == 2 and "--as-of" in bad.output
+
+
+def test_export_command_writes_the_bods_sample(graph: Graph, real_data: Path, neo4j_settings: Any,
+                                               monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from ownergraph.cli import cli
+    from ownergraph.graph.pipeline import ingest_paths
+
+    for var in ("NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD"):
+        monkeypatch.delenv(var, raising=False)
+    if neo4j_settings.neo4j_uri:
+        monkeypatch.setenv("NEO4J_URI", neo4j_settings.neo4j_uri)
+        monkeypatch.setenv("NEO4J_USER", neo4j_settings.neo4j_user)
+        monkeypatch.setenv("NEO4J_PASSWORD", neo4j_settings.neo4j_password or "")
+    monkeypatch.setenv("OWNERGRAPH_HOME", str(neo4j_settings.home))
+    monkeypatch.setenv("OWNERGRAPH_CACHE", str(neo4j_settings.cache))
+    monkeypatch.setenv("OWNERGRAPH_NEO4J_PORT", str(neo4j_settings.neo4j_port))
+    monkeypatch.setenv("NEO4J_DATABASE", graph.database)
+    ingest_paths(graph, [real_data / "bods" / "0.4" / "bods-package-entity-owning-entity.json"])
+    res = CliRunner().invoke(cli, ["export", "--parquet", str(tmp_path / "export"), "--json"])
+    assert res.exit_code == 0, res.output
+    # the file has two entity statements (JENEX LIMITED, MVJ LIMITED) and one relationship
+    assert {k: json.loads(res.output)[k] for k in ("entities", "edges")} == {"entities": 2, "edges": 1}
+    edge = duckdb.sql(f"SELECT type, stake_lo, stake_hi, known_from, known_to, source_record_id "
+                      f"FROM '{tmp_path / 'export' / 'edges.parquet'}'").fetchall()
+    # relationship 0f31559c6eec: shareholding "minimum": 75, "exclusiveMaximum": 100, statementDate
+    # 2016-06-30 (known from then, still known), statementId 85e7cbb2-992d-4bd2-a2f7-1274b1137f6d
+    assert edge[0][:3] == ("OWNS", 0.75, 1.0)
+    assert edge[0][3] == datetime(2016, 6, 30) and edge[0][4].year == 9999
+    assert edge[0][5] == "85e7cbb2-992d-4bd2-a2f7-1274b1137f6d"
