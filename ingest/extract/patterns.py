@@ -21,7 +21,7 @@ RELATIONS = (OWNS, SUBSIDIARY, ACQUIRED, SOLD, MERGED, SPUN_OFF, RENAMED, GUARAN
 # a party's standing (hedged only by its own words: "will become a subsidiary"), not an event
 STATUS = frozenset({OWNS, SUBSIDIARY, CONTROLLING})
 
-A, B, A2, B2 = party("a"), party("b"), party("a2"), party("b2")
+A, B, A2, B2, B3 = party("a"), party("b"), party("a2"), party("b2"), party("b3")
 _POSS = r"(?:’s|'s|’|')"
 _PAREN = r"(?:\s\([^)]{1,160}\))?"  # a defined term or a description after a name
 _PCT = r"\d{1,3}(?:\.\d+)?\s?%"
@@ -55,7 +55,8 @@ _RAW: list[tuple[str, str, str]] = [
      rf"(?:in\sturn\s)?(?:an?|the)\s(?:[A-Z][a-z]+\s(?:corporation|limited\sliability\scompany|company)\sand\s(?:a\s)?)?"
      rf"{_WHOLLY}\s?subsidiary\sof\s{A}"),
     (SUBSIDIARY, "x_and_its_subsidiary",
-     rf"{A}{_PAREN}\sand\s(?:of\s)?its\s{_WHOLLY}\s?subsidiar(?:y|(?<=wholly[\s-]owned\ssubsidiar)ies){_PAREN},?\s{B}"),
+     rf"{A}{_PAREN}\sand\s(?:of\s)?its\s{_WHOLLY}\s?subsidiar(?:y|(?<=wholly[\s-]owned\ssubsidiar)ies){_PAREN},?\s{B}"
+     rf"(?:,\s(?!and\b){B2})?(?:,?\sand\s{B3})?"),
     (SUBSIDIARY, "y_subsidiary_x",
      rf"{A}{_POSS}?\s(?:its\s)?{_WHOLLY}\s?subsidiar(?:y|(?<=wholly[\s-]owned\ssubsidiar)ies),?\s(?!(?:we|our|it|its)\b){B}(?:,?\s(?:and\s)?{B2}(?=[,.;]|\s(?:which|that)\b))?"),
     (SUBSIDIARY, "x_has_subsidiary",
@@ -63,7 +64,8 @@ _RAW: list[tuple[str, str, str]] = [
     (SUBSIDIARY, "x_owned_by_y",
      rf"{B},?\s(?:which|that)\s(?:is|was)\s(?:directly\s|indirectly\s)?(?P<kind>wholly[\s-]owned|majority[\s-]owned)"
      rf"\sby\s{A}"),
-    (SUBSIDIARY, "parent_of", rf"{A},?\s(?:(?:which\s)?(?:is|was)\s)?the\s(?:ultimate\s)?parent\s(?:company|corporation)\sof\s{B}"),
+    (SUBSIDIARY, "parent_of",
+     rf"{A}{_PAREN},?\s(?:(?:which\s)?(?:is|was)\s)?the\s(?:ultimate\s)?parent(?:\scompany|\scorporation)?\sof\s{B}"),
     (ACQUIRED, "acquired_stake_of",
      rf"{A}(?:,\san?\s[^;]{{0,200}}?,)?\s(?:\w+\s)?(?:completed\sthe\sacquisition\sof|acquired|purchased|acquires|"
      rf"completed\sits\s(?:business\s)?acquisition\sof)(?:\sfrom\s[^;%]{{1,80}}?(?=\s\d{{1,3}}(?:\.\d+)?\s?%))?"
@@ -93,8 +95,8 @@ _RAW: list[tuple[str, str, str]] = [
      rf"{A}(?:,?\sand\s{A2})?,?\s(?:(?:which|who)\s)?(?:(?:is|was|are|were)\s)?the\ssole\s(?P<how>shareholder|"
      rf"stockholder|owner|member)s?\sof\s{B}"),
     (OWNS, "all_shares_owned_by",
-     rf"(?P<how>[Aa]ll)\sof\sthe\s(?:issued\sand\s)?outstanding\s(?:shares\s(?:of\s)?)?(?:the\s)?{_SECURITIES}\sof\s{B}"
-     rf"\s(?:are|is|were)\s(?:beneficially\s)?owned\sby\s{A}"),
+     rf"(?P<how>[Aa]ll)\sof\sthe\s(?:issued\sand\s)?(?:outstanding\s)?(?:shares\s(?:of\s)?)?(?:the\s)?{_SECURITIES}\sof\s{B}"
+     rf"\s(?:are|is|were|was)\s(?:beneficially\s)?(?:owned|held)\sby\s{A}"),
     (OWNS, "stock_of_owned_by", rf"(?:[Ss]tock|[Ss]hares)\sof\s(?:(?:[Cc]ommon|[Cc]apital)\s[Ss]tock\sof\s)?{B}\s(?:owned|held)\sby\s{A}"),
     (MERGED, "merged_into",
      rf"(?<!of\s)(?<!of\sThe\s){B}(?:\sand\s{B2})?\s(?:was\s|were\s|has\s|had\s)?(?:merged|merges|will\smerge|"
@@ -143,6 +145,8 @@ _RAW: list[tuple[str, str, str]] = [
      rf"(?:[Ll]oan|[Cc]redit)\s[Aa]greement,?(?:\s\([^)]{{1,60}}\))?\s(?:dated\s(?:as\sof\s)?[A-Z][a-z]+\s\d{{1,2}},\s\d{{4}},?\s)?"
      rf"(?:as\s(?:further\s)?amended,\s)?(?:by\sand\s)?(?:among|between)\s{B}(?:\sand\sits\ssubsidiaries)?,\s"
      rf"(?:[^;]{{0,200}}?(?:,\s|\s(?=and\s)))?(?:and\s)?{A}(?=,?\sas\s(?:the\s)?(?:lender|administrative\sagent|agent)\b|[,;.]|\s*$)"),
+    (LOAN, "loans_with",  # "our previous real estate loan and equipment loans with the Bank of Blue Valley"
+     rf"{B}\s(?:[\w-]+\s){{0,6}}?(?:loans?|credit\sfacilit(?:y|ies)|line\sof\scredit)(?:\sagreements?)?\swith\s{A}"),
     (LOAN, "loan_from", rf"{B}\s[^.]{{0,60}}?(?:loan|credit\sfacility|advance)s?\sfrom\s{A}"),
     (LOAN, "loaned_to", rf"{A}\s(?:had\s|has\s)?(?:previously\s)?(?:loaned|lent|advanced)\s(?:[^,;]{{0,40}}?\s)?to\s{B}"),
     (LOAN, "loans_by_to", rf"loans?\s(?:made\s)?by\s{A}\sto\s{B}"),

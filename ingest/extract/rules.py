@@ -17,7 +17,7 @@ from ownergraph.ingest.extract.patterns import (
     ACQUIRED, CHECKS, CONTROLLING, FILER_IS_B, GUARANTEE, LOAN, MERGED, OWNS, RELATIONS, RENAMED, RULES, SOLD,
     SPUN_OFF, STATUS, SUBSIDIARY,
 )
-from ownergraph.ingest.extract.values import HEDGE, NEGATION, Context, money, percent, sentence_date
+from ownergraph.ingest.extract.values import HEDGE, NEGATION, SELF, Context, money, percent, sentence_date
 
 __all__ = ["ACQUIRED", "CONTROLLING", "GUARANTEE", "LOAN", "MERGED", "OWNS", "RELATIONS", "RENAMED", "SOLD", "SPUN_OFF",
            "SUBSIDIARY", "Found", "find"]
@@ -96,15 +96,15 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
             gd = m.groupdict()
             a_s = [ctx.name(gd.get("a")), ctx.name(gd.get("a2"))]
             b_s = [ctx.filer if rule in FILER_IS_B else _apart(ctx.name(gd.get("b")), gd.get("b"), a_s[0]),
-                   ctx.name(gd.get("b2"))]
+                   ctx.name(gd.get("b2")), ctx.name(gd.get("b3"))]
             if rule == "owns_pct_listed":
                 listed.append((m, rule, conf))
                 continue
             if relation == RENAMED:
                 b_s = [ctx.name(gd.get("old")) or a_s[0], None]
             for i, a in enumerate(a_s):
-                for b in filter(None, b_s):
-                    if a is None or not _keep(relation, rule, a, b, m, seen, also=i > 0):
+                for j, b in enumerate(b_s):
+                    if a is None or b is None or not _keep(relation, rule, a, b, m, seen, also=i > 0):
                         continue
                     out.append(_found(relation, rule, a, b, conf, m, flat, text, start))
     owned = next((f.b for f in out if f.relation == OWNS and f.stake is not None), None)
@@ -122,7 +122,7 @@ def _key(name: str) -> str:
 def _apart(b: str | None, raw: str | None, a: str | None) -> str | None:
     """``b``, or the words the sentence uses when the document's defined term makes it ``a``'s
     name: a private company of the filer's name ("Loncor Resources Inc. (\u201cOld Loncor\u201d)")."""
-    if b and a and raw and _key(a) == _key(b):
+    if b and a and raw and _key(a) == _key(b) and not re.fullmatch(SELF, raw.strip()):
         words = " ".join(raw.split()).strip(" ,;:.").removeprefix("the ").removeprefix("The ")
         return words if _key(words) != _key(a) else b
     return b

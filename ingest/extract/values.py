@@ -15,13 +15,15 @@ _SUFFIX = (r"(?:,?\s(?:(?i:Inc|Corp|Ltd|LLC|L\.L\.C|L\.P|LP|N\.A|S\.A|N\.V|B\.V|
            r"Limited|LIMITED|Co|Company|CO|COMPANY|AG|GmbH|SE)\b\.?)")
 _STOP = (r"(?!(?:On|In|As|At|Also|During|Prior|Following|Pursuant|Under|Additionally|Accordingly|After|Before|"
          r"Since|Effective|Upon|When|While|If|Item|Disposition|January|February|March|April|May|June|July|August|"
-         r"September|October|November|December|Chief|Officer|President|Chairman|Director|"
+         r"September|October|November|December|Chief|Officer|President|Chairman|Director|Another|Each|Any|Such|"
+         r"This|That|These|Those|Every|Both|"
          # a legal form ends a name (see _SUFFIX) and starts none ("..., N.A., as agent" is no party "N.A")
          r"Inc|N\.A|LLC|Ltd|L\.P|Corp)\b)")
 _WORD = rf"(?:{_STOP}[A-Z][A-Za-z0-9&'’\-./]*)"
 _JOIN = r"(?:of|&|de|la|du|der|des|del|van|von|und|for|y|e|[0-9]+)"
 NAME = rf"(?:{_WORD}(?:\s(?:{_JOIN}\s)?{_WORD}){{0,7}}(?:\s[0-9]+(?={_SUFFIX}))?{_SUFFIX}*)"  # "TWDC Holdco 613 Corp."
-SELF = r"(?:the\s(?:[Cc]ompany|[Rr]egistrant|Corporation|Partnership|Trust|Fund|Bank|Issuer)|[Ww]e|[Ii]ts|[Oo]ur|[Ii]t|our\scompany)"
+# "the Bank" is the filer, "the Bank of Blue Valley" a name
+SELF = r"(?:the\s(?:[Cc]ompany|[Rr]egistrant|Corporation|Partnership|Trust|Fund|Bank|Issuer)(?!\s(?:of\s|&\s)?[A-Z])|[Ww]e|[Ii]ts|[Oo]ur|[Ii]t|our\scompany)"
 PARTY = rf"(?P<GROUP>{SELF}|(?:the\s)?{NAME})"
 _QUOTE = "\"“”'‘’"
 _DEFINED = re.compile(rf"({NAME})\s*(?:,\s(?:a|an)\s[^()]{{0,100}}?)?\(\s*(?:together with [^()]*?,\s*)?((?:(?:the|and|or|,)\s*)*[{_QUOTE}][^()]{{1,200}}?)\)")
