@@ -184,7 +184,7 @@ def _parents(p: _Parts) -> str:
         elif r["status"] == "exception":
             parts.append(f"{r['level']} parent not reported ({r['reason']}: {exception_meaning(r['reason'])})")
         else:
-            parts.append(f"no {r['level']} parent reported")
+            parts.append(f"no {r['level']} parent and no reporting exception reported")
     return f"Accounting parents of {p.subject} as of {p.d}: " + "; ".join(parts) + "."
 
 
@@ -247,7 +247,8 @@ def _body(pattern: str, frame: pd.DataFrame, ctx: Context, subject: str, other: 
     limit = (f"depth limit {result.max_depth} reached"
              if getattr(result, "depth_limit_reached", False) else "")
     if not found and limit:  # a limit is not "no path": say what was not read
-        return (f"Nothing found for {subject}{f' and {other}' if other else ''} within {result.max_depth} hops "
+        hops = f"{result.max_depth} hop{'s' if result.max_depth != 1 else ''}"
+        return (f"Nothing found for {subject}{f' and {other}' if other else ''} within {hops} "
                 f"as of {d} ({limit}): entities further away were not read.")
     if not found and pattern == PATH.name and not getattr(result, "control_only", True):
         return (ctx.no_relationship or f"No path over {' | '.join(result.types)} between {subject} and {other} "

@@ -106,3 +106,24 @@ def test_an_lei_in_brackets_reaches_an_entity_known_only_by_its_lei(graph: Graph
                "Services Worldwide?", as_of="2024-06-30")
     assert a.question.pattern == PATH.name and a.evidence.found
     assert "CONSOLIDATED_BY" in a.text
+
+
+def test_a_hop_limit_in_words_is_said_as_a_limit_never_as_no_path(graph: Graph) -> None:
+    # torotel EX-21: '(b) Subsidiary (wholly-owned) Electronika, Inc.' and '(c) Subsidiary
+    # (wholly-owned by Electronika, Inc.) Electronika-Kansas, Inc.': two hops from Torotel, Inc.
+    og = _load(graph, "sec/ex21/torotel-0001445305-11-002220.txt")
+    a = og.ask("What is Torotel, Inc.'s stake in Electronika-Kansas, Inc. in at most one step?", as_of="2011-04-30")
+    assert a.question.depth == 1 and a.evidence.result.depth_limit_reached
+    assert "depth limit 1 reached" in a.text and "within 1 hop " in a.text
+    full = og.ask("What is Torotel, Inc.'s stake in Electronika-Kansas, Inc.?", as_of="2011-04-30")
+    assert (full.evidence.result.stake.lo, full.evidence.result.stake.hi) == pytest.approx((1.0, 1.0))
+
+
+def test_a_closed_reporting_exception_is_answered_as_none(graph: Graph) -> None:
+    # Repex_deletion.json: repex-d-549300CLJRYXBPCXXV46-c7db43 'new' 2024-06-06 (Exception
+    # Reason: NON_CONSOLIDATING), closed by the statement of 2024-08-07
+    og = _load(graph, "bods-more/data-standard-gleif-0.4/Repex_deletion.json")
+    before = og.ask("Which reporting exceptions has Ewellix GmbH filed?", as_of="2024-07-01")
+    assert "NON_CONSOLIDATING" in before.text
+    after = og.ask("Which reporting exceptions has Ewellix GmbH filed?", as_of="2024-09-01")
+    assert "NON_CONSOLIDATING" not in after.text and "no reporting exception" in after.text
