@@ -64,22 +64,16 @@ def _quote(s: str) -> str:
     return '"' + s.replace('"', '""') + '"'
 
 
-def _field(v: Any, kind: str) -> str:
-    if v is None:
-        return ""
-    if kind == "string":
-        return _quote(v)
-    if kind == "boolean":
-        return "true" if v else "false"
-    if kind == "double":
-        return repr(v)
-    if kind == "string[]":
-        if any(ARRAY_DELIMITER in x for x in v):
-            raise BulkFileError(f"a list value contains the array delimiter: {v!r}")
-        return _quote(ARRAY_DELIMITER.join(v))
-    if kind in ("datetime", "localdatetime", "date"):
-        return v.isoformat()
-    return str(v)
+def _array(v: list[str]) -> str:
+    if any(ARRAY_DELIMITER in x for x in v):
+        raise BulkFileError(f"a list value contains the array delimiter: {v!r}")
+    return _quote(ARRAY_DELIMITER.join(v))
+
+
+# how a column's values are written, by its type
+_FORMAT = {"string": _quote, "boolean": lambda v: "true" if v else "false", "double": repr,
+           "string[]": _array, "datetime": datetime.isoformat, "localdatetime": datetime.isoformat,
+           "date": date.isoformat, "long": str}
 
 
 def _split_by_type(rows: list[tuple[list[str], dict[str, Any]]]
@@ -91,6 +85,9 @@ def _split_by_type(rows: list[tuple[list[str], dict[str, Any]]]
             if v is not None:
                 kinds.setdefault(k, set()).add(_type(v))
     mixed = sorted(k for k, ts in kinds.items() if len(ts) > 1)
+    if not mixed:  # the usual case: one file, columns in first-seen order
+        yield [(k, next(iter(ts))) for k, ts in kinds.items()], rows
+        return
     groups: dict[tuple[str | None, ...], list[tuple[list[str], dict[str, Any]]]] = {}
     for row in rows:
         sig = tuple(_type(row[1][k]) if row[1].get(k) is not None else None for k in mixed)
@@ -109,8 +106,13 @@ def _write(path: Path, id_header: list[str], columns: list[tuple[str, str]],
     with open(path, "w", encoding="utf-8", newline="") as f:
         f.write(",".join(id_header + [f"{k}:{t}" for k, t in columns]) + "\n")
         lines = []
+        formats = [(k, _FORMAT[t]) for k, t in columns]
         for ids, props in rows:
-            lines.append(",".join([_quote(i) for i in ids] + [_field(props.get(k), t) for k, t in columns]))
+            fields = [_quote(i) for i in ids]
+            for k, fmt in formats:
+                v = props.get(k)
+                fields.append("" if v is None else fmt(v))
+            lines.append(",".join(fields))
             if len(lines) >= 10000:
                 f.write("\n".join(lines) + "\n")
                 lines = []
