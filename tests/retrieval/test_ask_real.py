@@ -127,3 +127,12 @@ def test_a_closed_reporting_exception_is_answered_as_none(graph: Graph) -> None:
     assert "NON_CONSOLIDATING" in before.text
     after = og.ask("Which reporting exceptions has Ewellix GmbH filed?", as_of="2024-09-01")
     assert "NON_CONSOLIDATING" not in after.text and "no reporting exception" in after.text
+
+
+def test_a_quality_follow_up_is_about_the_entity_of_the_last_turn(graph: Graph) -> None:
+    # CHRINON LTD held 100% by Christopher Taggart and 100% by Joint shareholding (see above)
+    session = _load(graph, *CHRINON).session()
+    session.ask("Who owns CHRINON LTD?", as_of="2018-06-30")
+    a = session.ask("Does it have any data-quality issues?", as_of="2018-06-30")
+    assert a.question.pattern == QUALITY.name and a.question.follow_up
+    assert [(i["kind"], i["entity_name"]) for i in a.evidence.result.issues] == [("over_100", "CHRINON LTD")]
