@@ -4,7 +4,8 @@
 (``set_tag``, ``add``, ``flush``, ``finish``, ``counts``) and gives the same graph:
 
 1. each batch's rows come from the online loader's own row builder (``build_rows``: the same
-   resolution, stubs, alias memory, statement ids) and are applied to an in-memory graph with the load queries'
+   resolution, stubs, alias memory, statement ids), are screened for bundle conflicts as
+   online (:mod:`.conflicts`) and applied to an in-memory graph with the load queries'
    semantics (:mod:`.staged`), entity retractions included;
 2. at :meth:`BulkLoader.finish` the knowledge-time chains of every fact are planned there,
    then corporate actions are applied there as ``Loader.finish`` applies them (every action
@@ -39,6 +40,13 @@ from ownergraph.ingest.errors import OwnergraphError
 from ownergraph.ingest.model import (
     CorporateAction, Disclosure, EdgeBase, Entity, EntityRef, Holding, ReportingException, Retraction, Sanction,
 )
+
+
+# The online loader's conflict screen (graph.conflicts) comes with per-file counts
+# [loaded, merged, quarantined]; where LoadCounts has no conflicts there is no screen and the
+# counts are [loaded, merged]. The bulk loader follows whichever this installation has.
+_SCREENS = "conflicts" in LoadCounts.__dataclass_fields__
+_TAG_WIDTH = 3 if _SCREENS else 2
 
 
 class BulkNotPossible(OwnergraphError):
@@ -116,6 +124,13 @@ class BulkLoader:
             t0, c0 = time.monotonic(), _cpu()
             rows = build_rows(self._entities, self._records, self._resolve, self._known, self._aliases_seen)
             self._records, self._entities = [], []
+            if _SCREENS:  # as Loader._write_batch does
+                
+                conflicts = screen_staged(self.staged, rows, self.batch_size)
+                if conflicts:
+                    self.counts.quarantined += len(conflicts)
+                    self.counts.conflicts += [(self._tag, q) for q in conflicts]
+                    self.counts.by_tag.setdefault(self._tag, [0] * _TAG_WIDTH)[2] += len(conflicts)
             for kind, created, present in self.staged.apply_batch(rows):
                 self._tally(kind, created, present)
             for action in rows["actions"]:  # counted as online (Loader._count_actions)
@@ -139,7 +154,7 @@ class BulkLoader:
         self.counts.loaded += created
         self.counts.merged += present
         self.counts.by_type[kind] += created
-        tagged = self.counts.by_tag.setdefault(self._tag if tag is None else tag, [0, 0])
+        tagged = self.counts.by_tag.setdefault(self._tag if tag is None else tag, [0] * _TAG_WIDTH)
         tagged[0] += created
         tagged[1] += present
 
