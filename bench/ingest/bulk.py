@@ -63,7 +63,8 @@ def bulk_run(graph: Any, files: list[Path], work: Path) -> tuple[dict[str, Any],
     loader = made[0]
     stages = dict(loader.timings)
     accounted = sum(v["seconds"] for k, v in stages.items() if isinstance(v, dict) and "python_cpu_seconds" in v)
-    cpu_accounted = sum(v["python_cpu_seconds"] for v in stages.values() if isinstance(v, dict) and "python_cpu_seconds" in v)
+    cpu_accounted = sum(v["python_cpu_seconds"] for v in stages.values()
+                        if isinstance(v, dict) and "python_cpu_seconds" in v)
     stages["read_validate_resolve"] = {"seconds": round(t.seconds - accounted, 2),
                                        "python_cpu_seconds": round(cpu - cpu_accounted, 2),
                                        "note": "readers, pydantic, hashing, resolution (Python); rest of the run: "

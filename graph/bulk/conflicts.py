@@ -50,7 +50,8 @@ class StagedReads:
             hits = []
             for key in sorted(self.staged.entity_facts.get(row["fk"], ())):
                 e = self.staged.entities[key]
-                if (e.get("fact_key") == row["fk"] and e.get("known_from") == row["kf"] and e.get("statement_id") != row["sid"]
+                if (e.get("fact_key") == row["fk"] and e.get("known_from") == row["kf"]
+                        and e.get("statement_id") != row["sid"]
                         and row["sid"] not in e.get("statement_ids", ())):
                     hits.append({k: v for k, v in e.items() if k != "statement_ids"})
             return hits[0] if hits else None
