@@ -40,11 +40,12 @@ from ownergraph import cypher
 from ownergraph.graph._load_rows import build_rows, refs_of
 from ownergraph.graph._rows import KNOWN_MAX, VALID_MIN, clock_props
 from ownergraph.graph._transport import Batched, encode_rows
+from ownergraph.graph.conflicts import screen
 from ownergraph.graph.connection import Graph, Query
 from ownergraph.graph.rechain import query_for, rechain
 from ownergraph.ingest.model import (
     EDGE_TYPE_OF, CorporateAction, Disclosure, EdgeBase, Entity, EntityRef, Holding,
-    ReportingException, Retraction, Sanction,
+    Quarantined, ReportingException, Retraction, Sanction,
 )
 
 DEFAULT_BATCH = 20000  # records per flush and rows per UNWIND
@@ -69,7 +70,9 @@ class LoadCounts:
     merged: int = 0  # statements already present (identical content) or folded into an entity
     by_type: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     rechained: int = 0  # fact keys whose knowledge chain was recomputed
-    by_tag: dict[Any, list[int]] = field(default_factory=dict)  # tag -> [loaded, merged]
+    quarantined: int = 0  # conflicting statements taken out before writing (graph.conflicts)
+    conflicts: list[tuple[Any, Quarantined]] = field(default_factory=list)  # (tag, entry)
+    by_tag: dict[Any, list[int]] = field(default_factory=dict)  # tag -> [loaded, merged, quarantined]
 
 
 class Loader:
@@ -170,9 +173,15 @@ class Loader:
         self.counts.merged += present
         self.counts.by_type[kind] += created
         if self._batch_tag is not None:
-            tagged = self.counts.by_tag.setdefault(self._batch_tag, [0, 0])
+            tagged = self.counts.by_tag.setdefault(self._batch_tag, [0, 0, 0])
             tagged[0] += created
             tagged[1] += present
+
+    def _quarantine(self, entries: list[Quarantined]) -> None:
+        self.counts.quarantined += len(entries)
+        self.counts.conflicts += [(self._batch_tag, q) for q in entries]
+        if self._batch_tag is not None:
+            self.counts.by_tag.setdefault(self._batch_tag, [0, 0, 0])[2] += len(entries)
 
     def flush(self, *, wait: bool = True) -> None:
         """Resolve and write the buffered records. With ``background`` the writes of a batch
@@ -238,6 +247,10 @@ class Loader:
 
     def _write_batch(self, tag: Any, rows: dict[str, Any]) -> None:
         self._batch_tag = tag
+        # here, on the writer thread: every earlier batch is written, so the look-up sees it
+        conflicts = screen(self.graph, rows, self.batch_size)
+        if conflicts:
+            self._quarantine(conflicts)
         if rows["stubs"]:
             self._write("load_stub_entities", rows["stubs"])
         if rows["entities"]:
