@@ -87,7 +87,8 @@ def build_rows(entities: Sequence[tuple[str, Entity]], records: Sequence[Any],
             row = {"key": f"{alias.scheme.value}|{value}", "scheme": alias.scheme.value,
                    "value": alias.value, "kind": alias.kind.value, "entity": k,
                    "valid_from": alias.valid_from or VALID_MIN,
-                   "valid_to": alias.valid_to or VALID_MAX, "fact_key": rec.key()}
+                   "valid_to": alias.valid_to or VALID_MAX, "fact_key": rec.key(),
+                   "statement_id": props["statement_id"]}  # lets graph.conflicts drop them
             # ALIAS_OF merges on (alias, kind, entity) and sets the rest on create only:
             # a row already written this run changes nothing
             h = hash((row["key"], row["kind"], k))

@@ -1,7 +1,8 @@
 """ingest -> resolution -> graph for a list of files, with counts that add up.
 
 For every run: read = loaded + merged + quarantined, per file and in total. Quarantined
-records go to a JSONL file (source file, locator, field, reason, raw). A file that could not
+records go to a JSONL file (source file, locator, field, reason, raw); the quarantined count
+includes the bundle statements the loader found in conflict (``graph.conflicts``). A file that could not
 be read to its end has ``not_read`` = 1: the reader's file-level entry (also in the
 quarantine file) says where it stopped and how many records came before; it is not a record,
 so it is not counted in ``read``.
@@ -138,7 +139,11 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
         if loader is not None:
             loader.finish()  # waits for the writer; actions also reach edges loaded later
             for i, counts in enumerate(summary.files):
-                counts.loaded, counts.merged = loader.counts.by_tag.get(i, [0, 0])
+                counts.loaded, counts.merged, conflicted = loader.counts.by_tag.get(i, [0, 0, 0])
+                counts.quarantined += conflicted  # conflicts found at write time (graph.conflicts)
+            if qfile:
+                for _, entry in loader.counts.conflicts:
+                    qfile.write(entry.model_dump_json() + "\n")
         summary.files += skipped
         if store is not None:
             resolver.save(store)

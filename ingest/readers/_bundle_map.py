@@ -1,4 +1,9 @@
-"""The mapping of bundle records (``ingest/BUNDLE.md``) to model records (not a reader)."""
+"""The mapping of bundle records (``ingest/BUNDLE.md``) to model records (not a reader).
+
+Fact keys are scoped by the record's producer (:func:`fact_key`): ``bundle@<producer>:<id>``
+when the record or the file header names one, else ``bundle:<id>`` (the key bundles always
+had, so graphs loaded before producers existed keep their keys).
+"""
 
 from __future__ import annotations
 
@@ -21,7 +26,8 @@ from ownergraph.ingest.readers.base import Bad, build, parse_datetime
 SOURCE = "bundle"
 
 COMMON = {"type", "id", "valid_from", "valid_to", "known_from", "document_id", "locator",
-          "validation_level"}
+          "validation_level", "producer"}
+_PRODUCER_MAX = 200  # characters
 # Edge types: (model class, role name of the source, role name of the target, extra fields).
 EDGE_ROLES: dict[str, tuple[type, str, str, set[str]]] = {
     "ownership": (Ownership, "owner", "owned", {"stake", "interest", "direct", "share_class"}),
@@ -53,10 +59,35 @@ TYPES = set(EDGE_ROLES) | set(OTHER_FIELDS)
 class Ctx:
     """Where a record came from, for provenance and quarantine."""
 
-    def __init__(self, path: Path, locator: str, published: datetime | None) -> None:
+    def __init__(self, path: Path, locator: str, published: datetime | None,
+                 producer: str | None = None) -> None:
         self.path = path
         self.locator = locator
         self.published = published
+        self.producer = producer  # the header's; a record's own ``producer`` overrides it
+
+
+def parse_producer(value: Any, field: str) -> str:
+    """A producer name: non-empty text of at most 200 characters (raises :class:`Bad`)."""
+    if not isinstance(value, str) or not value.strip():
+        raise Bad(field, "expected a non-empty text naming who produced the bundle")
+    if len(value.strip()) > _PRODUCER_MAX:
+        raise Bad(field, f"longer than {_PRODUCER_MAX} characters")
+    return value.strip()
+
+
+def fact_key(record_id: str, producer: str | None) -> str:
+    """The fact key of bundle record ``record_id`` of ``producer``: ``bundle@<producer>:<id>``
+    (the producer percent-encoded where it has ``:``, ``%`` or ``@``, so the key reads back
+    unambiguously and never equals an unscoped one), or ``bundle:<id>`` with no producer."""
+    if producer is None:
+        return f"{SOURCE}:{record_id}"
+    scope = producer.replace("%", "%25").replace(":", "%3A").replace("@", "%40")
+    return f"{SOURCE}@{scope}:{record_id}"
+
+
+def _producer(obj: dict[str, Any], ctx: Ctx) -> str | None:
+    return parse_producer(obj["producer"], "producer") if "producer" in obj else ctx.producer
 
 
 def _clocks(obj: dict[str, Any], ctx: Ctx, fallback_known: Any = None) -> dict[str, Any]:
@@ -79,7 +110,7 @@ def _clocks(obj: dict[str, Any], ctx: Ctx, fallback_known: Any = None) -> dict[s
         validation_level=_str(obj, "validation_level"), source_file=str(ctx.path),
     )
     return {"valid_from": vf, "valid_to": vt, "known_from": known, "provenance": prov,
-            "fact_key": f"bundle:{rid}"}
+            "fact_key": fact_key(str(rid), _producer(obj, ctx))}
 
 
 def _role(obj: dict[str, Any], role: str, generic: str) -> EntityRef:
@@ -193,7 +224,8 @@ def _other(kind: str, obj: dict[str, Any], ctx: Ctx) -> Record:
     if kind == "retraction":
         if obj.get("id") is None:
             raise Bad("id", "required (a stable text id)")
-        key = _str(obj, "fact_key") or (f"bundle:{_str(obj, 'fact_id')}" if obj.get("fact_id") else None)
+        fid = _str(obj, "fact_id")
+        key = _str(obj, "fact_key") or (fact_key(fid, _producer(obj, ctx)) if fid else None)
         if key is None:
             raise Bad("fact_id", "required: the id of the retracted record (or a full fact_key)")
         known = _datetime(obj.get("known_from"), "known_from") or ctx.published
@@ -275,3 +307,10 @@ def _published(header: dict[str, Any] | None) -> datetime | None:
     if not header or header.get("published") is None:
         return None
     return parse_datetime(str(header["published"]))
+
+
+def header_producer(header: dict[str, Any] | None) -> str | None:
+    """The header's ``producer`` (None when absent); :class:`Bad` when it is not a name."""
+    if not header or "producer" not in header:
+        return None
+    return parse_producer(header["producer"], "bundle.producer")

@@ -12,6 +12,19 @@ documented field by field in ``ingest/BUNDLE.md``; this module is its reference 
 
 Every input record yields exactly one model record or one :class:`Quarantined` naming the
 line (``line:N``) or array index (``records[i]``) and the bundle field that is wrong.
+
+Producer scope: a record id names a fact *of its producer*. The producer is the record's own
+``producer`` field, else the header's ``producer``; the fact key is then
+``bundle@<producer>:<id>`` (:func:`~ownergraph.ingest.readers._bundle_map.fact_key`), so a
+second producer's bundle that reuses the ids opens facts of its own and never closes the first
+one's. A record with no producer keeps the key ``bundle:<id>`` bundles always had: graphs
+loaded before producers existed keep their keys, and a correction published in another file
+(the documented way to correct a fact) still reaches it. The file name is deliberately not
+the scope: renaming a file, or sending corrections in a file of their own, would otherwise
+split one fact into two open ones. A header ``producer`` that is not a name ends the file (a
+``not_read`` entry): its records would otherwise land in the unscoped space. Two records of
+one scoped id with one ``known_from`` and different content are a conflict; the loader
+quarantines the later (:mod:`ownergraph.graph.conflicts`).
 """
 
 from __future__ import annotations
@@ -27,7 +40,9 @@ from typing import Any
 import ijson
 
 from ownergraph.ingest.model import Holding, Provenance, Quarantined, Record
-from ownergraph.ingest.readers._bundle_map import TYPES, Ctx, _header, _published, map_record
+from ownergraph.ingest.readers._bundle_map import (
+    SOURCE as BUNDLE_SOURCE, TYPES, Ctx, _header, _published, fact_key, header_producer, map_record,
+)
 from ownergraph.ingest.readers._bundle_values import _date, _datetime, _number, parse_ref, parse_stake
 from ownergraph.ingest.readers._json import JSON_ERRORS, json_layout
 from ownergraph.ingest.readers._text import Utf8Lines
@@ -65,6 +80,7 @@ class BundleReader:
 
     def _read_lines(self, path: Path) -> Iterator[Record]:
         published: datetime | None = None
+        producer: str | None = None
         seen_record = False
         with open(path, "rb") as f:
             for n, raw_line in enumerate(f, start=1):
@@ -90,23 +106,34 @@ class BundleReader:
                         yield quarantine(path, loc, "bundle", "the header must be the first line", line)
                         continue
                     try:
+                        producer = header_producer(header)
+                    except Bad as err:
+                        yield not_read(path, loc, f"header {err.field}: {err.reason}", 0, line, field=err.field)
+                        return
+                    try:
                         published = _published(header)
                     except ValueError:
                         yield quarantine(path, loc, "bundle.published", "not an ISO date or datetime", line)
                     seen_record = True
                     continue
                 seen_record = True
-                yield map_record(obj, Ctx(path, loc, published))
+                yield map_record(obj, Ctx(path, loc, published, producer))
 
     def _read_json(self, path: Path, first: bytes) -> Iterator[Record]:
         published: datetime | None = None
+        producer: str | None = None
         prefix = "item"
         if first == b"{":
             prefix = "records.item"
             try:  # first pass: the header only (records are streamed, not kept)
                 with open(path, "rb") as f:
                     header = next(ijson.items(f, "bundle"), None)
-                published = _published(header if isinstance(header, dict) else None)
+                header = header if isinstance(header, dict) else None
+                producer = header_producer(header)
+                published = _published(header)
+            except Bad as err:
+                yield not_read(path, "bundle", f"header {err.field}: {err.reason}", 0, field=err.field)
+                return
             except JSON_ERRORS as err:
                 yield not_read(path, "bundle", f"malformed JSON: {err}", 0, field="json")
                 return
@@ -115,7 +142,7 @@ class BundleReader:
             with open(path, "rb") as f:
                 for i, obj in enumerate(ijson.items(f, prefix, use_float=True)):
                     loc = f"records[{i}]"
-                    yield map_record(obj, Ctx(path, loc, published))
+                    yield map_record(obj, Ctx(path, loc, published, producer))
         except JSON_ERRORS as err:
             yield not_read(path, f"records[{i + 1}]", f"malformed JSON: {err}", i + 1, field="json")
 
@@ -222,5 +249,5 @@ def read_bundle(path: Path | str) -> Iterator[Record]:
     return reader(p)
 
 
-__all__ = ["BundleReader", "HoldingsCsvReader", "READERS", "read_bundle", "map_record", "parse_ref",
-           "parse_stake", "Quarantined"]
+__all__ = ["BUNDLE_SOURCE", "BundleReader", "HoldingsCsvReader", "READERS", "fact_key", "read_bundle",
+           "map_record", "parse_ref", "parse_stake", "Quarantined"]

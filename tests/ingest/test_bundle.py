@@ -29,8 +29,13 @@ def records() -> list:
     return list(BundleReader().read(BUNDLE))
 
 
-def by_key(records: list, key: str) -> list:
-    return [r for r in records if getattr(r, "fact_key", None) == key]
+# examples/bundle/example.bundle.jsonl line 1: the header names the producer, so every fact
+# key is scoped by it (bundle@<producer>:<id>)
+PRODUCER = "ownergraph examples (hand-written, fictional entities)"
+
+
+def by_key(records: list, record_id: str) -> list:
+    return [r for r in records if getattr(r, "fact_key", None) == f"bundle@{PRODUCER}:{record_id}"]
 
 
 def test_example_loads_every_record_type_without_quarantine(records: list) -> None:
@@ -41,27 +46,27 @@ def test_example_loads_every_record_type_without_quarantine(records: list) -> No
 
 
 def test_entities_aliases_and_handles(records: list) -> None:
-    hh = by_key(records, "bundle:ent-harbourline-holdings")[0]
+    hh = by_key(records, "ent-harbourline-holdings")[0]
     assert hh.ref.lei == HH and hh.name == "Harbourline Holdings PLC" and hh.jurisdiction == "GB"
     prev = [a for a in hh.aliases if a.kind is AliasKind.PREVIOUS]
     assert [(a.value, a.valid_to) for a in prev] == [("Harbourline Group Limited", date(2021, 6, 1))]
     assert any(a.scheme is AliasScheme.COMPANY_NUMBER and a.value == "GB:06874512" for a in hh.aliases)
     assert any(a.kind is AliasKind.TRADING and a.value == "Harbourline" for a in hh.aliases)
     assert hh.known_from == utc(2021, 6, 20) and hh.valid_from == date(2009, 4, 17)
-    ferries = by_key(records, "bundle:ent-harbourline-ferries")[0]
+    ferries = by_key(records, "ent-harbourline-ferries")[0]
     assert ferries.ref.scheme is AliasScheme.COMPANY_NUMBER and ferries.ref.value == "GB:09876543"
-    ivan = by_key(records, "bundle:p-ivan-petrov")[0]
+    ivan = by_key(records, "p-ivan-petrov")[0]
     assert ivan.kind.value == "person" and ivan.ref.scheme is AliasScheme.INTERNAL
     assert ivan.ref.value == "p-ivan-petrov"
     assert ivan.birth_date == "1968-03" and ivan.nationalities == ("RU", "CY")
     assert {a.value for a in ivan.aliases if a.kind is AliasKind.TRANSLITERATED} == {"Иван Петров"}
-    kestrel = by_key(records, "bundle:ent-kestrel")[0]
+    kestrel = by_key(records, "ent-kestrel")[0]
     assert kestrel.status == "MERGED" and kestrel.successor.lei == HH
     assert kestrel.valid_to == date(2022, 11, 1) and kestrel.expiration_reason == "CORPORATE_ACTION"
 
 
 def test_ownership_stakes_bands_voting_and_provenance(records: list) -> None:
-    band = by_key(records, "bundle:own-valtora-holdings")[0]
+    band = by_key(records, "own-valtora-holdings")[0]
     assert band.source.lei == VT and band.target.lei == HH
     assert (band.stake.lo, band.stake.hi, band.stake.lo_inclusive, band.stake.hi_inclusive) == (25, 50, False, True)
     assert band.stake.exact is None
@@ -69,49 +74,49 @@ def test_ownership_stakes_bands_voting_and_provenance(records: list) -> None:
     assert band.provenance.locator == "natures_of_control[0]"
     assert band.provenance.validation_level == "self_declaration"
     assert band.provenance.source_system == "bundle" and band.provenance.source_record_id == "own-valtora-holdings"
-    vote = by_key(records, "bundle:vote-valtora-holdings")[0]
+    vote = by_key(records, "vote-valtora-holdings")[0]
     assert vote.interest is InterestType.VOTING_RIGHTS and vote.stake.exact == 52.0
     assert vote.share_class == "B ordinary (10 votes)"
-    person = by_key(records, "bundle:own-petrov-valtora")[0]
+    person = by_key(records, "own-petrov-valtora")[0]
     assert person.source.scheme is AliasScheme.INTERNAL and person.source.value == "p-ivan-petrov"
     assert person.source.kind.value == "person" and person.stake.exact == 100
-    by_name = by_key(records, "bundle:own-nordkap-meridian")[0]
+    by_name = by_key(records, "own-nordkap-meridian")[0]
     assert (by_name.source.name, by_name.source.jurisdiction, by_name.source.lei) == ("Nordkap Capital AG", "CH", None)
-    first, ended = by_key(records, "bundle:own-shipping-meridian")  # stated open, later closed
+    first, ended = by_key(records, "own-shipping-meridian")  # stated open, later closed
     assert (first.valid_to, first.known_from) == (None, utc(2017, 4, 12))
     assert (ended.valid_from, ended.valid_to) == (date(2017, 3, 1), date(2023, 9, 30))
-    loc = by_key(records, "bundle:own-shipping-ferries")[0].provenance.locator
+    loc = by_key(records, "own-shipping-ferries")[0].provenance.locator
     assert loc == "example.bundle.jsonl:line:22"
 
 
 def test_correction_is_a_second_version_of_the_same_fact(records: list) -> None:
-    versions = by_key(records, "bundle:own-holdings-shipping")
+    versions = by_key(records, "own-holdings-shipping")
     assert [(v.stake.exact, v.known_from) for v in versions] == [(75.5, utc(2016, 6, 1)), (72.5, utc(2019, 4, 10))]
     assert versions[1].provenance.locator == "note 14, p. 112"
 
 
 def test_known_from_defaults_to_header_published(records: list) -> None:
-    marine = by_key(records, "bundle:own-holdings-marine")[0]
+    marine = by_key(records, "own-holdings-marine")[0]
     assert marine.known_from == utc(2024, 6, 30) and marine.target.lei == HM
 
 
 def test_money_edges_and_other_edge_types(records: list) -> None:
-    g = by_key(records, "bundle:gtee-holdings-shipping-2020")[0]
+    g = by_key(records, "gtee-holdings-shipping-2020")[0]
     assert (g.source.lei, g.target.lei, g.amount, g.currency) == (HH, HS, 150_000_000, "EUR")
     assert g.valid_to == date(2027, 3, 15) and g.provenance.locator == "note 27"
-    loan = by_key(records, "bundle:loan-granite-shipping-2020")[0]
+    loan = by_key(records, "loan-granite-shipping-2020")[0]
     assert (loan.source.lei, loan.target.lei, loan.amount, loan.currency) == ("2138007GRAN1TEBANK65", HS, 80_000_000, "USD")
-    cons = by_key(records, "bundle:cons-shipping-holdings")[0]
+    cons = by_key(records, "cons-shipping-holdings")[0]
     assert (cons.source.lei, cons.target.lei, cons.level.value, cons.accounting_standard) == (HS, HH, "direct", "IFRS")
-    fund = by_key(records, "bundle:fund-nordkap-baltic")[0]
+    fund = by_key(records, "fund-nordkap-baltic")[0]
     assert fund.fund_kind.value == "fund_managed_by" and fund.target.lei == NK
-    branch = by_key(records, "bundle:branch-granite-london")[0]
+    branch = by_key(records, "branch-granite-london")[0]
     assert branch.source.lei == "2138007GRAN1TELDNB74" and branch.target.lei == "2138007GRAN1TEBANK65"
-    assoc = by_key(records, "bundle:assoc-petrov-spouse")[0]
+    assoc = by_key(records, "assoc-petrov-spouse")[0]
     assert assoc.relationship == "spouse" and assoc.target.value == "p-elena-petrova"
-    ctl = by_key(records, "bundle:ctl-petrova-board")[0]
+    ctl = by_key(records, "ctl-petrova-board")[0]
     assert ctl.control_kind == "board_appointment" and ctl.target.lei == HH
-    succ = by_key(records, "bundle:succ-kestrel-holdings")[0]
+    succ = by_key(records, "succ-kestrel-holdings")[0]
     assert (succ.source.lei, succ.target.lei, succ.action) == (KE, HH, CorporateActionKind.MERGER)
     assert succ.corporate_action_id == "ca-merger-kestrel"
 
@@ -131,12 +136,12 @@ def test_corporate_actions(records: list) -> None:
 
 
 def test_sanction_exception_retraction_disclosure_holding(records: list) -> None:
-    s = by_key(records, "bundle:sanc-uk-petrov")[0]
+    s = by_key(records, "sanc-uk-petrov")[0]
     assert (s.entity.value, s.authority, s.programme, s.valid_from) == ("p-ivan-petrov", "UK HMT/OFSI", "Russia", date(2022, 3, 15))
-    rx = by_key(records, "bundle:repex-valtora-ultimate")[0]
+    rx = by_key(records, "repex-valtora-ultimate")[0]
     assert rx.entity.lei == VT and rx.reason is ExceptionReason.NATURAL_PERSONS and rx.level.value == "ultimate"
     retr = [r for r in records if r.record_type == "retraction"][0]
-    assert retr.fact_key == "bundle:own-nordkap-valtora-error" and retr.known_from == utc(2020, 3, 15)
+    assert retr.fact_key == f"bundle@{PRODUCER}:own-nordkap-valtora-error" and retr.known_from == utc(2020, 3, 15)
     ar = [r for r in records if r.record_type == "disclosure" and r.document_id == "HBL-AR-2023"][0]
     assert ar.filed_at == date(2024, 4, 26) and ar.known_from == utc(2024, 4, 26)  # filed_at is the default
     assert ar.form_type == "Annual report" and ar.filer.lei == HH and len(ar.mentions) == 3
@@ -268,3 +273,38 @@ def test_json_lines_in_a_dot_json_file_and_a_pretty_printed_document(tmp_path: P
     pretty.write_text(json.dumps({"bundle": {"published": "2023-01-02"}, "records": [GOOD_OWN]}, indent=2))
     out = list(BundleReader().read(pretty))
     assert len(out) == 1 and out[0].known_from == utc(2023, 1, 2) and out[0].provenance.locator.endswith("records[0]")
+
+
+def test_record_ids_are_scoped_by_their_producer(tmp_path: Path) -> None:
+    retract = {"type": "retraction", "id": "r-1", "fact_id": "ok-1", "known_from": "2023-02-01"}
+    scoped = _write(tmp_path, "a.jsonl", [
+        json.dumps({"bundle": {"published": "2023-01-01", "producer": "Registry: extract @ 50%"}}),
+        json.dumps(GOOD_OWN), json.dumps(retract),
+        json.dumps({**GOOD_OWN, "producer": "Broker feed B"})])  # a record's own producer wins
+    own, retraction, other = BundleReader().read(scoped)
+    # ':' '@' '%' are escaped so the key reads back unambiguously
+    assert own.fact_key == "bundle@Registry%3A extract %40 50%25:ok-1"
+    assert retraction.fact_key == own.fact_key  # a retraction's fact_id is in its producer's scope
+    assert other.fact_key == "bundle@Broker feed B:ok-1"
+    assert own.provenance.source_record_id == other.provenance.source_record_id == "ok-1"
+    plain = _write(tmp_path, "b.jsonl", [json.dumps({"bundle": {"published": "2023-01-01"}}), json.dumps(GOOD_OWN)])
+    assert [r.fact_key for r in BundleReader().read(plain)] == ["bundle:ok-1"]  # no producer: key as before
+    doc = tmp_path / "c.json"
+    doc.write_text(json.dumps({"bundle": {"published": "2023-01-01", "producer": "Doc P"}, "records": [GOOD_OWN]}))
+    assert [r.fact_key for r in BundleReader().read(doc)] == ["bundle@Doc P:ok-1"]
+
+
+def test_a_producer_that_is_not_a_name(tmp_path: Path) -> None:
+    bad_header = _write(tmp_path, "a.jsonl", [json.dumps({"bundle": {"published": "2023-01-01", "producer": 42}}),
+                                             json.dumps(GOOD_OWN)])
+    [entry] = BundleReader().read(bad_header)  # its records would land in the unscoped space
+    assert entry.not_read and entry.field == "bundle.producer" and entry.locator == "line:1"
+    doc = tmp_path / "b.json"
+    doc.write_text(json.dumps({"bundle": {"published": "2023-01-01", "producer": " "}, "records": [GOOD_OWN]}))
+    [entry] = BundleReader().read(doc)
+    assert entry.not_read and entry.field == "bundle.producer"
+    rec = _write(tmp_path, "c.jsonl", [json.dumps({"bundle": {"published": "2023-01-01"}}),
+                                       json.dumps({**GOOD_OWN, "producer": ["x"]}), json.dumps(GOOD_OWN)])
+    bad, good = BundleReader().read(rec)
+    assert isinstance(bad, Quarantined) and bad.field == "producer" and bad.locator == "line:2"
+    assert good.fact_key == "bundle:ok-1"
