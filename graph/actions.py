@@ -40,9 +40,11 @@ def reapply_all(graph: Graph, keys: _Keys) -> int:
     return len(rows)
 
 
-def apply_corporate_action(graph: Graph, action: CorporateAction, keys: _Keys, *, again: bool = False) -> bool:
+def apply_corporate_action(graph: Graph, action: CorporateAction, keys: _Keys, *, again: bool = False,
+                           stored: bool = False) -> bool:
     """Apply ``action``; False when it had already been registered (then only re-applied
-    when ``again``, for edges that arrived after it)."""
+    when ``again``, for edges that arrived after it). ``stored``: the caller knows it is
+    registered (its node and parties are written), so only its changes are re-applied."""
     base = clock_props(action)
     sid, action_id = base["statement_id"], base["fact_key"]
     subject = keys.key_of(action.subject)
@@ -58,8 +60,11 @@ def apply_corporate_action(graph: Graph, action: CorporateAction, keys: _Keys, *
         "new_name": action.new_name, "record": action.model_dump_json(),
     }
     props = {k: v for k, v in props.items() if v is not None}
-    rows = graph.write_rows("action_register", statement_id=sid, props=props, parties=parties)
-    created = bool(rows and rows[0]["created"])
+    if stored:
+        created = False
+    else:
+        rows = graph.write_rows("action_register", statement_id=sid, props=props, parties=parties)
+        created = bool(rows and rows[0]["created"])
     if not created and not again:
         return False
 

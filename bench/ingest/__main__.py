@@ -32,6 +32,7 @@ from bench._common import RssSampler, Timer, bench_graph, peak_rss_mb, wipe, wri
 from bench.cypher import q
 from bench.ingest.delta import Stages, measure_delta, server_pid
 from ownergraph.demo import world_inputs
+from ownergraph.graph.load import Loader
 from ownergraph.graph.pipeline import ingest_paths
 
 EDGES_QUERY = q("statement_edge_ends")
@@ -100,10 +101,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--delta", type=float, default=0.0, metavar="FRACTION",
                     help="then ingest a daily delta of FRACTION of the entities (0.01: 1%%; new entities, changed "
                          "stakes, closed edges) into the loaded graph, against an UNWIND-MERGE of the same relationships")
+    ap.add_argument("--full-writes", action="store_true",
+                    help="the loader without its lean incremental path (Loader(lean=False)): the before figures")
     ap.add_argument("--no-warm", action="store_true", help="skip warming the server (a small world loaded and wiped)")
     args = ap.parse_args(argv)
 
     graph = bench_graph()
+    name = f"ingest-{args.entities}" + ("-full-writes" if args.full_writes else "")
+    factory = (lambda g, keys: Loader(g, keys, defer_actions=True, background=True, lean=False)) if args.full_writes else None
     with tempfile.TemporaryDirectory() as tmp:
         world = args.keep or Path(tmp) / "world"
         with Timer() as tg:
@@ -117,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         with Timer() as t, RssSampler() as rss_log, Stages(server_pid(int(graph.uri.rsplit(":", 1)[1]))) as stages:
             def progress(path: str, _n: int) -> None:
                 rss_log.phase = Path(path).name
-            summary = ingest_paths(graph, files, progress=progress)
+            summary = ingest_paths(graph, files, progress=progress, loader_factory=factory)
         cpu = _cpu() - cpu0
         rss = peak_rss_mb()
         edges = [] if args.no_baseline else graph.read(EDGES_QUERY)
@@ -135,22 +140,22 @@ def main(argv: list[str] | None = None) -> int:
         if args.check_idempotent:
             before = _fingerprint(graph)
             with Timer() as t2:
-                again = ingest_paths(graph, files)
+                again = ingest_paths(graph, files, loader_factory=factory)
             ours["second_run"] = {"seconds": round(t2.seconds, 2), "loaded": again.totals["loaded"],
                                   "merged": again.totals["merged"],
                                   "stats_identical": _fingerprint(graph) == before}
         if args.delta:
-            ours["delta"] = measure_delta(graph, world, Path(tmp) / "delta", args.delta)
-        report: dict[str, Any] = {"entities": args.entities, "generated": gen.get("counts") or gen,
+            ours["delta"] = measure_delta(graph, world, Path(tmp) / "delta", args.delta, factory)
+        report: dict[str, Any] = {"entities": args.entities, "lean": not args.full_writes, "generated": gen.get("counts") or gen,
                                   "generate_seconds": round(tg.seconds, 2), "ownergraph": ours}
-        write_report(f"ingest-{args.entities}", report)  # kept even if the baseline is interrupted
+        write_report(name, report)  # kept even if the baseline is interrupted
         base = ({"relationships_per_s": 0.0, "skipped": True} if args.no_baseline
                 else baseline(graph, [{"a": e["a"], "b": e["b"]} for e in edges]))
         del edges
     report["baseline_unwind_create"] = base
     report["ratio_ours_to_baseline"] = (round(ours["relationships_per_s"] / base["relationships_per_s"], 3)
                                         if base["relationships_per_s"] else None)
-    write_report(f"ingest-{args.entities}", report)
+    write_report(name, report)
     print(json.dumps(report, indent=2) if args.json else
           f"ingest {args.entities} entities: {records} records, {rels} relationships in {ours['seconds']}s = "
           f"{ours['records_per_s']:.0f} records/s, {ours['relationships_per_s']:.0f} rel/s "

@@ -107,6 +107,7 @@ class Stages:
         self.pid = server_pid
         self.stages: dict[str, dict[str, float]] = {}
         self._undo: list[tuple[Any, str, Any]] = []
+        self.actions_applied = 0
 
     def _now(self) -> tuple[float, float, float]:
         import time
@@ -148,7 +149,8 @@ class Stages:
             stages._add("read_resolve_write_tail", t0)
             t0 = stages._now()
             try:
-                return orig_finish(loader)
+                stages.actions_applied = orig_finish(loader)
+                return stages.actions_applied
             finally:
                 stages._add("corporate_actions", t0)
 
@@ -203,7 +205,8 @@ def server_cpu(pid: int | None) -> float:
     return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def measure_delta(graph: Any, world: Path, out_dir: Path, fraction: float) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+def measure_delta(graph: Any, world: Path, out_dir: Path, fraction: float,  # type: ignore[no-untyped-def]
+                  loader_factory: Any = None) -> dict[str, Any]:
     """Write the delta of ``world``, ingest it into ``graph`` (which holds the world) by stage,
     then MERGE the same relationships as the baseline; the report's figures."""
     from ownergraph.graph.pipeline import ingest_paths
@@ -212,7 +215,7 @@ def measure_delta(graph: Any, world: Path, out_dir: Path, fraction: float) -> di
     counts = write_delta(world, path, fraction)
     pid = server_pid(int(graph.uri.rsplit(":", 1)[1]))
     with Stages(pid) as st:
-        summary = ingest_paths(graph, [path])
+        summary = ingest_paths(graph, [path], loader_factory=loader_factory)
     edges = delta_edges(graph, counts["known_from"])
     seconds = st.stages["total"]["seconds"]
     writing = sum(st.stages[k]["seconds"] for k in ("read_resolve_write", "corporate_actions") if k in st.stages)
@@ -223,7 +226,7 @@ def measure_delta(graph: Any, world: Path, out_dir: Path, fraction: float) -> di
             "relationships_per_s": rel_s,
             # without loading and saving the whole resolver state (a fixed cost per run, O(world))
             "relationships_per_s_without_state": round(len(edges) / writing, 1) if writing else 0.0,
-            "stages": st.stages, "server_pid_seen": pid is not None,
+            "stages": st.stages, "actions_applied": st.actions_applied, "server_pid_seen": pid is not None,
             "baseline_unwind_merge": base,
             "ratio_ours_to_baseline": round(rel_s / base["relationships_per_s"], 3) if base["relationships_per_s"] else None,
             "ratio_without_state": (round(len(edges) / writing / base["relationships_per_s"], 3)
