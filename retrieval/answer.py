@@ -253,6 +253,10 @@ def _body(pattern: str, frame: pd.DataFrame, ctx: Context, subject: str, other: 
     if not found and pattern == PATH.name and not getattr(result, "control_only", True):
         return (ctx.no_relationship or f"No path over {' | '.join(result.types)} between {subject} and {other} "
                 f"in the graph as of {d}.")
+    cut = getattr(result, "truncated", None)
+    if pattern == QUALITY.name and not found and cut:  # a row limit is not "no issue"
+        return (f"No data-quality issue for {subject} among those read as of {d}: the row limit was reached for "
+                f"{', '.join(cut)}, so issues beyond it were not read.")
     if not found:
         return ctx.no_relationship or _nothing(pattern, subject, other, d)
     rows = frame.head(MAX_ROWS).to_dict("records")

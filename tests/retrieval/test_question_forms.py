@@ -169,3 +169,19 @@ def test_a_threshold_between_the_verb_and_the_name_leaves_the_name(text: str, th
                                   "What is the percentage of Wpp Rocky Ltd in 06452920 as of 2020-01-01?"])
 def test_the_share_of_a_in_b(text: str) -> None:
     assert _read(text) == (STAKE.name, ["Wpp Rocky Ltd", "06452920"])
+
+
+def test_a_quality_answer_never_turns_a_row_limit_into_no_issue() -> None:
+    import pandas as pd
+
+    from ownergraph.graph.analytics._snapshot import make_clock
+    from ownergraph.graph.analytics.quality import QualityResult
+    from ownergraph.retrieval.answer import compose
+    from ownergraph.retrieval.context import build_context
+
+    ctx = build_context("Is X a stub?", date(2024, 6, 30), "2024-06-30T00:00:00", {}, [], [])
+    cut = QualityResult(make_clock("2024-06-30", None), issues=[], truncated=["stub"])
+    text = compose(QUALITY.name, pd.DataFrame(), ctx, "X Ltd", None, False, cut)
+    assert "row limit was reached for stub" in text and not text.startswith("No data-quality issue (")
+    clean = QualityResult(make_clock("2024-06-30", None))
+    assert compose(QUALITY.name, pd.DataFrame(), ctx, "X Ltd", None, False, clean).startswith("No data-quality issue (")
