@@ -30,6 +30,7 @@ from typing import Any
 from ownergraph.graph._load_rows import build_rows
 from ownergraph.graph._rows import clock_props
 from ownergraph.graph.bulk.actions import apply_actions
+from ownergraph.graph.bulk.conflicts import screen_staged
 from ownergraph.graph.bulk.files import write_staged
 from ownergraph.graph.bulk.importer import import_into_local
 from ownergraph.graph.bulk.staged import Staged
