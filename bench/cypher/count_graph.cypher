@@ -1,0 +1,5 @@
+// Nodes plus relationships: how far a load has come (the reliability benchmark kills it at points).
+MATCH (n)
+WITH count(n) AS nodes
+OPTIONAL MATCH ()-[r]->()
+RETURN nodes + count(r) AS n
