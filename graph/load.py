@@ -119,6 +119,7 @@ class Loader:
         # (an entity version: always earlier than any action; the end of a statement: its
         # known_from): :meth:`finish` re-applies the stored actions that can reach them
         self._touched: dict[str, datetime] = {}
+        self._skip_stored: bool | None = None  # decided at the first batch: was anything stored?
         self._pending = 0
 
     # -- intake -------------------------------------------------------------------------
@@ -261,6 +262,8 @@ class Loader:
 
     def _write_batch(self, tag: Any, rows: dict[str, Any]) -> None:
         self._batch_tag = tag
+        if self._skip_stored is None:  # a first load into an empty graph has nothing to skip
+            self._skip_stored = self.lean and bool(self.graph.read("load_graph_has_entities"))
         self._note_touched(rows)
         # here, on the writer thread: every earlier batch is written, so the look-up sees it
         conflicts = screen(self.graph, rows, self.batch_size)
@@ -271,14 +274,14 @@ class Loader:
         if rows["entities"]:
             entity_rows, aliases, stored = (
                 entities_without_stored(self.graph, rows["entities"], rows["aliases"], self.batch_size)
-                if self.lean else (rows["entities"], rows["aliases"], 0))
+                if self._skip_stored else (rows["entities"], rows["aliases"], 0))
             created, present, _ = self._write("load_entities", entity_rows)
             self._tally("entity", created, present + stored)
             self._write("load_aliases", aliases)
         touched: dict[str, set[str]] = defaultdict(set)
         for rtype, edge_rows in rows["edges"].items():
             edge_rows, stored = (edges_without_stored(self.graph, rtype, edge_rows, self.batch_size)
-                                 if self.lean else (edge_rows, 0))
+                                 if self._skip_stored else (edge_rows, 0))
             created, present, rechain = self._write(cypher.render("load_edges", TYPE=rtype), edge_rows, rtype)
             self._tally(rtype, created, present + stored)
             touched[rtype] |= rechain
