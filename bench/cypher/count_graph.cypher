@@ -2,4 +2,5 @@
 MATCH (n)
 WITH count(n) AS nodes
 OPTIONAL MATCH ()-[r]->()
-RETURN nodes + count(r) AS n
+WITH nodes, count(r) AS relationships
+RETURN nodes + relationships AS n
