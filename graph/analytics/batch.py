@@ -21,10 +21,12 @@ The job, in DuckDB SQL:
    ``G[x, t] / G[x, x]`` with ``G = I + P``), capped at 1. On the acyclic part the frontier
    empties after the longest chain and the values equal the ``simple_paths`` semantics; walks
    around a cross-holding shrink geometrically and are followed until every contribution is
-   below ``tolerance`` (``1e-15``). ``max_depth`` caps the walk length (default: none);
-   ``max_steps`` guards against cycles whose walk sums do not converge (stakes around a cycle
-   at or above 100%, or the upper ends of unknown stakes): the pairs still growing there get
-   ``hi = 1`` and ``diverged``; pairs cut by ``max_depth`` are ``depth_limited`` ("at least").
+   below ``tolerance`` (``1e-15``). ``max_depth`` caps the walk length (default: none). A
+   cycle whose walk sums do not converge (stakes around it at or above 100%, or the upper ends
+   of unknown stakes) is found by its frontier not shrinking (see :func:`_propagate`): the
+   pairs it feeds get ``hi = 1`` and ``diverged`` (per entity: ``inf``, capped at 1, or for a
+   small component the value with returns removed, which is at most 1); ``max_steps`` is the
+   last guard. Pairs cut by ``max_depth`` are ``depth_limited`` ("at least").
 4. **UBOs**: every owner whose stake passes the rule's threshold (``graph.vocabulary.RULES``:
    eu_amlr_25 ``>= 25%``, amld_gt25 ``> 25%``) certainly or possibly, that is a natural person
    (entity kind ``person``) or a top holder (nobody owns it at the clock).
@@ -46,11 +48,12 @@ import pandas as pd
 
 from ownergraph.graph.analytics._interval import EPS
 from ownergraph.graph.analytics._snapshot import make_clock
-from ownergraph.graph.vocabulary import RULES
+from ownergraph.graph.vocabulary import FULL_DEPTH, RULES
 from ownergraph.ingest.errors import OwnergraphError
 
 TOLERANCE = 1e-15  # walk contributions below this are dropped
-MAX_STEPS = 5000  # walk lengths followed at most (cycles converging slowly, or not at all)
+MAX_STEPS = 5000  # walk lengths followed at most (cycles converging slowly)
+DIVERGENCE_WINDOW = 25  # steps without the frontier's upper ends shrinking that mean divergence
 CHAIN_RULES = ("eu_amlr_25", "amld_gt25")
 
 
@@ -121,39 +124,67 @@ def _prepare(con: duckdb.DuckDBPyConnection, edges: Path, entities: Path, as_of:
 
 def _propagate(con: duckdb.DuckDBPyConnection, max_depth: int | None, tolerance: float, max_steps: int
                ) -> dict[str, int]:
-    """Walk sums as an edge list: ``walks`` gets every frontier ``W^k`` (k = 1, 2, ...)."""
-    con.execute("CREATE TEMP TABLE frontier AS SELECT src, dst, lo, hi FROM w WHERE hi > ?", [tolerance])
+    """Walk sums as an edge list: ``walks`` gets every frontier ``W^k`` (k = 1, 2, ...).
+
+    Divergence: past ``FULL_DEPTH`` steps (longer than any chain the per-entity analytics read)
+    a frontier whose upper ends stop shrinking for ``DIVERGENCE_WINDOW`` steps runs around a
+    cycle that does not converge on them; from there on its walks are marked ``div`` (their
+    pairs get ``hi = 1``, an upper bound) and only the lower ends are followed."""
+    con.execute("CREATE TEMP TABLE frontier AS SELECT src, dst, lo, hi, false AS div FROM w WHERE hi > ?",
+                [tolerance])
     con.execute("CREATE TEMP TABLE walks AS SELECT * FROM frontier")
     cap = min(max_depth or max_steps, max_steps)
-    steps, left = 1, con.execute("SELECT count(*) FROM frontier").fetchone()[0]
+    steps = 1
+    left, total = con.execute("SELECT count(*), coalesce(sum(hi), 0) FROM frontier").fetchone()
+    flat, diverging = 0, False
     while left and steps < cap:
         con.execute("""
             CREATE OR REPLACE TEMP TABLE frontier AS
-            SELECT f.src, w.dst, sum(f.lo * w.lo) AS lo, sum(f.hi * w.hi) AS hi
+            SELECT f.src, w.dst, sum(f.lo * w.lo) AS lo,
+                   sum(CASE WHEN f.div THEN f.lo * w.lo ELSE f.hi * w.hi END) AS hi, bool_or(f.div) AS div
             FROM frontier f JOIN w ON w.src = f.dst
-            GROUP BY f.src, w.dst HAVING sum(f.hi * w.hi) > ?
+            GROUP BY f.src, w.dst HAVING sum(CASE WHEN f.div THEN f.lo * w.lo ELSE f.hi * w.hi END) > ?
         """, [tolerance])
         con.execute("INSERT INTO walks SELECT * FROM frontier")
         steps += 1
-        left = con.execute("SELECT count(*) FROM frontier").fetchone()[0]
+        left, now = con.execute("SELECT count(*), coalesce(sum(hi), 0) FROM frontier").fetchone()
+        flat = flat + 1 if now >= total * (1 - 1e-9) else 0
+        total = now
+        if diverging and flat >= DIVERGENCE_WINDOW:
+            break  # the lower ends do not converge either (stakes around a cycle at or above 100%)
+        if not diverging and steps > FULL_DEPTH and flat >= DIVERGENCE_WINDOW:
+            flat = 0
+            diverging = True
+            con.execute("UPDATE frontier SET div = true, hi = lo")
+            # mark the frontier's pairs and every pair they lead to (all reached by now: no chain
+            # without a cycle is longer than FULL_DEPTH here)
+            con.execute("""
+                INSERT INTO walks SELECT src, dst, 0.0, 0.0, true FROM frontier
+                UNION SELECT DISTINCT f.src, r.dst, 0.0, 0.0, true
+                FROM frontier f JOIN (SELECT DISTINCT src, dst FROM walks) r ON r.src = f.dst
+            """)
+            con.execute("DELETE FROM frontier WHERE lo <= ?", [tolerance])
+            left = con.execute("SELECT count(*) FROM frontier").fetchone()[0]
     # what is left at the cap: cut by the depth cap, or (at max_steps) not converging
-    con.execute("CREATE TEMP TABLE unfinished AS SELECT DISTINCT src, dst FROM frontier")
+    con.execute("CREATE TEMP TABLE unfinished AS SELECT DISTINCT src, dst FROM frontier "
+                "UNION SELECT DISTINCT src, dst FROM walks WHERE div")
     return {"steps": steps, "unfinished_pairs": left}
 
 
 def _stakes(con: duckdb.DuckDBPyConnection, depth_capped: bool) -> None:
     con.execute("""
-        CREATE TEMP TABLE p AS SELECT src, dst, sum(lo) AS lo, sum(hi) AS hi FROM walks GROUP BY src, dst
+        CREATE TEMP TABLE p AS SELECT src, dst, sum(lo) AS lo, sum(hi) AS hi, bool_or(div) AS div
+        FROM walks GROUP BY src, dst
     """)
     con.execute(f"""
         CREATE TEMP TABLE stakes AS
         SELECT o.key AS owner, t.key AS owned,
                least(p.lo / (1 + coalesce(r.lo, 0)), 1.0) AS stake_lo,
-               CASE WHEN u.src IS NOT NULL AND NOT {depth_capped} THEN 1.0
+               CASE WHEN p.div OR (u.src IS NOT NULL AND NOT {depth_capped}) THEN 1.0
                     ELSE least(p.hi / (1 + coalesce(r.hi, 0)), 1.0) END AS stake_hi,
                p.hi / (1 + coalesce(r.hi, 0)) > 1 + {EPS} AS capped,
-               u.src IS NOT NULL AND NOT {depth_capped} AS diverged,
-               u.src IS NOT NULL AND {depth_capped} AS depth_limited
+               p.div OR (u.src IS NOT NULL AND NOT {depth_capped}) AS diverged,
+               u.src IS NOT NULL AND NOT p.div AND {depth_capped} AS depth_limited
         FROM p
         LEFT JOIN p r ON r.src = p.src AND r.dst = p.src
         LEFT JOIN unfinished u ON u.src = p.src AND u.dst = p.dst
