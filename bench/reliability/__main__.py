@@ -255,7 +255,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             report["phase_s"] = {"hostile": round(t1 - t0, 1), "clean_ingest": round(t2 - t1, 1),
                                  "kills": round(t3 - t2, 1), "ingest_and_ask": round(time.monotonic() - t3, 1)}
         finally:
-            srv.cli(env, "neo4j", "stop")
+            srv.stop(env)
     report["seconds"] = round(time.monotonic() - t0, 1)
     report["failures"] = failures(report)
     return report

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -41,6 +42,21 @@ def start(env: dict[str, str]) -> int:
     if out.returncode != 0:
         raise RuntimeError(f"could not start the reliability server: {out.stderr[-500:]}")
     return int(json.loads(out.stdout)["pid"])
+
+
+def stop(env: dict[str, str]) -> None:
+    """Stop the server; a JVM that outlives ``neo4j stop`` is killed (its folder is about to go)."""
+    from ownergraph.graph.server import LocalNeo4j
+
+    close_all()
+    pid_file = LocalNeo4j(load_settings(env)).pid_file
+    pid = int(pid_file.read_text().split()[0]) if pid_file.is_file() else None
+    cli(env, "neo4j", "stop", timeout=120)
+    try:  # only that server's own JVM: its command line names this home
+        if pid is not None and env["OWNERGRAPH_HOME"] in Path(f"/proc/{pid}/cmdline").read_text():
+            os.kill(pid, signal.SIGKILL)
+    except (OSError, ProcessLookupError):
+        pass
 
 
 def graph(env: dict[str, str]) -> Graph:
