@@ -43,13 +43,6 @@ from ownergraph.ingest.model import (
 )
 
 
-# The online loader's conflict screen (graph.conflicts) comes with per-file counts
-# [loaded, merged, quarantined]; where LoadCounts has no conflicts there is no screen and the
-# counts are [loaded, merged]. The bulk loader follows whichever this installation has.
-_SCREENS = "conflicts" in LoadCounts.__dataclass_fields__
-_TAG_WIDTH = 3 if _SCREENS else 2
-
-
 class BulkNotPossible(OwnergraphError):
     """The offline importer cannot be used for this load (not the managed server, or not empty)."""
 
@@ -125,13 +118,11 @@ class BulkLoader:
             t0, c0 = time.monotonic(), _cpu()
             rows = build_rows(self._entities, self._records, self._resolve, self._known, self._aliases_seen)
             self._records, self._entities = [], []
-            if _SCREENS:  # as Loader._write_batch does
-                
-                conflicts = screen_staged(self.staged, rows, self.batch_size)
-                if conflicts:
-                    self.counts.quarantined += len(conflicts)
-                    self.counts.conflicts += [(self._tag, q) for q in conflicts]
-                    self.counts.by_tag.setdefault(self._tag, [0] * _TAG_WIDTH)[2] += len(conflicts)
+            conflicts = screen_staged(self.staged, rows, self.batch_size)  # as Loader._write_batch does
+            if conflicts:
+                self.counts.quarantined += len(conflicts)
+                self.counts.conflicts += [(self._tag, q) for q in conflicts]
+                self.counts.by_tag.setdefault(self._tag, [0, 0, 0])[2] += len(conflicts)
             for kind, created, present in self.staged.apply_batch(rows):
                 self._tally(kind, created, present)
             for action in rows["actions"]:  # counted as online (Loader._count_actions)
@@ -155,7 +146,7 @@ class BulkLoader:
         self.counts.loaded += created
         self.counts.merged += present
         self.counts.by_type[kind] += created
-        tagged = self.counts.by_tag.setdefault(self._tag if tag is None else tag, [0] * _TAG_WIDTH)
+        tagged = self.counts.by_tag.setdefault(self._tag if tag is None else tag, [0, 0, 0])
         tagged[0] += created
         tagged[1] += present
 

@@ -168,8 +168,6 @@ def test_bundle_conflicts_across_files_are_quarantined_as_online(server: tuple[S
     # graph as online from the stored one. LEIs: the fictional ones of examples/bundle.
     import json
 
-    pytest.importorskip("ownergraph.graph.conflicts")  # the online loader's screen this mirrors
-
     def bundle(name: str, *records: dict[str, Any]) -> Path:
         head = {"bundle": {"version": 1, "published": "2021-01-01", "producer": "Registry extract A"}}
         path = tmp_path / name
