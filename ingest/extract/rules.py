@@ -95,8 +95,8 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
                 continue
             gd = m.groupdict()
             a_s = [ctx.name(gd.get("a")), ctx.name(gd.get("a2"))]
-            b_s = [ctx.filer if rule in FILER_IS_B else _apart(ctx.name(gd.get("b")), gd.get("b"), a_s[0]),
-                   ctx.name(gd.get("b2")), ctx.name(gd.get("b3"))]
+            first = ctx.filer if rule in FILER_IS_B else _apart(ctx.name(gd.get("b")), gd.get("b"), a_s[0], gd.get("a"))
+            b_s = [first, ctx.name(gd.get("b2")), ctx.name(gd.get("b3"))]
             if rule == "owns_pct_listed":
                 listed.append((m, rule, conf))
                 continue
@@ -119,10 +119,11 @@ def _key(name: str) -> str:
     return re.sub(r"\W", "", name.casefold())
 
 
-def _apart(b: str | None, raw: str | None, a: str | None) -> str | None:
+def _apart(b: str | None, raw: str | None, a: str | None, raw_a: str | None) -> str | None:
     """``b``, or the words the sentence uses when the document's defined term makes it ``a``'s
     name: a private company of the filer's name ("Loncor Resources Inc. (\u201cOld Loncor\u201d)")."""
-    if b and a and raw and _key(a) == _key(b) and not re.fullmatch(SELF, raw.strip()):
+    if (b and a and raw and _key(a) == _key(b) and not re.fullmatch(SELF, raw.strip())
+            and _key(raw) != _key(raw_a or "")):  # the same words twice are one party
         words = " ".join(raw.split()).strip(" ,;:.").removeprefix("the ").removeprefix("The ")
         return words if _key(words) != _key(a) else b
     return b

@@ -26,7 +26,8 @@ NAME = rf"(?:{_WORD}(?:\s(?:{_JOIN}\s)?{_WORD}){{0,7}}(?:\s[0-9]+(?={_SUFFIX}))?
 SELF = r"(?:the\s(?:[Cc]ompany|[Rr]egistrant|Corporation|Partnership|Trust|Fund|Bank|Issuer)(?!\s(?:of\s|&\s)?[A-Z])|[Ww]e|[Ii]ts|[Oo]ur|[Ii]t|our\scompany)"
 PARTY = rf"(?P<GROUP>{SELF}|(?:the\s)?{NAME})"
 _QUOTE = "\"“”'‘’"
-_DEFINED = re.compile(rf"({NAME})\s*(?:,\s(?:a|an)\s[^()]{{0,100}}?)?\(\s*(?:together with [^()]*?,\s*)?((?:(?:the|and|or|,)\s*)*[{_QUOTE}][^()]{{1,200}}?)\)")
+# "X, a Delaware corporation (\u201cY\u201d)"; an apposition ends at ", and" (the next party of a list)
+_DEFINED = re.compile(rf"({NAME})\s*(?:,\s(?:a|an)\s(?:(?!,\sand\s)[^()]){{0,100}}?)?\(\s*(?:together with [^()]*?,\s*)?((?:(?:the|and|or|,)\s*)*[{_QUOTE}][^()]{{1,200}}?)\)")
 _TERM = re.compile(rf"[{_QUOTE}]([A-Z][^{_QUOTE}]{{0,40}})[{_QUOTE}]")
 _GENERIC = {"company", "registrant", "corporation", "partnership", "trust", "fund", "bank", "issuer", "we", "us",
             "our", "its", "it"}

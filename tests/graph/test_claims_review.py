@@ -19,75 +19,79 @@ from tests.graph.analytics.test_cli import run  # noqa: F401  (fixture)
 from tests.retrieval.fake_openai import fake_openai  # noqa: F401  (fixture)
 
 FILINGS = Path(__file__).parents[1] / "fixtures" / "real" / "filings" / "8-K"
-# Disney 8-K, Item 1.01, first sentence (read in the file): "On June 20, 2018, The Walt Disney Company
-# (“Disney”), TWDC Holdco 613 Corp., a Delaware corporation and wholly owned subsidiary of Disney
-# (“New Disney”), ... entered into an Amended and Restated Agreement and Plan of Merger". The
-# parent/subsidiary fact sits in a merger-agreement sentence, which the offline extractor reads as
-# hedged (confidence 0.35): it waits for review. The cover page: "Date of Report ...: June 20, 2018".
-DISNEY = FILINGS / "1001039_8K_2018_0000950157-18-000744.htm"
-AS_OF = "2018-07-01"
+# Home Health Corp of America 8-K (full submission, "FILED AS OF DATE: 19971007"), Item 5, read in
+# the file: "Under the terms of the Merger Agreement, USHO will become a wholly-owned subsidiary of
+# HHCA, ..." with HHCA = Home Health Corporation of America, Inc. and USHO = U.S. HomeCare Corporation
+# defined in the sentence before. A future statement: the offline extractor reads it as hedged
+# (confidence 0.35), so it waits for review.
+HHCA = FILINGS / "1000685_8K_1997_0001036050-97-000815.txt"
+PARENT, CHILD = "Home Health Corporation of America, Inc.", "U.S. HomeCare Corporation"
+QUOTE = "will become a wholly-owned subsidiary of HHCA"
+AS_OF = "1997-11-01"
 
 
-def _disney_claim(graph: Graph, status: str | None = "pending"):
-    return next(i for i in review_items(graph, status) if i.source_name == "The Walt Disney Company"
-                and (i.target_name or "").startswith("TWDC Holdco 613 Corp"))
+def _ingest(graph: Graph) -> None:
+    ingest_paths(graph, [HHCA], document_options={"filed_at": date(1997, 10, 7)})
 
 
-def _disney_owns(graph: Graph) -> bool:
-    res = Analytics(graph).ownership.owners("TWDC Holdco 613 Corp", as_of=AS_OF)
-    return any(r.name == "The Walt Disney Company" and r.status == "certainly" for r in res.rows)
+def _hedged_claim(graph: Graph, status: str | None = "pending"):
+    return next(i for i in review_items(graph, status) if i.source_name == PARENT and i.target_name == CHILD)
+
+
+def _parent_owns(graph: Graph) -> bool:
+    res = Analytics(graph).ownership.owners(CHILD, as_of=AS_OF)
+    return any(r.name == PARENT and r.status == "certainly" for r in res.rows)
 
 
 def test_pending_claim_waits_accept_admits_undo_restores(graph: Graph) -> None:
-    ingest_paths(graph, [DISNEY], document_options={"filed_at": date(2018, 6, 20)})
-    item = _disney_claim(graph)
+    _ingest(graph)
+    item = _hedged_claim(graph)
     assert item.confidence < 0.5 and item.stake == 1.0 and item.method.startswith("pattern:")
-    assert "wholly owned subsidiary of Disney" in " ".join(item.quote.split())
-    assert not _disney_owns(graph)  # below the threshold: not a fact for analytics
+    assert QUOTE in " ".join(item.quote.split())
+    assert not _parent_owns(graph)  # below the threshold: not a fact for analytics
 
-    d = decide(graph, item.claim_id[:10], "accepted", reason="Item 1.01 states it as a fact")
-    assert _disney_claim(graph, "accepted").decision_id == d["decision_id"]
-    assert _disney_owns(graph)
+    d = decide(graph, item.claim_id[:10], "accepted", reason="the merger closed")
+    assert _hedged_claim(graph, "accepted").decision_id == d["decision_id"]
+    assert _parent_owns(graph)
     assert item.claim_id not in {i.claim_id for i in review_items(graph)}  # left the queue
 
     undo(graph, d["decision_id"], reason="second look")
-    assert _disney_claim(graph).status == "pending" and not _disney_owns(graph)
+    assert _hedged_claim(graph).status == "pending" and not _parent_owns(graph)
     with pytest.raises(ReviewError, match="already undone"):
         undo(graph, d["decision_id"])
     assert [x["status"] for x in decisions(graph)] == ["accepted"] and decisions(graph)[0]["undone_at"]
 
 
 def test_threshold_admits_and_reject_wins(graph: Graph) -> None:
-    ingest_paths(graph, [DISNEY], document_options={"filed_at": date(2018, 6, 20)})
-    item = _disney_claim(graph)
+    _ingest(graph)
+    item = _hedged_claim(graph)
     with claims_at(0.3):
-        assert _disney_owns(graph)
-        assert _disney_claim(graph, "admitted").claim_id == item.claim_id
+        assert _parent_owns(graph)
+        assert _hedged_claim(graph, "admitted").claim_id == item.claim_id
         decide(graph, item.claim_id, "rejected", reason="the merger agreement, not the ownership")
-        assert not _disney_owns(graph)  # a rejected claim never takes part
+        assert not _parent_owns(graph)  # a rejected claim never takes part
     with pytest.raises(ReviewError, match="no text claim"):
         decide(graph, "ffffffffffff", "accepted")
 
 
 def test_review_cli_and_owners_cite_the_sentence(graph: Graph, run) -> None:  # noqa: F811
-    ingest_paths(graph, [DISNEY], document_options={"filed_at": date(2018, 6, 20)})
+    _ingest(graph)
     code, out = run("review", "list", "--json")
     assert code == 0, out
     listed = json.loads(out)
     assert listed["threshold"] == 0.5
-    claim = next(c for c in listed["claims"] if c["source_name"] == "The Walt Disney Company"
-                 and c["target_name"].startswith("TWDC Holdco 613 Corp"))
+    claim = next(c for c in listed["claims"] if c["source_name"] == PARENT and c["target_name"] == CHILD)
     code, out = run("review", "list")
-    assert code == 0 and claim["claim_id"][:12] in out and "wholly owned subsidiary of Disney" in out
-    code, out = run("owners", "TWDC Holdco 613 Corp", "--as-of", AS_OF)
-    assert code == 0 and "The Walt Disney Company" not in out.split("\n", 1)[1]
-    code, out = run("owners", "TWDC Holdco 613 Corp", "--as-of", AS_OF, "--min-claim-confidence", "0.3")
-    assert code == 0 and "The Walt Disney Company" in out
-    assert "stated in" in out and "wholly owned subsidiary of Disney" in out  # labelled, with the sentence
+    assert code == 0 and claim["claim_id"][:12] in out and QUOTE in " ".join(out.split())
+    code, out = run("owners", CHILD, "--as-of", AS_OF)
+    assert code == 0 and PARENT not in out.split("\n", 1)[1]
+    code, out = run("owners", CHILD, "--as-of", AS_OF, "--min-claim-confidence", "0.3")
+    assert code == 0 and PARENT in out
+    assert "stated in" in out and QUOTE in " ".join(out.split())  # labelled, with the sentence
     code, out = run("review", "accept", claim["claim_id"][:12], "--json")
     assert code == 0 and json.loads(out)["status"] == "accepted"
-    code, out = run("owners", "TWDC Holdco 613 Corp", "--as-of", AS_OF)
-    assert code == 0 and "The Walt Disney Company" in out
+    code, out = run("owners", CHILD, "--as-of", AS_OF)
+    assert code == 0 and PARENT in out
 
 
 # Tyson 8-K (2015): "Borrowings under the Term Loan Agreement are unsecured and are unconditionally
@@ -124,13 +128,13 @@ def test_registry_fact_and_text_claim_disagree_both_shown(graph: Graph, tmp_path
 def test_ask_labels_the_text_claim_with_document_and_sentence(graph: Graph) -> None:
     from ownergraph.retrieval.api import Ownergraph
 
-    ingest_paths(graph, [DISNEY], document_options={"filed_at": date(2018, 6, 20)})
-    decide(graph, _disney_claim(graph).claim_id, "accepted")
-    answer = Ownergraph(graph).ask("Who owns TWDC Holdco 613 Corp?", as_of=AS_OF)
-    assert "The Walt Disney Company" in answer.text
+    _ingest(graph)
+    decide(graph, _hedged_claim(graph).claim_id, "accepted")
+    answer = Ownergraph(graph).ask(f"Who owns {CHILD}?", as_of=AS_OF)
+    assert PARENT in answer.text
     cited = [s for s in answer.citations if s.kind == "edge" and "text claim, stated in" in s.label]
-    assert cited and "wholly owned subsidiary of Disney" in " ".join(cited[0].label.split())
-    assert "wholly owned subsidiary of Disney" in " ".join((cited[0].text or "").split())
+    assert cited and QUOTE in " ".join(cited[0].label.split())
+    assert QUOTE in " ".join((cited[0].text or "").split())
 
 
 def test_contagion_uses_the_loan_claim_above_the_threshold_only(graph: Graph, run) -> None:  # noqa: F811
@@ -171,8 +175,8 @@ def test_ingest_extract_llm_loads_checked_claims_and_reports_tokens(graph: Graph
 
 
 def test_review_reject_undo_and_decisions_on_the_command_line(graph: Graph, run) -> None:  # noqa: F811
-    ingest_paths(graph, [DISNEY], document_options={"filed_at": date(2018, 6, 20)})
-    claim_id = _disney_claim(graph).claim_id
+    _ingest(graph)
+    claim_id = _hedged_claim(graph).claim_id
     code, out = run("review", "reject", claim_id[:8], "--reason", "merger agreement wording")
     assert code == 0 and "rejected" in out
     decision = out.split("undo with: ownergraph review undo ")[1].split(")")[0].strip()
