@@ -54,6 +54,7 @@ from ownergraph.ingest.errors import OwnergraphError
 TOLERANCE = 1e-15  # walk contributions below this are dropped
 MAX_STEPS = 5000  # walk lengths followed at most (cycles converging slowly)
 DIVERGENCE_WINDOW = 25  # steps without the frontier's upper ends shrinking that mean divergence
+_BLOCK = 12  # steps per block compared (longer than the cycles of real registers)
 CHAIN_RULES = ("eu_amlr_25", "amld_gt25")
 
 
@@ -136,7 +137,7 @@ def _propagate(con: duckdb.DuckDBPyConnection, max_depth: int | None, tolerance:
     cap = min(max_depth or max_steps, max_steps)
     steps = 1
     left, total = con.execute("SELECT count(*), coalesce(sum(hi), 0) FROM frontier").fetchone()
-    flat, diverging = 0, False
+    flat, diverging, history = 0, False, [total]
     while left and steps < cap:
         con.execute("""
             CREATE OR REPLACE TEMP TABLE frontier AS
@@ -148,12 +149,14 @@ def _propagate(con: duckdb.DuckDBPyConnection, max_depth: int | None, tolerance:
         con.execute("INSERT INTO walks SELECT * FROM frontier")
         steps += 1
         left, now = con.execute("SELECT count(*), coalesce(sum(hi), 0) FROM frontier").fetchone()
-        flat = flat + 1 if now >= total * (1 - 1e-9) else 0
-        total = now
+        history.append(now)
+        # a cycle of length p makes the sums periodic: compare the largest of blocks of steps
+        recent, before = max(history[-_BLOCK:]), max(history[-2 * _BLOCK:-_BLOCK] or [0.0])
+        flat = flat + 1 if len(history) >= 2 * _BLOCK and recent >= before * (1 - 1e-9) else 0
         if diverging and flat >= DIVERGENCE_WINDOW:
             break  # the lower ends do not converge either (stakes around a cycle at or above 100%)
         if not diverging and steps > FULL_DEPTH and flat >= DIVERGENCE_WINDOW:
-            flat = 0
+            flat, history = 0, []
             diverging = True
             con.execute("UPDATE frontier SET div = true, hi = lo")
             # mark the frontier's pairs and every pair they lead to (all reached by now: no chain
