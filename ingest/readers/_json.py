@@ -8,6 +8,7 @@ without being held in memory).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -21,6 +22,27 @@ from ownergraph.ingest.readers.base import not_read, quarantine
 _BLANK = b" \t\r\n"
 _BOM = b"\xef\xbb\xbf"
 JSON_ERRORS = (ijson.JSONError, ValueError, RecursionError)  # UnicodeDecodeError is a ValueError
+# a \\uD800-\\uDFFF escape: only a pair of them stands for a character
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+class LoneSurrogate(ValueError):
+    """A JSON string escapes half of a UTF-16 pair: no character, and not storable as UTF-8."""
+
+
+def loads_utf8(text: bytes | str) -> Any:
+    """``json.loads`` that refuses what cannot be stored: bytes that are not UTF-8 (bytes given
+    to ``json.loads`` are decoded with ``surrogatepass``, so an encoded surrogate would pass)
+    and lone surrogate escapes such as ``"\\ud800"``."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8")  # strict: UnicodeDecodeError for anything not UTF-8
+    obj = json.loads(text)
+    if _SURROGATE_ESCAPE.search(text):
+        try:
+            json.dumps(obj, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError as err:
+            raise LoneSurrogate(f"a string holds a lone surrogate escape ({err.reason})") from None
+    return obj
 
 
 class _FirstLine:
@@ -93,11 +115,13 @@ def iter_lines(path: Path) -> Iterator[tuple[int, bytes | Quarantined]]:
 def load_line(path: Path, locator: str, raw: bytes) -> Any:
     """One JSON line parsed, or a Quarantined saying why it is not JSON."""
     try:
-        return json.loads(raw)
+        return loads_utf8(raw)
     except RecursionError:
         return quarantine(path, locator, "json", "nested too deeply to read", raw[:500])
     except UnicodeDecodeError as err:
         return quarantine(path, locator, "encoding", f"not UTF-8: {err}", raw[:500])
+    except LoneSurrogate as err:
+        return quarantine(path, locator, "encoding", str(err), raw[:500])
     except ValueError as err:
         return quarantine(path, locator, "json", f"malformed JSON line: {err}", raw[:500])
 

@@ -44,7 +44,7 @@ from ownergraph.ingest.readers._bundle_map import (
     SOURCE as BUNDLE_SOURCE, TYPES, Ctx, _header, _published, fact_key, header_producer, map_record,
 )
 from ownergraph.ingest.readers._bundle_values import _date, _datetime, _number, parse_ref, parse_stake
-from ownergraph.ingest.readers._json import JSON_ERRORS, json_layout
+from ownergraph.ingest.readers._json import JSON_ERRORS, LoneSurrogate, json_layout, loads_utf8
 from ownergraph.ingest.readers._text import Utf8Lines
 from ownergraph.ingest.readers.base import Bad, build, not_read, quarantine, read_safely
 
@@ -93,7 +93,10 @@ class BundleReader:
                 if not line:
                     continue
                 try:
-                    obj = json.loads(line)
+                    obj = loads_utf8(line)
+                except LoneSurrogate as err:
+                    yield quarantine(path, loc, "encoding", str(err), line[:500])
+                    continue
                 except json.JSONDecodeError as err:
                     yield quarantine(path, loc, "json", f"malformed JSON: {err.msg} at column {err.colno}", line)
                     continue

@@ -199,3 +199,34 @@ def test_company_csv_header_with_a_stray_carriage_return(tmp_path: Path) -> None
     path.write_bytes(data.replace(b" CompanyNumber", b" Company\rNumber", 1))
     (stop,) = read("uk-company", path)
     assert stop.not_read and stop.field == "csv" and stop.locator == "line 1"
+
+
+def test_json_lines_with_an_encoded_surrogate_or_a_lone_surrogate_escape(tmp_path: Path) -> None:
+    # the bytes ED A0 80 (U+D800 encoded) are not UTF-8, and "\ud800" alone is no character:
+    # json.loads would pass both on to the store, which cannot encode them
+    lines = (REAL / "ftm/opensanctions/dataset/t1/entities.ftm.json").read_bytes().splitlines()
+    assert b'"caption":"Vitaly Yurievich KUZMENKO"' in lines[1]
+    lines[1] = lines[1].replace(b'"caption":"Vitaly', b'"caption":"\xed\xa0\x80Vitaly')
+    lines[2] = lines[2].replace(b'"caption":"Tatiana', b'"caption":"\\ud800Tatiana')
+    path = tmp_path / "t1" / "entities.ftm.json"
+    path.parent.mkdir()
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    out = read("ftm", path)
+    bad = {q.locator: q for q in quarantined(out) if q.field == "encoding"}
+    assert set(bad) == {"line 2", "line 3"}  # (line 4, an Address, is quarantined as before)
+    assert "not UTF-8" in bad["line 2"].reason and "lone surrogate" in bad["line 3"].reason
+    assert "RAB „Inter Tobacco“" in names(out)
+    kept = {r.name for r in out if isinstance(r, Entity)}
+    assert not any("\ud800" in n for n in kept)
+
+
+def test_bundle_line_with_a_lone_surrogate_escape(tmp_path: Path) -> None:
+    # line 32 of example.bundle.jsonl: lending loan-granite-shipping-2020
+    lines = (BUNDLE / "example.bundle.jsonl").read_text().splitlines()
+    assert '"loan-granite-shipping-2020"' in lines[31]
+    bad = lines[31].replace('"loan-granite-shipping-2020"', '"loan-\\udc00"')
+    path = tmp_path / "surrogate.jsonl"
+    path.write_text("\n".join([lines[0], bad, lines[31]]) + "\n")
+    out = read("bundle", path)
+    assert [(q.locator, q.field) for q in quarantined(out)] == [("line:2", "encoding")]
+    assert [r.amount for r in out if isinstance(r, Lending)] == [80_000_000]
