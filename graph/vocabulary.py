@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Iterable, Literal
 
 __all__ = [
-    "Basis", "Rule", "RULES", "RULE_NAMES", "DEFAULT_RULE", "CONTROL_RULE", "BLOCKED_RULE",
+    "Basis", "Rule", "RULES", "RULE_NAMES", "CHAIN_RULE_NAMES", "DEFAULT_RULE", "CONTROL_RULE", "BLOCKED_RULE",
     "EU_AMLR_25", "AMLD_GT25", "ROLLING_25", "MAJORITY", "OFAC_50",
     "Channel", "CHANNELS", "CHANNEL_NAMES", "CHANNEL_OF", "HIT_END", "GUARANTEE", "LENDING", "OWNERSHIP",
     "CONTROL_EDGE_TYPES", "SANCTIONS_EDGE_TYPES", "PATH_KINDS", "PATH_KIND_NAMES", "CONTROL_PATH_KINDS",
@@ -54,6 +54,7 @@ OFAC_50 = Rule("ofac_50", 0.5, False, "blocked_aggregate", False, "OFAC 50% rule
 
 RULES: dict[str, Rule] = {r.name: r for r in (EU_AMLR_25, AMLD_GT25, ROLLING_25, MAJORITY, OFAC_50)}
 RULE_NAMES: tuple[str, ...] = tuple(RULES)
+CHAIN_RULE_NAMES: tuple[str, ...] = tuple(n for n, r in RULES.items() if r.basis == "chain_rule")
 DEFAULT_RULE = EU_AMLR_25.name  # owners, diffs of owners
 CONTROL_RULE = MAJORITY.name  # what a person or group controls (exposure)
 BLOCKED_RULE = OFAC_50.name  # "is X blocked"

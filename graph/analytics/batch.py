@@ -48,14 +48,14 @@ import pandas as pd
 
 from ownergraph.graph.analytics._interval import EPS
 from ownergraph.graph.analytics._snapshot import make_clock
-from ownergraph.graph.vocabulary import FULL_DEPTH, RULES
+from ownergraph.graph.vocabulary import CHAIN_RULE_NAMES, EU_AMLR_25, FULL_DEPTH, RULES
 from ownergraph.ingest.errors import OwnergraphError
 
 TOLERANCE = 1e-15  # walk contributions below this are dropped
 MAX_STEPS = 5000  # walk lengths followed at most (cycles converging slowly)
 DIVERGENCE_WINDOW = 25  # steps without the frontier's upper ends shrinking that mean divergence
 _BLOCK = 12  # steps per block compared (longer than the cycles of real registers)
-CHAIN_RULES = ("eu_amlr_25", "amld_gt25")
+CHAIN_RULES = CHAIN_RULE_NAMES  # the batch computes chains (not per-hop, fixpoint or blocked rules)
 
 
 class BatchError(OwnergraphError):
@@ -217,7 +217,7 @@ def _ubo(con: duckdb.DuckDBPyConnection, threshold: float, strict: bool) -> None
 
 
 def batch_ownership(export_dir: str | Path, *, as_of: date | str | None = None,
-                    known_at: date | datetime | str | None = None, rule: str = "eu_amlr_25",
+                    known_at: date | datetime | str | None = None, rule: str = EU_AMLR_25.name,
                     interest: str = "shareholding", max_depth: int | None = None,
                     tolerance: float = TOLERANCE, max_steps: int = MAX_STEPS,
                     out_dir: str | Path | None = None, threads: int | None = None) -> BatchResult:

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ownergraph.cli._output import console, echo_lines, emit, json_option
+from ownergraph.graph.vocabulary import CHAIN_RULE_NAMES, EU_AMLR_25
 
 
 @click.command("export")
@@ -43,7 +44,7 @@ def export_cmd(out_dir: Path, as_json: bool) -> None:
 @click.argument("export_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--as-of", "as_of", metavar="DATE", help="Valid time (default: today).")
 @click.option("--known-at", "known_at", metavar="DATE|DATETIME", help="Knowledge time (default: now).")
-@click.option("--rule", default="eu_amlr_25", show_default=True, type=click.Choice(["eu_amlr_25", "amld_gt25"]))
+@click.option("--rule", default=EU_AMLR_25.name, show_default=True, type=click.Choice(list(CHAIN_RULE_NAMES)))
 @click.option("--interest", default="shareholding", show_default=True,
               type=click.Choice(["shareholding", "voting_rights"]))
 @click.option("--max-depth", type=click.IntRange(min=1), help="Longest chain followed (default: no cap).")
