@@ -58,6 +58,10 @@ _BEFORE_ALL = datetime(1, 1, 1, tzinfo=timezone.utc)  # knowledge time earlier t
 _ACTION_CHUNK = 2000  # corporate actions applied per resolver batch at the end of a run
 
 
+def _fact_keys(rows: list[dict[str, Any]]) -> set[str]:
+    return {r["props"]["fact_key"] for r in rows}
+
+
 class KeyResolver(Protocol):
     """What loading needs from ``resolution``: canonical keys for entities and mentions.
 
@@ -156,18 +160,18 @@ class Loader:
             return 0, 0, set()
         text = query
         created = 0
-        created_keys: set[str] = set()
         for i in range(0, len(rows), self.batch_size):
             for part, args in encode_rows(text, rows[i: i + self.batch_size]):
                 result = self.graph.write_rows(part, known_max=KNOWN_MAX, **args, **params)
                 if result and "created" in result[0]:
                     created += int(result[0]["created"])
-                    created_keys.update(result[0].get("created_keys") or ())
-        rechain = self._needing_rechain(kind, rows, created_keys) if kind and created_keys else set()
+        # every fact of the batch, not only those that gained a version now: a run killed
+        # between writing a batch and rechaining it left versions a rerun finds present
+        rechain = self._needing_rechain(kind, rows, _fact_keys(rows)) if kind else set()
         return created, len(rows) - created, rechain
 
     def _needing_rechain(self, kind: str, rows: list[dict[str, Any]], created: set[str]) -> set[str]:
-        """Of the facts that gained a version: those with another version (in this batch or
+        """Of the facts ``created`` of ``rows``: those with another version (in this batch or
         stored) or a retraction. A fact seen for the first time is open and already right."""
         sids: dict[str, set[str]] = defaultdict(set)
         for r in rows:
@@ -279,11 +283,15 @@ class Loader:
             self._tally("entity", created, present + stored)
             self._write("load_aliases", aliases)
         touched: dict[str, set[str]] = defaultdict(set)
-        for rtype, edge_rows in rows["edges"].items():
-            edge_rows, stored = (edges_without_stored(self.graph, rtype, edge_rows, self.batch_size)
-                                 if self._skip_stored else (edge_rows, 0))
+        for rtype, all_rows in rows["edges"].items():
+            edge_rows, stored = (edges_without_stored(self.graph, rtype, all_rows, self.batch_size)
+                                 if self._skip_stored else (all_rows, 0))
             created, present, rechain = self._write(cypher.render("load_edges", TYPE=rtype), edge_rows, rtype)
             self._tally(rtype, created, present + stored)
+            if stored:  # skipped as stored, yet maybe never rechained (a killed run wrote them)
+                kept = {r["statement_id"] for r in edge_rows}
+                skipped = [r for r in all_rows if r["statement_id"] not in kept]
+                rechain |= self._needing_rechain(rtype, skipped, _fact_keys(skipped))
             touched[rtype] |= rechain
         retracted: set[str] = set()
         for label, node_rows in rows["nodes"].items():
