@@ -33,13 +33,14 @@ transactions), ``rechain`` + ``history`` (a fact's bitemporal history after each
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from typing import Any, Protocol
 
 from ownergraph import cypher
+from ownergraph.graph._intake import RecordIntake
 from ownergraph.graph._load_rows import build_rows, refs_of
 from ownergraph.graph._rows import KNOWN_MAX, VALID_MIN, clock_props
 from ownergraph.graph._stored import edges_without_stored, entities_without_stored
@@ -47,10 +48,7 @@ from ownergraph.graph._transport import Batched, encode_rows
 from ownergraph.graph.conflicts import screen
 from ownergraph.graph.connection import Graph, Query
 from ownergraph.graph.rechain import query_for, rechain
-from ownergraph.ingest.model import (
-    EDGE_TYPE_OF, CorporateAction, Disclosure, EdgeBase, Entity, EntityRef, Holding,
-    Quarantined, ReportingException, Retraction, Sanction,
-)
+from ownergraph.ingest.model import EDGE_TYPE_OF, CorporateAction, Entity, EntityRef, Quarantined
 
 DEFAULT_BATCH = 20000  # records per flush and rows per UNWIND
 _NODE_KINDS = ("Sanction", "ReportingException", "Holding")
@@ -85,7 +83,7 @@ class LoadCounts:
     by_tag: dict[Any, list[int]] = field(default_factory=dict)  # tag -> [loaded, merged, quarantined]
 
 
-class Loader:
+class Loader(RecordIntake):
     """Buffers records and writes them in batches; call :meth:`flush` at the end.
 
     With ``defer_actions`` corporate actions are only counted at flush time and applied by
@@ -125,26 +123,6 @@ class Loader:
         self._touched: dict[str, datetime] = {}
         self._skip_stored: bool | None = None  # decided at the first batch: was anything stored?
         self._pending = 0
-
-    # -- intake -------------------------------------------------------------------------
-    def add(self, rec: Any) -> None:
-        match rec:
-            case Entity():
-                self._entities.append((self.resolver.register(rec), rec))
-            case EdgeBase() | Sanction() | ReportingException() | Disclosure() | Holding() \
-                    | CorporateAction() | Retraction():
-                self._records.append(rec)
-            case _:
-                raise TypeError(f"cannot load a {type(rec).__name__}")
-        self._pending += 1
-        if self._pending >= self.batch_size:
-            self.flush(wait=False)
-
-    def _resolve(self, refs: Sequence[EntityRef]) -> list[str]:
-        batch = getattr(self.resolver, "keys_of", None)
-        if batch is not None:
-            return list(batch(refs))
-        return [self.resolver.key_of(r) for r in refs]
 
     # -- rows ---------------------------------------------------------------------------
     def _rows(self) -> dict[str, Any]:

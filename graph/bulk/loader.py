@@ -22,7 +22,6 @@ from __future__ import annotations
 import resource
 import shutil
 import time
-from collections.abc import Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -36,11 +35,10 @@ from ownergraph.graph.bulk.importer import import_into_local
 from ownergraph.graph.bulk.staged import Staged
 from ownergraph.graph.config import Settings
 from ownergraph.graph.connection import Graph
+from ownergraph.graph._intake import RecordIntake
 from ownergraph.graph.load import DEFAULT_BATCH, KeyResolver, LoadCounts
 from ownergraph.ingest.errors import OwnergraphError
-from ownergraph.ingest.model import (
-    CorporateAction, Disclosure, EdgeBase, Entity, EntityRef, Holding, ReportingException, Retraction, Sanction,
-)
+from ownergraph.ingest.model import CorporateAction, Entity
 
 
 class BulkNotPossible(OwnergraphError):
@@ -62,7 +60,7 @@ def _cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-class BulkLoader:
+class BulkLoader(RecordIntake):
     """``graph.load.Loader``'s interface for a first load through the importer (module text)."""
 
     def __init__(self, graph: Graph, resolver: KeyResolver, settings: Settings, *,
@@ -90,28 +88,9 @@ class BulkLoader:
         self._pending = 0
         self._stage_s = [0.0, 0.0]  # rows + staging: wall, CPU
 
-    # -- the online loader's intake ---------------------------------------------------------
+    # -- the online loader's intake (RecordIntake: add, _resolve) ------------------------------
     def set_tag(self, tag: Any) -> None:
         self._tag = tag
-
-    def add(self, rec: Any) -> None:
-        match rec:
-            case Entity():
-                self._entities.append((self.resolver.register(rec), rec))
-            case EdgeBase() | Sanction() | ReportingException() | Disclosure() | Holding() \
-                    | CorporateAction() | Retraction():
-                self._records.append(rec)
-            case _:
-                raise TypeError(f"cannot load a {type(rec).__name__}")
-        self._pending += 1
-        if self._pending >= self.batch_size:
-            self.flush(wait=False)
-
-    def _resolve(self, refs: Sequence[EntityRef]) -> list[str]:
-        batch = getattr(self.resolver, "keys_of", None)
-        if batch is not None:
-            return list(batch(refs))
-        return [self.resolver.key_of(r) for r in refs]
 
     def flush(self, *, wait: bool = True) -> None:  # noqa: ARG002 - no writer thread: always done
         if self._records or self._entities:
