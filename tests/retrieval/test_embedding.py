@@ -18,6 +18,7 @@ from ownergraph.retrieval.embedding import (  # noqa: E402
     NumpyMiniLMEmbedder,
     default_embedder,
     model_path,
+    onnx_available,
     sentence_transformers_available,
 )
 
@@ -104,8 +105,8 @@ def test_default_embedder_is_a_cached_singleton() -> None:
     e1 = default_embedder()
     e2 = default_embedder()
     assert e1 is e2 and e1.dim == DIM
-    if not sentence_transformers_available():
-        assert e1.backend == "numpy"
+    if not sentence_transformers_available() and not os.environ.get("OWNERGRAPH_EMBEDDING_BACKEND"):
+        assert e1.backend == ("onnx" if onnx_available() else "numpy")
 
 
 def test_sentence_transformers_backend_matches_numpy(numpy_embedder: NumpyMiniLMEmbedder) -> None:
