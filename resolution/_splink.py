@@ -1,4 +1,4 @@
-"""Probabilistic name matching with splink 5 on DuckDB.
+"""Probabilistic name matching with splink 5, on DuckDB (default) or Spark (``engine``).
 
 Used only for the name-only remainder: mentions that no LEI, identifier or exact
 normalised name settled. One batch = one splink ``link_only`` run between the batch's
@@ -41,19 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-# a token matches another when equal, or (4+ letters, no digits) close enough:
-# typo: Jaro-Winkler >= 0.92, or one edit (Damerau-Levenshtein) in a token of 6+ letters;
-# fuzzy: Jaro-Winkler >= 0.84 and at most max(2, len/4) edits (the edit bound stops long
-# shared prefixes such as "commerz..." from passing on Jaro-Winkler alone)
-_CLOSE = "x = y OR (length(x) > 3 AND length(y) > 3 AND NOT regexp_matches(x || y, '[0-9]') AND ({}))"
-_TYPO = _CLOSE.format("jaro_winkler_similarity(x, y) >= 0.92 OR (least(length(x), length(y)) >= 6"
-                      " AND damerau_levenshtein(x, y) <= 1)")
-_FUZZY = _CLOSE.format("jaro_winkler_similarity(x, y) >= 0.84 AND damerau_levenshtein(x, y) <= "
-                       "greatest(2, least(length(x), length(y)) // 4)")
-_SUBSET = _CLOSE.format("jaro_winkler_similarity(x, y) >= 0.9")
-_ALL = "len(list_filter(a, lambda x: len(list_filter(b, lambda y: {})) > 0)) = len(a)"
-_MACROS = [f"CREATE OR REPLACE MACRO og_all_{name}(a, b) AS " + _ALL.format(pred)
-           for name, pred in (("typo", _TYPO), ("fuzzy", _FUZZY), ("subset", _SUBSET))]
+from ownergraph.resolution._match_sql import DIALECTS, Dialect, Engine
 
 
 def _lvl(sql: str, label: str, m: float, u: float, **extra: Any) -> dict[str, Any]:
@@ -66,29 +54,31 @@ def _null(col: str) -> dict[str, Any]:
             "is_null_level": True}
 
 
-def _comparisons() -> list[dict[str, Any]]:
+def _comparisons(d: Dialect) -> list[dict[str, Any]]:
     # cheap whole-string guards first: DuckDB skips the token lambdas (~50 us a pair) for
     # rows a guard already rejects
     def sim(t: float) -> str:
-        return f"jaro_winkler_similarity(name_sorted_l, name_sorted_r) >= {t}"
+        return d.similar("name_sorted_l", "name_sorted_r", t)
 
-    same_n = "len(tokens_l) = len(tokens_r)"
-    both = (same_n + " AND {1} AND og_all_{0}(tokens_l, tokens_r)"
-            " AND og_all_{0}(tokens_r, tokens_l)")
-    either = (f"{sim(0.6)} AND (og_all_subset(tokens_l, tokens_r)"
-              " OR og_all_subset(tokens_r, tokens_l))")
+    def both(kind: str, t: float) -> str:
+        return (f"{d.size('tokens_l')} = {d.size('tokens_r')} AND {sim(t)}"
+                f" AND {d.all_close(kind, 'tokens_l', 'tokens_r')}"
+                f" AND {d.all_close(kind, 'tokens_r', 'tokens_l')}")
+
+    either = (f"{sim(0.6)} AND ({d.all_close('subset', 'tokens_l', 'tokens_r')}"
+              f" OR {d.all_close('subset', 'tokens_r', 'tokens_l')})")
     name = {
         "output_column_name": "name_norm",
         "comparison_levels": [
             _null("name_norm"),
             _lvl("name_norm_l = name_norm_r", "exact", 0.55, 0.00003),
             _lvl("name_sorted_l = name_sorted_r", "reordered", 0.10, 0.00002),
-            _lvl(both.format("typo", sim(0.75)), "tokens_typo", 0.20, 0.0001),
-            _lvl(both.format("fuzzy", sim(0.7)), "tokens_fuzzy", 0.08, 0.0003),
+            _lvl(both("typo", 0.75), "tokens_typo", 0.20, 0.0001),
+            _lvl(both("fuzzy", 0.7), "tokens_fuzzy", 0.08, 0.0003),
             _lvl(f"kind_l = 'person' AND kind_r = 'person' AND {either}", "subset_person",
                  0.03, 0.0005),
             _lvl(either, "subset", 0.01, 0.02),
-            _lvl("jaro_winkler_similarity(name_norm_l, name_norm_r) >= 0.92", "jw92",
+            _lvl(d.similar("name_norm_l", "name_norm_r", 0.92), "jw92",
                  0.02, 0.005),
             _lvl("ELSE", "else", 0.01, 0.97405),
         ],
@@ -129,6 +119,12 @@ class MatchSettings:
     prior: float = 0.01  # probability that two blocked records match
     batch_size: int = 2000  # mentions per splink run
     floor: float = 0.05  # pairs below this are not reported as candidates
+    engine: Engine = "duckdb"  # spark: the same model in Spark SQL (``_spark``; extra ``spark``)
+    work_dir: str | None = None  # spark: checkpoints go under it (default: a temporary folder)
+
+    def __post_init__(self) -> None:
+        if self.engine not in DIALECTS:
+            raise ValueError(f"matching engine {self.engine!r}: one of {', '.join(DIALECTS)}")
 
 
 def row(uid: str, norm_key: str, suffix: str, family: str, country: str | None,
@@ -165,7 +161,7 @@ class SplinkMatcher:
         # joins on that exploded array, so it scores exactly those pairs.
         return SettingsCreator(
             link_type="link_only",
-            comparisons=_comparisons(),
+            comparisons=_comparisons(DIALECTS[self.settings.engine]),
             blocking_rules_to_generate_predictions=[
                 block_on("pair_key", arrays_to_explode=["pair_key"])],
             probability_two_random_records_match=self.settings.prior,
@@ -179,12 +175,28 @@ class SplinkMatcher:
         """(mention uid, candidate uid, match probability) for blocked pairs above floor."""
         if not mentions or not candidates:
             return []
+        if self.settings.engine == "spark":
+            from ownergraph.resolution._spark import predict_spark
+
+            rows = predict_spark(self._settings(), candidates, mentions, self.settings.floor,
+                                 self.settings.work_dir)
+        else:
+            rows = self._predict_duckdb(candidates, mentions)
+        out = []
+        for src_l, uid_l, uid_r, p in rows:
+            m, c = (uid_r, uid_l) if src_l == "a_index" else (uid_l, uid_r)
+            out.append((m, c, float(p)))
+        out.sort(key=lambda t: (t[0], -t[2], t[1]))
+        return out
+
+    def _predict_duckdb(self, candidates: Sequence[dict[str, Any]],
+                        mentions: Sequence[dict[str, Any]]) -> list[tuple[str, str, str, float]]:
         import duckdb
         from splink import DuckDBAPI, Linker
 
         con = duckdb.connect(":memory:")
         try:
-            for macro in _MACROS:
+            for macro in DIALECTS["duckdb"].macros:
                 con.execute(macro)
             db = DuckDBAPI(con)
             left = db.register(list(candidates), dataset_display_name="a_index")
@@ -192,15 +204,9 @@ class SplinkMatcher:
             linker = Linker([left, right], self._settings(), log_level=None)
             pred = linker.inference.predict(threshold_match_probability=self.settings.floor,
                                             warning_mode="never")
-            rows = con.sql(
+            return con.sql(
                 "SELECT source_dataset_l, unique_id_l, unique_id_r, match_probability "
                 f"FROM {pred.physical_name}"
             ).fetchall()
         finally:
             con.close()
-        out = []
-        for src_l, uid_l, uid_r, p in rows:
-            m, c = (uid_r, uid_l) if src_l == "a_index" else (uid_l, uid_r)
-            out.append((m, c, float(p)))
-        out.sort(key=lambda t: (t[0], -t[2], t[1]))
-        return out
