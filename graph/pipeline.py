@@ -80,15 +80,23 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
                  quarantine_path: Path | None = None, dry_run: bool = False,
                  progress: Progress | None = None, batch_size: int = DEFAULT_BATCH,
                  document_options: dict[str, Any] | None = None,
-                 loader_factory: Callable[[Graph, ResolverKeys], Any] | None = None) -> IngestSummary:
+                 loader_factory: Callable[[Graph, ResolverKeys], Any] | None = None,
+                 reader: str = "row") -> IngestSummary:
     """Read, resolve and load ``paths``; ``graph`` may be None only for ``dry_run``.
 
     ``document_options`` (filer, filed_at, form) reach readers that take them (documents).
     ``loader_factory`` makes the loader instead of ``Loader`` (``graph.bulk.BulkLoader``: a
-    first load through the offline importer)."""
+    first load through the offline importer). ``reader="columnar"`` reads the formats that have
+    one with their column-wise reader (``ingest.readers.columnar``: the same records)."""
     t0 = time.monotonic()
     files = expand(list(paths))
     plan, skipped = _plan(files, fmt)
+    if reader == "columnar":
+        from ownergraph.ingest.readers.columnar import columnar
+
+        plan = [(p, columnar(r)) for p, r in plan]
+    elif reader != "row":
+        raise ValueError(f"reader: 'row' or 'columnar', not {reader!r}")
     if document_options:
         plan = [(p, r.with_options(**document_options) if hasattr(r, "with_options") else r) for p, r in plan]
     # Registries before the files that only mention entities (a holdings book names issuers):

@@ -119,6 +119,9 @@ class Dated(_Model):
 
     def content_hash(self) -> str:
         """Stable hash of the statement's content, for idempotent loading."""
+        kept = self.__dict__.get("_content_hash")  # the column readers hash in bulk (readers/columnar)
+        if kept is not None:
+            return kept
         payload = self.model_dump(mode="json", exclude={"provenance": {"source_file", "locator"}})
         if payload.get("provenance", {}).get("claim", 0) is None:  # registry facts hash as before
             del payload["provenance"]["claim"]

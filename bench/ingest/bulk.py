@@ -1,13 +1,15 @@
 """bench/ingest, bulk mode: a first load through the offline importer, stage by stage.
 
-    python -m bench.ingest.bulk --entities 20000 [--world DIR] [--online] [--json]
+    python -m bench.ingest.bulk --entities 20000 [--world DIR] [--reader row|columnar] [--online] [--json]
 
 On the benchmarks' own managed server, same run, same world: (1) ``ingest_paths`` with
 ``graph.bulk``'s loader (read, validate, resolve, staged with the load queries' semantics,
 chains, CSV files, ``neo4j-admin database import full`` with the server stopped, restart,
 schema, corporate actions online, resolution state saved); (2) the importer alone on the
 files (1) wrote (server stopped again); (3) with ``--online`` the online loader on the same
-files; (4) the plain ``UNWIND … CREATE`` baseline of as many relationships (bench/ingest).
+files; (4) the plain ``UNWIND … CREATE`` baseline of as many relationships (bench/ingest);
+(0) before all that, both readers alone on every file (row and column-wise: CPU per record
+with the content hash, ``readers_alone``). ``--reader`` is the one (1) and (3) read with.
 Per stage: wall seconds, Python CPU, and the server's or importer's CPU where one works.
 """
 
@@ -47,7 +49,44 @@ def _rate(n: int, s: float) -> float:
     return round(n / s, 1) if s else 0.0
 
 
-def bulk_run(graph: Any, files: list[Path], work: Path) -> tuple[dict[str, Any], Any]:
+def _read_cpu(reader: Any, path: Path) -> tuple[int, float]:
+    cpu0 = _cpu()
+    n = 0
+    for rec in reader.read(path):
+        n += 1
+        if hasattr(rec, "content_hash"):
+            rec.content_hash()  # part of reading: the column readers compute it as they read
+    return n, _cpu() - cpu0
+
+
+def readers_alone(files: list[Path]) -> dict[str, Any]:
+    """Row and column-wise readers on the same files, same run: Python CPU per record."""
+    from ownergraph.ingest.formats import detect
+    from ownergraph.ingest.readers.columnar import columnar
+
+    out: dict[str, Any] = {}
+    for path in files:
+        row = detect(path)
+        entry = out.setdefault(row.name, {"records": 0, "row_cpu_s": 0.0, "columnar_cpu_s": 0.0})
+        n, row_s = _read_cpu(row, path)
+        _, col_s = _read_cpu(columnar(row), path)
+        entry["records"] += n
+        entry["row_cpu_s"] += row_s
+        entry["columnar_cpu_s"] += col_s
+    total = {"records": sum(e["records"] for e in out.values()),
+             "row_cpu_s": sum(e["row_cpu_s"] for e in out.values()),
+             "columnar_cpu_s": sum(e["columnar_cpu_s"] for e in out.values())}
+    for e in (*out.values(), total):
+        n = max(e["records"], 1)
+        e["row_us_per_record"] = round(e["row_cpu_s"] / n * 1e6, 1)
+        e["columnar_us_per_record"] = round(e["columnar_cpu_s"] / n * 1e6, 1)
+        e["row_records_per_cpu_s"] = round(n / e["row_cpu_s"]) if e["row_cpu_s"] else None
+        e["columnar_records_per_cpu_s"] = round(n / e["columnar_cpu_s"]) if e["columnar_cpu_s"] else None
+        e["row_cpu_s"], e["columnar_cpu_s"] = round(e["row_cpu_s"], 2), round(e["columnar_cpu_s"], 2)
+    return {"by_format": out, "total": total}
+
+
+def bulk_run(graph: Any, files: list[Path], work: Path, reader: str = "row") -> tuple[dict[str, Any], Any]:
     settings = bench_settings()
     local = LocalNeo4j(settings)
     made: list[BulkLoader] = []
@@ -58,7 +97,7 @@ def bulk_run(graph: Any, files: list[Path], work: Path) -> tuple[dict[str, Any],
 
     cpu0 = _cpu()
     with Timer() as t:
-        summary = ingest_paths(graph, files, loader_factory=factory)
+        summary = ingest_paths(graph, files, loader_factory=factory, reader=reader)
     cpu = _cpu() - cpu0
     loader = made[0]
     stages = dict(loader.timings)
@@ -102,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--world", type=Path, help="an already generated world")
     ap.add_argument("--online", action="store_true", help="also the online loader on the same files")
+    ap.add_argument("--reader", choices=("row", "columnar"), default="row",
+                    help="the readers the loads read with (both are measured alone first)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
 
@@ -110,9 +151,10 @@ def main(argv: list[str] | None = None) -> int:
         world = args.world or Path(tmp) / "world"
         gen = _existing(world) if args.world else _generate(args.entities, args.seed, world)
         files = world_inputs(world)
+        alone_readers = readers_alone(files)
         graph = wipe(graph)
         graph.renew()
-        ours, summary = bulk_run(graph, files, Path(tmp) / "files")
+        ours, summary = bulk_run(graph, files, Path(tmp) / "files", args.reader)
         rels = graph.read(q("count_statement_edges"))[0]["n"]
         ours["relationships"] = rels
         ours["relationships_per_s"] = _rate(rels, ours["seconds"])
@@ -120,11 +162,13 @@ def main(argv: list[str] | None = None) -> int:
         from ownergraph.graph.stats import graph_stats
 
         bulk_stats = graph_stats(graph)
+        name = f"ingest-bulk-{args.entities}" + ("-columnar" if args.reader == "columnar" else "")
         edges = graph.read(q("statement_edge_ends"))
-        report: dict[str, Any] = {"entities": args.entities, "generated": gen.get("counts") or gen, "bulk": ours,
+        report: dict[str, Any] = {"entities": args.entities, "generated": gen.get("counts") or gen,
+                                  "reader": args.reader, "readers_alone": alone_readers, "bulk": ours,
                                   # the machine is shared: its load (2 cores) when the load ended
                                   "load_average_1_5_15": [round(x, 2) for x in os.getloadavg()]}
-        write_report(f"ingest-bulk-{args.entities}", report)
+        write_report(name, report)
         alone = importer_alone(Path(tmp) / "files")
         graph.renew()
         n_files = ours["files"] or {}
@@ -132,17 +176,17 @@ def main(argv: list[str] | None = None) -> int:
         alone["nodes_and_relationships_per_s"] = _rate(n_files.get("relationships", 0) + n_files.get("nodes", 0),
                                                        alone["seconds"])
         report["importer_alone"] = alone
-        write_report(f"ingest-bulk-{args.entities}", report)
+        write_report(name, report)
         if args.online:
             graph = wipe(graph)
             cpu0 = _cpu()
             with Timer() as t:
-                ingest_paths(graph, files)
+                ingest_paths(graph, files, reader=args.reader)
             online_stats = graph_stats(graph)
             report["online"] = {"seconds": round(t.seconds, 2), "python_cpu_seconds": round(_cpu() - cpu0, 2),
                                 "relationships_per_s": _rate(rels, t.seconds),
                                 "same_fingerprint_as_bulk": online_stats["fingerprint"] == bulk_stats["fingerprint"]}
-            write_report(f"ingest-bulk-{args.entities}", report)
+            write_report(name, report)
         base = baseline(graph, [{"a": e["a"], "b": e["b"]} for e in edges])
         del edges
     report["baseline_unwind_create"] = base
@@ -152,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     report["ratio_bulk_to_importer_alone"] = round(alone["seconds"] / ours["seconds"], 3) if ours["seconds"] else None
     if "online" in report:
         report["ratio_bulk_to_online"] = round(report["online"]["seconds"] / ours["seconds"], 2)
-    write_report(f"ingest-bulk-{args.entities}", report)
+    write_report(name, report)
     print(json.dumps(report, indent=2) if args.json else
           f"bulk first load, {args.entities} entities: {ours['records']['read']} records, {rels} relationships in "
           f"{ours['seconds']}s = {ours['records_per_s']:.0f} records/s, {ours['relationships_per_s']:.0f} rel/s; "
