@@ -21,14 +21,17 @@ from ownergraph.ingest.readers.base import (
 )
 
 
-def _uk_date(value: str | None) -> date | None:
-    """Companies House CSV dates are DD/MM/YYYY."""
-    v = (value or "").strip()
+def _uk_date(row: dict[str, str], column: str) -> date | None:
+    """Companies House CSV dates are DD/MM/YYYY; a bad one is reported under its column."""
+    v = (row.get(column) or "").strip()
     if not v:
         return None
-    if re.fullmatch(r"\d{2}/\d{2}/\d{4}", v):
-        return date(int(v[6:]), int(v[3:5]), int(v[:2]))
-    return parse_date(v)
+    try:
+        if re.fullmatch(r"\d{2}/\d{2}/\d{4}", v):
+            return date(int(v[6:]), int(v[3:5]), int(v[:2]))
+        return parse_date(v)
+    except ValueError as err:
+        raise Bad(column, f"not a date (DD/MM/YYYY): {v!r} ({err})") from None
 
 
 def _logical_lines(lines: Iterable[str]) -> Iterator[tuple[int, int, str]]:
@@ -111,12 +114,12 @@ def _company(path: Path, loc: str, row: dict[str, str], snapshot: str | None) ->
     if not name:
         raise Bad("CompanyName", "row without a company name")
     value = gb_company_number(number)
-    incorporated, dissolved = _uk_date(row.get("IncorporationDate")), _uk_date(row.get("DissolutionDate"))
+    incorporated, dissolved = _uk_date(row, "IncorporationDate"), _uk_date(row, "DissolutionDate")
     previous = []
     for i in range(1, 11):
         old = row.get(f"PreviousName_{i}.CompanyName")
         if old:
-            previous.append((old, _uk_date(row.get(f"PreviousName_{i}.CONDATE"))))
+            previous.append((old, _uk_date(row, f"PreviousName_{i}.CONDATE")))
     # PreviousName_1 is the most recent; each name ended on its change date (CONDATE) and
     # began when the name before it ended (the oldest at incorporation)
     aliases = [Alias(scheme=AliasScheme.NAME, value=name, kind=AliasKind.LEGAL,
@@ -132,7 +135,7 @@ def _company(path: Path, loc: str, row: dict[str, str], snapshot: str | None) ->
         known = midnight(date.fromisoformat(snapshot))
     else:
         events = [incorporated, dissolved, *(d for _, d in previous)] + [
-            _uk_date(row.get(k)) for k in ("ConfStmtLastMadeUpDate", "Accounts.LastMadeUpDate",
+            _uk_date(row, k) for k in ("ConfStmtLastMadeUpDate", "Accounts.LastMadeUpDate",
                                            "Returns.LastMadeUpDate")]
         events = [d for d in events if d]
         known = midnight(max(events)) if events else name_date(path)
