@@ -173,10 +173,11 @@ class Ownergraph:
             return f"{fallback}\n(The LLM's answer was set aside: {why}.)", check
         return text, check
 
-    def session(self) -> Any:
+    def session(self, **options: Any) -> Any:
+        """A conversation (``retrieval.session.Session``; ``options``: today, background, portfolio, finder)."""
         from ownergraph.retrieval.session import Session
 
-        return Session(self)
+        return Session(self, **options)
 
     def resolve(self, mention: str, as_of: date | str | None = None) -> Any:
         """The entity a mention names, or EntityNotFound with candidates ("did you mean …")."""

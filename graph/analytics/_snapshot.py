@@ -23,6 +23,7 @@ from typing import Any, Literal, Protocol
 from ownergraph import cypher
 from ownergraph.graph import claims
 from ownergraph.graph._rows import REL_TYPES
+from ownergraph.graph.analytics._session_edges import StatedEdge, expand_rows, step_rows
 from ownergraph.graph.clock import Clock, make_clock  # noqa: F401  (re-exported)
 
 Direction = Literal["out", "in", "both"]
@@ -37,11 +38,13 @@ class Reads(Protocol):
 @dataclass(frozen=True)
 class Assumed:
     """Session-scoped what-ifs, never written to the graph: facts (statement ids) treated as
-    not having happened (``suppressed``), and facts whose ending is treated as not having
-    happened (``extended``: admitted past their ``valid_to``)."""
+    not having happened (``suppressed``), facts whose ending is treated as not having
+    happened (``extended``: admitted past their ``valid_to``), and edges the user stated
+    (``added``: :mod:`graph.analytics._session_edges`)."""
 
     suppressed: frozenset[str] = frozenset()
     extended: frozenset[str] = frozenset()
+    added: tuple[StatedEdge, ...] = ()
 
 
 _ASSUMED: ContextVar[Assumed] = ContextVar("ownergraph_assumed", default=Assumed())
@@ -92,8 +95,9 @@ class Snapshot:
 
 
 def expand(graph: Reads, seeds: list[str], clock: Clock, types: list[str], direction: Direction,
-           max_depth: int = 10) -> Snapshot:
-    """Breadth-first expansion from ``seeds`` over ``types`` edges admitted by ``clock``."""
+           max_depth: int = 10, with_rid: bool = False) -> Snapshot:
+    """Breadth-first expansion from ``seeds`` over ``types`` edges admitted by ``clock``
+    (``with_rid``: each edge's id in ``props["_rid"]``, as ``_snapshot_reach.reach`` gives)."""
     snap = Snapshot(clock)
     seen_edges: set[str] = set()
     frontier = sorted(set(seeds))
@@ -109,6 +113,8 @@ def expand(graph: Reads, seeds: list[str], clock: Clock, types: list[str], direc
         rows = graph.read("snapshot_expand", **params)
         if assumed.extended:
             rows += graph.read("snapshot_expand_extended", extended=sorted(assumed.extended), **params)
+        if assumed.added:
+            rows += expand_rows(assumed.added, frontier, clock, types, params["outgoing"], params["incoming"])
         nxt: set[str] = set()
         for row in rows:
             if row["props"].get("statement_id") in assumed.suppressed:
@@ -117,7 +123,8 @@ def expand(graph: Reads, seeds: list[str], clock: Clock, types: list[str], direc
             if rid in seen_edges:
                 continue
             seen_edges.add(rid)
-            snap.edges.append(EdgeView(row["source"], row["target"], row["type"], row["props"]))
+            props = row["props"] | {"_rid": rid} if with_rid else row["props"]
+            snap.edges.append(EdgeView(row["source"], row["target"], row["type"], props))
             for key, props in ((row["source"], row["source_props"]), (row["target"], row["target_props"])):
                 if key not in snap.nodes:
                     snap.nodes[key] = props
@@ -190,6 +197,8 @@ def step(graph: Reads, frontier: list[str], clock: Clock, in_types: list[str], o
                 snap.edges.extend(part.edges)
         return snap
     rows = graph.read(_step_query(in_types, out_types), frontier=sorted(set(frontier)), **clock.as_params())
+    if assumed.added:
+        rows += step_rows(assumed.added, frontier, clock, in_types, out_types)
     seen: set[str] = set()
     for row in rows:
         if row["rid"] in seen or row["props"].get("statement_id") in assumed.suppressed:

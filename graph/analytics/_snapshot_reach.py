@@ -22,8 +22,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ownergraph import cypher
+from ownergraph.graph.analytics._session_edges import is_stated, stated_props
 from ownergraph.graph.analytics._snapshot import (
-    _ASSUMED, Clock, Direction, EdgeView, Reads, Snapshot, gated, parse_clocks,
+    _ASSUMED, Clock, Direction, EdgeView, Reads, Snapshot, expand, gated, parse_clocks,
 )
 from ownergraph.graph.connection import Graph
 
@@ -52,6 +53,8 @@ def reach(graph: Graph, seeds: Iterable[str], clock: Clock, types: list[str], di
         raise ValueError(f"direction: {direction!r}")
     seeds = sorted(set(seeds))
     assumed = _ASSUMED.get()
+    if assumed.added:  # edges a session stated open paths the server cannot see: breadth-first here
+        return graph.read_unit(lambda reader: expand(reader, seeds, clock, types, direction, max_depth, with_rid=True))
     params = dict(types=list(types), suppressed=sorted(assumed.suppressed), extended=sorted(assumed.extended),
                   **clock.as_params())
     left, right = _ARROWS[direction]
@@ -93,7 +96,9 @@ def reach(graph: Graph, seeds: Iterable[str], clock: Clock, types: list[str], di
 def edge_props(graph: Graph, rids: Iterable[str]) -> dict[str, dict[str, Any]]:
     """All properties of edges ``reach`` admitted, by element id (one round trip)."""
     rids = sorted(set(rids))
+    stated = stated_props(_ASSUMED.get().added, rids)  # a session's stated edges: never in the graph
+    rids = [r for r in rids if not is_stated(r)]
     if not rids:
-        return {}
+        return stated
     rows = graph.read_unit(lambda reader: reader.read("ownership_edge_props", rids=rids))
-    return {r["rid"]: parse_clocks(r["props"]) for r in rows}
+    return {r["rid"]: parse_clocks(r["props"]) for r in rows} | stated

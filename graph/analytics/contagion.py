@@ -171,7 +171,7 @@ def contagion(graph: Graph, defaulted: str, *, types: Iterable[str] = CHANNEL_NA
 def _on_server(graph: Graph, engine: Engine) -> bool:
     if engine not in ("auto", "server", "cypher"):
         raise ValueError(f"unknown engine {engine!r}; choose auto, server or cypher")
-    if engine == "cypher" or assumptions().extended:
+    if engine == "cypher" or assumptions().extended or assumptions().added:
         return False
     if graph.has_procedure(PROCEDURE):
         return True

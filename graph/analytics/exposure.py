@@ -25,7 +25,8 @@ from typing import Any
 
 import pandas as pd
 
-from ownergraph.graph.analytics._snapshot import Clock, make_clock
+from ownergraph.graph.analytics._session_edges import holding_rows
+from ownergraph.graph.analytics._snapshot import Clock, assumptions, make_clock
 from ownergraph.graph.analytics.lookup import GroupMatch, jsonable, resolve_keys, to_plain
 from ownergraph.graph.analytics.structure import Known, When, clock_dict
 from ownergraph.graph.connection import Graph
@@ -181,6 +182,7 @@ def exposure(graph: Graph, who: str | list[str], *, portfolio: str | Iterable[st
     portfolios = None if portfolio is None else (portfolio,) if isinstance(portfolio, str) else tuple(portfolio)
     rows = graph.read("exposure_holdings", keys=sorted(closure), portfolios=list(portfolios) if portfolios else None,
                       **clock.as_params())
+    rows += holding_rows(assumptions().added, closure, portfolios, clock)  # positions a session stated
     positions = []
     for r in _one_per_instrument(rows):
         h = {k: to_plain(v) for k, v in r["props"].items()}

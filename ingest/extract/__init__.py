@@ -4,7 +4,9 @@ records registry readers give, marked as text claims.
 :func:`extract` gives every :class:`~ingest.extract.rules.Found` (also the hedged ones, for
 evaluation); :func:`extract_records` turns them into records -- edges at any confidence (below
 the claim threshold they are stored but wait for review, ``graph.claims``), corporate actions,
-which the loader applies at once, only at or above ``min_confidence``:
+which the loader applies at once, only at or above ``min_confidence``
+(a conversation turn, ``extract(..., today=..., conversation=True)``, also states holdings of
+ours -> Holding):
 owns / subsidiary -> Ownership; acquired (all or a majority) -> change-of-control action,
 a minority -> Ownership; sold its interest -> Ownership at 0 % (an exit); merged into ->
 merger; spin-off -> spin_off; changed its name -> rename; guaranteed -> Guarantee; loan /
@@ -24,7 +26,7 @@ from ownergraph.ingest.extract import rules
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import Context
 from ownergraph.ingest.model import (
-    Claim, Control, CorporateAction, CorporateActionKind, EntityKind, EntityRef, Guarantee, Lending,
+    Claim, Control, CorporateAction, CorporateActionKind, EntityKind, EntityRef, Guarantee, Holding, Lending,
     Ownership, Provenance, Record, Stake,
 )
 from ownergraph.ingest.readers.base import build
@@ -47,9 +49,12 @@ class _Meta(Protocol):  # ingest.readers.documents.meta.DocMeta
     def page_of(self, offset: int) -> int | None: ...
 
 
-def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None) -> list[Found]:
-    """Every relationship the sentences of ``text`` state (hedged ones included)."""
+def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, *, today: date | None = None,
+            conversation: bool = False) -> list[Found]:
+    """Every relationship the sentences of ``text`` state (hedged ones included); a
+    conversation turn's also our holdings, with relative dates counted from ``today``."""
     ctx = Context.of(text, filer)
+    ctx.today, ctx.conversation = today, conversation
     return [f for s in sentences for f in rules.find(s.text, s.start, ctx)]
 
 
@@ -102,6 +107,8 @@ def _record(f: Found, meta: _Meta) -> Record:
         rules.GUARANTEE: lambda: Guarantee(source=a, target=b, valid_from=f.when, **common),
         rules.LOAN: lambda: Lending(source=a, target=b, amount=f.amount, currency=f.currency, valid_from=when,
                                     **common),
+        rules.HOLDING: lambda: Holding(portfolio=a.name, issuer=b, instrument=f"{b.name} {f.instrument}",
+                                       amount=f.amount, currency=f.currency, valid_from=when, **common),
         rules.CONTROLLING: lambda: Control(source=a, target=b, control_kind="controlling_shareholder",
                                            valid_from=f.when, **common),
         rules.MERGED: lambda: _action(CorporateActionKind.MERGER, b, a, when, f, meta, common),

@@ -17,6 +17,7 @@ from ownergraph.ingest.extract.values import SELF, party
 OWNS, SUBSIDIARY, ACQUIRED, SOLD, MERGED, SPUN_OFF, RENAMED, GUARANTEE, LOAN, CONTROLLING = (
     "owns", "subsidiary", "acquired", "sold", "merged", "spun_off", "renamed", "guarantee", "loan",
     "controlling")
+HOLDING = "holding"  # a position of ours, stated in a conversation (never read from a filing)
 RELATIONS = (OWNS, SUBSIDIARY, ACQUIRED, SOLD, MERGED, SPUN_OFF, RENAMED, GUARANTEE, LOAN, CONTROLLING)
 # a party's standing (hedged only by its own words: "will become a subsidiary"), not an event
 STATUS = frozenset({OWNS, SUBSIDIARY, CONTROLLING})
@@ -155,3 +156,17 @@ _RAW: list[tuple[str, str, str]] = [
     (CONTROLLING, "x_controlling_shareholder", rf"{B}{_POSS}\scontrolling\s(?:shareholder|stockholder),?\s{A}"),
 ]
 RULES: list[tuple[str, str, re.Pattern[str]]] = [(rel, name, re.compile(rx)) for rel, name, rx in _RAW]
+
+# What a user says of our own book in a conversation ("we also hold EUR 5m of X's 2027 notes"):
+# read only from conversation turns (values.Context.conversation), where "we" is our book; a
+# filer's "we hold $5m of X's notes" is the filer's position, not ours.
+_WE = r"(?P<a>[Ww]e)"
+_AMOUNT = r"(?P<money>(?:US\$|\$|€|£|¥|USD|EUR|GBP|JPY|CHF|CAD)\s?\d[\d,]*(?:\.\d+)?\s?(?:billion|million|thousand|bn|mm|m)?)"
+_INSTRUMENT = (r"(?P<instrument>(?:[\w.%/-]+\s){0,4}?(?:notes?|bonds?|debentures?|loans?|paper|debt|shares|stock|"
+               r"securities|term\sloan|facility))\b")
+_HOLD = r"(?:\w+\s)?(?:hold|own|have|bought|purchased|acquired)"
+CONVERSATION_RULES: list[tuple[str, str, re.Pattern[str]]] = [(rel, name, re.compile(rx)) for rel, name, rx in [
+    (HOLDING, "we_hold_amount_of_xs", rf"{_WE}\s{_HOLD}\s{_AMOUNT}\s(?:of|in)\s{B}{_POSS}?\s{_INSTRUMENT}"),
+    (HOLDING, "we_hold_amount_of_notes_of",
+     rf"{_WE}\s{_HOLD}\s{_AMOUNT}\s(?:of|in)\s(?:the\s|its\s)?{_INSTRUMENT}\s(?:of|issued\sby)\s{B}"),
+]]

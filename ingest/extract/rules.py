@@ -14,13 +14,15 @@ from dataclasses import dataclass
 from datetime import date
 
 from ownergraph.ingest.extract.patterns import (
-    ACQUIRED, CHECKS, CONTROLLING, FILER_IS_B, GUARANTEE, LOAN, MERGED, OWNS, RELATIONS, RENAMED, RULES, SOLD,
-    SPUN_OFF, STATUS, SUBSIDIARY,
+    ACQUIRED, CHECKS, CONTROLLING, CONVERSATION_RULES, FILER_IS_B, GUARANTEE, HOLDING, LOAN, MERGED, OWNS, RELATIONS,
+    RENAMED, RULES, SOLD, SPUN_OFF, STATUS, SUBSIDIARY,
 )
-from ownergraph.ingest.extract.values import HEDGE, NEGATION, SELF, Context, money, percent, sentence_date
+from ownergraph.ingest.extract.values import (
+    HEDGE, NEGATION, SELF, Context, money, percent, relative_date, sentence_date,
+)
 
-__all__ = ["ACQUIRED", "CONTROLLING", "GUARANTEE", "LOAN", "MERGED", "OWNS", "RELATIONS", "RENAMED", "SOLD", "SPUN_OFF",
-           "SUBSIDIARY", "Found", "find"]
+__all__ = ["ACQUIRED", "CONTROLLING", "GUARANTEE", "HOLDING", "LOAN", "MERGED", "OWNS", "RELATIONS", "RENAMED", "SOLD",
+           "SPUN_OFF", "SUBSIDIARY", "Found", "find"]
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,7 @@ class Found:
     direct: bool = True
     hedged: bool = False
     method: str = "pattern"  # the extractor: "pattern" (these rules) or "llm:<model>"
+    instrument: str | None = None  # a holding's instrument ("2027 notes")
 
 
 # where a clause with its own subject begins: "..., under which X acquired Y and Z will distribute ..."
@@ -88,7 +91,7 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
     out: list[Found] = []
     seen: set[tuple[str, ...]] = set()  # one statement per relation and second party
     listed: list[tuple[re.Match[str], str, float]] = []  # owners of a stake named earlier in the sentence
-    for relation, rule, rx in RULES:
+    for relation, rule, rx in (RULES + CONVERSATION_RULES if ctx.conversation else RULES):
         for m in rx.finditer(flat):
             conf = _confidence(relation, flat[:m.start()], m, flat[m.end():])
             if conf is None or _mid_name(flat, m, "a") or _mid_name(flat, m, "b"):
@@ -106,12 +109,12 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
                 for j, b in enumerate(b_s):
                     if a is None or b is None or not _keep(relation, rule, a, b, m, seen, also=i > 0):
                         continue
-                    out.append(_found(relation, rule, a, b, conf, m, flat, text, start))
+                    out.append(_found(relation, rule, a, b, conf, m, flat, text, start, ctx.today))
     owned = next((f.b for f in out if f.relation == OWNS and f.stake is not None), None)
     for m, rule, conf in listed:  # "X owned 34% of the Common Stock, Y owned 23% and Z ..."
         a = ctx.name(m["a"])
         if owned and a and _keep(OWNS, rule, a, owned, m, seen, also=True):
-            out.append(_found(OWNS, rule, a, owned, conf, m, flat, text, start))
+            out.append(_found(OWNS, rule, a, owned, conf, m, flat, text, start, ctx.today))
     return out
 
 
@@ -144,17 +147,19 @@ def _keep(relation: str, rule: str, a: str, b: str, m: re.Match[str], seen: set[
 
 
 def _found(relation: str, rule: str, a: str, b: str, conf: float, m: re.Match[str], flat: str, text: str,
-           start: int) -> Found:
+           start: int, today: date | None = None) -> Found:
     gd = m.groupdict()
     how, kind = gd.get("how") or "", gd.get("kind") or ""
     stake = percent(gd.get("pct") or how or kind)
     if stake is None and (how.casefold().startswith("all") or "wholly" in kind or
                           (how in ("shareholder", "stockholder", "owner", "member") and not gd.get("a2"))):
         stake = 100.0
-    amount, currency = money(flat) if relation == LOAN else (None, None)
+    amount, currency = money(gd.get("money") or flat) if relation in (LOAN, HOLDING) else (None, None)
     if relation == ACQUIRED and how.startswith("substantially"):
         stake = None  # "substantially all of the assets": an asset deal, not the shares
     return Found(relation=relation, rule=rule, a=a, b=b, confidence=conf, start=start,
                  end=start + len(text), quote=text, stake=stake, amount=amount, currency=currency,
-                 when=sentence_date(flat), new_name=(" ".join(gd["new"].split()) if gd.get("new") else None),
-                 direct="indirect" not in kind, hedged=conf < 0.5)
+                 when=sentence_date(flat) or relative_date(flat, today),
+                 new_name=(" ".join(gd["new"].split()) if gd.get("new") else None),
+                 direct="indirect" not in kind, hedged=conf < 0.5,
+                 instrument=" ".join(gd["instrument"].split()) if gd.get("instrument") else None)

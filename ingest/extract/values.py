@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 
 _MONTHS = {m: i for i, m in enumerate(
     "january february march april may june july august september october november december".split(), 1)}
@@ -46,10 +46,15 @@ def party(g: str) -> str:
 
 @dataclass
 class Context:
-    """The document's filer and defined terms ("Disney" -> "The Walt Disney Company")."""
+    """The document's filer and defined terms ("Disney" -> "The Walt Disney Company").
+
+    A conversation turn (``conversation``) is read with the rules of our own book as well
+    ("we hold ..."; ``filer`` is then our book) and dates relative to ``today`` ("last week")."""
 
     filer: str | None = None
     terms: dict[str, str] = field(default_factory=dict)
+    today: date | None = None
+    conversation: bool = False
 
     @classmethod
     def of(cls, text: str, filer: str | None) -> Context:
@@ -95,6 +100,26 @@ def sentence_date(text: str) -> date | None:
         except ValueError:
             continue
     return None
+
+
+_RELATIVE = re.compile(r"\b(?:(?P<word>today|yesterday|this\s(?:week|month)|last\s(?:week|month|year))|"
+                       r"(?P<n>\d{1,3}|a|an|one|two|three)\s(?P<unit>days?|weeks?|months?|years?)\sago)\b", re.I)
+_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+_UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
+_WORD_DAYS = {"today": 0, "this week": 0, "this month": 0, "yesterday": 1, "last week": 7, "last month": 30,
+              "last year": 365}
+
+
+def relative_date(text: str, today: date | None) -> date | None:
+    """The day a relative phrase names, counted back from ``today`` ("last week" is 7 days
+    before, "last month" 30, "3 days ago" 3): a stated fact's date in a conversation."""
+    m = _RELATIVE.search(text) if today is not None else None
+    if m is None or today is None:
+        return None
+    if m["word"]:
+        return today - timedelta(days=_WORD_DAYS[" ".join(m["word"].lower().split())])
+    n = _COUNT.get(m["n"].lower()) or int(m["n"])
+    return today - timedelta(days=n * _UNIT_DAYS[m["unit"].lower().rstrip("s")])
 
 
 _PCT = r"(?P<pct>\d{1,3}(?:\.\d+)?)\s?(?:%|percent|per cent)"
