@@ -26,6 +26,7 @@ from ownergraph.graph.resolution_store import GraphResolutionStore, ResolverKeys
 from ownergraph.ingest.errors import InputFormatError
 from ownergraph.ingest.formats import detect, expand
 from ownergraph.ingest.model import Quarantined
+from ownergraph.ingest.read_ahead import ReadAhead
 from ownergraph.resolution import Resolver
 
 
@@ -81,13 +82,14 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
                  progress: Progress | None = None, batch_size: int = DEFAULT_BATCH,
                  document_options: dict[str, Any] | None = None,
                  loader_factory: Callable[[Graph, ResolverKeys], Any] | None = None,
-                 reader: str = "row") -> IngestSummary:
+                 reader: str = "row", read_process: bool = False) -> IngestSummary:
     """Read, resolve and load ``paths``; ``graph`` may be None only for ``dry_run``.
 
     ``document_options`` (filer, filed_at, form) reach readers that take them (documents).
     ``loader_factory`` makes the loader instead of ``Loader`` (``graph.bulk.BulkLoader``: a
     first load through the offline importer). ``reader="columnar"`` reads the formats that have
-    one with their column-wise reader (``ingest.readers.columnar``: the same records)."""
+    one with their column-wise reader (``ingest.readers.columnar``: the same records);
+    ``read_process`` reads in a second process, ahead of the loader (``ingest.read_ahead``)."""
     t0 = time.monotonic()
     files = expand(list(paths))
     plan, skipped = _plan(files, fmt)
@@ -104,6 +106,7 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
     # entity on the next, so the same files loaded twice would not give the same graph.
     plan.sort(key=lambda item: _LOAD_ORDER.get(item[1].name, 1))
     summary = IngestSummary(dry_run=dry_run)
+    ahead = ReadAhead(plan) if read_process and plan else None  # before the loader's threads start
     store = GraphResolutionStore(graph) if graph is not None and not dry_run else None
     resolver = (Resolver.load(store) if store else None) or Resolver()
     keys = ResolverKeys(resolver)
@@ -122,7 +125,7 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
             counts = FileCounts(str(path), reader.name)
             if loader is not None:
                 loader.set_tag(i)
-            for rec in reader.read(path):
+            for rec in (ahead.records(i) if ahead else reader.read(path)):
                 if isinstance(rec, Quarantined) and rec.not_read:
                     counts.not_read += 1
                     if qfile:
@@ -156,6 +159,8 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
         if store is not None:
             resolver.save(store)
     finally:
+        if ahead is not None:
+            ahead.close()
         if qfile:
             qfile.close()
         if loader is not None and sys.exc_info()[0] is not None:

@@ -1,6 +1,7 @@
 """bench/ingest, bulk mode: a first load through the offline importer, stage by stage.
 
-    python -m bench.ingest.bulk --entities 20000 [--world DIR] [--reader row|columnar] [--online] [--json]
+    python -m bench.ingest.bulk --entities 20000 [--world DIR] [--reader row|columnar] [--read-process]
+                                [--online] [--json]
 
 On the benchmarks' own managed server, same run, same world: (1) ``ingest_paths`` with
 ``graph.bulk``'s loader (read, validate, resolve, staged with the load queries' semantics,
@@ -9,7 +10,8 @@ schema, corporate actions online, resolution state saved); (2) the importer alon
 files (1) wrote (server stopped again); (3) with ``--online`` the online loader on the same
 files; (4) the plain ``UNWIND … CREATE`` baseline of as many relationships (bench/ingest);
 (0) before all that, both readers alone on every file (row and column-wise: CPU per record
-with the content hash, ``readers_alone``). ``--reader`` is the one (1) and (3) read with.
+with the content hash, ``readers_alone``). ``--reader`` is the one (1) and (3) read with;
+``--read-process`` reads in a second process, ahead of the loader (``ingest.read_ahead``).
 Per stage: wall seconds, Python CPU, and the server's or importer's CPU where one works.
 """
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import sys
 import tempfile
 from pathlib import Path
@@ -43,6 +46,11 @@ def _server_cpu(local: LocalNeo4j) -> float:
         return 0.0
     t = psutil.Process(pid).cpu_times()
     return t.user + t.system
+
+
+def _children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def _rate(n: int, s: float) -> float:
@@ -86,7 +94,8 @@ def readers_alone(files: list[Path]) -> dict[str, Any]:
     return {"by_format": out, "total": total}
 
 
-def bulk_run(graph: Any, files: list[Path], work: Path, reader: str = "row") -> tuple[dict[str, Any], Any]:
+def bulk_run(graph: Any, files: list[Path], work: Path, reader: str = "row",
+             read_process: bool = False) -> tuple[dict[str, Any], Any]:
     settings = bench_settings()
     local = LocalNeo4j(settings)
     made: list[BulkLoader] = []
@@ -95,10 +104,10 @@ def bulk_run(graph: Any, files: list[Path], work: Path, reader: str = "row") -> 
         made.append(BulkLoader(g, keys, settings, workdir=work, keep_files=True))
         return made[0]
 
-    cpu0 = _cpu()
+    cpu0, children0 = _cpu(), _children_cpu()
     with Timer() as t:
-        summary = ingest_paths(graph, files, loader_factory=factory, reader=reader)
-    cpu = _cpu() - cpu0
+        summary = ingest_paths(graph, files, loader_factory=factory, reader=reader, read_process=read_process)
+    cpu, children = _cpu() - cpu0, _children_cpu() - children0
     loader = made[0]
     stages = dict(loader.timings)
     accounted = sum(v["seconds"] for k, v in stages.items() if isinstance(v, dict) and "python_cpu_seconds" in v)
@@ -115,6 +124,8 @@ def bulk_run(graph: Any, files: list[Path], work: Path, reader: str = "row") -> 
               # corporate actions, resolution state) and of the old one before it stopped
               "server_cpu_seconds_after_restart": round(_server_cpu(local), 2),
               "stages": stages}
+    if read_process:  # waited-for children: the importer and the reader process
+        report["reader_process_cpu_seconds"] = round(children - stages["importer"]["cpu_seconds"], 2)
     return report, summary
 
 
@@ -143,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--online", action="store_true", help="also the online loader on the same files")
     ap.add_argument("--reader", choices=("row", "columnar"), default="row",
                     help="the readers the loads read with (both are measured alone first)")
+    ap.add_argument("--read-process", action="store_true", help="read in a second process, ahead of the loader")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
 
@@ -154,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
         alone_readers = readers_alone(files)
         graph = wipe(graph)
         graph.renew()
-        ours, summary = bulk_run(graph, files, Path(tmp) / "files", args.reader)
+        ours, summary = bulk_run(graph, files, Path(tmp) / "files", args.reader, args.read_process)
         rels = graph.read(q("count_statement_edges"))[0]["n"]
         ours["relationships"] = rels
         ours["relationships_per_s"] = _rate(rels, ours["seconds"])
@@ -162,10 +174,12 @@ def main(argv: list[str] | None = None) -> int:
         from ownergraph.graph.stats import graph_stats
 
         bulk_stats = graph_stats(graph)
-        name = f"ingest-bulk-{args.entities}" + ("-columnar" if args.reader == "columnar" else "")
+        name = (f"ingest-bulk-{args.entities}" + ("-columnar" if args.reader == "columnar" else "")
+                + ("-read-process" if args.read_process else ""))
         edges = graph.read(q("statement_edge_ends"))
         report: dict[str, Any] = {"entities": args.entities, "generated": gen.get("counts") or gen,
-                                  "reader": args.reader, "readers_alone": alone_readers, "bulk": ours,
+                                  "reader": args.reader, "read_process": args.read_process,
+                                  "readers_alone": alone_readers, "bulk": ours,
                                   # the machine is shared: its load (2 cores) when the load ended
                                   "load_average_1_5_15": [round(x, 2) for x in os.getloadavg()]}
         write_report(name, report)
@@ -181,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
             graph = wipe(graph)
             cpu0 = _cpu()
             with Timer() as t:
-                ingest_paths(graph, files, reader=args.reader)
+                ingest_paths(graph, files, reader=args.reader, read_process=args.read_process)
             online_stats = graph_stats(graph)
             report["online"] = {"seconds": round(t.seconds, 2), "python_cpu_seconds": round(_cpu() - cpu0, 2),
                                 "relationships_per_s": _rate(rels, t.seconds),

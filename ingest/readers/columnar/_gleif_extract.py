@@ -18,8 +18,14 @@ from ownergraph.ingest.readers._gleif_map import ALIAS_KIND_OF_NAME_TYPE
 _NO = object()  # "not a plain value": the record goes to the row reader
 
 
+_LOCAL: dict[str, str] = {}  # "{namespace}Name" -> "Name": a few dozen tags per file
+
+
 def _name(tag: str) -> str:
-    return tag[tag.rfind("}") + 1:]
+    local = _LOCAL.get(tag)
+    if local is None:
+        local = _LOCAL[tag] = tag[tag.rfind("}") + 1:]
+    return local
 
 
 def _text(el: Any) -> Any:
@@ -41,7 +47,7 @@ def _children(el: Any, wanted: frozenset[str]) -> dict[str, Any] | None:
         if not isinstance(tag, str):
             continue  # comment or processing instruction: skipped by the row reader too
         elements += 1
-        k = tag[tag.rfind("}") + 1:]
+        k = _LOCAL.get(tag) or _name(tag)
         if k in wanted:
             if k in out:
                 return None

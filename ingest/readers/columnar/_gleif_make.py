@@ -33,8 +33,16 @@ def _prov(record_id: str, level: str | None, document_id: str | None, locator: s
                 locator=locator, validation_level=level, source_file=source_file)
 
 
-def _lei_ref(lei: str) -> Any:
-    return make(EntityRef, lei=lei)
+_REFS: dict[str, tuple[Any, str]] = {}  # LEI -> (EntityRef, its JSON): frozen, so shared
+
+
+def _lei_ref(lei: str) -> tuple[Any, str]:
+    got = _REFS.get(lei)
+    if got is None:
+        if len(_REFS) > 100_000:
+            _REFS.clear()
+        got = _REFS[lei] = (make(EntityRef, lei=lei), ref_json(lei))
+    return got
 
 
 def entity(f: LeiFields, dates: Dates, locator: str, fallback_known: datetime, source_file: str,
@@ -67,7 +75,8 @@ def entity(f: LeiFields, dates: Dates, locator: str, fallback_known: datetime, s
     status = (f.registration_status if f.registration_status in TERMINAL_REGISTRATION
               else f.entity_status if f.entity_status not in (None, "NULL") else f.registration_status)
     fact_key = f"gleif:lei:{lei}"
-    rec = make(Entity, ref=_lei_ref(lei), name=f.legal_name, kind=kind,
+    ref, ref_text = _lei_ref(lei)
+    rec = make(Entity, ref=ref, name=f.legal_name, kind=kind,
                aliases=tuple(make(Alias, scheme=s, value=v, kind=k) for s, v, k in pairs),
                jurisdiction=f.jurisdiction, status=status, expiration_reason=f.expiration_reason,
                valid_from=valid_from, valid_to=valid_to, known_from=known, fact_key=fact_key,
@@ -75,7 +84,7 @@ def entity(f: LeiFields, dates: Dates, locator: str, fallback_known: datetime, s
     return keep_hash(rec, entity_canonical(
         aliases=[alias_json(s.value, v, k.value) for s, v, k in pairs], expiration_reason=f.expiration_reason,
         fact_key=fact_key, jurisdiction=f.jurisdiction, kind=kind.value, known_from=known, name=f.legal_name,
-        prov=prov_json(lei, f.validation_sources, None, SYSTEM), ref=ref_json(lei), status=status,
+        prov=prov_json(lei, f.validation_sources, None, SYSTEM), ref=ref_text, status=status,
         valid_from=valid_from, valid_to=valid_to))
 
 
@@ -118,11 +127,12 @@ def relationship(f: RrFields, dates: Dates, locator: str, fallback_known: dateti
         encoded["stake"] = stake_json(exact)
     record_id = f"{f.start_id}:{f.rel_type}:{f.end_id}"
     fact_key = f"gleif:rr:{record_id}"
-    rec = make(cls, source=_lei_ref(f.start_id), target=_lei_ref(f.end_id), valid_from=valid_from,
+    (source, source_text), (target, target_text) = _lei_ref(f.start_id), _lei_ref(f.end_id)
+    rec = make(cls, source=source, target=target, valid_from=valid_from,
                valid_to=valid_to, known_from=known, fact_key=fact_key,
                provenance=_prov(record_id, f.validation_sources, f.validation_reference, locator, source_file),
                **fields)
     return keep_hash(rec, edge_canonical(
         _RECORD_TYPE[cls], encoded, fact_key=fact_key, known_from=known,
         prov=prov_json(record_id, f.validation_sources, f.validation_reference, SYSTEM),
-        source=ref_json(f.start_id), target=ref_json(f.end_id), valid_from=valid_from, valid_to=valid_to))
+        source=source_text, target=target_text, valid_from=valid_from, valid_to=valid_to))

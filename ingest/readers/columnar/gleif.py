@@ -44,8 +44,15 @@ def _release(el: Any) -> None:
         del el.getparent()[0]
 
 
-def _nested(el: Any) -> bool:
-    return any(isinstance(a.tag, str) and a.tag[a.tag.rfind("}") + 1:] in _RECORD_TAGS for a in el.iterancestors())
+def _nested(el: Any, seen: list[Any]) -> bool:
+    """Whether ``el`` sits inside another record (``seen``: the last parent found not to)."""
+    parent = el.getparent()
+    if parent is not None and seen and parent is seen[0]:
+        return False
+    if any(isinstance(a.tag, str) and a.tag[a.tag.rfind("}") + 1:] in _RECORD_TAGS for a in el.iterancestors()):
+        return True
+    seen[:] = [parent]
+    return False
 
 
 class _Batch:
@@ -106,6 +113,7 @@ def read_golden_xml_columnar(path: Path, batch: int = BATCH) -> Iterator[Record]
     index = 0
     pending = _Batch(path)
     row_only = False  # a record inside a record: the rest as the row reader reads it
+    parents: list[Any] = []
     tags = [f"{{*}}{t}" for t in (*RECORD_TAGS, "ContentDate")]
     try:
         for _, el in etree.iterparse(str(path), events=("end",), tag=tags, huge_tree=True,
@@ -119,7 +127,7 @@ def read_golden_xml_columnar(path: Path, batch: int = BATCH) -> Iterator[Record]
                 known = knowns[header_date] = fallback_known(path, header_date)
             locator = f"{name}[{index}] line {el.sourceline}"
             index += 1
-            if not row_only and _nested(el):
+            if not row_only and _nested(el, parents):
                 row_only = True
             if row_only:
                 yield from pending.out()
