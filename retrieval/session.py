@@ -22,6 +22,7 @@ from uuid import uuid4
 
 from ownergraph.graph.analytics._snapshot import Assumed, assuming, make_clock
 from ownergraph.graph.vocabulary import KINDS, PARENTS, UNKNOWN
+from ownergraph.ingest.errors import OwnergraphError
 from ownergraph.retrieval.question import Question, understand
 from ownergraph.retrieval.session_facts import (
     OUR_BOOK, Knowledge, SessionFact, extract_turn, graph_resolver, statements,
@@ -53,6 +54,7 @@ class Turn:
     answer: str
     tokens: int
     facts: list[SessionFact] = field(default_factory=list)  # what the turn stated (once extracted)
+    notes: list[str] = field(default_factory=list)  # statements read but not taken as facts, and why
 
 
 @dataclass
@@ -145,10 +147,13 @@ class Session:
         return today or self._as_of or datetime.now(timezone.utc).date()
 
     def _extract(self, turn: int, text: str, told: list[Any]) -> None:
-        facts = extract_turn(text, told, turn, self._day(), graph_resolver(self.client), session_id=self.id,
-                             portfolio=self.portfolio, finder=self.finder)
-        self.turns[turn - 1].facts = facts
-        self.knowledge.add(facts)
+        t = self.turns[turn - 1]
+        try:
+            t.facts = extract_turn(text, told, turn, self._day(), graph_resolver(self.client), session_id=self.id,
+                                   portfolio=self.portfolio, finder=self.finder, notes=t.notes)
+        except OwnergraphError as err:  # the graph could not be read (resolving the parties): said, not raised
+            t.notes.append(f"turn {turn}: what it states was not read: {err}")
+        self.knowledge.add(t.facts)
 
     def _remember_stated(self, facts: list[SessionFact]) -> None:
         parties = {k: {"name": n} for f in facts for k, n, known in ((f.a_key, f.a, f.in_graph[0]),
@@ -206,13 +211,15 @@ class Session:
         with assuming(assumed):
             answer = self.client.ask(q, as_of=as_of, known_at=known_at, budget=budget, anchors=anchors,
                                      assumptions=[a.describe() for a in self.assumptions]
-                                     + self.knowledge.describe())
+                                     + self.knowledge.describe(clock))
         subject_keys = [k for k, v in answer.entities.items() if v.get("name") in anchors or k in anchors]
         self._remember(answer.entities, subject_keys)
         for s in answer.citations:
             if s.statement_id:
                 self.facts[s.statement_id] = s.label
         turn = self.turns[-1]
+        stated = self.turns[-2].notes if len(self.turns) > 1 and self.turns[-2].pattern == "statement" else []
+        answer.notices.extend([*stated, *turn.notes])  # statements not taken as facts, and why
         turn.entity_keys, turn.answer = sorted(answer.entities), answer.text
         turn.tokens = len(answer.context.render().split())
         return answer

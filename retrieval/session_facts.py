@@ -32,6 +32,7 @@ from ownergraph.ingest.errors import EntityNotFound
 from ownergraph.ingest.extract import MIN_CONFIDENCE, extract, extract_records
 from ownergraph.ingest.model import (
     Control, CorporateAction, EdgeBase, EntityKind, EntityRef, Guarantee, Holding, Lending, Ownership, Provenance,
+    Quarantined,
 )
 from ownergraph.ingest.sentences import Sentence, split_sentences
 from ownergraph.resolution import name_key
@@ -123,8 +124,10 @@ Resolve = Callable[[str, date], tuple[str, str, bool]]  # mention -> (key, name,
 
 
 def extract_turn(text: str, told: Sequence[Sentence], turn: int, today: date, resolve: Resolve, *,
-                 session_id: str, portfolio: str = OUR_BOOK, finder: Any = None) -> list[SessionFact]:
-    """The facts the statement sentences ``told`` of turn ``turn`` state (hedged ones left out)."""
+                 session_id: str, portfolio: str = OUR_BOOK, finder: Any = None,
+                 notes: list[str] | None = None) -> list[SessionFact]:
+    """The facts the statement sentences ``told`` of turn ``turn`` state (hedged ones left
+    out); a statement read but not made a fact (an amount out of range...) is told in ``notes``."""
     if not told:
         return []
     stated_at = datetime.now(timezone.utc)
@@ -133,17 +136,17 @@ def extract_turn(text: str, told: Sequence[Sentence], turn: int, today: date, re
     kept = lambda t, s, filer: [f for f in find(t, s, filer) if f.confidence >= MIN_CONFIDENCE]  # noqa: E731
     out: list[SessionFact] = []
     for n, rec in enumerate(extract_records(text, list(told), meta, finder=kept)):
-        fact = _fact(rec, f"t{turn}.{n}", turn, today, stated_at, resolve, portfolio)
-        if fact is not None:
-            out.append(fact)
+        if isinstance(rec, Quarantined):
+            if notes is not None:
+                notes.append(f"turn {turn}, {rec.locator}: not taken as a fact: {rec.reason}")
+            continue
+        out.append(_fact(rec, f"t{turn}.{n}", turn, today, stated_at, resolve, portfolio))
     return out
 
 
 def _fact(rec: Any, fid: str, turn: int, today: date, stated_at: datetime, resolve: Resolve,
-          portfolio: str) -> SessionFact | None:
-    claim = rec.provenance.claim if hasattr(rec, "provenance") else None
-    if claim is None:  # a sentence the record could not be built from (Quarantined): no fact
-        return None
+          portfolio: str) -> SessionFact:
+    claim = rec.provenance.claim
     day = rec.valid_from or today  # a standing stated without a date ("now owns") holds from today
     common = dict(id=fid, turn=turn, quote=claim.quote, day=day, stated_at=stated_at, record=rec, method=claim.method)
     if isinstance(rec, Holding):
@@ -197,8 +200,11 @@ class Knowledge:
     def in_force(self) -> list[SessionFact]:
         return [f for f in self.facts if f.superseded_by is None]
 
-    def describe(self) -> list[str]:
-        return [f.describe() for f in self.in_force()]
+    def describe(self, clock: Clock | None = None) -> list[str]:
+        """The facts in force, as an answer's assumptions (at ``clock``: whether each applies yet)."""
+        return [f.describe() + (f" (from {f.day}: not yet in effect on {clock.as_of})"
+                                if clock is not None and f.day > clock.as_of else "")
+                for f in self.in_force()]
 
     def assumed(self, graph: Any, clock: Clock) -> tuple[frozenset[str], tuple[StatedEdge, ...]]:
         """Stored statements the facts in force end at ``clock`` and the edges they add."""

@@ -95,6 +95,7 @@ def test_stated_facts_reach_owners_contagion_and_exposure_as_assumptions(og: Own
     # asked as of a day before the sale, the stake is still there: a dated fact, not a deletion
     earlier = s.ask("Who owns Seaport Therapeutics, Inc.?", as_of="2026-06-01")
     assert FUND in set(earlier.frame["name"])
+    assert earlier.assumptions[0].endswith("(from 2026-06-23: not yet in effect on 2026-06-01)")
     # the statement and the question in one turn: the answer already sees the position
     mixed = s.ask("We also hold EUR 5m of Seaport Therapeutics' 2027 notes. "
                   "What is our exposure to Seaport Therapeutics?", as_of=DAY)
@@ -142,3 +143,33 @@ def test_a_conversation_writes_nothing_to_the_graph(og: Ownergraph, monkeypatch:
     run_script(og.session(today=DAY), SCRIPT, as_of=DAY)
     monkeypatch.undo()
     assert graph_stats(og.graph) == before
+
+
+def test_a_statement_is_noted_at_once_and_extracted_after_the_reply() -> None:
+    import threading
+
+    from ownergraph.ingest.errors import EntityNotFound
+    from ownergraph.ingest.extract import extract
+    from ownergraph.retrieval.session import Session
+
+    class NoGraph:  # parties the graph does not hold: they get ingest's name keys
+        def resolve(self, mention: str, as_of: object = None) -> None:
+            raise EntityNotFound(mention)
+
+    started, release = threading.Event(), threading.Event()
+
+    def slow(text, sentences, filer):  # type: ignore[no-untyped-def]  # an extractor that takes its time (an LLM)
+        started.set()
+        assert release.wait(30)
+        return extract(text, sentences, filer, today=s._day(), conversation=True)
+
+    s = Session(NoGraph(), today=DAY, finder=slow)
+    noted = s.ask("ARCH Venture Fund XII, L.P. sold its stake in Seaport Therapeutics, Inc. last week.")
+    assert isinstance(noted, Noted) and started.wait(30)
+    assert s.turns[0].facts == [] and s.knowledge.facts == []  # replied before the extraction ended
+    release.set()
+    (fact,) = noted.facts  # waits for it
+    assert fact.signature() == ("ended", "ARCH Venture Fund XII, L.P", "Seaport Therapeutics, Inc", "2026-06-23")
+    assert fact.in_graph == (False, False) and fact.a_key.startswith("og:")
+    assert "not in the graph: ARCH Venture Fund XII, L.P, Seaport Therapeutics, Inc" in fact.describe()
+    s.close()
