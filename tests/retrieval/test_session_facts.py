@@ -21,6 +21,7 @@ from ownergraph.graph.stats import graph_stats
 from ownergraph.retrieval.api import Ownergraph
 from ownergraph.retrieval.session import Noted
 from ownergraph.retrieval.session_facts import OUR_BOOK
+from tests.retrieval.fake_openai import fake_openai  # noqa: F401  (fixture)
 
 FILE = Path(__file__).resolve().parents[1] / "fixtures" / "real" / "sec" / "schedule13d_nested_cusip.xml"
 DAY = "2026-06-30"
@@ -145,16 +146,35 @@ def test_a_conversation_writes_nothing_to_the_graph(og: Ownergraph, monkeypatch:
     assert graph_stats(og.graph) == before
 
 
+class NoGraph:  # parties the graph does not hold: they get ingest's name keys
+    def resolve(self, mention: str, as_of: object = None) -> None:
+        from ownergraph.ingest.errors import EntityNotFound
+
+        raise EntityNotFound(mention)
+
+
+def test_the_llm_extractor_reads_turns_too(fake_openai) -> None:  # noqa: F811
+    from ownergraph.ingest.extract.llm import LLMExtractConfig, LLMExtractor
+    from ownergraph.retrieval.session import Session
+
+    said = "Robert Nelsen now owns 30% of Seaport Therapeutics."
+    fake_openai.reply_json({"facts": [
+        {"sentence": 0, "quote": "Robert Nelsen now owns 30% of Seaport Therapeutics", "relation": "owns",
+         "a": "Robert Nelsen", "b": "Seaport Therapeutics", "stake_percent": 30, "amount": None, "currency": None,
+         "date": None, "new_name": None, "negated": False, "hedged": False}]})
+    llm = LLMExtractor(LLMExtractConfig(api_key="test", base_url=fake_openai.base_url, model="fake-model"))
+    s = Session(NoGraph(), today=DAY, finder=llm, background=False)
+    (fact,) = s.ask(said).facts
+    assert fact.signature() == ("stake", "Robert Nelsen", "Seaport Therapeutics", 30.0)
+    assert fact.method == "llm:fake-model:owns" and fact.day.isoformat() == DAY  # "now": the session's day
+    assert said in fake_openai.chat_requests()[0].body["messages"][1]["content"]
+
+
 def test_a_statement_is_noted_at_once_and_extracted_after_the_reply() -> None:
     import threading
 
-    from ownergraph.ingest.errors import EntityNotFound
     from ownergraph.ingest.extract import extract
     from ownergraph.retrieval.session import Session
-
-    class NoGraph:  # parties the graph does not hold: they get ingest's name keys
-        def resolve(self, mention: str, as_of: object = None) -> None:
-            raise EntityNotFound(mention)
 
     started, release = threading.Event(), threading.Event()
 
