@@ -76,13 +76,14 @@ def _counts(summary: Any) -> list[tuple[Any, ...]]:
     return [(Path(f.path).name, f.read, f.loaded, f.merged, f.quarantined, f.not_read) for f in summary.files]
 
 
-def _load_both(server: tuple[Settings, Graph], paths: list[Path], tmp: Path) -> dict[str, Any]:
+def _load_both(server: tuple[Settings, Graph], paths: list[Path], tmp: Path, reader: str = "row") -> dict[str, Any]:
+    """Online with the row readers, then through the importer with ``reader``'s."""
     settings, graph = server
     wipe(graph)
     online = ingest_paths(graph, paths, quarantine_path=tmp / "online.jsonl")
     online_stats, online_dump = graph_stats(graph), _dump(graph)
     wipe(graph)
-    bulk = ingest_paths(graph, paths, quarantine_path=tmp / "bulk.jsonl",
+    bulk = ingest_paths(graph, paths, quarantine_path=tmp / "bulk.jsonl", reader=reader,
                         loader_factory=bulk_loader(settings, workdir=tmp / "files", keep_files=True))
     bulk_stats, bulk_dump = graph_stats(graph), _dump(graph)
     assert "IMPORT DONE" in (tmp / "files" / "import.log").read_text()  # it went through the importer
@@ -108,6 +109,30 @@ def test_real_gleif_samples(server: tuple[Settings, Graph], tmp_path: Path) -> N
     # and IS_ULTIMATELY_CONSOLIDATED_BY rows, so the graph has CONSOLIDATED_BY edges
     assert stats["edges"].get("CONSOLIDATED_BY", 0) > 0
     assert stats["nodes"].get("ReportingException", 0) > 0  # repex-data.xml has exception rows
+
+
+def test_columnar_readers_real_gleif_samples(server: tuple[Settings, Graph], tmp_path: Path) -> None:
+    # the column-wise GLEIF readers into the importer: the graph and quarantine file of the
+    # row readers loaded online (tests/ingest/test_columnar.py compares the records)
+    paths = [REAL / "gleif", EXAMPLES / "real" / "lei-data.xml", EXAMPLES / "real" / "rr-data.xml",
+             EXAMPLES / "real" / "repex-data.xml"]
+    out = _load_both(server, paths, tmp_path, reader="columnar")
+    assert out["stats"]["edges"].get("CONSOLIDATED_BY", 0) > 0
+
+
+def test_columnar_readers_world_with_injected_errors(server: tuple[Settings, Graph], tmp_path: Path) -> None:
+    from tests.ingest.gleif_faults import faulty_world
+
+    world = tmp_path / "world"
+    subprocess.run([sys.executable, "-m", "ownergraph.worldgen", "--entities", "400", "--seed", "5",
+                    "--out", str(world)], check=True, capture_output=True, text=True, timeout=300)
+    faults = faulty_world(world)
+    paths = sorted(p for p in world.rglob("*") if p.is_file() and not p.name.startswith("ground_truth"))
+    out = _load_both(server, paths, tmp_path, reader="columnar")
+    quarantined = sum(f.bad for kind in faults.values() for f in kind.values())
+    assert quarantined == 17
+    assert out["summary"].totals["quarantined"] >= quarantined  # and the bundle's conflicts, if any
+    assert out["stats"]["nodes"].get("CorporateAction", 0) > 0
 
 
 def test_real_bods_psc_and_bundle(server: tuple[Settings, Graph], tmp_path: Path) -> None:
