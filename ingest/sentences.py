@@ -73,7 +73,9 @@ _CONNECTORS = frozenset(
 _LONG_LINE = 60
 
 
-def _line_break_is_hard(prev: str, nxt: str) -> bool:
+def _line_break_is_hard(prev: str, nxt: str, width: int = 0) -> bool:
+    """Whether the line break between ``prev`` and ``nxt`` ends a segment; ``width`` is the
+    text's wrap width (0: unknown), for telling a wrapped line from a short heading."""
     p = prev.rstrip()
     n = nxt.lstrip()
     if not p or not n:
@@ -91,10 +93,20 @@ def _line_break_is_hard(prev: str, nxt: str) -> bool:
     if last_word in _CONNECTORS:
         return False
     if last in ".!?\"”’)":
-        return True  # an end of sentence followed by a new line
+        # an end of sentence followed by a new line, unless the dot is an abbreviation the
+        # sentence goes on after ("Messrs.", "Michael J.", 'L.P.' before '("TE")')
+        return _is_boundary(p + " " + n, len(p))
     # An upper-case / digit start after a line that ends mid-phrase: prose wrap when the
-    # line is long, a heading / table row / navigation item when it is short.
-    return len(p) < _LONG_LINE
+    # line is long, or when the next word would not have fitted on it (a text wrapped at
+    # ``width``); a heading / table row / navigation item otherwise.
+    return len(p) < _LONG_LINE and not (width and len(prev.rstrip()) + 1 + len(n.split(None, 1)[0]) > width)
+
+
+def _wrap_width(lines: list[str]) -> int:
+    """The width a plain text was wrapped at: the line length that a quarter of its prose lines
+    reach (tables and headings are few; 0 when too few lines to tell: HTML, a paragraph a line)."""
+    lengths = sorted((len(ln.rstrip()) for ln in lines if len(ln.strip()) > 20), reverse=True)
+    return lengths[len(lengths) // 4] if len(lengths) >= 20 else 0
 
 
 def _segments(text: str) -> Iterable[tuple[int, int]]:
@@ -105,6 +117,7 @@ def _segments(text: str) -> Iterable[tuple[int, int]]:
         lines.append((pos, m.start()))
         pos = m.end()
     lines.append((pos, len(text)))
+    width = _wrap_width([text[a:b] for a, b in lines])
     seg_start: int | None = None
     seg_end = 0
     prev_line = ""
@@ -116,7 +129,7 @@ def _segments(text: str) -> Iterable[tuple[int, int]]:
                 seg_start = None
             prev_line = ""
             continue
-        if seg_start is not None and _line_break_is_hard(prev_line, line):
+        if seg_start is not None and _line_break_is_hard(prev_line, line, width):
             yield seg_start, seg_end
             seg_start = None
         if seg_start is None:

@@ -39,7 +39,8 @@ class DataWarning(_AsDict):
     missing_stake, treasury_self_loop, shareholder_total_over_100, mixed_interest,
     parallel_edges, declared_indirect, declared_used, declared_mismatch, depth_limit, path_cap,
     walk_sum_diverges, stake_capped, reporting_exception, unknown_entity, claim_disagrees (a registry
-    fact and a relationship read from document text give one pair different stakes: both named)."""
+    fact and a relationship read from document text give one pair different stakes: both named),
+    claim_rounded (a document's rounded figure beside the precise one it rounds: the precise one used)."""
 
     code: str
     message: str

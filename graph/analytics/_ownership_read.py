@@ -11,6 +11,9 @@ Choices (reported as :class:`DataWarning`, never fatal):
   direct + 50% indirect"; ``declared_used``). With a computed chain they are left out, since
   chaining them would count the chain twice (``declared_indirect``), and checked against the
   chain by ``graph.analytics.ownership`` (``declared_mismatch``);
+- a text claim's rounded figure beside a more precise one for the same pair that rounds to it
+  (a 10-K's "37%", the Exhibit 21's 37.295%) is that figure: the precise one is used, the claim
+  is cited beside it (``claim_rounded``; :mod:`graph.analytics._rounded`);
 - a self-loop is treasury stock: dropped, not rescaled (``treasury_self_loop``);
 - a stake the source does not give counts as the band [0, 1] (``missing_stake``), so it can
   make a test "possibly" but never "certainly";
@@ -37,6 +40,7 @@ from ownergraph.graph.analytics._arithmetic import WEdge, reaching
 from ownergraph.graph.analytics._control_kinds import Strength, confers_control, strength
 from ownergraph.graph.analytics._interval import EPS, UNKNOWN, Interval
 from ownergraph.graph.analytics._ownership_model import DataWarning, EdgeEvidence, PathStep
+from ownergraph.graph.analytics._rounded import drop_rounded, rounds_to
 from ownergraph.graph.analytics._snapshot import EdgeView, Snapshot
 from ownergraph.graph.analytics._snapshot_reach import edge_props
 from ownergraph.graph.connection import Graph
@@ -186,6 +190,10 @@ def prepare(snap: Snapshot, roots: list[str], direction: str, interest: str, max
             by_pair[(e.source, e.target)].append((rid, stake_interval(e.props)))
     totals: dict[str, float] = defaultdict(float)
     for (s, t), items in sorted(by_pair.items()):
+        # a document's "37%" beside the table's 37.295% is that figure rounded (graph.analytics._rounded)
+        items, rounded = drop_rounded(items, lambda rid: prep.edge(rid).props.get("source_kind") == "text_claim")
+        if rounded:
+            found["claim_rounded"].add(f"{s}->{t}")
         if any(iv is None for _, iv in items):
             found["missing_stake"].add(f"{s}->{t}")
         stakes = [iv if iv is not None else UNKNOWN for _, iv in items]
@@ -199,7 +207,7 @@ def prepare(snap: Snapshot, roots: list[str], direction: str, interest: str, max
                 disagree.append(DataWarning("claim_disagrees", f"{prep.name(s)} in {prep.name(t)}: "
                                             f"{disagreement}", (f"{s}->{t}",)))
         prep.wedges.append(WEdge(s, t, used, len(prep.pairs)))
-        prep.pairs.append((s, t, used, tuple(sorted(rid for rid, _ in items))))
+        prep.pairs.append((s, t, used, tuple(sorted([rid for rid, _ in items] + rounded))))
         prep.has_owner.add(t)
         totals[t] += used.lo
     prep.frontier = _frontier(snap, roots, direction, max_depth)
@@ -255,9 +263,13 @@ def _use_declared(prep: Prepared, found: dict[str, set[str]]) -> None:
             if all(prep.edge(r).props.get("source_kind") == "text_claim" for r in old) and not all(
                     prep.edge(r).props.get("source_kind") == "text_claim" for r in rids):
                 # the direct link is only document text: another figure for the same holding
-                # (a 10-K's "37%" beside its Exhibit 21's 37.295%), not a part to add
-                stake = direct.hull(stake)
-                found["claim_beside_declared"].add(f"{s}->{t}")
+                # (a 10-K's "37%" beside its Exhibit 21's 37.295%), not a part to add: the
+                # declared figure when the text's is it rounded, else both (their hull)
+                if rounds_to(direct, stake):
+                    found["claim_rounded"].add(f"{s}->{t}")
+                else:
+                    stake = direct.hull(stake)
+                    found["claim_beside_declared"].add(f"{s}->{t}")
             else:
                 stake = (direct + stake).capped()
             prep.pairs[idx] = (s, t, stake, tuple(sorted(old + rids)))
@@ -307,6 +319,8 @@ _MESSAGES = {
     "missing_stake": "edges without a stated stake counted as the band [0, 1]",
     "claim_beside_declared": "a filing's declared figure and a text claim for the same holding: their hull "
                              "is used, not their sum",
+    "claim_rounded": "a document's rounded figure beside a more precise figure for the same holding that "
+                     "rounds to it: the precise figure is used, the rounded one is consistent with it",
     "parallel_edges": "several edges between one pair (share classes or sources) not added up: their hull is used",
     "shareholder_total_over_100": "shareholders' stakes add up to more than 100% (lo ends)",
 }

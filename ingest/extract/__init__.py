@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any, Protocol
 
-from ownergraph.ingest.extract import rules
+from ownergraph.ingest.extract import partners, rules
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import Context
 from ownergraph.ingest.model import (
@@ -55,7 +55,8 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, 
     conversation turn's also our holdings, with relative dates counted from ``today``."""
     ctx = Context.of(text, filer)
     ctx.today, ctx.conversation = today, conversation
-    return [f for s in sentences for f in rules.find(s.text, s.start, ctx)]
+    found = [f for s in sentences for f in (*rules.find(s.text, s.start, ctx), *partners.find(s.text, s.start, ctx))]
+    return partners.full_names(text, found)
 
 
 # finds the relationships of a document's sentences: :func:`extract`, or an LLM extractor
@@ -109,7 +110,7 @@ def _record(f: Found, meta: _Meta) -> Record:
                                     **common),
         rules.HOLDING: lambda: Holding(portfolio=a.name, issuer=b, instrument=f"{b.name} {f.instrument}",
                                        amount=f.amount, currency=f.currency, valid_from=when, **common),
-        rules.CONTROLLING: lambda: Control(source=a, target=b, control_kind="controlling_shareholder",
+        rules.CONTROLLING: lambda: Control(source=a, target=b, control_kind=partners.control_kind(f.rule),
                                            valid_from=f.when, **common),
         rules.MERGED: lambda: _action(CorporateActionKind.MERGER, b, a, when, f, meta, common),
         rules.SPUN_OFF: lambda: _action(CorporateActionKind.SPIN_OFF, a, b, when, f, meta, common),

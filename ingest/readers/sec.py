@@ -38,6 +38,7 @@ from lxml import etree
 from ownergraph.ingest.model import (
     Alias, AliasKind, AliasScheme, Control, Disclosure, EntityKind, EntityRef, Ownership, Record,
 )
+from ownergraph.ingest.readers._sec_prose import prose, prose_key
 from ownergraph.ingest.readers._sec_values import (  # noqa: F401 - jurisdiction, sec_date re-exported
     MAX_BYTES, _at, _cik, _clean, _Doc, _flag, _mtime, _norm, _party, _percent, _strip_ns, _text,
     jurisdiction, sec_date,
@@ -68,6 +69,11 @@ def _schedule13(root: Any, path: Path) -> Iterator[Record]:
                or root.findall("formData/coverPageHeaderReportingPersonDetails"))
     amounts = [_text(p, "aggregateAmountOwned",
                      "reportingPersonBeneficiallyOwnedAggregateNumberOfShares") for p in persons]
+    items = root.find("formData/items")
+    items = items if items is not None else root.find("formData/items1To7")
+    text = "\n".join(t for t in (_clean(x) for x in items.itertext())
+                     if len(t) > 3) if items is not None else None
+    owners = _record_owners(text, [_text(p, "reportingPersonName") for p in persons])
     refs = []
     for i, p in enumerate(persons, 1):
         loc = f"reportingPerson[{i}]"
@@ -86,19 +92,26 @@ def _schedule13(root: Any, path: Path) -> Iterator[Record]:
         issuer_key = cusips[0] if cusips else cik or _norm(issuer.name or "")
         yield build(path, loc, lambda: Ownership(
             source=ref, target=issuer, stake=_percent(_text(p, "percentOfClass", "classPercent")),
-            direct=not (group or same_block), share_class=share_class, valid_from=event,
+            # a joint block is each person's deemed interest, except the record owner's own holding
+            direct=not (group or same_block) or prose_key(name) in owners, share_class=share_class, valid_from=event,
             known_from=doc.known_from, provenance=doc.prov(f"{doc.doc_id}:{pcik or name}", loc),
             fact_key=f"sec:13dg:{issuer_key}:{pcik or _norm(name or '')}"), name)
-    items = root.find("formData/items")
-    items = items if items is not None else root.find("formData/items1To7")
-    text = "\n".join(t for t in (_clean(x) for x in items.itertext())
-                     if len(t) > 3) if items is not None else None
+    if text:
+        yield from prose(path, doc, text, issuer, refs, event)[0]
     filer = _cik(_text(root, "headerData/filerInfo/filer/filerCredentials/cik"))
     yield build(path, "document", lambda: Disclosure(
         document_id=doc.doc_id, form_type=form, filed_at=filed, title=f"{form}: {issuer.name}",
         filer=_party(filer, None) if filer else None, text=text, mentions=(issuer, *refs),
         valid_from=event, known_from=doc.known_from, provenance=doc.prov(doc.doc_id, "document"),
         fact_key=f"sec:{doc.doc_id}:disclosure"))
+
+
+def _record_owners(text: str | None, names: list[str | None]) -> set[str]:
+    """The reporting persons (prose keys) the prose names as the shares' record owners."""
+    from ownergraph.ingest.extract.values import Context
+    from ownergraph.ingest.readers._sec_prose import record_owners
+
+    return record_owners(text, Context.of(text, None)) & {prose_key(n) for n in names if n} if text else set()
 
 
 # -- Forms 3 / 4 / 5 -------------------------------------------------------------------------
@@ -234,18 +247,22 @@ def _schedule13_html(data: bytes, path: Path) -> Iterator[Record]:
         blocks.append((i, ref, m_pct[1].replace("-0-", "0"), m_agg[1] if m_agg else None, group))
     class_title = _before(lines, "(title of class")
     aggs = [b[3] for b in blocks]
+    body = "\n".join(lines)
+    owners = _record_owners(body, [r.name for r in refs])
     for i, ref, pct, agg, group in blocks:
         loc = f"cover page {i}"
         yield doc.entity(ref, loc)
         same_block = agg is not None and aggs.count(agg) > 1
         yield build(path, loc, lambda: Ownership(
-            source=ref, target=issuer, stake=_percent(pct), direct=not (group or same_block),
+            source=ref, target=issuer, stake=_percent(pct),
+            direct=not (group or same_block) or prose_key(ref.name) in owners,
             share_class=class_title, valid_from=event, known_from=doc.known_from,
             provenance=doc.prov(f"{doc.doc_id}:{ref.name}", loc),
             fact_key=f"sec:13dg:{cusip or _norm(name or '')}:{_norm(ref.name or '')}"))
+    yield from prose(path, doc, body, issuer, refs, event)[0]
     yield build(path, "document", lambda: Disclosure(
         document_id=doc.doc_id, form_type=form, filed_at=filed, title=f"{form}: {name}",
-        text="\n".join(lines), mentions=(issuer, *refs), valid_from=event,
+        text=body, mentions=(issuer, *refs), valid_from=event,
         known_from=doc.known_from, provenance=doc.prov(doc.doc_id, "document"),
         fact_key=f"sec:{doc.doc_id}:disclosure"))
 
