@@ -60,27 +60,29 @@ class _Batch:
 
     def __init__(self, path: Path) -> None:
         self.path, self.source_file = path, str(path)
-        self.rows: list[tuple[Any, str, datetime, Any, bool]] = []
+        self.rows: list[tuple[Any, str, datetime, Any, bool, str | None]] = []
         self.dates = Dates()
 
     def add(self, el: Any, name: str, locator: str, known: datetime) -> None:
         is_lei = name == "LEIRecord"
         fields = lei_fields(el) if is_lei else rr_fields(el) if name == "RelationshipRecord" else None
-        self.rows.append((el, locator, known, fields, is_lei))
+        # the text after the record as parsed so far: the row reader's quarantine entry quotes
+        # the record with it (etree.tostring), and by the end of the batch more has been parsed
+        self.rows.append((el, locator, known, fields, is_lei, el.tail))
 
     def out(self) -> Iterator[Record]:
         rows, self.rows = self.rows, []
         if not rows:
             return
         leis: list[str | None] = []
-        for _, _, _, f, is_lei in rows:
+        for _, _, _, f, is_lei, _ in rows:
             if f is not None:
                 leis += [f.lei] if is_lei else [f.start_id, f.end_id]
         ok = lei_valid(leis)
         built: list[Any] = []
         spans: list[date | None] = []
         at = 0
-        for _, locator, known, f, is_lei in rows:
+        for _, locator, known, f, is_lei, _ in rows:
             rec, mark = None, len(spans)
             if f is not None:
                 width = 1 if is_lei else 2
@@ -95,8 +97,9 @@ class _Batch:
         lo, hi = ordinals(spans[0::2], -1), ordinals(spans[1::2], -1)
         for i in np.flatnonzero((lo >= 0) & (hi >= 0) & (hi < lo)):
             built[i] = None
-        for (el, locator, known, _, _), rec in zip(rows, built):
+        for (el, locator, known, _, _, tail), rec in zip(rows, built):
             if rec is None:
+                el.tail = tail
                 yield from _row(self.path, el, locator, known)
             else:
                 yield rec
