@@ -89,6 +89,7 @@ class DecisionLog:
         self._matches: dict[tuple[str, str], str] = {}  # (key, alias) -> active match id
         self._negative_alias: dict[tuple[str, str], str] = {}
         self._seq = 0
+        self.changed: set[str] | None = None  # decision ids new or changed since stored (None: not tracked)
 
     # -- reading -------------------------------------------------------------------------
     def canonical(self, key: str) -> str:
@@ -146,6 +147,8 @@ class DecisionLog:
         d = Decision(decision_id=f"d{self._seq:08d}", decided_at=self._clock(),
                      status=Status.ACTIVE, **fields)
         self._decisions[d.decision_id] = d
+        if self.changed is not None:
+            self.changed.add(d.decision_id)
         return d
 
     def check_merge(self, a: str, b: str) -> tuple[str, str]:
@@ -221,6 +224,8 @@ class DecisionLog:
             self._negative_alias.pop((d.left_key, d.alias or ""), None)
         undone = replace(d, status=Status.UNDONE)
         self._decisions[decision_id] = undone
+        if self.changed is not None:
+            self.changed.add(decision_id)
         return undone
 
     # -- state ---------------------------------------------------------------------------

@@ -113,13 +113,19 @@ class AliasIndex:
         self._names: dict[str, Any] = {}  # normalised name -> owner(s)
         self._blocks: dict[str, list[str]] = {}
         self._by_decision: dict[str, list[AliasRow]] = {}
+        # keys whose info or alias rows changed since the state was stored (None: not tracked,
+        # the whole state is saved); an incremental save writes only these
+        self.changed: set[str] | None = None
 
     # -- writing -------------------------------------------------------------------------
     def put_entity(self, info: EntityInfo) -> None:
         rec = self._recs.get(info.key)
         if rec is None or not packed.has_info(rec):
             self.entities.count += 1
-        self._recs[info.key] = packed.with_info(info.key, rec, info)
+        new = packed.with_info(info.key, rec, info)
+        if self.changed is not None and new != rec:
+            self.changed.add(info.key)
+        self._recs[info.key] = new
 
     def add_alias(self, row: AliasRow) -> bool:
         """Add ``row`` unless the owner already has it; True when added."""
@@ -127,6 +133,8 @@ class AliasIndex:
         if rec is None:
             return False
         self._recs[row.key] = rec
+        if self.changed is not None:
+            self.changed.add(row.key)
         if row.scheme == NAME:
             norm = normalise_name(row.value)
             if norm.key:
@@ -147,6 +155,8 @@ class AliasIndex:
             if rec is None:
                 continue
             self._recs[row.key] = packed.without_row(row.key, rec, row)
+            if self.changed is not None:
+                self.changed.add(row.key)
             rows = self.rows_of(row.key)
             still = [r for r in rows if r.scheme == row.scheme and (
                 r.value == row.value if r.scheme != NAME

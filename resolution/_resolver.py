@@ -13,7 +13,9 @@ from ownergraph.resolution._index import AliasIndex, AliasRow, EntityInfo
 from ownergraph.resolution._register import Registrar
 from ownergraph.resolution._resolve import Pipeline, Resolution
 from ownergraph.resolution._splink import MatchSettings, SplinkMatcher
-from ownergraph.resolution._state import ResolutionState, ResolutionStore, StateRecord, StreamingResolutionStore
+from ownergraph.resolution._state import (
+    ChangeRecord, IncrementalResolutionStore, ResolutionState, ResolutionStore, StateRecord, StreamingResolutionStore,
+)
 
 
 class Resolver:
@@ -34,6 +36,15 @@ class Resolver:
         self._conflicts: dict[tuple[str, str, str], str] = {}
         self._registrar = Registrar(self.index, self.decisions, self._conflicts)
         self._pipeline = Pipeline(self.index, self.decisions, self.matcher)
+        self._stored_conflicts: dict[tuple[str, str, str], str] | None = None  # as last stored
+        self._stored_in: object = None  # the store holding the state changes are counted from
+
+    def _track_changes(self, store: object) -> None:
+        """From now on, record what changes: the state as it is now is the one in ``store``."""
+        self._stored_in = store
+        self.index.changed = set()
+        self.decisions.changed = set()
+        self._stored_conflicts = dict(self._conflicts)
 
     def _lei_of(self, key: str) -> str | None:
         info = self.index.entities.get(key)
@@ -140,10 +151,43 @@ class Resolver:
         for owner in sorted(self.index.owners()):  # rows sort by owner first: one owner at a time
             for row in sorted(self.index.rows_of(owner), key=lambda r: tuple(map(str, r))):
                 yield "alias", row.as_dict()
-        for d in sorted(self.decisions.export(), key=lambda d: d["decision_id"]):
-            yield "decision", d
+        # one decision's dict at a time (export() held them all: hundreds of MB at a million)
+        for dec in sorted(self.decisions, key=lambda d: d.decision_id):
+            yield "decision", dec.as_dict()
         for c in self.conflicts:
             yield "conflict", c
+
+    def changed_records(self) -> Iterator[ChangeRecord] | None:
+        """What changed since the state was loaded or saved (``resolution._state.ChangeRecord``s,
+        sorted), or None when changes are not tracked (a resolver not loaded from a store)."""
+        if self.index.changed is None or self.decisions.changed is None:
+            return None
+        keys = set(self.index.changed)
+        for did in self.decisions.changed:  # a merge or its undo moves a group's canonical key
+            d = self.decisions.get(did)
+            if d.kind == "merge" and d.right_key:
+                keys.update(self.decisions.members(d.right_key))
+        return self._changes(sorted(keys), sorted(self.decisions.changed))
+
+    def _changes(self, keys: list[str], decision_ids: list[str]) -> Iterator[ChangeRecord]:
+        for key in keys:
+            info = self.index.entities.get(key)
+            entity = None
+            if info is not None:
+                entity = info.as_dict()
+                entity["canonical"] = self.canonical(key)
+            rows = sorted(self.index.rows_of(key), key=lambda r: tuple(map(str, r)))
+            yield "owner", {"key": key, "entity": entity, "aliases": [r.as_dict() for r in rows]}
+        for did in decision_ids:
+            yield "decision", self.decisions.get(did).as_dict()
+        if self._conflicts != self._stored_conflicts:
+            yield "conflicts", {"rows": self.conflicts}
+
+    def has_changes(self) -> bool:
+        """Whether anything changed since the state was loaded or saved (True when untracked)."""
+        return (self.index.changed is None or self.decisions.changed is None
+                or bool(self.index.changed) or bool(self.decisions.changed)
+                or self._conflicts != self._stored_conflicts)
 
     def state(self) -> ResolutionState:
         return ResolutionState.from_records(self.state_records())
@@ -188,19 +232,35 @@ class Resolver:
         return r
 
     def save(self, store: ResolutionStore | StreamingResolutionStore) -> None:
+        """Store the state. A resolver loaded from (or saved to) ``store`` that can take
+        changes stores only what changed since (nothing when nothing did); otherwise, or when
+        the store declines (another run saved since, or it rewrites the whole state now and
+        then), the whole state replaces the stored one."""
+        changes = self.changed_records()
+        if changes is not None and store is self._stored_in and isinstance(store, IncrementalResolutionStore):
+            if not self.has_changes() or store.save_state_changes(changes):
+                self._track_changes(store)
+                return
         if isinstance(store, StreamingResolutionStore):
             store.save_state_records(self.state_records())
         else:
             store.save_resolution_state(self.state())
+        self._track_changes(store)
 
     @classmethod
     def load(cls, store: ResolutionStore | StreamingResolutionStore,
              settings: MatchSettings | None = None) -> Resolver:
         if isinstance(store, StreamingResolutionStore):
             records = store.load_state_records()
-            return cls(settings) if records is None else cls.from_records(records, settings)
-        state = store.load_resolution_state()
-        return cls(settings) if state is None else cls.from_state(state, settings)
+            stored = records is not None
+            r = cls.from_records(records, settings) if records is not None else cls(settings)
+        else:
+            state = store.load_resolution_state()
+            stored = state is not None
+            r = cls.from_state(state, settings) if state is not None else cls(settings)
+        if stored and isinstance(store, IncrementalResolutionStore):
+            r._track_changes(store)  # the stored state is this resolver's: later saves add changes
+        return r
 
 
 __all__ = ["Resolver", "ResolutionError", "MergeRefused"]

@@ -92,10 +92,57 @@ def test_an_interrupted_save_leaves_the_stored_state_as_it_was(graph: Graph, mon
     monkeypatch.setattr(graph, "write", failing)
     r.register(entity("Another Company Ltd", ids={"company_number": "GB:00000042"}))
     with pytest.raises(RuntimeError):
-        r.save(store)
+        r.save(GraphResolutionStore(graph))  # a store that did not load it: saved whole
     assert graph.read(q("count_label", LABEL="ResolutionStatePending"))[0]["n"] == 2
     assert b"".join(bytes(x["data"]) for x in graph.read("resolution_state_load")) == before
     monkeypatch.setattr(graph, "write", real_write)
-    r.save(store)  # the next save clears what the interrupted one left
+    r.save(GraphResolutionStore(graph))  # the next whole save clears what the interrupted one left
     assert graph.read(q("count_label", LABEL="ResolutionStatePending"))[0]["n"] == 0
     assert Resolver.load(store).state() == r.state()
+
+
+def _state_bytes(graph: Graph) -> bytes:
+    return b"".join(bytes(x["data"]) for x in graph.read("resolution_state_load"))
+
+
+def test_a_loaded_state_saves_only_its_changes(graph: Graph) -> None:
+    r, stub = _resolver()
+    r.save(GraphResolutionStore(graph))
+    whole = _state_bytes(graph)
+    store = GraphResolutionStore(graph)
+    run = Resolver.load(store)
+    run.save(store)  # nothing changed: nothing written
+    assert graph.read(q("count_label", LABEL="ResolutionStateChange"))[0]["n"] == 0
+    run.register(entity("Another Company Ltd", ids={"company_number": "GB:00000042"}))
+    run.merge(run.resolve(EntityRef(name="Another Co Trading")).key, GROUP, "same group")
+    run.save(store)
+    assert _state_bytes(graph) == whole  # the stored state is not rewritten
+    assert graph.read(q("count_label", LABEL="ResolutionStateChange"))[0]["n"] == 1
+    later = Resolver.load(GraphResolutionStore(graph))
+    assert later.state() == run.state() and later.canonical(stub) == GROUP
+    assert graph.read(q("count_label", LABEL="MatchDecision"))[0]["n"] == len(run.state().decisions)
+
+
+def test_changes_after_another_run_saved_replace_the_state_whole(graph: Graph) -> None:
+    _resolver()[0].save(GraphResolutionStore(graph))
+    mine, theirs = GraphResolutionStore(graph), GraphResolutionStore(graph)
+    run, other = Resolver.load(mine), Resolver.load(theirs)
+    other.register(entity("Company B", ids={"company_number": "GB:XE0001"}))
+    other.save(theirs)
+    run.register(entity("Company C", ids={"company_number": "GB:XE0002"}))
+    run.save(mine)  # its changes were counted from a state that is no longer the stored one
+    assert graph.read(q("count_label", LABEL="ResolutionStateChange"))[0]["n"] == 0
+    assert Resolver.load(GraphResolutionStore(graph)).state() == run.state()
+
+
+def test_changes_outgrowing_the_state_rewrite_it_whole(graph: Graph, monkeypatch) -> None:
+    import ownergraph.graph.resolution_store as rs
+
+    _resolver()[0].save(GraphResolutionStore(graph))
+    store = GraphResolutionStore(graph)
+    run = Resolver.load(store)
+    run.register(entity("Company B", ids={"company_number": "GB:XE0001"}))
+    monkeypatch.setattr(rs, "_REWRITE_AT", 0.0)
+    run.save(store)
+    assert graph.read(q("count_label", LABEL="ResolutionStateChange"))[0]["n"] == 0
+    assert Resolver.load(GraphResolutionStore(graph)).state() == run.state()
