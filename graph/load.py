@@ -246,7 +246,8 @@ class Loader(RecordIntake):
         self._batch_tag = tag
         if self._skip_stored is None:  # a first load into an empty graph has nothing to skip
             self._skip_stored = self.lean and bool(self.graph.read("load_graph_has_entities"))
-        self._note_touched(rows)
+        if self._skip_stored:  # only stored actions are checked against it: none in a first load
+            self._note_touched(rows)
         # here, on the writer thread: every earlier batch is written, so the look-up sees it
         conflicts = screen(self.graph, rows, self.batch_size)
         if conflicts:
