@@ -189,18 +189,34 @@ class EdgeIndex:
 # qdrant-client (server; local mode as a fallback)
 
 
+def _env_int(var: str) -> int | None:
+    raw = os.environ.get(var)
+    if not raw:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise ValueError(f"{var}={raw!r}: a whole number of at least 1")
+    return value
+
+
 class QdrantClientIndex:
     """A Qdrant collection through ``qdrant-client`` (server or local mode)."""
 
     backend = "qdrant-client"
 
-    def __init__(self, client: Any, collection: str, dim: int, *, create: bool = True) -> None:
+    def __init__(self, client: Any, collection: str, dim: int, *, create: bool = True,
+                 shards: int | None = None, replication: int | None = None) -> None:
         from qdrant_client import models
 
         self._m = models
         self.client = client
         self.collection = collection
         self.dim = int(dim)
+        # distributed Qdrant: shards and copies of each shard, set when the collection is made
+        self.shards, self.replication = shards, replication
         if create:
             self._ensure_collection()
 
@@ -210,7 +226,8 @@ class QdrantClientIndex:
         from qdrant_client import QdrantClient
 
         client = QdrantClient(url=url, api_key=api_key or os.environ.get("QDRANT_API_KEY"), timeout=timeout)
-        return cls(client, collection, dim)
+        return cls(client, collection, dim, shards=_env_int("QDRANT_SHARD_NUMBER"),
+                   replication=_env_int("QDRANT_REPLICATION_FACTOR"))
 
     @classmethod
     def local(cls, path: Path | str, collection: str, dim: int) -> QdrantClientIndex:
@@ -223,8 +240,15 @@ class QdrantClientIndex:
 
     def collection_request(self) -> dict[str, Any]:
         m = self._m
-        return {"collection_name": self.collection,
-                "vectors_config": m.VectorParams(size=self.dim, distance=m.Distance.COSINE)}
+        req: dict[str, Any] = {"collection_name": self.collection,
+                               "vectors_config": m.VectorParams(size=self.dim, distance=m.Distance.COSINE)}
+        if self.shards:
+            req["shard_number"] = self.shards
+        if self.replication:
+            # a write is acknowledged by a majority of the copies: one node down loses nothing
+            req["replication_factor"] = self.replication
+            req["write_consistency_factor"] = self.replication // 2 + 1
+        return req
 
     def index_requests(self) -> list[dict[str, Any]]:
         m = self._m

@@ -234,3 +234,27 @@ def test_qdrant_client_local_fallback(tmp_path: Path, monkeypatch: pytest.Monkey
         assert idx.count() == 5
     finally:
         idx.close()
+
+
+def test_distributed_collection_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from qdrant_client import QdrantClient
+
+    monkeypatch.setenv("QDRANT_SHARD_NUMBER", "6")
+    monkeypatch.setenv("QDRANT_REPLICATION_FACTOR", "3")
+    made: list[QdrantClientIndex] = []
+    monkeypatch.setattr(QdrantClient, "__init__", lambda self, **kw: None)  # no server is reached
+    monkeypatch.setattr(QdrantClientIndex, "_ensure_collection", lambda self: made.append(self))
+    idx = QdrantClientIndex.connect("http://qdrant:6333", "disclosures", DIM)
+    assert made == [idx]
+    req = idx.collection_request()
+    assert (req["shard_number"], req["replication_factor"], req["write_consistency_factor"]) == (6, 3, 2)
+    monkeypatch.setenv("QDRANT_REPLICATION_FACTOR", "zero")
+    with pytest.raises(ValueError, match="QDRANT_REPLICATION_FACTOR='zero'"):
+        QdrantClientIndex.connect("http://qdrant:6333", "disclosures", DIM)
+    monkeypatch.undo()
+    # the client's local mode takes the same requests (it keeps one shard; indexes are no-ops there)
+    local = QdrantClientIndex(QdrantClient(path=str(tmp_path)), "d", DIM, shards=2, replication=2)
+    local.upsert(_points(3))
+    assert local.count() == 3 and "shard_number" in local.collection_request()
+    local.close()
+    assert "shard_number" not in QdrantClientIndex(QdrantClient(":memory:"), "d", DIM, create=False).collection_request()
