@@ -25,6 +25,7 @@ from ownergraph.resolution._keys import SCHEME_AUTHORITY, identifier_key, name_k
 from ownergraph.resolution._normalise import NormalisedName, normalise_name, person_name_variants, transliterate
 from ownergraph.resolution._resolve import Candidate, Method, Resolution
 from ownergraph.resolution._resolver import Resolver
+from ownergraph.resolution._spark import spark_session
 from ownergraph.resolution._splink import MatchSettings
 from ownergraph.resolution._state import ResolutionState, ResolutionStore, StateRecord, StreamingResolutionStore
 
@@ -52,5 +53,6 @@ __all__ = [
     "normalise_identifier",
     "normalise_name",
     "person_name_variants",
+    "spark_session",
     "transliterate",
 ]
