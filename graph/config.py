@@ -5,7 +5,9 @@ Config file: ``$OWNERGRAPH_CONFIG`` or ``<user config dir>/ownergraph/config.tom
 ``neo4j_uri``, ``neo4j_user``, ``neo4j_password``, ``neo4j_database``, ``home``, ``qdrant_url``,
 ``claim_threshold`` (env ``OWNERGRAPH_CLAIM_THRESHOLD``: the confidence from which relationships
 read from document text take part in analytics; below it they wait in ``ownergraph review``),
-``query_timeout_s`` (env ``OWNERGRAPH_QUERY_TIMEOUT``: seconds a read transaction may run).
+``query_timeout_s`` (env ``OWNERGRAPH_QUERY_TIMEOUT``: seconds a read transaction may run),
+``match_engine`` (env ``OWNERGRAPH_MATCH_ENGINE``: ``duckdb`` or ``spark``, where splink scores
+the name-only mentions; ``spark`` needs the extra ``spark``).
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ _ENV_KEYS = {
     "home": "OWNERGRAPH_HOME",
     "claim_threshold": "OWNERGRAPH_CLAIM_THRESHOLD",
     "query_timeout_s": "OWNERGRAPH_QUERY_TIMEOUT",
+    "match_engine": "OWNERGRAPH_MATCH_ENGINE",
 }
+MATCH_ENGINES = ("duckdb", "spark")
 QUERY_TIMEOUT_S = 60.0  # a read past this is stopped by the server: an answer never hangs
 CLAIM_THRESHOLD = 0.5  # the offline extractor gives hedged / future statements 0.35, plain ones 0.9
 
@@ -51,6 +55,12 @@ class Settings:
     neo4j_pagecache: str = "2g"
     claim_threshold: float = CLAIM_THRESHOLD  # text claims below it wait for review (graph.claims)
     query_timeout_s: float = QUERY_TIMEOUT_S  # every read transaction's timeout (graph.connection)
+    match_engine: str = "duckdb"  # where splink scores name-only mentions (resolution._splink)
+
+    @property
+    def spark_dir(self) -> Path:
+        """Spark's scratch folder (checkpoints, splink's intermediate tables)."""
+        return self.cache / "spark"
 
     @property
     def uses_local_server(self) -> bool:
@@ -94,6 +104,8 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         values["claim_threshold"] = claim_threshold(values["claim_threshold"])
     if "query_timeout_s" in values:
         values["query_timeout_s"] = query_timeout(values["query_timeout_s"])
+    if "match_engine" in values and values["match_engine"] not in MATCH_ENGINES:
+        raise ConfigError(f"match_engine: {values['match_engine']!r} is not one of {', '.join(MATCH_ENGINES)}")
     if env.get("OWNERGRAPH_NEO4J_PORT"):
         try:
             values["neo4j_port"] = int(env["OWNERGRAPH_NEO4J_PORT"])

@@ -27,7 +27,7 @@ from ownergraph.ingest.errors import InputFormatError
 from ownergraph.ingest.formats import detect, expand
 from ownergraph.ingest.model import Quarantined
 from ownergraph.ingest.read_ahead import ReadAhead
-from ownergraph.resolution import Resolver
+from ownergraph.resolution import MatchSettings, Resolver
 
 
 @dataclass
@@ -82,14 +82,16 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
                  progress: Progress | None = None, batch_size: int = DEFAULT_BATCH,
                  document_options: dict[str, Any] | None = None,
                  loader_factory: Callable[[Graph, ResolverKeys], Any] | None = None,
-                 reader: str = "row", read_process: bool = False) -> IngestSummary:
+                 reader: str = "row", read_process: bool = False,
+                 matching: MatchSettings | None = None) -> IngestSummary:
     """Read, resolve and load ``paths``; ``graph`` may be None only for ``dry_run``.
 
     ``document_options`` (filer, filed_at, form) reach readers that take them (documents).
     ``loader_factory`` makes the loader instead of ``Loader`` (``graph.bulk.BulkLoader``: a
     first load through the offline importer). ``reader="columnar"`` reads the formats that have
     one with their column-wise reader (``ingest.readers.columnar``: the same records);
-    ``read_process`` reads in a second process, ahead of the loader (``ingest.read_ahead``)."""
+    ``read_process`` reads in a second process, ahead of the loader (``ingest.read_ahead``).
+    ``matching``: the name-matching stage's settings (``engine="spark"``: splink on Spark)."""
     t0 = time.monotonic()
     files = expand(list(paths))
     plan, skipped = _plan(files, fmt)
@@ -108,7 +110,7 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
     summary = IngestSummary(dry_run=dry_run)
     ahead = ReadAhead(plan) if read_process and plan else None  # before the loader's threads start
     store = GraphResolutionStore(graph) if graph is not None and not dry_run else None
-    resolver = (Resolver.load(store) if store else None) or Resolver()
+    resolver = (Resolver.load(store, matching) if store else None) or Resolver(matching)
     keys = ResolverKeys(resolver)
     # corporate actions are applied once, at the end, in effective-date order (Loader.finish)
     # a writer thread writes one batch while the next is read and resolved

@@ -50,10 +50,12 @@ def export_cmd(out_dir: Path, as_json: bool) -> None:
 @click.option("--max-depth", type=click.IntRange(min=1), help="Longest chain followed (default: no cap).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Write stakes.parquet and ubo.parquet here.")
+@click.option("--engine", type=click.Choice(["duckdb", "spark"]), default="duckdb", show_default=True,
+              help="Where the job's SQL runs (spark: a local Spark session; pip install 'ownergraph[spark]').")
 @json_option
 def batch_cmd(export_dir: Path, as_of: str | None, known_at: str | None, rule: str, interest: str,
-              max_depth: int | None, out_dir: Path | None, as_json: bool) -> None:
-    """Integrated ownership and UBOs of every entity as of a date, as a DuckDB job on an export."""
+              max_depth: int | None, out_dir: Path | None, engine: str, as_json: bool) -> None:
+    """Integrated ownership and UBOs of every entity as of a date, as a DuckDB (or Spark) job on an export."""
     from ownergraph.graph.analytics._snapshot import make_clock
     from ownergraph.graph.analytics.batch import batch_ownership
 
@@ -61,8 +63,13 @@ def batch_cmd(export_dir: Path, as_of: str | None, known_at: str | None, rule: s
         make_clock(as_of, known_at)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--as-of/--known-at") from err
+    work_dir = None
+    if engine == "spark":
+        from ownergraph.graph.config import load_settings
+
+        work_dir = load_settings().spark_dir
     res = batch_ownership(export_dir, as_of=as_of, known_at=known_at, rule=rule, interest=interest,
-                          max_depth=max_depth, out_dir=out_dir)
+                          max_depth=max_depth, out_dir=out_dir, engine=engine, work_dir=work_dir)  # type: ignore[arg-type]
     if as_json:
         return emit(res.as_dict(), True)
     s = res.summary

@@ -34,10 +34,14 @@ from ownergraph.ingest.errors import InputFormatError, OwnergraphError, Quaranti
 @click.option("--bulk/--online", "bulk", default=None,
               help="First load through Neo4j's offline importer (the managed server, empty database; "
                    "chosen by itself for an empty database and 50 MB or more of input), or always online.")
+@click.option("--engine", type=click.Choice(["duckdb", "spark"]), default=None,
+              help="Where splink scores the name-only mentions (default: match_engine setting, duckdb; "
+                   "spark needs pip install 'ownergraph[spark]').")
 @json_option
 def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: bool,
                quarantine_path: Path | None, filer: str | None, filed_at: datetime | None,
-               form: str | None, extract: str, no_index: bool, bulk: bool | None, as_json: bool) -> None:
+               form: str | None, extract: str, no_index: bool, bulk: bool | None, engine: str | None,
+               as_json: bool) -> None:
     """Load filings (GLEIF, BODS, FtM/OpenSanctions, UK PSC, SEC, bundle, holdings CSV) and
     documents (PDF, HTML, text, EDGAR full submissions: relationships read from their sentences).
 
@@ -51,7 +55,10 @@ def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: 
     from ownergraph.graph.connection import connect
     from ownergraph.graph.pipeline import default_quarantine_path, ingest_paths
 
-    settings = load_settings()
+    from ownergraph.resolution import MatchSettings
+
+    settings = load_settings().with_overrides(match_engine=engine)
+    matching = MatchSettings(engine=settings.match_engine, work_dir=str(settings.spark_dir))  # type: ignore[arg-type]
     extractor = _llm_extractor() if extract == "llm" else None
     if quarantine_path is None:
         quarantine_path = default_quarantine_path(settings)
@@ -69,6 +76,7 @@ def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: 
         bulk_read = {"reader": "columnar", "read_process": True} if loader_factory is not None else {}
         summary = ingest_paths(graph, paths, fmt=fmt, quarantine_path=quarantine_path,
                                dry_run=dry_run, progress=progress, loader_factory=loader_factory, **bulk_read,
+                               matching=matching,
                                document_options={"filer": filer, "form": form, "extractor": extractor,
                                                  "filed_at": filed_at.date() if filed_at else None})
         if graph is not None and not no_index:

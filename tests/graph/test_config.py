@@ -43,3 +43,12 @@ def test_claim_threshold_from_file_env_and_checked(tmp_path: Path) -> None:
     for bad in ("high", "1.5"):
         with pytest.raises(ConfigError, match="claim_threshold"):
             load_settings({"OWNERGRAPH_CONFIG": "", "OWNERGRAPH_CLAIM_THRESHOLD": bad})
+
+
+def test_match_engine_setting(tmp_path: Path) -> None:
+    env = {"OWNERGRAPH_CONFIG": "", "XDG_CONFIG_HOME": str(tmp_path), "OWNERGRAPH_CACHE": str(tmp_path / "c")}
+    assert load_settings(env).match_engine == "duckdb"
+    s = load_settings(env | {"OWNERGRAPH_MATCH_ENGINE": "spark"})
+    assert s.match_engine == "spark" and s.spark_dir == tmp_path / "c" / "spark"
+    with pytest.raises(ConfigError, match="match_engine: 'polars' is not one of duckdb, spark"):
+        load_settings(env | {"OWNERGRAPH_MATCH_ENGINE": "polars"})
