@@ -10,11 +10,16 @@ spin_off    new entity (counterparty) with a SUCCEEDED_BY lineage edge (action s
 change_of_control  the previous controller's ownership/control edges into the subject close at
             the effective date; a new ownership edge from the new controller opens.
 rename      the old legal name becomes a previous-name alias until the effective date.
+registry_event  registered only (its node, parties and the registry's statement of it, for
+            ``diff``); it changes no edge.
+An action from a registry event (``CorporateAction.event``) keeps the event's type, status,
+group, recorded date and changed fields (old -> new, as JSON) on its node.
 Every change is a version split (see cypher/action_move_edges.cypher): nothing is deleted.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any, Protocol
 
 from ownergraph.graph._rows import KNOWN_MAX, VALID_MAX, clock_props, stake_props
@@ -27,6 +32,23 @@ CONTROL_TYPES = [EdgeType.OWNERSHIP.value, EdgeType.CONTROL.value]
 
 class _Keys(Protocol):
     def key_of(self, ref: EntityRef) -> str: ...
+
+
+def event_props(action: CorporateAction) -> dict[str, Any]:
+    """The registry's statement of the event behind ``action`` as node properties."""
+    ev = action.event
+    if ev is None:
+        return {}
+    changes = [c.model_dump() for c in ev.changes]
+    return {"event_type": ev.type, "event_status": ev.status, "event_group_type": ev.group_type,
+            "event_group_id": ev.group_id, "event_recorded": ev.recorded,
+            "event_documents": ev.validation_documents, "event_changes": json.dumps(changes) if changes else None}
+
+
+def old_name(action: CorporateAction) -> str | None:
+    """The legal name a rename replaced, where the source states it."""
+    ev = action.event
+    return next((c.old for c in (ev.changes if ev else ()) if c.old and c.field.endswith("LegalName")), None)
 
 
 def reapply_all(graph: Graph, keys: _Keys) -> int:
@@ -57,7 +79,7 @@ def apply_corporate_action(graph: Graph, action: CorporateAction, keys: _Keys, *
         parties.append({"key": previous, "role": "previous_controller"})
     props = {k: v for k, v in base.items() if v is not None} | {
         "action": action.action.value, "effective": action.valid_from, "action_id": action_id,
-        "new_name": action.new_name, "record": action.model_dump_json(),
+        "new_name": action.new_name, "record": action.model_dump_json(), **event_props(action),
     }
     props = {k: v for k, v in props.items() if v is not None}
     if stored:
@@ -111,6 +133,6 @@ def apply_corporate_action(graph: Graph, action: CorporateAction, keys: _Keys, *
             new_edge(other, subject, EdgeType.OWNERSHIP, "new_control",
                      stake_props(action.stake) | {"interest": "shareholding", "direct": True})
         case CorporateActionKind.RENAME:
-            graph.write("action_rename", key=subject, new_name=action.new_name, effective=effective,
-                        action_id=action_id)
+            graph.write("action_rename", key=subject, new_name=action.new_name, old_name=old_name(action),
+                        effective=effective, action_id=action_id)
     return created

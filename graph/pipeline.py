@@ -19,6 +19,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from ownergraph.graph.collections import partial_list, record_partial_lists
 from ownergraph.graph.config import Settings
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.load import DEFAULT_BATCH, Loader
@@ -118,6 +119,7 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
                Loader(graph, keys, batch_size=batch_size, defer_actions=True, background=True))
               if graph is not None and not dry_run else None)
     qfile = None
+    partials: list[Quarantined] = []  # collections read in part (graph.collections)
     if quarantine_path is not None:
         quarantine_path.parent.mkdir(parents=True, exist_ok=True)
         qfile = open(quarantine_path, "w")
@@ -130,6 +132,8 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
             for rec in (ahead.records(i) if ahead else reader.read(path)):
                 if isinstance(rec, Quarantined) and rec.not_read:
                     counts.not_read += 1
+                    if partial_list(rec) is not None:
+                        partials.append(rec)
                     if qfile:
                         qfile.write(rec.model_dump_json() + "\n")
                     continue
@@ -151,6 +155,7 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
             summary.files.append(counts)
         if loader is not None:
             loader.finish()  # waits for the writer; actions also reach edges loaded later
+            record_partial_lists(graph, keys, partials)  # type: ignore[arg-type]
             for i, counts in enumerate(summary.files):
                 counts.loaded, counts.merged, conflicted = loader.counts.by_tag.get(i, [0, 0, 0])
                 counts.quarantined += conflicted  # conflicts found at write time (graph.conflicts)

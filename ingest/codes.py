@@ -79,6 +79,9 @@ class CorporateActionKind(StrEnum):
     SPIN_OFF = "spin_off"
     CHANGE_OF_CONTROL = "change_of_control"
     RENAME = "rename"
+    # a legal-entity event as the registry recorded it (GLEIF LegalEntityEvent: address, legal
+    # form, dissolution, an earlier rename...): kept for diff and lineage, it changes no edge
+    REGISTRY_EVENT = "registry_event"
 
 
 class ExceptionReason(StrEnum):

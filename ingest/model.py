@@ -125,6 +125,8 @@ class Dated(_Model):
         payload = self.model_dump(mode="json", exclude={"provenance": {"source_file", "locator"}})
         if payload.get("provenance", {}).get("claim", 0) is None:  # registry facts hash as before
             del payload["provenance"]["claim"]
+        if payload.get("event", 0) is None:  # corporate actions without a registry event hash as before
+            del payload["event"]
         blob = json.dumps(payload, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
@@ -297,6 +299,33 @@ class Holding(Dated):
         return self
 
 
+class FieldChange(_Model):
+    """One field an event changed, as the registry states it (GLEIF AffectedField: its xpath)."""
+
+    field: str
+    old: str | None = None
+    new: str | None = None
+
+
+class RegistryEvent(_Model):
+    """A legal-entity event as the registry recorded it (GLEIF LEI-CDF ``LegalEntityEvent``).
+
+    ``type``: the registry's code (CHANGE_LEGAL_NAME, CHANGE_LEGAL_FORM, CHANGE_LEGAL_ADDRESS,
+    MERGERS_AND_ACQUISITIONS, DISSOLUTION, ...); ``status``: COMPLETED / IN_PROGRESS /
+    WITHDRAWN_CANCELLED; ``group_type`` / ``group_id``: the event group it belongs to (events
+    of one group happened together); ``recorded``: when the registry recorded it (the action's
+    ``valid_from`` is the effective date); ``changes``: the fields it changed, old -> new.
+    """
+
+    type: str
+    status: str | None = None
+    group_type: str | None = None
+    group_id: str | None = None
+    recorded: datetime | None = None
+    validation_documents: str | None = None
+    changes: tuple[FieldChange, ...] = ()
+
+
 class CorporateAction(Dated):
     """A dated structural change; ``valid_from`` is the effective date.
 
@@ -305,6 +334,8 @@ class CorporateAction(Dated):
     change_of_control: ``subject`` (the controlled) moves from ``previous_controller`` to
     ``counterparty``; ``stake`` is the new controller's stake.
     rename: ``new_name`` replaces the legal name of ``subject``.
+    registry_event: a registry-recorded event (``event``) with no structural change of its own.
+    ``event``: the registry's statement of the event, where the action came from one.
     """
 
     record_type: Literal["corporate_action"] = "corporate_action"
@@ -316,6 +347,7 @@ class CorporateAction(Dated):
     new_name: str | None = None
     transfer_holdings: tuple[str, ...] = ()  # instruments moving with a spin-off; empty = none
     document_id: str | None = None
+    event: RegistryEvent | None = None
 
     @model_validator(mode="after")
     def _parties(self) -> CorporateAction:
@@ -328,6 +360,8 @@ class CorporateAction(Dated):
             raise ValueError(f"counterparty: required for a {self.action.value}")
         if self.action is CorporateActionKind.RENAME and not self.new_name:
             raise ValueError("new_name: required for a rename")
+        if self.action is CorporateActionKind.REGISTRY_EVENT and self.event is None:
+            raise ValueError("event: required for a registry_event")
         if self.valid_from is None:
             raise ValueError("valid_from: a corporate action needs its effective date")
         return self

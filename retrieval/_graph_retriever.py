@@ -80,7 +80,7 @@ FOUND: dict[str, Callable[[dict[str, Any]], bool]] = {
     SANCTIONS_NEAR.name: lambda d: bool(d.get("rows")),
     CYCLES.name: lambda d: bool(d.get("components")),
     PARENTS.name: lambda d: any(d.get(level) for level in ("direct", "ultimate")),
-    DIFF.name: lambda d: bool(d.get("edges")),
+    DIFF.name: lambda d: bool(d.get("edges") or d.get("events")),
     QUALITY.name: lambda d: bool(d.get("issues")),
 }
 
@@ -134,7 +134,8 @@ RUNNERS: dict[str, Runner] = {
     SANCTIONS_NEAR.name: lambda a, q, clock, e: a.structure.sanctions_near(
         e[0] if e else None, q.depth if q.depth is not None else SANCTIONS_NEAR.hops, **clock),
     CYCLES.name: lambda a, q, clock, e: a.structure.cycles(e[0], **clock),
-    PARENTS.name: lambda a, q, clock, e: a.structure.parents(e[0], **clock),
+    PARENTS.name: lambda a, q, clock, e: (a.structure.children(e[0], **clock) if "children" in q.modifiers
+                                          else a.structure.parents(e[0], **clock)),
     DIFF.name: _diff,
     QUALITY.name: _quality,
 }

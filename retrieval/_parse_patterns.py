@@ -61,7 +61,7 @@ _FAMILY_RULES: list[tuple[str, re.Pattern[str]]] = [
         r"\b(?:connection|link|relationship|chain)s?\s+(?:between|from)\b|\b(?:is|are)\b.{1,80}\b(?:connected|linked|related)\s+"
         r"(?:to|with)\b|\bconnect(?:s|ed)?\b.{1,80}\b(?:to|with|and)\b", re.I)),
     (PARENTS.name, re.compile(
-        r"\bparents?\b|\bholding\s+company\s+of\b|\bconsolidat|\breporting\s+exceptions?\b|"
+        r"\bparents?\b|\b(?:subsidiar(?:y|ies)|children|child\s+(?:entities|companies))\s+(?:of|does|do|has)\b|\bholding\s+company\s+of\b|\bconsolidat|\breporting\s+exceptions?\b|"
         r"\bgroup\s+head\b|\btop(?:most)?\s+(?:entity|company)\s+of\b|\bwhich\s+group\s+(?:does|is)\b|"
         r"\b(?:what|which|any)\s+exceptions?\s+(?:does|do|did|has|have)\b", re.I)),
     (OWNERS.name, re.compile(
@@ -164,6 +164,10 @@ _SLOTS: dict[str, list[re.Pattern[str]]] = {
         re.compile(rf"\b{_X}'s?\s+(?:cross[- ]?holdings?|circular|cycles?|related\s+part)", re.I),
     ],
     PARENTS.name: [
+        re.compile(rf"\b(?:(?:direct|ultimate|accounting|consolidated)\s+)?(?:subsidiar(?:y|ies)|children|child\s+"
+                   rf"(?:entities|companies))\s+(?:of|for)\s+{_X}{_END}", re.I),
+        re.compile(rf"\b(?:subsidiar(?:y|ies)|children|child\s+(?:entities|companies))\s+(?:does|do|has|have)\s+{_X}\s+"
+                   rf"(?:have|has|own|consolidate)\b", re.I),
         re.compile(rf"\b(?:parents?|parent\s+(?:company|companies|entity|entities)|holding\s+company|group\s+head|"
                    rf"top(?:most)?\s+(?:entity|company)|reporting\s+exceptions?|consolidating\s+(?:entity|parent))"
                    rf"\s+(?:of|for|above)\s+{_X}{_END}", re.I),

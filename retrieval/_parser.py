@@ -46,6 +46,9 @@ _PARENT_MODS = [
     ("direct", re.compile(r"\b(?:direct|immediate)\s+(?:parent|holding|consolidat)", re.I)),
     ("ultimate", re.compile(r"\bultimate(?:ly)?\s+(?:parent|holding|consolidat|controlling\s+(?:entity|company))|\btop(?:most)?\s+"
                             r"(?:parent|entity|company)|\bgroup\s+head\b", re.I)),
+    # the other way down the consolidation: X's children (subsidiaries), not its parents
+    ("children", re.compile(r"\b(?:subsidiar(?:y|ies)|children|child\s+(?:entities|companies)|"
+                            r"consolidated\s+(?:entities|companies|subsidiaries))\b|\bdoes\b.{1,80}\bconsolidate\b", re.I)),
     ("reporting_exceptions", re.compile(r"\breporting\s+exceptions?\b|\bwhy\b.{0,40}\bno\s+parent|"
                                         r"\bparent\b.{0,30}\bnot\s+(?:published|reported|disclosed)", re.I)),
 ]

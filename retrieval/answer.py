@@ -176,6 +176,8 @@ def _cycles(p: _Parts) -> str:
 
 
 def _parents(p: _Parts) -> str:
+    if hasattr(p.result, "partial"):  # the children of X (graph.analytics.children)
+        return _children(p)
     parts = []
     for r in p.rows:
         if r["status"] == "reported":
@@ -188,12 +190,47 @@ def _parents(p: _Parts) -> str:
     return f"Accounting parents of {p.subject} as of {p.d}: " + "; ".join(parts) + "."
 
 
+def _children(p: _Parts) -> str:
+    """X's accounting children per level; a list the source gave in part says so."""
+    parts = []
+    for lv in (p.result.direct, p.result.ultimate):
+        names = ", ".join(f"{c['source_name'] or c['source']}" for c in lv.children[:MAX_ROWS])
+        more = f" (and {len(lv.children) - MAX_ROWS} more)" if len(lv.children) > MAX_ROWS else ""
+        cites = _cites(p.ctx, p.result.entity.key)
+        if lv.children:
+            parts.append(f"{lv.level}: {names}{more}" + (f" ({lv.note}: the list is partial)" if lv.partial else "")
+                         + (f" {cites}" if cites else ""))
+        elif lv.partial:
+            parts.append(f"{lv.level}: none among the pages read ({lv.note}: the list is partial)")
+    if not parts:
+        return f"No accounting child of {p.subject} is reported in the graph as of {p.d}."
+    return f"Accounting children of {p.subject} as of {p.d}: " + "; ".join(parts) + "."
+
+
 def _diff(p: _Parts) -> str:
     parts = [f"{r['change']} {r['type']} {r['source_name']} → {r['target_name']} "
              f"({r.get('stake_before')} → {r.get('stake_after')}; caused by "
              f"{r.get('cause_document_id') or r.get('cause_action_id') or 'no document'}) "
              f"{_cites(p.ctx, r['source'], r['target'])}" for r in p.rows]
-    return f"Changes in the ownership and control of {p.subject}: " + "; ".join(parts) + p.more + "."
+    text = f"Changes in the ownership and control of {p.subject}: " + "; ".join(parts) + p.more + "." if parts else ""
+    events = list(getattr(p.result, "events", ()) or ())
+    if events:
+        key = getattr(getattr(p.result, "entity", None), "key", None)
+        cite = _cites(p.ctx, key) if key else ""
+        cite = f" {cite}" if cite else ""
+        text += (" " if text else "") + f"Events of {p.subject} in the period: " + "; ".join(
+            _event_words(e) for e in events[:MAX_ROWS]) + cite + "."
+    return text
+
+
+def _event_words(e: dict[str, Any]) -> str:
+    """One registry event: type, status, effective vs recorded date, group, old -> new."""
+    when = f"effective {e['effective']}" + (f", recorded {str(e['recorded'])[:10]}" if e.get("recorded") else "")
+    group = f", group {e['group_type']}" + (f" {e['group_id']}" if e.get("group_id") else "") if e.get("group_type") else ""
+    changes = "; ".join(f"{c['field'].rpartition('/')[2].removeprefix('lei:')} {c.get('old') or '(not stated)'} → "
+                        f"{c.get('new') or '(not stated)'}" for c in e.get("changes") or [])
+    status = f" ({str(e['status']).lower()})" if e.get("status") else ""
+    return f"{e['type']}{status} {when}{group}" + (f": {changes}" if changes else "")
 
 
 def _quality(p: _Parts) -> str:

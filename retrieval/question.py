@@ -66,7 +66,7 @@ EdgeType = Literal[CHANNEL_NAMES]  # type: ignore[valid-type]  # contagion chann
 # look-through), indirect (look-through asked for explicitly), reporting_exceptions (GLEIF
 # "why is no parent published"), yes_no (the user asks a yes/no question: "is X blocked?",
 # "is X near a sanctioned entity?", "does X have circular ownership?").
-Modifier = Literal["direct", "ultimate", "indirect", "reporting_exceptions", "yes_no"]
+Modifier = Literal["direct", "ultimate", "indirect", "reporting_exceptions", "yes_no", "children"]
 # What an ownership question measures (graph.analytics.ownership's ``interest``): the shares by
 # default, the votes where the question says so ("what share of the voting rights in X ...").
 Interest = Literal["shareholding", "voting_rights"]

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ownergraph.graph.analytics import backtest as _bt
+from ownergraph.graph.analytics import children as _children
 from ownergraph.graph.analytics import contagion as _contagion
 from ownergraph.graph.analytics import diff as _diff
 from ownergraph.graph.analytics import exposure as _exposure
@@ -134,6 +135,10 @@ class Structure(_Capability):
 
     def parents(self, x: str, *, as_of: When = None, known_at: Known = None) -> _structure.ParentsResult:
         return _structure.parents(self.graph, x, **self._clock(as_of, known_at))
+
+    def children(self, x: str, *, as_of: When = None, known_at: Known = None) -> _children.ChildrenResult:
+        """X's accounting children; each list says whether the source's collection was read in part."""
+        return _children.children(self.graph, x, **self._clock(as_of, known_at))
 
 
 class Quality(_Capability):

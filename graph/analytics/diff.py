@@ -9,11 +9,14 @@ class, consolidation level, control kind): present only at ``date_b`` is *opened
 ``date_a`` is *closed*, at both with another stake or kind is *changed*. The cause is the
 statement's document (``document_id``) and, for structural changes, the corporate action
 (``corporate_action_id`` / ``via_action`` on edges an action created, ``closed_by_action`` on
-edges it ended) with the action's own document.
+edges it ended) with the action's own document. ``events`` lists every corporate action
+affecting X in the period with the registry's statement of it (GLEIF legal-entity events:
+type, effective vs recorded date, group, old -> new values), structural or not.
 """
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
@@ -97,11 +100,30 @@ class DiffResult:
                               "before": o.before, "after": o.after} for o in self.owners],
                             columns=["change", "owner", "owner_name", "before", "after"])
 
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """X's dated events in the period, one per corporate action affecting it, as the registry
+        recorded them: type (the registry's code, else the action), status, effective vs recorded
+        date, event group, fields changed (old -> new), and the action and document behind it."""
+        out = []
+        for a in self.actions:
+            changes = json.loads(a["event_changes"]) if a.get("event_changes") else []
+            if not changes and a.get("new_name"):
+                changes = [{"field": "LegalName", "old": None, "new": a["new_name"]}]
+            out.append({"type": a.get("event_type") or str(a["action"]).upper(), "action": a["action"],
+                        "status": a.get("event_status"), "effective": a.get("effective"),
+                        "recorded": a.get("event_recorded") or a.get("known_from"),
+                        "group_type": a.get("event_group_type"), "group_id": a.get("event_group_id"),
+                        "changes": changes, "validation_documents": a.get("event_documents"),
+                        "document_id": a.get("document_id"), "action_id": a["action_id"],
+                        "role": (a.get("roles") or [None])[0]})
+        return out
+
     def as_dict(self) -> dict[str, Any]:
         return {"entity": self.entity.as_dict(), "date_a": clock_dict(self.clock_a),
                 "date_b": clock_dict(self.clock_b), "edges": [c.as_dict() for c in self.edges],
                 "owners": [o.as_dict() for o in self.owners], "actions": jsonable(list(self.actions)),
-                "owners_error": self.owners_error}
+                "events": jsonable(self.events), "owners_error": self.owners_error}
 
 
 def _identity(ev: dict[str, Any]) -> tuple[Any, ...]:

@@ -124,20 +124,27 @@ class StagedActions:
         e = self.s.entities.get(p["key"])
         if e is None or e.get("name") is None:
             return
+        # as cypher/action_rename.cypher: the old name as stated, else the entity's if not the new one
         eff, action_id, key = p["effective"], p["action_id"], p["key"]
-        old_key = "name|" + e["name"].lower()
-        legal = self.s.alias_of.get((old_key, "legal", key))
-        if legal is not None and eff is not None and legal["valid_to"] > eff:
-            legal["valid_to"] = eff
-        self.s.aliases.setdefault(old_key, {"key": old_key, "scheme": "name", "value": e["name"]})
-        self.s.alias_of.setdefault((old_key, "previous", key), _clean({
-            "kind": "previous", "valid_from": VALID_MIN, "valid_to": eff, "method": "corporate_action",
-            "fact_key": action_id}))
+        old = p.get("old_name") or (e["name"] if e["name"].lower() != p["new_name"].lower() else None)
+        if old is not None:
+            old_key = "name|" + old.lower()
+            legal = self.s.alias_of.get((old_key, "legal", key))
+            if legal is not None and eff is not None and legal["valid_to"] > eff:
+                legal["valid_to"] = eff
+            self.s.aliases.setdefault(old_key, {"key": old_key, "scheme": "name", "value": old})
+            prev = self.s.alias_of.setdefault((old_key, "previous", key), _clean({
+                "kind": "previous", "valid_from": VALID_MIN, "valid_to": eff, "method": "corporate_action",
+                "fact_key": action_id}))
+            if eff is not None and prev.get("valid_to") is not None and prev["valid_to"] > eff:
+                prev["valid_to"] = eff
         new_key = "name|" + p["new_name"].lower()
         self.s.aliases.setdefault(new_key, {"key": new_key, "scheme": "name", "value": p["new_name"]})
-        self.s.alias_of.setdefault((new_key, "legal", key), _clean({
+        new = self.s.alias_of.setdefault((new_key, "legal", key), _clean({
             "kind": "legal", "valid_from": eff, "valid_to": VALID_MAX, "method": "corporate_action",
             "fact_key": action_id}))
+        if eff is not None and new.get("valid_from") is not None and new["valid_from"] < eff:
+            new["valid_from"] = eff
         if eff is not None and eff <= date.today():
             e["name"] = p["new_name"]
 

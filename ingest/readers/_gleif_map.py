@@ -12,12 +12,9 @@ Choices:
   ANNULLED, DUPLICATE), else EntityStatus (LAPSED is a registration-maintenance state, the
   entity itself is still active, so it does not override). valid_to = EntityExpirationDate,
   else, for an INACTIVE entity, the effective date of its completed DISSOLUTION event.
-- Events: a COMPLETED merger event (MERGERS_AND_ACQUISITIONS, ABSORPTION) on an entity with a
-  successor yields ``CorporateAction(merger)``; the latest COMPLETED CHANGE_LEGAL_NAME yields a
-  rename to the current LegalName (the CDF does not carry the names of earlier renames, so
-  those give no record). valid_from = effective date, known_from = recorded date.
-  A successor not covered by a merger corporate action yields a ``Succession`` edge
-  (valid_from = EntityExpirationDate): never both for the same pair.
+- Events: every LegalEntityEvent -> a CorporateAction with its RegistryEvent (merger, rename,
+  or registry_event), mapped in :mod:`ingest.readers._gleif_events`; a successor not covered
+  by a merger action yields a ``Succession`` edge (valid_from = EntityExpirationDate).
 - Relationships: valid time from RELATIONSHIP_PERIOD only (ACCOUNTING_PERIOD and
   DOCUMENT_FILING_PERIOD are ignored); an INACTIVE relationship without an end date gets
   valid_to = the date of its LastUpdateDate (the latest date by which it is known to have
@@ -92,6 +89,10 @@ class Event:
     recorded: str | None
     status: str | None = None
     reference: str | None = None
+    group_type: str | None = None
+    group_id: str | None = None
+    documents: str | None = None
+    affected: list[tuple[str, str | None]] = field(default_factory=list)  # (field xpath, value before)
 
 
 @dataclass
@@ -113,6 +114,7 @@ class LeiRec:
     last_update: str | None = None
     validation_sources: str | None = None
     identifiers: list[tuple[AliasScheme, str]] = field(default_factory=list)  # BIC, ISIN (API)
+    legal_form: str | None = None  # EntityLegalFormCode (ISO 20275 ELF), else OtherLegalForm
 
 
 @dataclass
@@ -233,45 +235,7 @@ def map_lei(rec: LeiRec, ctx: Ctx) -> Iterator[Record]:
         provenance=_prov(ctx, lei, rec.validation_sources),
     )
     yield from bad_successors
-    yield from _events(rec, ref, successors, known, valid_to, ctx)
-
-
-def _action(rec: LeiRec, ev: Event, ref: EntityRef, known: datetime, ctx: Ctx,
-            **fields: Any) -> CorporateAction:
-    effective = _date(ev.effective, "LegalEntityEventEffectiveDate")
-    lei = ref.lei or ""
-    return CorporateAction(
-        subject=ref, valid_from=effective,
-        known_from=_datetime(ev.recorded, "LegalEntityEventRecordedDate") or known,
-        document_id=ev.reference, fact_key=f"gleif:event:{lei}:{ev.type}:{effective}",
-        provenance=_prov(ctx, f"{lei}:{ev.type}", rec.validation_sources, ev.reference), **fields)
-
-
-def _events(rec: LeiRec, ref: EntityRef, successors: list[EntityRef], known: datetime,
-            valid_to: date | None, ctx: Ctx) -> Iterator[Record]:
-    lei = ref.lei or ""
-    done = [e for e in rec.events if e.status in (None, "COMPLETED")]
-    merged_into: set[EntityRef] = set()
-    for ev in done:
-        if ev.type in MERGER_EVENTS and successors:
-            out = _built(ctx, lambda ev=ev: _action(rec, ev, ref, known, ctx, action=CorporateActionKind.MERGER,
-                                                    counterparty=successors[0]))
-            if isinstance(out, CorporateAction):
-                merged_into.add(successors[0])
-            yield out
-    renames = [e for e in done if e.type == "CHANGE_LEGAL_NAME"]
-    if renames:
-        last = max(renames, key=lambda e: _sort_date(e.effective))
-        yield _built(ctx, lambda: _action(rec, last, ref, known, ctx, action=CorporateActionKind.RENAME,
-                                          new_name=rec.legal_name))
-    for succ in successors:
-        if succ in merged_into:
-            continue  # the merger corporate action already states predecessor -> successor
-        target = succ.lei or succ.name
-        yield _built(ctx, lambda succ=succ, target=target: Succession(
-            source=ref, target=succ, action=CorporateActionKind.MERGER, valid_from=valid_to,
-            known_from=known, fact_key=f"gleif:succession:{lei}:{target}",
-            provenance=_prov(ctx, f"{lei}:SUCCESSOR:{target}", rec.validation_sources)))
+    yield from event_records(rec, ref, successors, known, valid_to, ctx)
 
 
 def _sort_date(value: str | None) -> date:
@@ -366,3 +330,7 @@ def fallback_known(path: Path, stated: str | None) -> datetime:
         return parse_datetime(stated) or file_time(path)
     except ValueError:
         return file_time(path)
+
+
+# the event mapping uses the helpers above (imported last: it imports them from here)
+from ownergraph.ingest.readers._gleif_events import event_records  # noqa: E402

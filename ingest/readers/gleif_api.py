@@ -35,6 +35,7 @@ Consolidation edge child -> parent at that level (fact_key ``gleif:children:{par
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -70,7 +71,11 @@ def lei_rec(a: dict[str, Any], isins: list[str]) -> LeiRec:
         successors = [(_d(ent.get("successorEntity")).get("lei"), _d(ent.get("successorEntity")).get("name"))]
     events = [
         Event(type=ev.get("type"), effective=ev.get("effectiveDate"), recorded=ev.get("recordedDate"),
-              status=ev.get("status"), reference=ev.get("validationReference"))
+              status=ev.get("status"), reference=ev.get("validationReference"),
+              group_type=_d(g).get("groupType"), group_id=_d(g).get("groupId"),
+              documents=ev.get("validationDocuments"),
+              affected=[(str(f.get("xpath") or f.get("fieldXpath") or f.get("field") or ""), f.get("value"))
+                        for f in _l(ev.get("affectedFields")) if isinstance(f, dict)])
         for g in _l(ent.get("eventGroups")) for ev in _l(_d(g).get("events")) if isinstance(ev, dict)
     ]
     identifiers = [(AliasScheme.BIC, b) for b in _l(a.get("bic")) if b]
@@ -85,6 +90,7 @@ def lei_rec(a: dict[str, Any], isins: list[str]) -> LeiRec:
         expiration_reason=_d(ent.get("expiration")).get("reason"), successors=successors,
         events=events, last_update=reg.get("lastUpdateDate"),
         validation_sources=reg.get("corroborationLevel"), identifiers=identifiers,
+        legal_form=_d(ent.get("legalForm")).get("id") or _d(ent.get("legalForm")).get("other"),
     )
 
 
@@ -149,7 +155,7 @@ def read_api(path: Path) -> Iterator[Record]:
         yield from guarded(ctx, lambda: _resource(obj, ctx, isins, leis_here), lambda: obj)
         if parent is not None and _d(obj).get("type") == "lei-records":
             yield from guarded(ctx, lambda: _child_edge(obj, parent, ctx), lambda: obj)
-    partial = _partial(path, pagination, len(items))
+    partial = _partial(path, pagination, len(items), parent)
     if partial is not None:
         yield partial
     if failed is not None:
@@ -194,8 +200,11 @@ def _child_edge(obj: dict[str, Any], parent: tuple[str, ConsolidationLevel], ctx
                                               locator=ctx.locator, source_file=str(ctx.path)))
 
 
-def _partial(path: Path, pagination: dict[str, Any], held: int) -> Record | None:
-    """A not-read entry for the pages of a collection this document does not hold."""
+def _partial(path: Path, pagination: dict[str, Any], held: int,
+             parent: tuple[str, ConsolidationLevel] | None = None) -> Record | None:
+    """A not-read entry for the pages of a collection this document does not hold; for a
+    children collection its ``raw`` states, as JSON, whose children, at which level, the page and
+    the totals (``ownergraph.graph.collections`` keeps them, so answers can say the list is partial)."""
     try:
         total, page = int(pagination["total"]), int(pagination.get("currentPage") or 1)
         last = int(pagination.get("lastPage") or page)
@@ -203,7 +212,10 @@ def _partial(path: Path, pagination: dict[str, Any], held: int) -> Record | None
         return None
     if page >= last and held >= total:
         return None
-    return Quarantined(source_file=str(path), locator="meta.pagination", field="pagination", not_read=True,
+    raw = None if parent is None else json.dumps(
+        {"collection": f"{parent[1].value}-children", "parent": parent[0], "level": parent[1].value,
+         "total": total, "page": page, "last_page": last, "held": held})
+    return Quarantined(source_file=str(path), locator="meta.pagination", field="pagination", not_read=True, raw=raw,
                        reason=f"page {page} of {last} of a collection of {total}: this document holds {held}, "
                               f"the other {max(total - held, 0)} are on pages not read (a partial collection)")
 

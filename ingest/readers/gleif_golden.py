@@ -89,7 +89,11 @@ def lei_rec(obj: dict[str, Any]) -> LeiRec:
     events = [
         Event(type=_s(e.get("LegalEntityEventType")), effective=_s(e.get("LegalEntityEventEffectiveDate")),
               recorded=_s(e.get("LegalEntityEventRecordedDate")), status=_attr(e, "event_status"),
-              reference=_s(e.get("ValidationReference")))
+              reference=_s(e.get("ValidationReference")), group_type=_attr(e, "group_type"),
+              group_id=_attr(e, "group_id"), documents=_s(e.get("ValidationDocuments")),
+              # AffectedField: the value before the event, its field named by @field_xpath
+              affected=[(_attr(f, "field_xpath") or "", _s(f)) for f in _items(e.get("AffectedFields"), "AffectedField")
+                        if isinstance(f, (dict, str))])
         for e in _items(ent.get("LegalEntityEvents"), "LegalEntityEvent") if isinstance(e, dict)
     ]
     successors = [
@@ -98,6 +102,7 @@ def lei_rec(obj: dict[str, Any]) -> LeiRec:
         if isinstance(s, dict)
     ]
     ra = _dict(ent.get("RegistrationAuthority"), "RegistrationAuthority")
+    form = _dict(ent.get("LegalForm"), "LegalForm")
     return LeiRec(
         lei=_s(obj.get("LEI")), legal_name=_s(ent.get("LegalName")), other_names=names,
         ra_entity_id=_s(ra.get("RegistrationAuthorityEntityID")),
@@ -108,7 +113,13 @@ def lei_rec(obj: dict[str, Any]) -> LeiRec:
         expiration_date=_s(ent.get("EntityExpirationDate")),
         expiration_reason=_s(ent.get("EntityExpirationReason")), successors=successors, events=events,
         last_update=_s(reg.get("LastUpdateDate")), validation_sources=_s(reg.get("ValidationSources")),
+        legal_form=_legal_form(_s(form.get("EntityLegalFormCode")), _s(form.get("OtherLegalForm"))),
     )
+
+
+def _legal_form(code: str | None, other: str | None) -> str | None:
+    """The ELF code, or the words of OtherLegalForm where the code says "none applies" (8888/9999)."""
+    return other if code in (None, "8888", "9999") and other else code
 
 
 def rel_rec(obj: dict[str, Any]) -> RelRec:

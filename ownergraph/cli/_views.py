@@ -258,12 +258,30 @@ def diff(res: Any) -> list[str]:
     out = [wrap(f"Changes in the ownership and control of {res.entity.name} from {day(res.clock_a.as_of)} "
                 f"to {day(res.clock_b.as_of)} (known at {moment(res.clock_b.known_at)})")]
     rows = res.to_frame().to_dict("records")
+    events = _events(getattr(res, "events", []))
     if not rows:
-        return out + ["No change."]
+        return out + (events or ["No change."])
     body = [[r["change"], f"{r['source_name']} {edge_verb(str(r['type']))} "
              f"{r['target_name']}", _stake_change(r.get("stake_before"), r.get("stake_after")),
              plain(r.get("cause_document_id") or r.get("cause_action"))] for r in rows[:MAX_ROWS]]
-    return out + table(["change", "relationship", "stake", "cause"], body, flex=(1, 3)) + _more(len(rows))
+    return out + table(["change", "relationship", "stake", "cause"], body, flex=(1, 3)) + _more(len(rows)) + events
+
+
+def _events(events: list[dict[str, Any]]) -> list[str]:
+    """Events of the period: type, effective vs recorded date, group, old -> new values."""
+    if not events:
+        return []
+    out = ["Events:"]
+    for e in events[:MAX_ROWS]:
+        line = plain(e["type"]) + (f" ({plain(e['status']).lower()})" if e.get("status") else "")
+        line += f", effective {day(e['effective'])}"
+        line += f", recorded {moment(e['recorded'])}" if e.get("recorded") else ""
+        if e.get("group_type") or e.get("group_id"):
+            line += f", group {plain(e.get('group_type'))}" + (f" {e['group_id']}" if e.get("group_id") else "")
+        changes = "; ".join(f"{c['field'].rpartition('/')[2].removeprefix('lei:')} {c.get('old') or '(not stated)'}"
+                            f" → {c.get('new') or '(not stated)'}" for c in e.get("changes") or [])
+        out.append(wrap(line + (f": {changes}" if changes else ""), indent="  "))
+    return out + _more(len(events))
 
 
 def frame_table(frame: Any, title: str) -> list[str]:

@@ -25,7 +25,13 @@ Expected answer keys (any subset; all given must hold):
   ``depth_limit_reached``: the answer says a depth limit cut it;
 - ``connected``: a path exists (or not) between ``a`` and ``b``;
 - ``direct`` / ``ultimate``: parent LEIs; ``exceptions``: ``level:REASON``;
-  ``exception_reasons``: reasons whatever their level.
+  ``exception_reasons``: reasons whatever their level;
+- ``entity``: the entity the question's mention was taken for (name, LEI or key);
+- ``children``: ``partial`` (the source's children list was read in part: said so),
+  ``children_include`` (names or LEIs among X's children), ``stated_total`` ({level: total});
+- ``events`` (``diff``): exactly these events of the entity in the period, each matched on the
+  keys it gives (``type``, ``effective``, ``recorded`` as a date or datetime prefix, ``status``,
+  ``group_type``, ``old`` / ``new``: the values before and after).
 """
 
 from __future__ import annotations
@@ -51,6 +57,7 @@ CLASSES: tuple[str, ...] = ("valid_time", "depth", "control", "reachability", "r
 SYSTEMS = ("structured", "ask")
 TOL_PP = 0.01  # percentage points: filings print two or three decimals
 _ASK_PATTERN = {k.command: k.name for k in KINDS.values()}  # a suite command -> the pattern ask must read
+_ASK_PATTERN["children"] = "parents"  # X's children: the parents kind read the other way down
 _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "sir", "dame", "lord", "lady", "prof"})
 
 
@@ -145,6 +152,18 @@ def judge(expected: dict[str, Any], observed: dict[str, Any]) -> bool:
     for key in ("direct", "ultimate", "exceptions", "exception_reasons"):
         if key in expected:
             checks.append({str(x).upper() for x in observed.get(key) or []} == {str(x).upper() for x in expected[key]})
+    if "entity" in expected:
+        checks.append(_entity_hits(expected["entity"], [observed.get("entity") or {}]))
+    if "partial" in expected:
+        checks.append(observed.get("partial") is expected["partial"])
+    for w in expected.get("children_include", []):
+        checks.append(_entity_hits(w, observed.get("children") or []))
+    if "stated_total" in expected:
+        checks.append(observed.get("stated_total") == expected["stated_total"])
+    if "events" in expected:
+        got = observed.get("events") or []
+        checks.append(len(got) == len(expected["events"])
+                      and all(any(_event_hits(w, g) for g in got) for w in expected["events"]))
     return bool(checks) and all(checks)
 
 
@@ -163,7 +182,17 @@ def _depth_limited(d: dict[str, Any]) -> bool:
 
 
 def observe(command: str, d: dict[str, Any], found: bool = True) -> dict[str, Any]:
-    """A result's ``as_dict()`` in the vocabulary of the expected answers."""
+    """A result's ``as_dict()`` in the vocabulary of the expected answers, with the entity the
+    question's mention was taken for."""
+    out = _observe(command, d, found)
+    if isinstance(d.get("entity"), dict):
+        out["entity"] = d["entity"]
+    elif command == "owners" and d.get("target"):
+        out["entity"] = {"key": d["target"], "name": d.get("target_name")}
+    return out
+
+
+def _observe(command: str, d: dict[str, Any], found: bool) -> dict[str, Any]:
     if command == "owners":
         return {"owners": [{"name": r.get("name"), "key": r.get("key"), "lei": r.get("lei")}
                            for r in d.get("rows", []) if r.get("status") == "certainly"]}
@@ -189,7 +218,32 @@ def observe(command: str, d: dict[str, Any], found: bool = True) -> dict[str, An
     if command == "quality":
         return {"issues": [{"kind": i.get("kind"), "name": i.get("entity_name"), "key": i.get("entity_key"),
                             "lei": i.get("entity_lei")} for i in d.get("issues", [])]}
+    if command == "children":
+        levels = [d.get(level) or {} for level in ("direct", "ultimate")]
+        return {"children": [{"name": c.get("source_name"), "key": c.get("source")}
+                             for lv in levels for c in lv.get("children", [])],
+                "partial": any(lv.get("partial") for lv in levels),
+                "stated_total": {lv.get("level"): lv.get("stated_total") for lv in levels if lv.get("partial")}}
+    if command == "diff":
+        return {"events": [{"type": e.get("type"), "status": e.get("status"), "effective": str(e.get("effective")),
+                            "recorded": str(e.get("recorded")), "group_type": e.get("group_type"),
+                            "old": [c.get("old") for c in e.get("changes") or []],
+                            "new": [c.get("new") for c in e.get("changes") or []]}
+                           for e in d.get("events", [])]}
     return {"error": f"no analytic for command {command!r}"}
+
+
+def _event_hits(want: dict[str, Any], got: dict[str, Any]) -> bool:
+    for key, value in want.items():
+        if key in ("old", "new"):
+            if norm_name(value) not in {norm_name(v) for v in got.get(key) or []}:
+                return False
+        elif key in ("effective", "recorded"):
+            if not str(got.get(key) or "").replace(" ", "T").startswith(str(value)):
+                return False
+        elif str(got.get(key) or "").upper() != str(value).upper():
+            return False
+    return True
 
 
 def _as_dict(result: Any) -> dict[str, Any]:
@@ -213,6 +267,10 @@ def ask_structured(analytics: Any, q: RealQuestion) -> dict[str, Any]:
             r = a.structure.parents(args["entity"])
         elif q.command == "quality":
             r = a.quality.issues()
+        elif q.command == "diff":
+            r = a.history.diff(args["entity"], args["date_a"], args["date_b"])
+        elif q.command == "children":
+            r = a.structure.children(args["entity"])
         else:
             return {"error": f"no analytic for command {q.command!r}"}
     except EntityNotFound as err:

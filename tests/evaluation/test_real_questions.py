@@ -16,7 +16,7 @@ import pytest
 from ownergraph.evaluation.real import (CLASSES, FIXTURES, RealQuestion, judge, load_suite, norm_name, observe,
                                         render_real_table, run_real, score_answers)
 
-COMMANDS = {"owners", "stake", "path", "parents", "quality"}
+COMMANDS = {"owners", "stake", "path", "parents", "quality", "diff", "children"}
 
 
 def test_suite_has_at_least_60_questions_across_every_class() -> None:
@@ -106,7 +106,21 @@ def test_observe_reads_the_analytics_results() -> None:
     parents = observe("parents", {"direct": {"parents": [{"target": "ZZG38T0MDR3QY1ETUA76"}], "exceptions": []},
                                   "ultimate": {"parents": [], "exceptions": [{"level": "ultimate", "reason": "NON_PUBLIC"}]}})
     assert parents["direct"] == ["ZZG38T0MDR3QY1ETUA76"] and parents["exceptions"] == ["ultimate:NON_PUBLIC"]
-    assert "error" in observe("children", {})
+    assert "error" in observe("siblings", {})
+    kids = observe("children", {"direct": {"level": "direct", "partial": True, "stated_total": 106,
+                                           "children": [{"source": "2138004VFYZFYLELHT92",
+                                                         "source_name": "BRAZIL SHIPPING I LIMITED"}]},
+                                "ultimate": {"level": "ultimate", "partial": False, "children": []}})
+    assert kids["partial"] is True and kids["stated_total"] == {"direct": 106}
+    assert judge({"partial": True, "children_include": ["BRAZIL SHIPPING I LIMITED"]}, kids)
+    assert not judge({"partial": False}, kids)
+    ev = observe("diff", {"events": [{"type": "CHANGE_LEGAL_NAME", "effective": "2024-05-17",
+                                      "recorded": "2024-07-11T08:30:31+00:00",
+                                      "changes": [{"field": "LegalName", "old": "BG 456 LIMITED", "new": "X"}]}]})
+    assert judge({"events": [{"type": "CHANGE_LEGAL_NAME", "effective": "2024-05-17",
+                              "recorded": "2024-07-11T08:30:31", "old": "BG 456 LIMITED"}]}, ev)
+    assert not judge({"events": [{"type": "CHANGE_LEGAL_NAME", "effective": "2024-05-18"}]}, ev)
+    assert not judge({"events": []}, ev)
 
 
 def test_scores_per_class_and_overall() -> None:
