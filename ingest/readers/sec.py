@@ -203,10 +203,16 @@ def _html_lines(root: Any) -> list[str]:
     return [ln for ln in (" ".join(x.split()) for x in text.split("\n")) if ln]
 
 
+_RULE = re.compile(r"[-_=\s]+")  # a ruled line drawn between a cover value and its label
+
+
 def _before(lines: list[str], label: str) -> str | None:
     for i, ln in enumerate(lines):
-        if ln.lower().startswith(label) and i > 0:
-            return lines[i - 1]
+        if ln.lower().startswith(label):
+            above = [x for x in lines[:i] if not _RULE.fullmatch(x)]
+            if len(above) > 1 and above[-2].endswith(","):  # "AVID BIOSERVICES," / "INC." wrapped
+                return f"{above[-2]} {above[-1]}"
+            return above[-1] if above else None
     return None
 
 
@@ -225,25 +231,27 @@ def _schedule13_html(data: bytes, path: Path) -> Iterator[Record]:
                        kind=EntityKind.COMPANY) if cusip else _party(None, name)
     yield doc.entity(issuer, "cover", (Alias(scheme=AliasScheme.OTHER, value=f"cusip:{cusip}",
                                               kind=AliasKind.IDENTIFIER),) if cusip else ())
-    pages = re.split(r"\b1 NAMES? OF REPORTING PERSONS?\b", flat)[1:]
+    # cover rows are "1 NAMES OF ..." or "(1)Names of ...", in capitals or not
+    pages = re.split(r"(?i)(?:\b1|\(1\))\s*NAMES? OF REPORTING PERSONS?\b\.?", flat)[1:]
     refs = []
     blocks = []
     for i, page in enumerate(pages, 1):
-        m_name = re.match(r"\s*(?:I\.R\.S\.[^)]*\)\s*)?(.+?)\s+2 CHECK THE APPROPRIATE BOX", page)
-        m_pct = re.search(r"PERCENT OF CLASS REPRESENTED BY AMOUNT IN ROW \(?9\)?\s*"
+        m_name = re.match(r"(?i)\s*(?:I\.R\.S\.[^)]*\)\s*)?(.+?)\s+\(?2\)?\s*CHECK THE APPROPRIATE BOX",
+                          page)
+        m_pct = re.search(r"(?i)PERCENT OF CLASS REPRESENTED BY AMOUNT IN ROW \(?9\)?\s*"
                           r"(-?0-|[\d.,]+\s*%)", page)
         if not (m_name and m_pct):
             yield quarantine(path, f"cover page {i}", "reporting person",
                              "could not read the name and percent of class", page[:500])
             continue
-        m_cit = re.search(r"CITIZENSHIP OR PLACE OF ORGANIZATION (.+?) NUMBER OF", page)
-        m_agg = re.search(r"AGGREGATE AMOUNT BENEFICIALLY OWNED BY EACH REPORTING PERSON "
+        m_cit = re.search(r"(?i)CITIZENSHIP OR PLACE OF ORGANIZATION (.+?) NUMBER OF", page)
+        m_agg = re.search(r"(?i)AGGREGATE AMOUNT BENEFICIALLY OWNED BY EACH REPORTING PERSON "
                           r"(\S+)", page)
-        person = bool(re.search(r"TYPE OF REPORTING PERSON\s+IN\b", page))
+        person = bool(re.search(r"(?i:TYPE OF REPORTING PERSON)\s+IN\b", page))
         ref = _party(None, m_name[1], jurisdiction(m_cit[1]) if m_cit else None,
                      EntityKind.PERSON if person else EntityKind.COMPANY)
         refs.append(ref)
-        group = bool(re.search(r"\(a\)\s*(?:x|þ|☒)", page[:600]))
+        group = bool(re.search(r"\(a\)\s*(?:x|þ|☒|\[\s*[xX]\s*\])", page[:600]))
         blocks.append((i, ref, m_pct[1].replace("-0-", "0"), m_agg[1] if m_agg else None, group))
     class_title = _before(lines, "(title of class")
     aggs = [b[3] for b in blocks]
@@ -298,6 +306,10 @@ class SecReader:
         if _is_13_html(data[:4096]):
             yield from _schedule13_html(data, path)
             return
+        # an EDGAR full submission (.txt, .nc): the form is the XML inside its <XML> element
+        wrapped = re.search(rb"<XML>\s*(.*?)\s*</XML>", data, re.S)
+        if wrapped and re.search(rb"<(?:ownershipDocument|edgarSubmission)\b", wrapped[1]):
+            data = wrapped[1]
         try:
             parser = etree.XMLParser(resolve_entities=False, no_network=True)
             root = _strip_ns(etree.fromstring(data.lstrip(), parser))  # 13G has a blank line first
