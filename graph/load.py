@@ -8,6 +8,8 @@
   the earlier holder and stake stay valid until the change date, as a carried piece. A fact
   seen for the first time (no other version, no retraction) is already correct (open) and is
   not rechained. Nothing stated is ever deleted.
+- A new version of a filing (an amendment, a document re-filed) closes the text claims of the
+  earlier version in knowledge time (:mod:`ownergraph.graph.amendments`).
 - Corporate actions are applied once (their node is the idempotency guard) as version splits:
   the affected edge is closed in knowledge time and re-stated with its new valid time.
 
@@ -45,6 +47,7 @@ from ownergraph.graph._load_rows import build_rows, refs_of
 from ownergraph.graph._rows import KNOWN_MAX, VALID_MIN, clock_props
 from ownergraph.graph._stored import edges_without_stored, entities_without_stored
 from ownergraph.graph._transport import Batched, encode_rows
+from ownergraph.graph.amendments import superseded
 from ownergraph.graph.conflicts import screen
 from ownergraph.graph.connection import Graph, Query
 from ownergraph.graph.rechain import query_for, rechain
@@ -79,6 +82,7 @@ class LoadCounts:
     rechained: int = 0  # fact keys whose knowledge chain was recomputed
     actions_applied: int = 0  # corporate actions (re-)applied by finish (deferred mode)
     quarantined: int = 0  # conflicting statements taken out before writing (graph.conflicts)
+    superseded: int = 0  # text claims closed by a later version of their filing (graph.amendments)
     conflicts: list[tuple[Any, Quarantined]] = field(default_factory=list)  # (tag, entry)
     by_tag: dict[Any, list[int]] = field(default_factory=dict)  # tag -> [loaded, merged, quarantined]
 
@@ -123,6 +127,7 @@ class Loader(RecordIntake):
         self._touched: dict[str, datetime] = {}
         self._skip_stored: bool | None = None  # decided at the first batch: was anything stored?
         self._pending = 0
+        self._documents: list[dict[str, Any]] = []  # documents written (deferred mode), see finish
 
     # -- rows ---------------------------------------------------------------------------
     def _rows(self) -> dict[str, Any]:
@@ -286,6 +291,21 @@ class Loader(RecordIntake):
             self._count_actions(rows["actions"])
         else:
             self._apply_actions(rows["actions"])
+        if rows["nodes"].get("Document"):  # after the actions: the edges they wrote are claims too
+            docs = [{"document_id": r["document_id"], "filer": r["filer"],
+                     "props": {k: r["props"].get(k) for k in ("known_from", "period", "form_type")}}
+                    for r in rows["nodes"]["Document"]]
+            self._supersede(docs)
+            if self.defer_actions:
+                self._documents += docs
+
+    def _supersede(self, documents: list[dict[str, Any]]) -> None:
+        """A new version of a filing closes the earlier version's claims (graph.amendments)."""
+        closing = superseded(self.graph, documents)
+        if closing:
+            self._write("load_retraction", closing)
+            self.counts.superseded += len(closing)
+            self._rechain({}, {r["props"]["fact_key"] for r in closing})
 
     def _rechain(self, touched: dict[str, set[str]], retracted: set[str]) -> None:
         for kind, keys in touched.items():
@@ -353,7 +373,17 @@ class Loader(RecordIntake):
                     touched[r["entity"]] = kf
 
     def finish(self) -> int:
-        """End of a run: flush, then apply corporate actions. In deferred mode the actions are
+        """End of a run: flush, apply corporate actions (:meth:`_finish_actions`), then close
+        the claims of earlier versions of this run's filings once more, for the edges the
+        actions wrote. Returns how many actions were applied."""
+        applied = self._finish_actions()
+        documents, self._documents = self._documents, []
+        if applied and documents:
+            self._supersede(documents)
+        return applied
+
+    def _finish_actions(self) -> int:
+        """Flush, then apply corporate actions. In deferred mode the actions are
         applied in effective-date order when this run loaded anything new: every action new in
         this run, and every stored one that can reach what this run wrote (an action must
         reach edges and entity versions loaded after it): a party got an entity version, or a

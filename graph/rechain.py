@@ -102,6 +102,14 @@ def _plan_rows(versions: list[dict[str, Any]], retracted: list[Any]
         eids[sid] = v["eid"]
         current[sid] = {"known_to": _native(p.get("known_to")), "valid_from": _native(p["valid_from"]),
                         "basis": p.get("valid_from_basis")}
+    # a version an action split at the instant it was stated (a filing's own merger sentence):
+    # the action's closed piece stands for it from then on; planned side by side, both would
+    # stay open and a re-plan (a retraction, a new version) would undo the split
+    for v in versions:
+        p = v["props"]
+        origin = p["statement_id"].rsplit("|", 1)[0] if p.get("closed_by_action") and not v["carried"] else None
+        if origin in stated and stated[origin].known_from == _native(p["known_from"]):
+            del stated[origin], current[origin]
     result = plan(stated.values(), [_native(t) for t in retracted])
     stores = []
     for sid, st in result.stored.items():
