@@ -50,7 +50,7 @@ def test_spark_equals_duckdb_on_the_hand_computed_exports(tmp_path: Path) -> Non
                                          _edge("p", "c", 0.2, 0.2), _edge("b", "c", 0.1, 0.4)], frozenset({"p"}))
     spark, _ = _both(chain, tmp_path, out_dir=tmp_path / "out")
     assert _stakes(spark)[("p", "c")] == pytest.approx((0.29, 0.29))  # 9% + 20%
-    assert duckdb.sql(f"SELECT count(*) FROM '{tmp_path / 'out' / 'ubo.parquet'}'").fetchone() == (3,)
+    assert duckdb.sql(f"SELECT count(*) FROM '{tmp_path / 'out' / 'ubo.parquet'}'").fetchall() == [(3,)]
     clocks = _export(tmp_path / "clocks", [
         _edge("a", "t", 0.6, 0.6, valid_to="2020-01-01"), _edge("b", "t", 0.3, 0.3, known_from="2024-06-01 00:00:00"),
         _edge("t", "t", 0.1, 0.1), _edge("c", "t", 0.05, 0.05), _edge("c", "t", 0.1, 0.2),
