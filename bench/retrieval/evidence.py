@@ -120,8 +120,8 @@ def train_head(train_cases, generated, embedder, embedding: bool = False) -> dic
                      "rows": int(sum(int(r.train_mask.sum()) for r in real_rows + gen_rows)),
                      "positives": int(sum(float(r.y.sum()) for r in real_rows + gen_rows))},
         "heldout_rule": "ownergraph.evaluation.evidence.heldout (sec/ex21/ and a third of the rest by hash)",
-        "keep_rule": "logit >= threshold and logit >= best logit of the result set - margin, "
-                     f"tuned out of fold (folds by filing) to the fewest tokens at recall >= {kt.RECALL_AIM}",
+        "keep_rule": "logit >= threshold (margin 1e9: none), the threshold tuned on out-of-fold logits "
+                     f"(folds by filing) to the fewest tokens at recall >= {kt.RECALL_AIM}",
         "report": report,
     }
     head = type(head)(head.w_s, head.w_qs, head.w_cheap, head.mean, head.std, head.bias, head.threshold,
