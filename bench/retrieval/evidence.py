@@ -19,6 +19,7 @@ at >= 95% recall, <= 20 ms p99. Budget "low" (1,000 tokens).
 ``--train`` refits the head first (4-fold out-of-fold tuning by filing, then a fit on all
 training rows) and writes ``retrieval/keep_head.json``; ``--small`` (CI) reads the shipped
 head and measures the held-out real filings only; the full run adds a fresh synthetic set.
+Exit status 1 when the default scorer keeps less than 95% of the held-out gold evidence.
 """
 
 from __future__ import annotations
@@ -177,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
                       f"gold recall {r['gold_recall']:.1%} ({r['gold_sentences']})  p50 {r['latency_ms_p50']} ms  "
                       f"p99 {r['latency_ms_p99']} ms (CPU p99 {r['cpu_ms_p99']} ms)  targets {'met' if r['meets_targets'] else 'NOT met'}")
         print(f"default scorer {DEFAULT_SCORER}; {report['seconds']} s ({embedder.backend}); wrote {path}")
-    return 0
+    # a regression guard for CI: the default scorer must keep >= 95% of held-out gold evidence
+    return 0 if report["real_heldout"][DEFAULT_SCORER]["gold_recall"] >= TARGETS["gold_recall"] else 1
 
 
 if __name__ == "__main__":
