@@ -319,6 +319,10 @@ def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date 
     target_status: Status | None = None
     if basis in ("chain_rule", "per_hop"):
         hop = ar.per_hop_to(prep.wedges, target, threshold, strict) if basis == "per_hop" else {}
+        direct: dict[str, list[Any]] = {}
+        for w in prep.wedges:
+            if w.target == target:
+                direct.setdefault(w.source, []).append(w)
         for k in candidates:
             stake = measure = narrowed.get(k, chain.values.get(k, ZERO))
             why = "declared_indirect" if k in narrowed or (k, target) in prep.declared_used else basis
@@ -331,7 +335,9 @@ def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date 
                     if measure.test(threshold, strict) != status:
                         status, why = measure.test(threshold, strict), "declared_indirect"
             status, why, extra = _prong(prep, k, status, why, prong, basis == "per_hop", threshold, strict)
-            paths, cut = _find_paths(prep, [k], target, PATHS_PER_ROW) if status != "not" else ([], False)
+            # a row that does not pass still cites its own direct holding (a 13D's record owner)
+            paths, cut = _find_paths(prep, [k], target, PATHS_PER_ROW) if status != "not" else (
+                [[w] for w in direct.get(k, ())], False)
             rows.append(pending(k, status, measure, why, paths=paths, cut=cut, **extra))
     elif basis == "majority_fixpoint":
         fix = ar.Fixpoint(prep.wedges, list(prep.forced))

@@ -46,5 +46,5 @@ def test_the_exhibit_21_figure_wins_over_the_10k_text(graph: Graph, real_data: P
     assert res.stake.lo == pytest.approx(0.37295) and res.stake.hi == pytest.approx(0.37295)
     codes = {w.code for w in res.warnings}
     assert "claim_rounded" in codes and "claim_beside_declared" not in codes
-    cited = {e.claim_quote for p in res.paths for s in p.steps for e in s.evidence if e.claim_quote}
+    cited = {e.claim_quote for p in res.paths for s in p.steps for e in s.edges if e.claim_quote}
     assert any("owned 37% of ATC" in " ".join(q.split()) for q in cited)
