@@ -72,8 +72,9 @@ def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: 
         def progress(path: str, n: int) -> None:
             bar.update(task, advance=n, description=f"reading {Path(path).name}")
 
-        # a bulk load reads column-wise in a second process (the same records: tests/ingest/test_columnar)
-        bulk_read = {"reader": "columnar", "read_process": True} if loader_factory is not None else {}
+        # a bulk load reads column-wise (the same records: tests/ingest/test_columnar); reading in
+        # a second process (read_process) showed no gain in bulk runs here (unpickling records)
+        bulk_read = {"reader": "columnar"} if loader_factory is not None else {}
         summary = ingest_paths(graph, paths, fmt=fmt, quarantine_path=quarantine_path,
                                dry_run=dry_run, progress=progress, loader_factory=loader_factory, **bulk_read,
                                matching=matching,
