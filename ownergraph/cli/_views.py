@@ -284,6 +284,17 @@ def _events(events: list[dict[str, Any]]) -> list[str]:
     return out + _more(len(events))
 
 
+def children(res: Any) -> list[str]:
+    """X's accounting children per level; a list the source gave in part says so."""
+    out = [wrap(f"Accounting children of {res.entity.name} as of {day(res.clock.as_of)}")]
+    for lv in (res.direct, res.ultimate):
+        head = f"{lv.level}: {len(lv.children)}" + (f" ({lv.note}: the list is partial)" if lv.partial else "")
+        out.append(wrap(head, indent="  "))
+        out += [f"    {c['source_name'] or c['source']} ({c['source']})" for c in lv.children[:MAX_ROWS]]
+        out += _more(len(lv.children))
+    return out
+
+
 def frame_table(frame: Any, title: str) -> list[str]:
     """Any result table (backtest), its values in plain words."""
     rows = frame.head(MAX_ROWS).to_dict("records")

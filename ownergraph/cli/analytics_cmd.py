@@ -203,16 +203,19 @@ def cycles_cmd(around: str, max_depth: int, as_of: str | None, known_at: str | N
 
 @click.command(PARENTS.command)
 @click.argument("entity")
+@click.option("--children", is_flag=True,
+              help="ENTITY's accounting children instead (each list says when the source's list was read in part).")
 @_clock_options
 @json_option
-def parents_cmd(entity: str, as_of: str | None, known_at: str | None, as_json: bool) -> None:
+def parents_cmd(entity: str, children: bool, as_of: str | None, known_at: str | None, as_json: bool) -> None:
     """GLEIF direct and ultimate accounting parents, or the reporting exception."""
     from ownergraph.graph.analytics.api import Analytics
     _check_clock(as_of, known_at)
-    res = Analytics(_graph()).structure.parents(entity, as_of=as_of, known_at=known_at)
+    structure = Analytics(_graph()).structure
+    res = (structure.children if children else structure.parents)(entity, as_of=as_of, known_at=known_at)
     if as_json:
         return emit(res.as_dict(), True)
-    echo_lines(views.parents(res))
+    echo_lines(views.children(res) if children else views.parents(res))
 
 
 @click.command(SANCTIONS_NEAR.command)
