@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import gc
 import gzip
+import hashlib
 import json
 import tempfile
-import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any
 
@@ -78,14 +78,16 @@ class GraphResolutionStore:
                 gz.write("".join(lines).encode())
             self.graph.write("resolution_state_pending_clear")
             spool.seek(0)
+            digest = hashlib.sha256()  # names the state: the same state saved twice, the same name
             for seq, chunk in enumerate(iter(lambda: spool.read(_CHUNK), b"")):
+                digest.update(chunk)
                 self.graph.write("resolution_state_chunk_save", seq=seq, data=chunk)
                 # the driver's result objects form reference cycles that hold the statement's
                 # parameters; collected young, each chunk is freed now, not at some later
                 # full collection (which let every chunk of the save pile up)
                 gc.collect(1)
             size = spool.tell()
-        token = uuid.uuid4().hex
+        token = digest.hexdigest()[:32]
         self.graph.write("resolution_state_publish", token=token)
         self._token, self._changes, self._bytes, self._change_bytes = token, 0, size, 0
         self.graph.write_batches("resolution_decisions_save", decisions, _DECISION_BATCH)

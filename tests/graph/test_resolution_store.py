@@ -105,7 +105,10 @@ def _state_bytes(graph: Graph) -> bytes:
     return b"".join(bytes(x["data"]) for x in graph.read("resolution_state_load"))
 
 
-def test_a_loaded_state_saves_only_its_changes(graph: Graph) -> None:
+def test_a_loaded_state_saves_only_its_changes(graph: Graph, monkeypatch) -> None:
+    import ownergraph.graph.resolution_store as rs
+
+    monkeypatch.setattr(rs, "_REWRITE_AT", 100.0)  # a tiny state: changes as large as it stay changes
     r, stub = _resolver()
     r.save(GraphResolutionStore(graph))
     whole = _state_bytes(graph)
@@ -123,12 +126,16 @@ def test_a_loaded_state_saves_only_its_changes(graph: Graph) -> None:
     assert graph.read(q("count_label", LABEL="MatchDecision"))[0]["n"] == len(run.state().decisions)
 
 
-def test_changes_after_another_run_saved_replace_the_state_whole(graph: Graph) -> None:
+def test_changes_after_another_run_saved_replace_the_state_whole(graph: Graph, monkeypatch) -> None:
+    import ownergraph.graph.resolution_store as rs
+
+    monkeypatch.setattr(rs, "_REWRITE_AT", 100.0)  # changes stay changes: the head check decides
     _resolver()[0].save(GraphResolutionStore(graph))
     mine, theirs = GraphResolutionStore(graph), GraphResolutionStore(graph)
     run, other = Resolver.load(mine), Resolver.load(theirs)
     other.register(entity("Company B", ids={"company_number": "GB:XE0001"}))
     other.save(theirs)
+    assert graph.read(q("count_label", LABEL="ResolutionStateChange"))[0]["n"] == 1
     run.register(entity("Company C", ids={"company_number": "GB:XE0002"}))
     run.save(mine)  # its changes were counted from a state that is no longer the stored one
     assert graph.read(q("count_label", LABEL="ResolutionStateChange"))[0]["n"] == 0
