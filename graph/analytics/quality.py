@@ -8,7 +8,8 @@ Kinds (one Cypher file each, ``cypher/quality_<kind>.cypher``):
 
 - ``over_100``: direct shareholdings into one entity valid and known at the clock whose lower
   ends sum past 100% (a band counts its certain part; declared indirect interests are left
-  out because they run through a holder already counted);
+  out because they run through a holder already counted; a holder stated several times counts
+  once, at its largest; text claims below the claim threshold and not accepted are left out);
 - ``missing_stake``: ownership edges valid and known at the clock with no stake at all, and
   interests of unknown kind and size;
 - ``self_holding``: an entity that holds itself through an ownership cycle (of one or more edges);
@@ -24,6 +25,7 @@ from typing import Any
 
 import pandas as pd
 
+from ownergraph.graph import claims
 from ownergraph.graph.analytics._snapshot import Clock, make_clock
 from ownergraph.graph.analytics.lookup import to_plain
 from ownergraph.graph.connection import Graph
@@ -85,7 +87,8 @@ def quality(graph: Graph, *, as_of: When = None, known_at: Known = None, kinds: 
     clock = make_clock(as_of, known_at)
     out = QualityResult(clock)
     params = {**clock.as_params(), "limit": limit, "tolerance": TOLERANCE, "max_depth": MAX_CYCLE,
-              "unknown_kinds": list(UNKNOWN_INTEREST_KINDS)}
+              "unknown_kinds": list(UNKNOWN_INTEREST_KINDS),
+              "excluded": sorted(claims.excluded(graph)) if "over_100" in kinds else []}
     for kind in kinds:
         rows = [to_plain(r) for r in graph.read(_QUERY[kind], **params)]
         if len(rows) >= limit:
