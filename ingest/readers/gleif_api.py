@@ -17,8 +17,11 @@ Resource types and what they become:
 - any other type -> quarantined as unsupported.
 
 The API gives timestamps in UTC, so a date GLEIF holds as local midnight east of UTC (for
-example creationDate "1952-10-16T23:00:00Z" for 17 October 1952 in Frankfurt) reads one day
-early; the golden copy keeps the local offset and reads right.
+example creationDate "1952-10-16T23:00:00Z" for 17 October 1952 in Frankfurt) would read one
+day early; the reader takes the API's dates (creation, registration, expiry, events, periods)
+in Frankfurt time, GLEIF's seat, which gives the golden copy's date for records kept at
+European offsets (the golden copy keeps the local offset and reads right). A local midnight
+further east than Frankfurt still reads one day early.
 
 A JSON:API document is one page (at most a few hundred resources), so the reader holds one
 page to attach ISINs to their entity; large inputs belong to the golden-copy readers.
@@ -38,8 +41,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import ijson
 
@@ -52,6 +57,20 @@ from ownergraph.ingest.readers._gleif_map import (
 )
 from ownergraph.ingest.readers._json import JSON_ERRORS, JsonStream
 from ownergraph.ingest.readers.base import Bad, not_read, quarantine, read_safely
+
+
+_FRANKFURT = ZoneInfo("Europe/Berlin")
+
+
+def _local(value: Any) -> Any:
+    """An API timestamp as the same instant in Frankfurt time (its date is GLEIF's date)."""
+    if not isinstance(value, str) or len(value) <= 10 or "T" not in value:
+        return value
+    try:
+        dt = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return value  # the mapper quarantines it with the field's name
+    return dt.astimezone(_FRANKFURT).isoformat() if dt.tzinfo else value
 
 
 def _d(x: Any) -> dict[str, Any]:
@@ -70,7 +89,8 @@ def lei_rec(a: dict[str, Any], isins: list[str]) -> LeiRec:
     if not successors:
         successors = [(_d(ent.get("successorEntity")).get("lei"), _d(ent.get("successorEntity")).get("name"))]
     events = [
-        Event(type=ev.get("type"), effective=ev.get("effectiveDate"), recorded=ev.get("recordedDate"),
+        Event(type=ev.get("type"), effective=_local(ev.get("effectiveDate")),
+              recorded=_local(ev.get("recordedDate")),
               status=ev.get("status"), reference=ev.get("validationReference"),
               group_type=_d(g).get("groupType"), group_id=_d(g).get("groupId"),
               documents=ev.get("validationDocuments"),
@@ -84,9 +104,9 @@ def lei_rec(a: dict[str, Any], isins: list[str]) -> LeiRec:
         lei=a.get("lei"), legal_name=_d(ent.get("legalName")).get("name"), other_names=names,
         ra_entity_id=ent.get("registeredAs"), jurisdiction=ent.get("jurisdiction"),
         category=ent.get("category"), entity_status=ent.get("status"),
-        registration_status=reg.get("status"), creation_date=ent.get("creationDate"),
-        initial_registration_date=reg.get("initialRegistrationDate"),
-        expiration_date=_d(ent.get("expiration")).get("date"),
+        registration_status=reg.get("status"), creation_date=_local(ent.get("creationDate")),
+        initial_registration_date=_local(reg.get("initialRegistrationDate")),
+        expiration_date=_local(_d(ent.get("expiration")).get("date")),
         expiration_reason=_d(ent.get("expiration")).get("reason"), successors=successors,
         events=events, last_update=reg.get("lastUpdateDate"),
         validation_sources=reg.get("corroborationLevel"), identifiers=identifiers,
@@ -97,8 +117,8 @@ def lei_rec(a: dict[str, Any], isins: list[str]) -> LeiRec:
 def rel_rec(a: dict[str, Any]) -> RelRec:
     rel, reg = _d(a.get("relationship")), _d(a.get("registration"))
     start, end = _d(rel.get("startNode")), _d(rel.get("endNode"))
-    periods = [(p.get("type"), p.get("startDate"), p.get("endDate")) for p in _l(rel.get("periods"))
-               if isinstance(p, dict)]
+    periods = [(p.get("type"), _local(p.get("startDate")), _local(p.get("endDate")))
+               for p in _l(rel.get("periods")) if isinstance(p, dict)]
     # The API samples carry no qualifiers/quantifiers; read them if a later API version does.
     standard = next((q.get("category") or q.get("qualifierCategory") for q in _l(rel.get("qualifiers"))
                      if (q.get("dimension") or q.get("qualifierDimension")) == "ACCOUNTING_STANDARD"), None)

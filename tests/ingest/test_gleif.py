@@ -307,7 +307,9 @@ def test_api_lei_record_bics_and_rename(api: Path) -> None:
     # Its MERGERS_AND_ACQUISITIONS event names no successor (Commerzbank is the survivor): a
     # registry event, no merger
     assert isinstance(merger, CorporateAction) and merger.action is CorporateActionKind.REGISTRY_EVENT
-    assert merger.event.type == "MERGERS_AND_ACQUISITIONS" and merger.valid_from == date(2020, 11, 10)
+    # effectiveDate "2020-11-10T23:00:00Z" is midnight of 11 November in Frankfurt: the record's
+    # field-modification log gives LegalEntityEventEffectiveDate "2020-11-11T00:00:00+01:00"
+    assert merger.event.type == "MERGERS_AND_ACQUISITIONS" and merger.valid_from == date(2020, 11, 11)
     assert cb.name == "COMMERZBANK Aktiengesellschaft" and cb.jurisdiction == "DE"
     bics = {a.value for a in cb.aliases if a.scheme is AliasScheme.BIC}
     assert len(bics) == 16 and "COBADEFFXXX" in bics
