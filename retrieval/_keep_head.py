@@ -29,7 +29,7 @@ HEAD_FILE = Path(__file__).with_name("keep_head.json")
 
 # Relation vocabulary by family: a question about a loan wants a sentence about a loan.
 FAMILIES: dict[str, re.Pattern[str]] = {name: re.compile(p, re.IGNORECASE) for name, p in {
-    "ownership": r"\b(?:own(?:s|ed|ing|er|ers|ership)?|hold(?:s|ing)?|held|stake|shares?|shareholder|"
+    "holding": r"\b(?:own(?:s|ed|ing|er|ers|ership)?|hold(?:s|ing)?|held|stake|shares?|shareholder|"
                  r"beneficial(?:ly)?|interest|equity|percent|%)",
     "control": r"\b(?:control(?:s|led|ling)?|subsidiar(?:y|ies)|parent|affiliate[sd]?|wholly)",
     "acquisition": r"\b(?:acqui(?:re|red|res|ring|sition|sitions)|purchase[sd]?|bought|merg(?:e|ed|er|ing)|"

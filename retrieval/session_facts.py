@@ -28,6 +28,7 @@ from typing import Any
 from ownergraph.graph._rows import edge_props
 from ownergraph.graph.analytics._session_edges import HOLDS, SESSION_RID, StatedEdge
 from ownergraph.graph.clock import Clock
+from ownergraph.graph.vocabulary import GUARANTEE
 from ownergraph.ingest.errors import EntityNotFound
 from ownergraph.ingest.extract import MIN_CONFIDENCE, extract, extract_records
 from ownergraph.ingest.model import (
@@ -163,7 +164,7 @@ def _fact(rec: Any, fid: str, turn: int, today: date, stated_at: datetime, resol
     assert isinstance(rec, EdgeBase)
     a_key, a, ka = resolve(rec.source.name, day)
     b_key, b, kb = resolve(rec.target.name, day)
-    kind, value = {Ownership: ("stake", None), Control: ("control", None), Guarantee: ("guarantee", None),
+    kind, value = {Ownership: ("stake", None), Control: ("control", None), Guarantee: (GUARANTEE.name, None),
                    Lending: ("loan", None)}[type(rec)]
     if isinstance(rec, Ownership):
         value = rec.stake.exact if rec.stake is not None else None
