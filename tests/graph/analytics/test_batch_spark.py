@@ -9,6 +9,7 @@ Skipped (with the reason) when pyspark is not installed: ``pip install 'ownergra
 
 from __future__ import annotations
 
+import os
 import shutil
 from datetime import datetime, timezone
 from pathlib import Path
@@ -63,7 +64,9 @@ def test_spark_equals_duckdb_on_the_hand_computed_exports(tmp_path: Path) -> Non
     assert _stakes(spark)[("x", "t")][0] == pytest.approx(0.2, abs=1e-12)
 
 
-@pytest.mark.slow  # about a hundred walk steps: a few minutes of Spark jobs on a loaded 2-core machine
+@pytest.mark.slow  # about a hundred walk steps: many minutes of Spark jobs on a 2-core machine
+@pytest.mark.skipif(not os.environ.get("OWNERGRAPH_TEST_SPARK_SLOW"),
+                    reason="set OWNERGRAPH_TEST_SPARK_SLOW=1: ~100 Spark walk steps, too slow for CI")
 def test_spark_equals_duckdb_on_a_diverging_cycle(tmp_path: Path) -> None:
     # a band of unknown upper end around a converging cycle: hi diverges (marked), lo stays exact
     band = _export(tmp_path / "band", [_edge("a", "b", 0.5, 1.0), _edge("b", "a", 0.5, 1.0), _edge("b", "t", 0.6, 0.6)])
