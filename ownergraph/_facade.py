@@ -71,3 +71,6 @@ def index_after_load(graph: Graph, settings: Settings | None = None, *,
         return index_disclosures(graph, settings, progress=progress).as_dict()
     except OwnergraphError as err:
         return {"error": {"type": type(err).__name__, "message": str(err)}}
+    except Exception as err:  # noqa: BLE001 - the vector store's own errors: the load is committed
+        return {"error": {"type": type(err).__name__, "unexpected": True,
+                          "message": f"the vector index failed ({type(err).__name__}: {err})"}}
