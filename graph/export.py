@@ -21,6 +21,7 @@ from typing import Any
 import duckdb
 import pandas as pd
 
+from ownergraph.graph import claims
 from ownergraph.graph.connection import Graph
 from ownergraph.ingest.errors import OwnergraphError
 
@@ -56,11 +57,14 @@ class ExportSummary:
     entities_file: Path
     edges_file: Path
     seconds: float
+    claims_left_out: int = 0  # text claims the analytics leave out (pending or rejected)
+    claim_threshold: float | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {"out_dir": str(self.out_dir), "entities": self.entities, "edges": self.edges,
                 "entities_file": str(self.entities_file), "edges_file": str(self.edges_file),
-                "seconds": round(self.seconds, 3)}
+                "seconds": round(self.seconds, 3), "claims_left_out": self.claims_left_out,
+                "claim_threshold": self.claim_threshold}
 
 
 def _iso(v: Any) -> str | None:
@@ -139,10 +143,15 @@ def _pages(graph: Graph, query: str, key: str, **params: Any) -> Iterable[list[d
 def export_parquet(graph: Graph, out_dir: str | Path, *, progress: Progress | None = None,
                    types: Iterable[str] = EDGE_TYPES) -> ExportSummary:
     """Write ``entities.parquet`` and ``edges.parquet`` into ``out_dir`` (created; files there
-    are replaced)."""
+    are replaced). Text claims the analytics leave out at the claim threshold in force
+    (:func:`graph.claims.claims_at`, else the settings') are left out of the edges too, and
+    counted, so a batch job never counts a claim ``owners`` would not."""
     import time
 
     start = time.perf_counter()
+    at = claims.threshold()
+    left_out = claims.excluded(graph, at)
+    dropped = 0
     types = sorted(set(types) & set(EDGE_TYPES)) or list(EDGE_TYPES)
     total = graph.read("export_count", types=types)[0]
     writer = ParquetWriter()
@@ -156,7 +165,9 @@ def export_parquet(graph: Graph, out_dir: str | Path, *, progress: Progress | No
         done = 0
         for rows in _pages(graph, "export_edges", "last", types=types):
             edges = [e for r in rows for e in r["edges"] if e is not None]
-            writer.add_edges(edges)
+            kept = [e for e in edges if e.get("statement_id") not in left_out]
+            dropped += len(edges) - len(kept)
+            writer.add_edges(kept)
             done += len(edges)
             if progress:
                 progress("edges", done, total["edges"])
@@ -165,7 +176,7 @@ def export_parquet(graph: Graph, out_dir: str | Path, *, progress: Progress | No
     finally:
         writer.close()
     return ExportSummary(Path(out_dir), n_entities, n_edges, files["entities"], files["edges"],
-                         time.perf_counter() - start)
+                         time.perf_counter() - start, claims_left_out=dropped, claim_threshold=at)
 
 
 def _sql_path(path: Path) -> str:

@@ -9,12 +9,14 @@ from pathlib import Path
 import click
 
 from ownergraph.cli._output import console, echo_lines, emit, json_option
+from ownergraph.cli.analytics_cmd import claims_option
 from ownergraph.graph.vocabulary import CHAIN_RULE_NAMES, EU_AMLR_25
 
 
 @click.command("export")
 @click.option("--parquet", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
               help="Folder for edges.parquet and entities.parquet (created; files there are replaced).")
+@claims_option
 @json_option
 def export_cmd(out_dir: Path, as_json: bool) -> None:
     """Write the dated OWNS / CONTROLS edges (every version, both clocks) and the entities as Parquet."""
@@ -37,7 +39,10 @@ def export_cmd(out_dir: Path, as_json: bool) -> None:
     if as_json:
         return emit(summary.as_dict(), True)
     echo_lines([f"{summary.entities} entities -> {summary.entities_file}",
-                f"{summary.edges} edges -> {summary.edges_file}", f"in {summary.seconds:.1f} s"])
+                f"{summary.edges} edges -> {summary.edges_file}", f"in {summary.seconds:.1f} s"]
+               + ([f"{summary.claims_left_out} text claims below the claim threshold "
+                   f"{summary.claim_threshold:g} (not accepted in review) left out"]
+                  if summary.claims_left_out else []))
 
 
 @click.command("batch")
