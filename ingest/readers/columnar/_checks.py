@@ -7,7 +7,7 @@ message the quarantine file carries (see the package text).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date, datetime
 
 import numpy as np
@@ -53,33 +53,24 @@ class Dates:
         self._dt: dict[str, object] = {}
 
     def date(self, text: str | None) -> date | None | object:
-        if text is None:
-            return None
-        got = self._d.get(text)
-        if got is None:
-            try:
-                got = parse_date(text)
-            except ValueError:
-                got = self.bad
-            if len(self._d) > 200_000:
-                self._d.clear()
-            self._d[text] = got
-        return got
+        return self._cached(self._d, parse_date, text)
 
     def datetime(self, text: str | None) -> datetime | None | object:
+        return self._cached(self._dt, parse_datetime, text)
+
+    def _cached(self, memo: dict[str, object], parse: Callable[[str], object], text: str | None) -> object:
         if text is None:
             return None
-        got = self._dt.get(text)
+        got = memo.get(text)
         if got is None:
             try:
-                got = parse_datetime(text)
+                got = parse(text)
             except ValueError:
                 got = self.bad
-            if len(self._dt) > 200_000:
-                self._dt.clear()
-            self._dt[text] = got
+            if len(memo) > 200_000:
+                memo.clear()
+            memo[text] = got
         return got
-
 
 def ordinals(values: Sequence[date | None], missing: int) -> np.ndarray:
     """Dates as day numbers (``missing`` for None), for range checks over a column."""
