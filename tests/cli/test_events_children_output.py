@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from ownergraph.cli import main
-from tests.neo4j_fixtures import cli_env
 
 LEI = Path(__file__).resolve().parents[1] / "fixtures" / "real" / "gleif" / "api" / "lei_records"
 # direct-children_21380068P1DRHMJ8KU70.json: page 1 of 8 (total 106); ultimate-children_...: data[14]
@@ -18,11 +17,7 @@ FILES = [LEI / "direct-children_21380068P1DRHMJ8KU70.json", LEI / "ultimate-chil
 
 
 @pytest.fixture()
-def say(graph, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path):
-    for key, value in cli_env().items():
-        monkeypatch.setenv(key, value)
-    monkeypatch.setenv("NEO4J_DATABASE", graph.database)
-    monkeypatch.setenv("COLUMNS", "80")
+def say(cli_on_test_graph, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path):
 
     def run(*argv: str) -> tuple[int, str]:
         code = main(list(argv))

@@ -10,16 +10,12 @@ from pathlib import Path
 import pytest
 
 from ownergraph.cli import main
-from tests.neo4j_fixtures import cli_env
 
 FILING = Path(__file__).resolve().parents[1] / "fixtures" / "real" / "filings" / "8-K"
 
 
-def test_an_index_failure_keeps_the_load_report(graph, monkeypatch: pytest.MonkeyPatch,
+def test_an_index_failure_keeps_the_load_report(cli_on_test_graph, monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    for key, value in cli_env().items():
-        monkeypatch.setenv(key, value)
-    monkeypatch.setenv("NEO4J_DATABASE", graph.database)
     monkeypatch.setenv("OWNERGRAPH_HOME", str(tmp_path / "home"))
 
     def broken(*_a: object, **_k: object) -> None:

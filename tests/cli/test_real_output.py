@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from ownergraph.cli import main
-from tests.neo4j_fixtures import cli_env
 
 REAL = Path(__file__).resolve().parents[1] / "fixtures" / "real"
 GOLDEN = REAL / "gleif" / "golden-copy"
@@ -21,12 +20,8 @@ FILES = [GOLDEN / "lei-data.xml", GOLDEN / "rr-data.xml", GOLDEN / "repex-data.x
 
 
 @pytest.fixture()
-def say(graph, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path):
+def say(cli_on_test_graph, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path):
     """``say(*argv)`` -> (exit code, stdout, stderr) of the real CLI on the test server, 80 columns."""
-    for key, value in cli_env().items():
-        monkeypatch.setenv(key, value)
-    monkeypatch.setenv("NEO4J_DATABASE", graph.database)
-    monkeypatch.setenv("COLUMNS", "80")
 
     def run(*argv: str) -> tuple[int, str, str]:
         code = main(list(argv))
