@@ -24,21 +24,23 @@ from bench.cypher import q
 _FIELDS = ("type", "id", "owner", "owned", "valid_from", "valid_to", "known_from", "stake", "document_id")
 
 
-def _open_ownerships(bundle: Path) -> tuple[list[dict[str, Any]], str]:
-    """The latest version of every ownership fact still open in valid time (file order), and
-    the bundle's publication date."""
+def _open_ownerships(bundle: Path) -> tuple[list[dict[str, Any]], str, str | None]:
+    """The latest version of every ownership fact still open in valid time (file order), the
+    bundle's publication date and its producer."""
     latest: dict[str, dict[str, Any]] = {}
     published = "2025-12-31"
+    producer: str | None = None
     with open(bundle, encoding="utf-8") as f:
         for line in f:
             obj = json.loads(line)
             if "bundle" in obj:
                 published = obj["bundle"].get("published", published)
+                producer = obj["bundle"].get("producer")
             elif obj.get("type") == "ownership":
                 prev = latest.get(obj["id"])
                 if prev is None or obj["known_from"] >= prev["known_from"]:
                     latest[obj["id"]] = obj
-    return [o for o in latest.values() if "valid_to" not in o], published
+    return [o for o in latest.values() if "valid_to" not in o], published, producer
 
 
 def write_delta(world: Path, out: Path, fraction: float = 0.01) -> dict[str, Any]:
@@ -46,15 +48,18 @@ def write_delta(world: Path, out: Path, fraction: float = 0.01) -> dict[str, Any
     meta = json.loads((world / "ground_truth.jsonl").open().readline())
     n = max(1, round(meta["n_entities"] * fraction))
     bundle = next(world.glob("*.bundle.jsonl"))
-    open_edges, published = _open_ownerships(bundle)
+    open_edges, published, producer = _open_ownerships(bundle)
     day = date.fromisoformat(published) + timedelta(days=1)
     known = (day + timedelta(days=1)).isoformat()
     step = max(1, len(open_edges) // (3 * n))
     picks = open_edges[::step]
     changed = [o for o in picks if isinstance(o.get("stake"), (int, float))][:n]
     closing = [o for o in picks if o not in changed][: n // 2]
-    lines: list[dict[str, Any]] = [{"bundle": {"version": 1, "published": known,
-                                               "producer": f"bench.ingest.delta fraction={fraction}"}}]
+    # the world's producer publishes the delta: a record id names a fact of its producer, so
+    # only then are the changed and closed edges new versions of the world's facts (another
+    # producer's would open facts of its own and close nothing)
+    lines: list[dict[str, Any]] = [{"bundle": {"version": 1, "published": known, "producer": producer}}
+                                   if producer else {"bundle": {"version": 1, "published": known}}]
     for i in range(n):
         owner = open_edges[(i * 7919) % len(open_edges)]["owner"]
         eid = f"wg:delta{i}"
