@@ -14,7 +14,12 @@ Backends (all behind :class:`VectorIndex`):
 
 :func:`open_index` shares one open Edge shard per folder within a process (its write-ahead log
 admits one opener): a client and an ingest in one notebook both use it. Another process that
-holds it makes the open fail with :class:`~ingest.errors.VectorIndexBusy`.
+holds it makes the open fail with :class:`~ingest.errors.VectorIndexBusy`. That exclusion is an
+``fcntl`` lock on ``<collection>.lock`` beside the shard, taken before the shard is loaded and
+held until it is closed: loading a shard rewrites its segments' payload-index trackers, so a
+second process that merely loaded it while an ingest flushed truncated the writer's files (a
+real run's "Blobstore error: Tracker journal … shorter than expected"); the engine's own
+write-ahead-log lock is taken too late to prevent that.
 
 Point ids are UUIDv5 of the ``chunk_id``, so upserting the same chunk twice replaces it.
 ``filed_before`` is inclusive: a chunk filed on the question's knowledge date is visible.
@@ -24,6 +29,11 @@ from __future__ import annotations
 
 import os
 import threading
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: no inter-process lock (one process per index folder)
+    fcntl = None  # type: ignore[assignment]
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from pathlib import Path
@@ -58,6 +68,31 @@ _OPEN_SHARDS: dict[Path, EdgeIndex] = {}
 _OPEN_LOCK = threading.Lock()
 
 
+def _lock_folder(lock: Path, shard: Path) -> int | None:
+    """An exclusive lock on ``lock`` for as long as this process holds the shard open, or
+    :class:`VectorIndexBusy` at once if another process holds it (no wait: an ask answers by
+    words, an ingest retries)."""
+    if fcntl is None:
+        return None
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise VectorIndexBusy(f"the vector index at {shard} is open in another process or client "
+                              "(an ingest or `ownergraph index` may be embedding documents)") from None
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _unlock(fd: int | None) -> None:
+    if fd is not None:
+        os.close(fd)  # closing the descriptor releases the flock
+
+
 def edge_available() -> bool:
     import importlib.util
 
@@ -75,6 +110,16 @@ class EdgeIndex:
         self._qe = qe
         self.dim = int(dim)
         self.path = Path(path) / collection
+        self._lock_fd = _lock_folder(Path(path) / f"{collection}.lock", self.path)
+        try:
+            self._open(qe)
+        except BaseException:
+            _unlock(self._lock_fd)
+            raise
+        self._closed = False
+        self._users = 1
+
+    def _open(self, qe: Any) -> None:  # noqa: ANN401 - the qdrant_edge module
         config = qe.EdgeConfig(vectors=qe.EdgeVectorParams(size=self.dim, distance=qe.Distance.Cosine))
         if (self.path / "edge_config.json").exists() or self._has_segments():
             # Passing the config makes the engine check compatibility (dimension, distance).
@@ -91,8 +136,6 @@ class EdgeIndex:
             self.path.mkdir(parents=True, exist_ok=True)
             self._shard = qe.EdgeShard.create(str(self.path), config)
         self._ensure_indexes()
-        self._closed = False
-        self._users = 1
 
     @classmethod
     def shared(cls, path: Path | str, collection: str, dim: int) -> EdgeIndex:
@@ -176,7 +219,10 @@ class EdgeIndex:
             where = self.path.resolve()
             if _OPEN_SHARDS.get(where) is self:
                 del _OPEN_SHARDS[where]
-        self._shard.close()
+        try:
+            self._shard.close()
+        finally:
+            _unlock(self._lock_fd)  # only once the shard's files are flushed and closed
 
     def __enter__(self) -> EdgeIndex:
         return self
