@@ -4,8 +4,8 @@ Optional (extra ``spark``: pyspark, which bundles Spark; Java 17+). The session 
 ``local[*]`` unless ``OWNERGRAPH_SPARK_MASTER`` names another master, with a small driver
 (``OWNERGRAPH_SPARK_MEMORY``, default 1g), no UI, warnings and info off (a log4j2 file of
 our own: Spark's default prints a banner and per-stage progress), UTC, few shuffle
-partitions (a local run gains nothing from 200), splink's jar of similarity functions, and
-checkpoints (splink writes its intermediate tables there as Parquet) under ``work_dir``.
+partitions (a local run gains nothing from 200), no broadcast joins, splink's jar of
+similarity functions, and checkpoints (splink writes its intermediate tables there as Parquet) under ``work_dir``.
 """
 
 from __future__ import annotations
@@ -63,6 +63,9 @@ def spark_session(work_dir: str | Path | None = None) -> Any:
                .config("spark.ui.showConsoleProgress", "false")
                .config("spark.sql.shuffle.partitions", parts)
                .config("spark.default.parallelism", parts)
+               # a broadcast join sized by estimate runs out of a small driver's memory on a
+               # 20k-mention batch against a 50k-name index (measured): sort-merge joins only
+               .config("spark.sql.autoBroadcastJoinThreshold", "-1")
                .config("spark.sql.session.timeZone", "UTC")
                .config("spark.sql.execution.arrow.pyspark.enabled", "true")
                # DuckDB writes proleptic Gregorian dates (0001-01-01 is the open start)
