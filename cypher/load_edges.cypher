@@ -3,6 +3,9 @@
 // Merged on statement_id: the same statement loaded twice creates one edge.
 // Returns how many were created and their fact keys (graph.load decides which to rechain;
 // an index look-up per row here, inside the writing transaction, was quadratic in batch size).
+// replan=skip: the plan is index-anchored whatever the statistics (tests/graph/test_plans.py);
+// a replan after a large load cost ~40 ms of server CPU per query text
+CYPHER replan=skip
 UNWIND $rows AS row
 MATCH (a:Entity {key: row.source})
 MATCH (b:Entity {key: row.target})

@@ -37,6 +37,8 @@ CREATE INDEX entity_known IF NOT EXISTS FOR (e:Entity) ON (e.known_from);
 CREATE INDEX sanction_fact IF NOT EXISTS FOR (s:Sanction) ON (s.fact_key);
 CREATE INDEX exception_fact IF NOT EXISTS FOR (x:ReportingException) ON (x.fact_key);
 CREATE INDEX document_filed IF NOT EXISTS FOR (d:Document) ON (d.filed_at);
+// One node per parent and collection read in part (graph.collections).
+CREATE CONSTRAINT partial_list_key IF NOT EXISTS FOR (p:PartialList) REQUIRE p.key IS UNIQUE;
 CREATE CONSTRAINT retraction_statement IF NOT EXISTS FOR (x:Retraction) REQUIRE x.statement_id IS UNIQUE;
 CREATE INDEX retraction_fact IF NOT EXISTS FOR (x:Retraction) ON (x.fact_key);
 CREATE INDEX entity_fact IF NOT EXISTS FOR (e:Entity) ON (e.fact_key);
