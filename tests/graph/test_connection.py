@@ -43,6 +43,12 @@ def test_entity_key_is_unique(graph: Graph) -> None:
         graph.write(q("create_entity"), key="og:x")
 
 
+def test_partial_list_key_is_unique(graph: Graph) -> None:
+    graph.write(q("create_partial_list"), key="gleif:children:5493001KJTIIGC8Y1R12")
+    with pytest.raises(Exception, match="already exists"):
+        graph.write(q("create_partial_list"), key="gleif:children:5493001KJTIIGC8Y1R12")
+
+
 def test_reads_run_in_read_only_transactions(graph: Graph) -> None:
     with pytest.raises(Exception, match="(?i)write"):
         graph.read(q("create_entity"), key="og:nope")

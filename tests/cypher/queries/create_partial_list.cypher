@@ -1,0 +1,2 @@
+// A bare partial-list node (its key constraint).
+CREATE (:PartialList {key: $key})
