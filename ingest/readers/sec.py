@@ -197,7 +197,14 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
 # -- Schedule 13G/13D as an HTML document ----------------------------------------------------
 
 def _html_lines(root: Any) -> list[str]:
-    for el in root.iter("br", "p", "div", "tr", "td", "li", "h1", "h2", "h3", "table"):
+    blocks = list(root.iter("br", "p", "div", "tr", "td", "li", "h1", "h2", "h3", "table"))
+    if blocks:  # marked up: a newline in the source is a space ("Common Stock, par\n value
+        # $0.001 per share" is one cover value); without markup (plain text) lines are lines
+        for el in root.iter():
+            if isinstance(el.tag, str) and el.tag != "pre":
+                el.text = el.text and el.text.replace("\n", " ")
+            el.tail = el.tail and el.tail.replace("\n", " ")
+    for el in blocks:
         el.tail = "\n" + (el.tail or "")
     text = root.text_content().replace("\xa0", " ")
     return [ln for ln in (" ".join(x.split()) for x in text.split("\n")) if ln]

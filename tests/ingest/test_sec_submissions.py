@@ -12,7 +12,8 @@ Expected values read by a person off the files in tests/fixtures/real/sec/owners
   reporting persons."): BlackRock, Inc., Delaware, type HC, box (a) not ticked, 17.1% of the Common
   Stock of TRINITY INDUSTRIES INC, CUSIP 896522109; event December 31, 2023; dated January 22, 2024.
 - 0001076809-24-000144.nc (Glazer SC 13G): the issuer's name on the cover is wrapped over two lines,
-  "AVID BIOSERVICES," / "INC.", above "(Name of Issuer)".
+  "AVID BIOSERVICES," / "INC.", above "(Name of Issuer)"; the class title is wrapped in the HTML
+  source, "Common Stock, par" / "value $0.001 per share", above "(Title of Class of Securities)".
 """
 
 from __future__ import annotations
@@ -82,3 +83,8 @@ def test_blackrock_13g_plain_text_cover_is_read(own: Path) -> None:
 def test_wrapped_issuer_name_on_a_cover_is_joined(own: Path) -> None:
     targets = {o.target.name for o in _of(_read(own / "0001076809-24-000144.nc"), Ownership)}
     assert targets == {"AVID BIOSERVICES, INC."}
+
+
+def test_class_title_wrapped_in_the_html_source_is_one_value(own: Path) -> None:
+    classes = {o.share_class for o in _of(_read(own / "0001076809-24-000144.nc"), Ownership)}
+    assert classes == {"Common Stock, par value $0.001 per share"}
