@@ -200,10 +200,12 @@ def _html_lines(root: Any) -> list[str]:
     blocks = list(root.iter("br", "p", "div", "tr", "td", "li", "h1", "h2", "h3", "table"))
     if blocks:  # marked up: a newline in the source is a space ("Common Stock, par\n value
         # $0.001 per share" is one cover value); without markup (plain text) lines are lines
-        for el in root.iter():
-            if isinstance(el.tag, str) and el.tag != "pre":
+        for el in root.iter():  # text inside <pre> keeps its lines, children's included
+            in_pre = next(el.iterancestors("pre"), None) is not None
+            if isinstance(el.tag, str) and el.tag != "pre" and not in_pre:
                 el.text = el.text and el.text.replace("\n", " ")
-            el.tail = el.tail and el.tail.replace("\n", " ")
+            if not in_pre:
+                el.tail = el.tail and el.tail.replace("\n", " ")
     for el in blocks:
         el.tail = "\n" + (el.tail or "")
     text = root.text_content().replace("\xa0", " ")

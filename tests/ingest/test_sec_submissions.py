@@ -88,3 +88,15 @@ def test_wrapped_issuer_name_on_a_cover_is_joined(own: Path) -> None:
 def test_class_title_wrapped_in_the_html_source_is_one_value(own: Path) -> None:
     classes = {o.share_class for o in _of(_read(own / "0001076809-24-000144.nc"), Ownership)}
     assert classes == {"Common Stock, par value $0.001 per share"}
+
+
+def test_html_source_newlines_are_spaces_except_inside_pre() -> None:
+    import lxml.html
+
+    from ownergraph.ingest.readers.sec import _html_lines
+
+    doc = lxml.html.document_fromstring(
+        "<html><body><p>Common Stock, par\nvalue $0.001 per share</p>"
+        "<pre>(1) Names\n<b>BlackRock, Inc.</b>\n(2) Check</pre></body></html>")
+    assert _html_lines(doc) == ["Common Stock, par value $0.001 per share", "(1) Names",
+                                "BlackRock, Inc.", "(2) Check"]
