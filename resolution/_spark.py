@@ -5,7 +5,8 @@ Optional (extra ``spark``: pyspark, which bundles Spark; Java 17+). The session 
 (``OWNERGRAPH_SPARK_MEMORY``, default 1g), no UI, warnings and info off (a log4j2 file of
 our own: Spark's default prints a banner and per-stage progress), UTC, few shuffle
 partitions (a local run gains nothing from 200), no broadcast joins, splink's jar of
-similarity functions, and checkpoints (splink writes its intermediate tables there as Parquet) under ``work_dir``.
+similarity functions, and checkpoints (splink writes its intermediate tables there as
+Parquet) under ``work_dir``.
 """
 
 from __future__ import annotations

@@ -53,7 +53,6 @@ def test_replan_skip_queries_are_index_anchored_on_an_empty_database(graph: Grap
 def test_the_check_sees_a_plan_that_scans_on_an_empty_database(graph: Graph) -> None:
     """rechain_store (a relationship by element id) is planned as a scan of every relationship
     on an empty database, an id seek on a loaded one: it is replanned, not marked."""
-    text = cypher.render("rechain_store", **{k: "OWNS" for k in cypher.LIBRARY.slots("rechain_store")}).text \
-        if cypher.LIBRARY.slots("rechain_store") else cypher.load("rechain_store")
+    text = _texts("rechain_store")[0]
     assert SKIP not in text
     assert "DirectedAllRelationshipsScan" in _scans_on_empty(graph, text)
