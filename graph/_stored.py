@@ -1,7 +1,7 @@
 """Statements of a batch that are stored already: found with one read per batch and kept out of
 the writes (no write transaction, nothing re-sent). A statement is stored when its content hash
-(``statement_id``) is: an edge between the same entities with that id, an entity that applied
-it and holds the aliases it brings."""
+(``statement_id``) is: an edge with that id (whichever entities its mentions resolve to now),
+an entity that applied it and holds the aliases it brings."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def without_stored(graph: Graph, query: Query, rows: list[Row], ask: Callable[[R
 
 def edges_without_stored(graph: Graph, rtype: str, rows: list[Row], batch_size: int) -> tuple[list[Row], int]:
     return without_stored(graph, cypher.render("load_stored_edges", TYPE=rtype), rows, lambda r: {
-        "source": r["source"], "target": r["target"], "sid": r["statement_id"]}, batch_size)
+        "fk": r["props"]["fact_key"], "sid": r["statement_id"]}, batch_size)
 
 
 def entities_without_stored(graph: Graph, rows: list[Row], aliases: list[Row], batch_size: int
@@ -46,7 +46,8 @@ def entities_without_stored(graph: Graph, rows: list[Row], aliases: list[Row], b
     for a in aliases:
         per_sid[a.get("statement_id", "")] += 1
     kept, skipped = without_stored(graph, "load_stored_entities", rows, lambda r: {
-        "key": r["key"], "sid": r["statement_id"], "aliases": per_sid.get(r["statement_id"], 0)}, batch_size)
+        "key": r["key"], "fk": r["props"].get("fact_key"), "sid": r["statement_id"],
+        "aliases": per_sid.get(r["statement_id"], 0)}, batch_size)
     if skipped:
         gone = {r["statement_id"] for r in rows} - {r["statement_id"] for r in kept}
         aliases = [a for a in aliases if a.get("statement_id") not in gone]

@@ -7,13 +7,14 @@ Two different LEIs are never merged (resolution refuses).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.resolution_store import GraphResolutionStore
 from ownergraph.ingest.errors import EntityNotFound
-from ownergraph.resolution import Resolver
+from ownergraph.resolution import Resolver, Status
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,18 @@ def reconcile_stubs(graph: Graph) -> list[MergeOutcome]:
     if outcomes:
         resolver.save(store)
     return outcomes
+
+
+def apply_run_merges(graph: Graph, resolver: Resolver, touched: Iterable[str] | None) -> list[MergeOutcome]:
+    """At the end of a load, make the graph follow the merges its resolver decided: stubs named
+    as the ``touched`` entities are reconciled, then every merge decided since the resolver was
+    loaded (entities sharing an identifier, reconciled stubs) moves the absorbed entity's edges
+    and aliases to the survivor, in decision order. The caller saves the resolver."""
+    resolver.reconcile_stubs(touched)
+    new = resolver.decisions.changed
+    pending = sorted((d for d in resolver.decisions if d.kind == "merge" and d.status is Status.ACTIVE
+                      and (new is None or d.decision_id in new)), key=lambda d: d.decision_id)
+    return [o for o in (_move(graph, d, d.right_key or "") for d in pending) if o.edges_moved]
 
 
 def undo(graph: Graph, decision_id: str, *, block: bool = True, reason: str = "") -> MergeOutcome:

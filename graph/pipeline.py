@@ -23,6 +23,7 @@ from ownergraph.graph.collections import partial_list, record_partial_lists
 from ownergraph.graph.config import Settings
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.load import DEFAULT_BATCH, Loader
+from ownergraph.graph.merges import apply_run_merges
 from ownergraph.graph.resolution_store import GraphResolutionStore, ResolverKeys
 from ownergraph.ingest.errors import InputFormatError
 from ownergraph.ingest.formats import detect, expand
@@ -49,6 +50,8 @@ class IngestSummary:
     quarantine_file: str | None = None
     seconds: float = 0.0
     dry_run: bool = False
+    # entities this run's resolver merged, their edges moved (graph.merges.apply_run_merges)
+    entities_merged: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def totals(self) -> dict[str, int]:
@@ -64,7 +67,7 @@ class IngestSummary:
         return {"files": [asdict(f) for f in self.files], "totals": self.totals,
                 "not_recognised": len(self.problems),
                 "quarantine_file": self.quarantine_file, "seconds": round(self.seconds, 3),
-                "dry_run": self.dry_run}
+                "dry_run": self.dry_run, "entities_merged": self.entities_merged}
 
 
 _LOAD_ORDER = {"gleif-lei": 0, "uk-company": 0, "holdings-csv": 2}
@@ -164,6 +167,14 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
                     qfile.write(entry.model_dump_json() + "\n")
         summary.files += skipped
         if store is not None:
+            if loader is not None:  # one graph whatever the order the files came in
+                changed = resolver.index.changed
+                summary.entities_merged = [
+                    {"absorbed": o.absorbed, "survivor": o.survivor, "decision_id": o.decision["decision_id"],
+                     "method": o.decision.get("method"),
+                     "reason": o.decision.get("reason"), "edges_moved": o.edges_moved}
+                    for o in apply_run_merges(graph, resolver,  # type: ignore[arg-type]
+                                              list(resolver.index.entities) if changed is None else changed)]
             resolver.save(store)
     finally:
         if ahead is not None:

@@ -112,11 +112,14 @@ class Resolver:
             return self.merge(left, right, reason)
         return self.decisions.judge(left, right=right, alias=alias, judgement=j, reason=reason)
 
-    def reconcile_stubs(self) -> list[Decision]:
+    def reconcile_stubs(self, touched: Iterable[str] | None = None) -> list[Decision]:
         """Merge each stub (an unresolved mention's key, no LEI) whose name now resolves,
-        unambiguously and ignoring other stubs, to a registered entity. One batch."""
-        stubs = sorted(k for k, i in self.index.entities.items()
-                       if i.stub and not i.lei and self.canonical(k) == k)
+        unambiguously and ignoring other stubs, to a registered entity. One batch.
+
+        ``touched``: look only at stubs sharing a name with one of these keys' registered
+        entities (the keys a load changed: cheap after every load); None: every stub."""
+        stubs = sorted(self._stubs_named_as(touched) if touched is not None else (
+            k for k, i in self.index.entities.items() if i.stub and not i.lei and self.canonical(k) == k))
         refs = []
         for key in stubs:
             info = self.index.entities[key]
@@ -133,6 +136,19 @@ class Resolver:
                     reason=f"stub {self.index.entities[key].name!r} resolves to {res.key}"))
             except MergeRefused:
                 continue
+        return out
+
+    def _stubs_named_as(self, keys: Iterable[str]) -> set[str]:
+        out: set[str] = set()
+        for key in keys:
+            info = self.index.entities.get(key)
+            if info is None or info.stub:
+                continue
+            for norm_key in self.index.names_of(key):
+                for owner in self.index.owners_of_name(norm_key):
+                    o = self.index.entities.get(owner)
+                    if o is not None and o.stub and not o.lei and self.canonical(owner) == owner:
+                        out.add(owner)
         return out
 
     @property

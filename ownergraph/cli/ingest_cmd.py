@@ -216,6 +216,9 @@ def summary_lines(summary: Any) -> list[str]:
               for f in summary.problems]
     if t["quarantined"] or t.get("not_read"):
         lines.append(f"quarantined records and unread rests of files: {summary.quarantine_file}")
+    for m in getattr(summary, "entities_merged", []):
+        lines.append(wrap(f"merged {m['absorbed']} into {m['survivor']} ({m['reason']}): "
+                          f"{plural(m['edges_moved'], 'edge')} moved; `resolve undo` reverses it"))
     lines.append(f"{summary.seconds:.1f}s")
     return lines
 

@@ -46,7 +46,7 @@ def test_two_leis_are_never_merged(graph: Graph) -> None:
         merge(graph, "213800HBLSH1PP1NG027", "213800HBLHOLD1NGS054")
 
 
-def test_reconcile_folds_a_stub_into_the_entity_registered_later(graph: Graph, tmp_path: Path) -> None:
+def test_a_load_folds_a_stub_into_the_entity_it_registers_later(graph: Graph, tmp_path: Path) -> None:
     from ownergraph.graph.merges import reconcile_stubs
 
     head = '{"bundle": {"version": 1, "published": "2024-06-30T00:00:00Z"}}\n'
@@ -60,16 +60,17 @@ def test_reconcile_folds_a_stub_into_the_entity_registered_later(graph: Graph, t
                      '"valid_from": "2010-01-01", "known_from": "2010-01-05"}\n')
     ingest_paths(graph, [BUNDLE / "example.bundle.jsonl", first])
     stub = _stub_key(graph, "Quillon Maritime Services Ltd")
-    ingest_paths(graph, [later])
+    summary = ingest_paths(graph, [later])
     entity = _stub_key(graph, "Quillon Maritime Services Limited")
     assert stub != entity
 
-    outcomes = reconcile_stubs(graph)
-    assert [(o.survivor, o.absorbed) for o in outcomes] == [(entity, stub)]
-    assert outcomes[0].edges_moved == 1 and outcomes[0].decision["method"] in ("exact_name", "probabilistic")
+    merged = summary.entities_merged
+    assert [(m["survivor"], m["absorbed"], m["edges_moved"]) for m in merged] == [(entity, stub, 1)]
+    assert merged[0]["method"] in ("exact_name", "probabilistic")
     owners = graph.read(q("owners_of"), k=entity)
     assert owners == [{"o": "213800HBLHOLD1NGS054"}]
-    assert reconcile_stubs(graph) == []  # nothing left: running it again changes nothing
+    assert reconcile_stubs(graph) == []  # nothing left for the explicit command
+    assert ingest_paths(graph, [first, later]).totals["loaded"] == 0
 
-    undo(graph, outcomes[0].decision["decision_id"])  # reversible like any merge
+    undo(graph, merged[0]["decision_id"])  # reversible like any merge
     assert graph.read(q("owners_of"), k=stub)
