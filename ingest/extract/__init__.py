@@ -13,7 +13,9 @@ merger; spin-off -> spin_off; changed its name -> rename; guaranteed -> Guarante
 credit facility -> Lending; controlling shareholder -> Control. Each carries the document,
 the sentence (offsets, page, verbatim quote), the rule and a confidence in
 ``provenance.claim``; ``known_from`` is the filing date, ``valid_from`` the sentence's date,
-else the filing date.
+else the filing date. A loan the sentence says was refinanced or repaid ends instead
+(``valid_to``): at the sentence's date, else the new loan's stated just before it
+(:func:`~ingest.extract.rules.date_refinancings`), else the filing date.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, 
     ctx = Context.of(text, filer)
     ctx.today, ctx.conversation = today, conversation
     found = [f for s in sentences for f in (*rules.find(s.text, s.start, ctx), *partners.find(s.text, s.start, ctx))]
-    return partners.full_names(text, found)
+    return partners.full_names(text, rules.date_refinancings(found))
 
 
 # finds the relationships of a document's sentences: :func:`extract`, or an LLM extractor
@@ -106,7 +108,9 @@ def _record(f: Found, meta: _Meta) -> Record:
                                             **common),
         rules.SOLD: lambda: Ownership(source=a, target=b, stake=Stake(exact=0), valid_from=when, **common),
         rules.GUARANTEE: lambda: Guarantee(source=a, target=b, valid_from=f.when, **common),
-        rules.LOAN: lambda: Lending(source=a, target=b, amount=f.amount, currency=f.currency, valid_from=when,
+        # a refinanced / repaid loan ended then: live before, as a Form 4's sold-out holding
+        rules.LOAN: lambda: Lending(source=a, target=b, amount=f.amount, currency=f.currency,
+                                    valid_from=None if f.ended else when, valid_to=when if f.ended else None,
                                     **common),
         rules.HOLDING: lambda: Holding(portfolio=a.name, issuer=b, instrument=f"{b.name} {f.instrument}",
                                        amount=f.amount, currency=f.currency, valid_from=when, **common),

@@ -140,8 +140,8 @@ _RAW: list[tuple[str, str, str]] = [
     (GUARANTEE, "guarantee_by_of", rf"guarantee\sby\s{A}\sof\s{B}{_POSS}\s(?:payment\s)?obligations"),
     (LOAN, "loan_with_lender",
      rf"{B}(?:\s\([^)]*\))?,?.{{0,120}}?entered\sinto\s(?:an?\s)?.{{0,60}}?(?:Loan\sAgreement|Credit\sAgreement|"
-     rf"credit\sfacility|term\sloan|loan)[^.]{{0,80}}?\swith\s(?:the\slenders\s(?:from\stime\sto\stime\s)?party\s"
-     rf"thereto\sand\s)?{A}"),
+     rf"[Ff]inancing\s[Aa]greement|credit\sfacility|term\sloan|loan)[^.]{{0,80}}?\swith\s"
+     rf"(?:the\slenders\s(?:from\stime\sto\stime\s)?party\sthereto\sand\s)?{A}"),
     (LOAN, "agreement_among_lender",
      rf"(?:[Ll]oan|[Cc]redit)\s[Aa]greement,?(?:\s\([^)]{{1,60}}\))?\s(?:dated\s(?:as\sof\s)?[A-Z][a-z]+\s\d{{1,2}},\s\d{{4}},?\s)?"
      rf"(?:as\s(?:further\s)?amended,\s)?(?:by\sand\s)?(?:among|between)\s{B}(?:\sand\sits\ssubsidiaries)?,\s"
@@ -156,6 +156,14 @@ _RAW: list[tuple[str, str, str]] = [
     (CONTROLLING, "x_controlling_shareholder", rf"{B}{_POSS}\scontrolling\s(?:shareholder|stockholder),?\s{A}"),
 ]
 RULES: list[tuple[str, str, re.Pattern[str]]] = [(rel, name, re.compile(rx)) for rel, name, rx in _RAW]
+
+# the words right before a loan rule's match that make it the loan paid off, not a loan made:
+# "This loan is a refinancing of [our previous real estate loan and equipment loans with the Bank
+# of Blue Valley]", "the proceeds were used to repay [its term loan from X]". The old lender must
+# be the object: "terminated" (subcontracts, stock awards) or a refinancing that names no lender
+# ends nothing.
+REFINANCED = re.compile(r"\b(?:refinanc(?:e|es|ed|ing)|repa(?:y|ys|id|ying|yment)|pa(?:y|id)\soff|payoff)"
+                        r"\s(?:in\sfull\s)?(?:of\s)?(?:all\s(?:of\s)?)?$", re.I)
 
 # What a user says of our own book in a conversation ("we also hold EUR 5m of X's 2027 notes"):
 # read only from conversation turns (values.Context.conversation), where "we" is our book; a

@@ -10,19 +10,20 @@ keep a low confidence.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import date
 
 from ownergraph.ingest.extract.patterns import (
-    ACQUIRED, CHECKS, CONTROLLING, CONVERSATION_RULES, FILER_IS_B, GUARANTEE, HOLDING, LOAN, MERGED, OWNS, RELATIONS,
-    RENAMED, RULES, SOLD, SPUN_OFF, STATUS, SUBSIDIARY,
+    ACQUIRED, CHECKS, CONTROLLING, CONVERSATION_RULES, FILER_IS_B, GUARANTEE, HOLDING, LOAN, MERGED, OWNS, REFINANCED,
+    RELATIONS, RENAMED, RULES, SOLD, SPUN_OFF, STATUS, SUBSIDIARY,
 )
 from ownergraph.ingest.extract.values import (
     HEDGE, NEGATION, SELF, Context, money, percent, relative_date, sentence_date,
 )
 
 __all__ = ["ACQUIRED", "CONTROLLING", "GUARANTEE", "HOLDING", "LOAN", "MERGED", "OWNS", "RELATIONS", "RENAMED", "SOLD",
-           "SPUN_OFF", "SUBSIDIARY", "Found", "find"]
+           "SPUN_OFF", "SUBSIDIARY", "Found", "date_refinancings", "find"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class Found:
     hedged: bool = False
     method: str = "pattern"  # the extractor: "pattern" (these rules) or "llm:<model>"
     instrument: str | None = None  # a holding's instrument ("2027 notes")
+    ended: bool = False  # a loan the sentence says was refinanced / repaid: ``when`` is its end
 
 
 # where a clause with its own subject begins: "..., under which X acquired Y and Z will distribute ..."
@@ -162,4 +164,23 @@ def _found(relation: str, rule: str, a: str, b: str, conf: float, m: re.Match[st
                  when=sentence_date(flat) or relative_date(flat, today),
                  new_name=(" ".join(gd["new"].split()) if gd.get("new") else None),
                  direct="indirect" not in kind, hedged=conf < 0.5,
-                 instrument=" ".join(gd["instrument"].split()) if gd.get("instrument") else None)
+                 instrument=" ".join(gd["instrument"].split()) if gd.get("instrument") else None,
+                 ended=relation == LOAN and bool(REFINANCED.search(flat[max(0, m.start() - 40):m.start()])))
+
+
+_REFINANCED_WITHIN = 4000  # characters: the note on the financing agreements, not the whole filing
+
+
+def date_refinancings(found: Sequence[Found]) -> list[Found]:
+    """``found`` with each refinanced loan that has no date of its own given the date of the loan
+    stated last before it, close by: the new loan that paid it off ("On September 27, 2010,
+    Torotel Products entered into a new financing agreement ... with Commerce Bank" ... "This
+    loan is a refinancing of our previous ... loans with the Bank of Blue Valley")."""
+    out: list[Found] = []
+    for f in found:
+        if f.ended and f.when is None:
+            new = [g for g in out if g.relation == LOAN and not (g.ended or g.hedged) and g.when is not None
+                   and 0 <= f.start - g.start <= _REFINANCED_WITHIN]
+            f = replace(f, when=new[-1].when) if new else f
+        out.append(f)
+    return out
