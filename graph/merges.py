@@ -68,10 +68,11 @@ def reconcile_stubs(graph: Graph) -> list[MergeOutcome]:
 
 def apply_run_merges(graph: Graph, resolver: Resolver, touched: Iterable[str] | None) -> list[MergeOutcome]:
     """At the end of a load, make the graph follow the merges its resolver decided: stubs named
-    as the ``touched`` entities are reconciled, then every merge decided since the resolver was
-    loaded (entities sharing an identifier, reconciled stubs) moves the absorbed entity's edges
-    and aliases to the survivor, in decision order. The caller saves the resolver."""
-    resolver.reconcile_stubs(touched)
+    as the ``touched`` entities (None, a resolver that did not track changes: as any registered
+    entity) are reconciled, then every merge decided since the resolver was loaded (entities
+    sharing an identifier, reconciled stubs) moves the absorbed entity's edges and aliases to
+    the survivor, in decision order. The caller saves the resolver."""
+    resolver.reconcile_stubs(touched, named_only=True)
     new = resolver.decisions.changed
     pending = sorted((d for d in resolver.decisions if d.kind == "merge" and d.status is Status.ACTIVE
                       and (new is None or d.decision_id in new)), key=lambda d: d.decision_id)

@@ -168,13 +168,11 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
         summary.files += skipped
         if store is not None:
             if loader is not None:  # one graph whatever the order the files came in
-                changed = resolver.index.changed
                 summary.entities_merged = [
                     {"absorbed": o.absorbed, "survivor": o.survivor, "decision_id": o.decision["decision_id"],
                      "method": o.decision.get("method"),
                      "reason": o.decision.get("reason"), "edges_moved": o.edges_moved}
-                    for o in apply_run_merges(graph, resolver,  # type: ignore[arg-type]
-                                              list(resolver.index.entities) if changed is None else changed)]
+                    for o in apply_run_merges(graph, resolver, resolver.index.changed)]  # type: ignore[arg-type]
             resolver.save(store)
     finally:
         if ahead is not None:

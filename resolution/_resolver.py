@@ -112,14 +112,17 @@ class Resolver:
             return self.merge(left, right, reason)
         return self.decisions.judge(left, right=right, alias=alias, judgement=j, reason=reason)
 
-    def reconcile_stubs(self, touched: Iterable[str] | None = None) -> list[Decision]:
+    def reconcile_stubs(self, touched: Iterable[str] | None = None, *,
+                        named_only: bool = False) -> list[Decision]:
         """Merge each stub (an unresolved mention's key, no LEI) whose name now resolves,
         unambiguously and ignoring other stubs, to a registered entity. One batch.
 
         ``touched``: look only at stubs sharing a name with one of these keys' registered
-        entities (the keys a load changed: cheap after every load); None: every stub."""
+        entities (the keys a load changed: cheap after every load); None: every stub, or with
+        ``named_only`` every stub sharing a name with a registered entity (a first load)."""
         stubs = sorted(self._stubs_named_as(touched) if touched is not None else (
-            k for k, i in self.index.entities.items() if i.stub and not i.lei and self.canonical(k) == k))
+            k for k, i in self.index.entities.items()
+            if self._open_stub(k, i) and (not named_only or self._has_registered_namesake(k))))
         refs = []
         for key in stubs:
             info = self.index.entities[key]
@@ -138,17 +141,25 @@ class Resolver:
                 continue
         return out
 
+    def _open_stub(self, key: str, info: EntityInfo | None) -> bool:
+        return info is not None and info.stub and not info.lei and self.canonical(key) == key
+
+    def _namesakes(self, key: str) -> Iterator[tuple[str, EntityInfo | None]]:
+        """Every key sharing a normalised name with ``key``, with its info."""
+        for norm_key in self.index.names_of(key):
+            for owner in self.index.owners_of_name(norm_key):
+                yield owner, self.index.entities.get(owner)
+
+    def _has_registered_namesake(self, key: str) -> bool:
+        return any(o is not None and not o.stub for _, o in self._namesakes(key))
+
     def _stubs_named_as(self, keys: Iterable[str]) -> set[str]:
         out: set[str] = set()
         for key in keys:
             info = self.index.entities.get(key)
             if info is None or info.stub:
                 continue
-            for norm_key in self.index.names_of(key):
-                for owner in self.index.owners_of_name(norm_key):
-                    o = self.index.entities.get(owner)
-                    if o is not None and o.stub and not o.lei and self.canonical(owner) == owner:
-                        out.add(owner)
+            out.update(owner for owner, o in self._namesakes(key) if self._open_stub(owner, o))
         return out
 
     @property
