@@ -25,6 +25,7 @@ from datetime import date
 from typing import Any, Protocol
 
 from ownergraph.ingest.extract import partners, rules
+from ownergraph.ingest.extract.agreements import bind_agreements
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import Context
 from ownergraph.ingest.model import (
@@ -58,7 +59,7 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, 
     ctx = Context.of(text, filer)
     ctx.today, ctx.conversation = today, conversation
     found = [f for s in sentences for f in (*rules.find(s.text, s.start, ctx), *partners.find(s.text, s.start, ctx))]
-    return partners.full_names(text, rules.date_refinancings(found))
+    return partners.full_names(text, bind_agreements(rules.date_refinancings(found), sentences))
 
 
 # finds the relationships of a document's sentences: :func:`extract`, or an LLM extractor

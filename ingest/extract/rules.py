@@ -87,6 +87,15 @@ def _mid_name(flat: str, m: re.Match[str], group: str) -> bool:
     return bool(before) and before[1] not in _NOT_NAME_WORDS
 
 
+def _possessive(flat: str, m: re.Match[str], group: str) -> bool:
+    """Whether the party ``group`` ends the match as a possessive before a common noun: "guaranteed
+    by its domestic subsidiaries" names some of the filer's subsidiaries, not the filer (in "our
+    previous ... loans with X" the noun is the rule's own words)."""
+    raw = m.groupdict().get(group)
+    return raw is not None and m.end(group) == m.end() and raw.casefold() in ("its", "our", "their") and bool(
+        re.match(r"\s[a-z]", flat[m.end(group):]))
+
+
 def find(text: str, start: int, ctx: Context) -> list[Found]:
     """Every relationship the sentence ``text`` (at ``start`` in its document) states."""
     flat = " ".join(text.split())
@@ -96,7 +105,8 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
     for relation, rule, rx in (RULES + CONVERSATION_RULES if ctx.conversation else RULES):
         for m in rx.finditer(flat):
             conf = _confidence(relation, flat[:m.start()], m, flat[m.end():])
-            if conf is None or _mid_name(flat, m, "a") or _mid_name(flat, m, "b"):
+            if (conf is None or _mid_name(flat, m, "a") or _mid_name(flat, m, "b")
+                    or _possessive(flat, m, "a") or _possessive(flat, m, "b")):
                 continue
             gd = m.groupdict()
             a_s = [ctx.name(gd.get("a")), ctx.name(gd.get("a2"))]
@@ -156,7 +166,9 @@ def _found(relation: str, rule: str, a: str, b: str, conf: float, m: re.Match[st
     if stake is None and (how.casefold().startswith("all") or "wholly" in kind or
                           (how in ("shareholder", "stockholder", "owner", "member") and not gd.get("a2"))):
         stake = 100.0
-    amount, currency = money(gd.get("money") or flat) if relation in (LOAN, HOLDING) else (None, None)
+    # an amount stated before the match is another clause's ("The Term Loan Agreement provides for
+    # ... $500 million ... used to prepay ... the existing term loan agreement ... among ...")
+    amount, currency = money(gd.get("money") or flat[m.start():]) if relation in (LOAN, HOLDING) else (None, None)
     if relation == ACQUIRED and how.startswith("substantially"):
         stake = None  # "substantially all of the assets": an asset deal, not the shares
     return Found(relation=relation, rule=rule, a=a, b=b, confidence=conf, start=start,

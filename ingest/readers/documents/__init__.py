@@ -37,7 +37,11 @@ from ownergraph.ingest.sentences import split_sentences
 MAX_BYTES = 64 * 2**20
 SUFFIXES = {".pdf", ".txt", ".md", ".markdown", ".htm", ".html", ".xhtml"}
 _BINARY_TYPES = re.compile(r"^(GRAPHIC|ZIP|EXCEL|PDF|XML|JSON|EX-101)", re.I)
-_REGISTRANT = re.compile(r"([^\n|]{3,120}?)\s*\n?\s*\(Exact name of (?:the )?registrant", re.I)
+_REGISTRANT = re.compile(r"\(Exact name of (?:the )?registrant", re.I)
+_RULE_LINE = re.compile(r"[\s\-_=*|]*")  # "- -------": a typed cover's underline
+# a cover line that is a label, not part of the registrant's name
+_LABEL_LINE = re.compile(r":|\b(?:Commission\s+File|File\s+No|Date\s+of\s+Report|Pursuant\s+to|FORM\s+[\dA-Z-]+$|"
+                         r"CURRENT\s+REPORT|ANNUAL\s+REPORT|Exchange\s+Act)", re.I)
 
 
 class DocumentReader:
@@ -125,11 +129,25 @@ def _plain_id(path: Path) -> str:
 
 
 def _registrant(body: str):  # noqa: ANN202 - EntityRef | None
-    """The registrant an EDGAR cover page names ("NUANCE COMMUNICATIONS, INC. (Exact name of
-    registrant as specified in its charter)")."""
+    """The registrant an EDGAR cover page names above "(Exact name of registrant as specified in
+    its charter)": the lines of that block, joined ("Astrotech" / "Corporation" in an HTML
+    source), above a typed cover's underline, stopping at a blank line or a label line."""
     m = _REGISTRANT.search(body[:20000])
-    name = " ".join(m[1].split()).strip(" .:") if m else ""
-    return filer_ref(name) if name and any(c.isalpha() for c in name) else None
+    if not m:
+        return None
+    lines = body[:m.start()].split("\n")
+    name: list[str] = []
+    for i, line in enumerate(reversed(lines)):
+        text = line.rsplit("|", 1)[-1].strip() if i == 0 else line.strip()
+        if not text or _RULE_LINE.fullmatch(text):
+            if name:
+                break
+            continue
+        if _LABEL_LINE.search(text) or len(name) == 3:
+            break
+        name.insert(0, text)
+    joined = " ".join(" ".join(name).split()).strip(" .:")
+    return filer_ref(joined) if 3 <= len(joined) <= 160 and any(c.isalpha() for c in joined) else None
 
 
 def _filer_entity(meta: DocMeta) -> Record:
