@@ -111,7 +111,21 @@ _CHANNEL_CUE = re.compile(r"\b(?:via|through|over|along|using|across|by\s+way\s+
                           r"except|without|ignoring|channels?|links?)\b", re.I)
 
 
+# "which lenders are hit if X defaults?": the parties asked about name the channel
+_ROLE_WORDS = {
+    GUARANTEE.name: r"guarantors?|sureties",
+    LENDING.name: r"lenders?|banks?|creditors?",
+    OWNERSHIP.name: r"owners?|shareholders?|stockholders?|parents?|investors?",
+}
+_ROLE_RE = re.compile(
+    rf"\b(?:which|what)\s+(?:of\s+(?:its|their|the)\s+)?(?P<role>{'|'.join(f'(?:{v})' for v in _ROLE_WORDS.values())})\b"
+    r"(?=\s+(?:are|is|would|will|get|gets|could|might|stand|lose|take)\b)", re.I)
+
+
 def _channels(w: _Work, q: dict) -> None:
+    role = _ROLE_RE.search(w.text)
+    if role:
+        q["edge_types"] = [t for t, rx in _ROLE_WORDS.items() if re.fullmatch(rx, role["role"], re.I)]
     for m in _CHANNEL_RE.finditer(w.text):
         seg = m.group(0)
         if not _CHANNEL_CUE.search(seg):

@@ -18,7 +18,7 @@ import pandas as pd
 
 from ownergraph.ingest.codes import exception_meaning
 from ownergraph.graph.vocabulary import (
-    CHANNELS, CONTAGION, CYCLES, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, STAKE,
+    CHANNEL_NAMES, CHANNELS, CONTAGION, CYCLES, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, STAKE,
 )
 from ownergraph.retrieval.context import Context
 
@@ -294,6 +294,9 @@ def _body(pattern: str, frame: pd.DataFrame, ctx: Context, subject: str, other: 
     if pattern == QUALITY.name and not found and cut:  # a row limit is not "no issue"
         return (f"No data-quality issue for {subject} among those read as of {d}: the row limit was reached for "
                 f"{', '.join(cut)}, so issues beyond it were not read.")
+    if not found and pattern == CONTAGION.name and tuple(getattr(result, "types", CHANNEL_NAMES)) != CHANNEL_NAMES:
+        read = " or ".join(CHANNELS[t].exposure for t in result.types)  # the channels asked, not all of them
+        return ctx.no_relationship or f"No {read} relationship exposes anyone to a default of {subject} as of {d}."
     if not found:
         return ctx.no_relationship or _nothing(pattern, subject, other, d)
     rows = frame.head(MAX_ROWS).to_dict("records")

@@ -49,12 +49,17 @@ def judge(expected: dict[str, Any], observed: dict[str, Any]) -> bool:
     if observed.get("not_found"):
         return False
     checks: list[bool] = []
-    owners = observed.get("owners")
+    owners = observed.get("owners") if "owners" in observed else observed.get("hit")  # parties named
     issues = observed.get("issues")
-    if "owners" in expected:
-        want = list(expected["owners"])
-        got = owners or []
-        checks.append(len(got) == len(want) and all(_entity_hits(w, got) for w in want))
+    for key in ("owners", "hit"):
+        if key in expected:
+            want = list(expected[key])
+            got = owners or []
+            checks.append(len(got) == len(want) and all(_entity_hits(w, got) for w in want))
+    for party, amounts in (expected.get("at_risk") or {}).items():
+        hit = [o for o in owners or [] if _entity_hits(party, [o])]
+        checks.append(len(hit) == 1 and all(abs(float((hit[0].get("at_risk") or {}).get(cur, -1)) - float(v)) < 0.5
+                                            for cur, v in amounts.items()))
     for key, keep in (("includes", True), ("excludes", False)):
         for w in expected.get(key, []):
             hit = _issue_hits(w, issues or []) if isinstance(w, dict) else _entity_hits(w, owners or [])
@@ -142,6 +147,9 @@ def _observe(command: str, d: dict[str, Any], found: bool) -> dict[str, Any]:
                              for lv in levels for c in lv.get("children", [])],
                 "partial": any(lv.get("partial") for lv in levels),
                 "stated_total": {lv.get("level"): lv.get("stated_total") for lv in levels if lv.get("partial")}}
+    if command == "contagion":
+        return {"hit": [{"name": a.get("name"), "key": a.get("key"), "at_risk": a.get("amount_at_risk") or {}}
+                        for a in d.get("affected", [])]}
     if command == "diff":
         return {"events": [{"type": e.get("type"), "status": e.get("status"), "effective": str(e.get("effective")),
                             "recorded": str(e.get("recorded")), "group_type": e.get("group_type"),

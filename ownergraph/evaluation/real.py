@@ -29,6 +29,9 @@ Expected answer keys (any subset; all given must hold):
 - ``entity``: the entity the question's mention was taken for (name, LEI or key);
 - ``children``: ``partial`` (the source's children list was read in part: said so),
   ``children_include`` (names or LEIs among X's children), ``stated_total`` ({level: total});
+- ``hit`` (``contagion``): the exact set of parties hit if the entity defaults (``includes`` /
+  ``excludes`` then name parties hit); ``at_risk``: ``{party: {currency: amount}}``, the amounts
+  the filings state of each party's exposures to the defaulted party;
 - ``events`` (``diff``): exactly these events of the entity in the period, each matched on the
   keys it gives (``type``, ``effective``, ``recorded`` as a date or datetime prefix, ``status``,
   ``group_type``, ``old`` / ``new``: the values before and after).
@@ -54,7 +57,7 @@ from ownergraph.ingest.errors import EntityNotFound
 SUITE = Path(__file__).with_name("real_questions.jsonl")
 FIXTURES = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "real"
 CLASSES: tuple[str, ...] = ("valid_time", "depth", "control", "reachability", "reader_fidelity", "names",
-                            "data_quality")
+                            "data_quality", "contagion")
 SYSTEMS = ("structured", "ask")
 _ASK_PATTERN = {k.command: k.name for k in KINDS.values()}  # a suite command -> the pattern ask must read
 _ASK_PATTERN["children"] = "parents"  # X's children: the parents kind read the other way down
@@ -121,6 +124,8 @@ def ask_structured(analytics: Any, q: RealQuestion) -> dict[str, Any]:
             r = a.history.diff(args["entity"], args["date_a"], args["date_b"])
         elif q.command == "children":
             r = a.structure.children(args["entity"])
+        elif q.command == "contagion":
+            r = a.contagion.if_defaults(args["defaulted"], **({"types": tuple(args["types"])} if "types" in args else {}))
         else:
             return {"error": f"no analytic for command {q.command!r}"}
     except EntityNotFound as err:

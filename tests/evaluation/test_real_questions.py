@@ -16,7 +16,7 @@ import pytest
 from ownergraph.evaluation.real import (CLASSES, FIXTURES, RealQuestion, judge, load_suite, norm_name, observe,
                                         render_real_table, run_real, score_answers)
 
-COMMANDS = {"owners", "stake", "path", "parents", "quality", "diff", "children"}
+COMMANDS = {"owners", "stake", "path", "parents", "quality", "diff", "children", "contagion"}
 
 
 def test_suite_has_at_least_60_questions_across_every_class() -> None:
@@ -121,6 +121,19 @@ def test_observe_reads_the_analytics_results() -> None:
                               "recorded": "2024-07-11T08:30:31", "old": "BG 456 LIMITED"}]}, ev)
     assert not judge({"events": [{"type": "CHANGE_LEGAL_NAME", "effective": "2024-05-18"}]}, ev)
     assert not judge({"events": []}, ev)
+
+
+def test_contagion_hits_and_amounts_at_risk() -> None:
+    got = observe("contagion", {"affected": [
+        {"key": "og:1", "name": "American Bank, N.A", "amount_at_risk": {"USD": 10_000_000.0}},
+        {"key": "og:2", "name": "Astrotech Corporation", "amount_at_risk": {}}]})
+    assert judge({"hit": ["American Bank, N.A.", "Astrotech Corporation"]}, got)
+    assert not judge({"hit": ["American Bank, N.A."]}, got)  # one too many is wrong
+    assert judge({"includes": ["Astrotech Corporation"], "excludes": ["Corporation"]}, got)
+    assert judge({"at_risk": {"American Bank, N.A": {"USD": 10_000_000}}}, got)
+    assert not judge({"at_risk": {"American Bank, N.A": {"USD": 7_000_000}}}, got)
+    assert not judge({"at_risk": {"Astrotech Corporation": {"USD": 10_000_000}}}, got)
+    assert judge({"hit": []}, observe("contagion", {"affected": []}))
 
 
 def test_scores_per_class_and_overall() -> None:

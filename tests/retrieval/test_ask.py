@@ -118,3 +118,14 @@ def test_llm_answer_is_checked_for_citations(og: Ownergraph, fake_openai) -> Non
     assert a.check is not None and not a.check.ok
     assert "99.9%" in a.check.unsupported_figures
     assert any("99.9%" in s for s in a.check.uncited_sentences)
+
+
+def test_which_guarantors_reads_the_guarantee_channel_and_says_so(graph: Graph, real_data: Path) -> None:
+    # Tyson's 8-K of April 8, 2015: "Borrowings under the Term Loan Agreement [of April 7, 2015] are
+    # unsecured and are unconditionally guaranteed by Tyson Fresh Meats, Inc."; Bank of America lends
+    ingest_paths(graph, [real_data / "filings" / "8-K" / "100493_8K_2015_0000100493-15-000041.htm"])
+    og = Ownergraph(graph)
+    after = og.ask("Which guarantors are hit if Tyson Foods, Inc. defaults?", as_of="2015-06-30")
+    assert set(after.frame["name"]) == {"Tyson Fresh Meats, Inc"}  # not its lender
+    before = og.ask("Which guarantors are hit if Tyson Foods, Inc. defaults?", as_of="2015-01-01")
+    assert before.text == "No guarantee relationship exposes anyone to a default of Tyson Foods, Inc. as of 2015-01-01."

@@ -85,6 +85,11 @@ def test_every_channel_is_read_by_the_parser_in_its_direction_of_risk() -> None:
     assert V.HIT_END == {"GUARANTEES": "source", "LENDS_TO": "source", "OWNS": "source",
                          "CONSOLIDATED_BY": "target"}
     assert parse("Who is hit via guarantees if Acme Ltd defaults?").edge_types == [V.GUARANTEE.name]
+    # the parties asked about name the channel; a channel said outright wins
+    assert parse("Which lenders are hit if Acme Ltd defaults?").edge_types == [V.LENDING.name]
+    assert parse("Which guarantors would be hit if Acme Ltd defaults?").edge_types == [V.GUARANTEE.name]
+    assert parse("Which lenders are hit via guarantees if Acme Ltd defaults?").edge_types == [V.GUARANTEE.name]
+    assert parse("Who is hit if Acme Ltd defaults?").edge_types is None
 
 
 def test_sanctions_near_has_one_spelling_per_use() -> None:
