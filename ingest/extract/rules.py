@@ -96,6 +96,18 @@ def _possessive(flat: str, m: re.Match[str], group: str) -> bool:
         re.match(r"\s[a-z]", flat[m.end(group):]))
 
 
+_ITS_SHARES = re.compile(r"(?:’s|'s|’|')\s(?!(?:issued\s|outstanding\s|entire\s)?(?:shares|stock|common|ordinary|capital|"
+                         r"equity|securities|units)\b)")
+
+
+def _part_of(relation: str, flat: str, m: re.Match[str]) -> bool:
+    """Whether an acquired / sold party is only the owner of what changed hands: "the acquisition
+    of Guardian Royal Exchange's life and pensions activities" is an asset deal, not Guardian
+    Royal Exchange ("X's shares", "X's outstanding stock" are X)."""
+    return (relation in (ACQUIRED, SOLD) and m.groupdict().get("b") is not None
+            and bool(_ITS_SHARES.match(flat, m.end("b"))))
+
+
 def find(text: str, start: int, ctx: Context) -> list[Found]:
     """Every relationship the sentence ``text`` (at ``start`` in its document) states."""
     flat = " ".join(text.split())
@@ -106,7 +118,7 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
         for m in rx.finditer(flat):
             conf = _confidence(relation, flat[:m.start()], m, flat[m.end():])
             if (conf is None or _mid_name(flat, m, "a") or _mid_name(flat, m, "b")
-                    or _possessive(flat, m, "a") or _possessive(flat, m, "b")):
+                    or _possessive(flat, m, "a") or _possessive(flat, m, "b") or _part_of(relation, flat, m)):
                 continue
             gd = m.groupdict()
             a_s = [ctx.name(gd.get("a")), ctx.name(gd.get("a2"))]

@@ -26,11 +26,19 @@ NAME = rf"(?:{_WORD}(?:\s(?:{_JOIN}\s)?{_WORD}){{0,7}}(?:\s[0-9]+(?={_SUFFIX}))?
 SELF = r"(?:the\s(?:[Cc]ompany|[Rr]egistrant|Corporation|Partnership|Trust|Fund|Bank|Issuer)(?!\s(?:of\s|&\s)?[A-Z])|[Ww]e|[Ii]ts|[Oo]ur|[Ii]t|our\scompany)"
 PARTY = rf"(?P<GROUP>{SELF}|(?:the\s)?{NAME})"
 _QUOTE = "\"“”'‘’"
-# "X, a Delaware corporation (\u201cY\u201d)"; an apposition ends at ", and" (the next party of a list)
-_DEFINED = re.compile(rf"({NAME})\s*(?:,\s(?:a|an)\s(?:(?!,\sand\s)[^()]){{0,100}}?)?\(\s*(?:together with [^()]*?,\s*)?((?:(?:the|and|or|,)\s*)*[{_QUOTE}][^()]{{1,200}}?)\)")
+# "X, a Delaware corporation (\u201cY\u201d)", "X, which is a subsidiary of Z (\u201cY\u201d)"; an apposition
+# ends at ", and" (the next party of a list)
+_DEFINED = re.compile(rf"({NAME})\s*(?:,\s(?:a|an|which\sis|which\swas)\s(?:(?!,\sand\s)[^()]){{0,180}}?)?\(\s*(?:together with [^()]*?,\s*)?((?:(?:the|and|or|,)\s*)*[{_QUOTE}][^()]{{1,200}}?)\)")
+# a term that names an event or a contract, never a party: "Merger Sub merged with and into the
+# Issuer (the \u201cMerger\u201d)" defines no name for the Issuer
+_EVENT = re.compile(r"(?:[\w-]+\s){0,3}?(?:[Mm]ergers?|[Aa]cquisitions?|[Oo]ffer|[Tt]ransactions?|[Cc]losing|[Ss]pin-[Oo]ff|"
+                    r"[Dd]istribution|[Aa]rrangement|[Aa]malgamation|[Cc]ombination|[Aa]greement|[Ee]ffective\s[Tt]ime)")
+# "with the Issuer surviving the Merger (the \u201cSurviving Company\u201d)": the survivor is named before
+_SURVIVOR = re.compile(rf"(?:the\s)?({NAME})\s(?:surviving|survived|shall\ssurvive|will\ssurvive|continuing)\s[^()]{{0,40}}$")
 _TERM = re.compile(rf"[{_QUOTE}]([A-Z][^{_QUOTE}]{{0,40}})[{_QUOTE}]")
 _GENERIC = {"company", "registrant", "corporation", "partnership", "trust", "fund", "bank", "issuer", "we", "us",
             "our", "its", "it"}
+_ARTICLES = {"the", "a", "an", "this", "that", "these", "those", "such", "each"}  # "The acquisition of ..."
 _NOT_PARTIES = {"the merger", "the acquisition", "the agreement", "merger sub", "the closing", "item", "the board",
                 "board", "the offer", "the spin-off", "the loan agreement", "the credit agreement", "lender",
                 "the lender", "the borrower"}
@@ -59,12 +67,21 @@ class Context:
     @classmethod
     def of(cls, text: str, filer: str | None) -> Context:
         ctx = cls(filer=filer)
-        for m in _DEFINED.finditer(" ".join(text.split())):  # a name may run over a line or page break
+        flat = " ".join(text.split())  # a name may run over a line or page break
+        for m in _DEFINED.finditer(flat):
             full = " ".join(m[1].split())
+            if _EVENT.fullmatch(full):
+                survivor = _SURVIVOR.search(flat[max(0, m.start(1) - 160):m.start(1)])
+                if survivor is None:
+                    continue
+                full = " ".join(survivor[1].split())
+            full = ctx.terms.get(full.casefold(), full)  # a term defined by an earlier term: its name
+            if full.casefold() in _GENERIC:
+                continue  # "... of the Company (\u201cNew Disney\u201d)": the name is further back, or none
             for t in _TERM.findall(m[2]):
                 key = t.strip().casefold()
-                if key in _GENERIC and filer is not None:
-                    continue  # "the Company" stays the filer the header names
+                if (key in _GENERIC and filer is not None) or _EVENT.fullmatch(t.strip()):
+                    continue  # "the Company" stays the filer the header names; "the Merger" is no party
                 ctx.terms.setdefault(key, full)
         return ctx
 
@@ -80,7 +97,8 @@ class Context:
             return self.terms[low]
         if low in _GENERIC or re.fullmatch(SELF, raw.strip()):
             return self.filer
-        if f"the {low}" in _NOT_PARTIES or low in _NOT_PARTIES or len(t) < 2 or _ASSET.search(t):
+        if (f"the {low}" in _NOT_PARTIES or low in _NOT_PARTIES or low in _ARTICLES or len(t) < 2
+                or _ASSET.search(t)):
             return None
         return t if any(c.isupper() for c in t) else None
 
