@@ -38,10 +38,16 @@ _SURVIVOR = re.compile(rf"(?:the\s)?({NAME})\s(?:surviving|survived|shall\ssurvi
 _TERM = re.compile(rf"[{_QUOTE}]([A-Z][^{_QUOTE}]{{0,40}})[{_QUOTE}]")
 _GENERIC = {"company", "registrant", "corporation", "partnership", "trust", "fund", "bank", "issuer", "we", "us",
             "our", "its", "it"}
+# a line in capitals above a paragraph: a heading ("INTRODUCTION" / "Wisconsin Electric Power Company
+# (\u201cWisconsin Electric\u201d)"), no part of the name that starts the paragraph
+_HEADING_LINE = re.compile(r"(?m)^([ \t]*[A-Z][A-Z0-9 &'.,\t-]{2,80}?)[ \t]*\n(?=\s*[A-Z][a-z])")
 _ARTICLES = {"the", "a", "an", "this", "that", "these", "those", "such", "each"}  # "The acquisition of ..."
 _NOT_PARTIES = {"the merger", "the acquisition", "the agreement", "merger sub", "the closing", "item", "the board",
                 "board", "the offer", "the spin-off", "the loan agreement", "the credit agreement", "lender",
-                "the lender", "the borrower"}
+                "the lender", "the borrower",
+                # a merger agreement's defined classes of holders ("owned by Stockholders as set forth on Exhibit C")
+                "stockholders", "shareholders", "holders", "members", "the stockholders", "the shareholders",
+                "the holders", "the members"}
 
 
 # a mining property, a project, a product line: an asset, not a party
@@ -50,6 +56,17 @@ _ASSET = re.compile(r"\b(?:Property|Properties|Project|Claims?|Assets?|Products?
 
 def party(g: str) -> str:
     return PARTY.replace("GROUP", g)
+
+
+_FORM_WORDS = re.compile(r"\b(?:inc|incorporated|corp|corporation|co|company|ltd|limited|llc|plc|lp|the)\b")
+
+
+def _same_party(defined: str, filer: str) -> bool:
+    """Whether a defined name is the filer's ("Cotelligent Group, Inc." / "COTELLIGENT GROUP INC"),
+    a heading run into it included ("Principles of Consolidation New Line Cinema Corporation")."""
+    def key(x: str) -> str:
+        return re.sub(r"\W", "", _FORM_WORDS.sub("", x.casefold()))
+    return bool(key(filer)) and key(defined).endswith(key(filer))
 
 
 @dataclass
@@ -67,20 +84,21 @@ class Context:
     @classmethod
     def of(cls, text: str, filer: str | None) -> Context:
         ctx = cls(filer=filer)
-        flat = " ".join(text.split())  # a name may run over a line or page break
+        # a name may run over a line or page break, but not out of a heading above it
+        flat = " ".join(_HEADING_LINE.sub(r"\1 ;\n", text).split())
         for m in _DEFINED.finditer(flat):
             full = " ".join(m[1].split())
             if _EVENT.fullmatch(full):
                 survivor = _SURVIVOR.search(flat[max(0, m.start(1) - 160):m.start(1)])
                 if survivor is None:
                     continue
-                full = " ".join(survivor[1].split())
-            full = ctx.terms.get(full.casefold(), full)  # a term defined by an earlier term: its name
-            if full.casefold() in _GENERIC:
+                survived = " ".join(survivor[1].split())
+                full = ctx.terms.get(survived.casefold(), survived)  # "the Issuer surviving": the Issuer's name
+            elif full.casefold() in _GENERIC:
                 continue  # "... of the Company (\u201cNew Disney\u201d)": the name is further back, or none
             for t in _TERM.findall(m[2]):
                 key = t.strip().casefold()
-                if (key in _GENERIC and filer is not None) or _EVENT.fullmatch(t.strip()):
+                if (key in _GENERIC and filer is not None and _same_party(full, filer)) or _EVENT.fullmatch(t.strip()):
                     continue  # "the Company" stays the filer the header names; "the Merger" is no party
                 ctx.terms.setdefault(key, full)
         return ctx

@@ -24,6 +24,19 @@ Corp., which is a wholly owned subsidiary of the Company (“New Disney”)" and
 Credit Agreement includes a guarantee by New Disney of the Company’s payment obligations
 effective upon the consummation of the Acquisition." New Disney is TWDC Holdco 613 Corp.; its
 guarantee of Disney waits on the acquisition (hedged).
+
+tests/fixtures/real/filings/8-K/1004963_8K_1996_0000899243-96-000861.txt (Cotelligent Group 8-K,
+1996), EX-99.2, the merger agreement: "among COTELLIGENT GROUP, INC., a Delaware corporation
+("Cotelligent"), and ESP SOFTWARE SERVICES, INC., a Minnesota corporation ("Company"); ... and
+ROBERT HILDRETH and RAYMOND DAVEY, the sole shareholders of Company ("Stockholders")"; EX-99.1:
+"... INNOVA SOLUTIONS, INC. ... ("Company") ... and SUSAN E. TRICE ("Stockholder")" ... "All of
+the issued and outstanding shares of the capital stock of the Company are owned by Stockholder".
+In an exhibit "the Company" is the company it defines, not the filer: nobody but the market owns
+Cotelligent; Susan E. Trice owned Innova.
+
+tests/fixtures/real/sec/ex21/wisconsin_electric-0000107815-02-000006.txt (10-K 2001): "ITEM 1.
+BUSINESS" / "INTRODUCTION" / "Wisconsin Electric Power Company ("Wisconsin Electric") ..." --
+the headings are not part of the name.
 """
 
 from __future__ import annotations
@@ -62,3 +75,18 @@ def test_a_term_defined_after_a_which_clause_names_the_company_before_it() -> No
     [g] = [r for r in _records("filings/8-K/1001039_8K_2018_0001193125-18-357289.htm") if isinstance(r, Guarantee)]
     assert (g.source.name, g.target.name) == ("TWDC Holdco 613 Corp.", "THE WALT DISNEY COMPANY")
     assert g.provenance.claim is not None and g.provenance.claim.confidence < 0.5  # effective upon the acquisition
+
+
+def test_an_exhibit_s_company_is_the_company_it_defines() -> None:
+    owns = [r for r in _records("filings/8-K/1004963_8K_1996_0000899243-96-000861.txt") if isinstance(r, Ownership)]
+    pairs = {(r.source.name, r.target.name) for r in owns}
+    assert not {t for _, t in pairs if t.upper().startswith("COTELLIGENT GROUP")}  # was Susan E. Trice's at 100%
+    assert ("SUSAN E. TRICE", "INNOVA SOLUTIONS, INC.") in pairs
+    assert {("ROBERT HILDRETH", "ESP SOFTWARE SERVICES, INC."), ("RAYMOND DAVEY", "ESP SOFTWARE SERVICES, INC.")} <= pairs
+
+
+def test_a_heading_above_a_paragraph_is_no_part_of_a_name() -> None:
+    names = {p.name for r in _records("sec/ex21/wisconsin_electric-0000107815-02-000006.txt") if isinstance(r, Ownership)
+             for p in (r.source, r.target)}
+    assert "Wisconsin Electric Power Company" in names
+    assert not [n for n in names if "INTRODUCTION" in n]
