@@ -59,7 +59,7 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, 
     ctx = Context.of(text, filer)
     ctx.today, ctx.conversation = today, conversation
     found = [f for s in sentences for f in (*rules.find(s.text, s.start, ctx), *partners.find(s.text, s.start, ctx))]
-    return partners.full_names(text, bind_agreements(rules.date_refinancings(found), sentences))
+    return rules.drop_unstated(partners.full_names(text, bind_agreements(rules.date_refinancings(found), sentences)))
 
 
 # finds the relationships of a document's sentences: :func:`extract`, or an LLM extractor

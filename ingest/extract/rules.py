@@ -23,7 +23,7 @@ from ownergraph.ingest.extract.values import (
 )
 
 __all__ = ["ACQUIRED", "CONTROLLING", "GUARANTEE", "HOLDING", "LOAN", "MERGED", "OWNS", "RELATIONS", "RENAMED", "SOLD",
-           "SPUN_OFF", "SUBSIDIARY", "Found", "date_refinancings", "find"]
+           "SPUN_OFF", "SUBSIDIARY", "Found", "date_refinancings", "drop_unstated", "find"]
 
 
 @dataclass(frozen=True)
@@ -190,6 +190,24 @@ def _found(relation: str, rule: str, a: str, b: str, conf: float, m: re.Match[st
                  direct="indirect" not in kind, hedged=conf < 0.5,
                  instrument=" ".join(gd["instrument"].split()) if gd.get("instrument") else None,
                  ended=relation == LOAN and bool(REFINANCED.search(flat[max(0, m.start() - 40):m.start()])))
+
+
+_FORMS = re.compile(r"\b(?:inc|incorporated|corp|corporation|co|company|ltd|limited|llc|plc|lp|the)\b")
+
+
+def _party_key(name: str) -> str:
+    return re.sub(r"\W", "", _FORMS.sub("", name.casefold()))
+
+
+def drop_unstated(found: Sequence[Found]) -> list[Found]:
+    """``found`` without the holdings that state no stake where the same document states one for
+    the same pair ("Wisconsin Energy Corporation, the parent company of Wisconsin Electric" beside
+    "a wholly-owned subsidiary of Wisconsin Energy Corporation"): the bare one adds no fact and,
+    parallel to the stated one, would widen its stake to [0, 100%]."""
+    stated = {(_party_key(f.a), _party_key(f.b)) for f in found
+              if f.relation in (OWNS, SUBSIDIARY) and f.stake is not None}
+    return [f for f in found if not (f.relation in (OWNS, SUBSIDIARY) and f.stake is None
+                                     and (_party_key(f.a), _party_key(f.b)) in stated)]
 
 
 _REFINANCED_WITHIN = 4000  # characters: the note on the financing agreements, not the whole filing

@@ -96,6 +96,8 @@ class Context:
                 full = ctx.terms.get(survived.casefold(), survived)  # "the Issuer surviving": the Issuer's name
             elif full.casefold() in _GENERIC:
                 continue  # "... of the Company (\u201cNew Disney\u201d)": the name is further back, or none
+            if filer is not None and _same_party(full, filer):
+                full = filer  # the filer under the header's name, so its edges meet its identified entity
             for t in _TERM.findall(m[2]):
                 key = t.strip().casefold()
                 if (key in _GENERIC and filer is not None and _same_party(full, filer)) or _EVENT.fullmatch(t.strip()):
