@@ -8,4 +8,4 @@ DELETE c
 WITH count(*) AS _
 MATCH (p:ResolutionStatePending)
 REMOVE p:ResolutionStatePending
-SET p:ResolutionState, p.token = $token
+SET p:ResolutionState, p.token = $token, p.digest = $token

@@ -36,6 +36,7 @@ _ENV_KEYS = {
     "match_engine": "OWNERGRAPH_MATCH_ENGINE",
 }
 MATCH_ENGINES = ("duckdb", "spark")
+_FLAGS = {"1": True, "on": True, "true": True, "yes": True, "0": False, "off": False, "false": False, "no": False}
 QUERY_TIMEOUT_S = 60.0  # a read past this is stopped by the server: an answer never hangs
 CLAIM_THRESHOLD = 0.5  # the offline extractor gives hedged / future statements 0.35, plain ones 0.9
 
@@ -56,6 +57,13 @@ class Settings:
     claim_threshold: float = CLAIM_THRESHOLD  # text claims below it wait for review (graph.claims)
     query_timeout_s: float = QUERY_TIMEOUT_S  # every read transaction's timeout (graph.connection)
     match_engine: str = "duckdb"  # where splink scores name-only mentions (resolution._splink)
+    # keep the resolver a run saved as a local file, loaded by the next run instead of rebuilt
+    # from the stored state (resolution._snapshot); OWNERGRAPH_RESOLVER_SNAPSHOTS=0: never
+    resolver_snapshots: bool = True
+
+    @property
+    def resolver_snapshot_dir(self) -> Path | None:
+        return self.cache / "resolver-snapshots" if self.resolver_snapshots else None
 
     @property
     def spark_dir(self) -> Path:
@@ -106,6 +114,11 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         values["query_timeout_s"] = query_timeout(values["query_timeout_s"])
     if "match_engine" in values and values["match_engine"] not in MATCH_ENGINES:
         raise ConfigError(f"match_engine: {values['match_engine']!r} is not one of {', '.join(MATCH_ENGINES)}")
+    if env.get("OWNERGRAPH_RESOLVER_SNAPSHOTS"):
+        flag = env["OWNERGRAPH_RESOLVER_SNAPSHOTS"].strip().lower()
+        if flag not in _FLAGS:
+            raise ConfigError(f"OWNERGRAPH_RESOLVER_SNAPSHOTS: {flag!r} is not one of {', '.join(_FLAGS)}")
+        values["resolver_snapshots"] = _FLAGS[flag]
     if env.get("OWNERGRAPH_NEO4J_PORT"):
         try:
             values["neo4j_port"] = int(env["OWNERGRAPH_NEO4J_PORT"])

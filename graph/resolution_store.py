@@ -21,11 +21,15 @@ import hashlib
 import json
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import IO, Any
 
+from ownergraph.graph.config import load_settings
 from ownergraph.graph.connection import Graph, Reader
+from ownergraph.ingest.errors import ConfigError
 from ownergraph.ingest.model import Entity, EntityRef
-from ownergraph.resolution import ResolutionState, Resolver, StateRecord
+from ownergraph.resolution import MatchSettings, ResolutionState, Resolver, StateRecord
+from ownergraph.resolution import _snapshot as snapshot
 from ownergraph.resolution._state import ChangeRecord, merge_changes
 
 # a driver packs a statement at ~7x its parameter's size: 1 MB chunks keep that transient small
@@ -36,17 +40,24 @@ _GZIP_LEVEL = 1
 _CHANGES_HEADER = ["changes", 1]
 _DECISION_BATCH = 20000
 _REWRITE_AT = 0.25  # changes (compressed) over this share of the state's size: saved whole
+_DEFAULT = object()
 
 
 class GraphResolutionStore:
-    def __init__(self, graph: Graph) -> None:
+    """``snapshots``: the folder of local resolver snapshots (``resolution._snapshot``; default
+    the settings' ``resolver_snapshot_dir``, None: none kept)."""
+
+    def __init__(self, graph: Graph, snapshots: Path | None | object = _DEFAULT) -> None:
         self.graph = graph
+        self.snapshots: Path | None = _snapshot_dir() if snapshots is _DEFAULT else snapshots  # type: ignore[assignment]
         # the stored state as this store last loaded or saved it: its token, how many change
-        # sets it has, the compressed bytes of the state and of its changes
+        # sets it has, the compressed bytes of the state and of its changes, and the digest
+        # naming the state with its changes (None: not known, no snapshot)
         self._token: str | None = None
         self._changes = 0
         self._bytes = 0
         self._change_bytes = 0
+        self._digest: str | None = None
 
     def save_state_records(self, records: Iterable[StateRecord]) -> None:
         """Stream the state into gzip'd JSON lines (``["version", 2]``, then one
@@ -90,6 +101,7 @@ class GraphResolutionStore:
         token = digest.hexdigest()[:32]
         self.graph.write("resolution_state_publish", token=token)
         self._token, self._changes, self._bytes, self._change_bytes = token, 0, size, 0
+        self._digest = token
         self.graph.write_batches("resolution_decisions_save", decisions, _DECISION_BATCH)
 
     def save_state_changes(self, changes: Iterable[ChangeRecord]) -> bool:
@@ -108,11 +120,13 @@ class GraphResolutionStore:
         del lines
         if self._change_bytes + len(data) > _REWRITE_AT * self._bytes:
             return False
+        digest = _next_digest(self._digest, data)
         if not self.graph.write_rows("resolution_state_changes_save", token=self._token,
-                                     seq=self._changes, data=data):
-            self._token = None  # another run saved since: this store's view is stale
+                                     seq=self._changes, data=data, digest=digest):
+            self._token = self._digest = None  # another run saved since: this store's view is stale
             return False
         self._changes += 1
+        self._digest = digest
         self._change_bytes += len(data)
         self.graph.write_batches("resolution_decisions_save", decisions, _DECISION_BATCH)
         return True
@@ -132,16 +146,17 @@ class GraphResolutionStore:
                 spool.write(bytes(tx.read("resolution_state_chunk_load", seq=seq)[0]["data"]))
             head = tx.read("resolution_state_head")
             changes.extend(bytes(r["data"]) for r in tx.read("resolution_state_changes_load"))
-            return len(seqs), head[0]["token"] if head else None, head[0]["changes"] if head else 0
+            return len(seqs), head[0] if head else {"token": None, "changes": 0, "digest": None}
 
-        found, token, n_changes = self.graph.read_unit(fetch)
+        found, head = self.graph.read_unit(fetch)
         if not found:
             spool.close()
             return None
+        token, n_changes, self._digest = head["token"], head["changes"], head["digest"]
         self._token, self._bytes = token, spool.tell()
         self._changes, self._change_bytes = n_changes, sum(map(len, changes))
         if len(changes) != n_changes:  # pragma: no cover - written in one transaction with the count
-            self._token = None
+            self._token = self._digest = None
         spool.seek(0)
         gz = gzip.GzipFile(fileobj=spool, mode="rb")
         if gz.peek(1)[:1] == b"{":  # version 1: one JSON document
@@ -150,6 +165,51 @@ class GraphResolutionStore:
         records = _records(gz, spool)
         return merge_changes(records, _change_records(changes)) if changes else records
 
+    # -- local snapshots (resolution._snapshot) ----------------------------------------
+    def _snapshot_path(self, digest: str) -> Path | None:
+        return None if self.snapshots is None else self.snapshots / f"{digest[:40]}.pickle"
+
+    def load_snapshot(self, settings: MatchSettings | None) -> Resolver | None:
+        """The resolver of the stored state from its local snapshot, or None (no state, no
+        digest, no snapshot of that digest, or one that cannot be read)."""
+        if self.snapshots is None:
+            return None
+        head = self.graph.read("resolution_state_head")
+        digest = head[0]["digest"] if head else None
+        path = self._snapshot_path(digest) if digest else None
+        if path is None or not path.is_file():
+            return None
+        try:
+            with open(path, "rb") as f:
+                meta = snapshot.read_meta(f)
+                if meta is None or meta.get("digest") != digest or meta.get("token") != head[0]["token"] \
+                        or meta.get("changes") != head[0]["changes"]:
+                    return None
+                resolver = snapshot.load(f, settings)
+        except OSError:
+            return None
+        if resolver is not None:
+            self._token, self._changes, self._digest = meta["token"], meta["changes"], digest
+            self._bytes, self._change_bytes = meta["bytes"], meta["change_bytes"]
+        return resolver
+
+    def save_snapshot(self, resolver: Resolver) -> None:
+        """Keep ``resolver`` (the state as this store last loaded or saved it) as a snapshot; a
+        folder that cannot be written only means no snapshot."""
+        path = self._snapshot_path(self._digest) if self._digest and self._token else None
+        if path is None:
+            return
+        meta = {"token": self._token, "digest": self._digest, "changes": self._changes,
+                "bytes": self._bytes, "change_bytes": self._change_bytes}
+        try:
+            if path.is_file():
+                with open(path, "rb") as f:
+                    if snapshot.read_meta(f) == meta:
+                        return  # kept already (a run that changed nothing)
+            snapshot.write_file(resolver, path, meta)
+        except OSError:
+            return
+
     # the protocol's whole-state form, for callers that want a ResolutionState
     def save_resolution_state(self, state: ResolutionState) -> None:
         self.save_state_records(state.records())
@@ -157,6 +217,18 @@ class GraphResolutionStore:
     def load_resolution_state(self) -> ResolutionState | None:
         records = self.load_state_records()
         return None if records is None else ResolutionState.from_records(records)
+
+
+def _snapshot_dir() -> Path | None:
+    try:
+        return load_settings().resolver_snapshot_dir
+    except ConfigError:  # reported where the settings are loaded for the connection
+        return None
+
+
+def _next_digest(digest: str | None, data: bytes) -> str | None:
+    """The digest of a state after adding the change set ``data`` (None stays None)."""
+    return None if digest is None else hashlib.sha256(digest.encode() + hashlib.sha256(data).digest()).hexdigest()[:40]
 
 
 def _line(kind: str, rec: Any) -> str:

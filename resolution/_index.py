@@ -12,6 +12,7 @@ distinct normalised name, and a few blocking entries per name.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
@@ -30,15 +31,17 @@ MAX_CANDIDATES = 200  # names scored per mention, so a batch's cost is bounded
 
 
 def _add(multi: dict[Any, Any], k: Any, owner: str) -> None:
-    """dict value is one owner (the common case, no list allocated) or a list of owners."""
+    """dict value is one owner (the common case, no list allocated) or a sorted list of owners
+    (sorted, not in arrival order: an index rebuilt from the stored state, which adds owners
+    in key order, then answers exactly as the one that was saved; see ``resolution._snapshot``)."""
     cur = multi.get(k)
     if cur is None:
         multi[k] = owner
     elif isinstance(cur, str):
         if cur != owner:
-            multi[k] = [cur, owner]
+            multi[k] = [cur, owner] if cur < owner else [owner, cur]
     elif owner not in cur:
-        cur.append(owner)
+        insort(cur, owner)
 
 
 def _discard(multi: dict[Any, Any], k: Any, owner: str) -> None:
@@ -112,6 +115,10 @@ class AliasIndex:
         self._ids: dict[str, Any] = {}  # scheme FS value -> owner(s)
         self._names: dict[str, Any] = {}  # normalised name -> owner(s)
         self._blocks: dict[str, list[str]] = {}
+        # blocks added to since they were last sorted: a block is read sorted (its names in
+        # arrival order would differ between the index a run built and one rebuilt from the
+        # stored state); sorted when next read, not at every insert (a block can be huge)
+        self._unsorted: set[str] = set()
         self._by_decision: dict[str, list[AliasRow]] = {}
         # keys whose info or alias rows changed since the state was stored (None: not tracked,
         # the whole state is saved); an incremental save writes only these
@@ -141,6 +148,7 @@ class AliasIndex:
                 if norm.key not in self._names:
                     for b in block_keys(norm):
                         self._blocks.setdefault(b, []).append(norm.key)
+                        self._unsorted.add(b)
                 _add(self._names, norm.key, row.key)
         else:
             _add(self._ids, _id_key(row.scheme, row.value), row.key)
@@ -195,11 +203,17 @@ class AliasIndex:
     def candidate_names(self, norm: NormalisedName, limit: int = MAX_CANDIDATES) -> list[str]:
         """Normalised names sharing a blocking key with ``norm``: smallest blocks first, at
         most ``limit`` names, blocks over MAX_BLOCK only if there is no other."""
-        blocks = sorted((self._blocks.get(b, []) for b in block_keys(norm)), key=len)
+        keys = block_keys(norm)
+        for b in self._unsorted.intersection(keys):
+            self._blocks[b].sort()
+            self._unsorted.discard(b)
+        blocks = sorted((self._blocks.get(b, []) for b in keys), key=len)
         usable = [b for b in blocks if len(b) <= MAX_BLOCK] or blocks[:1]
         seen: dict[str, None] = {}
         for b in usable:
             for k in b:
+                if k not in self._names:  # every alias of that name was undone since
+                    continue
                 seen.setdefault(k, None)
                 if len(seen) >= limit:
                     return list(seen)

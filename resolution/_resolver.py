@@ -12,6 +12,7 @@ from ownergraph.resolution._decisions import Decision, DecisionLog, Judgement, M
 from ownergraph.resolution._index import AliasIndex, AliasRow, EntityInfo
 from ownergraph.resolution._register import Registrar
 from ownergraph.resolution._resolve import Pipeline, Resolution
+from ownergraph.resolution._snapshot import SnapshotResolutionStore
 from ownergraph.resolution._splink import MatchSettings, SplinkMatcher
 from ownergraph.resolution._state import (
     ChangeRecord, IncrementalResolutionStore, ResolutionState, ResolutionStore, StateRecord, StreamingResolutionStore,
@@ -264,19 +265,26 @@ class Resolver:
         the store declines (another run saved since, or it rewrites the whole state now and
         then), the whole state replaces the stored one."""
         changes = self.changed_records()
+        saved = False
         if changes is not None and store is self._stored_in and isinstance(store, IncrementalResolutionStore):
-            if not self.has_changes() or store.save_state_changes(changes):
-                self._track_changes(store)
-                return
-        if isinstance(store, StreamingResolutionStore):
-            store.save_state_records(self.state_records())
-        else:
-            store.save_resolution_state(self.state())
+            saved = not self.has_changes() or store.save_state_changes(changes)
+        if not saved:
+            if isinstance(store, StreamingResolutionStore):
+                store.save_state_records(self.state_records())
+            else:
+                store.save_resolution_state(self.state())
         self._track_changes(store)
+        if isinstance(store, SnapshotResolutionStore):
+            store.save_snapshot(self)  # the next run loads this instead of rebuilding it
 
     @classmethod
     def load(cls, store: ResolutionStore | StreamingResolutionStore,
              settings: MatchSettings | None = None) -> Resolver:
+        if isinstance(store, SnapshotResolutionStore):
+            snap = store.load_snapshot(settings)
+            if snap is not None:
+                snap._track_changes(store)
+                return snap
         if isinstance(store, StreamingResolutionStore):
             records = store.load_state_records()
             stored = records is not None
