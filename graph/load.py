@@ -59,6 +59,11 @@ _BEFORE_ALL = datetime(1, 1, 1, tzinfo=timezone.utc)  # knowledge time earlier t
 _ACTION_CHUNK = 2000  # corporate actions applied per resolver batch at the end of a run
 
 
+def _native(v: Any) -> Any:
+    """A driver date / datetime as Python's (None stays None)."""
+    return v.to_native() if hasattr(v, "to_native") else v
+
+
 def _fact_keys(rows: list[dict[str, Any]]) -> set[str]:
     return {r["props"]["fact_key"] for r in rows}
 
@@ -401,10 +406,12 @@ class Loader(RecordIntake):
         pending, self._actions = self._actions, []
         if not self.counts.loaded:
             return 0  # nothing new (not even an action): the stored actions are all applied
-        todo: dict[str, tuple[date, str]] = {}  # statement id -> (sort date, JSON)
-        for row in self.graph.read("action_all"):
-            a = CorporateAction.model_validate_json(row["record"])
-            todo[clock_props(a)["statement_id"]] = (a.valid_from or VALID_MIN, row["record"])
+        # a stored action known before everything this run wrote reaches none of it: not read.
+        # statement id -> (sort date, JSON), ordered by the node's own properties
+        since = min(self._touched.values(), default=KNOWN_MAX) if self.lean else None
+        todo: dict[str, tuple[date, str]] = {}
+        for row in self.graph.read("action_all", since=since):
+            todo[row["statement_id"]] = (_native(row["effective"]) or VALID_MIN, row["record"])
         stored_sids = set(todo)  # registered: their node and parties are in the graph
         for day, sid, record in pending:
             todo.setdefault(sid, (day, record))
