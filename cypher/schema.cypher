@@ -7,6 +7,8 @@ CREATE CONSTRAINT alias_key IF NOT EXISTS FOR (a:Alias) REQUIRE a.key IS UNIQUE;
 CREATE CONSTRAINT document_id IF NOT EXISTS FOR (d:Document) REQUIRE d.document_id IS UNIQUE;
 CREATE CONSTRAINT portfolio_name IF NOT EXISTS FOR (p:Portfolio) REQUIRE p.name IS UNIQUE;
 CREATE CONSTRAINT corporate_action_key IF NOT EXISTS FOR (c:CorporateAction) REQUIRE c.statement_id IS UNIQUE;
+// a delta re-reads only the stored actions known from the earliest time it wrote (graph.load)
+CREATE INDEX corporate_action_known IF NOT EXISTS FOR (c:CorporateAction) ON (c.known_from);
 CREATE CONSTRAINT sanction_statement IF NOT EXISTS FOR (s:Sanction) REQUIRE s.statement_id IS UNIQUE;
 CREATE CONSTRAINT exception_statement IF NOT EXISTS FOR (x:ReportingException) REQUIRE x.statement_id IS UNIQUE;
 CREATE CONSTRAINT decision_id IF NOT EXISTS FOR (m:MatchDecision) REQUIRE m.decision_id IS UNIQUE;

@@ -56,7 +56,7 @@ def reapply_all(graph: Graph, keys: _Keys) -> int:
 
     Each step only touches edges still open and straddling the effective date, so applying an
     action again changes nothing that it already changed (idempotent)."""
-    rows = graph.read("action_all", since=None)
+    rows = graph.read("action_all")
     for row in rows:
         apply_corporate_action(graph, CorporateAction.model_validate_json(row["record"]), keys, again=True)
     return len(rows)

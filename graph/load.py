@@ -408,9 +408,10 @@ class Loader(RecordIntake):
             return 0  # nothing new (not even an action): the stored actions are all applied
         # a stored action known before everything this run wrote reaches none of it: not read.
         # statement id -> (sort date, JSON), ordered by the node's own properties
-        since = min(self._touched.values(), default=KNOWN_MAX) if self.lean else None
+        stored = (self.graph.read("action_since", since=min(self._touched.values(), default=KNOWN_MAX))
+                  if self.lean else self.graph.read("action_all"))
         todo: dict[str, tuple[date, str]] = {}
-        for row in self.graph.read("action_all", since=since):
+        for row in stored:
             todo[row["statement_id"]] = (_native(row["effective"]) or VALID_MIN, row["record"])
         stored_sids = set(todo)  # registered: their node and parties are in the graph
         for day, sid, record in pending:
