@@ -416,7 +416,7 @@ class Loader(RecordIntake):
         stored_sids = set(todo)  # registered: their node and parties are in the graph
         for day, sid, record in pending:
             todo.setdefault(sid, (day, record))
-        order = [record for _, (_, record) in sorted(todo.items(), key=lambda kv: (kv[1][0], kv[0]))]
+        order = [(sid, record) for sid, (_, record) in sorted(todo.items(), key=lambda kv: (kv[1][0], kv[0]))]
         del todo, pending
         if not order:
             return 0
@@ -425,11 +425,11 @@ class Loader(RecordIntake):
             # models only for a chunk at a time; the resolver's cache is warmed with one batch
             # for every mention of the chunk
             for i in range(0, len(order), _ACTION_CHUNK):
-                actions = [CorporateAction.model_validate_json(r) for r in order[i: i + _ACTION_CHUNK]]
+                chunk = order[i: i + _ACTION_CHUNK]
+                actions = [CorporateAction.model_validate_json(r) for _, r in chunk]
                 keys = iter(self._resolve([r for a in actions for r in refs_of(a)]))
-                for action in actions:
+                for (sid, _), action in zip(chunk, actions):
                     parties = {next(keys) for _ in refs_of(action)}
-                    sid = clock_props(action)["statement_id"]
                     new = sid in self._new_action_sids
                     if self.lean and not new and not any(
                             self._touched.get(p, KNOWN_MAX) <= action.known_from for p in parties):

@@ -22,7 +22,7 @@ from ownergraph.ingest.extract import MIN_CONFIDENCE, Found, extract, partners
 from ownergraph.ingest.extract.patterns import CONTROLLING, OWNS, SUBSIDIARY
 from ownergraph.ingest.extract.values import Context, party
 from ownergraph.ingest.model import Claim, Control, EntityKind, EntityRef, Ownership, Record, Stake
-from ownergraph.ingest.readers._sec_values import _Doc, _norm
+from ownergraph.ingest.readers._sec_values import _Doc, _norm, prose_key
 from ownergraph.ingest.readers.base import build
 from ownergraph.ingest.sentences import split_sentences
 
@@ -30,11 +30,6 @@ _RECORD_OWNER = [re.compile(rx) for rx in (
     rf"(?<![\w.-]){party('a')}(?:\s\([^)]{{1,120}}\))?,?\s(?:is|was)\sthe\s(?:record|direct)\s(?:owner|holder)\sof",
     rf"\b(?:held|owned)\s(?:directly|of\srecord)\sby\s{party('a')}",
 )]
-
-
-def prose_key(name: str | None) -> str:
-    """A party's name as the prose and the cover pages are matched."""
-    return re.sub(r"[^a-z0-9]", "", _norm(name or ""))
 
 
 def record_owners(text: str, ctx: Context) -> set[str]:

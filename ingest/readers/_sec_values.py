@@ -166,3 +166,8 @@ def _text(el: Any, *paths: str) -> str | None:
 
 def _flag(el: Any, path: str) -> bool:
     return (_text(el, path) or "").lower() in ("1", "true", "y", "yes")
+
+
+def prose_key(name: str | None) -> str:
+    """A party's name as the prose and the cover pages are matched."""
+    return re.sub(r"[^a-z0-9]", "", _norm(name or ""))

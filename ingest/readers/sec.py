@@ -38,10 +38,9 @@ from lxml import etree
 from ownergraph.ingest.model import (
     Alias, AliasKind, AliasScheme, Control, Disclosure, EntityKind, EntityRef, Ownership, Record,
 )
-from ownergraph.ingest.readers._sec_prose import prose, prose_key
 from ownergraph.ingest.readers._sec_values import (  # noqa: F401 - jurisdiction, sec_date re-exported
     MAX_BYTES, _at, _cik, _clean, _Doc, _flag, _mtime, _norm, _party, _percent, _strip_ns, _text,
-    jurisdiction, sec_date,
+    jurisdiction, prose_key, sec_date,
 )
 from ownergraph.ingest.readers.base import RECORD_ERRORS, build, not_read, quarantine
 
@@ -97,13 +96,21 @@ def _schedule13(root: Any, path: Path) -> Iterator[Record]:
             known_from=doc.known_from, provenance=doc.prov(f"{doc.doc_id}:{pcik or name}", loc),
             fact_key=f"sec:13dg:{issuer_key}:{pcik or _norm(name or '')}"), name)
     if text:
-        yield from prose(path, doc, text, issuer, refs, event)[0]
+        yield from _prose(path, doc, text, issuer, refs, event)
     filer = _cik(_text(root, "headerData/filerInfo/filer/filerCredentials/cik"))
     yield build(path, "document", lambda: Disclosure(
         document_id=doc.doc_id, form_type=form, filed_at=filed, title=f"{form}: {issuer.name}",
         filer=_party(filer, None) if filer else None, text=text, mentions=(issuer, *refs),
         valid_from=event, known_from=doc.known_from, provenance=doc.prov(doc.doc_id, "document"),
         fact_key=f"sec:{doc.doc_id}:disclosure"))
+
+
+def _prose(*args: Any) -> list[Record]:
+    """The claims the filing's prose states (the extractor is imported when a filing has prose:
+    its patterns take a while to compile, and most runs read no SEC filing)."""
+    from ownergraph.ingest.readers._sec_prose import prose
+
+    return prose(*args)[0]
 
 
 def _record_owners(text: str | None, names: list[str | None]) -> set[str]:
@@ -276,7 +283,7 @@ def _schedule13_html(data: bytes, path: Path) -> Iterator[Record]:
             share_class=class_title, valid_from=event, known_from=doc.known_from,
             provenance=doc.prov(f"{doc.doc_id}:{ref.name}", loc),
             fact_key=f"sec:13dg:{cusip or _norm(name or '')}:{_norm(ref.name or '')}"))
-    yield from prose(path, doc, body, issuer, refs, event)[0]
+    yield from _prose(path, doc, body, issuer, refs, event)
     yield build(path, "document", lambda: Disclosure(
         document_id=doc.doc_id, form_type=form, filed_at=filed, title=f"{form}: {name}",
         text=body, mentions=(issuer, *refs), valid_from=event,

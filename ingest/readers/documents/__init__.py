@@ -22,8 +22,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ownergraph.ingest.extract import Finder, extract_records
 from ownergraph.ingest.model import Alias, AliasKind, AliasScheme, Disclosure, Entity, EntityKind, Record
 from ownergraph.ingest.readers.base import build, not_read, quarantine, read_safely
 from ownergraph.ingest.readers.documents import edgar
@@ -33,6 +33,9 @@ from ownergraph.ingest.readers.documents.meta import (
 )
 from ownergraph.ingest.readers.documents.text import Pages, decode, html_text, paged_plain_text, pdf_text
 from ownergraph.ingest.sentences import split_sentences
+
+if TYPE_CHECKING:
+    from ownergraph.ingest.extract import Finder
 
 MAX_BYTES = 64 * 2**20
 SUFFIXES = {".pdf", ".txt", ".md", ".markdown", ".htm", ".html", ".xhtml"}
@@ -168,6 +171,8 @@ def _document(meta: DocMeta, body: str, finder: Finder | None = None, with_claim
         yield quarantine(meta.source_file, meta.document_id, "text", "the document has no text")
         return
     sentences = split_sentences(body, meta.document_id)
+    from ownergraph.ingest.extract import extract_records  # its patterns compile on first use of a document
+
     claims = extract_records(body, sentences, meta, finder=finder) if with_claims else []
     yield from claims
     parties = [meta.filer] if meta.filer else []
