@@ -103,11 +103,15 @@ def main(argv: list[str] | None = None) -> int:
                          "stakes, closed edges) into the loaded graph, against an UNWIND-MERGE of the same relationships")
     ap.add_argument("--full-writes", action="store_true",
                     help="the loader without its lean incremental path (Loader(lean=False)): the before figures")
+    ap.add_argument("--delta-process", action="store_true",
+                    help="measure the delta in a fresh Python process, as `ownergraph ingest` runs it (default: "
+                         "in this process, after the first load: imports and caches warm)")
     ap.add_argument("--no-warm", action="store_true", help="skip warming the server (a small world loaded and wiped)")
     args = ap.parse_args(argv)
 
     graph = bench_graph()
-    name = f"ingest-{args.entities}" + ("-full-writes" if args.full_writes else "")
+    name = (f"ingest-{args.entities}" + ("-full-writes" if args.full_writes else "")
+            + ("-delta-process" if args.delta_process else ""))
     factory = (lambda g, keys: Loader(g, keys, defer_actions=True, background=True, lean=False)) if args.full_writes else None
     with tempfile.TemporaryDirectory() as tmp:
         world = args.keep or Path(tmp) / "world"
@@ -144,7 +148,12 @@ def main(argv: list[str] | None = None) -> int:
             ours["second_run"] = {"seconds": round(t2.seconds, 2), "loaded": again.totals["loaded"],
                                   "merged": again.totals["merged"],
                                   "stats_identical": _fingerprint(graph) == before}
-        if args.delta:
+        if args.delta and args.delta_process:
+            res = subprocess.run([sys.executable, "-m", "bench.ingest.delta", str(world), str(Path(tmp) / "delta"),
+                                  str(args.delta)] + (["--full-writes"] if args.full_writes else []),
+                                 check=True, capture_output=True, text=True)
+            ours["delta"] = json.loads(res.stdout) | {"fresh_process": True}
+        elif args.delta:
             ours["delta"] = measure_delta(graph, world, Path(tmp) / "delta", args.delta, factory)
         report: dict[str, Any] = {"entities": args.entities, "lean": not args.full_writes, "generated": gen.get("counts") or gen,
                                   "generate_seconds": round(tg.seconds, 2), "ownergraph": ours}

@@ -236,3 +236,31 @@ def measure_delta(graph: Any, world: Path, out_dir: Path, fraction: float,  # ty
             "ratio_ours_to_baseline": round(rel_s / base["relationships_per_s"], 3) if base["relationships_per_s"] else None,
             "ratio_without_state": (round(len(edges) / writing / base["relationships_per_s"], 3)
                                     if writing and base["relationships_per_s"] else None)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bench.ingest.delta WORLD OUT FRACTION [--full-writes]``: measure the delta in
+    this fresh process (as ``ownergraph ingest`` runs it: nothing imported or cached before)
+    against the benchmarks' server, which holds WORLD; the figures as JSON on stdout."""
+    import argparse
+    import sys
+
+    from bench._common import bench_graph
+
+    ap = argparse.ArgumentParser(prog="python -m bench.ingest.delta")
+    ap.add_argument("world", type=Path)
+    ap.add_argument("out", type=Path)
+    ap.add_argument("fraction", type=float)
+    ap.add_argument("--full-writes", action="store_true")
+    args = ap.parse_args(argv)
+    factory = None
+    if args.full_writes:
+        from ownergraph.graph.load import Loader
+
+        factory = lambda g, keys: Loader(g, keys, defer_actions=True, background=True, lean=False)  # noqa: E731
+    json.dump(measure_delta(bench_graph(), args.world, args.out, args.fraction, factory), sys.stdout, default=str)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
