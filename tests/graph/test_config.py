@@ -52,3 +52,12 @@ def test_match_engine_setting(tmp_path: Path) -> None:
     assert s.match_engine == "spark" and s.spark_dir == tmp_path / "c" / "spark"
     with pytest.raises(ConfigError, match="match_engine: 'polars' is not one of duckdb, spark"):
         load_settings(env | {"OWNERGRAPH_MATCH_ENGINE": "polars"})
+
+
+def test_resolver_snapshots_on_by_default_off_by_env(tmp_path: Path) -> None:
+    on = load_settings({"OWNERGRAPH_CONFIG": "", "OWNERGRAPH_CACHE": str(tmp_path)})
+    assert on.resolver_snapshot_dir == tmp_path / "resolver-snapshots"
+    off = load_settings({"OWNERGRAPH_CONFIG": "", "OWNERGRAPH_RESOLVER_SNAPSHOTS": "0"})
+    assert off.resolver_snapshot_dir is None
+    with pytest.raises(ConfigError, match="OWNERGRAPH_RESOLVER_SNAPSHOTS"):
+        load_settings({"OWNERGRAPH_CONFIG": "", "OWNERGRAPH_RESOLVER_SNAPSHOTS": "maybe"})
