@@ -8,7 +8,9 @@
 CYPHER replan=skip
 UNWIND $keys AS fk
 MATCH ()-[r:$$TYPE$$ {fact_key: fk}]->() USING INDEX SEEK r:$$TYPE$$(fact_key)
-WITH fk, collect({eid: elementId(r), carried: r.carried_from IS NOT NULL, props: properties(r),
+WITH fk, collect({eid: elementId(r), carried: r.carried_from IS NOT NULL,
+                  // a carried piece is known by its statement id alone: no properties sent
+                  props: CASE WHEN r.carried_from IS NULL THEN properties(r) ELSE {statement_id: r.statement_id} END,
                   ends: [startNode(r).key, endNode(r).key]}) AS versions
 OPTIONAL MATCH (x:Retraction {fact_key: fk}) USING INDEX SEEK x:Retraction(fact_key)
 RETURN fk, versions, collect(x.known_from) AS retracted
