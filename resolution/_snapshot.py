@@ -10,11 +10,14 @@ Why that resolver is the one a rebuild would give: everything it answers from is
 ordered by value, not by arrival (owner lists, alias blocks: see ``_index``), or held by key
 (entities, decisions), so the resolver that made a state and the one rebuilt from it resolve
 every mention alike (``canonical_form`` is equal; tested). Anything unreadable (a missing,
-truncated or older file) is no snapshot: the state is rebuilt as before.
+truncated or older file, one written by other code of the modules it pickles) is no snapshot: the
+state is rebuilt as before.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import os
 import pickle
 import tempfile
@@ -27,6 +30,8 @@ if TYPE_CHECKING:
 
 # bumped whenever what a snapshot holds changes: an older file is then no snapshot
 FORMAT = ("ownergraph-resolver-snapshot", 1)
+# the modules whose objects a snapshot pickles: a file written by other code is no snapshot
+_CODE = ("_rows.py", "_index.py", "_decisions.py", "_snapshot.py", "_resolver.py")
 _INDEX = ("_recs", "_ids", "_names", "_blocks", "_unsorted", "_by_decision")
 _DECISIONS = ("_decisions", "_parent", "_children", "_negative", "_matches", "_negative_alias", "_seq")
 
@@ -40,23 +45,35 @@ class SnapshotResolutionStore(Protocol):
     def save_snapshot(self, resolver: Resolver) -> None: ...
 
 
+@functools.cache
+def _code_digest() -> str:
+    here = Path(__file__).parent
+    h = hashlib.sha256()
+    for name in _CODE:
+        try:
+            h.update((here / name).read_bytes())
+        except OSError:  # installed without sources: this process's snapshots only
+            h.update(str(os.getpid()).encode())
+    return h.hexdigest()[:16]
+
+
 def dump(resolver: Resolver, f: BinaryIO, meta: dict[str, Any]) -> None:
     """Write ``resolver``'s state and ``meta`` (what names the state) to ``f``."""
     index, decisions = resolver.index, resolver.decisions
     body = {"index": {a: getattr(index, a) for a in _INDEX}, "entity_count": index.entities.count,
             "decisions": {a: getattr(decisions, a) for a in _DECISIONS},
             "conflicts": resolver._conflicts}
-    pickle.dump((FORMAT, meta), f, protocol=pickle.HIGHEST_PROTOCOL)
+    pickle.dump((FORMAT, _code_digest(), meta), f, protocol=pickle.HIGHEST_PROTOCOL)
     pickle.dump(body, f, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def read_meta(f: BinaryIO) -> dict[str, Any] | None:
     """The meta a snapshot was written with, or None when ``f`` is no snapshot of this format."""
     try:
-        fmt, meta = pickle.load(f)
+        fmt, code, meta = pickle.load(f)
     except Exception:  # noqa: BLE001 - a damaged or foreign file is no snapshot
         return None
-    return meta if fmt == FORMAT and isinstance(meta, dict) else None
+    return meta if fmt == FORMAT and code == _code_digest() and isinstance(meta, dict) else None
 
 
 def load(f: BinaryIO, settings: MatchSettings | None) -> Resolver | None:

@@ -113,8 +113,10 @@ def test_a_damaged_or_foreign_file_is_no_snapshot(tmp_path: Path) -> None:
     assert snapshot.read_meta(cut) is not None and snapshot.load(cut, None) is None
     import pickle
 
-    other = io.BytesIO(pickle.dumps((("ownergraph-resolver-snapshot", 0), {"digest": "d1"})))
-    assert snapshot.read_meta(other) is None  # an older format
+    older = io.BytesIO(pickle.dumps((("ownergraph-resolver-snapshot", 0), snapshot._code_digest(), {"digest": "d1"})))
+    assert snapshot.read_meta(older) is None  # an older format
+    other_code = io.BytesIO(pickle.dumps((snapshot.FORMAT, "0" * 16, {"digest": "d1"})))
+    assert snapshot.read_meta(other_code) is None  # written by another version of the resolver
 
 
 def test_only_the_newest_snapshots_are_kept(tmp_path: Path) -> None:
