@@ -50,18 +50,13 @@ from ownergraph.graph._transport import Batched, encode_rows
 from ownergraph.graph.amendments import superseded
 from ownergraph.graph.conflicts import screen
 from ownergraph.graph.connection import Graph, Query
-from ownergraph.graph.rechain import query_for, rechain
+from ownergraph.graph.rechain import _native, query_for, rechain
 from ownergraph.ingest.model import EDGE_TYPE_OF, CorporateAction, Entity, EntityRef, Quarantined
 
 DEFAULT_BATCH = 20000  # records per flush and rows per UNWIND
 _NODE_KINDS = ("Sanction", "ReportingException", "Holding")
 _BEFORE_ALL = datetime(1, 1, 1, tzinfo=timezone.utc)  # knowledge time earlier than any action
 _ACTION_CHUNK = 2000  # corporate actions applied per resolver batch at the end of a run
-
-
-def _native(v: Any) -> Any:
-    """A driver date / datetime as Python's (None stays None)."""
-    return v.to_native() if hasattr(v, "to_native") else v
 
 
 def _fact_keys(rows: list[dict[str, Any]]) -> set[str]:

@@ -119,16 +119,15 @@ def canonical_form(resolver: Resolver) -> dict[str, Any]:
     from ownergraph.resolution import _rows as packed
 
     index, decisions = resolver.index, resolver.decisions
-    for b in list(index._unsorted):
-        index._blocks[b].sort()
-    index._unsorted.clear()
     names = set(index._names)
+    # a block as candidate_names reads it: sorted first when it was added to since
+    blocks = {b: sorted(ks) if b in index._unsorted else ks for b, ks in index._blocks.items()}
     return {
         "entities": sorted((k, packed.info_of(k, rec), sorted(packed.rows_of(k, rec), key=lambda r: tuple(map(str, r))))
                            for k, rec in index._recs.items()),
         "entity_count": index.entities.count,
         "ids": sorted(index._ids.items()), "names": sorted(index._names.items()),
-        "blocks": sorted((b, live) for b, ks in index._blocks.items() if (live := [k for k in ks if k in names])),
+        "blocks": sorted((b, live) for b, ks in blocks.items() if (live := [k for k in ks if k in names])),
         "by_decision": sorted((d, sorted(rows, key=lambda r: tuple(map(str, r))))
                               for d, rows in index._by_decision.items() if rows),
         "decisions": sorted(decisions._decisions.items()),
