@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol
 
+from ownergraph.graph._load_actions import party_leis
 from ownergraph.graph._rows import KNOWN_MAX, VALID_MAX, clock_props, stake_props
 from ownergraph.graph.connection import Graph
 from ownergraph.ingest.lei import is_valid_lei
@@ -80,6 +81,7 @@ def apply_corporate_action(graph: Graph, action: CorporateAction, keys: _Keys, *
     props = {k: v for k, v in base.items() if v is not None} | {
         "action": action.action.value, "effective": action.valid_from, "action_id": action_id,
         "new_name": action.new_name, "record": action.model_dump_json(), **event_props(action),
+        "party_leis": party_leis(action),  # its parties' keys without resolving (graph._load_actions)
     }
     props = {k: v for k, v in props.items() if v is not None}
     if stored:

@@ -38,25 +38,23 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
 from typing import Any, Protocol
 
 from ownergraph import cypher
 from ownergraph.graph._intake import RecordIntake
-from ownergraph.graph._load_rows import build_rows, refs_of
-from ownergraph.graph._rows import KNOWN_MAX, VALID_MIN, clock_props
+from ownergraph.graph._load_actions import ActionLedger
+from ownergraph.graph._load_rows import build_rows
+from ownergraph.graph._rows import KNOWN_MAX
 from ownergraph.graph._stored import edges_without_stored, entities_without_stored
 from ownergraph.graph._transport import Batched, encode_rows
 from ownergraph.graph.amendments import superseded
 from ownergraph.graph.conflicts import screen
 from ownergraph.graph.connection import Graph, Query
-from ownergraph.graph.rechain import _native, query_for, rechain
+from ownergraph.graph.rechain import query_for, rechain
 from ownergraph.ingest.model import EDGE_TYPE_OF, CorporateAction, Entity, EntityRef, Quarantined
 
 DEFAULT_BATCH = 20000  # records per flush and rows per UNWIND
 _NODE_KINDS = ("Sanction", "ReportingException", "Holding")
-_BEFORE_ALL = datetime(1, 1, 1, tzinfo=timezone.utc)  # knowledge time earlier than any action
-_ACTION_CHUNK = 2000  # corporate actions applied per resolver batch at the end of a run
 
 
 def _fact_keys(rows: list[dict[str, Any]]) -> set[str]:
@@ -117,14 +115,8 @@ class Loader(RecordIntake):
         self._entities: list[tuple[str, Entity]] = []  # (key at registration, record)
         self._known: set[str] = set()  # entity keys this loader has written (stub or full)
         self._aliases_seen: set[int] = set()  # hashes of alias rows written this run
-        # deferred actions as (sort date, statement id, JSON): a model is ~5.6 KB, its JSON ~0.8
-        self._actions: list[tuple[date, str, str]] = []
-        self._action_sids: set[str] = set()  # actions counted this run (deferred mode)
-        self._new_action_sids: set[str] = set()  # of those, the ones not stored before this run
-        # entity keys this run wrote something at -> the earliest knowledge time written there
-        # (an entity version: always earlier than any action; the end of a statement: its
-        # known_from): :meth:`finish` re-applies the stored actions that can reach them
-        self._touched: dict[str, datetime] = {}
+        # deferred actions and what the run wrote at which entity (graph._load_actions)
+        self._ledger = ActionLedger(graph, lean)
         self._skip_stored: bool | None = None  # decided at the first batch: was anything stored?
         self._pending = 0
         self._documents: list[dict[str, Any]] = []  # documents written (deferred mode), see finish
@@ -252,7 +244,7 @@ class Loader(RecordIntake):
         if self._skip_stored is None:  # a first load into an empty graph has nothing to skip
             self._skip_stored = self.lean and bool(self.graph.read("load_graph_has_entities"))
         if self._skip_stored:  # only stored actions are checked against it: none in a first load
-            self._note_touched(rows)
+            self._ledger.note(rows)
         # here, on the writer thread: every earlier batch is written, so the look-up sees it
         conflicts = screen(self.graph, rows, self.batch_size)
         if conflicts:
@@ -337,40 +329,8 @@ class Loader(RecordIntake):
     def _count_actions(self, actions: list[CorporateAction]) -> None:
         """Deferred mode: count each action as loaded (new) or merged (stored already, or
         seen earlier in this run) now, so per-file counts add up; :meth:`finish` applies."""
-        if not actions:
-            return
-        sids = [clock_props(a)["statement_id"] for a in actions]
-        stored = {r["sid"] for r in self.graph.read(
-            "load_actions_stored",
-            sids=sorted(set(sids)))}
-        for action, sid in zip(actions, sids):
-            if sid not in self._action_sids:
-                self._actions.append((action.valid_from or VALID_MIN, sid, action.model_dump_json()))
-            new = sid not in stored and sid not in self._action_sids
-            self._action_sids.add(sid)
-            if new:
-                self._new_action_sids.add(sid)
+        for new in self._ledger.count(actions):
             self._tally("corporate_action", int(new), int(not new))
-
-    def _note_touched(self, rows: dict[str, Any]) -> None:
-        """The entity keys a batch writes at, each with the earliest knowledge time written
-        there: an entity version (a later version can overwrite what a merger or rename set on
-        the node) counts as known before every action; a statement at its known_from (an
-        action only moves edges known by the time it was, see action_move_edges)."""
-        touched = self._touched
-        for r in rows["entities"]:
-            touched[r["key"]] = _BEFORE_ALL
-        for edge_rows in rows["edges"].values():
-            for r in edge_rows:
-                kf = r["props"]["known_from"]
-                for k in (r["source"], r["target"]):
-                    if kf < touched.get(k, KNOWN_MAX):
-                        touched[k] = kf
-        for node_rows in rows["nodes"].values():
-            for r in node_rows:
-                kf = r["props"].get("known_from")
-                if r.get("entity") and kf is not None and kf < touched.get(r["entity"], KNOWN_MAX):
-                    touched[r["entity"]] = kf
 
     def finish(self) -> int:
         """End of a run: flush, apply corporate actions (:meth:`_finish_actions`), then close
@@ -383,58 +343,14 @@ class Loader(RecordIntake):
         return applied
 
     def _finish_actions(self) -> int:
-        """Flush, then apply corporate actions. In deferred mode the actions are
-        applied in effective-date order when this run loaded anything new: every action new in
-        this run, and every stored one that can reach what this run wrote (an action must
-        reach edges and entity versions loaded after it): a party got an entity version, or a
-        statement known by the time the action was (it moves only those). Applying an action
-        marks its parties as written from its knowledge time (an edge it moves to a survivor
-        reaches the survivor's later actions). Any other stored action would change nothing it
-        has not already changed, so it is skipped (a daily delta known after every action
-        re-applies none). A run that loaded nothing new applies nothing. Returns how many
-        actions were applied."""
-        from ownergraph.graph.actions import apply_corporate_action
-
+        """Flush, then (deferred mode, when this run loaded anything new) apply the run's
+        corporate actions and the stored ones that reach what it wrote
+        (:mod:`ownergraph.graph._load_actions`); how many were applied. A run that loaded
+        nothing new applies nothing: the stored actions are all applied."""
         self.flush()
-        if not self.defer_actions:
+        if not self.defer_actions or not self.counts.loaded:
+            self._ledger.discard()
             return 0
-        pending, self._actions = self._actions, []
-        if not self.counts.loaded:
-            return 0  # nothing new (not even an action): the stored actions are all applied
-        # a stored action known before everything this run wrote reaches none of it: not read.
-        # statement id -> (sort date, JSON), ordered by the node's own properties
-        stored = (self.graph.read("action_since", since=min(self._touched.values(), default=KNOWN_MAX))
-                  if self.lean else self.graph.read("action_all"))
-        todo: dict[str, tuple[date, str]] = {}
-        for row in stored:
-            todo[row["statement_id"]] = (_native(row["effective"]) or VALID_MIN, row["record"])
-        stored_sids = set(todo)  # registered: their node and parties are in the graph
-        for day, sid, record in pending:
-            todo.setdefault(sid, (day, record))
-        order = [(sid, record) for sid, (_, record) in sorted(todo.items(), key=lambda kv: (kv[1][0], kv[0]))]
-        del todo, pending
-        if not order:
-            return 0
-        applied = 0
-        with self._batched() as g:
-            # models only for a chunk at a time; the resolver's cache is warmed with one batch
-            # for every mention of the chunk
-            for i in range(0, len(order), _ACTION_CHUNK):
-                chunk = order[i: i + _ACTION_CHUNK]
-                actions = [CorporateAction.model_validate_json(r) for _, r in chunk]
-                keys = iter(self._resolve([r for a in actions for r in refs_of(a)]))
-                for (sid, _), action in zip(chunk, actions):
-                    parties = {next(keys) for _ in refs_of(action)}
-                    new = sid in self._new_action_sids
-                    if self.lean and not new and not any(
-                            self._touched.get(p, KNOWN_MAX) <= action.known_from for p in parties):
-                        continue
-                    for p in parties:  # what it moves is known from its known_from, at its parties
-                        if action.known_from < self._touched.get(p, KNOWN_MAX):
-                            self._touched[p] = action.known_from
-                    # a stored action (read from the graph, not new in this run) is registered
-                    apply_corporate_action(g, action, self.resolver, again=True,  # type: ignore[arg-type]
-                                           stored=self.lean and not new and sid in stored_sids)
-                    applied += 1
+        applied = self._ledger.apply(self._batched, self._resolve, self.resolver)
         self.counts.actions_applied += applied
         return applied

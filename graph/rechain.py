@@ -11,7 +11,7 @@ is ever deleted.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from typing import Any
 
 from ownergraph import cypher
@@ -52,6 +52,14 @@ def _native(v: Any) -> Any:
     """A driver date/datetime as Python's (datetimes in timezone.utc, as the loader writes)."""
     v = v.to_native() if hasattr(v, "to_native") else v
     return v.astimezone(timezone.utc) if isinstance(v, datetime) else v
+
+
+def _clock(v: Any) -> Any:
+    """A clock as read by ``rechain_versions`` (ISO text: a date, or a datetime in UTC), or a
+    driver / Python value (the bulk path's staged graph)."""
+    if isinstance(v, str):
+        return date.fromisoformat(v) if len(v) == 10 else datetime.fromisoformat(v).astimezone(timezone.utc)
+    return _native(v)
 
 
 def _signature(props: dict[str, Any], ends: list[str]) -> str:
@@ -96,11 +104,13 @@ def _plan_rows(versions: list[dict[str, Any]], retracted: list[Any]
             existing[p["statement_id"]] = v["eid"]
             continue
         sid = p["statement_id"]
-        start = _native(p.get("valid_from_stated", p["valid_from"]))
-        stated[sid] = Version(sid, _native(p["known_from"]), start, _native(p["valid_to"]),
+        valid_from = _clock(p["valid_from"])
+        stated_from = p.get("valid_from_stated")
+        start = valid_from if stated_from is None else _clock(stated_from)
+        stated[sid] = Version(sid, _clock(p["known_from"]), start, _clock(p["valid_to"]),
                               _signature(p, v["ends"]))
         eids[sid] = v["eid"]
-        current[sid] = {"known_to": _native(p.get("known_to")), "valid_from": _native(p["valid_from"]),
+        current[sid] = {"known_to": _clock(p.get("known_to")), "valid_from": valid_from,
                         "basis": p.get("valid_from_basis")}
     # a version an action split at the instant it was stated (a filing's own merger sentence):
     # the action's closed piece stands for it from then on; planned side by side, both would
@@ -108,7 +118,7 @@ def _plan_rows(versions: list[dict[str, Any]], retracted: list[Any]
     for v in versions:
         p = v["props"]
         origin = p["statement_id"].rsplit("|", 1)[0] if p.get("closed_by_action") and not v["carried"] else None
-        if origin in stated and stated[origin].known_from == _native(p["known_from"]):
+        if origin in stated and stated[origin].known_from == _clock(p["known_from"]):
             del stated[origin], current[origin]
     result = plan(stated.values(), [_native(t) for t in retracted])
     stores = []
