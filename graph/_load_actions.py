@@ -26,6 +26,7 @@ from typing import Any
 
 from ownergraph.graph._load_rows import refs_of
 from ownergraph.graph._rows import KNOWN_MAX, VALID_MIN, clock_props
+from ownergraph.graph.actions import apply_corporate_action
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.rechain import _clock
 from ownergraph.ingest.model import CorporateAction, EntityRef
@@ -34,21 +35,15 @@ BEFORE_ALL = datetime(1, 1, 1, tzinfo=timezone.utc)  # knowledge time earlier th
 CHUNK = 2000  # actions parsed, resolved and applied together at the end of a run
 
 
-def party_leis(action: CorporateAction) -> list[str] | None:
-    """The LEIs of ``action``'s parties when every party is named by LEI (its keys then, after
-    any merge), else None."""
-    refs = refs_of(action)
-    return [r.lei for r in refs if r.lei] if all(r.lei for r in refs) else None
-
-
 class _Due:
     """A stored or new action waiting for the end of the run."""
 
-    __slots__ = ("day", "known_from", "leis", "record", "sid")
+    __slots__ = ("day", "known_from", "leis", "record", "sid", "stored")
 
     def __init__(self, sid: str, day: date, known_from: datetime | None, leis: list[str] | None,
-                 record: str | None) -> None:
+                 record: str | None, stored: bool) -> None:
         self.sid, self.day, self.known_from, self.leis, self.record = sid, day, known_from, leis, record
+        self.stored = stored  # read from the graph: its node and parties are written
 
 
 class ActionLedger:
@@ -112,36 +107,32 @@ class ActionLedger:
         else:
             rows = self.graph.read("action_all")
         due = {r["statement_id"]: _Due(r["statement_id"], _clock(r["effective"]) or VALID_MIN,
-                                       _clock(r.get("known_from")), r.get("party_leis"), r["record"])
+                                       _clock(r.get("known_from")), r.get("party_leis"), r["record"], True)
                for r in rows}
         pending, self._pending = self._pending, []
         for day, sid, record in pending:
-            due.setdefault(sid, _Due(sid, day, None, None, record))
+            due.setdefault(sid, _Due(sid, day, None, None, record, False))
         return sorted(due.values(), key=lambda d: (d.day, d.sid))
 
     def apply(self, batched: Callable[[], AbstractContextManager[Any]],
               resolve: Callable[[list[EntityRef]], list[str]], resolver: Any) -> int:
         """Apply the run's actions and the stored ones that reach it (module text), a chunk at
         a time (models and resolutions only for a chunk); how many were applied."""
-        from ownergraph.graph.actions import apply_corporate_action
-
         due = self._due()
         if not due:
             return 0
-        stored_sids = {d.sid for d in due if d.sid not in self._new}
         applied = 0
         with batched() as g:
             for i in range(0, len(due), CHUNK):
-                for sid, action in self._reaching(due[i: i + CHUNK], resolve):
-                    new = sid in self._new
+                for d, action in self._reaching(due[i: i + CHUNK], resolve):
                     # a stored action (read from the graph, not new in this run) is registered
                     apply_corporate_action(g, action, resolver, again=True,
-                                           stored=self.lean and not new and sid in stored_sids)
+                                           stored=self.lean and d.sid not in self._new and d.stored)
                     applied += 1
         return applied
 
     def _reaching(self, chunk: list[_Due], resolve: Callable[[list[EntityRef]], list[str]]
-                  ) -> Iterator[tuple[str, CorporateAction]]:
+                  ) -> Iterator[tuple[_Due, CorporateAction]]:
         """The actions of ``chunk`` to apply, in order, as models; marks their parties."""
         models = {d.sid: CorporateAction.model_validate_json(d.record)
                   for d in chunk if d.leis is None and d.record is not None}
@@ -164,5 +155,5 @@ class ActionLedger:
                    for r in (self.graph.read("action_records", sids=missing) if missing else [])}
         for d in chosen:
             model = models.get(d.sid)
-            yield d.sid, model if model is not None else CorporateAction.model_validate_json(
+            yield d, model if model is not None else CorporateAction.model_validate_json(
                 d.record if d.record is not None else records[d.sid])

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol
 
-from ownergraph.graph._load_actions import party_leis
+from ownergraph.graph._load_rows import refs_of
 from ownergraph.graph._rows import KNOWN_MAX, VALID_MAX, clock_props, stake_props
 from ownergraph.graph.connection import Graph
 from ownergraph.ingest.lei import is_valid_lei
@@ -50,6 +50,14 @@ def old_name(action: CorporateAction) -> str | None:
     """The legal name a rename replaced, where the source states it."""
     ev = action.event
     return next((c.old for c in (ev.changes if ev else ()) if c.old and c.field.endswith("LegalName")), None)
+
+
+def party_leis(action: CorporateAction) -> list[str] | None:
+    """The LEIs of ``action``'s parties when every party is named by LEI (its keys then, after
+    any merge), else None: kept on its node, so a later run judges it without resolving
+    (graph._load_actions)."""
+    refs = refs_of(action)
+    return [r.lei for r in refs if r.lei] if all(r.lei for r in refs) else None
 
 
 def reapply_all(graph: Graph, keys: _Keys) -> int:

@@ -24,10 +24,11 @@ Duplicates are idempotent: a retraction is merged on ``fact_key@time``.
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any
 
 from ownergraph import cypher
+from ownergraph.graph.rechain import _native
 
 AMENDMENT_SUFFIX = "/A"  # EDGAR form types of amendments: "10-K/A", "8-K/A", "SC TO-T/A"
 REASON = "superseded by a later version of the filing"
@@ -51,11 +52,6 @@ def accession(document_id: str) -> str:
 
 def base_form(form: str) -> str:
     return form.removesuffix(AMENDMENT_SUFFIX).strip()
-
-
-def _native(v: Any) -> Any:
-    v = v.to_native() if hasattr(v, "to_native") else v
-    return v.astimezone(timezone.utc) if isinstance(v, datetime) else v
 
 
 def superseded(graph: Any, documents: list[dict[str, Any]]) -> list[dict[str, Any]]:

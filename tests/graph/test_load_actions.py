@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ownergraph.graph._load_actions import party_leis
+from ownergraph.graph.actions import party_leis
 from ownergraph.ingest.model import CorporateAction, EntityRef
 from ownergraph.ingest.readers.bundle import BundleReader
 
