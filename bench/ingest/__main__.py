@@ -110,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     graph = bench_graph()
+    if args.world:  # the world's own size names the report, not --entities
+        args.entities = json.loads((args.world / "ground_truth.jsonl").open().readline())["n_entities"]
     name = (f"ingest-{args.entities}" + ("-full-writes" if args.full_writes else "")
             + ("-delta-process" if args.delta_process else ""))
     factory = (lambda g, keys: Loader(g, keys, defer_actions=True, background=True, lean=False)) if args.full_writes else None

@@ -70,6 +70,8 @@ def _number(value: Any, field: str) -> float:
         return float(str(value).strip().removesuffix("%")) if isinstance(value, str) else float(value)
     except ValueError:
         raise Bad(field, f"expected a number, got {value!r}") from None
+    except OverflowError:  # an integer of hundreds of digits
+        raise Bad(field, f"a number of {len(str(value))} digits is past any figure this field holds") from None
 
 
 def _pct(value: Any, field: str) -> float:

@@ -53,6 +53,7 @@ class Bad(ValueError):
 # missing keys, bad values, pydantic validation, nesting deeper than Python's stack.
 RECORD_ERRORS: tuple[type[BaseException], ...] = (
     ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError, ValidationError,
+    OverflowError,  # float() of a JSON integer of hundreds of digits
 )
 
 

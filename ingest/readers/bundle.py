@@ -78,7 +78,12 @@ class BundleReader:
             return read_safely(path, self._read_json(path, b"{"))
         return read_safely(path, self._read_lines(path))
 
+    def _mapping(self) -> Callable[[Any, Ctx], Record]:
+        """How one object becomes a record (the column-wise reader swaps it)."""
+        return map_record
+
     def _read_lines(self, path: Path) -> Iterator[Record]:
+        to_record = self._mapping()
         published: datetime | None = None
         producer: str | None = None
         seen_record = False
@@ -120,9 +125,10 @@ class BundleReader:
                     seen_record = True
                     continue
                 seen_record = True
-                yield map_record(obj, Ctx(path, loc, published, producer))
+                yield to_record(obj, Ctx(path, loc, published, producer))
 
     def _read_json(self, path: Path, first: bytes) -> Iterator[Record]:
+        to_record = self._mapping()
         published: datetime | None = None
         producer: str | None = None
         prefix = "item"
@@ -145,7 +151,7 @@ class BundleReader:
             with open(path, "rb") as f:
                 for i, obj in enumerate(ijson.items(f, prefix, use_float=True)):
                     loc = f"records[{i}]"
-                    yield map_record(obj, Ctx(path, loc, published, producer))
+                    yield to_record(obj, Ctx(path, loc, published, producer))
         except JSON_ERRORS as err:
             yield not_read(path, f"records[{i + 1}]", f"malformed JSON: {err}", i + 1, field="json")
 

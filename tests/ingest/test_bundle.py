@@ -208,6 +208,19 @@ def test_bad_rows_are_quarantined_with_line_and_field(tmp_path: Path) -> None:
     assert all(r.source_file.endswith("bad.jsonl") and r.raw for r in q.values())
 
 
+def test_a_number_past_float_range_is_quarantined_not_raised(tmp_path: Path) -> None:
+    # JSON integers have no size limit; float() of a 400-digit one raised OverflowError out of
+    # the reader (a traceback) before
+    lines = [json.dumps({"bundle": {"version": 1, "published": "2024-01-31"}}),
+             '{"type": "ownership", "id": "huge", "owner": "%s", "owned": "%s", "stake": 1%s}' % (HH, HS, "0" * 400),
+             json.dumps({"type": "lending", "id": "huge-loan", "lender": HH, "borrower": HS, "amount": 10 ** 400}),
+             json.dumps(GOOD_OWN)]
+    out = list(BundleReader().read(_write(tmp_path, "huge.jsonl", lines)))
+    assert [(r.locator, r.field) for r in out if isinstance(r, Quarantined)] == [("line:2", "stake"), ("line:3", "amount")]
+    assert "401 digits" in out[0].reason
+    assert out[2].record_type == "ownership"
+
+
 def test_missing_known_from_without_header(tmp_path: Path) -> None:
     out = list(BundleReader().read(_write(tmp_path, "nohdr.jsonl", [json.dumps(GOOD_OWN)])))
     assert isinstance(out[0], Quarantined) and out[0].field == "known_from" and out[0].locator == "line:1"

@@ -13,16 +13,21 @@ tests/ingest/test_columnar.py holds both to the same records, hashes and quarant
 Readers here (``--format`` names as the row readers'):
 - ``gleif-lei``, ``gleif-rr``, ``gleif-repex``: golden-copy XML (:mod:`.gleif`); their JSON
   files are read by the row reader.
+- ``bundle``: JSON lines and arrays, entity and edge records of the plain shapes built without
+  validators (:mod:`.bundle`); the rest by the row mapping.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from ownergraph.ingest.model import Record
+from ownergraph.ingest.readers._bundle_map import Ctx
 from ownergraph.ingest.readers.base import read_safely
+from ownergraph.ingest.readers.bundle import BundleReader
+from ownergraph.ingest.readers.columnar.bundle import fast_mapping
 from ownergraph.ingest.readers.columnar.gleif import read_golden_xml_columnar
 from ownergraph.ingest.readers.gleif_golden import (
     GleifLeiReader, GleifRepexReader, GleifRrReader, _is_xml, read_golden,
@@ -55,7 +60,15 @@ class ColumnarRepexReader(_Columnar, GleifRepexReader):
     """``gleif-repex``, XML read column-wise (its records go to the row reader's mapping)."""
 
 
-COLUMNAR: dict[str, Any] = {r.name: r for r in (ColumnarLeiReader(), ColumnarRrReader(), ColumnarRepexReader())}
+class ColumnarBundleReader(BundleReader):
+    """``bundle``, its plain entity and edge records built without validators."""
+
+    def _mapping(self) -> Callable[[Any, Ctx], Record]:
+        return fast_mapping()
+
+
+COLUMNAR: dict[str, Any] = {r.name: r for r in (ColumnarLeiReader(), ColumnarRrReader(), ColumnarRepexReader(),
+                                                ColumnarBundleReader())}
 
 
 def columnar(reader: Any) -> Any:
