@@ -20,7 +20,8 @@ DEPTH = 10_000
 # values of every JSON type, including the ones a reader least expects where an object is due
 SWAPS: list[Any] = ["x", "", 0, -1, -1.5, 1e308, None, True, [], {}, [1, "a"], {"a": {"b": []}},
                     "NaN", "-Infinity", "2024-13-45", "\u0000"]
-NUMBERS = ["NaN", "Infinity", "-Infinity", "-5", "1e999", "-1e999"]
+# the last two: an integer past float range, and one past Python's 4,300-digit int limit
+NUMBERS = ["NaN", "Infinity", "-Infinity", "-5", "1e999", "-1e999", "1" + "0" * 400, "9" * 5000]
 
 
 def truncate(data: bytes, pick: Pick) -> bytes:
@@ -128,7 +129,8 @@ def duplicate_key(data: bytes, pick: Pick) -> bytes:
 
 
 def non_finite(data: bytes, pick: Pick) -> bytes:
-    """Replace one number by NaN, Infinity, a negative or an overflowing figure."""
+    """Replace one number by NaN, Infinity, a negative or an overflowing figure (a float
+    exponent, 401 digits, 5,000 digits)."""
     nums = list(re.finditer(rb"(?<![\w.\-])\d+(?:\.\d+)?(?![\w.\-])", data))
     if not nums:
         return flip(data, pick)

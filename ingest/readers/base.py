@@ -74,8 +74,15 @@ def raw_text(raw: Any, limit: int = 2000) -> str | None:
             return f"<{type(raw).__name__} nested too deeply to print>"
 
 
+_REASON_MAX = 600  # characters: a parser's message can quote a whole bad value
+
+
+def _reason(text: str) -> str:
+    return text if len(text) <= _REASON_MAX else f"{text[:_REASON_MAX]}… ({len(text):,} characters)"
+
+
 def quarantine(path: Path | str, locator: str, field: str, reason: str, raw: Any = None) -> Quarantined:
-    return Quarantined(source_file=str(path), locator=locator, field=field, reason=reason,
+    return Quarantined(source_file=str(path), locator=locator, field=field, reason=_reason(reason),
                        raw=raw_text(raw))
 
 
@@ -84,7 +91,7 @@ def not_read(path: Path | str, locator: str, reason: str, after: int, raw: Any =
     """The file-level entry for the part of a file that could not be read: ``after`` records
     were read before ``locator``; everything from there on was not."""
     return Quarantined(source_file=str(path), locator=locator, field=field,
-                       reason=f"{reason}; {after} record(s) read before this point, the rest of "
+                       reason=f"{_reason(reason)}; {after} record(s) read before this point, the rest of "
                               "the file was not read", raw=raw_text(raw, 500), not_read=True)
 
 

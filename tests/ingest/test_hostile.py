@@ -4,6 +4,8 @@ with file, locator and reason, the rest loads, and a file read only in part says
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 from ownergraph.graph.pipeline import ingest_paths
@@ -230,3 +232,63 @@ def test_bundle_line_with_a_lone_surrogate_escape(tmp_path: Path) -> None:
     out = read("bundle", path)
     assert [(q.locator, q.field) for q in quarantined(out)] == [("line:2", "encoding")]
     assert [r.amount for r in out if isinstance(r, Lending)] == [80_000_000]
+
+
+_HUGE = "9" * 5000  # past Python's 4,300-digit int limit
+
+
+def _read_in_child(fmt: str, path: Path) -> list[tuple[str, str, bool]]:
+    """Read ``path`` in a child process: before, ijson's C backend died of a segmentation
+    fault on such a number, which would take pytest down with it."""
+    code = ("import json, sys; from pathlib import Path; from ownergraph.ingest.formats import readers; "
+            "out = [[type(r).__name__, getattr(r, 'locator', ''), getattr(r, 'not_read', False), "
+            "len(getattr(r, 'reason', ''))] "
+            "for r in readers()[sys.argv[1]].read(Path(sys.argv[2]))]; print(json.dumps(out))")
+    done = subprocess.run([sys.executable, "-c", code, fmt, str(path)], capture_output=True, text=True,
+                          timeout=120, cwd=REPO)
+    assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
+    out = [tuple(x) for x in json.loads(done.stdout)]
+    assert all(n < 1000 for *_, n in out)  # a reason quotes a 5,000-digit value only in part
+    return [x[:3] for x in out]
+
+
+def test_a_number_of_5000_digits_in_streamed_json(tmp_path: Path) -> None:
+    # BODS 0.4 indirect-ownership.json: 6 statements; the first share figure ("exact": 60,
+    # read off the file) made a 5,000-digit number: the statements before it load, the rest
+    # is not read and said so
+    src = (REAL / "bods/0.4/indirect-ownership.json").read_text()
+    assert src.count('"exact": 60') >= 1
+    path = tmp_path / "indirect-ownership.json"
+    path.write_text(src.replace('"exact": 60', f'"exact": {_HUGE}', 1))
+    out = _read_in_child("bods", path)
+    assert out[-1][0] == "Quarantined" and out[-1][2] is True
+    assert 0 < len(out) - 1 < 6 and all(kind != "Quarantined" for kind, _, _ in out[:-1])
+    # the same digits inside a string are only text: all six statements read
+    path.write_text(src.replace('"exact": 60', f'"exact": 60, "x_note": "{_HUGE}"', 1))
+    assert [kind for kind, _, _ in _read_in_child("bods", path)] == [kind for kind, _, _ in
+                                                                      _read_in_child("bods", REAL / "bods/0.4/indirect-ownership.json")]
+
+
+def test_a_number_of_5000_digits_in_a_bundle(tmp_path: Path) -> None:
+    lines = (BUNDLE / "example.bundle.jsonl").read_text().splitlines()
+    n = len([ln for ln in lines if ln.strip()]) - 1  # records after the header
+    # the header's version (line 1) and a record's stake, as JSON lines: those two lines are
+    # quarantined, and with the header its published date, so a record stating no known_from
+    # of its own (line 41 of the file) is too; every other record loads
+    bad = [lines[0].replace('"version": 1', f'"version": {_HUGE}'), *lines[1:]]
+    own = next(i for i, ln in enumerate(bad) if '"type": "ownership"' in ln and '"stake": ' in ln)
+    bad[own] = json.dumps({**json.loads(bad[own]), "stake": 0}).replace('"stake": 0', f'"stake": {_HUGE}')
+    path = tmp_path / "example.bundle.jsonl"
+    path.write_text("\n".join(bad) + "\n")
+    out = _read_in_child("bundle", path)
+    assert "known_from" not in lines[40]
+    assert [(loc, nr) for kind, loc, nr in out if kind == "Quarantined"] == \
+        [("line:1", False), (f"line:{own + 1}", False), ("line:41", False)]
+    assert len(out) == n + 1  # the header line's entry, one per record
+    # as a JSON document: read up to the bad record, the rest not read and said so
+    records = [json.loads(ln) for ln in lines[1:] if ln.strip()]
+    doc = tmp_path / "example.bundle.json"
+    body = json.dumps({"bundle": json.loads(lines[0])["bundle"], "records": records})
+    doc.write_text(body.replace('"stake": ', f'"stake": {_HUGE}, "x": ', 1))
+    out = _read_in_child("bundle", doc)
+    assert out[-1][2] is True and out[-1][1].startswith("records[")
