@@ -86,14 +86,15 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
                  progress: Progress | None = None, batch_size: int = DEFAULT_BATCH,
                  document_options: dict[str, Any] | None = None,
                  loader_factory: Callable[[Graph, ResolverKeys], Any] | None = None,
-                 reader: str = "row", read_process: bool = False,
+                 reader: str = "columnar", read_process: bool = False,
                  matching: MatchSettings | None = None) -> IngestSummary:
     """Read, resolve and load ``paths``; ``graph`` may be None only for ``dry_run``.
 
     ``document_options`` (filer, filed_at, form) reach readers that take them (documents).
     ``loader_factory`` makes the loader instead of ``Loader`` (``graph.bulk.BulkLoader``: a
-    first load through the offline importer). ``reader="columnar"`` reads the formats that have
-    one with their column-wise reader (``ingest.readers.columnar``: the same records);
+    first load through the offline importer). ``reader="columnar"`` (the default) reads the
+    formats that have one with their column-wise reader (``ingest.readers.columnar``: the same
+    records, tests/ingest/test_columnar*.py; ``"row"``: every file by its row reader);
     ``read_process`` reads in a second process, ahead of the loader (``ingest.read_ahead``).
     ``matching``: the name-matching stage's settings (``engine="spark"``: splink on Spark)."""
     t0 = time.monotonic()

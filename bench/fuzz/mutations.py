@@ -62,7 +62,10 @@ def deep_nesting(data: bytes, pick: Pick) -> bytes:
 
 def _json_docs(data: bytes) -> tuple[list[Any], bool] | None:
     """The JSON values of a file: ([doc], False) for one document, (lines, True) for JSON lines."""
-    text = data.decode("utf-8-sig", errors="strict")
+    try:
+        text = data.decode("utf-8-sig", errors="strict")
+    except UnicodeDecodeError:  # not JSON text (a PDF, a cp1252 filing)
+        return None
     try:
         return [json.loads(text)], False
     except ValueError:

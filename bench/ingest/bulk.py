@@ -1,6 +1,6 @@
 """bench/ingest, bulk mode: a first load through the offline importer, stage by stage.
 
-    python -m bench.ingest.bulk --entities 20000 [--world DIR] [--reader row|columnar] [--read-process]
+    python -m bench.ingest.bulk --entities 20000 [--world DIR] [--reader columnar|row] [--read-process]
                                 [--online] [--json]
 
 On the benchmarks' own managed server, same run, same world: (1) ``ingest_paths`` with
@@ -94,7 +94,7 @@ def readers_alone(files: list[Path]) -> dict[str, Any]:
     return {"by_format": out, "total": total}
 
 
-def bulk_run(graph: Any, files: list[Path], work: Path, reader: str = "row",
+def bulk_run(graph: Any, files: list[Path], work: Path, reader: str = "columnar",
              read_process: bool = False) -> tuple[dict[str, Any], Any]:
     settings = bench_settings()
     local = LocalNeo4j(settings)
@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--world", type=Path, help="an already generated world")
     ap.add_argument("--online", action="store_true", help="also the online loader on the same files")
-    ap.add_argument("--reader", choices=("row", "columnar"), default="row",
+    ap.add_argument("--reader", choices=("row", "columnar"), default="columnar",
                     help="the readers the loads read with (both are measured alone first)")
     ap.add_argument("--read-process", action="store_true", help="read in a second process, ahead of the loader")
     ap.add_argument("--json", action="store_true")

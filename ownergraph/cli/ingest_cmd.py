@@ -72,11 +72,10 @@ def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: 
         def progress(path: str, n: int) -> None:
             bar.update(task, advance=n, description=f"reading {Path(path).name}")
 
-        # a bulk load reads column-wise (the same records: tests/ingest/test_columnar); reading in
-        # a second process (read_process) showed no gain in bulk runs here (unpickling records)
-        bulk_read = {"reader": "columnar"} if loader_factory is not None else {}
+        # read column-wise where a format has such a reader (ingest_paths' default, the same
+        # records); reading in a second process (read_process) showed no gain here
         summary = ingest_paths(graph, paths, fmt=fmt, quarantine_path=quarantine_path,
-                               dry_run=dry_run, progress=progress, loader_factory=loader_factory, **bulk_read,
+                               dry_run=dry_run, progress=progress, loader_factory=loader_factory,
                                matching=matching,
                                document_options={"filer": filer, "form": form, "extractor": extractor,
                                                  "filed_at": filed_at.date() if filed_at else None})

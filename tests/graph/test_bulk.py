@@ -80,7 +80,7 @@ def _load_both(server: tuple[Settings, Graph], paths: list[Path], tmp: Path, rea
     """Online with the row readers, then through the importer with ``reader``'s."""
     settings, graph = server
     wipe(graph)
-    online = ingest_paths(graph, paths, quarantine_path=tmp / "online.jsonl")
+    online = ingest_paths(graph, paths, quarantine_path=tmp / "online.jsonl", reader="row")
     online_stats, online_dump = graph_stats(graph), _dump(graph)
     wipe(graph)
     bulk = ingest_paths(graph, paths, quarantine_path=tmp / "bulk.jsonl", reader=reader,
