@@ -11,6 +11,7 @@ import json
 import re
 import sys
 from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -32,8 +33,14 @@ _ZEROS = bytes.maketrans(b"123456789", b"000000000")  # every digit a 0: a run i
 
 def _huge_digit_run(path: Path) -> bool:
     """Whether ``path`` holds a run of more digits than Python turns into an int
-    (``sys.get_int_max_str_digits``), anywhere: one pass, ~250 MB/s."""
-    limit = sys.get_int_max_str_digits()
+    (``sys.get_int_max_str_digits``), anywhere: one pass, ~250 MB/s, once per file version
+    (layout detection and reading both ask)."""
+    st = Path(path).stat()
+    return _scan(str(path), st.st_size, st.st_mtime_ns, sys.get_int_max_str_digits())
+
+
+@lru_cache(maxsize=256)
+def _scan(path: str, size: int, mtime_ns: int, limit: int) -> bool:
     if not limit:
         return False
     needle, carry = b"0" * (limit + 1), b""
