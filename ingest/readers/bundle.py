@@ -201,7 +201,12 @@ class HoldingsCsvReader:
                     row = next(reader)
                 except StopIteration:
                     return
-                except csv.Error as err:  # e.g. a NUL byte or an unclosed quote: the parser stops
+                except csv.Error as err:
+                    if str(err).startswith("field larger than field limit"):  # this row only
+                        prev_line = reader.line_num
+                        yield quarantine(path, loc, "csv", f"not CSV: {err}")
+                        continue
+                    # e.g. a NUL byte or an unclosed quote: the parser stops
                     yield not_read(path, loc, f"not CSV: {err}", reader.line_num - 1, field="csv")
                     return
                 bad = lines.first_bad(prev_line + 1, reader.line_num)

@@ -292,3 +292,17 @@ def test_a_number_of_5000_digits_in_a_bundle(tmp_path: Path) -> None:
     doc.write_text(body.replace('"stake": ', f'"stake": {_HUGE}, "x": ', 1))
     out = _read_in_child("bundle", doc)
     assert out[-1][2] is True and out[-1][1].startswith("records[")
+
+
+def test_holdings_field_past_the_csv_limit_quarantines_its_row_only(tmp_path: Path) -> None:
+    # examples/bundle/holdings.csv: a header and 6 positions; line 2's instrument
+    # (GB000HBLHLD07, read off the file) made 200,000 characters long, past the csv module's
+    # field limit: that row is quarantined, the other five load
+    lines = (BUNDLE / "holdings.csv").read_text().splitlines()
+    assert len(lines) == 7 and "GB000HBLHLD07" in lines[1]
+    lines[1] = lines[1].replace("GB000HBLHLD07", "X" * 200_000)
+    path = tmp_path / "holdings.csv"
+    path.write_text("\n".join(lines) + "\n")
+    out = read("holdings-csv", path)
+    assert [(q.locator, q.field, q.not_read) for q in quarantined(out)] == [("line:2", "csv", False)]
+    assert len([r for r in out if isinstance(r, Holding)]) == 5
