@@ -19,7 +19,9 @@ _STOP = (r"(?!(?:On|In|As|At|Also|During|Prior|Following|Pursuant|Under|Addition
          r"This|That|These|Those|Every|Both|"
          # a legal form ends a name (see _SUFFIX) and starts none ("..., N.A., as agent" is no party "N.A")
          r"Inc|N\.A|LLC|Ltd|L\.P|Corp)\b)")
-_WORD = rf"(?:{_STOP}[A-Z][A-Za-z0-9&'’\-./]*)"
+# a word of a name starts a token and has at most 60 characters: a search could start inside a
+# long token at every capital and run to its end, quadratic in it (25,000 capitals: minutes)
+_WORD = rf"(?:(?<![A-Za-z0-9&'’\-./]){_STOP}[A-Z][A-Za-z0-9&'’\-./]{{0,59}})"
 _JOIN = r"(?:of|&|de|la|du|der|des|del|van|von|und|for|y|e|[0-9]+)"
 NAME = rf"(?:{_WORD}(?:\s(?:{_JOIN}\s)?{_WORD}){{0,7}}(?:\s[0-9]+(?={_SUFFIX}))?{_SUFFIX}*)"  # "TWDC Holdco 613 Corp."
 # "the Bank" is the filer, "the Bank of Blue Valley" a name

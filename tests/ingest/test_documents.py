@@ -4,6 +4,8 @@ Expected values were read off the files by a person; where is said next to each.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from datetime import date, datetime, timezone
 from pathlib import Path
 
@@ -126,3 +128,23 @@ def test_cover_page_states_the_filing_date() -> None:
     doc = next(r for r in _read(path) if isinstance(r, Disclosure))
     assert doc.filed_at == date(1995, 5, 25) and doc.provenance.validation_level is None
     assert doc.form_type == "S-3/A"
+
+
+def test_a_long_capitalised_token_reads_in_linear_time(tmp_path: Path) -> None:
+    # the Astrotech 8-K above with a 60,000-capital token ahead of its guaranty paragraph: a
+    # party name could start at every capital of it and run to its end, so each rule's search
+    # was quadratic in the token (25,000 capitals took minutes); read in a child process with a
+    # 120 s limit (the file itself reads in about a second), the guarantee is still found
+    src = FILINGS / "8-K" / "1001907_8K_2010_0000950123-10-095885.htm"
+    html = src.read_text(encoding="utf-8", errors="replace")
+    at = html.index("Additionally, the Company provided a")
+    path = tmp_path / src.name
+    path.write_text(html[:at] + "A" * 60_000 + " . " + html[at:], encoding="utf-8")
+    code = ("import sys; from pathlib import Path; from datetime import date; "
+            "from ownergraph.ingest.readers.documents import DocumentReader; from ownergraph.ingest.model import Guarantee; "
+            "r = DocumentReader().with_options(filer='Astrotech Corporation', filed_at=date(2010, 10, 27), form='8-K'); "
+            "print([(g.source.name, g.target.name) for g in r.read(Path(sys.argv[1])) if isinstance(g, Guarantee)])")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).parents[2])
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "('Astrotech Corporation', 'Astrotech Space Operations, Inc.')" in done.stdout
