@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from collections.abc import Iterator
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -24,41 +22,11 @@ from ownergraph.ingest.readers.base import not_read, quarantine
 _BLANK = b" \t\r\n"
 _BOM = b"\xef\xbb\xbf"
 JSON_ERRORS = (ijson.JSONError, ValueError, RecursionError)  # UnicodeDecodeError is a ValueError
+# every ijson call passes use_float=True: without it ijson's C backend (yajl2_c, ijson 3.6) turns
+# integers into Python ints itself and dies of a segmentation fault on one of more digits than
+# Python converts (4,300); with it yajl reads integers and reports one past int64 as an error
 # a \\uD800-\\uDFFF escape: only a pair of them stands for a character
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
-
-
-_ZEROS = bytes.maketrans(b"123456789", b"000000000")  # every digit a 0: a run is a run of 0s
-
-
-def _huge_digit_run(path: Path) -> bool:
-    """Whether ``path`` holds a run of more digits than Python turns into an int
-    (``sys.get_int_max_str_digits``), anywhere: one pass, ~250 MB/s, once per file version
-    (layout detection and reading both ask)."""
-    st = Path(path).stat()
-    return _scan(str(path), st.st_size, st.st_mtime_ns, sys.get_int_max_str_digits())
-
-
-@lru_cache(maxsize=256)
-def _scan(path: str, size: int, mtime_ns: int, limit: int) -> bool:
-    if not limit:
-        return False
-    needle, carry = b"0" * (limit + 1), b""
-    with open(path, "rb") as f:
-        while chunk := f.read(1 << 20):
-            zeros = carry + chunk.translate(_ZEROS)
-            if needle in zeros:
-                return True
-            carry = zeros[-limit:]
-    return False
-
-
-def ijson_for(path: Path) -> Any:
-    """ijson as ``path`` needs it: its C backend, or the Python backend where the file has a
-    run of more digits than Python reads as an int. The C backend (yajl2_c, ijson 3.x) does
-    not check that conversion and the process dies of a segmentation fault; the Python one
-    raises ValueError for such a number (read as malformed JSON) and keeps such a string."""
-    return ijson.get_backend("python") if _huge_digit_run(path) else ijson
 
 
 class LoneSurrogate(ValueError):
@@ -125,11 +93,16 @@ def json_layout(path: Path) -> tuple[str, set[str]]:
             return ("empty" if not first else "other"), set()
         keys: set[str] = set()
         try:
-            for prefix, event, value in ijson_for(path).parse(_FirstLine(f)):
+            for prefix, event, value in ijson.parse(_FirstLine(f), use_float=True):
                 if prefix == "" and event == "map_key":
                     keys.add(value)
-        except ijson.IncompleteJSONError:
-            return "document", keys
+        except ijson.IncompleteJSONError as err:
+            # the C backend reports every error so: only running out of the line is a document
+            # spread over lines ("integer overflow", "invalid char": a broken first line)
+            if "premature EOF" in str(err) or "Incomplete JSON" in str(err):
+                return "document", keys
+            nxt = f.readline().lstrip(_BLANK)
+            return ("lines" if nxt[:1] == b"{" else "document"), keys
         except JSON_ERRORS:
             # a broken first line: JSON lines if the next line starts another object
             nxt = f.readline().lstrip(_BLANK)
@@ -182,7 +155,7 @@ def iter_json_records(path: Path) -> Iterator[tuple[str, Any]]:
     i = 0
     try:
         with open(path, "rb") as f:
-            for obj in ijson_for(path).items(f, prefix, use_float=True):
+            for obj in ijson.items(f, prefix, use_float=True):
                 yield (f"[{i}]" if prefix else "$"), obj
                 i += 1
     except JSON_ERRORS as err:
@@ -217,7 +190,7 @@ class JsonStream:
         builder: ObjectBuilder | None = None
         item_prefix = ""
         with open(self.path, "rb") as fh:
-            for prefix, event, value in ijson_for(self.path).parse(fh, use_float=True):
+            for prefix, event, value in ijson.parse(fh, use_float=True):
                 if builder is not None:
                     builder.event(event, value)
                     if prefix == item_prefix and event in ("end_map", "end_array"):

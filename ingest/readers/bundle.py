@@ -37,13 +37,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import ijson
 
 from ownergraph.ingest.model import Holding, Provenance, Quarantined, Record
 from ownergraph.ingest.readers._bundle_map import (
     SOURCE as BUNDLE_SOURCE, TYPES, Ctx, _header, _published, fact_key, header_producer, map_record,
 )
 from ownergraph.ingest.readers._bundle_values import _date, _datetime, _number, parse_ref, parse_stake
-from ownergraph.ingest.readers._json import JSON_ERRORS, LoneSurrogate, ijson_for, json_layout, loads_utf8
+from ownergraph.ingest.readers._json import JSON_ERRORS, LoneSurrogate, json_layout, loads_utf8
 from ownergraph.ingest.readers._text import Utf8Lines
 from ownergraph.ingest.readers.base import Bad, build, not_read, quarantine, read_safely
 
@@ -138,7 +139,7 @@ class BundleReader:
             prefix = "records.item"
             try:  # first pass: the header only (records are streamed, not kept)
                 with open(path, "rb") as f:
-                    header = next(ijson_for(path).items(f, "bundle"), None)
+                    header = next(ijson.items(f, "bundle", use_float=True), None)  # see _json.JSON_ERRORS
                 header = header if isinstance(header, dict) else None
                 producer = header_producer(header)
                 published = _published(header)
@@ -151,7 +152,7 @@ class BundleReader:
         i = -1
         try:
             with open(path, "rb") as f:
-                for i, obj in enumerate(ijson_for(path).items(f, prefix, use_float=True)):
+                for i, obj in enumerate(ijson.items(f, prefix, use_float=True)):
                     loc = f"records[{i}]"
                     yield to_record(obj, Ctx(path, loc, published, producer))
         except JSON_ERRORS as err:

@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import ijson
 
 from ownergraph.ingest.model import (
     AliasScheme, Consolidation, ConsolidationLevel, Provenance, Quarantined, Record,
@@ -54,7 +55,7 @@ from ownergraph.ingest.readers._gleif_map import (
     SYSTEM, Ctx, Event, LeiRec, RelRec, RepexRec, fallback_known, guarded, lei_ref, map_lei, map_relationship,
     map_repex,
 )
-from ownergraph.ingest.readers._json import JSON_ERRORS, JsonStream, ijson_for
+from ownergraph.ingest.readers._json import JSON_ERRORS, JsonStream
 from ownergraph.ingest.readers.base import Bad, not_read, quarantine, read_safely
 
 
@@ -190,7 +191,7 @@ def _page(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     pagination: dict[str, Any] = {}
     try:
         with open(path, "rb") as fh:
-            for prefix, event, value in ijson_for(path).parse(fh, use_float=True):
+            for prefix, event, value in ijson.parse(fh, use_float=True):
                 if event in ("string", "number", "integer") and prefix.startswith("links."):
                     links[prefix[6:]] = value
                 elif event in ("string", "number", "integer") and prefix.startswith("meta.pagination."):

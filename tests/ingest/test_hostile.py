@@ -238,8 +238,8 @@ _HUGE = "9" * 5000  # past Python's 4,300-digit int limit
 
 
 def _read_in_child(fmt: str, path: Path) -> list[tuple[str, str, bool]]:
-    """Read ``path`` in a child process: before, ijson's C backend died of a segmentation
-    fault on such a number, which would take pytest down with it."""
+    """Read ``path`` in a child process: ijson's C backend, asked to make Python ints itself,
+    died of a segmentation fault on such a number, which would take pytest down with it."""
     code = ("import json, sys; from pathlib import Path; from ownergraph.ingest.formats import readers; "
             "out = [[type(r).__name__, getattr(r, 'locator', ''), getattr(r, 'not_read', False), "
             "len(getattr(r, 'reason', ''))] "
@@ -292,6 +292,10 @@ def test_a_number_of_5000_digits_in_a_bundle(tmp_path: Path) -> None:
     doc.write_text(body.replace('"stake": ', f'"stake": {_HUGE}, "x": ', 1))
     out = _read_in_child("bundle", doc)
     assert out[-1][2] is True and out[-1][1].startswith("records[")
+    # the number in the document's header: nothing is read, and that is said
+    header = {**json.loads(lines[0])["bundle"], "version": 0}
+    doc.write_text(json.dumps({"bundle": header, "records": records}).replace('"version": 0', f'"version": {_HUGE}'))
+    assert _read_in_child("bundle", doc) == [("Quarantined", "bundle", True)]
 
 
 def test_holdings_field_past_the_csv_limit_quarantines_its_row_only(tmp_path: Path) -> None:
