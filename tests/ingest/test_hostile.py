@@ -310,3 +310,18 @@ def test_holdings_field_past_the_csv_limit_quarantines_its_row_only(tmp_path: Pa
     out = read("holdings-csv", path)
     assert [(q.locator, q.field, q.not_read) for q in quarantined(out)] == [("line:2", "csv", False)]
     assert len([r for r in out if isinstance(r, Holding)]) == 5
+
+
+def test_json_lines_whose_first_line_is_broken(tmp_path: Path) -> None:
+    # the example bundle's header line replaced by a record with a bare word for a value: ijson's
+    # C backend calls that "incomplete" like a line cut short, and the file was taken for one
+    # JSON document and not read at all; it is JSON lines: line 1 is quarantined, and with no
+    # header, line 41 (which states no known_from of its own, read off the file); the other 42 load
+    lines = (BUNDLE / "example.bundle.jsonl").read_text().splitlines()
+    assert len(lines) == 44 and "known_from" not in lines[40]
+    path = tmp_path / "example.bundle.jsonl"
+    path.write_text("\n".join(['{"type": "entity", "id": x}', *lines[1:]]) + "\n")
+    out = read("bundle", path)
+    assert [(q.locator, q.field, q.not_read) for q in quarantined(out)] == [("line:1", "json", False),
+                                                                           ("line:41", "known_from", False)]
+    assert len(out) - 2 == 42
