@@ -96,14 +96,12 @@ def json_layout(path: Path) -> tuple[str, set[str]]:
             for prefix, event, value in ijson.parse(_FirstLine(f), use_float=True):
                 if prefix == "" and event == "map_key":
                     keys.add(value)
-        except ijson.IncompleteJSONError as err:
-            # the C backend reports every error so: only running out of the line is a document
-            # spread over lines ("integer overflow", "invalid char": a broken first line)
-            if "premature EOF" in str(err) or "Incomplete JSON" in str(err):
+        except JSON_ERRORS as err:
+            # the first line ran out before its value ended: a document spread over lines (the C
+            # backend calls every error "incomplete", so its message tells which this is)
+            if isinstance(err, ijson.IncompleteJSONError) and (
+                    "premature EOF" in str(err) or "Incomplete JSON" in str(err)):
                 return "document", keys
-            nxt = f.readline().lstrip(_BLANK)
-            return ("lines" if nxt[:1] == b"{" else "document"), keys
-        except JSON_ERRORS:
             # a broken first line: JSON lines if the next line starts another object
             nxt = f.readline().lstrip(_BLANK)
             return ("lines" if nxt[:1] == b"{" else "document"), keys

@@ -22,22 +22,20 @@ from typing import Any
 
 from ownergraph.ingest.lei import is_valid_lei
 from ownergraph.ingest.model import (
-    Alias, AliasKind, AliasScheme, Association, BranchOf, Control, Entity, EntityKind, EntityRef,
-    Guarantee, InterestType, Lending, Ownership, Provenance, Record, Stake, utc,
+    Alias, AliasKind, AliasScheme, Entity, EntityKind, EntityRef, InterestType, Provenance, Record, Stake, utc,
 )
-from ownergraph.ingest.readers._bundle_map import SOURCE, Ctx, fact_key, map_record
+from ownergraph.ingest.readers._bundle_map import COMMON, EDGE_ROLES, OTHER_FIELDS, SOURCE, Ctx, fact_key, map_record
+from ownergraph.ingest.readers._bundle_values import _REF_KEYS
 from ownergraph.ingest.readers.columnar._build import make
 from ownergraph.ingest.readers.columnar._checks import Dates
 
-_LEI_SHAPE = re.compile(r"[0-9A-Z]{20}")
 _CURRENCY = re.compile(r"[A-Z]{3}")
 _CODES: dict[type, dict[str, Any]] = {c: {m.value: m for m in c}
                                       for c in (AliasKind, AliasScheme, EntityKind, InterestType)}
-_REF_KEYS = frozenset({"lei", "scheme", "value", "name", "jurisdiction", "kind"})
-_COMMON = frozenset({"type", "id", "valid_from", "valid_to", "known_from", "document_id", "locator",
-                     "validation_level"})  # no ``producer``: a record's own goes to the row mapping
-_ENTITY = _COMMON | {"name", "kind", "jurisdiction", "status", "expiration_reason", "lei",
-                     "identifiers", "aliases"}
+# the row mapping's fields (_bundle_map), less those only it reads: a record's own ``producer``,
+# an entity's ``ref``, successor, birth date and nationalities
+_COMMON = frozenset(COMMON - {"producer"})
+_ENTITY = _COMMON | (OTHER_FIELDS["entity"] - {"ref", "successor", "birth_date", "nationalities"})
 
 
 class _Decline(Exception):
@@ -64,7 +62,7 @@ def _lei(v: Any) -> str:
     if not isinstance(v, str):
         raise _Decline
     v = v.strip()
-    if not (_LEI_SHAPE.fullmatch(v) and is_valid_lei(v)):
+    if not is_valid_lei(v):  # its shape too: 18 upper-case alphanumerics and 2 digits
         raise _Decline
     return v
 
@@ -107,21 +105,63 @@ def _number(v: Any) -> float:
     return f
 
 
+def _stake(v: Any) -> Stake | None:
+    if v is None:
+        return None
+    exact = _number(v)
+    if not 0 <= exact <= 100:
+        raise _Decline
+    return make(Stake, exact=exact)
+
+
+def _ownership(obj: dict[str, Any]) -> dict[str, Any]:
+    direct = obj.get("direct", True)
+    if not isinstance(direct, bool):
+        raise _Decline
+    return {"stake": _stake(obj.get("stake")), "direct": direct,
+            "interest": _code(InterestType, obj.get("interest", "shareholding")),
+            "share_class": _text(obj.get("share_class"))}
+
+
+def _required(obj: dict[str, Any], field: str) -> str:
+    text = _text(obj.get(field))
+    if text is None:
+        raise _Decline
+    return text
+
+
+def _control(obj: dict[str, Any]) -> dict[str, Any]:
+    return {"control_kind": _required(obj, "control_kind"), "stake": _stake(obj.get("stake"))}
+
+
+def _association(obj: dict[str, Any]) -> dict[str, Any]:
+    return {"relationship": _required(obj, "relationship")}
+
+
+def _money(obj: dict[str, Any]) -> dict[str, Any]:
+    amount = None if obj.get("amount") is None else _number(obj["amount"])
+    if amount is not None and amount < 0:
+        raise _Decline
+    currency = _text(obj.get("currency"))
+    if currency is not None and not _CURRENCY.fullmatch(currency):
+        raise _Decline
+    return {"amount": amount, "currency": currency}
+
+
+# the edge kinds taken here: their own fields, as the row mapping's ``_edge`` sets them; the
+# class and role names are the row mapping's (EDGE_ROLES)
+_EXTRAS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "ownership": _ownership, "control": _control, "association": _association,
+    "lending": _money, "guarantee": _money, "branch_of": lambda obj: {},
+}
+_EDGE_KEYS = {kind: _COMMON | {EDGE_ROLES[kind][1], EDGE_ROLES[kind][2]} | EDGE_ROLES[kind][3] for kind in _EXTRAS}
+
+
 class _Fast:
     """The plain-shape mapping of one file's records (its dates parsed once each)."""
 
     def __init__(self) -> None:
         self.dates = Dates()
-        self.edges: dict[str, tuple[type, str, str, frozenset[str], Callable[[dict[str, Any]], dict[str, Any]]]] = {
-            "ownership": (Ownership, "owner", "owned", frozenset({"stake", "interest", "direct", "share_class"}),
-                          self._ownership),
-            "control": (Control, "controller", "controlled", frozenset({"control_kind", "stake"}), self._control),
-            "association": (Association, "person", "associate", frozenset({"relationship"}), self._association),
-            "lending": (Lending, "lender", "borrower", frozenset({"amount", "currency"}), self._money),
-            "guarantee": (Guarantee, "guarantor", "guaranteed", frozenset({"amount", "currency"}), self._money),
-            "branch_of": (BranchOf, "branch", "head_office", frozenset(), lambda obj: {}),
-        }
-        self._edge_keys = {kind: _COMMON | {src, dst} | extra for kind, (_, src, dst, extra, _) in self.edges.items()}
 
     def record(self, obj: Any, ctx: Ctx) -> Record:
         """``map_record(obj, ctx)``: built here when plain, else by the row mapping."""
@@ -130,7 +170,7 @@ class _Fast:
             try:
                 if kind == "entity" and obj.keys() <= _ENTITY:
                     return self._entity(obj, ctx)
-                if kind in self.edges and obj.keys() <= self._edge_keys[kind]:
+                if kind in _EDGE_KEYS and obj.keys() <= _EDGE_KEYS[kind]:
                     return self._edge(kind, obj, ctx)
             except _Decline:
                 pass
@@ -219,50 +259,10 @@ class _Fast:
                     nationalities=())
 
     def _edge(self, kind: str, obj: dict[str, Any], ctx: Ctx) -> Record:
-        cls, src, dst, _, extra = self.edges[kind]
+        cls, src, dst, _ = EDGE_ROLES[kind]
         if obj.get(src) is None or obj.get(dst) is None:
             raise _Decline  # the generic source / target keys, or a role missing: the row mapping
-        return make(cls, **self._clocks(obj, ctx), source=_ref(obj[src]), target=_ref(obj[dst]), **extra(obj))
-
-    @staticmethod
-    def _stake(v: Any) -> Stake | None:
-        if v is None:
-            return None
-        exact = _number(v)
-        if not 0 <= exact <= 100:
-            raise _Decline
-        return make(Stake, exact=exact)
-
-    def _ownership(self, obj: dict[str, Any]) -> dict[str, Any]:
-        direct = obj.get("direct", True)
-        if not isinstance(direct, bool):
-            raise _Decline
-        return {"stake": self._stake(obj.get("stake")), "direct": direct,
-                "interest": _code(InterestType, obj.get("interest", "shareholding")),
-                "share_class": _text(obj.get("share_class"))}
-
-    def _control(self, obj: dict[str, Any]) -> dict[str, Any]:
-        control_kind = _text(obj.get("control_kind"))
-        if control_kind is None:
-            raise _Decline
-        return {"control_kind": control_kind, "stake": self._stake(obj.get("stake"))}
-
-    @staticmethod
-    def _association(obj: dict[str, Any]) -> dict[str, Any]:
-        relationship = _text(obj.get("relationship"))
-        if relationship is None:
-            raise _Decline
-        return {"relationship": relationship}
-
-    @staticmethod
-    def _money(obj: dict[str, Any]) -> dict[str, Any]:
-        amount = None if obj.get("amount") is None else _number(obj["amount"])
-        if amount is not None and amount < 0:
-            raise _Decline
-        currency = _text(obj.get("currency"))
-        if currency is not None and not _CURRENCY.fullmatch(currency):
-            raise _Decline
-        return {"amount": amount, "currency": currency}
+        return make(cls, **self._clocks(obj, ctx), source=_ref(obj[src]), target=_ref(obj[dst]), **_EXTRAS[kind](obj))
 
 
 def fast_mapping() -> Callable[[Any, Ctx], Record]:
