@@ -157,13 +157,14 @@ SYSTEM_PROMPT = SYSTEM_PROMPT.replace("{unknown}", UNKNOWN).replace(
 # -- calls --------------------------------------------------------------------------------------
 
 def _client(config: LLMConfig) -> Any:
-    import httpx
     import openai
 
+    # openai.Timeout is the HTTP library's own class (httpx's, or httpx2's from openai 3.6x on):
+    # a Timeout of the other library is refused by the client.
     return openai.OpenAI(
         api_key=config.api_key,
         base_url=config.base_url,
-        timeout=httpx.Timeout(config.timeout_s, connect=min(5.0, config.timeout_s)),
+        timeout=openai.Timeout(config.timeout_s, connect=min(5.0, config.timeout_s)),
         max_retries=config.max_retries,
     )
 
