@@ -24,6 +24,7 @@ from ownergraph.ingest.readers._gleif_map import (
     map_repex,
 )
 from ownergraph.ingest.readers._json import JSON_ERRORS, JsonStream
+from ownergraph.ingest.readers._xml import iterparse
 from ownergraph.ingest.readers.base import Bad, not_read, quarantine, read_safely
 
 RECORD_TAGS = ("LEIRecord", "RelationshipRecord", "Exception")
@@ -212,8 +213,7 @@ def read_golden_xml(path: Path) -> Iterator[Record]:
     index = 0
     tags = [f"{{*}}{t}" for t in (*RECORD_TAGS, "ContentDate")]
     try:
-        for _, el in etree.iterparse(str(path), events=("end",), tag=tags, huge_tree=True,
-                                     resolve_entities=False, no_network=True):
+        for _, el in iterparse(path, tags):
             name = _local(el.tag)
             if name == "ContentDate":
                 header_date = (el.text or "").strip() or header_date

@@ -20,6 +20,7 @@ from lxml import etree
 
 from ownergraph.ingest.model import Record
 from ownergraph.ingest.readers._gleif_map import Ctx, fallback_known, guarded
+from ownergraph.ingest.readers._xml import iterparse
 from ownergraph.ingest.readers.base import not_read
 from ownergraph.ingest.readers.columnar._checks import Dates, lei_valid, ordinals
 from ownergraph.ingest.readers.columnar._gleif_extract import lei_fields, rr_fields
@@ -119,8 +120,7 @@ def read_golden_xml_columnar(path: Path, batch: int = BATCH) -> Iterator[Record]
     parents: list[Any] = []
     tags = [f"{{*}}{t}" for t in (*RECORD_TAGS, "ContentDate")]
     try:
-        for _, el in etree.iterparse(str(path), events=("end",), tag=tags, huge_tree=True,
-                                     resolve_entities=False, no_network=True):
+        for _, el in iterparse(path, tags):
             name = el.tag[el.tag.rfind("}") + 1:]
             if name == "ContentDate":
                 header_date = (el.text or "").strip() or header_date
