@@ -28,6 +28,7 @@ from ownergraph.ingest.errors import EntityNotFound, OwnergraphError
 from ownergraph.retrieval._graph_retriever import GraphEvidence, GraphRetriever
 from ownergraph.retrieval.answer import CitationCheck, check_citations, compose
 from ownergraph.retrieval.context import Context, Source, build_context
+from ownergraph.retrieval.llm import unavailable_notice
 from ownergraph.retrieval.question import Question, understand
 
 
@@ -51,6 +52,7 @@ class Answer:
     assumptions: list[str] = field(default_factory=list)
     entities: dict[str, dict[str, Any]] = field(default_factory=dict)
     notices: list[str] = field(default_factory=list)  # e.g. text search is lexical: how to add semantic
+    llm_unavailable: str | None = None  # an LLM was configured and a call to it failed: why
 
     @property
     def citations(self) -> list[Source]:
@@ -71,7 +73,7 @@ class Answer:
         return {"question": self.question.model_dump(mode="json"), "answer": self.text,
                 "result": self.frame.to_dict("records"), "citations": [s.as_dict() for s in self.citations],
                 "subgraph": self.subgraph, "evidence_sentences": self.sentences, "timings_ms": self.timings,
-                "assumptions": self.assumptions, "notices": self.notices,
+                "assumptions": self.assumptions, "notices": self.notices, "llm_unavailable": self.llm_unavailable,
                 "citation_check": None if self.check is None else self.check.__dict__}
 
 
@@ -140,13 +142,19 @@ class Ownergraph:
         if not ev.found:
             ctx.no_relationship = text
         check = None
+        notices = [n for n in (getattr(self.text, "notice", None),) if n]
+        failed = q.llm_unavailable
+        if failed:
+            notices.append(unavailable_notice(failed))
         if self.llm is not None:
-            text, check = self._llm_answer(ctx, text)
+            text, check, answer_failed = self._llm_answer(ctx, text)
+            if answer_failed and not failed:
+                failed = answer_failed
+                notices.append(unavailable_notice(failed, answered_by="the analytic's own text"))
         timings["answer"] = (time.perf_counter() - t3) * 1000
         timings["total"] = (time.perf_counter() - t0) * 1000
-        notice = getattr(self.text, "notice", None)
         return Answer(q, text, ev.frame, ctx, ev, sentences, {k: round(v, 2) for k, v in timings.items()},
-                      check, list(assumptions or []), names, [notice] if notice else [])
+                      check, list(assumptions or []), names, notices, failed)
 
     @staticmethod
     def _display(mention: str, names: dict[str, dict[str, Any]]) -> str:
@@ -155,7 +163,9 @@ class Ownergraph:
                 return str(info.get("name") or mention)
         return mention
 
-    def _llm_answer(self, ctx: Context, fallback: str) -> tuple[str, CitationCheck]:
+    def _llm_answer(self, ctx: Context, fallback: str) -> tuple[str, CitationCheck, str | None]:
+        """The LLM's cited answer, or the analytic's text; the third item says why the call
+        failed (``None`` when it did not)."""
         from ownergraph.retrieval.llm import LLMError, complete
 
         system = ("You answer questions about corporate ownership and exposure using ONLY the numbered "
@@ -165,13 +175,13 @@ class Ownergraph:
                     {"role": "user", "content": ctx.render() + f"\n\nDraft answer from the analytic: {fallback}"}]
         try:
             text = complete(messages, self.llm)
-        except LLMError:
-            return fallback, check_citations(fallback, ctx)
+        except LLMError as exc:
+            return fallback, check_citations(fallback, ctx), str(exc)
         check = check_citations(text, ctx)
         why = _set_aside_reason(check)
         if why:  # an invented figure or source never reaches the user: the analytic's answer does
-            return f"{fallback}\n(The LLM's answer was set aside: {why}.)", check
-        return text, check
+            return f"{fallback}\n(The LLM's answer was set aside: {why}.)", check, None
+        return text, check, None
 
     def session(self, **options: Any) -> Any:
         """A conversation (``retrieval.session.Session``; ``options``: today, background, portfolio, finder)."""

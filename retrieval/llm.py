@@ -28,9 +28,11 @@ from __future__ import annotations
 
 from ownergraph.ingest.errors import LLMError
 
+import gc
 import json
 import os
 import re
+import sys
 from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, field
@@ -42,7 +44,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ownergraph.graph.vocabulary import CHANNEL_NAMES, KINDS, RULES, UNKNOWN
 from ownergraph.retrieval.question import EdgeType, Interest, Mention, Modifier, Pattern, Question, Rule, parse
 
-__all__ = ["LLMConfig", "LLMError", "parse_with_llm", "complete", "question_schema", "SYSTEM_PROMPT"]
+__all__ = ["LLMConfig", "LLMError", "parse_with_llm", "complete", "question_schema", "SYSTEM_PROMPT",
+           "unavailable_notice"]
 
 DEFAULT_MODEL = "gpt-4o-mini"
 
@@ -156,6 +159,27 @@ SYSTEM_PROMPT = SYSTEM_PROMPT.replace("{unknown}", UNKNOWN).replace(
 
 # -- calls --------------------------------------------------------------------------------------
 
+def unavailable_notice(reason: str, *, answered_by: str = "the deterministic parser") -> str:
+    """The one line an answer carries when a configured LLM could not be used."""
+    return f"LLM unavailable: {reason}; answered by {answered_by}"
+
+
+def _collect_quietly() -> None:
+    """Collect what a failed call left behind, here and silently.
+
+    A client whose ``__init__`` raised is half built, and its ``__del__`` raises in turn when the
+    garbage collector gets to it: "Exception ignored in ... __del__" on stderr, at a random later
+    moment. On CPython 3.11 that moment can fall inside ``ast.parse`` (pytest rendering a failure,
+    ``traceback`` formatting one), whose recursion counter the nested parse corrupts: SystemError.
+    """
+    previous = sys.unraisablehook
+    sys.unraisablehook = lambda unraisable: None
+    try:
+        gc.collect()
+    finally:
+        sys.unraisablehook = previous
+
+
 def _client(config: LLMConfig) -> Any:
     import openai
 
@@ -175,13 +199,15 @@ def _short(exc: BaseException) -> str:
 
 
 def _chat(config: LLMConfig, messages: Sequence[Mapping[str, Any]], **kwargs: Any) -> str:
-    import openai
-
+    failed = None
     try:
         with _client(config) as client:
             resp = client.chat.completions.create(model=config.model, messages=list(messages), **kwargs)
-    except openai.OpenAIError as exc:
-        raise LLMError(_short(exc)) from exc
+    except Exception as exc:  # noqa: BLE001 -- client, transport, HTTP, schema: the call failed
+        failed = _short(exc)
+    if failed is not None:  # (out of the except block: its traceback no longer holds the client)
+        _collect_quietly()
+        raise LLMError(failed)
     try:
         choice = resp.choices[0]
     except (AttributeError, IndexError, TypeError) as exc:
@@ -250,7 +276,9 @@ def parse_with_llm(text: str, config: LLMConfig, *, today: date | None = None) -
         reply = _chat(config, messages, response_format=fmt, temperature=0)
         q = _to_question(text, reply, notes)
     except LLMError as exc:
-        return _fallback(text, today, f"llm call failed ({exc})")
+        q = _fallback(text, today, f"llm call failed ({exc})")
+        q.llm_unavailable = str(exc)
+        return q
     except json.JSONDecodeError as exc:
         return _fallback(text, today, f"llm reply is not valid JSON ({exc.msg} at {exc.pos})")
     except ValidationError as exc:

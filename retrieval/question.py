@@ -108,6 +108,7 @@ class Question(BaseModel):
     pronoun: str | None = None
     parser: Literal["deterministic", "llm"] = "deterministic"
     notes: list[str] = Field(default_factory=list)  # how things were read, fallbacks, doubts
+    llm_unavailable: str | None = None  # an LLM was configured but its call failed: why
 
     def anchors_with(self, role: Role) -> list[Mention]:
         return [m for m in self.anchors if m.role == role]

@@ -271,3 +271,37 @@ def test_the_llm_can_say_a_stake_is_measured_in_votes(fake_openai):
     assert "interest" in question_schema()["required"]
     fake_openai.reply_json(GOOD)  # a reply without the field (an older model prompt): shares, the default
     assert parse_with_llm(Q, cfg(fake_openai), today=TODAY).interest is None
+
+
+def test_a_client_that_cannot_be_built_falls_back_quietly(fake_openai, monkeypatch, capfd):  # noqa: F811
+    # openai 3.6x refused an httpx.Timeout in its constructor: a TypeError from a half-built client
+    # whose __del__ then raised during some later garbage collection, on stderr
+    import gc
+
+    import openai
+
+    class HalfBuilt:
+        def __init__(self, **kwargs):
+            self.cycle = self  # freed only by the garbage collector
+            raise TypeError("Invalid timeout: expected a number, got <class 'httpx.Timeout'>")
+
+        def __del__(self):
+            raise AttributeError("'HalfBuilt' object has no attribute '_state'")
+
+    monkeypatch.setattr(openai, "OpenAI", HalfBuilt)
+    q = parse_with_llm("Who owns Harbourline Shipping Limited?", LLMConfig(api_key="k", base_url=fake_openai.base_url))
+    gc.collect()
+    assert q.parser == "deterministic" and q.pattern == "owners"
+    assert q.llm_unavailable is not None and q.llm_unavailable.startswith("TypeError: Invalid timeout")
+    assert q.notes[0].startswith("fell back to the deterministic parser: llm call failed (TypeError")
+    assert "Exception ignored" not in capfd.readouterr().err
+    assert fake_openai.requests == []
+
+
+def test_the_client_takes_the_timeout_of_its_own_http_library(fake_openai):  # noqa: F811
+    import openai
+
+    from ownergraph.retrieval.llm import _client
+
+    with _client(LLMConfig(api_key="k", base_url=fake_openai.base_url, timeout_s=7.0)) as client:
+        assert isinstance(client.timeout, openai.Timeout) and client.timeout.read == 7.0

@@ -25,7 +25,9 @@ def _ctx() -> Context:
 def _answer(fake, reply: str):
     fake.reply_content(reply)
     owner = SimpleNamespace(llm=LLMConfig(api_key="sk-test", base_url=fake.base_url, timeout_s=5.0))
-    return Ownergraph._llm_answer(owner, _ctx(), DRAFT)  # type: ignore[arg-type]
+    text, check, failed = Ownergraph._llm_answer(owner, _ctx(), DRAFT)  # type: ignore[arg-type]
+    assert failed is None
+    return text, check
 
 
 def test_supported_llm_answer_is_shown(fake_openai):  # noqa: F811
@@ -59,5 +61,6 @@ def test_uncited_sentence_is_flagged_but_shown(fake_openai):  # noqa: F811
 def test_llm_failure_gives_the_deterministic_answer(fake_openai):  # noqa: F811
     fake_openai.reply(500, {"error": {"message": "boom"}})
     owner = SimpleNamespace(llm=LLMConfig(api_key="sk-test", base_url=fake_openai.base_url, timeout_s=5.0))
-    text, check = Ownergraph._llm_answer(owner, _ctx(), DRAFT)  # type: ignore[arg-type]
+    text, check, failed = Ownergraph._llm_answer(owner, _ctx(), DRAFT)  # type: ignore[arg-type]
     assert text == DRAFT and check.ok
+    assert failed is not None and "500" in failed
