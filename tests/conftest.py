@@ -10,6 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 REAL_DATA = ROOT / "tests" / "fixtures" / "real"
 NEO4J_FIXTURES = {"graph", "graph_session", "neo4j_settings"}
+pytest_plugins = ["tests.gc_before_report"]
 
 
 @pytest.fixture(scope="session")
