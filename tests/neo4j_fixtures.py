@@ -3,6 +3,10 @@
 The tests use their own server, never a user's: ``OWNERGRAPH_TEST_NEO4J_URI`` (+ ``_USER``,
 ``_PASSWORD``) when set, else a project-managed local Neo4j in a test home on port 7698,
 started on demand (``.ci/run`` starts it beforehand). Its database is wiped between tests.
+
+Under pytest-xdist each worker has a server of its own (Neo4j Community has one user database,
+and every test wipes it): worker gw0 the one above, worker gwN a home beside it (``-gwN``) on
+port 7750 + N, started on demand and stopped by ``.ci/test``.
 """
 
 from __future__ import annotations
@@ -18,13 +22,25 @@ import pytest
 from ownergraph.graph.config import Settings, load_settings
 from ownergraph.graph.connection import Graph, connect
 
-TEST_PORT = int(os.environ.get("OWNERGRAPH_TEST_NEO4J_PORT", "7698"))
+WORKER_PORT_BASE = 7750
+
+
+def _worker() -> int:
+    """This pytest-xdist worker's number (0 outside xdist)."""
+    name = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    return int(name[2:]) if name.startswith("gw") and name[2:].isdigit() else 0
+
+
+WORKER = _worker()
+TEST_PORT = int(os.environ.get("OWNERGRAPH_TEST_NEO4J_PORT", "7698")) if WORKER == 0 else WORKER_PORT_BASE + WORKER
 _SEEN_VERSIONS: set[str] = set()
 
 
 def neo4j_test_settings() -> Settings:
     base = load_settings({k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")})
     home = Path(os.environ.get("OWNERGRAPH_TEST_HOME", base.cache / "test-home"))
+    if WORKER:
+        home = home.with_name(f"{home.name}-gw{WORKER}")
     if os.environ.get("OWNERGRAPH_TEST_NEO4J_URI"):
         return Settings(
             neo4j_uri=os.environ["OWNERGRAPH_TEST_NEO4J_URI"],
