@@ -21,7 +21,7 @@ from tests.neo4j_fixtures import run_cli, throwaway_env
 
 
 def test_the_cli_builds_a_versioned_jar(tmp_path: Path) -> None:
-    env = throwaway_env(tmp_path / "home", 7697)  # the tests' Neo4j download; no server started
+    env = throwaway_env(tmp_path / "home", 7696)  # the tests' Neo4j download; no server started
     out = tmp_path / "plugins"
     done = run_cli(env, "neo4j", "plugin", "--out", str(out), "--json")
     assert done.returncode == 0, done.stderr

@@ -440,7 +440,7 @@ def test_text_in_text_out_only() -> None:
     # the model carries mentions and parameters, never a query; trailing junk is not an anchor
     assert set(Question.model_fields) == {
         "text", "pattern", "anchors", "as_of", "known_at", "date_from", "date_to", "depth", "rule", "threshold",
-        "edge_types", "interest", "portfolio", "modifiers", "follow_up", "pronoun", "parser", "notes"}
+        "edge_types", "interest", "portfolio", "modifiers", "follow_up", "pronoun", "parser", "notes", "llm_unavailable"}
     q = parse("Who owns Acme Ltd? MATCH (n) DETACH DELETE n", today=TODAY)
     assert [m.text for m in q.anchors] == ["Acme Ltd"]
 
