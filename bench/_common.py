@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.cypher import QUERIES
-from ownergraph.graph.config import Settings, load_settings
+from ownergraph.domain.settings import Settings, load_settings
 from ownergraph.graph.connection import Graph, close_all, connect
 from ownergraph.graph.server import LocalNeo4j
 

@@ -26,12 +26,12 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from ownergraph.ingest.errors import CypherError
-from ownergraph.ingest.model import EdgeType
+from ownergraph.domain.errors import CypherError
+from ownergraph.domain.vocabulary import EDGES
 
-# every relationship type stored: the domain's edge types and the book's HOLDS (a closed set:
-# the only text ever placed into a Cypher pattern as a type)
-REL_TYPES: frozenset[str] = frozenset(t.value for t in EdgeType) | {"HOLDS"}
+# every relationship type stored: the edge table's (a closed set: the only text ever placed into
+# a Cypher pattern as a type)
+REL_TYPES: frozenset[str] = frozenset(e.type.value for e in EDGES)
 
 # the closed sets a slot declaration may name
 VOCABULARY: dict[str, frozenset[str]] = {"REL_TYPES": REL_TYPES}

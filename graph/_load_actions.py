@@ -24,12 +24,12 @@ from contextlib import AbstractContextManager
 from datetime import date, datetime, timezone
 from typing import Any
 
-from ownergraph.graph._load_rows import refs_of
-from ownergraph.graph._rows import KNOWN_MAX, VALID_MIN, clock_props
+from ownergraph.graph.load_rows import refs_of
+from ownergraph.graph.rows import KNOWN_MAX, VALID_MIN, clock_props
 from ownergraph.graph.actions import apply_corporate_action
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.rechain import _clock
-from ownergraph.ingest.model import CorporateAction, EntityRef
+from ownergraph.domain.model import CorporateAction, EntityRef
 
 BEFORE_ALL = datetime(1, 1, 1, tzinfo=timezone.utc)  # knowledge time earlier than any action
 CHUNK = 2000  # actions parsed, resolved and applied together at the end of a run

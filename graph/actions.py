@@ -22,11 +22,12 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol
 
-from ownergraph.graph._load_rows import refs_of
-from ownergraph.graph._rows import KNOWN_MAX, VALID_MAX, clock_props, stake_props
+from ownergraph.graph.load_rows import refs_of
+from ownergraph.graph.rows import KNOWN_MAX, VALID_MAX, clock_props, stake_props
 from ownergraph.graph.connection import Graph
-from ownergraph.ingest.lei import is_valid_lei
-from ownergraph.ingest.model import CorporateAction, CorporateActionKind, EntityRef, EdgeType
+from ownergraph.domain.lei import is_valid_lei
+from ownergraph.domain.model import CorporateAction, CorporateActionKind, EntityRef, EdgeType
+from ownergraph.domain.codes import EdgeType
 
 CONTROL_TYPES = [EdgeType.OWNERSHIP.value, EdgeType.CONTROL.value]
 
@@ -122,7 +123,7 @@ def apply_corporate_action(graph: Graph, action: CorporateAction, keys: _Keys, *
             assert other is not None
             new_edge(subject, other, EdgeType.SUCCESSION, "succession", {"action": "merger"})
             move(subject, other, True, CONTROL_TYPES)  # its stakes pass to the survivor
-            move(subject, other, False, ["HOLDS"])  # our positions in it pass to the survivor
+            move(subject, other, False, [EdgeType.HOLDING])  # our positions in it pass to the survivor
             move(subject, None, False, CONTROL_TYPES)  # its own owners' edges end
             graph.write("action_close_entity", key=subject, effective=effective, status="MERGED")
         case CorporateActionKind.SPIN_OFF:
@@ -135,7 +136,7 @@ def apply_corporate_action(graph: Graph, action: CorporateAction, keys: _Keys, *
                     move(subject, other, True, CONTROL_TYPES, peer=target)
                 else:
                     # an instrument: our book's positions in it now face the new entity
-                    move(subject, other, False, ["HOLDS"], instrument=item)
+                    move(subject, other, False, [EdgeType.HOLDING], instrument=item)
         case CorporateActionKind.CHANGE_OF_CONTROL:
             assert other is not None
             if previous:

@@ -96,7 +96,7 @@ def superseded(graph: Any, documents: list[dict[str, Any]]) -> list[dict[str, An
             if not later:
                 continue
             at = min(later)
-            sid = f"{row['fact_key']}@{at.isoformat()}"  # as graph._load_rows keys a Retraction
+            sid = f"{row['fact_key']}@{at.isoformat()}"  # as graph.load_rows keys a Retraction
             out[sid] = {"statement_id": sid, "props": {
                 "fact_key": row["fact_key"], "known_from": at, "source_system": "document",
                 "source_record_id": cause.get(at, doc_id), "validation_level": REASON}}

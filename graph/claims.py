@@ -1,7 +1,7 @@
 """Relationships read from document text are *claims*, kept apart from registry facts.
 
 Every edge an extractor wrote carries ``source_kind = "text_claim"``, the method, a confidence
-and the sentence (``claim_*``, see :mod:`graph._rows`). Analytics admit a claim when its
+and the sentence (``claim_*``, see :mod:`graph.rows`). Analytics admit a claim when its
 confidence reaches the threshold (``Settings.claim_threshold``, ``OWNERGRAPH_CLAIM_THRESHOLD``,
 or per command ``--min-claim-confidence``; :func:`claims_at` in code) or a person accepted it;
 a rejected claim never takes part. The others wait in the review queue (``ownergraph review``).
@@ -9,7 +9,7 @@ Decisions are ``(:ClaimDecision)`` nodes, like resolution's ``(:MatchDecision)``
 why; undoing one keeps it, marked, and the claim falls back to the decision before it.
 
 The gate works through the statement ids analytics leave out (:func:`excluded`), the same
-mechanism as a session's what-if (``graph.analytics._snapshot.Assumed.suppressed``), so the
+mechanism as a session's what-if (``graph.analytics.snapshot.Assumed.suppressed``), so the
 Cypher gate and the server-side cascade procedure apply it without a second predicate.
 """
 
@@ -24,9 +24,9 @@ from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from typing import Any, Literal, Protocol
 
-from ownergraph.graph.config import claim_threshold, load_settings
+from ownergraph.domain.settings import claim_threshold, load_settings
 from ownergraph.graph.connection import Graph
-from ownergraph.ingest.errors import ReviewError
+from ownergraph.domain.errors import ReviewError
 
 Status = Literal["pending", "admitted", "accepted", "rejected"]
 STATUSES: tuple[str, ...] = ("pending", "admitted", "accepted", "rejected")

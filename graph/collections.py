@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from ownergraph.graph.connection import Graph
-from ownergraph.ingest.model import EntityRef, Quarantined
+from ownergraph.domain.model import EntityRef, Quarantined
 
 
 class _Keys(Protocol):

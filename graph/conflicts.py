@@ -27,7 +27,7 @@ from typing import Any
 from ownergraph.graph._transport import encode_rows
 from ownergraph.graph.connection import Graph, Query
 from ownergraph.graph.rechain import _native, query_for
-from ownergraph.ingest.model import Quarantined
+from ownergraph.domain.model import Quarantined
 from ownergraph.ingest.readers.base import raw_text
 from ownergraph.ingest.readers.bundle import BUNDLE_SOURCE
 
@@ -44,7 +44,7 @@ _BOOKKEEPING = frozenset({
 
 def screen(graph: Graph, rows: dict[str, Any], batch_size: int) -> list[Quarantined]:
     """Take the conflicting statements out of ``rows`` (one loader batch, as built by
-    ``graph._load_rows.build_rows``) and return them as quarantine entries, entities first
+    ``graph.load_rows.build_rows``) and return them as quarantine entries, entities first
     (the order they are written in). The entity rows taken out take their alias rows with them
     (matched by statement id)."""
     out: list[Quarantined] = []

@@ -32,11 +32,11 @@ from neo4j.exceptions import (
 
 from ownergraph import cypher
 from ownergraph.graph.bookmarks import FileBookmarks, routed
-from ownergraph.graph.config import QUERY_TIMEOUT_S, Settings, load_settings
+from ownergraph.domain.settings import QUERY_TIMEOUT_S, Settings, load_settings
 from ownergraph.graph.plugin import PluginStatus
 from ownergraph.graph.plugin import detect as detect_plugin
 from ownergraph.graph.server import ALTERNATIVES, LocalNeo4j
-from ownergraph.ingest.errors import CypherError, Neo4jAuthError, Neo4jUnavailable, Neo4jVersionError, QueryTimeout
+from ownergraph.domain.errors import CypherError, Neo4jAuthError, Neo4jUnavailable, Neo4jVersionError, QueryTimeout
 
 MIN_VERSION = (5, 26)
 T = TypeVar("T")

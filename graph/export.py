@@ -23,9 +23,10 @@ import pandas as pd
 
 from ownergraph.graph import claims
 from ownergraph.graph.connection import Graph
-from ownergraph.ingest.errors import OwnergraphError
+from ownergraph.domain.errors import OwnergraphError
+from ownergraph.domain.codes import EdgeType
 
-EDGE_TYPES = ("OWNS", "CONTROLS")
+EDGE_TYPES = (EdgeType.OWNERSHIP, EdgeType.CONTROL)
 PAGE = 5000  # owners (or entities) per round trip
 
 # column -> DuckDB type; the order is the files' column order

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
-from ownergraph.graph._rows import KNOWN_MAX, VALID_MAX, VALID_MIN
+from ownergraph.graph.rows import KNOWN_MAX, VALID_MAX, VALID_MIN
 
 
 @dataclass(frozen=True)

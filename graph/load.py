@@ -28,7 +28,7 @@ Lean incremental runs (``lean``, the default): statements stored already are fou
 read per batch and not sent again (``_stored``), and at the end only the stored actions with a
 party the run wrote at are re-applied (a 1% delta re-applied every action before).
 
-Sections elsewhere: ``_load_rows`` (records -> rows), ``_transport`` (packed rows, batched
+Sections elsewhere: ``load_rows`` (records -> rows), ``_transport`` (packed rows, batched
 transactions), ``rechain`` + ``history`` (a fact's bitemporal history after each batch).
 """
 
@@ -41,17 +41,17 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ownergraph import cypher
-from ownergraph.graph._intake import RecordIntake
+from ownergraph.graph.intake import RecordIntake
 from ownergraph.graph._load_actions import ActionLedger
-from ownergraph.graph._load_rows import build_rows
-from ownergraph.graph._rows import KNOWN_MAX
+from ownergraph.graph.load_rows import build_rows
+from ownergraph.graph.rows import KNOWN_MAX
 from ownergraph.graph._stored import edges_without_stored, entities_without_stored
 from ownergraph.graph._transport import Batched, encode_rows
 from ownergraph.graph.amendments import superseded
 from ownergraph.graph.conflicts import screen
 from ownergraph.graph.connection import Graph, Query
 from ownergraph.graph.rechain import query_for, rechain
-from ownergraph.ingest.model import EDGE_TYPE_OF, CorporateAction, Entity, EntityRef, Quarantined
+from ownergraph.domain.model import EDGE_TYPE_OF, CorporateAction, Entity, EntityRef, Quarantined
 
 DEFAULT_BATCH = 20000  # records per flush and rows per UNWIND
 _NODE_KINDS = ("Sanction", "ReportingException", "Holding")

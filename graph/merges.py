@@ -13,7 +13,7 @@ from typing import Any
 
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.resolution_store import GraphResolutionStore
-from ownergraph.ingest.errors import EntityNotFound
+from ownergraph.domain.errors import EntityNotFound
 from ownergraph.resolution import Resolver, Status
 
 

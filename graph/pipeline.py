@@ -20,14 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from ownergraph.graph.collections import partial_list, record_partial_lists
-from ownergraph.graph.config import Settings
+from ownergraph.domain.settings import Settings
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.load import DEFAULT_BATCH, Loader
 from ownergraph.graph.merges import apply_run_merges
 from ownergraph.graph.resolution_store import GraphResolutionStore, ResolverKeys
-from ownergraph.ingest.errors import InputFormatError
+from ownergraph.domain.errors import InputFormatError
 from ownergraph.ingest.formats import detect, expand
-from ownergraph.ingest.model import Quarantined
+from ownergraph.domain.model import Quarantined
 from ownergraph.ingest.read_ahead import ReadAhead
 from ownergraph.resolution import MatchSettings, Resolver
 

@@ -23,7 +23,7 @@ from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
-from ownergraph.ingest.errors import Neo4jUnavailable
+from ownergraph.domain.errors import Neo4jUnavailable
 
 SOURCE = "OwnergraphProcedures.java"
 PROPERTIES = "ownergraph-plugin.properties"

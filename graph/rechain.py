@@ -15,9 +15,10 @@ from datetime import date, datetime, timezone
 from typing import Any
 
 from ownergraph import cypher
-from ownergraph.graph._rows import KNOWN_MAX, REL_TYPES, VALID_MIN
+from ownergraph.graph.rows import KNOWN_MAX, REL_TYPES, VALID_MIN
 from ownergraph.graph._transport import encode_rows
 from ownergraph.graph.history import Version, plan
+from ownergraph.domain.codes import EdgeType
 
 # facts stored as nodes, with the link from their entity (the rest are edges)
 NODE_LINKS = {"Sanction": "SUBJECT_TO", "ReportingException": "HAS_EXCEPTION"}
@@ -31,7 +32,7 @@ _NOT_CONTENT = frozenset({
 
 def storage_type(kind: str) -> str:
     """The relationship type or node label a versioned kind is stored as (closed set)."""
-    rtype = "HOLDS" if kind == "Holding" else kind
+    rtype = EdgeType.HOLDING if kind == "Holding" else kind
     if rtype not in set(NODE_LINKS) | REL_TYPES:
         raise ValueError(f"not a storable type: {kind!r}")
     return rtype
@@ -79,7 +80,7 @@ def rechain(graph: Any, kind: str, keys: Iterable[str], batch_size: int) -> int:
         carries: list[dict[str, Any]] = []
         stale: list[str] = []
         for row in graph.read(read, keys=keys[i: i + batch_size]):
-            s, c, d = _plan_rows(row["versions"], row["retracted"])
+            s, c, d = plan_rows(row["versions"], row["retracted"])
             stores += s
             carries += c
             stale += d
@@ -91,7 +92,7 @@ def rechain(graph: Any, kind: str, keys: Iterable[str], batch_size: int) -> int:
     return len(keys)
 
 
-def _plan_rows(versions: list[dict[str, Any]], retracted: list[Any]
+def plan_rows(versions: list[dict[str, Any]], retracted: list[Any]
                ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[str]]:
     """(version rows, carried-piece rows, stale carried element ids) for one fact."""
     stated: dict[str, Version] = {}

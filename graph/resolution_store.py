@@ -6,7 +6,7 @@ nodes so a later run resolves against everything loaded before (streamed both wa
 million entities the state is millions of records).
 
 Incremental saves: a run that loaded the state adds only what it changed, as one
-``(:ResolutionStateChange)`` node (gzip'd change records, see ``resolution._state``), and
+``(:ResolutionStateChange)`` node (gzip'd change records, see ``resolution.state``), and
 writes only the changed decisions; loading streams the state with the changes merged in
 (``merge_changes``). A 1% daily delta no longer rewrites the whole state. The state is written
 whole again when the changes outgrow a quarter of it, or when another run saved since this
@@ -24,13 +24,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from ownergraph.graph.config import load_settings
+from ownergraph.domain.settings import load_settings
 from ownergraph.graph.connection import Graph, Reader
-from ownergraph.ingest.errors import ConfigError
-from ownergraph.ingest.model import Entity, EntityRef
+from ownergraph.domain.errors import ConfigError
+from ownergraph.domain.model import Entity, EntityRef
 from ownergraph.resolution import MatchSettings, ResolutionState, Resolver, StateRecord
-from ownergraph.resolution import _snapshot as snapshot
-from ownergraph.resolution._state import ChangeRecord, merge_changes
+from ownergraph.resolution import snapshot as snapshot
+from ownergraph.resolution.state import ChangeRecord, merge_changes
 
 # a driver packs a statement at ~7x its parameter's size: 1 MB chunks keep that transient small
 _CHUNK = 1024 * 1024
@@ -44,7 +44,7 @@ _DEFAULT = object()
 
 
 class GraphResolutionStore:
-    """``snapshots``: the folder of local resolver snapshots (``resolution._snapshot``; default
+    """``snapshots``: the folder of local resolver snapshots (``resolution.snapshot``; default
     the settings' ``resolver_snapshot_dir``, None: none kept)."""
 
     def __init__(self, graph: Graph, snapshots: Path | None | object = _DEFAULT) -> None:
@@ -165,7 +165,7 @@ class GraphResolutionStore:
         records = _records(gz, spool)
         return merge_changes(records, _change_records(changes)) if changes else records
 
-    # -- local snapshots (resolution._snapshot) ----------------------------------------
+    # -- local snapshots (resolution.snapshot) ----------------------------------------
     def _snapshot_path(self, digest: str) -> Path | None:
         return None if self.snapshots is None else self.snapshots / f"{digest[:40]}.pickle"
 

@@ -29,8 +29,8 @@ from importlib import resources
 from pathlib import Path
 
 from ownergraph.graph import plugin
-from ownergraph.graph.config import Settings
-from ownergraph.ingest.errors import Neo4jUnavailable
+from ownergraph.domain.settings import Settings
+from ownergraph.domain.errors import Neo4jUnavailable
 
 LAUNCHER = "OwnergraphNeo4j"
 _JAVA_SOURCES = (f"{LAUNCHER}.java", plugin.SOURCE)

@@ -6,7 +6,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from ownergraph.ingest.errors import InputFormatError
+from ownergraph.domain.errors import InputFormatError
 
 # Order matters for detection: specific formats before generic JSON ones.
 _MODULES = ("gleif_golden", "gleif_api", "bods", "uk_psc", "uk_company", "ftm", "sec", "sec_ex21",

@@ -18,9 +18,13 @@ start without loading pandas, the Neo4j driver or the embedding model.
 from __future__ import annotations
 
 from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ownergraph.ingest.errors import (
+from ownergraph import _source_tree
+
+_source_tree.install(Path(__file__).resolve().parent)  # a clone imports as the installed package
+from ownergraph.domain.errors import (
     ConfigError,
     EmbeddingUnavailable,
     EntityNotFound,
@@ -33,23 +37,23 @@ from ownergraph.ingest.errors import (
 
 # public name -> module that defines it
 _LAZY = {
-    "connect": "ownergraph._facade",
-    "ingest": "ownergraph._facade",
+    "connect": "ownergraph.facade",
+    "ingest": "ownergraph.facade",
     "Ownergraph": "ownergraph.retrieval.api",
     "Answer": "ownergraph.retrieval.api",
     "Analytics": "ownergraph.graph.analytics.api",
-    "Clock": "ownergraph.graph.clock",
+    "Clock": "ownergraph.domain.clock",
     "Graph": "ownergraph.graph.connection",
-    "Settings": "ownergraph.graph.config",
+    "Settings": "ownergraph.domain.settings",
     "IngestSummary": "ownergraph.graph.pipeline",
     "Question": "ownergraph.retrieval.question",
 }
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ownergraph._facade import connect, ingest
+    from ownergraph.facade import connect, ingest
     from ownergraph.graph.analytics.api import Analytics
-    from ownergraph.graph.clock import Clock
-    from ownergraph.graph.config import Settings
+    from ownergraph.domain.clock import Clock
+    from ownergraph.domain.settings import Settings
     from ownergraph.graph.connection import Graph
     from ownergraph.graph.pipeline import IngestSummary
     from ownergraph.retrieval.api import Answer, Ownergraph

@@ -27,7 +27,7 @@ from ownergraph.resolution._resolve import Candidate, Method, Resolution
 from ownergraph.resolution._resolver import Resolver
 from ownergraph.resolution._spark import spark_session
 from ownergraph.resolution._splink import MatchSettings
-from ownergraph.resolution._state import ResolutionState, ResolutionStore, StateRecord, StreamingResolutionStore
+from ownergraph.resolution.state import ResolutionState, ResolutionStore, StateRecord, StreamingResolutionStore
 
 __all__ = [
     "AliasRow",

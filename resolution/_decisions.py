@@ -19,7 +19,7 @@ from datetime import datetime, timezone
 from enum import StrEnum
 from typing import Any
 
-from ownergraph.ingest.errors import OwnergraphError
+from ownergraph.domain.errors import OwnergraphError
 
 
 class ResolutionError(OwnergraphError):

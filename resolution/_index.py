@@ -16,7 +16,7 @@ from bisect import insort
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from ownergraph.ingest.model import AliasScheme
+from ownergraph.domain.model import AliasScheme
 
 from ownergraph.resolution import _rows as packed
 from ownergraph.resolution._normalise import NormalisedName, normalise_name
@@ -33,7 +33,7 @@ MAX_CANDIDATES = 200  # names scored per mention, so a batch's cost is bounded
 def _add(multi: dict[Any, Any], k: Any, owner: str) -> None:
     """dict value is one owner (the common case, no list allocated) or a sorted list of owners
     (sorted, not in arrival order: an index rebuilt from the stored state, which adds owners
-    in key order, then answers exactly as the one that was saved; see ``resolution._snapshot``)."""
+    in key order, then answers exactly as the one that was saved; see ``resolution.snapshot``)."""
     cur = multi.get(k)
     if cur is None:
         multi[k] = owner

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 
-from ownergraph.ingest.model import AliasScheme, EntityKind
+from ownergraph.domain.model import AliasScheme, EntityKind
 
 from ownergraph.resolution._normalise import normalise_name
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ownergraph.ingest.lei import is_valid_lei
-from ownergraph.ingest.model import AliasKind, AliasScheme, Entity, EntityKind
+from ownergraph.domain.lei import is_valid_lei
+from ownergraph.domain.model import AliasKind, AliasScheme, Entity, EntityKind
 
 from ownergraph.resolution._decisions import DecisionLog, MergeRefused
 from ownergraph.resolution._index import NAME, AliasIndex, AliasRow, EntityInfo

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Literal
 
-from ownergraph.ingest.lei import is_valid_lei
-from ownergraph.ingest.model import AliasKind, AliasScheme, EntityRef
+from ownergraph.domain.lei import is_valid_lei
+from ownergraph.domain.model import AliasKind, AliasScheme, EntityRef
 
 from ownergraph.resolution._decisions import DecisionLog
 from ownergraph.resolution._index import NAME, AliasIndex, AliasRow, EntityInfo

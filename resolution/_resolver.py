@@ -6,15 +6,15 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import date, datetime
 from typing import Any
 
-from ownergraph.ingest.model import Entity, EntityKind, EntityRef
+from ownergraph.domain.model import Entity, EntityKind, EntityRef
 
 from ownergraph.resolution._decisions import Decision, DecisionLog, Judgement, MergeRefused, ResolutionError
 from ownergraph.resolution._index import AliasIndex, AliasRow, EntityInfo
 from ownergraph.resolution._register import Registrar
 from ownergraph.resolution._resolve import Pipeline, Resolution
-from ownergraph.resolution._snapshot import SnapshotResolutionStore
+from ownergraph.resolution.snapshot import SnapshotResolutionStore
 from ownergraph.resolution._splink import MatchSettings, SplinkMatcher
-from ownergraph.resolution._state import (
+from ownergraph.resolution.state import (
     ChangeRecord, IncrementalResolutionStore, ResolutionState, ResolutionStore, StateRecord, StreamingResolutionStore,
 )
 
@@ -170,7 +170,7 @@ class Resolver:
 
     # -- state ---------------------------------------------------------------------------
     def state_records(self) -> Iterator[StateRecord]:
-        """The state as a stream (see ``resolution._state.StateRecord``), deterministic:
+        """The state as a stream (see ``resolution.state.StateRecord``), deterministic:
         entities by key, alias rows by owner then fields, decisions by id, conflicts."""
         for key in sorted(self.index.entities):
             d = self.index.entities[key].as_dict()
@@ -186,7 +186,7 @@ class Resolver:
             yield "conflict", c
 
     def changed_records(self) -> Iterator[ChangeRecord] | None:
-        """What changed since the state was loaded or saved (``resolution._state.ChangeRecord``s,
+        """What changed since the state was loaded or saved (``resolution.state.ChangeRecord``s,
         sorted), or None when changes are not tracked (a resolver not loaded from a store)."""
         if self.index.changed is None or self.decisions.changed is None:
             return None

@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass
 from datetime import date
 from typing import Any, NamedTuple
 
-from ownergraph.ingest.model import AliasKind, AliasScheme
+from ownergraph.domain.model import AliasKind, AliasScheme
 
 from ownergraph.resolution._keys import country_of
 

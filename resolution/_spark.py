@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ownergraph.ingest.errors import ConfigError
+from ownergraph.domain.errors import ConfigError
 
 _LOG4J = """status = error
 rootLogger.level = error

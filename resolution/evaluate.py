@@ -37,7 +37,7 @@ from typing import Any
 
 from lxml import etree
 
-from ownergraph.ingest.model import Alias, AliasKind, AliasScheme, Entity, EntityKind, EntityRef, Provenance
+from ownergraph.domain.model import Alias, AliasKind, AliasScheme, Entity, EntityKind, EntityRef, Provenance
 
 from ownergraph.resolution._normalise import normalise_name
 from ownergraph.resolution._resolver import Resolver

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ownergraph.ingest.errors import EmbeddingUnavailable
+from ownergraph.domain.errors import EmbeddingUnavailable
 from ownergraph.retrieval._minilm_numpy import NumpyMiniLMEmbedder
 from ownergraph.retrieval._minilm_onnx import OnnxMiniLMEmbedder, onnx_available
 from ownergraph.retrieval._model import (

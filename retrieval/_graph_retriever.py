@@ -15,11 +15,11 @@ from typing import Any
 import pandas as pd
 
 from ownergraph.graph.analytics.api import Analytics
-from ownergraph.graph.vocabulary import (
+from ownergraph.domain.vocabulary import (
     CHANNEL_NAMES, CONTAGION, CYCLES, DEFAULT_RULE, DIFF, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR,
     STAKE,
 )
-from ownergraph.ingest.errors import OwnergraphError
+from ownergraph.domain.errors import OwnergraphError
 from ownergraph.retrieval._parse_patterns import path_kinds
 from ownergraph.retrieval.question import Question
 

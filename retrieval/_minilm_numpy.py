@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ownergraph.ingest.errors import EmbeddingUnavailable
+from ownergraph.domain.errors import EmbeddingUnavailable
 from ownergraph.retrieval._model import BATCH_SIZE, MAX_SEQ_LENGTH, model_path, normalise
 
 _FFN_ROWS = 256

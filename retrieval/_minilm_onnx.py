@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from ownergraph.ingest.errors import EmbeddingUnavailable
+from ownergraph.domain.errors import EmbeddingUnavailable
 from ownergraph.retrieval._minilm_numpy import MiniLMTokens, threads_from_env
 from ownergraph.retrieval._model import BATCH_SIZE, MAX_SEQ_LENGTH
 
@@ -148,7 +148,7 @@ def cached_graph(path: Path, config: dict[str, Any], cache: Path | None) -> byte
 
 
 def _default_cache() -> Path:
-    from ownergraph.graph.config import load_settings
+    from ownergraph.domain.settings import load_settings
 
     return load_settings().cache
 

@@ -15,7 +15,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from ownergraph.ingest.errors import EmbeddingUnavailable
+from ownergraph.domain.errors import EmbeddingUnavailable
 
 DIM = 384
 MAX_SEQ_LENGTH = 256

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ownergraph.graph.vocabulary import EXPOSURE
+from ownergraph.domain.vocabulary import EXPOSURE
 from ownergraph.retrieval._parse_patterns import _AND_SPLIT, _END, _FAMILY_NAME, _GROUP_RE, _SLOTS, _X
 from ownergraph.retrieval._parse_text import (
     _FUND_WORDS, _GENERIC, _LEADING_NOUN, _NOUN_KIND, _PH_OPEN, _PH_CLOSE, _PH_RE, _PRONOUN_WORDS, _SUFFIX_AT_END,

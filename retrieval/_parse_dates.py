@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from ownergraph.graph.vocabulary import DIFF
+from ownergraph.domain.vocabulary import DIFF
 from ownergraph.retrieval._parse_text import _MON, _QWORD, MONTHS, SEP, _Work
 
 _DATE_RE = re.compile(

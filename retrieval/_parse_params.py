@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ownergraph.graph.vocabulary import (
+from ownergraph.domain.vocabulary import (
     AMLD_GT25, CHANNEL_NAMES, EU_AMLR_25, GUARANTEE, LENDING, MAJORITY, OFAC_50, OWNERSHIP, ROLLING_25, RULES,
 )
 from ownergraph.retrieval._parse_text import _NUM, _PH_CLOSE, _PH_OPEN, NUMBER_WORDS, _Work

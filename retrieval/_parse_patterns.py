@@ -9,7 +9,7 @@ import re
 
 from collections.abc import Sequence
 
-from ownergraph.graph.vocabulary import (
+from ownergraph.domain.vocabulary import (
     CONTAGION, CONTROL_PATH_KINDS, CYCLES, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, PATH_KIND_NAMES, PATH_KINDS, QUALITY,
     SANCTIONS_NEAR, STAKE, UNKNOWN,
 )

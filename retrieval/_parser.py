@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from ownergraph.graph.vocabulary import (
+from ownergraph.domain.vocabulary import (
     BLOCKED_RULE, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE, UNKNOWN,
 )
 from ownergraph.retrieval._parse_anchors import _ELLIPSIS, _Anchors, _clean, _fallback, _slots
@@ -151,7 +151,7 @@ def parse(text: str, *, today: date | None = None) -> Question:
     for m in an.mentions:
         if re.fullmatch(r"[A-Z0-9]{18}[0-9]{2}", m.text):
             try:
-                from ownergraph.ingest.lei import is_valid_lei
+                from ownergraph.domain.lei import is_valid_lei
                 if not is_valid_lei(m.text):
                     w.notes.append(f"{m.text} looks like an LEI but its check digits fail")
             except ImportError:  # pragma: no cover

@@ -39,7 +39,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from ownergraph.ingest.errors import VectorIndexBusy
+from ownergraph.domain.errors import VectorIndexBusy
 from ownergraph.retrieval._vector_points import (
     DATETIME_FIELDS,
     KEYWORD_FIELDS,

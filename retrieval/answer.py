@@ -16,8 +16,8 @@ from typing import Any
 
 import pandas as pd
 
-from ownergraph.ingest.codes import exception_meaning
-from ownergraph.graph.vocabulary import (
+from ownergraph.domain.codes import exception_meaning
+from ownergraph.domain.vocabulary import (
     CHANNEL_NAMES, CHANNELS, CONTAGION, CYCLES, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, STAKE,
 )
 from ownergraph.retrieval.context import Context

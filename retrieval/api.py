@@ -21,10 +21,10 @@ from typing import Any, Protocol
 
 import pandas as pd
 
-from ownergraph.graph.analytics._snapshot import make_clock
+from ownergraph.domain.clock import make_clock
 from ownergraph.graph.analytics.api import Analytics
 from ownergraph.graph.connection import Graph
-from ownergraph.ingest.errors import EntityNotFound, OwnergraphError
+from ownergraph.domain.errors import EntityNotFound, OwnergraphError
 from ownergraph.retrieval._graph_retriever import GraphEvidence, GraphRetriever
 from ownergraph.retrieval.answer import CitationCheck, check_citations, compose
 from ownergraph.retrieval.context import Context, Source, build_context

@@ -11,7 +11,8 @@ from datetime import date
 from typing import Any
 
 from ownergraph.graph.claims import claim_note, is_claim
-from ownergraph.graph.vocabulary import EDGE_VERBS
+from ownergraph.domain.vocabulary import EDGE_VERBS
+from ownergraph.domain.codes import EdgeType
 
 
 @dataclass(frozen=True)
@@ -66,11 +67,11 @@ def relation_text(edge: dict[str, Any], source: str, target: str) -> str:
     if edge.get("amount") is not None:
         amount = f" {edge.get('currency') or ''} {float(edge['amount']):,.0f}".replace("  ", " ").rstrip()
     figure = f"{stake_text(edge)}{amount}"
-    if kind == "LENDS_TO":
+    if kind == EdgeType.LENDING:
         return f"{source} lends{figure} to {target}"
-    if kind == "GUARANTEES":
+    if kind == EdgeType.GUARANTEE:
         return f"{source} guarantees{figure + ' of' if figure else ''} {target}'s obligations"
-    if figure and kind in ("OWNS", "HOLDS", "CONTROLS"):
+    if figure and kind in (EdgeType.OWNERSHIP, EdgeType.HOLDING, EdgeType.CONTROL):
         return f"{source} {verb}{figure} of {target}"
     return f"{source} {verb}{figure} {target}"
 

@@ -24,9 +24,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ownergraph.graph.config import Settings, load_settings
+from ownergraph.domain.settings import Settings, load_settings
 from ownergraph.graph.connection import Graph
-from ownergraph.ingest.errors import VectorIndexBusy
+from ownergraph.domain.errors import VectorIndexBusy
 from ownergraph.retrieval._disclosure_index import (
     DOCUMENT_BATCH,
     IndexProgress,

@@ -26,7 +26,7 @@ must quote, not invent), or picks a pattern while the parser read a different su
 
 from __future__ import annotations
 
-from ownergraph.ingest.errors import LLMError
+from ownergraph.domain.errors import LLMError
 
 import gc
 import json
@@ -41,7 +41,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ownergraph.graph.vocabulary import CHANNEL_NAMES, KINDS, RULES, UNKNOWN
+from ownergraph.domain.vocabulary import CHANNEL_NAMES, KINDS, RULES, UNKNOWN
 from ownergraph.retrieval.question import EdgeType, Interest, Mention, Modifier, Pattern, Question, Rule, parse
 
 __all__ = ["LLMConfig", "LLMError", "parse_with_llm", "complete", "question_schema", "SYSTEM_PROMPT",

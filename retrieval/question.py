@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ownergraph.graph.vocabulary import CHANNEL_NAMES, PATTERN_NAMES, RULE_NAMES, UNKNOWN
+from ownergraph.domain.vocabulary import CHANNEL_NAMES, PATTERN_NAMES, RULE_NAMES, UNKNOWN
 
 if TYPE_CHECKING:  # pragma: no cover
     from ownergraph.retrieval.llm import LLMConfig

@@ -20,9 +20,10 @@ from datetime import date, datetime, timezone
 from typing import Any
 from uuid import uuid4
 
-from ownergraph.graph.analytics._snapshot import Assumed, assuming, make_clock
-from ownergraph.graph.vocabulary import KINDS, PARENTS, UNKNOWN
-from ownergraph.ingest.errors import OwnergraphError
+from ownergraph.domain.clock import make_clock
+from ownergraph.graph.analytics.snapshot import Assumed, assuming
+from ownergraph.domain.vocabulary import KINDS, PARENTS, UNKNOWN
+from ownergraph.domain.errors import OwnergraphError
 from ownergraph.retrieval.question import Question, understand
 from ownergraph.retrieval.session_facts import (
     OUR_BOOK, Knowledge, SessionFact, extract_turn, graph_resolver, statements,

@@ -12,7 +12,7 @@ with the turn it came from, never written to the graph.
 Knowledge order: a later statement about the same fact (the same pair's stake, the same
 position) supersedes the earlier one, which is kept and closed at the later turn (as a stored
 fact's ``known_to`` closes it), never overwritten. Facts in force act on analytics through
-:class:`graph.analytics._snapshot.Assumed`: a stake stated or ended from a day suppresses the
+:class:`graph.analytics.snapshot.Assumed`: a stake stated or ended from a day suppresses the
 pair's stored stakes that began by then; a stated stake, position, guarantee, loan or control
 is an added edge; corporate actions are kept and listed but not applied.
 """
@@ -25,21 +25,23 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from typing import Any
 
-from ownergraph.graph._rows import edge_props
-from ownergraph.graph.analytics._session_edges import HOLDS, SESSION_RID, StatedEdge
-from ownergraph.graph.clock import Clock
-from ownergraph.graph.vocabulary import GUARANTEE
-from ownergraph.ingest.errors import EntityNotFound
+from ownergraph.graph.rows import edge_props
+from ownergraph.graph.analytics.session_edges import SESSION_RID, StatedEdge
+from ownergraph.domain.clock import Clock
+from ownergraph.domain.vocabulary import GUARANTEE
+from ownergraph.domain.errors import EntityNotFound
 from ownergraph.ingest.extract import MIN_CONFIDENCE, extract, extract_records
-from ownergraph.ingest.model import (
+from ownergraph.domain.model import (
     Control, CorporateAction, EdgeBase, EntityKind, EntityRef, Guarantee, Holding, Lending, Ownership, Provenance,
     Quarantined,
 )
 from ownergraph.ingest.sentences import Sentence, split_sentences
 from ownergraph.resolution import name_key
+from ownergraph.domain.codes import EdgeType
 
 OUR_BOOK = "our book (stated in this session)"  # the portfolio "we" hold positions in
-_EDGE_TYPE = {Ownership: "OWNS", Control: "CONTROLS", Guarantee: "GUARANTEES", Lending: "LENDS_TO"}
+_EDGE_TYPE = {Ownership: EdgeType.OWNERSHIP, Control: EdgeType.CONTROL, Guarantee: EdgeType.GUARANTEE,
+              Lending: EdgeType.LENDING}
 _QUESTION = re.compile(r"\?\s*$")
 _ASKS = re.compile(r"^\s*(?:who|what|which|whom|whose|how|when|where|why|is|are|does|do|did|can|could|show|list|"
                    r"give|tell|find|compare)\b", re.I)
@@ -213,7 +215,8 @@ class Knowledge:
         added: list[StatedEdge] = []
         for f in self.in_force():
             if f.kind in ("stake", "ended") and f.day <= clock.as_of:
-                for row in graph.read("session_fact_edges", source=f.a_key, target=f.b_key, types=["OWNS"]):
+                for row in graph.read("session_fact_edges", source=f.a_key, target=f.b_key,
+                                      types=[EdgeType.OWNERSHIP]):
                     if row["valid_from"] is None or date.fromisoformat(row["valid_from"][:10]) <= f.day:
                         suppressed.add(row["statement_id"])
             edge = _edge(f)
@@ -230,7 +233,7 @@ def _edge(f: SessionFact) -> StatedEdge | None:
         props = {"instrument": f"{f.b} {f.value[2]}", "amount": f.value[0], "currency": f.value[1],
                  "valid_from": f.day, "known_from": f.stated_at, "statement_id": rid, "source_system": "session",
                  "source_record_id": f.id, "document_id": f.record.provenance.document_id, "quote": f.quote}
-        return StatedEdge(rid, f.a_key, f.b_key, HOLDS, props, target_props={"name": f.b})
+        return StatedEdge(rid, f.a_key, f.b_key, EdgeType.HOLDING, props, target_props={"name": f.b})
     props = edge_props(f.record) | {"valid_from": f.day, "statement_id": rid, "source_kind": "session_fact"}
     return StatedEdge(rid, f.a_key, f.b_key, _EDGE_TYPE[type(f.record)], props,
                       {"name": f.a}, {"name": f.b})

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph.config import Settings, load_settings
+from ownergraph.domain.settings import Settings, load_settings
 from ownergraph.graph.connection import Graph, connect
 
 WORKER_PORT_BASE = 7750

@@ -41,7 +41,7 @@ from bench.analytics import _bulk
 from bench.cypher import QUERIES
 from ownergraph.graph.analytics.api import Analytics
 from ownergraph.graph.analytics.contagion import PROCEDURE
-from ownergraph.graph.config import Settings, load_settings
+from ownergraph.domain.settings import Settings, load_settings
 from ownergraph.graph.connection import Graph, connect
 
 PORT = 7731
@@ -201,7 +201,7 @@ def naive(graph: Graph, kind: str, key: str, timeout_s: float) -> int | None:
 
 
 def _known_at() -> Any:
-    from ownergraph.graph.analytics._snapshot import make_clock
+    from ownergraph.domain.clock import make_clock
     return make_clock(_bulk.AS_OF, KNOWN_AT).known_at
 
 

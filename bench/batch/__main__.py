@@ -63,7 +63,7 @@ def run_batch(export: Path) -> dict[str, Any]:
 
 def neo4j_stage(n: int, m: int, seed: int, compare: int, tmp: Path) -> dict[str, Any]:
     from ownergraph.graph.analytics.ownership import owners
-    from ownergraph.graph.config import Settings, load_settings
+    from ownergraph.domain.settings import Settings, load_settings
     from ownergraph.graph.connection import connect
     from ownergraph.graph.export import export_parquet
 

@@ -39,7 +39,7 @@ import numpy as np
 
 from bench._common import bench_graph, peak_rss_mb, wipe, write_report
 from ownergraph.ingest.extract import extract
-from ownergraph.ingest.model import Disclosure
+from ownergraph.domain.model import Disclosure
 from ownergraph.ingest.readers.documents import SUFFIXES, DocumentReader
 from ownergraph.ingest.sentences import split_sentences
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from ownergraph.ingest.formats import readers
-from ownergraph.ingest.model import Quarantined
+from ownergraph.domain.model import Quarantined
 
 
 def read_all(fmt: str, path: Path) -> tuple[int, int, str | None]:

@@ -47,7 +47,7 @@ def bad_utf8(data: bytes, pick: Pick) -> bytes:
 
 def deep_nesting(data: bytes, pick: Pick) -> bytes:
     """10,000 levels of arrays/objects (JSON) or elements (XML/HTML) in place of one value."""
-    if _is_xml(data):
+    if is_xml(data):
         ends = [m.end() for m in re.finditer(rb"<[A-Za-z][^<>]*>", data)] or [0]
         at = ends[pick(0, len(ends) - 1)]
         return data[:at] + b"<a>" * DEPTH + b"x" + b"</a>" * DEPTH + data[at:]
@@ -103,7 +103,7 @@ def _dump(docs: list[Any], lines: bool) -> bytes:
 def type_swap(data: bytes, pick: Pick) -> bytes:
     """Replace one JSON value (any depth, the root included) by a value of another type;
     XML: replace one element's text by child elements or an element by text."""
-    if _is_xml(data):
+    if is_xml(data):
         leaves = list(re.finditer(rb"<([A-Za-z][\w:.-]*)([^<>/]*)>([^<>]*)</\1>", data))
         if not leaves:
             return flip(data, pick)
@@ -124,7 +124,7 @@ def type_swap(data: bytes, pick: Pick) -> bytes:
 def duplicate_key(data: bytes, pick: Pick) -> bytes:
     """Repeat one key of a JSON object with another value (``{"a": 1, "a": "x"}``)."""
     keys = list(re.finditer(rb'("[^"\\]{1,60}")\s*:\s*', data))
-    if _is_xml(data) or not keys:
+    if is_xml(data) or not keys:
         return flip(data, pick)
     m = keys[pick(0, len(keys) - 1)]
     value = json.dumps(SWAPS[pick(0, len(SWAPS) - 1)]).encode()
@@ -157,14 +157,14 @@ MUTATIONS: dict[str, Callable[[bytes, Pick], bytes]] = {
 }
 
 
-def _is_xml(data: bytes) -> bool:
+def is_xml(data: bytes) -> bool:
     return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"<"
 
 
 def samples(root: Path, per_format: int = 4, max_bytes: int = 60_000) -> dict[str, list[Path]]:
     """Real samples by reader name: the smallest few of each format (fast) plus the largest
     under ``max_bytes`` (the most varied); a format with no file that small gets its smallest."""
-    from ownergraph.ingest.errors import InputFormatError
+    from ownergraph.domain.errors import InputFormatError
     from ownergraph.ingest.formats import detect, expand
 
     found: dict[str, list[Path]] = {}

@@ -45,7 +45,7 @@ from bench.reliability import _server as srv
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.pipeline import ingest_paths
 from ownergraph.graph.stats import graph_stats
-from ownergraph.ingest.errors import OwnergraphError
+from ownergraph.domain.errors import OwnergraphError
 from ownergraph.retrieval.api import Ownergraph
 from ownergraph.worldgen import generate_world
 

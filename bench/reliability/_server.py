@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ownergraph.graph.config import load_settings
+from ownergraph.domain.settings import load_settings
 from ownergraph.graph.connection import Graph, close_all, connect
 
 PORT = 7741

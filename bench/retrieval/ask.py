@@ -39,7 +39,7 @@ from bench.analytics import _bulk
 from bench.analytics.__main__ import PORT, analytics_settings, log, prepare_graph, run_on_server
 from bench.cypher import QUERIES
 from ownergraph.graph.connection import Graph, connect
-from ownergraph.graph.vocabulary import CONTAGION, EXPOSURE, OWNERS, PARENTS, STAKE
+from ownergraph.domain.vocabulary import CONTAGION, EXPOSURE, OWNERS, PARENTS, STAKE
 from ownergraph.retrieval.api import Ownergraph
 from ownergraph.retrieval.chunking import split_sentences
 
@@ -238,7 +238,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _ask(og: Ownergraph, text: str) -> tuple[Any, str | None]:
-    from ownergraph.ingest.errors import OwnergraphError
+    from ownergraph.domain.errors import OwnergraphError
 
     try:
         return og.ask(text), None

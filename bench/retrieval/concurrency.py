@@ -37,7 +37,7 @@ from bench._common import peak_rss_mb, percentiles, write_report
 from bench.analytics import _bulk
 from bench.analytics.__main__ import PORT, analytics_settings, log, prepare_graph, run_on_server
 from ownergraph.graph.connection import connect
-from ownergraph.ingest.errors import OwnergraphError
+from ownergraph.domain.errors import OwnergraphError
 from ownergraph.retrieval.api import Ownergraph
 
 TARGET_P99_RATIO = 3.0

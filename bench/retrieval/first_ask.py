@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="document files or folders to load as well (e.g. tests/fixtures/real/filings)")
     args = ap.parse_args(argv)
 
-    from ownergraph.graph.config import load_settings
+    from ownergraph.domain.settings import load_settings
     from ownergraph.graph.connection import close_all, connect
     from ownergraph.worldgen import generate_world
 

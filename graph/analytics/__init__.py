@@ -1,1 +1,1 @@
-"""Exposure analytics on two clocks. Every query goes through ``_snapshot``'s time filter."""
+"""Exposure analytics on two clocks. Every query goes through ``snapshot``'s time filter."""

@@ -35,15 +35,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ownergraph.graph._rows import KNOWN_MAX, VALID_MAX, VALID_MIN
+from ownergraph.graph.rows import KNOWN_MAX, VALID_MAX, VALID_MIN
 from ownergraph.graph.analytics._arithmetic import WEdge, reaching
 from ownergraph.graph.analytics._control_kinds import Strength, confers_control, strength
 from ownergraph.graph.analytics._interval import EPS, UNKNOWN, Interval
 from ownergraph.graph.analytics._ownership_model import DataWarning, EdgeEvidence, PathStep
 from ownergraph.graph.analytics._rounded import drop_rounded, rounds_to
-from ownergraph.graph.analytics._snapshot import EdgeView, Snapshot
+from ownergraph.graph.analytics.snapshot import EdgeView, Snapshot
 from ownergraph.graph.analytics._snapshot_reach import edge_props
 from ownergraph.graph.connection import Graph
+from ownergraph.domain.codes import EdgeType
 
 def native(v: Any) -> Any:
     return v.to_native() if hasattr(v, "to_native") else v
@@ -171,14 +172,14 @@ def prepare(snap: Snapshot, roots: list[str], direction: str, interest: str, max
     for e in snap.edges:
         rid = e.props["_rid"]
         prep._edges[rid] = e
-        if e.type == "CONTROLS":
+        if e.type == EdgeType.CONTROL:
             if e.source != e.target:
                 _control_edge(prep, e.source, e.target, rid, e.props.get("control_kind"))
             if control_edges and confers_control(e.props.get("control_kind")) and e.source != e.target:
                 prep.forced[(e.source, e.target)] = prep.forced.get((e.source, e.target), ()) + (rid,)
                 prep.has_owner.add(e.target)
             continue
-        if e.type != "OWNS":
+        if e.type != EdgeType.OWNERSHIP:
             continue
         if (e.props.get("interest") or "shareholding") != interest:
             found["mixed_interest"].add(e.target)

@@ -1,8 +1,8 @@
 """The time gate of ``_snapshot.expand`` in two round trips, whatever the depth.
 
-:func:`reach` returns what :func:`graph.analytics._snapshot.expand` returns for the same
+:func:`reach` returns what :func:`graph.analytics.snapshot.expand` returns for the same
 arguments (the same entities, the same edges, the same ``depth_reached``; the session's
-what-if :class:`~graph.analytics._snapshot.Assumed` applied the same way) but
+what-if :class:`~graph.analytics.snapshot.Assumed` applied the same way) but
 
 1. finds the entities within ``max_depth`` hops by a shortest *admitted* path in one query
    (``ANY SHORTEST`` over a quantified path pattern whose relationship carries the gate's
@@ -22,10 +22,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ownergraph import cypher
-from ownergraph.graph.analytics._session_edges import is_stated, stated_props
-from ownergraph.graph.analytics._snapshot import (
-    _ASSUMED, Clock, Direction, EdgeView, Reads, Snapshot, expand, gated, parse_clocks,
-)
+from ownergraph.graph.analytics.session_edges import is_stated, stated_props
+from ownergraph.domain.clock import Clock
+from ownergraph.graph.analytics.snapshot import _ASSUMED, Direction, EdgeView, Reads, Snapshot, expand, gated, parse_clocks
 from ownergraph.graph.connection import Graph
 
 _ARROWS = {"in": ("<", ""), "out": ("", ">"), "both": ("", "")}

@@ -30,7 +30,7 @@ from ownergraph.graph.analytics import exposure as _exposure
 from ownergraph.graph.analytics import lookup as _lookup
 from ownergraph.graph.analytics import structure as _structure
 from ownergraph.graph.connection import Graph
-from ownergraph.graph.vocabulary import (
+from ownergraph.domain.vocabulary import (
     CHANNEL_NAMES, CONTAGION, CONTROL_RULE, CYCLES, DEFAULT_RULE, EXPOSURE, OWNERS, PATH, SANCTIONS_NEAR, STAKE,
     path_edge_types,
 )
@@ -174,7 +174,7 @@ class History(_Capability):
 def _known_now(known_at: Known) -> datetime | None:
     if known_at is None:
         return None
-    from ownergraph.graph.analytics._snapshot import make_clock
+    from ownergraph.domain.clock import make_clock
     return make_clock(None, known_at).known_at
 
 

@@ -22,9 +22,9 @@ from typing import Any
 
 import pandas as pd
 
-from ownergraph.graph.analytics._snapshot import Clock, make_clock
+from ownergraph.domain.clock import Clock, make_clock
 from ownergraph.graph.connection import Graph
-from ownergraph.graph.vocabulary import (
+from ownergraph.domain.vocabulary import (
     BACKTEST_KINDS, CONTAGION, EXPOSURE, OWNERS, PATH, SANCTIONS_NEAR, STAKE, QuestionKind, kind_of_command,
 )
 

@@ -48,9 +48,9 @@ import pandas as pd
 
 from ownergraph.graph.analytics._batch_engine import BatchEngine, SqlEngine, make_engine
 from ownergraph.graph.analytics._interval import EPS
-from ownergraph.graph.analytics._snapshot import make_clock
-from ownergraph.graph.vocabulary import CHAIN_RULE_NAMES, EU_AMLR_25, FULL_DEPTH, RULES
-from ownergraph.ingest.errors import OwnergraphError
+from ownergraph.domain.clock import make_clock
+from ownergraph.domain.vocabulary import CHAIN_RULE_NAMES, EU_AMLR_25, FULL_DEPTH, RULES
+from ownergraph.domain.errors import OwnergraphError
 
 TOLERANCE = 1e-15  # walk contributions below this are dropped
 MAX_STEPS = 5000  # walk lengths followed at most (cycles converging slowly)

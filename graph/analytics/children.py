@@ -11,11 +11,13 @@ from typing import Any
 
 import pandas as pd
 
-from ownergraph.graph.analytics._snapshot import Clock, expand, make_clock
+from ownergraph.domain.clock import Clock, make_clock
+from ownergraph.graph.analytics.snapshot import expand
 from ownergraph.graph.analytics.lookup import EntityMatch, find_entity, jsonable
 from ownergraph.graph.analytics.structure import Known, When, clock_dict, edge_evidence
 from ownergraph.graph.collections import partial_lists
 from ownergraph.graph.connection import Graph
+from ownergraph.domain.codes import EdgeType
 
 LEVELS = ("direct", "ultimate")
 
@@ -74,7 +76,7 @@ def children(graph: Graph, x: str, *, as_of: When = None, known_at: Known = None
     """X's direct and ultimate accounting children, each list saying whether it is partial."""
     clock = make_clock(as_of, known_at)
     ent = find_entity(graph, x, clock.as_of)
-    snap = expand(graph, [ent.key], clock, ["CONSOLIDATED_BY"], "in", 1)
+    snap = expand(graph, [ent.key], clock, [EdgeType.CONSOLIDATION], "in", 1)
     partial = {p["level"]: p for p in partial_lists(graph, ent.key)}
     levels = []
     for level in LEVELS:

@@ -27,16 +27,8 @@ from typing import Any, Literal
 
 import pandas as pd
 
-from ownergraph.graph.analytics._snapshot import (
-    DAYS,
-    INSTANTS,
-    Clock,
-    Reads,
-    assumptions,
-    gated,
-    make_clock,
-    step,
-)
+from ownergraph.domain.clock import Clock, make_clock
+from ownergraph.graph.analytics.snapshot import DAYS, INSTANTS, Reads, assumptions, gated, step
 from ownergraph.graph.analytics.lookup import EntityMatch, find_entity, jsonable
 from ownergraph.graph.analytics.structure import (
     EVIDENCE_PROPS,
@@ -46,8 +38,9 @@ from ownergraph.graph.analytics.structure import (
     edge_evidence,
 )
 from ownergraph.graph.connection import Graph, Reader
-from ownergraph.graph.vocabulary import CHANNEL_NAMES, CHANNEL_OF, CHANNELS, CONTAGION, HIT_END
-from ownergraph.ingest.errors import ConfigError
+from ownergraph.domain.vocabulary import CHANNEL_NAMES, CHANNEL_OF, CHANNELS, CONTAGION, HIT_END
+from ownergraph.domain.errors import ConfigError
+from ownergraph.domain.codes import EdgeType
 
 # the channels, their edge types and directions of risk: graph.vocabulary
 
@@ -74,7 +67,7 @@ class Affected:
     def equity_stake(self) -> tuple[float, float] | None:
         """Largest direct stake (lo, hi) held in a defaulted party, where stated."""
         stakes = [(e["stake_lo"], e["stake_hi"]) for e in self.exposures
-                  if e["type"] == "OWNS" and e.get("stake_lo") is not None]
+                  if e["type"] == EdgeType.OWNERSHIP and e.get("stake_lo") is not None]
         return max(stakes) if stakes else None
 
     @property

@@ -24,13 +24,15 @@ from typing import Any
 
 import pandas as pd
 
-from ownergraph.graph.analytics._snapshot import Clock, expand, make_clock
+from ownergraph.domain.clock import Clock, make_clock
+from ownergraph.graph.analytics.snapshot import expand
 from ownergraph.graph.analytics.lookup import EntityMatch, find_entity, jsonable, to_plain
 from ownergraph.graph.analytics.structure import Known, clock_dict, edge_evidence
 from ownergraph.graph.connection import Graph
-from ownergraph.graph.vocabulary import DEFAULT_RULE
+from ownergraph.domain.vocabulary import DEFAULT_RULE
+from ownergraph.domain.codes import EdgeType
 
-DIFF_TYPES = ("OWNS", "CONTROLS", "CONSOLIDATED_BY", "SUCCEEDED_BY")
+DIFF_TYPES = (EdgeType.OWNERSHIP, EdgeType.CONTROL, EdgeType.CONSOLIDATION, EdgeType.SUCCESSION)
 _IDENTITY = ("interest", "share_class", "level", "control_kind")
 _CAUSE = ("document_id", "corporate_action_id", "via_action", "closed_by_action", "source_system",
           "source_record_id", "valid_from", "valid_to", "known_from")

@@ -25,12 +25,13 @@ from typing import Any
 
 import pandas as pd
 
-from ownergraph.graph.analytics._session_edges import holding_rows
-from ownergraph.graph.analytics._snapshot import Clock, assumptions, make_clock
+from ownergraph.graph.analytics.session_edges import holding_rows
+from ownergraph.domain.clock import Clock, make_clock
+from ownergraph.graph.analytics.snapshot import assumptions
 from ownergraph.graph.analytics.lookup import GroupMatch, jsonable, resolve_keys, to_plain
 from ownergraph.graph.analytics.structure import Known, When, clock_dict
 from ownergraph.graph.connection import Graph
-from ownergraph.graph.vocabulary import CONTROL_RULE, EXPOSURE
+from ownergraph.domain.vocabulary import CONTROL_RULE, EXPOSURE
 
 _POSITION_COLUMNS = ["portfolio", "instrument", "instrument_type", "issuer", "issuer_name", "amount", "currency",
                      "position_date", "control_status", "controller", "controller_name", "path", "path_names",

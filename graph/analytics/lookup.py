@@ -29,12 +29,14 @@ from typing import Any
 
 import pandas as pd
 
-from ownergraph.graph.analytics._snapshot import Clock, Reads, expand, make_clock
+from ownergraph.domain.clock import Clock, make_clock
+from ownergraph.graph.analytics.snapshot import Reads, expand
 from ownergraph.graph.connection import Graph
-from ownergraph.ingest.errors import EntityNotFound
-from ownergraph.ingest.lei import is_valid_lei
-from ownergraph.ingest.model import AliasScheme
+from ownergraph.domain.errors import EntityNotFound
+from ownergraph.domain.lei import is_valid_lei
+from ownergraph.domain.model import AliasScheme
 from ownergraph.resolution import normalise_identifier, normalise_name, person_name_variants
+from ownergraph.domain.codes import EdgeType
 
 ACCEPT_SCORE = 0.85  # a fuzzy match must score at least this ...
 MARGIN = 0.05  # ... and beat the next entity by this much
@@ -299,7 +301,7 @@ def _family(graph: Graph, surname: str, clock: Clock, depth: int,
     for _ in range(depth):
         if not frontier:
             break
-        snap = expand(graph, frontier, clock, ["ASSOCIATED_WITH"], "both", max_depth=1)
+        snap = expand(graph, frontier, clock, [EdgeType.ASSOCIATION], "both", max_depth=1)
         nxt: list[str] = []
         for e in snap.edges:
             rel = e.props.get("relationship")

@@ -55,11 +55,12 @@ from ownergraph.graph.analytics._ownership_model import (
 from ownergraph.graph.analytics._ownership_read import (
     ARITHMETIC_FIELDS, Prepared, declared_stake, native, prepare,
 )
-from ownergraph.graph.analytics._snapshot import Clock, make_clock
+from ownergraph.domain.clock import Clock, make_clock
 from ownergraph.graph.analytics._snapshot_reach import reach
 from ownergraph.graph.connection import Graph
-from ownergraph.graph.vocabulary import CONTROL_RULE, DEFAULT_RULE, OWNERS, RULE_NAMES, RULES
-from ownergraph.ingest.codes import UNDISCLOSED_PARENT_REASONS, exception_meaning
+from ownergraph.domain.vocabulary import CONTROL_RULE, DEFAULT_RULE, OWNERS, RULE_NAMES, RULES
+from ownergraph.domain.codes import UNDISCLOSED_PARENT_REASONS, exception_meaning
+from ownergraph.domain.codes import EdgeType
 
 __all__ = ["effective_stake", "owners", "controlled_by", "RULES", "StakeResult", "OwnersResult",
            "ControlResult", "PartyRow", "PathEvidence", "PathStep", "DataWarning", "Interval"]
@@ -90,7 +91,7 @@ def _test(rule: str) -> tuple[float, bool, str]:
 
 def _read(graph: Graph, roots: list[str], clock: Clock, direction: Literal["in", "out"], interest: str,
           max_depth: int, control_edges: bool) -> Prepared:
-    types = ["OWNS", "CONTROLS"] if control_edges else ["OWNS"]
+    types = [EdgeType.OWNERSHIP, EdgeType.CONTROL] if control_edges else [EdgeType.OWNERSHIP]
     snap = reach(graph, roots, clock, types, direction, max_depth, edge_fields=ARITHMETIC_FIELDS)
     prep = prepare(snap, roots, direction, interest, max_depth, control_edges)
     missing = [r for r in roots if r not in snap.nodes]

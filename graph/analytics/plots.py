@@ -16,6 +16,7 @@ matplotlib.use("Agg")  # files only; never a window
 import matplotlib.pyplot as plt  # noqa: E402
 import networkx as nx  # noqa: E402
 import pandas as pd  # noqa: E402
+from ownergraph.domain.codes import EdgeType
 
 
 def plot_backtest(frame: pd.DataFrame, path: str | Path, *, lookahead: pd.DataFrame | None = None,
@@ -135,7 +136,7 @@ def plot_ownership(result: Any, path: str | Path, *, title: str | None = None,
             if e.get(f"{end}_name"):
                 label_of.setdefault(k, str(e[f"{end}_name"]))
         g.add_edge(e["source"], e["target"], label=stake_label(e.get("stake_lo"), e.get("stake_hi")),
-                   kind=e.get("type") or "OWNS")
+                   kind=e.get("type") or EdgeType.OWNERSHIP)
     fig, ax = plt.subplots(figsize=(8, 6))
     if g.number_of_nodes():
         pos, span = _layout(g)
@@ -144,7 +145,7 @@ def plot_ownership(result: Any, path: str | Path, *, title: str | None = None,
         nx.draw_networkx_nodes(g, pos, ax=ax, node_color=colours, node_size=1600, edgecolors="#1d3557")
         nx.draw_networkx_labels(g, pos, ax=ax, labels={n: _wrap(label_of.get(n, n)) for n in g.nodes},
                                 font_size=7)
-        styles = {"OWNS": "solid", "CONTROLS": "dashed"}
+        styles = {EdgeType.OWNERSHIP: "solid", EdgeType.CONTROL: "dashed"}
         for u, v, d in g.edges(data=True):
             # edges that skip a layer (or run against it, in a cycle) bend, so none hides another
             cs = f"arc3,rad={0.0 if span(u, v) == 1 else 0.35}"

@@ -26,7 +26,7 @@ from typing import Any
 import pandas as pd
 
 from ownergraph.graph import claims
-from ownergraph.graph.analytics._snapshot import Clock, make_clock
+from ownergraph.domain.clock import Clock, make_clock
 from ownergraph.graph.analytics.lookup import to_plain
 from ownergraph.graph.connection import Graph
 

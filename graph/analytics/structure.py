@@ -34,11 +34,13 @@ else:
 
     nx = _LazyNetworkx()
 
-from ownergraph.ingest.codes import exception_meaning
-from ownergraph.graph.analytics._snapshot import Clock, EdgeView, Snapshot, expand, make_clock
+from ownergraph.domain.codes import exception_meaning
+from ownergraph.domain.clock import Clock, make_clock
+from ownergraph.graph.analytics.snapshot import EdgeView, Snapshot, expand
 from ownergraph.graph.analytics.lookup import EntityMatch, find_entity, jsonable, resolve_keys, to_plain
 from ownergraph.graph.connection import Graph
-from ownergraph.graph.vocabulary import CONTROL_EDGE_TYPES, CYCLES, PATH, SANCTIONS_EDGE_TYPES, SANCTIONS_NEAR
+from ownergraph.domain.vocabulary import CONTROL_EDGE_TYPES, CYCLES, PATH, SANCTIONS_EDGE_TYPES, SANCTIONS_NEAR
+from ownergraph.domain.codes import EdgeType
 
 CONTROL_TYPES = CONTROL_EDGE_TYPES
 NEAR_TYPES = SANCTIONS_EDGE_TYPES
@@ -199,7 +201,7 @@ def _directed(graph: Graph, start: str, end: str, clock: Clock, types: list[str]
 def control_path(graph: Graph, a: str, b: str, *, as_of: When = None, known_at: Known = None,
                  max_depth: int = PATH.hops, types: Iterable[str] = CONTROL_TYPES, directed: bool = True) -> PathResult:
     """Shortest path between ``a`` and ``b`` as of the clock over edge ``types`` (default
-    ownership and control; :func:`~ownergraph.graph.vocabulary.path_edge_types` names others:
+    ownership and control; :func:`~ownergraph.domain.vocabulary.path_edge_types` names others:
     consolidation, fund, branch, guarantee, lending), each followed in its stored direction."""
     clock = make_clock(as_of, known_at)
     ea, eb = find_entity(graph, a, clock.as_of), find_entity(graph, b, clock.as_of)
@@ -358,7 +360,7 @@ def parents(graph: Graph, x: str, *, as_of: When = None, known_at: Known = None)
     """Direct and ultimate accounting parents of ``x`` and its reporting exceptions."""
     clock = make_clock(as_of, known_at)
     ent = find_entity(graph, x, clock.as_of)
-    snap = expand(graph, [ent.key], clock, ["CONSOLIDATED_BY"], "out", 1)
+    snap = expand(graph, [ent.key], clock, [EdgeType.CONSOLIDATION], "out", 1)
     exceptions = [to_plain(r) for r in graph.read("structure_exceptions", key=ent.key, **clock.as_params())]
     levels = []
     for level in ("direct", "ultimate"):

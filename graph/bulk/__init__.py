@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ownergraph.graph.bulk.loader import BulkLoader, BulkNotPossible, bulk_refusal
-from ownergraph.graph.config import Settings
+from ownergraph.domain.settings import Settings
 from ownergraph.graph.connection import Graph
 
 # below this much input a first load is faster online (the importer and a server restart

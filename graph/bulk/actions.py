@@ -13,8 +13,9 @@ from collections import defaultdict
 from datetime import date
 from typing import Any
 
-from ownergraph.graph._rows import KNOWN_MAX, VALID_MAX, VALID_MIN
+from ownergraph.graph.rows import KNOWN_MAX, VALID_MAX, VALID_MIN
 from ownergraph.graph.bulk.staged import Staged
+from ownergraph.domain.codes import EdgeType
 
 _Edge = tuple[str, str, str, str]  # (TYPE, start, end, statement_id)
 
@@ -81,7 +82,7 @@ class StagedActions:
         for e in list(incident):
             r = self._props(e)
             other = e[2] if p["outgoing"] else e[1]
-            other_key = None if e[0] == "HOLDS" and not p["outgoing"] else other  # a Portfolio has no key
+            other_key = None if e[0] == EdgeType.HOLDING and not p["outgoing"] else other  # a Portfolio has no key
             if (e[0] in p["types"] and r.get("known_to") == KNOWN_MAX and r["known_from"] <= kf
                     and r["valid_from"] < eff < r["valid_to"]
                     and (p["peer_key"] is None or other_key == p["peer_key"])
@@ -156,8 +157,8 @@ def _clean(props: dict[str, Any]) -> dict[str, Any]:
 def apply_actions(staged: Staged, actions: list[Any], resolve: Any, keys: Any, chunk: int = 2000) -> int:
     """Apply ``actions`` (CorporateAction records, first occurrences in load order) to
     ``staged`` as ``Loader.finish`` applies them online; returns how many."""
-    from ownergraph.graph._load_rows import refs_of
-    from ownergraph.graph._rows import clock_props
+    from ownergraph.graph.load_rows import refs_of
+    from ownergraph.graph.rows import clock_props
     from ownergraph.graph.actions import apply_corporate_action
 
     todo: dict[str, tuple[date, Any]] = {}

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ownergraph.graph.bulk.files import ARRAY_DELIMITER, ImportFiles
-from ownergraph.graph.config import Settings
+from ownergraph.domain.settings import Settings
 from ownergraph.graph.server import LocalNeo4j, find_java
-from ownergraph.ingest.errors import OwnergraphError
+from ownergraph.domain.errors import OwnergraphError
 
 ENTRY_POINT = "org.neo4j.cli.AdminTool"
 

@@ -26,19 +26,19 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from ownergraph.graph._load_rows import build_rows
-from ownergraph.graph._rows import clock_props
+from ownergraph.graph.load_rows import build_rows
+from ownergraph.graph.rows import clock_props
 from ownergraph.graph.bulk.actions import apply_actions
 from ownergraph.graph.bulk.conflicts import screen_staged
 from ownergraph.graph.bulk.files import write_staged
 from ownergraph.graph.bulk.importer import import_into_local
 from ownergraph.graph.bulk.staged import Staged
-from ownergraph.graph.config import Settings
+from ownergraph.domain.settings import Settings
 from ownergraph.graph.connection import Graph
-from ownergraph.graph._intake import RecordIntake
+from ownergraph.graph.intake import RecordIntake
 from ownergraph.graph.load import DEFAULT_BATCH, KeyResolver, LoadCounts
-from ownergraph.ingest.errors import OwnergraphError
-from ownergraph.ingest.model import CorporateAction, Entity
+from ownergraph.domain.errors import OwnergraphError
+from ownergraph.domain.model import CorporateAction, Entity
 
 
 class BulkNotPossible(OwnergraphError):

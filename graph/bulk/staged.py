@@ -7,7 +7,7 @@ graph ``graph.load.Loader`` would have left. What the online loader does after e
 split in two: an entity's retraction (``retract_entities``) depends on the entity node at that
 moment and is applied per batch; a fact's knowledge-time chain depends only on all its
 versions and retractions, so it is planned once at the end (:meth:`Staged.rechain`) with the
-same planner (``rechain._plan_rows``) for the same facts the online loader re-plans: those
+same planner (``rechain.plan_rows``) for the same facts the online loader re-plans: those
 with two or more stated versions or a retraction.
 """
 
@@ -18,8 +18,9 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
-from ownergraph.graph._rows import KNOWN_MAX, VALID_MAX, VALID_MIN
-from ownergraph.graph.rechain import NODE_LINKS, _plan_rows
+from ownergraph.graph.rows import KNOWN_MAX, VALID_MAX, VALID_MIN
+from ownergraph.graph.rechain import NODE_LINKS, plan_rows
+from ownergraph.domain.codes import EdgeType
 
 # a versioned fact's element: ("edge", TYPE, start, end, statement_id) or ("node", LABEL, statement_id)
 Element = tuple[str, ...]
@@ -120,7 +121,7 @@ class Staged:
                 self.portfolios.setdefault(row["portfolio"])  # merged before the entity is matched
                 if row["entity"] not in self.entities:
                     return False
-                return self._edge("HOLDS", row["portfolio"], row["entity"], row)
+                return self._edge(EdgeType.HOLDING, row["portfolio"], row["entity"], row)
             case "Document":
                 return self._document(row)
             case "Retraction":
@@ -173,7 +174,7 @@ class Staged:
             done += 1
             rows = [{"eid": v, "carried": False, "props": self._props(v), "ends": self._ends(v)}
                     for v in versions]
-            stores, carries, _ = _plan_rows(rows, self._retracted.get(fk, []))
+            stores, carries, _ = plan_rows(rows, self._retracted.get(fk, []))
             for s in stores:  # rechain_store
                 p = self._props(s["eid"])
                 p["known_to"], p["valid_from"] = s["known_to"], s["valid_from"]
@@ -198,7 +199,7 @@ class Staged:
     def _ends(self, el: Element) -> list[Any]:
         if el[0] == "edge":
             # startNode(r).key: a Portfolio has none
-            return [None if el[1] == "HOLDS" else el[2], el[3]]
+            return [None if el[1] == EdgeType.HOLDING else el[2], el[3]]
         return list(self.links[el[1]].get(el[2], {}))
 
     def _carry(self, c: dict[str, Any]) -> None:
@@ -228,7 +229,7 @@ class Staged:
         """(type, start id space, end id space, (start, end, props) triples) for every type."""
         yield "ALIAS_OF", "Alias", "Entity", ((a, e, p) for (a, _, e), p in self.alias_of.items())
         for rtype, edges in self.edges.items():
-            start = "Portfolio" if rtype == "HOLDS" else "Entity"
+            start = "Portfolio" if rtype == EdgeType.HOLDING else "Entity"
             yield rtype, start, "Entity", ((a, b, p) for (a, b, _), p in edges.items())
         for label, link in NODE_LINKS.items():
             if label in self.links:

@@ -28,7 +28,7 @@ from ownergraph.ingest.extract import partners, rules
 from ownergraph.ingest.extract.agreements import bind_agreements
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import Context
-from ownergraph.ingest.model import (
+from ownergraph.domain.model import (
     Claim, Control, CorporateAction, CorporateActionKind, EntityKind, EntityRef, Guarantee, Holding, Lending,
     Ownership, Provenance, Record, Stake,
 )

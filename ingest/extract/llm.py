@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from ownergraph.ingest.errors import ConfigError, LLMError  # LLMError: one request failed -> patterns
+from ownergraph.domain.errors import ConfigError, LLMError  # LLMError: one request failed -> patterns
 from ownergraph.ingest.extract import rules
 from ownergraph.ingest.extract.rules import RELATIONS, Found
 from ownergraph.ingest.extract.values import Context

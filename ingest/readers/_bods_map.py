@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ownergraph.ingest.model import (
+from ownergraph.domain.model import (
     Alias, AliasKind, AliasScheme, ConsolidationLevel, Control, EntityKind, EntityRef, ExceptionReason, InterestType,
     Ownership, Stake,
 )

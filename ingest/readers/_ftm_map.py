@@ -8,8 +8,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from ownergraph.ingest.lei import is_valid_lei
-from ownergraph.ingest.model import Alias, AliasKind, AliasScheme, EntityKind, Provenance, Record, Stake
+from ownergraph.domain.lei import is_valid_lei
+from ownergraph.domain.model import Alias, AliasKind, AliasScheme, EntityKind, Provenance, Record, Stake
 from ownergraph.ingest.readers.base import Bad, parse_date, quarantine
 
 SOURCE = "ftm"

@@ -24,10 +24,10 @@ from collections.abc import Iterator
 from datetime import date, datetime
 from typing import Any
 
-from ownergraph.ingest.model import (
+from ownergraph.domain.model import (
     CorporateAction, CorporateActionKind, EntityRef, FieldChange, Record, RegistryEvent, Succession,
 )
-from ownergraph.ingest.readers._gleif_map import (
+from ownergraph.ingest.readers.gleif_map import (
     MERGER_EVENTS, Ctx, Event, LeiRec, _built, _date, _datetime, _prov, _sort_date,
 )
 from ownergraph.ingest.readers.base import Bad

@@ -16,7 +16,7 @@ from typing import Any, BinaryIO
 import ijson
 from ijson.common import ObjectBuilder
 
-from ownergraph.ingest.model import Quarantined
+from ownergraph.domain.model import Quarantined
 from ownergraph.ingest.readers.base import not_read, quarantine
 
 _BLANK = b" \t\r\n"

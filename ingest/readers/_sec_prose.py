@@ -21,8 +21,8 @@ from pathlib import Path
 from ownergraph.ingest.extract import MIN_CONFIDENCE, Found, extract, partners
 from ownergraph.ingest.extract.patterns import CONTROLLING, OWNS, SUBSIDIARY
 from ownergraph.ingest.extract.values import Context, party
-from ownergraph.ingest.model import Claim, Control, EntityKind, EntityRef, Ownership, Record, Stake
-from ownergraph.ingest.readers._sec_values import _Doc, _norm, prose_key
+from ownergraph.domain.model import Claim, Control, EntityKind, EntityRef, Ownership, Record, Stake
+from ownergraph.ingest.readers.sec_values import _Doc, normalise, prose_key
 from ownergraph.ingest.readers.base import build
 from ownergraph.ingest.sentences import split_sentences
 

@@ -26,7 +26,7 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import ValidationError
 
-from ownergraph.ingest.model import Quarantined, Record
+from ownergraph.domain.model import Quarantined, Record
 
 T = TypeVar("T")
 

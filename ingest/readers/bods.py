@@ -40,7 +40,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from ownergraph.ingest.model import (
+from ownergraph.domain.model import (
     Alias, AliasKind, AliasScheme, ConsolidationLevel, Entity, EntityKind, EntityRef, Provenance,
     Quarantined, Record, ReportingException, Retraction,
 )

@@ -15,7 +15,7 @@ line (``line:N``) or array index (``records[i]``) and the bundle field that is w
 
 Producer scope: a record id names a fact *of its producer*. The producer is the record's own
 ``producer`` field, else the header's ``producer``; the fact key is then
-``bundle@<producer>:<id>`` (:func:`~ownergraph.ingest.readers._bundle_map.fact_key`), so a
+``bundle@<producer>:<id>`` (:func:`~ownergraph.ingest.readers.bundle_map.fact_key`), so a
 second producer's bundle that reuses the ids opens facts of its own and never closes the first
 one's. A record with no producer keeps the key ``bundle:<id>`` bundles always had: graphs
 loaded before producers existed keep their keys, and a correction published in another file
@@ -39,11 +39,11 @@ from typing import Any
 
 import ijson
 
-from ownergraph.ingest.model import Holding, Provenance, Quarantined, Record
-from ownergraph.ingest.readers._bundle_map import (
+from ownergraph.domain.model import Holding, Provenance, Quarantined, Record
+from ownergraph.ingest.readers.bundle_map import (
     SOURCE as BUNDLE_SOURCE, TYPES, Ctx, _header, _published, fact_key, header_producer, map_record,
 )
-from ownergraph.ingest.readers._bundle_values import _date, _datetime, _number, parse_ref, parse_stake
+from ownergraph.ingest.readers.bundle_values import _date, _datetime, _number, parse_ref, parse_stake
 from ownergraph.ingest.readers._json import JSON_ERRORS, LoneSurrogate, json_layout, loads_utf8
 from ownergraph.ingest.readers._text import Utf8Lines
 from ownergraph.ingest.readers.base import Bad, build, not_read, quarantine, read_safely

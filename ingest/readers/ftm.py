@@ -40,7 +40,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ownergraph.ingest.model import (
+from ownergraph.domain.model import (
     AliasScheme, Association, Control, Entity, EntityKind, EntityRef, InterestType, Lending,
     Ownership, Provenance, Quarantined, Record, Retraction, Sanction, Succession,
 )

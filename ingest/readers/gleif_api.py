@@ -48,10 +48,10 @@ from zoneinfo import ZoneInfo
 
 import ijson
 
-from ownergraph.ingest.model import (
+from ownergraph.domain.model import (
     AliasScheme, Consolidation, ConsolidationLevel, Provenance, Quarantined, Record,
 )
-from ownergraph.ingest.readers._gleif_map import (
+from ownergraph.ingest.readers.gleif_map import (
     SYSTEM, Ctx, Event, LeiRec, RelRec, RepexRec, fallback_known, guarded, lei_ref, map_lei, map_relationship,
     map_repex,
 )

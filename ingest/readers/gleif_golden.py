@@ -18,13 +18,13 @@ from typing import Any
 
 from lxml import etree
 
-from ownergraph.ingest.model import Record
-from ownergraph.ingest.readers._gleif_map import (
+from ownergraph.domain.model import Record
+from ownergraph.ingest.readers.gleif_map import (
     Ctx, Event, LeiRec, RelRec, RepexRec, fallback_known, guarded, map_lei, map_relationship,
     map_repex,
 )
 from ownergraph.ingest.readers._json import JSON_ERRORS, JsonStream
-from ownergraph.ingest.readers._xml import iterparse
+from ownergraph.ingest.readers.xml_stream import iterparse
 from ownergraph.ingest.readers.base import Bad, not_read, quarantine, read_safely
 
 RECORD_TAGS = ("LEIRecord", "RelationshipRecord", "Exception")
@@ -262,13 +262,13 @@ def read_golden(path: Path) -> Iterator[Record]:
     path = Path(path)
     with open(path, "rb") as fh:
         head = fh.read(1024)
-    return read_golden_xml(path) if _is_xml(head) else read_golden_json(path)
+    return read_golden_xml(path) if is_xml(head) else read_golden_json(path)
 
 
 # ---------------------------------------------------------------- readers
 
 
-def _is_xml(head: bytes) -> bool:
+def is_xml(head: bytes) -> bool:
     return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
 
 
@@ -289,7 +289,7 @@ class _GoldenReader:
     xml_marks: tuple[bytes, ...] = ()
 
     def sniff(self, path: Path, head: bytes) -> bool:
-        if _is_xml(head):
+        if is_xml(head):
             return any(m in head for m in self.xml_marks)
         return _golden_json(head) and self._json(head)
 

@@ -35,11 +35,11 @@ from typing import Any
 import lxml.html
 from lxml import etree
 
-from ownergraph.ingest.model import (
+from ownergraph.domain.model import (
     Alias, AliasKind, AliasScheme, Control, Disclosure, EntityKind, EntityRef, Ownership, Record,
 )
-from ownergraph.ingest.readers._sec_values import (  # noqa: F401 - jurisdiction, sec_date re-exported
-    MAX_BYTES, _at, _cik, _clean, _Doc, _flag, _mtime, _norm, _party, _percent, _strip_ns, _text,
+from ownergraph.ingest.readers.sec_values import (  # noqa: F401 - jurisdiction, sec_date re-exported
+    MAX_BYTES, _at, _cik, clean_text, _Doc, _flag, _mtime, normalise, _party, percent_stake, _strip_ns, _text,
     jurisdiction, prose_key, sec_date,
 )
 from ownergraph.ingest.readers.base import RECORD_ERRORS, build, not_read, quarantine
@@ -58,8 +58,8 @@ def _schedule13(root: Any, path: Path) -> Iterator[Record]:
     filed = max(signed) if signed else event
     doc = _Doc(path, _at(filed) if filed else _mtime(path))
     cik = _cik(_text(cover, "issuerInfo/issuerCik", "issuerInfo/issuerCIK"))
-    cusips = [_clean(c.text) for c in cover.iter("issuerCusip", "issuerCusipNumber")
-              if _clean(c.text)]
+    cusips = [clean_text(c.text) for c in cover.iter("issuerCusip", "issuerCusipNumber")
+              if clean_text(c.text)]
     issuer = _party(cik, _text(cover, "issuerInfo/issuerName"), kind=EntityKind.COMPANY)
     yield doc.entity(issuer, "issuerInfo", tuple(Alias(
         scheme=AliasScheme.OTHER, value=f"cusip:{c}", kind=AliasKind.IDENTIFIER) for c in cusips))
@@ -70,7 +70,7 @@ def _schedule13(root: Any, path: Path) -> Iterator[Record]:
                      "reportingPersonBeneficiallyOwnedAggregateNumberOfShares") for p in persons]
     items = root.find("formData/items")
     items = items if items is not None else root.find("formData/items1To7")
-    text = "\n".join(t for t in (_clean(x) for x in items.itertext())
+    text = "\n".join(t for t in (clean_text(x) for x in items.itertext())
                      if len(t) > 3) if items is not None else None
     owners = _record_owners(text, [_text(p, "reportingPersonName") for p in persons])
     refs = []
@@ -81,20 +81,20 @@ def _schedule13(root: Any, path: Path) -> Iterator[Record]:
         if not (name or pcik):
             yield quarantine(path, loc, "reportingPersonName", "reporting person has no name")
             continue
-        types = {_clean(t.text) for t in p.findall("typeOfReportingPerson")}
+        types = {clean_text(t.text) for t in p.findall("typeOfReportingPerson")}
         kind = EntityKind.PERSON if "IN" in types else EntityKind.COMPANY
         ref = _party(pcik, name, jurisdiction(_text(p, "citizenshipOrOrganization")), kind)
         refs.append(ref)
         yield doc.entity(ref, loc)
         group = (_text(p, "memberGroup", "memberOfGroup") or "").lower() == "a"
         same_block = amounts[i - 1] is not None and amounts.count(amounts[i - 1]) > 1
-        issuer_key = cusips[0] if cusips else cik or _norm(issuer.name or "")
+        issuer_key = cusips[0] if cusips else cik or normalise(issuer.name or "")
         yield build(path, loc, lambda: Ownership(
-            source=ref, target=issuer, stake=_percent(_text(p, "percentOfClass", "classPercent")),
+            source=ref, target=issuer, stake=percent_stake(_text(p, "percentOfClass", "classPercent")),
             # a joint block is each person's deemed interest, except the record owner's own holding
             direct=not (group or same_block) or prose_key(name) in owners, share_class=share_class, valid_from=event,
             known_from=doc.known_from, provenance=doc.prov(f"{doc.doc_id}:{pcik or name}", loc),
-            fact_key=f"sec:13dg:{issuer_key}:{pcik or _norm(name or '')}"), name)
+            fact_key=f"sec:13dg:{issuer_key}:{pcik or normalise(name or '')}"), name)
     if text:
         yield from _prose(path, doc, text, issuer, refs, event)
     filer = _cik(_text(root, "headerData/filerInfo/filer/filerCredentials/cik"))
@@ -132,7 +132,7 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
     icik = _cik(_text(root, "issuer/issuerCik"))
     ticker = _text(root, "issuer/issuerTradingSymbol")
     issuer = _party(icik, _text(root, "issuer/issuerName"), kind=EntityKind.COMPANY)
-    icik = icik or _norm(issuer.name or "")  # the issuer's part of fact keys
+    icik = icik or normalise(issuer.name or "")  # the issuer's part of fact keys
     yield doc.entity(issuer, "issuer", (Alias(scheme=AliasScheme.OTHER, value=f"ticker:{ticker}",
                                               kind=AliasKind.IDENTIFIER),) if ticker else ())
     owners = root.findall("reportingOwner")
@@ -146,7 +146,7 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
                      kind=EntityKind.PERSON if person else EntityKind.UNKNOWN)
         refs.append(ref)
         yield doc.entity(ref, loc)
-        okey = ref.value or _norm(ref.name or "")
+        okey = ref.value or normalise(ref.name or "")
         for role, flag in (("directorship", "isDirector"), ("officer", "isOfficer")):
             if _flag(o, f"reportingOwnerRelationship/{flag}"):
                 yield build(path, loc, lambda: Control(
@@ -174,7 +174,7 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
         held = _text(row, "postTransactionAmounts/sharesOwnedFollowingTransaction/value",
                      "postTransactionAmounts/valueOwnedFollowingTransaction/value")
         for ref in refs:
-            okey = ref.value or _norm(ref.name or "")
+            okey = ref.value or normalise(ref.name or "")
 
             def make(ref: EntityRef = ref, okey: str = okey) -> Ownership:
                 on = sec_date(_text(row, "transactionDate/value")) or period
@@ -184,15 +184,15 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
                     direct=nature == "D" and len(refs) == 1,
                     valid_from=None if ended else on, valid_to=on if ended else None,
                     known_from=doc.known_from, fact_key=f"sec:form345:{icik}:{okey}:{nature}:"
-                    f"{_norm(title)}{':' + _norm(how) if how else ''}",
+                    f"{normalise(title)}{':' + normalise(how) if how else ''}",
                     provenance=doc.prov(f"{doc.doc_id}:{okey}",
                                         f"{loc}; shares_owned_following={held}"))
             yield build(path, loc, make, title)
-    lines = [f"{loc}: " + "; ".join(t for t in (_clean(x) for x in row.itertext()) if t)
+    lines = [f"{loc}: " + "; ".join(t for t in (clean_text(x) for x in row.itertext()) if t)
              for loc, row in rows]
     if _flag(root, "noSecuritiesOwned"):
         lines.append("No securities owned.")
-    lines += [_clean(f.text) for f in root.iter("footnote", "remarks") if _clean(f.text)]
+    lines += [clean_text(f.text) for f in root.iter("footnote", "remarks") if clean_text(f.text)]
     yield build(path, "document", lambda: Disclosure(
         document_id=doc.doc_id, form_type=form, filed_at=filed, period=str(period or "") or None,
         title=f"{form}: {', '.join(r.name or '' for r in refs)} in {issuer.name}",
@@ -241,7 +241,7 @@ def _schedule13_html(data: bytes, path: Path) -> Iterator[Record]:
     event = sec_date(_before(lines, "(date of event"))
     filed = sec_date(dated[1]) if dated else event
     doc = _Doc(path, _at(filed) if filed else _mtime(path))
-    cusip = _clean(_before(lines, "(cusip number)")) or None
+    cusip = clean_text(_before(lines, "(cusip number)")) or None
     name = _before(lines, "(name of issuer)")
     issuer = EntityRef(scheme=AliasScheme.OTHER, value=f"cusip:{cusip}", name=name,
                        kind=EntityKind.COMPANY) if cusip else _party(None, name)
@@ -278,11 +278,11 @@ def _schedule13_html(data: bytes, path: Path) -> Iterator[Record]:
         yield doc.entity(ref, loc)
         same_block = agg is not None and aggs.count(agg) > 1
         yield build(path, loc, lambda: Ownership(
-            source=ref, target=issuer, stake=_percent(pct),
+            source=ref, target=issuer, stake=percent_stake(pct),
             direct=not (group or same_block) or prose_key(ref.name) in owners,
             share_class=class_title, valid_from=event, known_from=doc.known_from,
             provenance=doc.prov(f"{doc.doc_id}:{ref.name}", loc),
-            fact_key=f"sec:13dg:{cusip or _norm(name or '')}:{_norm(ref.name or '')}"))
+            fact_key=f"sec:13dg:{cusip or normalise(name or '')}:{normalise(ref.name or '')}"))
     yield from _prose(path, doc, body, issuer, refs, event)
     yield build(path, "document", lambda: Disclosure(
         document_id=doc.doc_id, form_type=form, filed_at=filed, title=f"{form}: {name}",

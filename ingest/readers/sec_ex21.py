@@ -16,10 +16,10 @@ from typing import Any
 import lxml.html
 from lxml import etree
 
-from ownergraph.ingest.model import AliasScheme, EntityKind, EntityRef, Ownership, Record
-from ownergraph.ingest.readers._ex21_table import SUFFIX, table_rows
-from ownergraph.ingest.readers._sec_values import (
-    MAX_BYTES, _at, _clean, _Doc, _mtime, _norm, _percent, jurisdiction,
+from ownergraph.domain.model import AliasScheme, EntityKind, EntityRef, Ownership, Record
+from ownergraph.ingest.readers.ex21_table import SUFFIX, table_rows
+from ownergraph.ingest.readers.sec_values import (
+    MAX_BYTES, _at, clean_text, _Doc, _mtime, normalise, percent_stake, jurisdiction,
 )
 from ownergraph.ingest.readers.base import build, not_read, quarantine, read_safely
 
@@ -28,7 +28,7 @@ from ownergraph.ingest.readers.base import build, not_read, quarantine, read_saf
 
 def _parent_name(root: Any) -> str | None:
     """The company the exhibit lists subsidiaries of, from the text above the first table."""
-    lines = [t for t in (_clean(x).replace("\xa0", " ") for x in root.xpath(
+    lines = [t for t in (clean_text(x).replace("\xa0", " ") for x in root.xpath(
         "//body//text()[following::table and not(ancestor::table)]")) if t]
     for i, ln in enumerate(lines):
         if m := re.search(r"subsidiaries of\s*(.*)", ln, re.I):
@@ -103,10 +103,10 @@ class Ex21Reader:
             owner = stack[-1][1] if stack else top
             stack.append((ind, ref))
             yield doc.entity(ref, loc)
-            okey = _norm(owner.name or owner.value or "")
+            okey = normalise(owner.name or owner.value or "")
             yield build(path, loc, lambda: Ownership(
-                source=owner, target=ref, stake=_percent(pct), direct=not flat,
+                source=owner, target=ref, stake=percent_stake(pct), direct=not flat,
                 known_from=doc.known_from, provenance=doc.prov(f"{doc.doc_id}:{sub_name}", loc),
-                fact_key=f"sec:ex21:{okey}:{_norm(sub_name)}"), sub_name)
+                fact_key=f"sec:ex21:{okey}:{normalise(sub_name)}"), sub_name)
 
 READERS: list = [Ex21Reader()]

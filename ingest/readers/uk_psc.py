@@ -49,7 +49,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from ownergraph.ingest.model import (
+from ownergraph.domain.model import (
     Alias, AliasKind, AliasScheme, ConsolidationLevel, Control, Disclosure, Entity, EntityKind,
     EntityRef, ExceptionReason, InterestType, Ownership, Provenance, Quarantined, Record,
     ReportingException, Stake,

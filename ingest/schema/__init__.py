@@ -12,7 +12,7 @@ SCHEMA_FILE = Path(__file__).with_name("records.schema.json")
 
 
 def render() -> str:
-    from ownergraph.ingest.model import record_json_schema
+    from ownergraph.domain.model import record_json_schema
 
     schema = record_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"

@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from ownergraph.cli._text import pairs, plain, table
-from ownergraph.ingest.errors import OwnergraphError
+from ownergraph.domain.errors import OwnergraphError
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from ownergraph.graph.vocabulary import CHANNELS, edge_verb
-from ownergraph.ingest.codes import exception_meaning
+from ownergraph.domain.vocabulary import CHANNELS, edge_verb
+from ownergraph.domain.codes import exception_meaning
 from ownergraph.cli._text import (
     clip, day, interval_pct, missing, moment, money, money_short, pct, plain, plural, table, wrap,
 )

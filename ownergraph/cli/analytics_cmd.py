@@ -18,7 +18,7 @@ import click
 
 from ownergraph.cli import _views as views
 from ownergraph.cli._output import echo_lines, emit, json_option
-from ownergraph.graph.vocabulary import (
+from ownergraph.domain.vocabulary import (
     CHANNEL_NAMES, CONTAGION, CONTROL_PATH_KINDS, CYCLES, DEFAULT_RULE, DIFF, EXPOSURE, OWNERS, PARENTS, PATH,
     PATH_KIND_NAMES, RULE_NAMES, SANCTIONS_NEAR, STAKE, path_edge_types,
 )
@@ -52,7 +52,7 @@ def _graph() -> Any:
 
 
 def _check_clock(as_of: str | None, known_at: str | None) -> None:
-    from ownergraph.graph.analytics._snapshot import make_clock
+    from ownergraph.domain.clock import make_clock
     try:
         make_clock(as_of, known_at)
     except ValueError as err:
@@ -271,7 +271,7 @@ def backtest_cmd(question: tuple[str, ...], start: str | None, end: str | None, 
 
     QUESTION: stake OWNER OWNED | owners X | exposure WHO | contagion X | path A B |
     sanctions-near X. --known-at sets "now" for --audit."""
-    from ownergraph.graph.analytics._snapshot import make_clock
+    from ownergraph.domain.clock import make_clock
     from ownergraph.graph.analytics.backtest import QuerySpec, backtest, lookahead_audit
     _check_clock(as_of, known_at)
     try:

@@ -19,7 +19,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"  # a source checkout
 
 def examples_dir(given: Path | None) -> Path:
     """The examples folder (``real/`` and ``bundle/``): ``--examples``, else the checkout's."""
-    from ownergraph.ingest.errors import ConfigError
+    from ownergraph.domain.errors import ConfigError
 
     where = given or EXAMPLES
     if not ((where / "real").is_dir() and (where / "bundle").is_dir()):

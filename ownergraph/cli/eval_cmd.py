@@ -60,7 +60,7 @@ def eval_cmd(entities: int, seed: int, world_dir: Path | None, out_json: Path, n
             click.echo(json.dumps({"real": {"table": real_report.table, "overall": real_report.overall}}, indent=1))
         return
     if not no_real and not _REAL.is_dir():
-        from ownergraph.ingest.errors import ConfigError
+        from ownergraph.domain.errors import ConfigError
 
         raise ConfigError(f"the hand-checked real questions need {_REAL} (a source checkout's examples/real): "
                           "run from a checkout or pass --no-real")

@@ -10,7 +10,7 @@ import click
 
 from ownergraph.cli._output import console, echo_lines, emit, json_option
 from ownergraph.cli.analytics_cmd import claims_option
-from ownergraph.graph.vocabulary import CHAIN_RULE_NAMES, EU_AMLR_25
+from ownergraph.domain.vocabulary import CHAIN_RULE_NAMES, EU_AMLR_25
 
 
 @click.command("export")
@@ -61,7 +61,7 @@ def export_cmd(out_dir: Path, as_json: bool) -> None:
 def batch_cmd(export_dir: Path, as_of: str | None, known_at: str | None, rule: str, interest: str,
               max_depth: int | None, out_dir: Path | None, engine: str, as_json: bool) -> None:
     """Integrated ownership and UBOs of every entity as of a date, as a DuckDB (or Spark) job on an export."""
-    from ownergraph.graph.analytics._snapshot import make_clock
+    from ownergraph.domain.clock import make_clock
     from ownergraph.graph.analytics.batch import batch_ownership
 
     try:
@@ -70,7 +70,7 @@ def batch_cmd(export_dir: Path, as_of: str | None, known_at: str | None, rule: s
         raise click.BadParameter(str(err), param_hint="--as-of/--known-at") from err
     work_dir = None
     if engine == "spark":
-        from ownergraph.graph.config import load_settings
+        from ownergraph.domain.settings import load_settings
 
         work_dir = load_settings().spark_dir
     res = batch_ownership(export_dir, as_of=as_of, known_at=known_at, rule=rule, interest=interest,

@@ -11,7 +11,7 @@ import click
 
 from ownergraph.cli._output import console, echo_lines, emit, error_json, json_option
 from ownergraph.cli._text import plural, table, wrap
-from ownergraph.ingest.errors import InputFormatError, OwnergraphError, QuarantineError
+from ownergraph.domain.errors import InputFormatError, OwnergraphError, QuarantineError
 
 
 @click.command("ingest")
@@ -51,7 +51,7 @@ def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: 
     not wait for them (an interrupted run resumes with the rest)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from ownergraph.graph.config import load_settings
+    from ownergraph.domain.settings import load_settings
     from ownergraph.graph.connection import connect
     from ownergraph.graph.pipeline import default_quarantine_path, ingest_paths
 
@@ -80,7 +80,7 @@ def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: 
                                document_options={"filer": filer, "form": form, "extractor": extractor,
                                                  "filed_at": filed_at.date() if filed_at else None})
         if graph is not None and not no_index:
-            from ownergraph._facade import index_after_load, with_index
+            from ownergraph.facade import index_after_load, with_index
 
             summary = with_index(summary, index_after_load(graph, settings, progress=_embedding_bar(bar)))
     failure = _failure(summary, strict)
@@ -168,7 +168,7 @@ def index_cmd(batch: int, as_json: bool) -> None:
     load; run it after `ingest --no-index`). An interrupted run resumes where it stopped."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from ownergraph.graph.config import load_settings
+    from ownergraph.domain.settings import load_settings
     from ownergraph.graph.connection import connect
     from ownergraph.retrieval.disclosures import index_disclosures
 
@@ -245,8 +245,8 @@ def resolve_explain(mention: str, jurisdiction: str | None, as_json: bool) -> No
     """How a name, LEI or identifier resolves: key, method, score, candidates."""
     from ownergraph.graph.connection import connect
     from ownergraph.graph.resolution_store import GraphResolutionStore
-    from ownergraph.ingest.lei import is_valid_lei
-    from ownergraph.ingest.model import EntityRef
+    from ownergraph.domain.lei import is_valid_lei
+    from ownergraph.domain.model import EntityRef
     from ownergraph.resolution import Resolver
 
     graph = connect()

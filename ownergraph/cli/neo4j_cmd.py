@@ -12,7 +12,7 @@ from ownergraph.cli._output import emit, json_option
 
 
 def _local() -> Any:
-    from ownergraph.graph.config import load_settings  # in-function: keeps `ownergraph --help` fast
+    from ownergraph.domain.settings import load_settings  # in-function: keeps `ownergraph --help` fast
     from ownergraph.graph.server import LocalNeo4j
 
     return LocalNeo4j(load_settings())

@@ -48,7 +48,7 @@ def quality_lines(res: QualityResult) -> list[str]:
 @json_option
 def quality_cmd(as_of: str | None, known_at: str | None, kinds: tuple[str, ...], limit: int, as_json: bool) -> None:
     """Graph-wide data-quality issues as of a date."""
-    from ownergraph.graph.analytics._snapshot import make_clock
+    from ownergraph.domain.clock import make_clock
     from ownergraph.graph.analytics.api import Analytics
     from ownergraph.graph.connection import connect
 

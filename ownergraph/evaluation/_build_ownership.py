@@ -10,7 +10,7 @@ from typing import Any
 
 from ownergraph.evaluation._model import _FAR, AS_OF, EPS, THRESHOLD, EvalQuestion, _fig, _iso, _pairs, q
 from ownergraph.evaluation.truth import Truth, _d
-from ownergraph.graph.vocabulary import OWNERS, STAKE
+from ownergraph.domain.vocabulary import OWNERS, STAKE
 
 class _OwnershipQuestions:
     """The builder core (numbering, owners and stake questions) and the ownership families."""

@@ -9,7 +9,7 @@ from datetime import date
 from ownergraph.evaluation._build_ownership import _OwnershipQuestions
 from ownergraph.evaluation._model import AS_OF, _pairs, q
 from ownergraph.evaluation.truth import _d
-from ownergraph.graph.vocabulary import CONTAGION, CYCLES, PARENTS, PATH, SANCTIONS_NEAR
+from ownergraph.domain.vocabulary import CONTAGION, CYCLES, PARENTS, PATH, SANCTIONS_NEAR
 
 
 class _Builder(_OwnershipQuestions):

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from ownergraph.graph.vocabulary import CONTAGION, OWNERS, PARENTS
+from ownergraph.domain.vocabulary import CONTAGION, OWNERS, PARENTS
 
 if TYPE_CHECKING:  # pragma: no cover
     from ownergraph.evaluation.truth import TEdge

@@ -23,9 +23,9 @@ def eval_graph(settings: Any = None, *, allow_wipe: bool = False) -> Graph:
     With a configured server: refused while its database holds anything, unless ``allow_wipe``."""
     import os
 
-    from ownergraph.graph.config import load_settings
+    from ownergraph.domain.settings import load_settings
     from ownergraph.graph.connection import connect
-    from ownergraph.ingest.errors import ConfigError
+    from ownergraph.domain.errors import ConfigError
 
     base = settings or load_settings()
     if base.uses_local_server:

@@ -39,7 +39,7 @@ from ownergraph.evaluation._model import (  # noqa: F401 -- importable from here
     AS_OF, CONTAGION_HOPS, EPS, FAMILIES, MAX_DEPTH, REAL_FAMILY_OF, THRESHOLD, EvalQuestion, q,
 )
 from ownergraph.evaluation.truth import TEdge, Truth, _band, _d  # noqa: F401
-from ownergraph.graph.vocabulary import PARENTS
+from ownergraph.domain.vocabulary import PARENTS
 
 DEFAULT_COUNTS = {"multi_hop": 24, "banded": 16, "as_of": 20, "backtest": 14, "alias": 16,
                   "corporate_action": 16, "cycles": 10, "reporting_exception": 12, "sanctions": 14,

@@ -51,8 +51,8 @@ from typing import Any
 from ownergraph.evaluation._real_judge import TOL_PP, judge, norm_name, observe
 from ownergraph.evaluation._real_store import EVAL_STORE, eval_graph, release_eval_store, wipe
 from ownergraph.graph.connection import Graph
-from ownergraph.graph.vocabulary import DEFAULT_RULE, KINDS, PATH_KIND_NAMES
-from ownergraph.ingest.errors import EntityNotFound
+from ownergraph.domain.vocabulary import DEFAULT_RULE, KINDS, PATH_KIND_NAMES
+from ownergraph.domain.errors import EntityNotFound
 
 SUITE = Path(__file__).with_name("real_questions.jsonl")
 FIXTURES = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "real"
@@ -213,7 +213,7 @@ def run_real(graph: Graph, *, questions: list[RealQuestion] | None = None, fixtu
     from ownergraph.retrieval.api import Ownergraph
 
     if not Path(fixtures).is_dir():
-        from ownergraph.ingest.errors import ConfigError
+        from ownergraph.domain.errors import ConfigError
 
         raise ConfigError(f"the real-question suite reads its files from {fixtures} (a source checkout's "
                           "tests/fixtures/real): run from a checkout, or leave the suite out (--no-real)")

@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ownergraph.ingest.errors import OwnergraphError
+from ownergraph.domain.errors import OwnergraphError
 from ownergraph.ingest.extract import MIN_CONFIDENCE, Found, extract
 from ownergraph.ingest.extract.rules import RELATIONS
 from ownergraph.ingest.readers.documents import edgar

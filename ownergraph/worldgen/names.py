@@ -12,7 +12,7 @@ import unicodedata
 
 import numpy as np
 
-from ownergraph.ingest.lei import lei_check_digits
+from ownergraph.domain.lei import lei_check_digits
 
 M64 = (1 << 64) - 1
 B36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

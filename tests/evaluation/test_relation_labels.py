@@ -14,7 +14,7 @@ import pytest
 
 from ownergraph.evaluation.relations import Report, _same, document_text, score, table
 from ownergraph.ingest.extract import extract
-from ownergraph.ingest.errors import OwnergraphError
+from ownergraph.domain.errors import OwnergraphError
 
 REAL = Path(__file__).parents[1] / "fixtures" / "real"
 LABELS = REAL / "filings" / "labels" / "relation_sentences.jsonl"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ownergraph.graph.amendments import accession, base_form, claim_prefix
-from ownergraph.ingest.model import CorporateAction, Disclosure, EdgeBase
+from ownergraph.domain.model import CorporateAction, Disclosure, EdgeBase
 from ownergraph.ingest.readers.documents import DocumentReader
 
 FILING = Path(__file__).parents[1] / "fixtures" / "real" / "filings" / "8-K" / "1001136_8K_2000_0000950124-00-005735.txt"

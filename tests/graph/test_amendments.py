@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph._rows import KNOWN_MAX
+from ownergraph.graph.rows import KNOWN_MAX
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.pipeline import ingest_paths
 from ownergraph.graph.stats import graph_stats

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from ownergraph.graph.bulk import BulkNotPossible, bulk_loader
-from ownergraph.graph.config import Settings, load_settings
+from ownergraph.domain.settings import Settings, load_settings
 from ownergraph.graph.connection import Graph, connect
 from ownergraph.graph.pipeline import ingest_paths
 from ownergraph.graph.server import LocalNeo4j

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ownergraph.graph._rows import claim_props
+from ownergraph.graph.rows import claim_props
 from ownergraph.graph.claims import claim_note, claim_source, status_of
 from ownergraph.ingest.readers.documents import DocumentReader
 

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph.config import load_settings
-from ownergraph.ingest.errors import ConfigError
+from ownergraph.domain.settings import load_settings
+from ownergraph.domain.errors import ConfigError
 
 
 def test_env_beats_config_file(tmp_path: Path) -> None:

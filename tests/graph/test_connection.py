@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from ownergraph.graph.config import Settings
+from ownergraph.domain.settings import Settings
 from ownergraph.graph.connection import Graph, connect
 from ownergraph.graph.server import LocalNeo4j
-from ownergraph.ingest.errors import Neo4jAuthError, Neo4jUnavailable
+from ownergraph.domain.errors import Neo4jAuthError, Neo4jUnavailable
 from tests.cypher import q
 
 

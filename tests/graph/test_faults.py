@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph.config import load_settings
+from ownergraph.domain.settings import load_settings
 from ownergraph.graph.connection import Graph, connect
 from ownergraph.graph.pipeline import ingest_paths
 from ownergraph.graph.server import _alive

@@ -17,7 +17,7 @@ from datetime import date, datetime, timedelta, timezone
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ownergraph.graph._rows import KNOWN_MAX, VALID_MAX, VALID_MIN
+from ownergraph.graph.rows import KNOWN_MAX, VALID_MAX, VALID_MIN
 from ownergraph.graph.history import Version, plan
 
 DAY0 = date(2010, 1, 1)

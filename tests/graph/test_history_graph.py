@@ -14,7 +14,7 @@ from ownergraph.graph.analytics.ownership import owners
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.load import Loader
 from ownergraph.graph.resolution_store import ResolverKeys
-from ownergraph.ingest.model import AliasScheme, Entity, EntityRef, Ownership, Provenance, Stake
+from ownergraph.domain.model import AliasScheme, Entity, EntityRef, Ownership, Provenance, Stake
 from ownergraph.resolution import Resolver
 from tests.graph.test_history import Statement, _day, _oracle, histories
 from tests.neo4j_fixtures import wipe

@@ -15,7 +15,7 @@ from ownergraph.graph.pipeline import ingest_paths
 from ownergraph.graph.resolution_store import ResolverKeys
 from ownergraph.graph.stats import graph_stats
 from ownergraph.ingest.formats import detect, expand
-from ownergraph.ingest.model import AliasScheme, EntityRef, Ownership, Provenance, Stake
+from ownergraph.domain.model import AliasScheme, EntityRef, Ownership, Provenance, Stake
 from ownergraph.resolution import Resolver
 from tests.cypher import q
 
@@ -214,7 +214,7 @@ def test_bad_records_are_quarantined_and_strict_fails(graph: Graph, tmp_path: Pa
     result = CliRunner(env=cli_env()).invoke(
         cli, ["ingest", str(bad), "--json", "--strict", "--quarantine", str(qfile)],
         standalone_mode=False, catch_exceptions=True)
-    from ownergraph.ingest.errors import QuarantineError
+    from ownergraph.domain.errors import QuarantineError
 
     assert isinstance(result.exception, QuarantineError)
     summary = json.loads(result.output)
@@ -280,7 +280,7 @@ class _CountingResolver(Resolver):
 
 
 def _entity(name: str, lei: str | None = None, cn: str | None = None):  # type: ignore[no-untyped-def]
-    from ownergraph.ingest.model import Entity
+    from ownergraph.domain.model import Entity
 
     ref = EntityRef(lei=lei) if lei else EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=cn or name)
     return Entity(ref=ref, name=name, known_from=datetime(2020, 1, 1, tzinfo=timezone.utc),
@@ -318,7 +318,7 @@ def test_an_entity_later_in_the_batch_is_known_to_earlier_mentions(graph: Graph)
 
 
 def test_only_facts_with_other_versions_or_retractions_are_rechained(graph: Graph) -> None:
-    from ownergraph.ingest.model import Retraction
+    from ownergraph.domain.model import Retraction
 
     loader = Loader(graph, ResolverKeys(Resolver()))
     loader.add(_ownership(75.5, "2016-06-01T00:00:00+00:00", "a"))

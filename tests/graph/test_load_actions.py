@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ownergraph.graph.actions import party_leis
-from ownergraph.ingest.model import CorporateAction, EntityRef
+from ownergraph.domain.model import CorporateAction, EntityRef
 from ownergraph.ingest.readers.bundle import BundleReader
 
 BUNDLE = Path(__file__).resolve().parents[2] / "examples" / "bundle" / "example.bundle.jsonl"

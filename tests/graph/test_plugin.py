@@ -14,7 +14,7 @@ import pytest
 
 from ownergraph.graph import plugin
 from ownergraph.graph.analytics.contagion import _on_server
-from ownergraph.graph.config import Settings
+from ownergraph.domain.settings import Settings
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.server import LocalNeo4j
 from tests.neo4j_fixtures import run_cli, throwaway_env

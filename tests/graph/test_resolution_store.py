@@ -11,7 +11,7 @@ import pytest
 
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.resolution_store import GraphResolutionStore
-from ownergraph.ingest.model import AliasKind, EntityRef
+from ownergraph.domain.model import AliasKind, EntityRef
 from ownergraph.resolution import Resolver
 from tests.resolution.conftest import entity
 from tests.cypher import q

@@ -23,7 +23,7 @@ import pytest
 from neo4j.exceptions import ClientError
 
 from ownergraph.graph.bookmarks import FileBookmarks
-from ownergraph.graph.config import Settings, load_settings
+from ownergraph.domain.settings import Settings, load_settings
 from ownergraph.graph.connection import Graph, connect
 from ownergraph.graph.pipeline import ingest_paths
 from ownergraph.graph.server import LocalNeo4j

@@ -12,7 +12,7 @@ from neo4j.exceptions import Neo4jError, ServiceUnavailable
 from ownergraph import cypher
 from ownergraph.graph import connection
 from ownergraph.graph.connection import Graph
-from ownergraph.ingest.errors import Neo4jUnavailable
+from ownergraph.domain.errors import Neo4jUnavailable
 
 RACE = "Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists"
 

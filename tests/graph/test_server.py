@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph.config import Settings
+from ownergraph.domain.settings import Settings
 from ownergraph.graph.server import LocalNeo4j, _alive
-from ownergraph.ingest.errors import Neo4jUnavailable
+from ownergraph.domain.errors import Neo4jUnavailable
 from tests.neo4j_fixtures import neo4j_test_settings, run_cli, throwaway_env
 
 PORT = 7699

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.ingest.model import (
+from ownergraph.domain.model import (
     AliasKind, AliasScheme, CorporateActionKind, ExceptionReason, InterestType, Quarantined,
 )
 from ownergraph.ingest.readers.bundle import READERS, TYPES, BundleReader, HoldingsCsvReader, read_bundle

@@ -20,10 +20,10 @@ import pytest
 from bench.fuzz.mutations import MUTATIONS
 from ownergraph.graph.pipeline import ingest_paths
 from ownergraph.ingest.formats import detect
-from ownergraph.ingest.model import Quarantined
+from ownergraph.domain.model import Quarantined
 from ownergraph.ingest.readers.columnar import columnar
 from ownergraph.ingest.readers.columnar._checks import lei_valid
-from ownergraph.ingest.lei import is_valid_lei
+from ownergraph.domain.lei import is_valid_lei
 from tests.ingest.gleif_faults import faulty_world
 
 REAL = Path(__file__).parents[1] / "fixtures" / "real" / "gleif" / "golden-copy"

@@ -20,8 +20,8 @@ import pytest
 
 from bench.fuzz.mutations import MUTATIONS
 from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.ingest.model import Quarantined
-from ownergraph.ingest.readers import _bundle_map
+from ownergraph.domain.model import Quarantined
+from ownergraph.ingest.readers import bundle_map
 from ownergraph.ingest.readers.bundle import BundleReader
 from ownergraph.ingest.readers.columnar import columnar
 
@@ -45,7 +45,7 @@ def _same(path: Path) -> list[Any]:
 def _row_mapped(path: Path, monkeypatch: pytest.MonkeyPatch) -> int:
     """How many records of ``path`` the column reader hands to the row mapping."""
     calls = []
-    orig = _bundle_map.map_record
+    orig = bundle_map.map_record
 
     def counting(obj: Any, ctx: Any) -> Any:
         calls.append(1)

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ownergraph.ingest.model import CorporateAction, Guarantee, Ownership
+from ownergraph.domain.model import CorporateAction, Guarantee, Ownership
 from ownergraph.ingest.readers.documents import DocumentReader
 
 REAL = Path(__file__).parents[1] / "fixtures" / "real"

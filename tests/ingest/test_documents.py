@@ -13,7 +13,7 @@ import pytest
 
 from ownergraph.ingest.extract import extract
 from ownergraph.ingest.formats import detect, expand
-from ownergraph.ingest.model import CorporateAction, Disclosure, Entity, Guarantee, Lending, Ownership
+from ownergraph.domain.model import CorporateAction, Disclosure, Entity, Guarantee, Lending, Ownership
 from ownergraph.ingest.readers.documents import DocumentReader
 from ownergraph.ingest.sentences import split_sentences
 
@@ -141,7 +141,7 @@ def test_a_long_capitalised_token_reads_in_linear_time(tmp_path: Path) -> None:
     path = tmp_path / src.name
     path.write_text(html[:at] + "A" * 60_000 + " . " + html[at:], encoding="utf-8")
     code = ("import sys; from pathlib import Path; from datetime import date; "
-            "from ownergraph.ingest.readers.documents import DocumentReader; from ownergraph.ingest.model import Guarantee; "
+            "from ownergraph.ingest.readers.documents import DocumentReader; from ownergraph.domain.model import Guarantee; "
             "r = DocumentReader().with_options(filer='Astrotech Corporation', filed_at=date(2010, 10, 27), form='8-K'); "
             "print([(g.source.name, g.target.name) for g in r.read(Path(sys.argv[1])) if isinstance(g, Guarantee)])")
     done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=120,

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from ownergraph.cli._views import parent_lines
 from ownergraph.graph.analytics.structure import LevelParents
-from ownergraph.ingest.codes import EXCEPTION_REASON_MEANINGS, ExceptionReason, exception_meaning
-from ownergraph.ingest.model import Control, Entity, Ownership, Quarantined, ReportingException
+from ownergraph.domain.codes import EXCEPTION_REASON_MEANINGS, ExceptionReason, exception_meaning
+from ownergraph.domain.model import Control, Entity, Ownership, Quarantined, ReportingException
 from ownergraph.ingest.readers.bods import READERS as BODS_READERS
 from ownergraph.ingest.readers.gleif_api import READERS as GLEIF_API_READERS
 from ownergraph.ingest.readers.uk_psc import READERS as PSC_READERS

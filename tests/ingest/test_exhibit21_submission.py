@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ownergraph.ingest.model import Ownership, Quarantined
+from ownergraph.domain.model import Ownership, Quarantined
 from ownergraph.ingest.readers.documents import DocumentReader
 
 EX21 = Path("sec") / "ex21"

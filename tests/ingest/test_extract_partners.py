@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ownergraph.evaluation.relations import document_text
 from ownergraph.ingest.extract import extract, partners
-from ownergraph.ingest.model import Control
+from ownergraph.domain.model import Control
 from ownergraph.ingest.readers.documents import DocumentReader
 from ownergraph.ingest.sentences import split_sentences
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.ingest.model import (
+from ownergraph.domain.model import (
     AliasKind, AliasScheme, Association, Control, Entity, EntityKind, InterestType, Lending,
     Ownership, Quarantined, Retraction, Sanction, Stake, Succession,
 )

@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from bench.fuzz.mutations import MUTATIONS, samples
 from ownergraph.ingest.formats import readers
-from ownergraph.ingest.model import Quarantined
+from ownergraph.domain.model import Quarantined
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES: dict[str, list[Path]] = {}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.ingest.model import CorporateAction, CorporateActionKind, Entity, Quarantined
+from ownergraph.domain.model import CorporateAction, CorporateActionKind, Entity, Quarantined
 from ownergraph.ingest.readers.gleif_api import read_api
 from ownergraph.ingest.readers.gleif_golden import read_golden
 

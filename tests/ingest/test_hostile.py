@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ownergraph.graph.pipeline import ingest_paths
 from ownergraph.ingest.formats import readers
-from ownergraph.ingest.model import Entity, Holding, Lending, Quarantined
+from ownergraph.domain.model import Entity, Holding, Lending, Quarantined
 
 REPO = Path(__file__).resolve().parents[2]
 REAL = REPO / "tests" / "fixtures" / "real"

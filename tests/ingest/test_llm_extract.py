@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.ingest.errors import ConfigError
+from ownergraph.domain.errors import ConfigError
 from ownergraph.ingest.extract.llm import FACT_SCHEMA, LLMExtractConfig, LLMExtractor
-from ownergraph.ingest.model import Disclosure, Guarantee, Lending, Ownership
+from ownergraph.domain.model import Disclosure, Guarantee, Lending, Ownership
 from ownergraph.ingest.readers.documents import DocumentReader
 from tests.retrieval.fake_openai import fake_openai  # noqa: F401  (fixture)
 

@@ -34,7 +34,7 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.ingest.model import Guarantee, Lending
+from ownergraph.domain.model import Guarantee, Lending
 from ownergraph.ingest.readers.documents import DocumentReader, _registrant, edgar, html_text, paged_plain_text
 
 REAL = Path(__file__).parents[1] / "fixtures" / "real"

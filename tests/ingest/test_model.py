@@ -7,8 +7,8 @@ from datetime import date, datetime, timezone
 import pytest
 from pydantic import ValidationError
 
-from ownergraph.ingest.lei import is_valid_lei, lei_check_digits
-from ownergraph.ingest.model import (
+from ownergraph.domain.lei import is_valid_lei, lei_check_digits
+from ownergraph.domain.model import (
     CorporateAction, CorporateActionKind, EntityRef, Ownership, Provenance, Stake,
 )
 from ownergraph.ingest.schema import SCHEMA_FILE, render

@@ -29,7 +29,7 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-from ownergraph.ingest.model import Lending
+from ownergraph.domain.model import Lending
 from ownergraph.ingest.readers.documents import DocumentReader
 
 TOROTEL = Path(__file__).parents[1] / "fixtures" / "real" / "sec" / "ex21" / "torotel-0001445305-11-002220.txt"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.ingest.model import (
+from ownergraph.domain.model import (
     AliasScheme, Control, Disclosure, Entity, EntityKind, Ownership, Quarantined, Stake,
 )
 from ownergraph.ingest.readers import sec, sec_ex21

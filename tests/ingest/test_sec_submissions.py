@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from ownergraph.ingest.formats import detect
-from ownergraph.ingest.model import AliasScheme, Control, Ownership, Quarantined
+from ownergraph.domain.model import AliasScheme, Control, Ownership, Quarantined
 from ownergraph.ingest.readers.sec import SecReader
 
 

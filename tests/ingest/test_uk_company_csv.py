@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ownergraph.ingest.formats import detect
-from ownergraph.ingest.model import AliasKind, AliasScheme, Entity, Quarantined
+from ownergraph.domain.model import AliasKind, AliasScheme, Entity, Quarantined
 from ownergraph.ingest.readers.base import midnight
 from ownergraph.ingest.readers.uk_company import READERS
 

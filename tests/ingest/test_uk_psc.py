@@ -6,7 +6,7 @@ import json
 from datetime import date, datetime, timezone
 from pathlib import Path
 
-from ownergraph.ingest.model import (
+from ownergraph.domain.model import (
     AliasKind, AliasScheme, Control, Disclosure, Entity, EntityKind, ExceptionReason, InterestType,
     Ownership, Quarantined, ReportingException,
 )

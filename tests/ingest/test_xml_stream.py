@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from ownergraph.ingest.readers._xml import iterparse
+from ownergraph.ingest.readers.xml_stream import iterparse
 
 RECORDS = "".join(f"<r><n>{i}</n></r>\n" for i in range(300))
 

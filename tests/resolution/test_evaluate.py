@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.ingest.model import EntityRef
+from ownergraph.domain.model import EntityRef
 from ownergraph.resolution.evaluate import Report, build, evaluate
 
 MONEYTECH = "2138002YAB7Z9KO21397"

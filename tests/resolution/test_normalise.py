@@ -6,7 +6,7 @@ import hashlib
 
 import pytest
 
-from ownergraph.ingest.model import EntityKind
+from ownergraph.domain.model import EntityKind
 from ownergraph.resolution import identifier_key, name_key, normalise_identifier, normalise_name, transliterate
 from ownergraph.resolution._normalise import suffix_compatibility
 

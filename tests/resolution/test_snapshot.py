@@ -7,10 +7,10 @@ import io
 from pathlib import Path
 
 from ownergraph.ingest.formats import detect
-from ownergraph.ingest.model import Entity, EntityRef
+from ownergraph.domain.model import Entity, EntityRef
 from ownergraph.resolution import Resolver
-from ownergraph.resolution import _snapshot as snapshot
-from ownergraph.resolution._state import merge_changes
+from ownergraph.resolution import snapshot as snapshot
+from ownergraph.resolution.state import merge_changes
 from tests.resolution.test_state_changes import MemoryStore, _clock, _first_run, _probes, _second_run
 
 REAL = Path(__file__).parents[1] / "fixtures" / "real"

@@ -7,9 +7,9 @@ from collections.abc import Iterable, Iterator
 from datetime import date, datetime, timezone
 from itertools import count
 
-from ownergraph.ingest.model import AliasKind, AliasScheme, EntityRef
+from ownergraph.domain.model import AliasKind, AliasScheme, EntityRef
 from ownergraph.resolution import Resolver, StateRecord
-from ownergraph.resolution._state import ChangeRecord, merge_changes
+from ownergraph.resolution.state import ChangeRecord, merge_changes
 from tests.resolution.conftest import entity
 
 PUMA = "529900S9NYKESE6C6H13"

@@ -8,7 +8,7 @@ import pytest
 
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.ingest.errors import EntityNotFound
+from ownergraph.domain.errors import EntityNotFound
 from ownergraph.retrieval.api import Ownergraph
 from ownergraph.retrieval.llm import LLMConfig
 from ownergraph.retrieval.question import parse

@@ -10,7 +10,7 @@ import pytest
 
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.graph.vocabulary import PARENTS, PATH, QUALITY, STAKE
+from ownergraph.domain.vocabulary import PARENTS, PATH, QUALITY, STAKE
 from ownergraph.retrieval.api import Ownergraph
 
 REAL = Path(__file__).resolve().parents[1] / "fixtures" / "real"
@@ -44,7 +44,7 @@ def test_a_data_quality_question_is_answered_by_the_quality_analytic(graph: Grap
 
 
 def test_a_clean_graph_says_so_and_an_unknown_entity_is_not_found(graph: Graph) -> None:
-    from ownergraph.ingest.errors import EntityNotFound
+    from ownergraph.domain.errors import EntityNotFound
 
     # 1-single-direct.json alone: CHRINON LTD <- Christopher Taggart 100%, nothing else
     og = _load(graph, CHRINON[0])

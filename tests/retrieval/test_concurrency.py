@@ -10,7 +10,7 @@ import pytest
 
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.ingest.errors import OwnergraphError, QueryTimeout
+from ownergraph.domain.errors import OwnergraphError, QueryTimeout
 from ownergraph.retrieval.api import Ownergraph
 from ownergraph.retrieval.lexical import LexicalRetriever
 from tests.cypher import q

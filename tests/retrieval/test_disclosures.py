@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph.config import Settings
+from ownergraph.domain.settings import Settings
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.pipeline import ingest_paths
 from ownergraph.retrieval.api import Ownergraph

@@ -20,7 +20,7 @@ BATCHES, PER_BATCH = 60, 20
 
 _COMMON = f"""
 import random, sys, time
-from ownergraph.ingest.errors import VectorIndexBusy
+from ownergraph.domain.errors import VectorIndexBusy
 from ownergraph.retrieval.vectors import EdgeIndex, VectorPoint
 path = sys.argv[1]
 def open_waiting(wait):

@@ -23,10 +23,10 @@ import numpy as np
 import pytest
 
 import ownergraph.retrieval.disclosures as disclosures
-from ownergraph._facade import ingest
-from ownergraph.graph.config import Settings
+from ownergraph.facade import ingest
+from ownergraph.domain.settings import Settings
 from ownergraph.graph.connection import Graph
-from ownergraph.ingest.errors import VectorIndexBusy
+from ownergraph.domain.errors import VectorIndexBusy
 from ownergraph.retrieval.chunking import chunk_text
 from ownergraph.retrieval.disclosures import DisclosureRetriever, index_disclosures, open_text_retriever
 from ownergraph.retrieval.embedding import default_embedder, model_available
@@ -232,7 +232,7 @@ def test_the_cli_indexes_at_ingest_and_index_resumes(run: Any, graph: Graph, fil
 _KILLED_MID_BATCH = """
 import os, signal
 import ownergraph.retrieval.disclosures as d
-from ownergraph.graph.config import load_settings
+from ownergraph.domain.settings import load_settings
 from ownergraph.graph.connection import connect
 
 inner, calls = d.default_embedder(), []

@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from ownergraph.cli.analytics_cmd import path_cmd
-from ownergraph.graph.vocabulary import CONTROL_PATH_KINDS, PATH_KIND_NAMES, path_edge_types
+from ownergraph.domain.vocabulary import CONTROL_PATH_KINDS, PATH_KIND_NAMES, path_edge_types
 from ownergraph.retrieval._parse_patterns import path_kinds
 from ownergraph.retrieval.question import parse
 

@@ -10,7 +10,7 @@ from datetime import date
 
 import pytest
 
-from ownergraph.graph.vocabulary import OWNERS, PARENTS, PATH, QUALITY, STAKE, UNKNOWN
+from ownergraph.domain.vocabulary import OWNERS, PARENTS, PATH, QUALITY, STAKE, UNKNOWN
 from ownergraph.retrieval.question import parse
 
 TODAY = date(2025, 1, 15)
@@ -174,7 +174,7 @@ def test_the_share_of_a_in_b(text: str) -> None:
 def test_a_quality_answer_never_turns_a_row_limit_into_no_issue() -> None:
     import pandas as pd
 
-    from ownergraph.graph.analytics._snapshot import make_clock
+    from ownergraph.domain.clock import make_clock
     from ownergraph.graph.analytics.quality import QualityResult
     from ownergraph.retrieval.answer import compose
     from ownergraph.retrieval.context import build_context

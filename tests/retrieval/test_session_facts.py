@@ -148,7 +148,7 @@ def test_a_conversation_writes_nothing_to_the_graph(og: Ownergraph, monkeypatch:
 
 class NoGraph:  # parties the graph does not hold: they get ingest's name keys
     def resolve(self, mention: str, as_of: object = None) -> None:
-        from ownergraph.ingest.errors import EntityNotFound
+        from ownergraph.domain.errors import EntityNotFound
 
         raise EntityNotFound(mention)
 

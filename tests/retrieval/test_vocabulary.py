@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph import vocabulary as V
+from ownergraph.domain import vocabulary as V
 from ownergraph.graph.analytics.backtest import KINDS as BACKTEST_WORDS
 from ownergraph.graph.analytics.backtest import QuerySpec
 from ownergraph.retrieval import _graph_retriever, _parse_params, _parse_patterns, answer, llm
@@ -166,14 +166,14 @@ def test_no_other_module_spells_a_rule_or_the_sanctions_kind() -> None:
     words = set(V.RULE_NAMES) | {V.SANCTIONS_NEAR.name, V.SANCTIONS_NEAR.command}
     found = [f"{p.relative_to(ROOT)}:{line}: {word!r}" for p in _sources()
              for line, word in _spelled(p.read_text(encoding="utf-8"), words)]
-    assert found == [], "spell these through ownergraph.graph.vocabulary:\n" + "\n".join(found)
+    assert found == [], "spell these through ownergraph.domain.vocabulary:\n" + "\n".join(found)
 
 
 def test_no_other_module_compares_a_pattern_with_a_spelled_kind() -> None:
     kinds = set(V.PATTERN_NAMES)
     found = [f"{p.relative_to(ROOT)}:{line}: {word!r}" for p in _sources()
              for line, word in _kind_uses(p.read_text(encoding="utf-8"), kinds)]
-    assert found == [], "use the kinds of ownergraph.graph.vocabulary:\n" + "\n".join(found)
+    assert found == [], "use the kinds of ownergraph.domain.vocabulary:\n" + "\n".join(found)
 
 
 def test_the_channel_readers_do_not_spell_a_channel() -> None:
@@ -183,4 +183,4 @@ def test_the_channel_readers_do_not_spell_a_channel() -> None:
                or p.is_relative_to(ROOT / "ownergraph" / "cli")]
     found = [f"{p.relative_to(ROOT)}:{line}: {word!r}" for p in readers
              for line, word in _spelled(p.read_text(encoding="utf-8"), set(V.CHANNEL_NAMES))]
-    assert found == [], "use the channels of ownergraph.graph.vocabulary:\n" + "\n".join(found)
+    assert found == [], "use the channels of ownergraph.domain.vocabulary:\n" + "\n".join(found)

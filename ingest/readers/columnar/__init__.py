@@ -23,14 +23,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ownergraph.ingest.model import Record
-from ownergraph.ingest.readers._bundle_map import Ctx
+from ownergraph.domain.model import Record
+from ownergraph.ingest.readers.bundle_map import Ctx
 from ownergraph.ingest.readers.base import read_safely
 from ownergraph.ingest.readers.bundle import BundleReader
 from ownergraph.ingest.readers.columnar.bundle import fast_mapping
 from ownergraph.ingest.readers.columnar.gleif import read_golden_xml_columnar
 from ownergraph.ingest.readers.gleif_golden import (
-    GleifLeiReader, GleifRepexReader, GleifRrReader, _is_xml, read_golden,
+    GleifLeiReader, GleifRepexReader, GleifRrReader, is_xml, read_golden,
 )
 
 READER_KINDS = ("row", "columnar")
@@ -40,7 +40,7 @@ def _read(path: Path) -> Iterator[Record]:
     path = Path(path)
     with open(path, "rb") as fh:
         head = fh.read(1024)
-    return read_golden_xml_columnar(path) if _is_xml(head) else read_golden(path)
+    return read_golden_xml_columnar(path) if is_xml(head) else read_golden(path)
 
 
 class _Columnar:

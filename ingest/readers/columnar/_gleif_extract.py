@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from lxml import etree
 
-from ownergraph.ingest.readers._gleif_map import ALIAS_KIND_OF_NAME_TYPE
+from ownergraph.ingest.readers.gleif_map import ALIAS_KIND_OF_NAME_TYPE
 
 _NO = object()  # "not a plain value": the record goes to the row reader
 

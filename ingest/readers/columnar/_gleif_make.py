@@ -1,7 +1,7 @@
 """Checked GLEIF fast-path values -> model records with their content hashes kept.
 
 Each function returns the record, or None when a check the row mapping makes
-(``_gleif_map.map_lei`` / ``map_relationship``) would fail: the caller then hands the record
+(``gleif_map.map_lei`` / ``map_relationship``) would fail: the caller then hands the record
 to the row reader for its quarantine entry. The LEI check digits were verified for the whole
 batch before (``lei_ok``).
 """
@@ -11,11 +11,11 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from ownergraph.ingest.model import (
+from ownergraph.domain.model import (
     Alias, AliasKind, AliasScheme, BranchOf, Consolidation, Entity, EntityKind, EntityRef, FundRelation,
     Provenance, Stake,
 )
-from ownergraph.ingest.readers._gleif_map import (
+from ownergraph.ingest.readers.gleif_map import (
     ALIAS_KIND_OF_NAME_TYPE, EDGE_OF_RELATIONSHIP, KIND_OF_CATEGORY, SYSTEM, TERMINAL_REGISTRATION,
 )
 from ownergraph.ingest.readers.columnar._build import (

@@ -6,7 +6,7 @@ validating records that pass. Here an entity or edge record whose fields all hav
 shapes (text ids and names, LEIs as text, ISO dates, an exact stake or amount as a number,
 known codes) is checked directly, with the row mapping's rules, and built with
 :func:`._build.make`. Any other record, and any value a check refuses, goes to the row mapping
-(``_bundle_map.map_record``) in its place, so its record or its quarantine entry is the row
+(``bundle_map.map_record``) in its place, so its record or its quarantine entry is the row
 reader's. The file's layout, header and line handling are the row reader's own (this reader
 only swaps the mapping). tests/ingest/test_columnar_bundle.py holds both to the same records,
 hashes and quarantine files.
@@ -20,19 +20,19 @@ from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any
 
-from ownergraph.ingest.lei import is_valid_lei
-from ownergraph.ingest.model import (
+from ownergraph.domain.lei import is_valid_lei
+from ownergraph.domain.model import (
     Alias, AliasKind, AliasScheme, Entity, EntityKind, EntityRef, InterestType, Provenance, Record, Stake, utc,
 )
-from ownergraph.ingest.readers._bundle_map import COMMON, EDGE_ROLES, OTHER_FIELDS, SOURCE, Ctx, fact_key, map_record
-from ownergraph.ingest.readers._bundle_values import _REF_KEYS
+from ownergraph.ingest.readers.bundle_map import COMMON, EDGE_ROLES, OTHER_FIELDS, SOURCE, Ctx, fact_key, map_record
+from ownergraph.ingest.readers.bundle_values import REF_KEYS
 from ownergraph.ingest.readers.columnar._build import make
 from ownergraph.ingest.readers.columnar._checks import Dates
 
 _CURRENCY = re.compile(r"[A-Z]{3}")
 _CODES: dict[type, dict[str, Any]] = {c: {m.value: m for m in c}
                                       for c in (AliasKind, AliasScheme, EntityKind, InterestType)}
-# the row mapping's fields (_bundle_map), less those only it reads: a record's own ``producer``,
+# the row mapping's fields (bundle_map), less those only it reads: a record's own ``producer``,
 # an entity's ``ref``, successor, birth date and nationalities
 _COMMON = frozenset(COMMON - {"producer"})
 _ENTITY = _COMMON | (OTHER_FIELDS["entity"] - {"ref", "successor", "birth_date", "nationalities"})
@@ -43,7 +43,7 @@ class _Decline(Exception):
 
 
 def _text(v: Any) -> str | None:
-    """``_bundle_values._str`` for text (None or blank: None); anything else declines."""
+    """``bundle_values._str`` for text (None or blank: None); anything else declines."""
     if v is None:
         return None
     if not isinstance(v, str):
@@ -68,10 +68,10 @@ def _lei(v: Any) -> str:
 
 
 def _ref(v: Any) -> EntityRef:
-    """``_bundle_values.parse_ref`` for an LEI text or an object of text values."""
+    """``bundle_values.parse_ref`` for an LEI text or an object of text values."""
     if isinstance(v, str):
         return make(EntityRef, lei=_lei(v))
-    if not isinstance(v, dict) or not v.keys() <= _REF_KEYS:
+    if not isinstance(v, dict) or not v.keys() <= REF_KEYS:
         raise _Decline
     args: dict[str, Any] = {}
     for k, x in v.items():

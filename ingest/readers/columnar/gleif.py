@@ -18,9 +18,9 @@ from typing import Any
 import numpy as np
 from lxml import etree
 
-from ownergraph.ingest.model import Record
-from ownergraph.ingest.readers._gleif_map import Ctx, fallback_known, guarded
-from ownergraph.ingest.readers._xml import iterparse
+from ownergraph.domain.model import Record
+from ownergraph.ingest.readers.gleif_map import Ctx, fallback_known, guarded
+from ownergraph.ingest.readers.xml_stream import iterparse
 from ownergraph.ingest.readers.base import not_read
 from ownergraph.ingest.readers.columnar._checks import Dates, lei_valid, ordinals
 from ownergraph.ingest.readers.columnar._gleif_extract import lei_fields, rr_fields

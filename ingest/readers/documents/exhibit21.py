@@ -4,7 +4,7 @@ filer (the header's company, with its CIK) to each subsidiary, beside the exhibi
 Three layouts are read, as they occur in real 10-K submissions:
 
 - an HTML table (columns found by their headers, a percent column in any place, indented
-  rows owned by the row above them): the rules of the single-exhibit reader (:mod:`ingest.readers._ex21_table`);
+  rows owned by the row above them): the rules of the single-exhibit reader (:mod:`ingest.readers.ex21_table`);
 - a plain-text ``<TABLE>`` (1990s filings: a ``<CAPTION>`` header, ``<S>``/``<C>`` column
   markers, then one subsidiary per line, its jurisdiction after a run of spaces);
 - a lettered list without a table (Torotel 2011: "(c) Subsidiary (wholly-owned by
@@ -26,11 +26,11 @@ from collections.abc import Iterator
 import lxml.html
 from lxml import etree
 
-from ownergraph.ingest.model import (
+from ownergraph.domain.model import (
     Alias, AliasKind, AliasScheme, Entity, EntityKind, EntityRef, Ownership, Record, Stake,
 )
-from ownergraph.ingest.readers._ex21_table import table_rows
-from ownergraph.ingest.readers._sec_values import _clean, _norm, _percent, jurisdiction
+from ownergraph.ingest.readers.ex21_table import table_rows
+from ownergraph.ingest.readers.sec_values import clean_text, normalise, percent_stake, jurisdiction
 from ownergraph.ingest.readers.base import build
 from ownergraph.ingest.readers.documents.meta import DocMeta
 from ownergraph.ingest.readers.documents.text import html_text
@@ -97,7 +97,7 @@ def _lettered(body: str) -> list[tuple[str, str, str | None, str | None]]:
             continue
         sub = _INCORPORATED.match(lines[i + 1])
         name, where = (sub["name"], sub["where"]) if sub else (lines[i + 1], None)
-        out.append((f"line[{i + 2}]", name.strip(" ,;"), where, _clean(m["by"]).strip(" ,") or None))
+        out.append((f"line[{i + 2}]", name.strip(" ,;"), where, clean_text(m["by"]).strip(" ,") or None))
     return out
 
 
@@ -123,14 +123,14 @@ def exhibit21(meta: DocMeta, body: str, is_html: bool) -> Iterator[Record]:
     named: dict[str, EntityRef] = {}
     for loc, name, where, by in _lettered(body):
         ref = EntityRef(name=name, jurisdiction=jurisdiction(where), kind=EntityKind.COMPANY)
-        named[_norm(name).rstrip(".")] = ref
-        owner = named.get(_norm(by).rstrip("."), EntityRef(name=by, kind=EntityKind.COMPANY)) if by else top
+        named[normalise(name).rstrip(".")] = ref
+        owner = named.get(normalise(by).rstrip("."), EntityRef(name=by, kind=EntityKind.COMPANY)) if by else top
         yield from _edge(meta, path, loc, owner, ref, Stake(exact=100.0), direct=True)
 
 
 def _percent_or_none(text: str | None) -> Stake | None:
     try:
-        return _percent(text)
+        return percent_stake(text)
     except ValueError:
         return None
 
@@ -138,20 +138,20 @@ def _percent_or_none(text: str | None) -> Stake | None:
 def _edge(meta: DocMeta, path: str, loc: str, owner: EntityRef, ref: EntityRef, stake: Stake | None,
           direct: bool) -> Iterator[Record]:
     where = f"EX-21/{loc}"
-    okey = _norm(owner.name or owner.value or "")
+    okey = normalise(owner.name or owner.value or "")
     yield build(path, where, lambda: _entity(meta, ref, where), ref.name)
     yield build(path, where, lambda: Ownership(
         source=owner, target=ref, stake=stake, direct=direct, known_from=meta.known_from,
-        valid_from=None, provenance=meta.prov(f"{meta.document_id}:ex21:{_norm(ref.name or '')}", where),
-        fact_key=f"sec:ex21:{okey}:{_norm(ref.name or '')}"), ref.name)
+        valid_from=None, provenance=meta.prov(f"{meta.document_id}:ex21:{normalise(ref.name or '')}", where),
+        fact_key=f"sec:ex21:{okey}:{normalise(ref.name or '')}"), ref.name)
 
 
 def _entity(meta: DocMeta, ref: EntityRef, where: str) -> Record:
     return Entity(ref=ref, name=ref.name or "", kind=EntityKind.COMPANY,
                   aliases=(Alias(scheme=AliasScheme.NAME, value=ref.name or "", kind=AliasKind.LEGAL),),
                   jurisdiction=ref.jurisdiction, known_from=meta.known_from,
-                  provenance=meta.prov(f"{meta.document_id}:ex21:entity:{_norm(ref.name or '')}", where),
-                  fact_key=f"sec:ex21:entity:{_norm(ref.name or '')}")
+                  provenance=meta.prov(f"{meta.document_id}:ex21:entity:{normalise(ref.name or '')}", where),
+                  fact_key=f"sec:ex21:entity:{normalise(ref.name or '')}")
 
 
 __all__ = ["exhibit21", "is_exhibit21"]

@@ -8,8 +8,8 @@ from typing import Any
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.load import Loader
 from ownergraph.graph.resolution_store import ResolverKeys
-from ownergraph.ingest.lei import lei_check_digits
-from ownergraph.ingest.model import (
+from ownergraph.domain.lei import lei_check_digits
+from ownergraph.domain.model import (
     Alias, AliasKind, AliasScheme, Association, Consolidation, ConsolidationLevel, Control, CorporateAction,
     CorporateActionKind, Entity, EntityKind, EntityRef, ExceptionReason, Guarantee, Holding, Lending, Ownership,
     Provenance, ReportingException, Sanction, Stake,

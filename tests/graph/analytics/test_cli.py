@@ -7,9 +7,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from ownergraph.graph.config import Settings
+from ownergraph.domain.settings import Settings
 from ownergraph.cli import cli
-from ownergraph.ingest.errors import EntityNotFound
+from ownergraph.domain.errors import EntityNotFound
 from tests.graph.analytics._small_world import World
 
 

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ownergraph.graph.analytics._snapshot import Assumed, assuming
+from ownergraph.graph.analytics.snapshot import Assumed, assuming
 from ownergraph.graph.analytics.contagion import contagion
-from ownergraph.ingest.errors import ConfigError
+from ownergraph.domain.errors import ConfigError
 from tests.graph.analytics._small_world import World
 from tests.neo4j_fixtures import wipe
 from tests.cypher import q
@@ -114,7 +114,7 @@ def test_hops_match_reverse_bfs_on_generated_web(graph, engine):
 def test_evidence_clocks_are_dates_and_types_come_from_the_closed_set(graph, web) -> None:
     from datetime import date, datetime
 
-    from ownergraph.graph.analytics._snapshot import _step_query
+    from ownergraph.graph.analytics.snapshot import _step_query
 
     def _step_text(in_types: list[str], out_types: list[str]) -> str:
         return _step_query(in_types, out_types).text

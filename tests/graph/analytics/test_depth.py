@@ -17,7 +17,7 @@ from ownergraph.graph.connection import Graph
 from ownergraph.graph.load import Loader
 from ownergraph.graph.pipeline import ingest_paths
 from ownergraph.graph.resolution_store import ResolverKeys
-from ownergraph.ingest.model import AliasScheme, EntityRef, Ownership, Provenance, Stake
+from ownergraph.domain.model import AliasScheme, EntityRef, Ownership, Provenance, Stake
 from ownergraph.resolution import Resolver
 from ownergraph.retrieval.answer import compose
 

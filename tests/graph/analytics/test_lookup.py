@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ownergraph.graph.analytics.lookup import find_entity, find_group, similarity
-from ownergraph.ingest.errors import EntityNotFound
+from ownergraph.domain.errors import EntityNotFound
 from tests.graph.analytics._small_world import World, lei
 
 HBL = lei("213800HBLHOLDINGS")

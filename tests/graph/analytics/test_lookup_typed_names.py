@@ -11,7 +11,7 @@ from ownergraph.cli import cli
 from ownergraph.graph.analytics.api import Analytics
 from ownergraph.graph.analytics.lookup import find_entity, similarity
 from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.ingest.errors import EntityNotFound
+from ownergraph.domain.errors import EntityNotFound
 from ownergraph.resolution import person_name_variants
 
 

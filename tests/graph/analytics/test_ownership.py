@@ -13,13 +13,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ownergraph.graph.analytics import _arithmetic as ar
-from ownergraph.graph.analytics._snapshot import Assumed, assuming, expand, make_clock
+from ownergraph.domain.clock import make_clock
+from ownergraph.graph.analytics.snapshot import Assumed, assuming, expand
 from ownergraph.graph.analytics._snapshot_reach import reach
 from ownergraph.graph.analytics.ownership import _read, controlled_by, effective_stake, owners
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.load import Loader
 from ownergraph.graph.resolution_store import ResolverKeys
-from ownergraph.ingest.model import (
+from ownergraph.domain.model import (
     AliasScheme, ConsolidationLevel, Control, Entity, EntityKind, EntityRef, ExceptionReason, InterestType,
     Ownership, Provenance, ReportingException, Sanction, Stake,
 )
@@ -359,7 +360,7 @@ def python_filter(recs: list[Ownership], as_of: date, known_at: datetime) -> lis
     property test checks it against the statements): (statement id, record) of every stored
     version or carried piece with valid_from <= as_of < valid_to and known_from <= known_at <
     known_to."""
-    from ownergraph.graph._rows import VALID_MAX, VALID_MIN
+    from ownergraph.graph.rows import VALID_MAX, VALID_MIN
     from ownergraph.graph.history import Version, plan
 
     facts: dict[str, list[Ownership]] = {}

@@ -1,4 +1,4 @@
-"""Edges a session states (graph.analytics._session_edges) pass the time gate with the stored
+"""Edges a session states (graph.analytics.session_edges) pass the time gate with the stored
 ones, inside ``assuming`` only, on the real Schedule 13D of Seaport Therapeutics, Inc.
 (tests/fixtures/real/sec/schedule13d_nested_cusip.xml: ARCH Venture Fund XII, L.P. and six
 other reporting persons, each 11.9%, from 2026-05-04)."""
@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph._rows import edge_props
-from ownergraph.graph.analytics._session_edges import HOLDS, StatedEdge
-from ownergraph.graph.analytics._snapshot import Assumed, assuming, expand, make_clock
+from ownergraph.graph.rows import edge_props
+from ownergraph.graph.analytics.session_edges import StatedEdge
+from ownergraph.domain.clock import make_clock
+from ownergraph.graph.analytics.snapshot import Assumed, assuming, expand
 from ownergraph.graph.analytics._snapshot_reach import edge_props as stored_props
 from ownergraph.graph.analytics._snapshot_reach import reach
 from ownergraph.graph.analytics.exposure import exposure
@@ -20,7 +21,7 @@ from ownergraph.graph.analytics.lookup import find_entity
 from ownergraph.graph.analytics.ownership import owners
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.ingest.model import EntityRef, Ownership, Provenance, Stake
+from ownergraph.domain.model import EntityRef, Ownership, Provenance, Stake
 
 FILE = Path(__file__).resolve().parents[2] / "fixtures" / "real" / "sec" / "schedule13d_nested_cusip.xml"
 STATED_FROM = date(2026, 6, 1)
@@ -61,7 +62,7 @@ def test_a_stated_position_counts_in_our_exposure_inside_the_session_only(graph:
     ingest_paths(graph, [FILE])
     seaport = find_entity(graph, "Seaport Therapeutics, Inc.").key
     rid = "session:test:t2.0"
-    holding = StatedEdge(rid, "our book", seaport, HOLDS,
+    holding = StatedEdge(rid, "our book", seaport, "HOLDS",
                          {"instrument": "Seaport 2027 notes", "amount": 5e6, "currency": "EUR", "valid_from": STATED_FROM,
                           "known_from": datetime(2026, 6, 30, tzinfo=timezone.utc), "statement_id": rid},
                          target_props={"name": "Seaport Therapeutics, Inc."})

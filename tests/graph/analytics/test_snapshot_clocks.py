@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timezone
 
-from ownergraph.graph.analytics._snapshot import DAYS, INSTANTS, _Parsed, parse_clocks
+from ownergraph.graph.analytics.snapshot import DAYS, INSTANTS, _Parsed, parse_clocks
 
 
 def test_parse_clocks_turns_iso_strings_into_dates_and_leaves_the_rest() -> None:

@@ -22,9 +22,9 @@ from typing import Any, Literal, Protocol
 
 from ownergraph import cypher
 from ownergraph.graph import claims
-from ownergraph.graph._rows import REL_TYPES
-from ownergraph.graph.analytics._session_edges import StatedEdge, expand_rows, step_rows
-from ownergraph.graph.clock import Clock, make_clock  # noqa: F401  (re-exported)
+from ownergraph.graph.rows import REL_TYPES
+from ownergraph.graph.analytics.session_edges import StatedEdge, expand_rows, step_rows
+from ownergraph.domain.clock import Clock
 
 Direction = Literal["out", "in", "both"]
 
@@ -40,7 +40,7 @@ class Assumed:
     """Session-scoped what-ifs, never written to the graph: facts (statement ids) treated as
     not having happened (``suppressed``), facts whose ending is treated as not having
     happened (``extended``: admitted past their ``valid_to``), and edges the user stated
-    (``added``: :mod:`graph.analytics._session_edges`)."""
+    (``added``: :mod:`graph.analytics.session_edges`)."""
 
     suppressed: frozenset[str] = frozenset()
     extended: frozenset[str] = frozenset()

@@ -18,15 +18,16 @@ import hashlib
 import json
 import math
 from datetime import date, datetime, timezone
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ownergraph.ingest.codes import (  # noqa: F401 - re-exported: the model's code lists
+from ownergraph.domain.codes import (  # noqa: F401 - re-exported: the model's code lists
     AliasKind, AliasScheme, ConsolidationLevel, CorporateActionKind, EdgeType, EntityKind,
     ExceptionReason, FundRelationKind, InterestType,
 )
-from ownergraph.ingest.lei import is_valid_lei
+from ownergraph.domain.lei import is_valid_lei
+from ownergraph.domain.vocabulary import EDGES
 
 
 class _Model(BaseModel):
@@ -404,16 +405,10 @@ Record = Annotated[
     Field(discriminator="record_type"),
 ]
 
+# the edge type each edge record states: its row of the edge table, found by record_type
 EDGE_TYPE_OF: dict[type[EdgeBase], EdgeType] = {
-    Ownership: EdgeType.OWNERSHIP,
-    Control: EdgeType.CONTROL,
-    Consolidation: EdgeType.CONSOLIDATION,
-    FundRelation: EdgeType.FUND_RELATION,
-    BranchOf: EdgeType.BRANCH_OF,
-    Guarantee: EdgeType.GUARANTEE,
-    Lending: EdgeType.LENDING,
-    Succession: EdgeType.SUCCESSION,
-    Association: EdgeType.ASSOCIATION,
+    cls: next(e.type for e in EDGES if e.record == cls.model_fields["record_type"].default)
+    for cls in get_args(Edge)
 }
 
 

@@ -14,12 +14,12 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from ownergraph.ingest.lei import is_valid_lei
-from ownergraph.ingest.model import AliasScheme, EntityKind, EntityRef, Stake
+from ownergraph.domain.lei import is_valid_lei
+from ownergraph.domain.model import AliasScheme, EntityKind, EntityRef, Stake
 from ownergraph.ingest.readers.base import Bad, parse_date, parse_datetime
 
 E = TypeVar("E", bound=Enum)
-_REF_KEYS = {"lei", "scheme", "value", "name", "jurisdiction", "kind"}
+REF_KEYS = {"lei", "scheme", "value", "name", "jurisdiction", "kind"}
 _LEI_SHAPE = re.compile(r"^[0-9A-Z]{20}$")
 
 
@@ -38,7 +38,7 @@ def parse_ref(value: Any, field: str) -> EntityRef:
         return EntityRef(lei=v)
     if not isinstance(value, dict):
         raise Bad(field, f"expected an LEI string or an object, got {type(value).__name__}")
-    unknown = set(value) - _REF_KEYS
+    unknown = set(value) - REF_KEYS
     if unknown:
         raise Bad(f"{field}.{sorted(unknown)[0]}", "unknown key in an entity reference")
     lei = value.get("lei")

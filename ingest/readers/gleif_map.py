@@ -33,8 +33,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ownergraph.ingest.lei import is_valid_lei
-from ownergraph.ingest.model import (
+from ownergraph.domain.lei import is_valid_lei
+from ownergraph.domain.model import (
     Alias, AliasKind, AliasScheme, BranchOf, Consolidation, ConsolidationLevel, CorporateAction,
     CorporateActionKind, Entity, EntityKind, EntityRef, ExceptionReason, FundRelation,
     FundRelationKind, Provenance, Record, ReportingException, Retraction, Stake, Succession,

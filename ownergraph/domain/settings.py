@@ -19,7 +19,7 @@ from pathlib import Path
 
 from platformdirs import user_cache_dir, user_config_dir, user_data_dir
 
-from ownergraph.ingest.errors import ConfigError
+from ownergraph.domain.errors import ConfigError
 
 NEO4J_VERSION = "5.26.30"
 DEFAULT_PORT = 7697  # not 7687, so a user's own Neo4j on the standard port is left alone
@@ -58,7 +58,7 @@ class Settings:
     query_timeout_s: float = QUERY_TIMEOUT_S  # every read transaction's timeout (graph.connection)
     match_engine: str = "duckdb"  # where splink scores name-only mentions (resolution._splink)
     # keep the resolver a run saved as a local file, loaded by the next run instead of rebuilt
-    # from the stored state (resolution._snapshot); OWNERGRAPH_RESOLVER_SNAPSHOTS=0: never
+    # from the stored state (resolution.snapshot); OWNERGRAPH_RESOLVER_SNAPSHOTS=0: never
     resolver_snapshots: bool = True
 
     @property

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ownergraph.ingest.readers._sec_values import _clean
+from ownergraph.ingest.readers.sec_values import clean_text
 
 SUFFIX = re.compile(r"\b(inc|corp|corporation|co|company|ltd|limited|llc|plc|n\.?v|s\.?a|ag|"
                     r"se|group|holdings?|bancorp|trust|lp|l\.p)\b\.?", re.I)
@@ -37,7 +37,7 @@ def table_rows(root: Any) -> list[tuple[str, str, str | None, str | None, float]
         for r, tr in enumerate(table.iter("tr"), 1):
             cells = [c for c in tr if c.tag in ("td", "th")
                      and "display:none" not in (c.get("style") or "").replace(" ", "")]
-            texts = [_clean(c.text_content().replace("\xa0", " ")) for c in cells]
+            texts = [clean_text(c.text_content().replace("\xa0", " ")) for c in cells]
             if not any(texts):
                 continue
             if cols.learn(texts):

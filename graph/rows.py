@@ -17,7 +17,7 @@ from datetime import date, datetime, timezone
 from typing import Any
 
 from ownergraph import cypher
-from ownergraph.ingest.model import (
+from ownergraph.domain.model import (
     Association, BranchOf, Consolidation, Control, Dated, EdgeBase, FundRelation,
     Guarantee, Lending, Ownership, Stake, Succession,
 )

@@ -1,9 +1,9 @@
 """Edges a conversation states (session facts), admitted by the time gate next to the stored
-ones, in that session only: they live in the session's :class:`~graph.analytics._snapshot.Assumed`
+ones, in that session only: they live in the session's :class:`~graph.analytics.snapshot.Assumed`
 (a context variable) and are never written to the graph.
 
 A stated edge has the properties the loader would write for the same record
-(:func:`graph._rows.edge_props`, ``source_kind`` "session_fact") and an id of its own
+(:func:`graph.rows.edge_props`, ``source_kind`` "session_fact") and an id of its own
 (``session:...``, never a graph element id). It passes the gate on the valid clock only
 (``valid_from <= as_of < valid_to``): the user states it now, in this session, whatever
 ``known_at`` a question asks about; the session's own knowledge order (turns, supersession) has
@@ -16,10 +16,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ownergraph.graph.clock import Clock
+from ownergraph.domain.clock import Clock
+from ownergraph.domain.codes import EdgeType
 
 SESSION_RID = "session:"  # the prefix of a stated edge's id
-HOLDS = "HOLDS"  # a position of our book: source is the portfolio's name, not an entity key
+
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ def expand_rows(added: Sequence[StatedEdge], frontier: Iterable[str], clock: Clo
     """The stated edges one breadth-first step from ``frontier`` reads, as ``snapshot_expand`` rows."""
     keys, wanted = set(frontier), set(types)
     return [_row(e) for e in added
-            if e.type in wanted and e.type != HOLDS and e.valid(clock)
+            if e.type in wanted and e.type != EdgeType.HOLDING and e.valid(clock)
             and ((outgoing and e.source in keys) or (incoming and e.target in keys))]
 
 
@@ -63,7 +64,7 @@ def holding_rows(added: Sequence[StatedEdge], keys: Iterable[str], portfolios: S
     wanted = set(keys)
     return [{"portfolio": e.source, "issuer": e.target, "issuer_name": e.target_props.get("name"),
              "props": dict(e.props)}
-            for e in added if e.type == HOLDS and e.target in wanted and e.valid(clock)
+            for e in added if e.type == EdgeType.HOLDING and e.target in wanted and e.valid(clock)
             and (portfolios is None or e.source in portfolios)]
 
 

@@ -7,11 +7,11 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ownergraph.graph.config import Settings, load_settings
+from ownergraph.domain.settings import Settings, load_settings
 from ownergraph.graph.connection import Graph
 from ownergraph.graph.connection import connect as connect_graph
 from ownergraph.graph.pipeline import IngestSummary, default_quarantine_path, ingest_paths
-from ownergraph.ingest.errors import OwnergraphError
+from ownergraph.domain.errors import OwnergraphError
 from ownergraph.retrieval.api import Ownergraph
 from ownergraph.retrieval.api import connect as connect_client
 

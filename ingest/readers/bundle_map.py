@@ -12,13 +12,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ownergraph.ingest.model import (
+from ownergraph.domain.model import (
     Alias, AliasKind, AliasScheme, Association, BranchOf, Consolidation, ConsolidationLevel,
     Control, CorporateAction, CorporateActionKind, Disclosure, Entity, EntityKind, EntityRef,
     ExceptionReason, FundRelation, FundRelationKind, Guarantee, Holding, InterestType, Lending,
     Ownership, Provenance, Record, ReportingException, Retraction, Sanction, Succession,
 )
-from ownergraph.ingest.readers._bundle_values import (
+from ownergraph.ingest.readers.bundle_values import (
     _date, _datetime, _list, _number, _str, _text, parse_enum, parse_ref, parse_stake,
 )
 from ownergraph.ingest.readers.base import Bad, build, parse_datetime

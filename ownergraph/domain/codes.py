@@ -47,15 +47,19 @@ class AliasScheme(StrEnum):
 
 
 class EdgeType(StrEnum):
-    OWNERSHIP = "OWNS"  # owner -> owned
-    CONTROL = "CONTROLS"  # controller -> controlled (voting rights, board, trust, ...)
-    CONSOLIDATION = "CONSOLIDATED_BY"  # child -> accounting parent (GLEIF); not ownership
-    FUND_RELATION = "FUND_RELATION"  # fund -> manager / sub-fund -> umbrella / feeder -> master
-    BRANCH_OF = "BRANCH_OF"  # branch -> head office; same legal entity
-    GUARANTEE = "GUARANTEES"  # guarantor -> guaranteed party
-    LENDING = "LENDS_TO"  # lender -> borrower
-    SUCCESSION = "SUCCEEDED_BY"  # predecessor -> successor (merger, rename, spin-off lineage)
-    ASSOCIATION = "ASSOCIATED_WITH"  # person <-> person (family, associate); stored once, read both ways
+    """Every relationship type the graph stores; what each one means, which way it points and
+    how it is read is its row of ``domain.vocabulary.EDGES``."""
+
+    OWNERSHIP = "OWNS"
+    CONTROL = "CONTROLS"
+    CONSOLIDATION = "CONSOLIDATED_BY"
+    FUND_RELATION = "FUND_RELATION"
+    BRANCH_OF = "BRANCH_OF"
+    GUARANTEE = "GUARANTEES"
+    LENDING = "LENDS_TO"
+    SUCCESSION = "SUCCEEDED_BY"
+    ASSOCIATION = "ASSOCIATED_WITH"
+    HOLDING = "HOLDS"  # a position of our book: (:Portfolio)-[:HOLDS]->(:Entity)
 
 
 class InterestType(StrEnum):

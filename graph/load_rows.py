@@ -11,8 +11,8 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from ownergraph.graph._rows import VALID_MAX, VALID_MIN, clock_props, edge_props
-from ownergraph.ingest.model import (
+from ownergraph.graph.rows import VALID_MAX, VALID_MIN, clock_props, edge_props
+from ownergraph.domain.model import (
     EDGE_TYPE_OF, CorporateAction, Disclosure, EdgeBase, Entity, EntityRef, Holding,
     ReportingException, Retraction, Sanction,
 )

@@ -10,7 +10,7 @@ from typing import Any
 
 from lxml import etree
 
-from ownergraph.ingest.model import (
+from ownergraph.domain.model import (
     Alias, AliasKind, AliasScheme, Entity, EntityKind, EntityRef, Provenance, Record, Stake,
 )
 from ownergraph.ingest.readers.base import build
@@ -48,17 +48,17 @@ COUNTRIES = {  # the names Exhibit 21 and cover pages use; anything else is kept
 EDGAR_CODES = {"X1": "US", "X0": "GB"}  # EDGAR country codes seen in the samples
 
 
-def _norm(text: str) -> str:
+def normalise(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def _clean(text: str | None) -> str:
+def clean_text(text: str | None) -> str:
     return " ".join((text or "").split())
 
 
 def sec_date(text: str | None) -> date | None:
     """'MM/DD/YYYY', ISO 'YYYY-MM-DD' or 'December 29, 2023' -> date; None when empty."""
-    t = _clean(text).rstrip(".")
+    t = clean_text(text).rstrip(".")
     if not t:
         return None
     if m := re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", t):
@@ -77,7 +77,7 @@ def _at(d: date) -> datetime:
 
 def jurisdiction(text: str | None) -> str | None:
     """EDGAR codes, US states ('Delaware, U.S.', 'DE') and country names -> ISO-style codes."""
-    t = _clean(text).strip(" .*")
+    t = clean_text(text).strip(" .*")
     if not t:
         return None
     if t.upper() in EDGAR_CODES:
@@ -93,8 +93,8 @@ def jurisdiction(text: str | None) -> str | None:
     return COUNTRIES.get(low, t)
 
 
-def _percent(text: str | None) -> Stake | None:
-    t = _clean(text).rstrip("%").strip()
+def percent_stake(text: str | None) -> Stake | None:
+    t = clean_text(text).rstrip("%").strip()
     if not t:
         return None
     return Stake(exact=float(t.replace(",", "")))  # outside [0, 100] -> ValidationError
@@ -120,7 +120,7 @@ class _Doc:
                           locator=locator, source_file=str(self.path))
 
     def entity(self, ref: EntityRef, locator: str, extra: tuple[Alias, ...] = ()) -> Record:
-        key = ref.value or _norm(ref.name or "")
+        key = ref.value or normalise(ref.name or "")
 
         def make() -> Entity:
             aliases = ([Alias(scheme=AliasScheme.NAME, value=ref.name, kind=AliasKind.LEGAL)]
@@ -137,7 +137,7 @@ class _Doc:
 
 
 def _cik(text: str | None) -> str | None:
-    t = _clean(text)
+    t = clean_text(text)
     return t.zfill(10) if t.isdigit() and int(t) > 0 else None
 
 
@@ -159,8 +159,8 @@ def _strip_ns(root: Any) -> Any:
 def _text(el: Any, *paths: str) -> str | None:
     for p in paths:
         found = el.find(p)
-        if found is not None and _clean(found.text):
-            return _clean(found.text)
+        if found is not None and clean_text(found.text):
+            return clean_text(found.text)
     return None
 
 
@@ -170,4 +170,4 @@ def _flag(el: Any, path: str) -> bool:
 
 def prose_key(name: str | None) -> str:
     """A party's name as the prose and the cover pages are matched."""
-    return re.sub(r"[^a-z0-9]", "", _norm(name or ""))
+    return re.sub(r"[^a-z0-9]", "", normalise(name or ""))

@@ -1,4 +1,4 @@
-"""The question vocabulary, once, as data: question kinds, ownership rules, contagion channels.
+"""The vocabulary, once, as data: edge kinds, question kinds, ownership rules, contagion channels.
 
 Everything that names a kind of question, a rule or a channel reads it from here: the
 analytics (``graph.analytics``: rule thresholds, channel directions, default depths), the
@@ -9,8 +9,14 @@ the evaluation harness. Adding a kind of question is one :class:`QuestionKind` r
 retriever and the composers have an entry for it, and fails if another module spells a
 kind, rule or channel name itself.
 
-This module sits in ``graph`` because the analytics (the lowest layer that needs it) read it;
-it imports nothing of ownergraph, so the command line can read it without start-up cost.
+The edge table :data:`EDGES` states each relationship type once (the FollowTheMoney way: an
+edge kind is one row): the record that states it, what its ends are, how it reads, the
+contagion channel it carries and which end that channel hits, the path kind that follows it,
+and whether control and sanctions questions read it. Channels, path kinds, verbs and the edge
+sets of the structural questions are derived from it.
+
+It sits on the domain floor and imports only the code lists, so the command line reads it
+without start-up cost.
 """
 
 from __future__ import annotations
@@ -18,7 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Literal
 
+from ownergraph.domain.codes import EdgeType
+
 __all__ = [
+    "EdgeKind", "EDGES", "EDGE_OF", "EDGE_VERBS", "FUND_VERBS", "edge_verb",
     "Basis", "Rule", "RULES", "RULE_NAMES", "CHAIN_RULE_NAMES", "DEFAULT_RULE", "CONTROL_RULE", "BLOCKED_RULE",
     "EU_AMLR_25", "AMLD_GT25", "ROLLING_25", "MAJORITY", "OFAC_50",
     "Channel", "CHANNELS", "CHANNEL_NAMES", "CHANNEL_OF", "HIT_END", "GUARANTEE", "LENDING", "OWNERSHIP",
@@ -59,6 +68,54 @@ DEFAULT_RULE = EU_AMLR_25.name  # owners, diffs of owners
 CONTROL_RULE = MAJORITY.name  # what a person or group controls (exposure)
 BLOCKED_RULE = OFAC_50.name  # "is X blocked"
 
+# -- edge kinds: one row per stored relationship type --------------------------------------
+
+Party = Literal["source", "target"]
+
+
+@dataclass(frozen=True)
+class EdgeKind:
+    """One relationship type: its stored name, the record that states it, its ends, its verb,
+    and how the questions read it."""
+
+    type: EdgeType  # the stored relationship type ("OWNS")
+    record: str  # the record_type of the record that states it (domain.model)
+    source: str  # what the start node is
+    target: str  # what the end node is
+    verb: str  # how an edge reads in English: "<source> owns <target>"
+    channel: str | None = None  # the contagion channel it carries
+    hit: Party | None = None  # the end that channel hits when the other end defaults
+    path_kind: str | None = None  # the reachability kind that follows it, in its stored direction
+    control: bool = False  # read by control questions (cycles, control paths)
+    sanctions: bool = False  # read, undirected, by sanctions reach
+
+
+E = EdgeType
+EDGES: tuple[EdgeKind, ...] = (
+    EdgeKind(E.OWNERSHIP, "ownership", "owner", "owned", "owns", "ownership", "source", "ownership",
+             control=True, sanctions=True),
+    EdgeKind(E.CONTROL, "control", "controller", "controlled (votes, board, trust, GP)", "controls",
+             path_kind="control", control=True, sanctions=True),
+    # owners lose equity when the owned defaults; the accounting parent is hit too
+    EdgeKind(E.CONSOLIDATION, "consolidation", "child", "accounting parent (GLEIF; not ownership)",
+             "is consolidated by", "ownership", "target", "consolidation"),
+    EdgeKind(E.FUND_RELATION, "fund_relation", "fund / sub-fund / feeder", "manager / umbrella / master",
+             "is a fund of", path_kind="fund"),
+    EdgeKind(E.BRANCH_OF, "branch_of", "branch", "head office (the same legal entity)", "is a branch of",
+             path_kind="branch"),
+    EdgeKind(E.GUARANTEE, "guarantee", "guarantor", "guaranteed party", "guarantees", "guarantee", "source",
+             "guarantee", sanctions=True),
+    EdgeKind(E.LENDING, "lending", "lender", "borrower", "lends to", "lending", "source", "lending",
+             sanctions=True),
+    EdgeKind(E.SUCCESSION, "succession", "predecessor", "successor (merger, rename, spin-off)",
+             "was succeeded by"),
+    EdgeKind(E.ASSOCIATION, "association", "person", "person (family, associate; read both ways)",
+             "is associated with"),
+    EdgeKind(E.HOLDING, "holding", "portfolio of our book", "issuer", "holds"),
+)
+del E
+EDGE_OF: dict[str, EdgeKind] = {e.type.value: e for e in EDGES}
+
 # -- contagion channels ---------------------------------------------------------------------
 
 
@@ -68,15 +125,17 @@ class Channel:
     other endpoint defaults (the direction of risk; never the reverse)."""
 
     name: str
-    edges: tuple[tuple[str, Literal["source", "target"]], ...]
     party: str  # who is hit, as a reader calls them
     exposure: str  # what they hold against the defaulted party ("a loan of USD 80,000,000")
 
+    @property
+    def edges(self) -> tuple[tuple[str, Party], ...]:
+        return tuple((e.type.value, e.hit) for e in EDGES if e.channel == self.name and e.hit)
 
-GUARANTEE = Channel("guarantee", (("GUARANTEES", "source"),), "guarantor", "guarantee")
-LENDING = Channel("lending", (("LENDS_TO", "source"),), "lender", "loan")
-OWNERSHIP = Channel("ownership", (("OWNS", "source"), ("CONSOLIDATED_BY", "target")),
-                    "owner", "ownership")  # owners lose equity; the accounting parent is hit too
+
+GUARANTEE = Channel("guarantee", "guarantor", "guarantee")
+LENDING = Channel("lending", "lender", "loan")
+OWNERSHIP = Channel("ownership", "owner", "ownership")
 
 CHANNELS: dict[str, Channel] = {c.name: c for c in (GUARANTEE, LENDING, OWNERSHIP)}
 CHANNEL_NAMES: tuple[str, ...] = tuple(CHANNELS)  # also the default: every channel
@@ -84,21 +143,17 @@ CHANNEL_OF: dict[str, str] = {t: c.name for c in CHANNELS.values() for t, _ in c
 HIT_END: dict[str, str] = {t: end for c in CHANNELS.values() for t, end in c.edges}
 
 # edge types read by the structural questions
-CONTROL_EDGE_TYPES: tuple[str, ...] = ("OWNS", "CONTROLS")  # cycles, control paths
-SANCTIONS_EDGE_TYPES: tuple[str, ...] = ("OWNS", "CONTROLS", "GUARANTEES", "LENDS_TO")  # read undirected
+CONTROL_EDGE_TYPES: tuple[str, ...] = tuple(e.type.value for e in EDGES if e.control)  # cycles, control paths
+SANCTIONS_EDGE_TYPES: tuple[str, ...] = tuple(e.type.value for e in EDGES if e.sanctions)  # read undirected
 
 # -- path kinds: the relationship kinds a reachability question may follow ------------------
-# Each kind is followed in the stored direction of its edge type: owner -> owned, controller ->
-# controlled, child -> accounting parent (GLEIF IS_DIRECTLY/ULTIMATELY_CONSOLIDATED_BY), fund ->
-# manager / sub-fund -> umbrella / feeder -> master (IS_FUND-MANAGED_BY, IS_SUBFUND_OF,
-# IS_FEEDER_TO), branch -> head office (IS_INTERNATIONAL_BRANCH_OF), guarantor -> guaranteed,
-# lender -> borrower.
+# Each kind is followed in the stored direction of its edge type (the edge table's ends).
 PATH_KINDS: dict[str, tuple[str, ...]] = {
-    "ownership": ("OWNS",), "control": ("CONTROLS",), "consolidation": ("CONSOLIDATED_BY",),
-    "fund": ("FUND_RELATION",), "branch": ("BRANCH_OF",), "guarantee": ("GUARANTEES",), "lending": ("LENDS_TO",),
+    e.path_kind: tuple(x.type.value for x in EDGES if x.path_kind == e.path_kind) for e in EDGES if e.path_kind
 }
 PATH_KIND_NAMES: tuple[str, ...] = tuple(PATH_KINDS)  # "connected to" questions: every kind
-CONTROL_PATH_KINDS: tuple[str, ...] = ("ownership", "control")  # a "control path": CONTROL_EDGE_TYPES
+CONTROL_PATH_KINDS: tuple[str, ...] = tuple(k for k, types in PATH_KINDS.items()
+                                            if all(EDGE_OF[t].control for t in types))
 
 
 def path_edge_types(kinds: Iterable[str]) -> tuple[str, ...]:
@@ -170,12 +225,7 @@ BACKTEST_KINDS: tuple[QuestionKind, ...] = tuple(k for k in KINDS.values() if k.
 
 
 # How each stored relationship type reads in English (sources, answers and the CLI).
-EDGE_VERBS: dict[str, str] = {
-    "OWNS": "owns", "CONTROLS": "controls", "CONSOLIDATED_BY": "is consolidated by",
-    "FUND_RELATION": "is a fund of", "BRANCH_OF": "is a branch of", "GUARANTEES": "guarantees",
-    "LENDS_TO": "lends to", "SUCCEEDED_BY": "was succeeded by", "ASSOCIATED_WITH": "is associated with",
-    "HOLDS": "holds",
-}
+EDGE_VERBS: dict[str, str] = {e.type.value: e.verb for e in EDGES}
 # GLEIF's fund relationship kinds, where a FUND_RELATION edge says which one it is.
 FUND_VERBS: dict[str, str] = {"fund_managed_by": "is managed by", "subfund_of": "is a sub-fund of",
                               "feeder_to": "is a feeder to"}

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 # bumped whenever what a snapshot holds changes: an older file is then no snapshot
 FORMAT = ("ownergraph-resolver-snapshot", 1)
 # the modules whose objects a snapshot pickles: a file written by other code is no snapshot
-_CODE = ("_rows.py", "_index.py", "_decisions.py", "_snapshot.py", "_resolver.py")
+_CODE = ("_rows.py", "_index.py", "_decisions.py", "snapshot.py", "_resolver.py")
 _INDEX = ("_recs", "_ids", "_names", "_blocks", "_unsorted", "_by_decision")
 _DECISIONS = ("_decisions", "_parent", "_children", "_negative", "_matches", "_negative_alias", "_seq")
 
