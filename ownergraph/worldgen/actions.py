@@ -23,59 +23,102 @@ def _close(p: Plan, e: int, d: int) -> None:
 def _actions(p: Plan, rng: random.Random, members: list[int], parent: list[int], tree_edge: list[int],
              in_edges: list[list[int]], nchildren: list[int], diamond: list[bool],
              owners: list[tuple[int, float]], free_roots: list[int], spin_next: list[int]) -> None:
-    E, s = p.edges, len(members)
-    busy: set[int] = set()
-    if s >= 3 and rng.random() < 0.08:  # merger: a leaf is absorbed into its parent
-        leaves = [j for j in range(1, s) if nchildren[j] == 0 and not diamond[j]]
-        if leaves:
-            j = rng.choice(leaves)
-            par, m = parent[j], members[j]
-            d = _day(rng, E.vf[tree_edge[j]] + 60, p.end - 120)
-            for e in in_edges[j]:
-                _close(p, e, d)
-            a = Action(0, m, members[par], -1, math.nan, d, rng.randint(5, 40))
-            a.edges = list(in_edges[j]) + [E.add(SUCC, m, members[par], d, a.lag, sub=0, flags=F_ACTION)]
-            p.merged_into[m], p.merged_on[m] = members[par], d
-            p.actions.append(a)
+    """Corporate actions in one group, each rare and on a different member: a merger, a change of
+    control, a spin-off (their draws in this order, so the world stays the same per seed)."""
+    s = len(members)
+    busy: set[int] = set()  # members an action already took
+    if s >= 3 and rng.random() < 0.08:
+        j = _merger(p, rng, members, parent, tree_edge, in_edges, nchildren, diamond)
+        if j is not None:
             busy.add(j)
-    if s >= 2 and rng.random() < 0.06 and len(free_roots) > 1:  # change of control: sold to another group
-        cands = [j for j in range(1, s) if j not in busy and not diamond[j]]
-        buyer = free_roots[rng.randrange(len(free_roots) - 1)]
-        if cands and buyer != members[0]:
-            j = rng.choice(cands)
-            m, par = members[j], members[parent[j]]
-            d = _day(rng, E.vf[tree_edge[j]] + 60, p.end - 120)
-            closed = [e for e in in_edges[j] if E.src[e] == par]
-            for e in closed:
-                _close(p, e, d)
-            st = round(rng.uniform(51, 100), 2) if rng.random() < 0.7 else 100.0
-            a = Action(2, m, buyer, par, st, d, rng.randint(1, 30))
-            a.edges = closed + [E.add(OWN, buyer, m, d, a.lag, stake=st, flags=F_ACTION)]
-            p.actions.append(a)
+    if s >= 2 and rng.random() < 0.06 and len(free_roots) > 1:
+        j = _change_of_control(p, rng, members, parent, tree_edge, in_edges, diamond, busy, free_roots)
+        if j is not None:
             busy.add(j)
-    if s >= 3 and rng.random() < 0.04 and spin_next[0] < p.n:  # spin-off of a sub-group
-        cands = [j for j in range(s) if nchildren[j] > 0 and j not in busy]
-        if cands:
-            j = rng.choice(cands)
-            kids = [c for c in range(1, s) if parent[c] == j and c not in busy and not diamond[c]]
-            if kids:
-                c = rng.choice(kids)
-                x = spin_next[0]
-                spin_next[0] += 1
-                d = _day(rng, max(E.vf[tree_edge[c]], p.start) + 60, p.end - 120)
-                p.created[x], p.jur[x], p.group[x] = d, p.jur[members[j]], p.group[members[j]]
-                a = Action(1, members[j], x, -1, math.nan, d, rng.randint(3, 40))
-                a.edges.append(E.add(SUCC, members[j], x, d, a.lag, sub=1, flags=F_ACTION))
-                if parent[j] >= 0:
-                    a.edges.append(E.add(OWN, members[parent[j]], x, d, a.lag, stake=100.0, flags=F_ACTION))
-                elif owners:
-                    for person, st in owners:
-                        a.edges.append(E.add(OWN, person, x, d, a.lag, stake=st, flags=F_ACTION))
-                old = tree_edge[c]
-                _close(p, old, d)
-                a.edges += [old, E.add(OWN, x, members[c], d, a.lag, stake=E.stake[old], flags=F_ACTION)]
-                p.depth[x] = p.depth[members[j]]
-                p.actions.append(a)
+    if s >= 3 and rng.random() < 0.04 and spin_next[0] < p.n:
+        _spin_off(p, rng, members, parent, tree_edge, nchildren, diamond, busy, owners, spin_next)
+
+
+def _merger(p: Plan, rng: random.Random, members: list[int], parent: list[int], tree_edge: list[int],
+            in_edges: list[list[int]], nchildren: list[int], diamond: list[bool]) -> int | None:
+    """A leaf is absorbed into its parent: its owners' edges end, a succession edge begins.
+    Returns the member it took, or None when the group has no plain leaf."""
+    E = p.edges
+    leaves = [j for j in range(1, len(members)) if nchildren[j] == 0 and not diamond[j]]
+    if not leaves:
+        return None
+    j = rng.choice(leaves)
+    par, m = parent[j], members[j]
+    d = _day(rng, E.vf[tree_edge[j]] + 60, p.end - 120)
+    for e in in_edges[j]:
+        _close(p, e, d)
+    a = Action(0, m, members[par], -1, math.nan, d, rng.randint(5, 40))
+    a.edges = list(in_edges[j]) + [E.add(SUCC, m, members[par], d, a.lag, sub=0, flags=F_ACTION)]
+    p.merged_into[m], p.merged_on[m] = members[par], d
+    p.actions.append(a)
+    return j
+
+
+def _change_of_control(p: Plan, rng: random.Random, members: list[int], parent: list[int],
+                       tree_edge: list[int], in_edges: list[list[int]], diamond: list[bool], busy: set[int],
+                       free_roots: list[int]) -> int | None:
+    """A member is sold by its parent to the root of another group.
+    Returns the member it took, or None when there is no candidate or the buyer is this group's root."""
+    E = p.edges
+    cands = [j for j in range(1, len(members)) if j not in busy and not diamond[j]]
+    buyer = free_roots[rng.randrange(len(free_roots) - 1)]  # drawn even when nothing can be sold
+    if not cands or buyer == members[0]:
+        return None
+    j = rng.choice(cands)
+    m, par = members[j], members[parent[j]]
+    d = _day(rng, E.vf[tree_edge[j]] + 60, p.end - 120)
+    closed = [e for e in in_edges[j] if E.src[e] == par]
+    for e in closed:
+        _close(p, e, d)
+    st = round(rng.uniform(51, 100), 2) if rng.random() < 0.7 else 100.0
+    a = Action(2, m, buyer, par, st, d, rng.randint(1, 30))
+    a.edges = closed + [E.add(OWN, buyer, m, d, a.lag, stake=st, flags=F_ACTION)]
+    p.actions.append(a)
+    return j
+
+
+def _spin_off(p: Plan, rng: random.Random, members: list[int], parent: list[int], tree_edge: list[int],
+              nchildren: list[int], diamond: list[bool], busy: set[int], owners: list[tuple[int, float]],
+              spin_next: list[int]) -> None:
+    """A member with children spins one child off into a new company (taken from the spin-off reserve)."""
+    cands = [j for j in range(len(members)) if nchildren[j] > 0 and j not in busy]
+    if not cands:
+        return
+    j = rng.choice(cands)
+    kids = [c for c in range(1, len(members)) if parent[c] == j and c not in busy and not diamond[c]]
+    if not kids:
+        return
+    c = rng.choice(kids)
+    x = spin_next[0]
+    spin_next[0] += 1
+    d = _day(rng, max(p.edges.vf[tree_edge[c]], p.start) + 60, p.end - 120)
+    p.created[x], p.jur[x], p.group[x] = d, p.jur[members[j]], p.group[members[j]]
+    a = Action(1, members[j], x, -1, math.nan, d, rng.randint(3, 40))
+    a.edges.append(p.edges.add(SUCC, members[j], x, d, a.lag, sub=1, flags=F_ACTION))
+    a.edges += _spun_off_owners(p, members, parent, owners, j, x, d, a.lag)
+    a.edges += _move_child(p, tree_edge[c], x, members[c], d, a.lag)
+    p.depth[x] = p.depth[members[j]]
+    p.actions.append(a)
+
+
+def _spun_off_owners(p: Plan, members: list[int], parent: list[int], owners: list[tuple[int, float]],
+                     j: int, x: int, d: int, lag: int) -> list[int]:
+    """The new company ``x`` is owned like member ``j`` it left: by j's parent, else by the group's owners."""
+    E = p.edges
+    if parent[j] >= 0:
+        return [E.add(OWN, members[parent[j]], x, d, lag, stake=100.0, flags=F_ACTION)]
+    return [E.add(OWN, person, x, d, lag, stake=st, flags=F_ACTION) for person, st in owners]
+
+
+def _move_child(p: Plan, old: int, x: int, child: int, d: int, lag: int) -> list[int]:
+    """The child's ownership edge ``old`` ends at ``d``; ``x`` owns it from then with the same stake."""
+    _close(p, old, d)
+    return [old, p.edges.add(OWN, x, child, d, lag, stake=p.edges.stake[old], flags=F_ACTION)]
 
 
 def _consolidation(p: Plan, rng: random.Random, members: list[int], parent: list[int],

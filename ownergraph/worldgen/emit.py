@@ -10,6 +10,7 @@ import json
 import math
 import random
 from collections import Counter
+from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
@@ -22,7 +23,7 @@ from ownergraph.worldgen.gleif import LeiWriter, RrWriter
 from ownergraph.worldgen.structs import (
     ACTIONS, ASSOC, BAND, BRANCH, BRANCHREL, CONS_D, CONS_U, CONTROL_KINDS, CTRL, EXACT, FLAG_NAMES,
     FUND, FUNDMGR, GUAR, IN_GLEIF, KIND_NAMES, LEND, MISSING, OWN, PERSON, RELATIONSHIPS, STANDARDS,
-    SUCC, VOTE, Plan,
+    SUCC, VOTE, Action, Plan,
 )
 
 PREFIX = {OWN: "own", VOTE: "vote", CTRL: "ctl", GUAR: "gtee", LEND: "loan", ASSOC: "assoc", SUCC: "succ"}
@@ -166,83 +167,183 @@ def entity_known(p: Plan) -> np.ndarray:
     return out
 
 
+@dataclass
+class _Columns:
+    """The plan's per-entity arrays as plain lists (indexing a list beats a numpy scalar in a loop)."""
+
+    known: list[int]  # entity_known
+    created: list[int]
+    family: list[int]
+    group: list[int]
+    depth: list[int]
+    head: list[int]
+    merged_into: list[int]
+    merged_on: list[int]
+    bank: list[bool]
+    manager: list[bool]
+
+    @classmethod
+    def of(cls, p: Plan) -> _Columns:
+        return cls(entity_known(p).tolist(), p.created.tolist(), p.family.tolist(), p.group.tolist(),
+                   p.depth.tolist(), p.head.tolist(), p.merged_into.tolist(), p.merged_on.tolist(),
+                   p.bank.tolist(), p.manager.tolist())
+
+
+@dataclass
+class _Entity:
+    """What every record about entity ``i`` shares."""
+
+    i: int
+    kind: int
+    key: str
+    lei: str | None
+    code: str
+    renames: list[tuple[int, int]]  # (day, lag) of each rename
+    legal: list[str]  # legal name of each version, the first name first
+    first_known: int
+
+
 def write_entities(p: Plan, nm: Namer, sink: Sink) -> None:
-    known = entity_known(p)
+    """Each entity: its bundle records (one per name version, and its merger), its ground-truth
+    line and, with an LEI, its GLEIF record, in that order."""
+    cols = _Columns.of(p)
     merges = {a.subject: a for a in p.actions if a.kind == 0}
     spins = {a.counterparty: a for a in p.actions if a.kind == 1}
     floor = date(2012, 6, 1).toordinal()
-    created, family, group = p.created.tolist(), p.family.tolist(), p.group.tolist()
-    depth, head, merged_into = p.depth.tolist(), p.head.tolist(), p.merged_into.tolist()
-    merged_on, bank, manager = p.merged_on.tolist(), p.bank.tolist(), p.manager.tolist()
-    known_l = known.tolist()
     for i in range(p.n):
-        k, key, lei, code = nm.kind[i], f"wg:{i}", nm.lei(i), nm.code(i)
-        renames = p.rename_days.get(i, [])
-        legal = [nm.name(i, v) for v in range(len(renames) + 1)]
-        first_known = known_l[i] if i not in spins else min(created[i] + spins[i].lag, p.end)
-        base: dict[str, Any] = {"type": "entity", "id": key, "kind": KIND_NAMES[k], "jurisdiction": code}
-        if k != PERSON:
-            base["valid_from"] = iso(created[i])
-        if lei:
-            base["lei"] = lei
-        if k != PERSON:
-            base["identifiers"] = [{"scheme": "company_number", "value": nm.company_number(i)}]
-        extra: list[dict[str, Any]] = []
-        truth_names: list[dict[str, Any]] = []
-        if k == PERSON:
-            for v, kind in nm.variants(i, p.end):
-                if kind == "transliterated":
-                    extra.append({"name": v, "kind": "transliterated"})
-                truth_names.append({"name": v, "kind": kind})
-        else:
-            if N.h(p.seed, i, 70) % 10 < 3 and k != BRANCH:
-                extra.append({"name": N.trading_name(legal[-1]), "kind": "trading"})
-            for v, kind in N.company_variants(legal[-1]):
-                if kind == "transliterated":
-                    extra.append({"name": v, "kind": "transliterated"})
-                truth_names.append({"name": v, "kind": kind})
-            for old in legal[:-1]:  # documents from before a rename spell the old name
-                truth_names += [{"name": v, "kind": kind, "of": old} for v, kind in N.company_variants(old)]
-        truth_names += [{"name": a["name"], "kind": a["kind"]} for a in extra if a["kind"] == "trading"]
-        versions: list[tuple[int, dict[str, Any]]] = []  # (known_from, record), in world order
-        for v in range(len(legal)):
-            prev = [{"name": legal[u], "kind": "previous", "valid_to": iso(renames[u][0]),
-                     **({"valid_from": iso(renames[u - 1][0])} if u else {})} for u in range(v)]
-            kn = first_known if v == 0 else min(renames[v - 1][0] + renames[v - 1][1], p.end)
-            kn = max(kn, first_known)
-            versions.append((kn, {**base, "name": legal[v], "known_from": iso(kn),
-                                  **({"aliases": prev + extra} if prev or extra else {})}))
-        prev_all = [{"name": legal[u], "kind": "previous", "valid_from": iso(renames[u - 1][0]) if u else None,
-                     "valid_to": iso(renames[u][0])} for u in range(len(renames))]
-        status = "ACTIVE"
+        ent = _entity(p, nm, cols, spins, i)
+        base = _base_record(nm, ent, cols.created[i])
+        extra, truth_names = _other_names(p, nm, ent)
+        prev_all = _previous_names(ent)
+        versions = _name_versions(p, ent, base, extra)
         if i in merges:
-            a = merges[i]
-            status = "MERGED"
-            succ = nm.lei(a.counterparty) or {"scheme": "company_number", "value": nm.company_number(a.counterparty)}
-            kn = min(a.day + a.lag, p.end)
-            versions.append((kn, {
-                **base, "name": legal[-1], "valid_to": iso(a.day), "status": "MERGED", "successor": succ,
-                "expiration_reason": "CORPORATE_ACTION", "known_from": iso(kn),
-                "aliases": [{f: v for f, v in q.items() if v is not None} for q in prev_all] + extra}))
+            versions.append(_merged_version(p, nm, ent, base, merges[i], prev_all, extra))
         _publish_versions(sink, versions)
-        fam = family[i]
-        sink.truth({
-            "kind": "entity", "key": key, "index": i, "lei": lei, "entity_kind": KIND_NAMES[k],
-            "name": legal[-1], "legal_names": [{"name": legal[0], "valid_from": None, "valid_to": None}] if not renames
-            else [{"name": legal[u], "valid_from": iso(renames[u - 1][0]) if u else None,
-                   "valid_to": iso(renames[u][0]) if u < len(renames) else None} for u in range(len(legal))],
-            "names": [{"name": legal[-1], "kind": "legal"}] + prev_all + truth_names,
-            "jurisdiction": code, "created": None if k == PERSON else iso(created[i]),
-            "known_from": iso(first_known), "status": status,
-            "merged_into": f"wg:{merged_into[i]}" if merged_into[i] >= 0 else None,
-            "merged_on": iso(merged_on[i]) if merged_on[i] else None,
-            "company_number": None if k == PERSON else nm.company_number(i),
-            "family": p.families[fam][0] if fam >= 0 else None, "group": group[i],
-            "depth": depth[i], "bank": bank[i], "fund_manager": manager[i],
-            "head": f"wg:{head[i]}" if head[i] >= 0 else None,
-        })
-        if lei:
-            _gleif_entity(p, nm, sink, i, lei, legal, renames, merges.get(i), spins.get(i), first_known, floor)
+        sink.truth(_entity_truth(p, nm, cols, ent, prev_all + truth_names, "MERGED" if i in merges else "ACTIVE"))
+        if ent.lei:
+            _gleif_entity(p, nm, sink, i, ent.lei, ent.legal, ent.renames, merges.get(i), spins.get(i),
+                          ent.first_known, floor)
+
+
+def _entity(p: Plan, nm: Namer, cols: _Columns, spins: dict[int, Action], i: int) -> _Entity:
+    """Entity ``i``'s identity, its legal names by version and when it was first known."""
+    renames = p.rename_days.get(i, [])
+    # a spin-off is known once its action is published, not from its first edge
+    first_known = cols.known[i] if i not in spins else min(cols.created[i] + spins[i].lag, p.end)
+    return _Entity(i=i, kind=nm.kind[i], key=f"wg:{i}", lei=nm.lei(i), code=nm.code(i), renames=renames,
+                   legal=[nm.name(i, v) for v in range(len(renames) + 1)], first_known=first_known)
+
+
+def _base_record(nm: Namer, ent: _Entity, created: int) -> dict[str, Any]:
+    """The fields every version of the entity's bundle record repeats (in the order written)."""
+    base: dict[str, Any] = {"type": "entity", "id": ent.key, "kind": KIND_NAMES[ent.kind],
+                            "jurisdiction": ent.code}
+    if ent.kind != PERSON:
+        base["valid_from"] = iso(created)
+    if ent.lei:
+        base["lei"] = ent.lei
+    if ent.kind != PERSON:
+        base["identifiers"] = [{"scheme": "company_number", "value": nm.company_number(ent.i)}]
+    return base
+
+
+def _other_names(p: Plan, nm: Namer, ent: _Entity) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Aliases the bundle publishes (trading, transliterated) and every spelling the ground truth lists."""
+    if ent.kind == PERSON:
+        extra, truth_names = _person_names(p, nm, ent)
+    else:
+        extra, truth_names = _company_names(p, ent)
+    truth_names += [{"name": a["name"], "kind": a["kind"]} for a in extra if a["kind"] == "trading"]
+    return extra, truth_names
+
+
+def _person_names(p: Plan, nm: Namer, ent: _Entity) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """A person's spellings; only the transliterated ones are published as aliases."""
+    extra: list[dict[str, Any]] = []
+    truth_names: list[dict[str, Any]] = []
+    for v, kind in nm.variants(ent.i, p.end):
+        if kind == "transliterated":
+            extra.append({"name": v, "kind": "transliterated"})
+        truth_names.append({"name": v, "kind": kind})
+    return extra, truth_names
+
+
+def _company_names(p: Plan, ent: _Entity) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """A company's spellings of every legal name; a trading name and transliterations are published."""
+    extra: list[dict[str, Any]] = []
+    truth_names: list[dict[str, Any]] = []
+    legal = ent.legal
+    if N.h(p.seed, ent.i, 70) % 10 < 3 and ent.kind != BRANCH:
+        extra.append({"name": N.trading_name(legal[-1]), "kind": "trading"})
+    for v, kind in N.company_variants(legal[-1]):
+        if kind == "transliterated":
+            extra.append({"name": v, "kind": "transliterated"})
+        truth_names.append({"name": v, "kind": kind})
+    for old in legal[:-1]:  # documents from before a rename spell the old name
+        truth_names += [{"name": v, "kind": kind, "of": old} for v, kind in N.company_variants(old)]
+    return extra, truth_names
+
+
+def _previous_names(ent: _Entity) -> list[dict[str, Any]]:
+    """Every earlier legal name with its dates (``valid_from`` None for the first name)."""
+    legal, renames = ent.legal, ent.renames
+    return [{"name": legal[u], "kind": "previous", "valid_from": iso(renames[u - 1][0]) if u else None,
+             "valid_to": iso(renames[u][0])} for u in range(len(renames))]
+
+
+def _name_versions(p: Plan, ent: _Entity, base: dict[str, Any],
+                   extra: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+    """One (known_from, record) per legal name, each listing the names before it; never known
+    before the entity itself."""
+    legal, renames = ent.legal, ent.renames
+    versions: list[tuple[int, dict[str, Any]]] = []
+    for v in range(len(legal)):
+        prev = [{"name": legal[u], "kind": "previous", "valid_to": iso(renames[u][0]),
+                 **({"valid_from": iso(renames[u - 1][0])} if u else {})} for u in range(v)]
+        kn = ent.first_known if v == 0 else min(renames[v - 1][0] + renames[v - 1][1], p.end)
+        kn = max(kn, ent.first_known)
+        versions.append((kn, {**base, "name": legal[v], "known_from": iso(kn),
+                              **({"aliases": prev + extra} if prev or extra else {})}))
+    return versions
+
+
+def _merged_version(p: Plan, nm: Namer, ent: _Entity, base: dict[str, Any], a: Action,
+                    prev_all: list[dict[str, Any]], extra: list[dict[str, Any]]) -> tuple[int, dict[str, Any]]:
+    """The record that closes an entity absorbed by merger ``a``, naming its successor."""
+    succ = nm.lei(a.counterparty) or {"scheme": "company_number", "value": nm.company_number(a.counterparty)}
+    kn = min(a.day + a.lag, p.end)
+    return kn, {**base, "name": ent.legal[-1], "valid_to": iso(a.day), "status": "MERGED", "successor": succ,
+                "expiration_reason": "CORPORATE_ACTION", "known_from": iso(kn),
+                "aliases": [{f: v for f, v in q.items() if v is not None} for q in prev_all] + extra}
+
+
+def _legal_names(ent: _Entity) -> list[dict[str, Any]]:
+    """Each legal name with the dates it was the name (None: open)."""
+    legal, renames = ent.legal, ent.renames
+    if not renames:
+        return [{"name": legal[0], "valid_from": None, "valid_to": None}]
+    return [{"name": legal[u], "valid_from": iso(renames[u - 1][0]) if u else None,
+             "valid_to": iso(renames[u][0]) if u < len(renames) else None} for u in range(len(legal))]
+
+
+def _entity_truth(p: Plan, nm: Namer, cols: _Columns, ent: _Entity, other_names: list[dict[str, Any]],
+                  status: str) -> dict[str, Any]:
+    """The entity's ground-truth line; ``other_names`` are the spellings after the legal name."""
+    i, person = ent.i, ent.kind == PERSON
+    fam, head = cols.family[i], cols.head[i]
+    return {
+        "kind": "entity", "key": ent.key, "index": i, "lei": ent.lei, "entity_kind": KIND_NAMES[ent.kind],
+        "name": ent.legal[-1], "legal_names": _legal_names(ent),
+        "names": [{"name": ent.legal[-1], "kind": "legal"}] + other_names,
+        "jurisdiction": ent.code, "created": None if person else iso(cols.created[i]),
+        "known_from": iso(ent.first_known), "status": status,
+        "merged_into": f"wg:{cols.merged_into[i]}" if cols.merged_into[i] >= 0 else None,
+        "merged_on": iso(cols.merged_on[i]) if cols.merged_on[i] else None,
+        "company_number": None if person else nm.company_number(i),
+        "family": p.families[fam][0] if fam >= 0 else None, "group": cols.group[i],
+        "depth": cols.depth[i], "bank": cols.bank[i], "fund_manager": cols.manager[i],
+        "head": f"wg:{head}" if head >= 0 else None,
+    }
 
 
 def _publish_versions(sink: Sink, versions: list[tuple[int, dict[str, Any]]]) -> None:

@@ -9,6 +9,7 @@ column), so a million entities and a million relationships cost tens of megabyte
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from datetime import date
 
 import numpy as np
@@ -154,112 +155,208 @@ def _own(p: Plan, rng: random.Random, src: int, dst: int, stake: float, flags: i
                        pub=_pub(rng, stake), flags=flags)
 
 
+@dataclass
+class _Tree:
+    """A group's ownership tree as first built, by position in ``members`` (0 is the top company)."""
+
+    depth: list[int]
+    parent: list[int]  # -1 at the top
+    tree_edge: list[int]  # the ownership edge from the parent; -1 at the top
+    in_edges: list[list[int]]  # every edge into the member planned with the tree
+    nchildren: list[int]
+    diamond: list[bool]  # owned by two members of the group
+
+    @classmethod
+    def empty(cls, size: int) -> _Tree:
+        return cls([0] * size, [-1] * size, [-1] * size, [[] for _ in range(size)], [0] * size,
+                   [False] * size)
+
+
 def _group(p: Plan, rng: random.Random, g: int, members: list[int], chain: bool,
            owner_people: list[int] | None, n_pers: int, c0: int, c1: int,
            free_roots: list[int], spin_next: list[int]) -> None:
-    E, s = p.edges, len(members)
+    """Plan group ``g``: its top owners, its ownership tree, extras on its members, cross-holdings,
+    then its corporate actions, consolidation and annual-report filings.
+
+    Every random draw happens in the same order as always: the world is byte-identical per seed.
+    """
     root = members[0]
-    r = rng.random()
-    owners: list[tuple[int, float]] = []
-    if owner_people is not None:
-        owners = [(owner_people[g % 4 if g else 0], 100.0)] if g % 2 == 0 else [
-            (owner_people[0], 60.0), (owner_people[1], 40.0)]
-    elif r < 0.22:
+    owners = _top_owners(p, rng, g, owner_people, n_pers, c0)
+    _own_root(p, rng, root, owners)
+    _note_root(p, rng, root, owners, free_roots)
+    for m in members:
+        p.group[m] = g
+    tree = _Tree.empty(len(members))
+    cap = MAX_DEPTH - (1 if owners else 0)  # a top owner is one more hop above the members
+    for j in range(1, len(members)):
+        _add_member(p, rng, members, tree, j, chain, cap, n_pers, c0, free_roots)
+    for j, m in enumerate(members):
+        p.depth[m] = tree.depth[j] + (1 if owners else 0)
+        _member_extras(p, rng, m, n_pers)
+    if not chain and max(tree.depth) <= 6:  # a cycle adds hops: only in shallow groups
+        _cross_holdings(p, rng, members, tree)
+    _actions(p, rng, members, tree.parent, tree.tree_edge, tree.in_edges, tree.nchildren, tree.diamond,
+             owners, free_roots, spin_next)
+    _consolidation(p, rng, members, tree.parent, tree.tree_edge)
+    _group_docs(p, rng, members, tree.tree_edge)
+
+
+def _top_owners(p: Plan, rng: random.Random, g: int, owner_people: list[int] | None, n_pers: int,
+                c0: int) -> list[tuple[int, float]]:
+    """Who owns the group's top company, with their stakes: nobody (most groups), a family, or a fund."""
+    r = rng.random()  # drawn even when the owners are fixed
+    if owner_people is not None:  # the Petrov groups: one or two family members
+        if g % 2 == 0:
+            return [(owner_people[g % 4 if g else 0], 100.0)]
+        return [(owner_people[0], 60.0), (owner_people[1], 40.0)]
+    if r < 0.22:
         fam = p.families[rng.randrange(len(p.families))][2]
         if len(fam) > 1 and rng.random() < 0.4:
             a = round(rng.uniform(50, 80), 2)
-            owners = [(fam[0], a), (fam[1], round(100 - a, 2))]
-        else:
-            owners = [(fam[0], 100.0)]
-    elif r < 0.30:
-        owners = [(rng.randrange(n_pers, c0), round(rng.uniform(10, 60), 2))]
-    for person, st in owners:
-        _own(p, rng, person, root, st)
+            return [(fam[0], a), (fam[1], round(100 - a, 2))]
+        return [(fam[0], 100.0)]
+    if r < 0.30:
+        return [(rng.randrange(n_pers, c0), round(rng.uniform(10, 60), 2))]
+    return []
+
+
+def _own_root(p: Plan, rng: random.Random, root: int, owners: list[tuple[int, float]]) -> None:
+    """The top owners' stakes in the root; with two person owners, sometimes the second also controls."""
+    for owner, stake in owners:
+        _own(p, rng, owner, root, stake)
+    E = p.edges
+    # the draw is made for any person owner, before the number of owners is checked
     if owners and p.kind[owners[0][0]] == PERSON and rng.random() < 0.3 and len(owners) > 1:
         E.add(CTRL, owners[1][0], root, E.vf[-1], _lag(rng), sub=0)  # spouse sits on the board
+
+
+def _note_root(p: Plan, rng: random.Random, root: int, owners: list[tuple[int, float]],
+               free_roots: list[int]) -> None:
+    """An owner-less root becomes a possible buyer or outside owner; record reporting exceptions."""
     if not owners:
         free_roots.append(root)
         if p.has_lei[root] and rng.random() < 0.3:
             p.repex.append((root, "NO_KNOWN_PERSON", p.start))
     elif p.kind[owners[0][0]] == PERSON and p.has_lei[root]:
         p.repex.append((root, "NATURAL_PERSONS", p.start))
-    cap = MAX_DEPTH - (1 if owners else 0)
-    depth, parent = [0] * s, [-1] * s
-    tree_edge = [-1] * s
-    in_edges: list[list[int]] = [[] for _ in range(s)]
-    nchildren = [0] * s
-    diamond = [False] * s
-    for k, m in enumerate(members):
-        p.group[m] = g
-    for j in range(1, s):
-        if chain:
-            par = j - 1 if depth[j - 1] < cap else parent[j - 1]
-        else:
-            par = rng.randrange(j)
-            while depth[par] >= cap:
-                par = parent[par]
-        parent[j], depth[j] = par, depth[par] + 1
-        nchildren[par] += 1
-        q = -1
-        if not chain and j >= 2 and rng.random() < 0.04:
-            for _ in range(4):
-                cand = rng.randrange(j)
-                if cand != par and depth[cand] < depth[j]:
-                    q = cand
-                    break
-        if q >= 0:
-            main = round(rng.uniform(40, 70), 2)
-            e = _own(p, rng, members[par], members[j], main, F_TREE | F_DIAMOND)
-            e2 = _own(p, rng, members[q], members[j], round(rng.uniform(10, 99 - main), 2), F_DIAMOND)
-            in_edges[j] += [e, e2]
-            diamond[j] = True
-            p.diamonds.append((members[j], [members[par], members[q]]))
-            total = main + E.stake[e2]
-        else:
-            e = _own(p, rng, members[par], members[j], _stake(rng), F_TREE)
-            in_edges[j].append(e)
-            total = E.stake[e]
-        tree_edge[j] = e
-        if total <= 95 and rng.random() < 0.4:  # a minority co-owner outside the group
-            r2 = rng.random()
-            # outside companies are owner-less roots of earlier groups, so no chain passes 12 hops
-            outside = free_roots[rng.randrange(len(free_roots))] if len(free_roots) > 1 else -1
-            co = (rng.randrange(n_pers, c0) if r2 < 0.5 else rng.randrange(0, n_pers) if r2 < 0.8
-                  else outside if outside != members[0] else -1)
-            if co >= 0:
-                in_edges[j].append(_own(p, rng, co, members[j], round(rng.uniform(1, 100 - total), 2)))
-        if E.stake[e] < 100 and rng.random() < 0.05:  # dual-class: votes differ from shares
-            vs = round(min(100.0, E.stake[e] + rng.uniform(5, 30)), 2)
-            in_edges[j].append(E.add(VOTE, members[par], members[j], E.vf[e], E.lag[e], stake=vs,
-                                     pub=EXACT if rng.random() < 0.8 else BAND))
-        if rng.random() < 0.04:  # parent guarantees the subsidiary's debt
-            E.add(GUAR, members[par], members[j], E.vf[e] + rng.randint(30, 700), _lag(rng),
-                  amount=_amount(rng))
-            if rng.random() < 0.7:
-                E.vt[-1] = E.vf[-1] + rng.randint(3, 7) * 365
-        if rng.random() < 0.003 and len(free_roots) > 1:  # stale extra owner: shareholders > 100%
-            extra = free_roots[rng.randrange(len(free_roots) - 1)]
-            need = round(100 - total + rng.uniform(5, 40), 2)
-            in_edges[j].append(_own(p, rng, extra, members[j], min(100.0, need), F_OVER100))
-            E.pub[e] = E.pub[in_edges[j][-1]] = EXACT  # the excess must be visible in the data
-    for j in range(s):
-        p.depth[members[j]] = depth[j] + (1 if owners else 0)
-        if rng.random() < 0.003:  # treasury shares: the company holds its own stock
-            E.pub[_own(p, rng, members[j], members[j], round(rng.uniform(0.5, 8), 2), F_TREASURY)] = EXACT
-        if rng.random() < 0.01 and n_pers:  # a person controls without shares
-            E.add(CTRL, rng.randrange(n_pers), members[j], max(p.start, int(p.created[members[j]])) + rng.randint(0, 900),
-                  _lag(rng), sub=rng.randint(1, 3))
-    if not chain and max(depth) <= 6:
-        for j in range(1, s):
-            par = parent[j]
-            if rng.random() < 0.012 and not diamond[j] and not diamond[par]:
-                tgt = parent[par] if parent[par] >= 0 and rng.random() < 0.4 and not diamond[parent[par]] else par
-                e = _own(p, rng, members[j], members[tgt], round(rng.uniform(3, 15), 2), F_CYCLE)
-                cyc = [members[tgt], members[par], members[j]] if tgt != par else [members[par], members[j]]
-                p.cycles.append(cyc)
-    _actions(p, rng, members, parent, tree_edge, in_edges, nchildren, diamond, owners, free_roots, spin_next)
-    _consolidation(p, rng, members, parent, tree_edge)
-    _group_docs(p, rng, members, tree_edge)
+
+
+def _add_member(p: Plan, rng: random.Random, members: list[int], tree: _Tree, j: int, chain: bool,
+                cap: int, n_pers: int, c0: int, free_roots: list[int]) -> None:
+    """Hang member ``j`` under a parent (or two: a diamond) and add the edges that come with it."""
+    par = _pick_parent(rng, tree, j, chain, cap)
+    tree.parent[j], tree.depth[j] = par, tree.depth[par] + 1
+    tree.nchildren[par] += 1
+    q = _second_parent(rng, tree, j, par) if not chain and j >= 2 else -1
+    if q >= 0:
+        e, total = _diamond_edges(p, rng, members, tree, j, par, q)
+    else:
+        e = _own(p, rng, members[par], members[j], _stake(rng), F_TREE)
+        tree.in_edges[j].append(e)
+        total = p.edges.stake[e]
+    tree.tree_edge[j] = e
+    _outside_co_owner(p, rng, members, tree, j, total, n_pers, c0, free_roots)
+    _dual_class_votes(p, rng, members, tree, j, par, e)
+    _parent_guarantee(p, rng, members, j, par, e)
+    _stale_extra_owner(p, rng, members, tree, j, e, total, free_roots)
+
+
+def _pick_parent(rng: random.Random, tree: _Tree, j: int, chain: bool, cap: int) -> int:
+    """A chain hangs on the previous member; a tree on a random earlier one. Neither passes ``cap``."""
+    if chain:
+        return j - 1 if tree.depth[j - 1] < cap else tree.parent[j - 1]
+    par = rng.randrange(j)
+    while tree.depth[par] >= cap:
+        par = tree.parent[par]
+    return par
+
+
+def _second_parent(rng: random.Random, tree: _Tree, j: int, par: int) -> int:
+    """Rarely, a second owner in the group (a diamond): a shallower member other than the parent, or -1."""
+    if rng.random() < 0.04:
+        for _ in range(4):
+            cand = rng.randrange(j)
+            if cand != par and tree.depth[cand] < tree.depth[j]:
+                return cand
+    return -1
+
+
+def _diamond_edges(p: Plan, rng: random.Random, members: list[int], tree: _Tree, j: int, par: int,
+                   q: int) -> tuple[int, float]:
+    """Member ``j`` owned by its parent (the tree edge) and by ``q``; returns the tree edge and the total %."""
+    main = round(rng.uniform(40, 70), 2)
+    e = _own(p, rng, members[par], members[j], main, F_TREE | F_DIAMOND)
+    e2 = _own(p, rng, members[q], members[j], round(rng.uniform(10, 99 - main), 2), F_DIAMOND)
+    tree.in_edges[j] += [e, e2]
+    tree.diamond[j] = True
+    p.diamonds.append((members[j], [members[par], members[q]]))
+    return e, main + p.edges.stake[e2]  # the second stake as stored (float32), as always
+
+
+def _outside_co_owner(p: Plan, rng: random.Random, members: list[int], tree: _Tree, j: int,
+                      total: float, n_pers: int, c0: int, free_roots: list[int]) -> None:
+    """Sometimes a minority co-owner from outside the group: a fund, a person or another group's root."""
+    if not (total <= 95 and rng.random() < 0.4):
+        return
+    r2 = rng.random()
+    # outside companies are owner-less roots of earlier groups, so no chain passes 12 hops
+    outside = free_roots[rng.randrange(len(free_roots))] if len(free_roots) > 1 else -1
+    co = (rng.randrange(n_pers, c0) if r2 < 0.5 else rng.randrange(0, n_pers) if r2 < 0.8
+          else outside if outside != members[0] else -1)
+    if co >= 0:
+        tree.in_edges[j].append(_own(p, rng, co, members[j], round(rng.uniform(1, 100 - total), 2)))
+
+
+def _dual_class_votes(p: Plan, rng: random.Random, members: list[int], tree: _Tree, j: int, par: int,
+                      e: int) -> None:
+    """Dual-class shares: the parent's voting rights differ from its stake."""
+    E = p.edges
+    if E.stake[e] < 100 and rng.random() < 0.05:
+        vs = round(min(100.0, E.stake[e] + rng.uniform(5, 30)), 2)
+        tree.in_edges[j].append(E.add(VOTE, members[par], members[j], E.vf[e], E.lag[e], stake=vs,
+                                      pub=EXACT if rng.random() < 0.8 else BAND))
+
+
+def _parent_guarantee(p: Plan, rng: random.Random, members: list[int], j: int, par: int, e: int) -> None:
+    """Sometimes the parent guarantees the subsidiary's debt, mostly for a few years."""
+    E = p.edges
+    if rng.random() < 0.04:
+        E.add(GUAR, members[par], members[j], E.vf[e] + rng.randint(30, 700), _lag(rng),
+              amount=_amount(rng))
+        if rng.random() < 0.7:
+            E.vt[-1] = E.vf[-1] + rng.randint(3, 7) * 365
+
+
+def _stale_extra_owner(p: Plan, rng: random.Random, members: list[int], tree: _Tree, j: int, e: int,
+                       total: float, free_roots: list[int]) -> None:
+    """Very rarely a stale extra owner, so the published shareholders add up to more than 100%."""
+    if rng.random() < 0.003 and len(free_roots) > 1:
+        extra = free_roots[rng.randrange(len(free_roots) - 1)]
+        need = round(100 - total + rng.uniform(5, 40), 2)
+        tree.in_edges[j].append(_own(p, rng, extra, members[j], min(100.0, need), F_OVER100))
+        p.edges.pub[e] = p.edges.pub[tree.in_edges[j][-1]] = EXACT  # the excess must be visible in the data
+
+
+def _member_extras(p: Plan, rng: random.Random, m: int, n_pers: int) -> None:
+    """Rare extras on any member: treasury shares, and a person who controls without shares."""
+    E = p.edges
+    if rng.random() < 0.003:  # treasury shares: the company holds its own stock
+        E.pub[_own(p, rng, m, m, round(rng.uniform(0.5, 8), 2), F_TREASURY)] = EXACT
+    if rng.random() < 0.01 and n_pers:
+        E.add(CTRL, rng.randrange(n_pers), m, max(p.start, int(p.created[m])) + rng.randint(0, 900),
+              _lag(rng), sub=rng.randint(1, 3))
+
+
+def _cross_holdings(p: Plan, rng: random.Random, members: list[int], tree: _Tree) -> None:
+    """Rarely a member owns a stake in its parent or grandparent: an ownership cycle (never via a diamond)."""
+    parent, diamond = tree.parent, tree.diamond
+    for j in range(1, len(members)):
+        par = parent[j]
+        if rng.random() < 0.012 and not diamond[j] and not diamond[par]:
+            tgt = parent[par] if parent[par] >= 0 and rng.random() < 0.4 and not diamond[parent[par]] else par
+            _own(p, rng, members[j], members[tgt], round(rng.uniform(3, 15), 2), F_CYCLE)
+            cyc = [members[tgt], members[par], members[j]] if tgt != par else [members[par], members[j]]
+            p.cycles.append(cyc)
 
 
 def _loans(p: Plan, rng: random.Random, c0: int, c1: int) -> None:
