@@ -31,7 +31,7 @@ from ownergraph.domain.vocabulary import (
     BLOCKED_RULE, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE, UNKNOWN,
 )
 from ownergraph.retrieval._parse_anchors import _ELLIPSIS, _Anchors, _clean, _fallback, _slots
-from ownergraph.retrieval._parse_dates import _assign_dates, _find_dates
+from ownergraph.retrieval._parse_dates import _DateHit, _assign_dates, _find_dates
 from ownergraph.retrieval._parse_params import _channels, _depth, _portfolio, _rules
 from ownergraph.retrieval._parse_patterns import VOTING_RE, _family
 from ownergraph.retrieval._parse_text import (  # noqa: F401 -- the parser's public constants, importable here
@@ -79,26 +79,39 @@ def _modifiers(w: _Work, pattern: str, q: dict) -> list[str]:
     return list(dict.fromkeys(mods))
 
 
-def parse(text: str, *, today: date | None = None) -> Question:
-    today = today or date.today()
-    # a typographic apostrophe inside a word ("Acme’s") is an apostrophe; elsewhere it closes a quote
-    norm = re.sub(r"\s+", " ", re.sub(r"(?<=\w)\u2019(?=\w)", "'", text).replace("\u00a0", " ")).strip()
+# -- the working copy ---------------------------------------------------------------------------
+
+def _normalise(text: str) -> str:
+    """One line with single spaces; a typographic apostrophe inside a word ("Acme’s") is an
+    apostrophe, elsewhere it closes a quote."""
+    return re.sub(r"\s+", " ", re.sub(r"(?<=\w)\u2019(?=\w)", "'", text).replace("\u00a0", " ")).strip()
+
+
+def _working_copy(norm: str, today: date) -> _Work:
+    """The working copy of a normalised question, cut to MAX_CHARS: slot patterns are quadratic
+    in the worst case, and a question is short."""
     truncated = len(norm) > MAX_CHARS
-    if truncated:  # slot patterns are quadratic in the worst case; a question is short
+    if truncated:
         norm = norm[:MAX_CHARS]
     w = _Work(original=norm, text=norm, today=today)
     if truncated:
         w.notes.append(f"question longer than {MAX_CHARS} characters: only its start was parsed")
-    q: dict = {}
-    _mask(w)
-    dates = _find_dates(w)
-    # the family is decided on the text without the date spans (a date's "between ... and"
-    # is not a path question), but before anything else is consumed
+    return w
+
+
+# -- steps 2 and 3: family and parameters ------------------------------------------------------
+
+def _family_without_dates(w: _Work, dates: list[_DateHit]) -> str:
+    """The family read on the text without the date spans (a date's "between ... and" is not a
+    path question), but before anything else is consumed."""
     probe = w.text
     for h in dates:
         probe = probe[:h.dstart] + SEP * (h.end - h.dstart) + probe[h.end:]
-    w_probe = _Work(original=norm, text=probe, today=today, masked=w.masked)
-    pattern = _family(w_probe)
+    return _family(_Work(original=w.original, text=probe, today=w.today, masked=w.masked))
+
+
+def _read_parameters(w: _Work, q: dict, dates: list[_DateHit], pattern: str) -> None:
+    """Dates, hop count, thresholds and rules, channels where the family has them, the portfolio."""
     _assign_dates(w, q, dates, pattern)
     _depth(w, q)
     _rules(w, q)
@@ -106,48 +119,88 @@ def parse(text: str, *, today: date | None = None) -> Question:
         _channels(w, q)
     _portfolio(w, q)
 
-    if pattern == STAKE.name and re.search(r"\b(?:our|we|us)\b", w.text, re.I) and \
-            re.search(r"\b(?:our\s+(?:stake|interest|holding|share)|do\s+we\s+(?:own|hold))\b", w.text, re.I):
-        pattern = EXPOSURE.name
+
+def _is_our_stake(w: _Work) -> bool:
+    return bool(re.search(r"\b(?:our|we|us)\b", w.text, re.I)) and \
+        bool(re.search(r"\b(?:our\s+(?:stake|interest|holding|share)|do\s+we\s+(?:own|hold))\b", w.text, re.I))
+
+
+def _refine_stake(w: _Work, pattern: str) -> str:
+    """A stake question that is really about exposure ("our stake") or owners ("who has a stake")."""
+    if pattern != STAKE.name:
+        return pattern
+    if _is_our_stake(w):
         w.notes.append("a stake held by us: read as exposure")
-    if pattern == SANCTIONS_NEAR.name and re.search(r"\b(?:is|are)\b.{1,80}\bsanctioned\s*\??\s*$", w.original, re.I) and \
-            q.get("depth") is None and not re.search(r"\b(?:near|close|within|connected|linked|hops?|exposed)\b", w.original, re.I):
+        return EXPOSURE.name
+    if re.match(r"^\s*who\b", w.original, re.I):
+        return OWNERS.name  # "who has a stake in X": the owners of X
+    return pattern
+
+
+def _is_sanctions_check(w: _Work, q: dict) -> bool:
+    """A plain 'is X sanctioned?': no hop count and no word of nearness."""
+    t = w.original
+    return bool(re.search(r"\b(?:is|are)\b.{1,80}\bsanctioned\s*\??\s*$", t, re.I)) and q.get("depth") is None \
+        and not re.search(r"\b(?:near|close|within|connected|linked|hops?|exposed)\b", t, re.I)
+
+
+def _family_parameters(w: _Work, q: dict, pattern: str) -> None:
+    """Parameters that a family's own wording implies."""
+    if pattern == SANCTIONS_NEAR.name and _is_sanctions_check(w, q):
         q["depth"] = 0
         w.notes.append("'is X sanctioned': a sanctions check at depth 0")
-
-    if pattern == STAKE.name and re.match(r"^\s*who\b", norm, re.I):
-        pattern = OWNERS.name  # "who has a stake in X": the owners of X
-    if pattern in (STAKE.name, OWNERS.name) and VOTING_RE.search(norm):
+    if pattern in (STAKE.name, OWNERS.name) and VOTING_RE.search(w.original):
         q["interest"] = "voting_rights"  # "what share of the voting rights in X does Y hold"
-    if pattern == OWNERS.name and q.get("rule") is None and re.search(r"\bblocked\b", norm, re.I):
+    if pattern == OWNERS.name and q.get("rule") is None and re.search(r"\bblocked\b", w.original, re.I):
         q["rule"] = BLOCKED_RULE
         w.notes.append("'blocked' read as the OFAC 50% rule")
 
-    # "who holds more than 25% of X": the threshold is consumed; its "of" goes with it, so that
-    # the verb's object is X (same length, so the spans found earlier stay valid)
+
+# -- steps 4 and 5: anchors and follow-ups ------------------------------------------------------
+
+def _close_verb_gaps(w: _Work) -> None:
+    """In 'who holds more than 25% of X' the threshold is consumed; its "of" goes with it, so that
+    the verb's object is X (same length, so the spans found earlier stay valid)."""
     w.text = _VERB_GAP.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), w.text)
+
+
+def _has_anchor(an: _Anchors) -> bool:
+    return bool(an.mentions) or an.pronoun is not None
+
+
+def _find_anchors(w: _Work, pattern: str) -> _Anchors:
+    """Slot patterns of the family, else an elliptical "X?" or the generic fallbacks; then a
+    pronoun where no entity was named."""
     an = _Anchors()
     if pattern != UNKNOWN:
         _slots(w, pattern, an)
-    if not an.mentions and an.pronoun is None:
+    if not _has_anchor(an):
         fm = _ELLIPSIS.match(w.text)
         if fm:
             an.add(_clean(w, fm.group("x")), "subject")
-    if not an.mentions and an.pronoun is None:
+    if not _has_anchor(an):
         _fallback(w, an, "subject")
-    # pronoun follow-ups
     pm = PRONOUNS.search(w.text)
     if an.pronoun is None and not any(m.role in ("subject", "object", "group") for m in an.mentions) and pm:
         an.pronoun = pm.group("p")
-    follow_up = an.pronoun is not None
-    if re.match(r"^\s*(?:and|what\s+about|how\s+about|same\s+(?:for|question\s+for)|and\s+what\s+about|also)\b", norm, re.I):
-        follow_up = True
-        if pattern == UNKNOWN:
-            w.notes.append("elliptical follow-up: the family comes from the previous turn")
-    if pattern == PATH.name and len([m for m in an.mentions if m.role in ("subject", "object")]) < 2 and not follow_up:
-        w.notes.append("path question with fewer than two anchors")
+    return an
+
+
+_FOLLOW_UP_OPENING = re.compile(
+    r"^\s*(?:and|what\s+about|how\s+about|same\s+(?:for|question\s+for)|and\s+what\s+about|also)\b", re.I)
+
+
+def _is_follow_up(w: _Work, an: _Anchors, pattern: str) -> bool:
+    """A pronoun anchor, or an opening such as "and" / "what about", makes a follow-up."""
+    if not _FOLLOW_UP_OPENING.match(w.original):
+        return an.pronoun is not None
     if pattern == UNKNOWN:
-        w.notes.append("no supported question family matched")
+        w.notes.append("elliptical follow-up: the family comes from the previous turn")
+    return True
+
+
+def _note_bad_leis(w: _Work, an: _Anchors) -> None:
+    """Flag an anchor shaped like an LEI whose check digits fail."""
     for m in an.mentions:
         if re.fullmatch(r"[A-Z0-9]{18}[0-9]{2}", m.text):
             try:
@@ -156,6 +209,30 @@ def parse(text: str, *, today: date | None = None) -> Question:
                     w.notes.append(f"{m.text} looks like an LEI but its check digits fail")
             except ImportError:  # pragma: no cover
                 pass
+
+
+def _note_gaps(w: _Work, an: _Anchors, pattern: str, follow_up: bool) -> None:
+    """Notes on what the question left out or got wrong."""
+    if pattern == PATH.name and len([m for m in an.mentions if m.role in ("subject", "object")]) < 2 and not follow_up:
+        w.notes.append("path question with fewer than two anchors")
+    if pattern == UNKNOWN:
+        w.notes.append("no supported question family matched")
+    _note_bad_leis(w, an)
+
+
+def parse(text: str, *, today: date | None = None) -> Question:
+    w = _working_copy(_normalise(text), today or date.today())
+    q: dict = {}
+    _mask(w)
+    dates = _find_dates(w)
+    pattern = _family_without_dates(w, dates)
+    _read_parameters(w, q, dates, pattern)
+    pattern = _refine_stake(w, pattern)
+    _family_parameters(w, q, pattern)
+    _close_verb_gaps(w)
+    an = _find_anchors(w, pattern)
+    follow_up = _is_follow_up(w, an, pattern)
+    _note_gaps(w, an, pattern, follow_up)
     if pattern == EXPOSURE.name and q.get("portfolio"):
         an.mentions.append(Mention(text=q["portfolio"], role="portfolio"))
     q["modifiers"] = _modifiers(w, pattern, q)
