@@ -56,6 +56,7 @@ _OPENERS = frozenset(
 
 _END_RE = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s)")
 _NEXT_START_RE = re.compile(r"\s+([\"'“‘(\[]?)([A-Z0-9§•])")
+_TAIL = 200  # characters before a dot that can hold the word (or "Item 4") deciding a boundary
 _WORD_BEFORE_RE = re.compile(r"([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.]*)$")
 _NUMBER_ITEM_RE = re.compile(r"(?:^|\s)(?:Item|Section|Rule|Note|Article|Exhibit|Schedule|Part)\s+\d+[A-Za-z]?$",
                              re.IGNORECASE)
@@ -152,9 +153,12 @@ def _is_boundary(seg: str, dot_end: int) -> bool:
     if "!" in run or "?" in run:
         return True
     before = seg[:punct_start]
-    if _NUMBER_ITEM_RE.search(before):
+    # both patterns end at the end of ``before``: searched from every start they were quadratic
+    # in a long run of letters (60,000 capitals: 36 s); a word before a dot that matters is short
+    tail = max(0, len(before) - _TAIL)
+    if _NUMBER_ITEM_RE.search(before, tail):
         return False  # "Item 4. Ownership"
-    wm = _WORD_BEFORE_RE.search(before)
+    wm = _WORD_BEFORE_RE.search(before, tail)
     if not wm:
         return True  # after a digit, a closing bracket, ...
     word = wm.group(1).lower().rstrip(".")
