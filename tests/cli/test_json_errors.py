@@ -104,9 +104,9 @@ def test_a_folder_loads_file_by_file(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert code == 0, err
     lines = out.splitlines()
     assert any(line.split()[:3] == ["rr-data.xml", "gleif-rr", "10"] for line in lines)
-    text = " ".join(out.split())  # the notes are folded to the terminal width
-    assert f"not recognised: {folder / 'empty.json'} (empty file)" in text
-    assert f"not recognised: {folder / 'notes.csv'} (no known format" in text
+    text = "".join(out.split())  # the notes are folded to the terminal width, inside a long path too
+    assert f"notrecognised:{folder / 'empty.json'}(emptyfile)" in text
+    assert f"notrecognised:{folder / 'notes.csv'}(noknownformat" in text
     assert all(len(line) <= 80 for line in lines), out
 
     code, out, err = _run(capsys, "ingest", str(folder), "--dry-run", "--strict")

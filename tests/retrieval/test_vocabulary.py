@@ -19,7 +19,7 @@ from ownergraph.retrieval.question import PATTERNS, RULES, Question, parse
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("ingest", "resolution", "graph", "retrieval", "ownergraph")
-VOCABULARY = ROOT / "graph" / "vocabulary.py"
+VOCABULARY = ROOT / "ownergraph" / "domain" / "vocabulary.py"
 
 
 def _sources() -> list[Path]:
