@@ -110,6 +110,8 @@ def plan(versions: Iterable[Version], retractions: Iterable[datetime] = ()) -> P
     return out
 
 
+# Complexity (cc 33): the knowledge-time piecewise merge of one published version group into the
+# open pieces; its cases (restated, narrowed, superseded, retracted) are one decision table.
 def _apply(live: list[_Piece], group: Sequence[Version], at: datetime, close) -> list[_Piece]:  # type: ignore[no-untyped-def]
     """The open pieces after version ``group`` is published at ``at``."""
     if not live:

@@ -81,6 +81,9 @@ def default_quarantine_path(settings: Settings) -> Path:
     return settings.home / "quarantine" / f"{stamp}.jsonl"
 
 
+# Complexity (cc 44), on purpose: the one place where a load's stages meet (read, resolve, load,
+# index, quarantine, counts), each optional by flag; every branch is one stage's switch, and the
+# order of the stages is the thing a reader must see at once.
 def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None = None,
                  quarantine_path: Path | None = None, dry_run: bool = False,
                  progress: Progress | None = None, batch_size: int = DEFAULT_BATCH,

@@ -103,6 +103,8 @@ class Ownergraph:
     def ask(self, question: str | Question, *, as_of: date | str | None = None,
             known_at: date | datetime | str | None = None, budget: str | int = "medium",
             anchors: list[str] | None = None, assumptions: list[str] | None = None) -> Answer:
+        """The question read, its analytic run on both clocks, text evidence found, the answer
+        composed from them (and checked, when an LLM words it)."""
         t0 = time.perf_counter()
         timings: dict[str, float] = {}
         q = question if isinstance(question, Question) else understand(question, config=self.llm)
@@ -112,49 +114,52 @@ class Ownergraph:
         t1 = time.perf_counter()
         ev = self._graph_retriever.search(q, as_of=clock.as_of, known_at=clock.known_at, anchors=mentions)
         timings["graph"] = (time.perf_counter() - t1) * 1000
-        names = {k: v for k, v in ev.entities.items()}
-        resolved = _resolved_names(ev.result)  # the entities the analytic resolved the mentions to
-        subject = (resolved[0] if resolved and resolved[0] else self._display(mentions[0], names)) if mentions \
-            else "the graph"
-        other = (resolved[1] if len(resolved) > 1 and resolved[1] else self._display(mentions[1], names)) \
-            if len(mentions) > 1 else None
+        names = dict(ev.entities)
+        subject, other = self._subjects(mentions, names, ev.result)
         sentences: list[dict[str, Any]] = []
         t2 = time.perf_counter()
         if self.text is not None and names:
             sentences = self.text.search(q.text, sorted(names), known_at=clock.known_at, budget=budget)
         timings["text"] = (time.perf_counter() - t2) * 1000
-        no_rel = None
-        table = ev.frame.head(12).to_string(index=False, max_colwidth=40) if not ev.frame.empty else ""
-        edges = ev.edges[:_edge_budget(budget)]  # graph evidence is budgeted like text evidence
-        # the context lists only entities it cites (anchors, cited edges' ends, the table's rows,
-        # the kept sentences' entities): a cascade can reach thousands, the context stays bounded
-        cited = set(ev.anchors.values()) | {str(k) for e in edges for k in (e.get("source"), e.get("target")) if k}
-        cited |= {str(k) for s in sentences for k in s.get("entity_keys", ())}
-        if "key" in ev.frame.columns:
-            cited |= {str(k) for k in ev.frame["key"].head(12)}
-        ctx = build_context(q.text, clock.as_of, clock.known_at.isoformat(),
-                            {k: v for k, v in names.items() if k in cited}, edges, sentences,
-                            table, no_rel, assumptions)
-        if len(ev.edges) > len(edges):
-            ctx.result_table += f"\n({len(ev.edges) - len(edges)} further edges of this result are not cited)"
+        ctx = _cited_context(q, clock.as_of, clock.known_at, ev, names, sentences, budget, assumptions)
         t3 = time.perf_counter()
         text = compose(q.pattern, ev.frame, ctx, subject, other, ev.found, ev.result)
         if not ev.found:
             ctx.no_relationship = text
-        check = None
+        text, check, notices, failed = self._worded(q, ctx, text)
+        timings["answer"] = (time.perf_counter() - t3) * 1000
+        timings["total"] = (time.perf_counter() - t0) * 1000
+        return Answer(q, text, ev.frame, ctx, ev, sentences, {k: round(v, 2) for k, v in timings.items()},
+                      check, list(assumptions or []), names, notices, failed)
+
+    def _subjects(self, mentions: list[str], names: dict[str, dict[str, Any]],
+                  result: Any) -> tuple[str, str | None]:
+        """Whom the answer is about: the entities the analytic resolved the mentions to, else the
+        mentions as written ("the graph" when there is none)."""
+        resolved = _resolved_names(result)
+        subject = "the graph"
+        if mentions:
+            subject = resolved[0] if resolved and resolved[0] else self._display(mentions[0], names)
+        other = None
+        if len(mentions) > 1:
+            other = resolved[1] if len(resolved) > 1 and resolved[1] else self._display(mentions[1], names)
+        return subject, other
+
+    def _worded(self, q: Question, ctx: Context,
+                text: str) -> tuple[str, CitationCheck | None, list[str], str | None]:
+        """The answer's final words with the LLM when one is configured, its notices, and why an
+        LLM call failed (``None`` when none did)."""
         notices = [n for n in (getattr(self.text, "notice", None),) if n]
         failed = q.llm_unavailable
         if failed:
             notices.append(unavailable_notice(failed))
+        check = None
         if self.llm is not None:
             text, check, answer_failed = self._llm_answer(ctx, text)
             if answer_failed and not failed:
                 failed = answer_failed
                 notices.append(unavailable_notice(failed, answered_by="the analytic's own text"))
-        timings["answer"] = (time.perf_counter() - t3) * 1000
-        timings["total"] = (time.perf_counter() - t0) * 1000
-        return Answer(q, text, ev.frame, ctx, ev, sentences, {k: round(v, 2) for k, v in timings.items()},
-                      check, list(assumptions or []), names, notices, failed)
+        return text, check, notices, failed
 
     @staticmethod
     def _display(mention: str, names: dict[str, dict[str, Any]]) -> str:
@@ -192,6 +197,25 @@ class Ownergraph:
     def resolve(self, mention: str, as_of: date | str | None = None) -> Any:
         """The entity a mention names, or EntityNotFound with candidates ("did you mean …")."""
         return self.analytics.lookup.entity(mention, as_of=as_of)
+
+
+def _cited_context(q: Question, as_of: date, known_at: datetime, ev: GraphEvidence,
+                   names: dict[str, dict[str, Any]], sentences: list[dict[str, Any]], budget: str | int,
+                   assumptions: list[str] | None) -> Context:
+    """The numbered sources of an answer. It lists only the entities it cites (anchors, cited
+    edges' ends, the table's rows, the kept sentences' entities): a cascade can reach
+    thousands, the context stays bounded."""
+    table = ev.frame.head(12).to_string(index=False, max_colwidth=40) if not ev.frame.empty else ""
+    edges = ev.edges[:_edge_budget(budget)]  # graph evidence is budgeted like text evidence
+    cited = set(ev.anchors.values()) | {str(k) for e in edges for k in (e.get("source"), e.get("target")) if k}
+    cited |= {str(k) for s in sentences for k in s.get("entity_keys", ())}
+    if "key" in ev.frame.columns:
+        cited |= {str(k) for k in ev.frame["key"].head(12)}
+    ctx = build_context(q.text, as_of, known_at.isoformat(), {k: v for k, v in names.items() if k in cited},
+                        edges, sentences, table, None, assumptions)
+    if len(ev.edges) > len(edges):
+        ctx.result_table += f"\n({len(ev.edges) - len(edges)} further edges of this result are not cited)"
+    return ctx
 
 
 # where a result names the entities its mentions resolved to, subject first

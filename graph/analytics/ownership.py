@@ -275,6 +275,9 @@ def _prong(prep: Prepared, k: str, status: Status, why: str, prong: Prong | None
     return status, why, extra
 
 
+# Complexity (cc 48), on purpose: every rule (chain rule, per hop, majority fixpoint, OFAC
+# aggregate) shares the read, the candidate set and the warnings; the branches pick the rule's
+# test. Split by rule, the shared steps would be repeated for each of the four.
 def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date | str | None = None,
            known_at: date | datetime | str | None = None, semantics: Semantics = "simple_paths",
            interest: Interest = "shareholding", max_depth: int = _DEPTH, blocked: Iterable[str] | None = None,

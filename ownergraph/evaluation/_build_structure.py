@@ -13,6 +13,8 @@ from ownergraph.domain.vocabulary import CONTAGION, CYCLES, PARENTS, PATH, SANCT
 
 
 class _Builder(_OwnershipQuestions):
+    # Complexity (cc 34): builds each cycle shape of the generated world in place; the branches
+    # are the shapes (two-way, three-way, through a person), each a few lines.
     def cycles(self, n: int) -> None:
         t = AS_OF
         made = 0

@@ -193,6 +193,8 @@ class Truth:
         return {"certain": certain, "possible": possible, "borderline": borderline, "figures": figures,
                 "support": support}
 
+    # Complexity (cc 31): the reference control walk the analytics are judged against, kept
+    # literal (one loop, every control kind spelled out) so it shares no code with them.
     def controllers(self, target: str, t: date, k: date | None, end: int = 0) -> dict[str, list[list[TEdge]]]:
         """Who controls ``target`` (``end`` 0: for certain, on the stakes' lower ends; 1:
         possibly, on their upper ends, a missing stake up to 100%), with one chain of control
