@@ -38,7 +38,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ownergraph.domain.model import (
     Alias, AliasKind, AliasScheme, ConsolidationLevel, Entity, EntityKind, EntityRef, Provenance,
@@ -133,52 +133,21 @@ class _File:
     # -- entities and persons --------------------------------------------------------------------
     def _entity(self, rtype: str, d: dict[str, Any], key: str, scheme: AliasScheme,
                 own_ids: list[str], status: str | None, common: dict[str, Any]) -> Entity:
-        aliases: list[Alias] = []
-        lei = None
-        for ident in d.get("identifiers") or []:
-            alias = _identifier_alias(ident)
-            if alias is not None:
-                aliases.append(alias)
-                lei = lei or (alias.value if alias.scheme is AliasScheme.LEI else None)
+        aliases, lei = _identifier_aliases(d.get("identifiers") or [])
         aliases += [Alias(scheme=scheme, value=i, kind=AliasKind.IDENTIFIER) for i in dict.fromkeys(own_ids)]
-        if rtype == "person":
-            ptype = d.get("personType")
-            if ptype not in PERSON_TYPES:
-                raise Bad("personType", f"unknown personType {ptype!r}")
-            kind, unspecified, etype = EntityKind.PERSON, d.get("unspecifiedPersonDetails"), None
-            names = [(_full_name(n), _NAME_KINDS.get(n.get("type") or "legal", AliasKind.TRADING))
-                     for n in d.get("names") or [] if isinstance(n, dict)]
-            names = [(n, k) for n, k in names if n]
-            nats = [c.get("code") for c in d.get("nationalities") or [] if isinstance(c, dict)]
-            jurisdiction = next((c.upper() for c in nats if c), None)  # no nationality field: see report
-            valid_from, valid_to = None, parse_date(d.get("deathDate"))
-        else:
-            etype = d.get("entityType")
-            etype = etype.get("type") if isinstance(etype, dict) else etype
-            if etype is not None and etype not in ENTITY_KINDS:
-                raise Bad("entityType", f"unknown entityType {etype!r}")
-            kind = ENTITY_KINDS.get(etype, EntityKind.UNKNOWN) if etype else EntityKind.UNKNOWN
-            unspecified = d.get("unspecifiedEntityDetails")
-            names = [(d["name"], AliasKind.LEGAL)] if d.get("name") else []
-            names += [(n, AliasKind.TRADING) for n in d.get("alternateNames") or [] if n]
-            jur = d.get("jurisdiction") or d.get("incorporatedInJurisdiction") or {}
-            jurisdiction = (jur.get("code") or "").upper() or None if isinstance(jur, dict) else None
-            valid_from, valid_to = parse_date(d.get("foundingDate")), parse_date(d.get("dissolutionDate"))
-        primary = next((n for n, k in names if k is AliasKind.LEGAL), names[0][0] if names else None)
+        party = _person(d) if rtype == "person" else _organisation(d)
+        primary = _primary_name(party.names)
         placeholder = primary is None
-        if placeholder:  # unknown/anonymous: placeholder embeds the id so unknowns never merge
-            why = (unspecified or {}).get("description") or (unspecified or {}).get("reason")
-            word = "Anonymous" if str(d.get("personType") or etype or "").startswith("anonymous") else "Unknown"
-            primary = f"{word} {rtype} [bods:{key}]" + (f" ({why})" if why else "")
+        if primary is None:
+            primary = _placeholder_name(rtype, d, party, key)
         else:
-            aliases = [Alias(scheme=AliasScheme.NAME, value=n, kind=k) for n, k in names] + aliases
-        ref = (EntityRef(lei=lei, name=primary, jurisdiction=jurisdiction, kind=kind) if lei else
-               EntityRef(scheme=scheme, value=key, name=primary, jurisdiction=jurisdiction, kind=kind))
-        entity = Entity(ref=ref, name=primary, kind=kind, aliases=tuple(dict.fromkeys(aliases)),
-                        jurisdiction=jurisdiction, status="CLOSED" if status == "closed" else None,
-                        valid_from=valid_from, valid_to=valid_to, **common)
+            aliases = [Alias(scheme=AliasScheme.NAME, value=n, kind=k) for n, k in party.names] + aliases
+        ref = _entity_ref(lei, scheme, key, primary, party)
+        entity = Entity(ref=ref, name=primary, kind=party.kind, aliases=tuple(dict.fromkeys(aliases)),
+                        jurisdiction=party.jurisdiction, status="CLOSED" if status == "closed" else None,
+                        valid_from=party.valid_from, valid_to=party.valid_to, **common)
         self.remember(key, {"lei": lei, "name": None if placeholder else primary,
-                            "kind": kind})
+                            "kind": party.kind})
         return entity
 
     # -- relationships ---------------------------------------------------------------------------
@@ -236,6 +205,106 @@ class _File:
             if ref.get(field):
                 return self.party(scheme, self.chain.get(ref[field], ref[field]), kind)
         return None
+
+
+# -- a person or entity statement's parts ----------------------------------------------------------
+
+class _Party(NamedTuple):
+    """What a person or entity statement says about its party, before it is named."""
+
+    kind: EntityKind
+    names: list[tuple[str, AliasKind]]  # (name, alias kind), in the statement's order
+    jurisdiction: str | None
+    valid_from: date | None
+    valid_to: date | None
+    unspecified: Any  # unspecified*Details: why an unknown/anonymous party has no name
+    entity_type: str | None
+
+
+def _identifier_aliases(identifiers: Any) -> tuple[list[Alias], str | None]:
+    """The identifiers as aliases, and the first LEI among them (the entity's ref when given)."""
+    aliases: list[Alias] = []
+    lei = None
+    for ident in identifiers:
+        alias = _identifier_alias(ident)
+        if alias is not None:
+            aliases.append(alias)
+            lei = lei or (alias.value if alias.scheme is AliasScheme.LEI else None)
+    return aliases, lei
+
+
+def _person(d: dict[str, Any]) -> _Party:
+    """A person statement: names by type, the first nationality, valid until the death date."""
+    ptype = d.get("personType")
+    if ptype not in PERSON_TYPES:
+        raise Bad("personType", f"unknown personType {ptype!r}")
+    unspecified = d.get("unspecifiedPersonDetails")
+    names = _person_names(d)
+    jurisdiction = _nationality(d)
+    return _Party(kind=EntityKind.PERSON, names=names, jurisdiction=jurisdiction, valid_from=None,
+                  valid_to=parse_date(d.get("deathDate")), unspecified=unspecified, entity_type=None)
+
+
+def _person_names(d: dict[str, Any]) -> list[tuple[str, AliasKind]]:
+    """Each non-empty name with the alias kind of its type (an untyped name is the legal one)."""
+    names = [(_full_name(n), _NAME_KINDS.get(n.get("type") or "legal", AliasKind.TRADING))
+             for n in d.get("names") or [] if isinstance(n, dict)]
+    return [(n, k) for n, k in names if n]
+
+
+def _nationality(d: dict[str, Any]) -> str | None:
+    """The first nationality's code stands in as the person's jurisdiction."""
+    nats = [c.get("code") for c in d.get("nationalities") or [] if isinstance(c, dict)]
+    return next((c.upper() for c in nats if c), None)  # no nationality field: see report
+
+
+def _organisation(d: dict[str, Any]) -> _Party:
+    """An entity statement: legal and alternate names, jurisdiction, founding to dissolution."""
+    etype = _entity_type(d)
+    kind = ENTITY_KINDS.get(etype, EntityKind.UNKNOWN) if etype else EntityKind.UNKNOWN
+    unspecified = d.get("unspecifiedEntityDetails")
+    names = [(d["name"], AliasKind.LEGAL)] if d.get("name") else []
+    names += [(n, AliasKind.TRADING) for n in d.get("alternateNames") or [] if n]
+    jurisdiction = _entity_jurisdiction(d)
+    valid_from, valid_to = parse_date(d.get("foundingDate")), parse_date(d.get("dissolutionDate"))
+    return _Party(kind=kind, names=names, jurisdiction=jurisdiction, valid_from=valid_from,
+                  valid_to=valid_to, unspecified=unspecified, entity_type=etype)
+
+
+def _entity_type(d: dict[str, Any]) -> Any:
+    """entityType: a code (0.2/0.3) or an object with a ``type`` (0.4); an unknown code is bad."""
+    etype = d.get("entityType")
+    etype = etype.get("type") if isinstance(etype, dict) else etype
+    if etype is not None and etype not in ENTITY_KINDS:
+        raise Bad("entityType", f"unknown entityType {etype!r}")
+    return etype
+
+
+def _entity_jurisdiction(d: dict[str, Any]) -> str | None:
+    """The jurisdiction code (0.4 ``jurisdiction``, 0.2/0.3 ``incorporatedInJurisdiction``)."""
+    jur = d.get("jurisdiction") or d.get("incorporatedInJurisdiction") or {}
+    return (jur.get("code") or "").upper() or None if isinstance(jur, dict) else None
+
+
+def _primary_name(names: list[tuple[str, AliasKind]]) -> str | None:
+    """The legal name, else the first name given, else None (an unknown/anonymous party)."""
+    return next((n for n, k in names if k is AliasKind.LEGAL), names[0][0] if names else None)
+
+
+def _entity_ref(lei: str | None, scheme: AliasScheme, key: str, name: str, party: _Party) -> EntityRef:
+    """The LEI when the statement gives one (so the entity joins GLEIF's), else its BODS id."""
+    if lei:
+        return EntityRef(lei=lei, name=name, jurisdiction=party.jurisdiction, kind=party.kind)
+    return EntityRef(scheme=scheme, value=key, name=name, jurisdiction=party.jurisdiction, kind=party.kind)
+
+
+def _placeholder_name(rtype: str, d: dict[str, Any], party: _Party, key: str) -> str:
+    """An unknown/anonymous party's name: it embeds the BODS id so unknowns never merge."""
+    unspecified = party.unspecified
+    why = (unspecified or {}).get("description") or (unspecified or {}).get("reason")
+    anonymous = str(d.get("personType") or party.entity_type or "").startswith("anonymous")
+    word = "Anonymous" if anonymous else "Unknown"
+    return f"{word} {rtype} [bods:{key}]" + (f" ({why})" if why else "")
 
 
 def closed_on(common: dict[str, Any]) -> date:

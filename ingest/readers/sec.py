@@ -28,9 +28,10 @@ deemed beneficial interests and must not be summed.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
+from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import lxml.html
 from lxml import etree
@@ -52,49 +53,28 @@ def _schedule13(root: Any, path: Path) -> Iterator[Record]:
     if cover is None:
         yield quarantine(path, "formData/coverPageHeader", "coverPageHeader", "missing")
         return
-    signed = [d for el in root.xpath("//*[starts-with(local-name(), 'signature')]//date")
-              if (d := sec_date(el.text))]
+    signed = _signature_dates(root.xpath("//*[starts-with(local-name(), 'signature')]//date"))
     event = sec_date(_text(cover, "dateOfEvent", "eventDateRequiresFilingThisStatement"))
     filed = max(signed) if signed else event
-    doc = _Doc(path, _at(filed) if filed else _mtime(path))
+    doc = _document(path, filed)
     cik = _cik(_text(cover, "issuerInfo/issuerCik", "issuerInfo/issuerCIK"))
     cusips = [clean_text(c.text) for c in cover.iter("issuerCusip", "issuerCusipNumber")
               if clean_text(c.text)]
     issuer = _party(cik, _text(cover, "issuerInfo/issuerName"), kind=EntityKind.COMPANY)
     yield doc.entity(issuer, "issuerInfo", tuple(Alias(
         scheme=AliasScheme.OTHER, value=f"cusip:{c}", kind=AliasKind.IDENTIFIER) for c in cusips))
-    share_class = _text(cover, "securitiesClassTitle")
     persons = (root.findall("formData/reportingPersons/reportingPersonInfo")
                or root.findall("formData/coverPageHeaderReportingPersonDetails"))
-    amounts = [_text(p, "aggregateAmountOwned",
-                     "reportingPersonBeneficiallyOwnedAggregateNumberOfShares") for p in persons]
-    items = root.find("formData/items")
-    items = items if items is not None else root.find("formData/items1To7")
-    text = "\n".join(t for t in (clean_text(x) for x in items.itertext())
-                     if len(t) > 3) if items is not None else None
-    owners = _record_owners(text, [_text(p, "reportingPersonName") for p in persons])
-    refs = []
+    amounts = [_text(p, "aggregateAmountOwned", "reportingPersonBeneficiallyOwnedAggregateNumberOfShares")
+               for p in persons]
+    text = _items_text(root)
+    block = _Block13(
+        doc=doc, issuer=issuer, issuer_key=cusips[0] if cusips else cik or normalise(issuer.name or ""),
+        share_class=_text(cover, "securitiesClassTitle"), event=event, amounts=amounts,
+        owners=_record_owners(text, [_text(p, "reportingPersonName") for p in persons]))
+    refs: list[EntityRef] = []
     for i, p in enumerate(persons, 1):
-        loc = f"reportingPerson[{i}]"
-        name = _text(p, "reportingPersonName")
-        pcik = _cik(_text(p, "reportingPersonCIK", "reportingPersonCik"))
-        if not (name or pcik):
-            yield quarantine(path, loc, "reportingPersonName", "reporting person has no name")
-            continue
-        types = {clean_text(t.text) for t in p.findall("typeOfReportingPerson")}
-        kind = EntityKind.PERSON if "IN" in types else EntityKind.COMPANY
-        ref = _party(pcik, name, jurisdiction(_text(p, "citizenshipOrOrganization")), kind)
-        refs.append(ref)
-        yield doc.entity(ref, loc)
-        group = (_text(p, "memberGroup", "memberOfGroup") or "").lower() == "a"
-        same_block = amounts[i - 1] is not None and amounts.count(amounts[i - 1]) > 1
-        issuer_key = cusips[0] if cusips else cik or normalise(issuer.name or "")
-        yield build(path, loc, lambda: Ownership(
-            source=ref, target=issuer, stake=percent_stake(_text(p, "percentOfClass", "classPercent")),
-            # a joint block is each person's deemed interest, except the record owner's own holding
-            direct=not (group or same_block) or prose_key(name) in owners, share_class=share_class, valid_from=event,
-            known_from=doc.known_from, provenance=doc.prov(f"{doc.doc_id}:{pcik or name}", loc),
-            fact_key=f"sec:13dg:{issuer_key}:{pcik or normalise(name or '')}"), name)
+        yield from _reporting_person(path, block, p, i, refs)
     if text:
         yield from _prose(path, doc, text, issuer, refs, event)
     filer = _cik(_text(root, "headerData/filerInfo/filer/filerCredentials/cik"))
@@ -103,6 +83,70 @@ def _schedule13(root: Any, path: Path) -> Iterator[Record]:
         filer=_party(filer, None) if filer else None, text=text, mentions=(issuer, *refs),
         valid_from=event, known_from=doc.known_from, provenance=doc.prov(doc.doc_id, "document"),
         fact_key=f"sec:{doc.doc_id}:disclosure"))
+
+
+class _Block13(NamedTuple):
+    """What every reporting person's stake on a Schedule 13D/13G cover page shares."""
+
+    doc: _Doc
+    issuer: EntityRef
+    issuer_key: str  # CUSIP, else issuer CIK, else its normalised name: the fact_key's issuer part
+    share_class: str | None
+    event: date | None
+    amounts: list[str | None]  # each reporting person's aggregate amount, to spot a joint block
+    owners: set[str]  # prose keys of the persons the prose names as record owners
+
+
+def _reporting_person(path: Path, block: _Block13, p: Any, i: int,
+                      refs: list[EntityRef]) -> Iterator[Record]:
+    """One reporting person: its entity and its stake in the issuer (``refs`` collects its ref)."""
+    loc = f"reportingPerson[{i}]"
+    name = _text(p, "reportingPersonName")
+    pcik = _cik(_text(p, "reportingPersonCIK", "reportingPersonCik"))
+    if not (name or pcik):
+        yield quarantine(path, loc, "reportingPersonName", "reporting person has no name")
+        return
+    types = {clean_text(t.text) for t in p.findall("typeOfReportingPerson")}
+    kind = EntityKind.PERSON if "IN" in types else EntityKind.COMPANY
+    ref = _party(pcik, name, jurisdiction(_text(p, "citizenshipOrOrganization")), kind)
+    refs.append(ref)
+    yield block.doc.entity(ref, loc)
+    deemed = _joint_block(p, block.amounts[i - 1], block.amounts)
+    doc = block.doc
+    yield build(path, loc, lambda: Ownership(
+        source=ref, target=block.issuer, stake=percent_stake(_text(p, "percentOfClass", "classPercent")),
+        # a joint block is each person's deemed interest, except the record owner's own holding
+        direct=not deemed or prose_key(name) in block.owners, share_class=block.share_class,
+        valid_from=block.event, known_from=doc.known_from,
+        provenance=doc.prov(f"{doc.doc_id}:{pcik or name}", loc),
+        fact_key=f"sec:13dg:{block.issuer_key}:{pcik or normalise(name or '')}"), name)
+
+
+def _joint_block(p: Any, amount: str | None, amounts: list[str | None]) -> bool:
+    """Whether the person reports a joint block: a group member (box (a)), or another reporting
+    person reports the same aggregate amount."""
+    group = (_text(p, "memberGroup", "memberOfGroup") or "").lower() == "a"
+    same_block = amount is not None and amounts.count(amount) > 1
+    return group or same_block
+
+
+def _items_text(root: Any) -> str | None:
+    """The filing's items (its prose), one line per text node longer than three characters."""
+    items = root.find("formData/items")
+    items = items if items is not None else root.find("formData/items1To7")
+    if items is None:
+        return None
+    return "\n".join(t for t in (clean_text(x) for x in items.itertext()) if len(t) > 3)
+
+
+def _signature_dates(elements: Any) -> list[date]:
+    """The readable dates among signature date elements."""
+    return [d for el in elements if (d := sec_date(el.text))]
+
+
+def _document(path: Path, filed: date | None) -> _Doc:
+    """The filing, known from its filing date, else from the file's mtime."""
+    return _Doc(path, _at(filed) if filed else _mtime(path))
 
 
 def _prose(*args: Any) -> list[Record]:
@@ -126,42 +170,87 @@ def _record_owners(text: str | None, names: list[str | None]) -> set[str]:
 def _form345(root: Any, path: Path) -> Iterator[Record]:
     form = f"Form {_text(root, 'documentType') or '?'}"
     period = sec_date(_text(root, "periodOfReport"))
-    signed = [d for el in root.iter("signatureDate") if (d := sec_date(el.text))]
+    signed = _signature_dates(root.iter("signatureDate"))
     filed = max(signed) if signed else period
-    doc = _Doc(path, _at(filed) if filed else _mtime(path))
+    doc = _document(path, filed)
     icik = _cik(_text(root, "issuer/issuerCik"))
     ticker = _text(root, "issuer/issuerTradingSymbol")
     issuer = _party(icik, _text(root, "issuer/issuerName"), kind=EntityKind.COMPANY)
     icik = icik or normalise(issuer.name or "")  # the issuer's part of fact keys
     yield doc.entity(issuer, "issuer", (Alias(scheme=AliasScheme.OTHER, value=f"ticker:{ticker}",
                                               kind=AliasKind.IDENTIFIER),) if ticker else ())
-    owners = root.findall("reportingOwner")
+    report = _Report345(doc=doc, issuer=issuer, issuer_key=icik, period=period)
     refs: list[EntityRef] = []
-    for i, o in enumerate(owners, 1):
-        loc = f"reportingOwner[{i}]"
-        person = _flag(o, "reportingOwnerRelationship/isDirector") or _flag(
-            o, "reportingOwnerRelationship/isOfficer")
-        ref = _party(_cik(_text(o, "reportingOwnerId/rptOwnerCik")),
-                     _text(o, "reportingOwnerId/rptOwnerName"),
-                     kind=EntityKind.PERSON if person else EntityKind.UNKNOWN)
-        refs.append(ref)
-        yield doc.entity(ref, loc)
-        okey = ref.value or normalise(ref.name or "")
-        for role, flag in (("directorship", "isDirector"), ("officer", "isOfficer")):
-            if _flag(o, f"reportingOwnerRelationship/{flag}"):
-                yield build(path, loc, lambda: Control(
-                    source=ref, target=issuer, control_kind=role, valid_from=period,
-                    known_from=doc.known_from, provenance=doc.prov(f"{doc.doc_id}:{okey}", loc),
-                    fact_key=f"sec:form345:{icik}:{okey}:{role}"))
-    # the position after the last row of each (class, D/I, nature) is the holding now
-    latest: dict[tuple[str, str, str], tuple[str, Any]] = {}
+    for i, o in enumerate(root.findall("reportingOwner"), 1):
+        yield from _reporting_owner(path, report, o, f"reportingOwner[{i}]", refs)
+    rows = _table_rows(root)
+    latest = yield from _current_holdings(path, rows)
+    for holding, (loc, row) in latest.items():
+        yield from _holding(path, report, refs, holding, loc, row)
+    lines = _disclosure_lines(root, rows)
+    yield build(path, "document", lambda: Disclosure(
+        document_id=doc.doc_id, form_type=form, filed_at=filed, period=str(period or "") or None,
+        title=f"{form}: {', '.join(r.name or '' for r in refs)} in {issuer.name}",
+        text="\n".join(lines) or None, mentions=(issuer, *refs), valid_from=period,
+        known_from=doc.known_from, provenance=doc.prov(doc.doc_id, "document"),
+        fact_key=f"sec:{doc.doc_id}:disclosure"))
+
+
+class _Report345(NamedTuple):
+    """What every fact of one Form 3/4/5 shares."""
+
+    doc: _Doc
+    issuer: EntityRef
+    issuer_key: str  # issuer CIK, else its normalised name: the fact_keys' issuer part
+    period: date | None
+
+
+def _owner_key(ref: EntityRef) -> str:
+    """A reporting owner's part of fact keys: its CIK, else its normalised name."""
+    return ref.value or normalise(ref.name or "")
+
+
+def _reporting_owner(path: Path, report: _Report345, o: Any, loc: str,
+                     refs: list[EntityRef]) -> Iterator[Record]:
+    """One reporting owner: its entity and a Control per board or officer role it holds
+    (``refs`` collects its ref)."""
+    person = _flag(o, "reportingOwnerRelationship/isDirector") or _flag(
+        o, "reportingOwnerRelationship/isOfficer")
+    ref = _party(_cik(_text(o, "reportingOwnerId/rptOwnerCik")),
+                 _text(o, "reportingOwnerId/rptOwnerName"),
+                 kind=EntityKind.PERSON if person else EntityKind.UNKNOWN)
+    refs.append(ref)
+    doc = report.doc
+    yield doc.entity(ref, loc)
+    okey = _owner_key(ref)
+    for role, flag in (("directorship", "isDirector"), ("officer", "isOfficer")):
+        if _flag(o, f"reportingOwnerRelationship/{flag}"):
+            yield build(path, loc, lambda: Control(
+                source=ref, target=report.issuer, control_kind=role, valid_from=report.period,
+                known_from=doc.known_from, provenance=doc.prov(f"{doc.doc_id}:{okey}", loc),
+                fact_key=f"sec:form345:{report.issuer_key}:{okey}:{role}"))
+
+
+def _table_rows(root: Any) -> list[tuple[str, Any]]:
+    """Every row of the non-derivative and derivative tables, with its locator."""
     rows = []
     for table in ("nonDerivativeTable", "derivativeTable"):
         for j, row in enumerate(root.findall(f"{table}/*"), 1):
             rows.append((f"{table}/{row.tag}[{j}]", row))
+    return rows
+
+
+_Holding = tuple[str, str, str]  # (security title, D/I, nature of indirect ownership)
+
+
+def _current_holdings(path: Path, rows: list[tuple[str, Any]]
+                      ) -> Generator[Record, None, dict[_Holding, tuple[str, Any]]]:
+    """The last non-derivative row of each holding: the position after it is the holding now.
+    Yields a quarantine for each row whose ownership nature is not D or I; returns the rows."""
+    latest: dict[_Holding, tuple[str, Any]] = {}
     for loc, row in rows:
         if loc.startswith("derivativeTable"):
-            continue  # options/warrants: not shares held; kept in the disclosure text below
+            continue  # options/warrants: not shares held; kept in the disclosure text
         nature = _text(row, "ownershipNature/directOrIndirectOwnership/value") or ""
         if nature not in ("D", "I"):
             yield quarantine(path, loc, "directOrIndirectOwnership",
@@ -170,35 +259,42 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
         key = (_text(row, "securityTitle/value") or "", nature,
                _text(row, "ownershipNature/natureOfIndirectOwnership/value") or "")
         latest[key] = (loc, row)
-    for (title, nature, how), (loc, row) in latest.items():
-        held = _text(row, "postTransactionAmounts/sharesOwnedFollowingTransaction/value",
-                     "postTransactionAmounts/valueOwnedFollowingTransaction/value")
-        for ref in refs:
-            okey = ref.value or normalise(ref.name or "")
+    return latest
 
-            def make(ref: EntityRef = ref, okey: str = okey) -> Ownership:
-                on = sec_date(_text(row, "transactionDate/value")) or period
-                ended = held is not None and float(held.replace(",", "")) == 0
-                return Ownership(
-                    source=ref, target=issuer, stake=None, share_class=title or None,
-                    direct=nature == "D" and len(refs) == 1,
-                    valid_from=None if ended else on, valid_to=on if ended else None,
-                    known_from=doc.known_from, fact_key=f"sec:form345:{icik}:{okey}:{nature}:"
-                    f"{normalise(title)}{':' + normalise(how) if how else ''}",
-                    provenance=doc.prov(f"{doc.doc_id}:{okey}",
-                                        f"{loc}; shares_owned_following={held}"))
-            yield build(path, loc, make, title)
+
+def _holding(path: Path, report: _Report345, refs: list[EntityRef], holding: _Holding, loc: str,
+             row: Any) -> Iterator[Record]:
+    """One holding as each reporting owner's Ownership: held from the row's transaction date,
+    or ended then when nothing is held after it; direct only for a sole owner's D holding."""
+    title, nature, how = holding
+    held = _text(row, "postTransactionAmounts/sharesOwnedFollowingTransaction/value",
+                 "postTransactionAmounts/valueOwnedFollowingTransaction/value")
+    doc = report.doc
+    for ref in refs:
+        okey = _owner_key(ref)
+
+        def make(ref: EntityRef = ref, okey: str = okey) -> Ownership:
+            on = sec_date(_text(row, "transactionDate/value")) or report.period
+            ended = held is not None and float(held.replace(",", "")) == 0
+            return Ownership(
+                source=ref, target=report.issuer, stake=None, share_class=title or None,
+                direct=nature == "D" and len(refs) == 1,
+                valid_from=None if ended else on, valid_to=on if ended else None,
+                known_from=doc.known_from, fact_key=f"sec:form345:{report.issuer_key}:{okey}:{nature}:"
+                f"{normalise(title)}{':' + normalise(how) if how else ''}",
+                provenance=doc.prov(f"{doc.doc_id}:{okey}",
+                                    f"{loc}; shares_owned_following={held}"))
+        yield build(path, loc, make, title)
+
+
+def _disclosure_lines(root: Any, rows: list[tuple[str, Any]]) -> list[str]:
+    """The filing as text: every table row (derivatives included), then footnotes and remarks."""
     lines = [f"{loc}: " + "; ".join(t for t in (clean_text(x) for x in row.itertext()) if t)
              for loc, row in rows]
     if _flag(root, "noSecuritiesOwned"):
         lines.append("No securities owned.")
     lines += [clean_text(f.text) for f in root.iter("footnote", "remarks") if clean_text(f.text)]
-    yield build(path, "document", lambda: Disclosure(
-        document_id=doc.doc_id, form_type=form, filed_at=filed, period=str(period or "") or None,
-        title=f"{form}: {', '.join(r.name or '' for r in refs)} in {issuer.name}",
-        text="\n".join(lines) or None, mentions=(issuer, *refs), valid_from=period,
-        known_from=doc.known_from, provenance=doc.prov(doc.doc_id, "document"),
-        fact_key=f"sec:{doc.doc_id}:disclosure"))
+    return lines
 
 
 # -- Schedule 13G/13D as an HTML document ----------------------------------------------------

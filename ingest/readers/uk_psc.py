@@ -47,7 +47,7 @@ import re
 from collections.abc import Iterator
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ownergraph.domain.model import (
     Alias, AliasKind, AliasScheme, ConsolidationLevel, Control, Disclosure, Entity, EntityKind,
@@ -174,67 +174,51 @@ class _PscFile:
         return out
 
     def _record(self, loc: str, obj: Any, psc_id: str | None = None) -> Iterator[Record]:
-        if not isinstance(obj, dict) or not isinstance(obj.get("data"), dict):
-            raise Bad("data", "PSC record is not an object with a 'data' object")
-        data = obj["data"]
+        data = _psc_data(obj)
         kind = data.get("kind")
         if kind == _TOTALS:
             return  # snapshot trailer (counts, generated_at): file metadata, not a record
-        company = str(obj.get("company_number") or "").strip()
-        if not company:
-            raise Bad("company_number", "PSC record without company_number")
+        fact = self._fact(loc, obj, data, psc_id)
+        if kind in _PERSON_KINDS:
+            yield from self._person(loc, _PERSON_KINDS[kind], data, fact)
+        elif kind in _SUPER_SECURE or kind == "persons-with-significant-control-statement":
+            yield from _gap(kind, data, fact)
+        elif kind == "exemptions":
+            yield from self._exemptions(data, fact.target, fact.first_known, fact.common)
+        else:
+            raise Bad("kind", f"unknown PSC kind {kind!r}")
+
+    def _fact(self, loc: str, obj: dict[str, Any], data: dict[str, Any], psc_id: str | None) -> _Fact:
+        """The record's identity (company, PSC id), target company and clocks."""
+        company = _company_number(obj)
         link = (data.get("links") or {}).get("self")
         psc_id = str(link).rstrip("/").rsplit("/", 1)[-1] if link else psc_id
         if not psc_id:
             raise Bad("links.self", "PSC record without links.self: no identity for the fact")
         key = f"psc:{company}:{psc_id}"
-        notified, ceased = parse_date(data.get("notified_on")), parse_date(data.get("ceased_on"))
-        if notified and ceased and ceased < notified:  # a record-level error: nothing of it loads
-            raise Bad("ceased_on", f"valid_to: ceased_on {ceased} is before notified_on {notified}")
+        notified, ceased = _notified_and_ceased(data)
         prov = Provenance(source_system=SOURCE, source_record_id=f"{company}:{psc_id}",
                           document_id=link, locator=loc, source_file=str(self.path),
                           validation_level="officialRegister")
         target = EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=gb_company_number(company))
         first_known = midnight(notified) if notified else (
             midnight(ceased) if ceased else self.fallback_date(obj))
-        # versions: (known_from, valid_to): open from notification; closed from cessation
-        versions = [(first_known, None)]
-        if ceased and notified:
-            versions.append((midnight(ceased), ceased))
-        elif ceased:
-            versions = [(first_known, ceased)]
-        common = dict(provenance=prov, fact_key=key, valid_from=notified)
+        return _Fact(key=key, psc_id=psc_id, link=link, target=target, first_known=first_known,
+                     versions=_versions(first_known, notified, ceased),
+                     common=dict(provenance=prov, fact_key=key, valid_from=notified))
 
-        if kind in _PERSON_KINDS:
-            psc = _psc_entity(_PERSON_KINDS[kind], data, psc_id, first_known, prov, f"{key}#entity")
-            yield psc
-            for j, code in enumerate(data.get("natures_of_control") or []):
-                where = f"{loc}.natures_of_control[{j}]"
-                # one unknown nature is quarantined alone
-                yield from guard(self.path, where, lambda code=code, where=where: [
-                    _edge(psc.ref, target, *natures(str(code)), known, valid_to,
-                          {**common, "provenance": prov.model_copy(update={"locator": where})})
-                    for known, valid_to in versions], code)
-        elif kind in _SUPER_SECURE or kind == "persons-with-significant-control-statement":
-            if kind in _SUPER_SECURE:
-                reason, ref = ExceptionReason.NON_PUBLIC, data.get("description") or kind
-            else:
-                ref = data.get("statement")
-                if ref in _INFO_STATEMENTS:
-                    yield Disclosure(document_id=link, filer=target, form_type="psc-statement",
-                                     title=ref, mentions=(target,), known_from=first_known, **common)
-                    return
-                if ref not in _STATEMENTS and str(ref).removesuffix("-partnership") not in _STATEMENTS:
-                    raise Bad("statement", f"unknown PSC statement {ref!r}")
-                reason = _STATEMENTS.get(ref) or _STATEMENTS[str(ref).removesuffix("-partnership")]
-            for known, valid_to in versions:
-                yield ReportingException(entity=target, level=ConsolidationLevel.ULTIMATE, reason=reason,
-                                         reference=f"uk_psc:{ref}", known_from=known,
-                                         valid_to=valid_to, **common)
-        elif kind == "exemptions":
-            yield from self._exemptions(data, target, first_known, common)
-        else:
-            raise Bad("kind", f"unknown PSC kind {kind!r}")
+    def _person(self, loc: str, kind: str, data: dict[str, Any], fact: _Fact) -> Iterator[Record]:
+        """A PSC or beneficial owner: its entity, then one edge per nature of control and version."""
+        prov = fact.common["provenance"]
+        psc = _psc_entity(kind, data, fact.psc_id, fact.first_known, prov, f"{fact.key}#entity")
+        yield psc
+        for j, code in enumerate(data.get("natures_of_control") or []):
+            where = f"{loc}.natures_of_control[{j}]"
+            # one unknown nature is quarantined alone
+            yield from guard(self.path, where, lambda code=code, where=where: [
+                _edge(psc.ref, fact.target, *natures(str(code)), known, valid_to,
+                      {**fact.common, "provenance": prov.model_copy(update={"locator": where})})
+                for known, valid_to in fact.versions], code)
 
     def _exemptions(self, data: dict[str, Any], target: EntityRef, known: datetime,
                     common: dict[str, Any]) -> Iterator[Record]:
@@ -250,6 +234,76 @@ class _PscFile:
                     known_from=known, **{**common, "fact_key": f"{common['fact_key']}:{name}",
                                          "valid_from": parse_date(item.get("exempt_from"))},
                     valid_to=parse_date(item.get("exempt_to")))
+
+
+class _Fact(NamedTuple):
+    """What every record of one PSC entry shares: its identity, target company and clocks."""
+
+    key: str  # psc:{company_number}:{psc id}
+    psc_id: str
+    link: Any  # links.self: the document id
+    target: EntityRef  # the company the PSC has significant control over
+    first_known: datetime
+    versions: list[tuple[datetime, date | None]]  # (known_from, valid_to) of each version
+    common: dict[str, Any]  # provenance, fact_key and valid_from of every record
+
+
+def _psc_data(obj: Any) -> dict[str, Any]:
+    """The record's ``data`` object."""
+    if not isinstance(obj, dict) or not isinstance(obj.get("data"), dict):
+        raise Bad("data", "PSC record is not an object with a 'data' object")
+    return obj["data"]
+
+
+def _company_number(obj: dict[str, Any]) -> str:
+    company = str(obj.get("company_number") or "").strip()
+    if not company:
+        raise Bad("company_number", "PSC record without company_number")
+    return company
+
+
+def _notified_and_ceased(data: dict[str, Any]) -> tuple[date | None, date | None]:
+    """notified_on and ceased_on; ceasing before notification is a record-level error."""
+    notified, ceased = parse_date(data.get("notified_on")), parse_date(data.get("ceased_on"))
+    if notified and ceased and ceased < notified:  # nothing of the record loads
+        raise Bad("ceased_on", f"valid_to: ceased_on {ceased} is before notified_on {notified}")
+    return notified, ceased
+
+
+def _versions(first_known: datetime, notified: date | None,
+              ceased: date | None) -> list[tuple[datetime, date | None]]:
+    """(known_from, valid_to) of each version: open from notification, closed from cessation,
+    so a backtest before the cessation does not see it; without notified_on, one closed version."""
+    if ceased and notified:
+        return [(first_known, None), (midnight(ceased), ceased)]
+    if ceased:
+        return [(first_known, ceased)]
+    return [(first_known, None)]
+
+
+def _gap(kind: str, data: dict[str, Any], fact: _Fact) -> Iterator[Record]:
+    """A super-secure PSC or a PSC statement: a ReportingException per version, or a Disclosure
+    for an overseas-entity statement that reports no gap."""
+    if kind in _SUPER_SECURE:
+        reason, ref = ExceptionReason.NON_PUBLIC, data.get("description") or kind
+    else:
+        ref = data.get("statement")
+        if ref in _INFO_STATEMENTS:
+            yield Disclosure(document_id=fact.link, filer=fact.target, form_type="psc-statement",
+                             title=ref, mentions=(fact.target,), known_from=fact.first_known, **fact.common)
+            return
+        reason = _statement_reason(ref)
+    for known, valid_to in fact.versions:
+        yield ReportingException(entity=fact.target, level=ConsolidationLevel.ULTIMATE, reason=reason,
+                                 reference=f"uk_psc:{ref}", known_from=known,
+                                 valid_to=valid_to, **fact.common)
+
+
+def _statement_reason(ref: Any) -> ExceptionReason:
+    """The reason a PSC statement gives; its ``-partnership`` variant reads as the base statement."""
+    if ref not in _STATEMENTS and str(ref).removesuffix("-partnership") not in _STATEMENTS:
+        raise Bad("statement", f"unknown PSC statement {ref!r}")
+    return _STATEMENTS.get(ref) or _STATEMENTS[str(ref).removesuffix("-partnership")]
 
 
 def _company_entity(path: Path, loc: str, obj: dict[str, Any], data: dict[str, Any]) -> Entity:
