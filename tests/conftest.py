@@ -3,6 +3,7 @@ the Neo4j server; every test that uses a Neo4j fixture is marked ``neo4j`` autom
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if NEO4J_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.neo4j)
+    _longest_modules_first(items)
+
+
+def _longest_modules_first(items: list[pytest.Item]) -> None:
+    """Known-long modules first, longest first (tests/durations.json), the rest after in their
+    own order; a module's tests keep theirs. Why: with two xdist workers the run ended on a tail
+    of 50-100 s end-to-end tests that had started last."""
+    seconds = {k: v for k, v in json.loads((ROOT / "tests" / "durations.json").read_text(encoding="utf-8")).items()
+               if not k.startswith("_")}
+    first_seen: dict[str, int] = {}
+    for i, item in enumerate(items):
+        first_seen.setdefault(item.nodeid.split("::", 1)[0], i)
+
+    def key(item: pytest.Item) -> tuple[float, int]:
+        module = item.nodeid.split("::", 1)[0]
+        return -seconds.get(module, 0.0), first_seen[module]
+
+    items[:] = sorted(items, key=key)  # stable: a module's tests stay in their order
 
 
 from tests.neo4j_fixtures import graph, graph_session, neo4j_settings, seen_versions  # noqa: E402,F401
