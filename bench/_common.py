@@ -13,8 +13,8 @@ from typing import Any
 
 from bench.cypher import QUERIES
 from ownergraph.domain.settings import Settings, load_settings
-from ownergraph.graph.connection import Graph, close_all, connect
-from ownergraph.graph.server import LocalNeo4j
+from ownergraph.graph.store.connection import Graph, close_all, connect
+from ownergraph.graph.store.server import LocalNeo4j
 
 
 def bench_settings(port: int | None = None) -> Settings:

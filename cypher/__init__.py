@@ -110,23 +110,41 @@ class Rendered:
 
 
 class Library:
-    """The ``.cypher`` files of one folder (ownergraph's own: this package; tests and
-    benchmarks keep theirs beside them)."""
+    """The ``.cypher`` files under one folder, found by name at any depth (ownergraph's own: this
+    package, one subfolder per owning package such as ``graph/load/``; tests and benchmarks keep
+    theirs beside them). A name is unique across the subfolders."""
 
     def __init__(self, root: Traversable | Path) -> None:
         self.root = root
+        self._paths: dict[str, Traversable | Path] | None = None
         self._texts: dict[str, str] = {}
         self._slots: dict[str, dict[str, Slot]] = {}
         self._rendered: dict[tuple[str, tuple[tuple[str, str], ...]], Rendered] = {}
 
+    def _files(self) -> dict[str, Traversable | Path]:
+        if self._paths is None:
+            found: dict[str, Traversable | Path] = {}
+            folders = [self.root]
+            while folders:
+                for p in folders.pop().iterdir():
+                    if p.is_dir():
+                        folders.append(p)
+                    elif p.name.endswith(".cypher"):
+                        name = p.name.removesuffix(".cypher")
+                        if name in found:
+                            raise CypherError(f"two Cypher files named {name!r} under {self.root}")
+                        found[name] = p
+            self._paths = found
+        return self._paths
+
     def names(self) -> list[str]:
-        """Every query of the folder, sorted."""
-        return sorted(p.name.removesuffix(".cypher") for p in self.root.iterdir() if p.name.endswith(".cypher"))
+        """Every query under the folder, sorted."""
+        return sorted(self._files())
 
     def _text(self, name: str) -> str:
         if name not in self._texts:
-            path = self.root / f"{name}.cypher"
-            if not name.isidentifier() or not path.is_file():
+            path = self._files().get(name)
+            if not name.isidentifier() or path is None:
                 raise CypherError(f"no Cypher named {name!r} in {self.root}; known: {', '.join(self.names())}")
             text = path.read_text()
             self._slots[name] = self._declared(name, text)

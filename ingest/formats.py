@@ -9,8 +9,8 @@ from typing import Any
 from ownergraph.domain.errors import InputFormatError
 
 # Order matters for detection: specific formats before generic JSON ones.
-_MODULES = ("gleif_golden", "gleif_api", "bods", "uk_psc", "uk_company", "ftm", "sec", "sec_ex21",
-            "bundle", "documents")  # documents last: any PDF, HTML or text not taken above
+_MODULES = ("gleif.golden", "gleif.api", "bods.reader", "uk.psc", "uk.company", "ftm.reader", "sec.forms",
+            "sec.ex21", "bundle.reader", "documents")  # documents last: any PDF, HTML or text not taken above
 
 
 def readers() -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """Sentence splitting of filing / memo text with exact character offsets.
 
 Every :class:`Sentence` satisfies ``sentence.text == original[sentence.start:sentence.end]``.
-The rules are listed in :mod:`retrieval.chunking` (hard line breaks, sentence ends, a cut of
+The rules are listed in :mod:`retrieval.text.chunking` (hard line breaks, sentence ends, a cut of
 over-long sentences); :func:`split_sentences` applies them. It lives in ``ingest`` because the
 document readers split text into cited sentences too, and retrieval's chunks must have the
 same sentence offsets as the claims extracted at ingest.

@@ -43,10 +43,10 @@ _LAZY = {
     "Answer": "ownergraph.retrieval.api",
     "Analytics": "ownergraph.graph.analytics.api",
     "Clock": "ownergraph.domain.clock",
-    "Graph": "ownergraph.graph.connection",
+    "Graph": "ownergraph.graph.store.connection",
     "Settings": "ownergraph.domain.settings",
-    "IngestSummary": "ownergraph.graph.pipeline",
-    "Question": "ownergraph.retrieval.question",
+    "IngestSummary": "ownergraph.graph.load.pipeline",
+    "Question": "ownergraph.retrieval.question.model",
 }
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -54,10 +54,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from ownergraph.graph.analytics.api import Analytics
     from ownergraph.domain.clock import Clock
     from ownergraph.domain.settings import Settings
-    from ownergraph.graph.connection import Graph
-    from ownergraph.graph.pipeline import IngestSummary
+    from ownergraph.graph.store.connection import Graph
+    from ownergraph.graph.load.pipeline import IngestSummary
     from ownergraph.retrieval.api import Answer, Ownergraph
-    from ownergraph.retrieval.question import Question
+    from ownergraph.retrieval.question.model import Question
 
 
 def __getattr__(name: str) -> Any:

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.graph.stats import graph_stats
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
+from ownergraph.graph.store.stats import graph_stats
 
 Say = Callable[[str], None] | None
 
@@ -53,7 +53,7 @@ def run_demo(graph: Graph, examples: Path, out_dir: Path, *, world_size: int = 0
              say: Say = None) -> dict[str, Any]:
     from ownergraph.graph.analytics.api import Analytics
     from ownergraph.retrieval.api import Ownergraph
-    from ownergraph.retrieval.disclosures import open_text_retriever
+    from ownergraph.retrieval.text.disclosures import open_text_retriever
 
     out_dir.mkdir(parents=True, exist_ok=True)
     report: dict[str, Any] = {"steps": {}}

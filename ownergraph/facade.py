@@ -8,15 +8,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ownergraph.domain.settings import Settings, load_settings
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.connection import connect as connect_graph
-from ownergraph.graph.pipeline import IngestSummary, default_quarantine_path, ingest_paths
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.store.connection import connect as connect_graph
+from ownergraph.graph.load.pipeline import IngestSummary, default_quarantine_path, ingest_paths
 from ownergraph.domain.errors import OwnergraphError
 from ownergraph.retrieval.api import Ownergraph
 from ownergraph.retrieval.api import connect as connect_client
 
 if TYPE_CHECKING:
-    from ownergraph.retrieval.disclosures import IndexProgress
+    from ownergraph.retrieval.text.disclosures import IndexProgress
 
 
 def connect(settings: Settings | None = None, *, text: bool = True) -> Ownergraph:
@@ -65,7 +65,7 @@ def index_after_load(graph: Graph, settings: Settings | None = None, *,
     """Embed the documents the vector index lacks; the run's counts, or an ``error`` when the
     index cannot be written now (open in another process, model unloadable): the load stands,
     and ``ownergraph index`` (or the next ask) picks the documents up."""
-    from ownergraph.retrieval.disclosures import index_disclosures
+    from ownergraph.retrieval.text.disclosures import index_disclosures
 
     try:
         return index_disclosures(graph, settings, progress=progress).as_dict()

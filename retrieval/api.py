@@ -23,13 +23,13 @@ import pandas as pd
 
 from ownergraph.domain.clock import make_clock
 from ownergraph.graph.analytics.api import Analytics
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.errors import EntityNotFound, OwnergraphError
-from ownergraph.retrieval._graph_retriever import GraphEvidence, GraphRetriever
-from ownergraph.retrieval.answer import CitationCheck, check_citations, compose
-from ownergraph.retrieval.context import Context, Source, build_context
+from ownergraph.retrieval.answer.graph_retriever import GraphEvidence, GraphRetriever
+from ownergraph.retrieval.answer.compose import CitationCheck, check_citations, compose
+from ownergraph.retrieval.answer.context import Context, Source, build_context
 from ownergraph.retrieval.llm import unavailable_notice
-from ownergraph.retrieval.question import Question, understand
+from ownergraph.retrieval.question.model import Question, understand
 
 
 class TextRetriever(Protocol):
@@ -65,7 +65,7 @@ class Answer:
 
     def picture(self, path: str | Path) -> Path:
         """The answer's subgraph (the chain and its stakes) as PNG or SVG."""
-        from ownergraph.retrieval._picture import draw_subgraph
+        from ownergraph.retrieval.answer.picture import draw_subgraph
 
         return draw_subgraph(self.subgraph, Path(path), title=self.question.text)
 
@@ -189,8 +189,8 @@ class Ownergraph:
         return text, check, None
 
     def session(self, **options: Any) -> Any:
-        """A conversation (``retrieval.session.Session``; ``options``: today, background, portfolio, finder)."""
-        from ownergraph.retrieval.session import Session
+        """A conversation (``retrieval.conversation.session.Session``; ``options``: today, background, portfolio, finder)."""
+        from ownergraph.retrieval.conversation.session import Session
 
         return Session(self, **options)
 
@@ -246,14 +246,14 @@ def _set_aside_reason(check: CitationCheck) -> str:
 
 def connect(settings: Any = None, *, text: bool = True) -> Ownergraph:
     """Connect with the configured or embedded defaults (starts the local Neo4j if needed)."""
-    from ownergraph.graph.connection import connect as graph_connect
+    from ownergraph.graph.store.connection import connect as graph_connect
     from ownergraph.retrieval.llm import LLMConfig
 
     graph = graph_connect(settings)
     retriever = None
     if text:
         try:
-            from ownergraph.retrieval.disclosures import open_text_retriever
+            from ownergraph.retrieval.text.disclosures import open_text_retriever
 
             retriever = open_text_retriever(graph, settings)  # lexical when the model is absent
         except (ImportError, OwnergraphError):

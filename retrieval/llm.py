@@ -1,7 +1,7 @@
 """OpenAI-compatible LLM client: question parsing with structured output, and plain completion.
 
 Optional. :meth:`LLMConfig.from_env` returns ``None`` without ``OPENAI_API_KEY``, and then
-everything stays deterministic (``retrieval.question.understand(text, config=None)``).
+everything stays deterministic (``retrieval.question.model.understand(text, config=None)``).
 
 Environment:
 
@@ -42,7 +42,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ownergraph.domain.vocabulary import CHANNEL_NAMES, KINDS, RULES, UNKNOWN
-from ownergraph.retrieval.question import EdgeType, Interest, Mention, Modifier, Pattern, Question, Rule, parse
+from ownergraph.retrieval.question.model import EdgeType, Interest, Mention, Modifier, Pattern, Question, Rule, parse
 
 __all__ = ["LLMConfig", "LLMError", "parse_with_llm", "complete", "question_schema", "SYSTEM_PROMPT",
            "unavailable_notice"]

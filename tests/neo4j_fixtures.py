@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from ownergraph.domain.settings import Settings, load_settings
-from ownergraph.graph.connection import Graph, connect
+from ownergraph.graph.store.connection import Graph, connect
 
 WORKER_PORT_BASE = 7750
 
@@ -82,7 +82,7 @@ def seen_versions() -> set[str]:
 
 def cli_env() -> dict[str, str]:
     """Environment that points the ``ownergraph`` CLI at the tests' server."""
-    from ownergraph.graph.server import LocalNeo4j
+    from ownergraph.graph.store.server import LocalNeo4j
 
     settings = neo4j_test_settings()
     if not settings.uses_local_server:

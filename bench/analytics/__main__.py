@@ -42,7 +42,7 @@ from bench.cypher import QUERIES
 from ownergraph.graph.analytics.api import Analytics
 from ownergraph.graph.analytics.contagion import PROCEDURE
 from ownergraph.domain.settings import Settings, load_settings
-from ownergraph.graph.connection import Graph, connect
+from ownergraph.graph.store.connection import Graph, connect
 
 PORT = 7731
 KNOWN_AT = _bulk.AS_OF  # point-in-time: known by the end of the as-of day
@@ -65,7 +65,7 @@ def run_on_server(run: Any, args: Any) -> dict[str, Any]:
         return run(args)
     finally:
         if args.stop and not os.environ.get("OWNERGRAPH_BENCH_NEO4J_URI"):
-            from ownergraph.graph.server import LocalNeo4j
+            from ownergraph.graph.store.server import LocalNeo4j
             LocalNeo4j(analytics_settings(args.port)).stop()
 
 

@@ -1,6 +1,6 @@
 """A fast generator of a realistic sparse ownership graph, bulk-written with ``UNWIND $rows CREATE``.
 
-The graph follows the storage conventions of ``graph.rows`` / ``graph.load`` exactly (the
+The graph follows the storage conventions of ``graph.load.rows`` / ``graph.load.loader`` exactly (the
 real analytics read it): ``(:Entity {key, lei, name, kind, jurisdiction, valid_from, valid_to,
 known_from, fact_key, statement_id, ...})``; typed edges with ``valid_from``/``valid_to``
 (dates, sentinels 0001-01-01 / 9999-12-31), ``known_from``/``known_to`` (UTC datetimes, open
@@ -35,9 +35,9 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, timezone
 from typing import Any
 
-from ownergraph.graph.rows import KNOWN_MAX, VALID_MAX, VALID_MIN
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.load import encode_rows
+from ownergraph.graph.load.rows import KNOWN_MAX, VALID_MAX, VALID_MIN
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.loader import encode_rows
 from ownergraph.cypher import Rendered
 from bench.cypher import QUERIES
 

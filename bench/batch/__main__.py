@@ -5,7 +5,7 @@
 1. The 1M/2M graph of ``bench.analytics._bulk`` (the same generator, seed and storage
    conventions as ``bench.analytics``: groups, chains to depth 12, diamonds, small cycles,
    bands, missing stakes, closed edges, superseded versions) is written as an export through
-   ``graph.export.ParquetWriter`` (the export's own writer) straight from the generator: a
+   ``graph.store.export.ParquetWriter`` (the export's own writer) straight from the generator: a
    1M-entity Neo4j load takes longer than this machine gives a benchmark.
 2. ``batch_ownership`` on it at the clock of ``bench.analytics`` (as_of = known_at =
    2023-06-30), eu_amlr_25: seconds per stage, pairs, UBO rows, peak memory.
@@ -31,7 +31,7 @@ from typing import Any
 from bench._common import peak_rss_mb, write_report
 from bench.analytics import _bulk
 from ownergraph.graph.analytics.batch import batch_ownership
-from ownergraph.graph.export import EDGE_TYPES, ParquetWriter
+from ownergraph.graph.store.export import EDGE_TYPES, ParquetWriter
 
 CLOCK = "2023-06-30"
 KNOWN_AT = datetime(2023, 6, 30, tzinfo=timezone.utc)
@@ -64,8 +64,8 @@ def run_batch(export: Path) -> dict[str, Any]:
 def neo4j_stage(n: int, m: int, seed: int, compare: int, tmp: Path) -> dict[str, Any]:
     from ownergraph.graph.analytics.ownership import owners
     from ownergraph.domain.settings import Settings, load_settings
-    from ownergraph.graph.connection import connect
-    from ownergraph.graph.export import export_parquet
+    from ownergraph.graph.store.connection import connect
+    from ownergraph.graph.store.export import export_parquet
 
     base = load_settings({k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")})
     home = Path(os.environ.get("OWNERGRAPH_BENCH_NEO4J_HOME") or base.cache / "bench-home-batch")

@@ -48,7 +48,7 @@ if sys.argv[1] == "ask":
     client.ask(sys.argv[2], as_of=sys.argv[3]); mark("second_ask")
 else:
     from ownergraph.graph.analytics.api import Analytics; mark("import_analytics")
-    from ownergraph.graph.connection import connect
+    from ownergraph.graph.store.connection import connect
     graph = connect(); mark("connect")
     from ownergraph.cli import _views
     a = Analytics(graph)
@@ -85,7 +85,7 @@ def timed(cmd: list[str], runs: int) -> dict[str, float]:
 def query_ms(runs: int) -> dict[str, float]:
     """The queries alone, on a warm connection in this process."""
     from ownergraph.graph.analytics.api import Analytics
-    from ownergraph.graph.connection import connect
+    from ownergraph.graph.store.connection import connect
 
     a = Analytics(connect())
     out = {}

@@ -22,7 +22,7 @@ from typing import Any
 
 from ownergraph.ingest.extract import llm
 from ownergraph.ingest.readers.documents import DocumentReader, SUFFIXES
-from ownergraph.retrieval.chunking import count_tokens
+from ownergraph.retrieval.text.chunking import count_tokens
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "bench" / "results" / "llm-extract-tokens.json"

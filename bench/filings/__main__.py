@@ -7,7 +7,7 @@ full-submission text):
 - ``read``: file -> documents (``DocumentReader`` without claims: decoding, HTML / EDGAR parts /
   PDF text, metadata, and the sentence split that claims' offsets refer to);
 - ``chunk``: the vector index's chunks of each document (``chunk_text``, as
-  ``retrieval._disclosure_index`` makes them);
+  ``retrieval.text.disclosure_index`` makes them);
 - ``embed``: those chunks embedded by the default embedder (uncached, one fresh encoder); and
   the embedders compared on the same sentences (numpy, onnx where installed): sentences per
   CPU-second and the largest difference between their vectors;
@@ -94,8 +94,8 @@ def pages_of(doc: Disclosure) -> tuple[float, bool]:
 def compare_embedders(sentences: list[str]) -> dict[str, Any]:
     """Each installed embedder on the same sentences: sentences per CPU-second (after a warm-up
     batch) and the largest absolute difference from the numpy encoder's vectors."""
-    from ownergraph.retrieval._minilm_onnx import OnnxMiniLMEmbedder, onnx_available
-    from ownergraph.retrieval.embedding import NumpyMiniLMEmbedder
+    from ownergraph.retrieval.text.minilm_onnx import OnnxMiniLMEmbedder, onnx_available
+    from ownergraph.retrieval.text.embedding import NumpyMiniLMEmbedder
 
     makers: dict[str, Callable[[], Any]] = {"numpy": NumpyMiniLMEmbedder}
     if onnx_available():
@@ -117,8 +117,8 @@ def compare_embedders(sentences: list[str]) -> dict[str, Any]:
 
 
 def run(files: list[Path], *, small: bool, compare: int, load: bool = True) -> dict[str, Any]:
-    from ownergraph.retrieval.chunking import chunk_text
-    from ownergraph.retrieval.embedding import default_embedder
+    from ownergraph.retrieval.text.chunking import chunk_text
+    from ownergraph.retrieval.text.embedding import default_embedder
 
     docs, wall, cpu = _timed(lambda: read_stage(files), "read")
     paged = [pages_of(d) for d in docs]
@@ -148,7 +148,7 @@ def run(files: list[Path], *, small: bool, compare: int, load: bool = True) -> d
     stages["extract"] = _rates(wall, cpu, pages, n_sent, relations_found=found)
 
     if load:
-        from ownergraph.graph.pipeline import ingest_paths
+        from ownergraph.graph.load.pipeline import ingest_paths
 
         graph = wipe(bench_graph())
         summary, wall, cpu = _timed(lambda: ingest_paths(graph, files), "load")

@@ -32,8 +32,8 @@ from bench._common import RssSampler, Timer, bench_graph, peak_rss_mb, wipe, wri
 from bench.cypher import q
 from bench.ingest.delta import Stages, measure_delta, server_pid
 from ownergraph.demo import world_inputs
-from ownergraph.graph.load import Loader
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.load.loader import Loader
+from ownergraph.graph.load.pipeline import ingest_paths
 
 EDGES_QUERY = q("statement_edge_ends")
 
@@ -82,7 +82,7 @@ def _warm(graph, where: Path) -> None:  # type: ignore[no-untyped-def]
 
 
 def _fingerprint(graph) -> Any:  # type: ignore[no-untyped-def]
-    from ownergraph.graph.stats import graph_stats
+    from ownergraph.graph.store.stats import graph_stats
 
     return graph_stats(graph)
 

@@ -4,7 +4,7 @@
                                 [--online] [--json]
 
 On the benchmarks' own managed server, same run, same world: (1) ``ingest_paths`` with
-``graph.bulk``'s loader (read, validate, resolve, staged with the load queries' semantics,
+``graph.load.bulk``'s loader (read, validate, resolve, staged with the load queries' semantics,
 chains, CSV files, ``neo4j-admin database import full`` with the server stopped, restart,
 schema, corporate actions online, resolution state saved); (2) the importer alone on the
 files (1) wrote (server stopped again); (3) with ``--online`` the online loader on the same
@@ -32,11 +32,11 @@ from bench._common import Timer, bench_graph, bench_settings, peak_rss_mb, wipe,
 from bench.cypher import q
 from bench.ingest.__main__ import _cpu, _existing, _generate, baseline
 from ownergraph.demo import world_inputs
-from ownergraph.graph.bulk import BulkLoader
-from ownergraph.graph.bulk.files import ImportFiles
-from ownergraph.graph.bulk.importer import run_importer
-from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.graph.server import LocalNeo4j
+from ownergraph.graph.load.bulk import BulkLoader
+from ownergraph.graph.load.bulk.files import ImportFiles
+from ownergraph.graph.load.bulk.importer import run_importer
+from ownergraph.graph.load.pipeline import ingest_paths
+from ownergraph.graph.store.server import LocalNeo4j
 
 
 def _server_cpu(local: LocalNeo4j) -> float:
@@ -70,7 +70,7 @@ def _read_cpu(reader: Any, path: Path) -> tuple[int, float]:
 def readers_alone(files: list[Path]) -> dict[str, Any]:
     """Row and column-wise readers on the same files, same run: Python CPU per record."""
     from ownergraph.ingest.formats import detect
-    from ownergraph.ingest.readers.columnar import columnar
+    from ownergraph.ingest.readers.columnar.registry import columnar
 
     out: dict[str, Any] = {}
     for path in files:
@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
         ours["relationships"] = rels
         ours["relationships_per_s"] = _rate(rels, ours["seconds"])
         ours["files"] = ours["stages"].get("files")
-        from ownergraph.graph.stats import graph_stats
+        from ownergraph.graph.store.stats import graph_stats
 
         bulk_stats = graph_stats(graph)
         name = (f"ingest-bulk-{args.entities}" + ("-columnar" if args.reader == "columnar" else "")

@@ -140,7 +140,7 @@ class Stages:
         self._undo.append((owner, attr, orig))
 
     def __enter__(self) -> Stages:
-        from ownergraph.graph.load import Loader
+        from ownergraph.graph.load.loader import Loader
         from ownergraph.resolution import Resolver
 
         self._wrap(Resolver, "load", "resolver_state_load", static=True)
@@ -214,7 +214,7 @@ def measure_delta(graph: Any, world: Path, out_dir: Path, fraction: float,  # ty
                   loader_factory: Any = None) -> dict[str, Any]:
     """Write the delta of ``world``, ingest it into ``graph`` (which holds the world) by stage,
     then MERGE the same relationships as the baseline; the report's figures."""
-    from ownergraph.graph.pipeline import ingest_paths
+    from ownergraph.graph.load.pipeline import ingest_paths
 
     path = out_dir / "delta.bundle.jsonl"
     counts = write_delta(world, path, fraction)
@@ -255,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     factory = None
     if args.full_writes:
-        from ownergraph.graph.load import Loader
+        from ownergraph.graph.load.loader import Loader
 
         factory = lambda g, keys: Loader(g, keys, defer_actions=True, background=True, lean=False)  # noqa: E731
     json.dump(measure_delta(bench_graph(), args.world, args.out, args.fraction, factory), sys.stdout, default=str)

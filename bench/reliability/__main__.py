@@ -42,9 +42,9 @@ from bench.fuzz.__main__ import all_samples
 from bench.fuzz.harness import try_mutation
 from bench.fuzz.mutations import MUTATIONS
 from bench.reliability import _server as srv
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.graph.stats import graph_stats
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
+from ownergraph.graph.store.stats import graph_stats
 from ownergraph.domain.errors import OwnergraphError
 from ownergraph.retrieval.api import Ownergraph
 from ownergraph.worldgen import generate_world

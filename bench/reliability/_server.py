@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ownergraph.domain.settings import load_settings
-from ownergraph.graph.connection import Graph, close_all, connect
+from ownergraph.graph.store.connection import Graph, close_all, connect
 
 PORT = 7741
 
@@ -46,7 +46,7 @@ def start(env: dict[str, str]) -> int:
 
 def stop(env: dict[str, str]) -> None:
     """Stop the server; a JVM that outlives ``neo4j stop`` is killed (its folder is about to go)."""
-    from ownergraph.graph.server import LocalNeo4j
+    from ownergraph.graph.store.server import LocalNeo4j
 
     close_all()
     pid_file = LocalNeo4j(load_settings(env)).pid_file

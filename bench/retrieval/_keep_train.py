@@ -26,8 +26,8 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import minimize
 
-from ownergraph.retrieval._keep_head import CHEAP, KeepHead
-from ownergraph.retrieval.compression import BUDGETS, ScoreInputs, score_inputs
+from ownergraph.retrieval.text.keep_head import CHEAP, KeepHead
+from ownergraph.retrieval.text.compression import BUDGETS, ScoreInputs, score_inputs
 
 EMB_SCALE = 20.0
 RECALL_AIM = 1.0  # every out-of-fold gold sentence: with 15 filings to tune on, less does not transfer

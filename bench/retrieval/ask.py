@@ -5,9 +5,9 @@
 The graph is ``bench.analytics``'s (same generator, same server on port 7731; reused when it
 is already loaded). M short disclosure chunks about the graph's relationships ("A holds 62.5%
 of the issued share capital of B ...") are written as ``(:Document)-[:MENTIONS]->(:Entity)``
-and indexed with ``retrieval.vectors.open_index(None, tmpdir, "disclosures", 384)`` and the
+and indexed with ``retrieval.text.vectors.open_index(None, tmpdir, "disclosures", 384)`` and the
 default MiniLM embedder (embedding time and rate reported). The text side handed to
-``Ownergraph(graph, text=...)`` is the product's own :class:`retrieval.disclosures.DisclosureRetriever`
+``Ownergraph(graph, text=...)`` is the product's own :class:`retrieval.text.disclosures.DisclosureRetriever`
 over that index (:func:`text_retriever`): embed the question, vector search filtered by the
 answer's entity keys and ``filed_before=known_at``, split hits into sentences, ``compress()``
 to budget. Only the indexing differs from ``DisclosureRetriever.sync``: each sentence is
@@ -38,10 +38,10 @@ from bench._common import peak_rss_mb, percentiles, write_report
 from bench.analytics import _bulk
 from bench.analytics.__main__ import PORT, analytics_settings, log, prepare_graph, run_on_server
 from bench.cypher import QUERIES
-from ownergraph.graph.connection import Graph, connect
+from ownergraph.graph.store.connection import Graph, connect
 from ownergraph.domain.vocabulary import CONTAGION, EXPOSURE, OWNERS, PARENTS, STAKE
 from ownergraph.retrieval.api import Ownergraph
-from ownergraph.retrieval.chunking import split_sentences
+from ownergraph.retrieval.text.chunking import split_sentences
 
 AS_OF = _bulk.AS_OF
 PATTERNS = (OWNERS.name, STAKE.name, CONTAGION.name, EXPOSURE.name, PARENTS.name)
@@ -102,8 +102,8 @@ def build_index(chunks: list[dict[str, Any]], path: Path, batch: int = 64,
     stand-in, reported as ``repeated_texts``."""
     import numpy as np
 
-    from ownergraph.retrieval.embedding import default_embedder
-    from ownergraph.retrieval.vectors import VectorPoint, open_index
+    from ownergraph.retrieval.text.embedding import default_embedder
+    from ownergraph.retrieval.text.vectors import VectorPoint, open_index
 
     emb = default_embedder()
     index = open_index(None, path, "disclosures", 384)
@@ -139,8 +139,8 @@ def build_index(chunks: list[dict[str, Any]], path: Path, batch: int = 64,
 
 def text_retriever(graph: Graph, index: Any, where: Path) -> Any:
     """The product's disclosure retriever over the benchmark's already built index."""
-    from ownergraph.retrieval.disclosures import DisclosureRetriever
-    from ownergraph.retrieval.embedding import default_embedder
+    from ownergraph.retrieval.text.disclosures import DisclosureRetriever
+    from ownergraph.retrieval.text.embedding import default_embedder
 
     return DisclosureRetriever(graph, index, where / "indexed.json", default_embedder())
 

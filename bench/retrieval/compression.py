@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ownergraph.retrieval.chunking import Chunk, Sentence, chunk_text
-from ownergraph.retrieval.compression import compress
+from ownergraph.retrieval.text.chunking import Chunk, Sentence, chunk_text
+from ownergraph.retrieval.text.compression import compress
 
 # ---------------------------------------------------------------------------------------------
 # Synthetic world
@@ -314,7 +314,7 @@ def generate(n_questions: int = 240, *, seed: int = 7, chunk_tokens: int = 200,
 def run(cases: list[Case], *, budget: str | int = "low", embedder=None,  # noqa: ANN001
         repeats: int = 3) -> dict:
     """Compress every case; return the figures (see the module notes)."""
-    from ownergraph.retrieval._embedding import default_embedder
+    from ownergraph.retrieval.text.embedding import default_embedder
 
     embedder = embedder or default_embedder()
     t0 = time.perf_counter()

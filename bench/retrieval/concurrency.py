@@ -36,7 +36,7 @@ from typing import Any
 from bench._common import peak_rss_mb, percentiles, write_report
 from bench.analytics import _bulk
 from bench.analytics.__main__ import PORT, analytics_settings, log, prepare_graph, run_on_server
-from ownergraph.graph.connection import connect
+from ownergraph.graph.store.connection import connect
 from ownergraph.domain.errors import OwnergraphError
 from ownergraph.retrieval.api import Ownergraph
 

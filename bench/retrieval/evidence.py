@@ -36,8 +36,8 @@ from bench._common import percentiles, write_report
 from bench.retrieval import _keep_train as kt
 from bench.retrieval.compression import generate
 from ownergraph.evaluation.evidence import heldout, real_cases, split
-from ownergraph.retrieval._keep_head import HEAD_FILE, load_head
-from ownergraph.retrieval.compression import DEFAULT_SCORER, compress
+from ownergraph.retrieval.text.keep_head import HEAD_FILE, load_head
+from ownergraph.retrieval.text.compression import DEFAULT_SCORER, compress
 
 ROOT = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "real"
 TARGETS = {"token_reduction": 20.0, "gold_recall": 0.95, "latency_ms_p99": 20.0}
@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="with --train: s and q*s columns as well as the cheap features")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    from ownergraph.retrieval._embedding import default_embedder
+    from ownergraph.retrieval.text.embedding import default_embedder
 
     embedder = default_embedder()
     t0 = time.perf_counter()

@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     from ownergraph.domain.settings import load_settings
-    from ownergraph.graph.connection import close_all, connect
+    from ownergraph.graph.store.connection import close_all, connect
     from ownergraph.worldgen import generate_world
 
     from ownergraph.demo import world_inputs

@@ -29,7 +29,7 @@ from typing import Any
 from bench._common import peak_rss_mb, write_report
 from bench.analytics import _bulk
 from bench.analytics.__main__ import PORT, analytics_settings, prepare_graph, run_on_server
-from ownergraph.graph.connection import connect
+from ownergraph.graph.store.connection import connect
 from ownergraph.retrieval.api import Ownergraph
 
 FOLLOW_UPS = ["Who owns it?", "What about its parent?", "Who is hit if it defaults?",
@@ -58,7 +58,7 @@ def script(world: _bulk.World, turns: int, seed: int) -> list[str]:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     graph = connect(analytics_settings(args.port))
     world, ginfo = prepare_graph(graph, args.entities, args.edges, args.seed)
-    report: dict[str, Any] = {"bench": "ownergraph.retrieval.session", "graph": {k: ginfo[k] for k in ("entities", "edges")}}
+    report: dict[str, Any] = {"bench": "ownergraph.retrieval.conversation.session", "graph": {k: ginfo[k] for k in ("entities", "edges")}}
     text = None
     tmp = tempfile.TemporaryDirectory(prefix="og-session-")
     if args.chunks:

@@ -35,7 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ownergraph.graph.rows import KNOWN_MAX, VALID_MAX, VALID_MIN
+from ownergraph.graph.load.rows import KNOWN_MAX, VALID_MAX, VALID_MIN
 from ownergraph.graph.analytics._arithmetic import WEdge, reaching
 from ownergraph.graph.analytics._control_kinds import Strength, confers_control, strength
 from ownergraph.graph.analytics._interval import EPS, UNKNOWN, Interval
@@ -43,7 +43,7 @@ from ownergraph.graph.analytics._ownership_model import DataWarning, EdgeEvidenc
 from ownergraph.graph.analytics._rounded import drop_rounded, rounds_to
 from ownergraph.graph.analytics.snapshot import EdgeView, Snapshot
 from ownergraph.graph.analytics._snapshot_reach import edge_props
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.codes import EdgeType
 
 def native(v: Any) -> Any:

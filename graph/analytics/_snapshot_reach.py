@@ -25,7 +25,7 @@ from ownergraph import cypher
 from ownergraph.graph.analytics.session_edges import is_stated, stated_props
 from ownergraph.domain.clock import Clock
 from ownergraph.graph.analytics.snapshot import _ASSUMED, Direction, EdgeView, Reads, Snapshot, expand, gated, parse_clocks
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.store.connection import Graph
 
 _ARROWS = {"in": ("<", ""), "out": ("", ">"), "both": ("", "")}
 

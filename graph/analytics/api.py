@@ -29,7 +29,7 @@ from ownergraph.graph.analytics import diff as _diff
 from ownergraph.graph.analytics import exposure as _exposure
 from ownergraph.graph.analytics import lookup as _lookup
 from ownergraph.graph.analytics import structure as _structure
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.vocabulary import (
     CHANNEL_NAMES, CONTAGION, CONTROL_RULE, CYCLES, DEFAULT_RULE, EXPOSURE, OWNERS, PATH, SANCTIONS_NEAR, STAKE,
     path_edge_types,
@@ -194,7 +194,7 @@ class Analytics:
 
     @classmethod
     def connect(cls, **clock: Any) -> Analytics:
-        from ownergraph.graph.connection import connect
+        from ownergraph.graph.store.connection import connect
         return cls(connect(), **clock)
 
     def at(self, as_of: When = None, *, known_at: Known = None) -> Analytics:

@@ -23,7 +23,7 @@ from typing import Any
 import pandas as pd
 
 from ownergraph.domain.clock import Clock, make_clock
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.vocabulary import (
     BACKTEST_KINDS, CONTAGION, EXPOSURE, OWNERS, PATH, SANCTIONS_NEAR, STAKE, QuestionKind, kind_of_command,
 )

@@ -1,5 +1,5 @@
 """Graph-wide integrated ownership and UBOs as of a date, computed as a DuckDB job on the
-Parquet export (``graph.export``), off the database.
+Parquet export (``graph.store.export``), off the database.
 
 The job, in SQL:
 

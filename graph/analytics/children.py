@@ -1,6 +1,6 @@
 """GLEIF accounting children of X (the entities consolidated by X, directly or ultimately), and
 whether the list is complete: where the source's children collection was read in part
-(``graph.collections``: page 1 of 8 of 106), the answer says "at least N children; page 1 of
+(``graph.load.collections``: page 1 of 8 of 106), the answer says "at least N children; page 1 of
 8 read" rather than presenting the pages read as the whole list.
 """
 
@@ -15,8 +15,8 @@ from ownergraph.domain.clock import Clock, make_clock
 from ownergraph.graph.analytics.snapshot import expand
 from ownergraph.graph.analytics.lookup import EntityMatch, find_entity, jsonable
 from ownergraph.graph.analytics.structure import Known, When, clock_dict, edge_evidence
-from ownergraph.graph.collections import partial_lists
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.load.collections import partial_lists
+from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.codes import EdgeType
 
 LEVELS = ("direct", "ultimate")

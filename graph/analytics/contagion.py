@@ -37,7 +37,7 @@ from ownergraph.graph.analytics.structure import (
     clock_dict,
     edge_evidence,
 )
-from ownergraph.graph.connection import Graph, Reader
+from ownergraph.graph.store.connection import Graph, Reader
 from ownergraph.domain.vocabulary import CHANNEL_NAMES, CHANNEL_OF, CHANNELS, CONTAGION, HIT_END
 from ownergraph.domain.errors import ConfigError
 from ownergraph.domain.codes import EdgeType
@@ -136,7 +136,7 @@ def contagion(graph: Graph, defaulted: str, *, types: Iterable[str] = CHANNEL_NA
     """Parties hit, hop by hop, if ``defaulted`` defaults (see the module docstring).
 
     ``engine``: "server" runs the whole cascade in one call to the ``ownergraph.cascade``
-    procedure (ownergraph's Neo4j plugin, graph/plugin.py); "cypher" reads one hop per query
+    procedure (ownergraph's Neo4j plugin, graph/store/plugin.py); "cypher" reads one hop per query
     (``snapshot_step``); "auto" takes the procedure when the server has it. Both apply the same
     time gate and give the same result (tested); session what-ifs that extend edges past their
     ``valid_to`` always take the Cypher path."""

@@ -28,7 +28,7 @@ from ownergraph.domain.clock import Clock, make_clock
 from ownergraph.graph.analytics.snapshot import expand
 from ownergraph.graph.analytics.lookup import EntityMatch, find_entity, jsonable, to_plain
 from ownergraph.graph.analytics.structure import Known, clock_dict, edge_evidence
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.vocabulary import DEFAULT_RULE
 from ownergraph.domain.codes import EdgeType
 

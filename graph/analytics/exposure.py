@@ -30,7 +30,7 @@ from ownergraph.domain.clock import Clock, make_clock
 from ownergraph.graph.analytics.snapshot import assumptions
 from ownergraph.graph.analytics.lookup import GroupMatch, jsonable, resolve_keys, to_plain
 from ownergraph.graph.analytics.structure import Known, When, clock_dict
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.vocabulary import CONTROL_RULE, EXPOSURE
 
 _POSITION_COLUMNS = ["portfolio", "instrument", "instrument_type", "issuer", "issuer_name", "amount", "currency",

@@ -31,7 +31,7 @@ import pandas as pd
 
 from ownergraph.domain.clock import Clock, make_clock
 from ownergraph.graph.analytics.snapshot import Reads, expand
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.errors import EntityNotFound
 from ownergraph.domain.lei import is_valid_lei
 from ownergraph.domain.model import AliasScheme

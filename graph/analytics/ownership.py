@@ -57,7 +57,7 @@ from ownergraph.graph.analytics._ownership_read import (
 )
 from ownergraph.domain.clock import Clock, make_clock
 from ownergraph.graph.analytics._snapshot_reach import reach
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.vocabulary import CONTROL_RULE, DEFAULT_RULE, OWNERS, RULE_NAMES, RULES
 from ownergraph.domain.codes import UNDISCLOSED_PARENT_REASONS, exception_meaning
 from ownergraph.domain.codes import EdgeType

@@ -25,10 +25,10 @@ from typing import Any
 
 import pandas as pd
 
-from ownergraph.graph import claims
+from ownergraph.graph.load import claims
 from ownergraph.domain.clock import Clock, make_clock
 from ownergraph.graph.analytics.lookup import to_plain
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.store.connection import Graph
 
 KINDS: tuple[str, ...] = ("over_100", "missing_stake", "self_holding", "stub", "dangling")
 _QUERY = {"over_100": "quality_over_100", "missing_stake": "quality_missing_stakes",

@@ -3,7 +3,7 @@ ones, in that session only: they live in the session's :class:`~graph.analytics.
 (a context variable) and are never written to the graph.
 
 A stated edge has the properties the loader would write for the same record
-(:func:`graph.rows.edge_props`, ``source_kind`` "session_fact") and an id of its own
+(:func:`graph.load.rows.edge_props`, ``source_kind`` "session_fact") and an id of its own
 (``session:...``, never a graph element id). It passes the gate on the valid clock only
 (``valid_from <= as_of < valid_to``): the user states it now, in this session, whatever
 ``known_at`` a question asks about; the session's own knowledge order (turns, supersession) has

@@ -6,7 +6,7 @@ yet superseded). Nothing in ``graph.analytics`` reads edges any other way, excep
 ``ownergraph.cascade`` server procedure (``graph/_server/OwnergraphProcedures.java``), which
 states the same gate in Java for contagion and is tested against this one.
 
-Text claims (relationships read from documents, :mod:`graph.claims`) pass the gate only at or
+Text claims (relationships read from documents, :mod:`graph.load.claims`) pass the gate only at or
 above the claim threshold or when a person accepted them: the others join the statement ids
 left out (:func:`gated`), the mechanism a session's what-ifs use.
 """
@@ -21,8 +21,8 @@ from datetime import date, datetime
 from typing import Any, Literal, Protocol
 
 from ownergraph import cypher
-from ownergraph.graph import claims
-from ownergraph.graph.rows import REL_TYPES
+from ownergraph.graph.load import claims
+from ownergraph.graph.load.rows import REL_TYPES
 from ownergraph.graph.analytics.session_edges import StatedEdge, expand_rows, step_rows
 from ownergraph.domain.clock import Clock
 
@@ -67,7 +67,7 @@ def assumptions() -> Assumed:
 
 def gated(reader: Reads) -> Assumed:
     """The what-ifs in force plus the text claims analytics leave out (below the claim
-    threshold and not accepted, or rejected: :func:`graph.claims.excluded`)."""
+    threshold and not accepted, or rejected: :func:`graph.load.claims.excluded`)."""
     assumed = _ASSUMED.get()
     left_out = claims.excluded(reader)
     return replace(assumed, suppressed=assumed.suppressed | left_out) if left_out else assumed

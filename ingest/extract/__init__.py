@@ -3,7 +3,7 @@ records registry readers give, marked as text claims.
 
 :func:`extract` gives every :class:`~ingest.extract.rules.Found` (also the hedged ones, for
 evaluation); :func:`extract_records` turns them into records -- edges at any confidence (below
-the claim threshold they are stored but wait for review, ``graph.claims``), corporate actions,
+the claim threshold they are stored but wait for review, ``graph.load.claims``), corporate actions,
 which the loader applies at once, only at or above ``min_confidence``
 (a conversation turn, ``extract(..., today=..., conversation=True)``, also states holdings of
 ours -> Holding):

@@ -106,6 +106,6 @@ def run_guarded(group: click.Group, argv: list[str]) -> int:
         return fail(err, 1, f"ownergraph: unexpected error ({type(err).__name__}): {err} "
                     "(OWNERGRAPH_DEBUG=1 shows the traceback; please report it)", unexpected=True)
     finally:
-        if "ownergraph.graph.connection" in sys.modules:  # importing it costs the neo4j driver
-            sys.modules["ownergraph.graph.connection"].close_all()
+        if "ownergraph.graph.store.connection" in sys.modules:  # importing it costs the neo4j driver
+            sys.modules["ownergraph.graph.store.connection"].close_all()
     return code if isinstance(code, int) else 0

@@ -54,7 +54,7 @@ _CLAIM_KEYS = ("document_id", "source_file", "claim_page", "claim_quote", "claim
 def claim_notes(edges: Iterable[Any]) -> list[str]:
     """The relationships read from documents (text claims, not registry facts) that an answer
     rests on, each with its document, page and the sentence that states it."""
-    from ownergraph.graph.claims import TEXT_CLAIM, claim_note
+    from ownergraph.graph.load.claims import TEXT_CLAIM, claim_note
 
     out, seen = [], set()
     for e in edges:

@@ -30,7 +30,7 @@ def claims_option(f: Callable[..., Any]) -> Callable[..., Any]:
     relationships read from documents below it are left out unless accepted in review."""
     @functools.wraps(f)
     def run(*args: Any, min_claim_confidence: float | None = None, **kwargs: Any) -> Any:
-        from ownergraph.graph.claims import claims_at
+        from ownergraph.graph.load.claims import claims_at
         with claims_at(min_claim_confidence):
             return f(*args, **kwargs)
 
@@ -47,7 +47,7 @@ def _clock_options(f: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _graph() -> Any:
-    from ownergraph.graph.connection import connect
+    from ownergraph.graph.store.connection import connect
     return connect()
 
 

@@ -39,7 +39,7 @@ def examples_dir(given: Path | None) -> Path:
 def demo_cmd(out_dir: Path, world_size: int, examples: Path | None, as_json: bool) -> None:
     """Run the end-to-end demo on the embedded defaults."""
     examples = examples_dir(examples)
-    from ownergraph.graph.connection import connect
+    from ownergraph.graph.store.connection import connect
     from ownergraph.demo import run_demo
 
     t0 = time.monotonic()

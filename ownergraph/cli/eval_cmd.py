@@ -36,7 +36,7 @@ def eval_cmd(entities: int, seed: int, world_dir: Path | None, out_json: Path, n
     from ownergraph.evaluation.real import eval_graph, release_eval_store, render_real_table, run_real
     from ownergraph.evaluation.real import wipe as wipe_graph
     from ownergraph.demo import world_inputs
-    from ownergraph.graph.pipeline import ingest_paths
+    from ownergraph.graph.load.pipeline import ingest_paths
     from ownergraph.worldgen import generate_world
     from ownergraph.evaluation import render_table, run_eval
 

@@ -22,8 +22,8 @@ def export_cmd(out_dir: Path, as_json: bool) -> None:
     """Write the dated OWNS / CONTROLS edges (every version, both clocks) and the entities as Parquet."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from ownergraph.graph.connection import connect
-    from ownergraph.graph.export import export_parquet
+    from ownergraph.graph.store.connection import connect
+    from ownergraph.graph.store.export import export_parquet
 
     graph = connect()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

@@ -52,8 +52,8 @@ def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from ownergraph.domain.settings import load_settings
-    from ownergraph.graph.connection import connect
-    from ownergraph.graph.pipeline import default_quarantine_path, ingest_paths
+    from ownergraph.graph.store.connection import connect
+    from ownergraph.graph.load.pipeline import default_quarantine_path, ingest_paths
 
     from ownergraph.resolution import MatchSettings
 
@@ -121,7 +121,7 @@ def extraction_lines(stats: Any) -> list[str]:
 def _bulk_choice(settings: Any, graph: Any, paths: tuple[Path, ...], bulk: bool | None) -> Any:
     """The loader for this run: the offline importer's (``--bulk``, or by itself for a large first
     load into the managed server), else None (online). ``--bulk`` where it cannot run is an error."""
-    from ownergraph.graph.bulk import BulkNotPossible, bulk_loader, bulk_refusal, should_bulk
+    from ownergraph.graph.load.bulk import BulkNotPossible, bulk_loader, bulk_refusal, should_bulk
 
     if bulk is False:
         return None
@@ -169,8 +169,8 @@ def index_cmd(batch: int, as_json: bool) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from ownergraph.domain.settings import load_settings
-    from ownergraph.graph.connection import connect
-    from ownergraph.retrieval.disclosures import index_disclosures
+    from ownergraph.graph.store.connection import connect
+    from ownergraph.retrieval.text.disclosures import index_disclosures
 
     settings = load_settings()
     graph = connect(settings)
@@ -226,8 +226,8 @@ def summary_lines(summary: Any) -> list[str]:
 @json_option
 def stats_cmd(as_json: bool) -> None:
     """Counts per node label and edge type, and a content fingerprint of the graph."""
-    from ownergraph.graph.connection import connect
-    from ownergraph.graph.stats import graph_stats
+    from ownergraph.graph.store.connection import connect
+    from ownergraph.graph.store.stats import graph_stats
 
     emit(graph_stats(connect()), as_json, title="graph")
 
@@ -243,8 +243,8 @@ def resolve_cmd() -> None:
 @json_option
 def resolve_explain(mention: str, jurisdiction: str | None, as_json: bool) -> None:
     """How a name, LEI or identifier resolves: key, method, score, candidates."""
-    from ownergraph.graph.connection import connect
-    from ownergraph.graph.resolution_store import GraphResolutionStore
+    from ownergraph.graph.store.connection import connect
+    from ownergraph.graph.store.resolution_store import GraphResolutionStore
     from ownergraph.domain.lei import is_valid_lei
     from ownergraph.domain.model import EntityRef
     from ownergraph.resolution import Resolver
@@ -271,8 +271,8 @@ def resolve_explain(mention: str, jurisdiction: str | None, as_json: bool) -> No
 @json_option
 def resolve_merge(a_key: str, b_key: str, reason: str, as_json: bool) -> None:
     """Merge entity B_KEY into A_KEY (reversible; two LEIs are never merged)."""
-    from ownergraph.graph.connection import connect
-    from ownergraph.graph.merges import merge
+    from ownergraph.graph.store.connection import connect
+    from ownergraph.graph.load.merges import merge
 
     emit(merge(connect(), a_key, b_key, reason).as_dict(), as_json)
 
@@ -283,8 +283,8 @@ def resolve_merge(a_key: str, b_key: str, reason: str, as_json: bool) -> None:
 @json_option
 def resolve_undo(decision_id: str, reason: str, as_json: bool) -> None:
     """Undo a merge decision: both entities come back as they were, and stay apart."""
-    from ownergraph.graph.connection import connect
-    from ownergraph.graph.merges import undo
+    from ownergraph.graph.store.connection import connect
+    from ownergraph.graph.load.merges import undo
 
     emit(undo(connect(), decision_id, reason=reason).as_dict(), as_json)
 
@@ -293,8 +293,8 @@ def resolve_undo(decision_id: str, reason: str, as_json: bool) -> None:
 @json_option
 def resolve_reconcile(as_json: bool) -> None:
     """Fold stubs (mentions read before their entity's record) into the entities they name."""
-    from ownergraph.graph.connection import connect
-    from ownergraph.graph.merges import reconcile_stubs
+    from ownergraph.graph.store.connection import connect
+    from ownergraph.graph.load.merges import reconcile_stubs
 
     merged = [o.as_dict() for o in reconcile_stubs(connect())]
     emit(merged if as_json else [{"absorbed": o["absorbed"], "survivor": o["survivor"],
@@ -307,8 +307,8 @@ def resolve_reconcile(as_json: bool) -> None:
 @json_option
 def resolve_decisions(as_json: bool) -> None:
     """Every match and merge decision with method, score, time and status."""
-    from ownergraph.graph.connection import connect
-    from ownergraph.graph.merges import decisions
+    from ownergraph.graph.store.connection import connect
+    from ownergraph.graph.load.merges import decisions
 
     rows = decisions(connect())
     emit(rows if as_json else [{k: r[k] for k in ("decision_id", "kind", "left_key", "right_key",

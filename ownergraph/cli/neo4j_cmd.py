@@ -13,7 +13,7 @@ from ownergraph.cli._output import emit, json_option
 
 def _local() -> Any:
     from ownergraph.domain.settings import load_settings  # in-function: keeps `ownergraph --help` fast
-    from ownergraph.graph.server import LocalNeo4j
+    from ownergraph.graph.store.server import LocalNeo4j
 
     return LocalNeo4j(load_settings())
 
@@ -41,7 +41,7 @@ def plugin_cmd(out: Path, as_json: bool) -> None:
     Copy the jar into the plugins/ folder of the server (of every member of a cluster) and
     restart it; ownergraph then runs contagion on the server. Aura takes no plugins: there
     ownergraph runs the same analytics in Cypher."""
-    from ownergraph.graph import plugin
+    from ownergraph.graph.store import plugin
 
     local = _local()
     local.install()  # fetches the Neo4j jars to compile against once, then builds from the cache
@@ -100,7 +100,7 @@ def status_cmd(as_json: bool) -> None:
 def schema_cmd(as_json: bool) -> None:
     """Apply the graph schema (constraints and indexes) idempotently; say whether the server has
     ownergraph's plugin (of this build)."""
-    from ownergraph.graph.connection import connect
+    from ownergraph.graph.store.connection import connect
 
     graph = connect(schema=False)
     created = graph.apply_schema()

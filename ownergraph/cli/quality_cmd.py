@@ -50,7 +50,7 @@ def quality_cmd(as_of: str | None, known_at: str | None, kinds: tuple[str, ...],
     """Graph-wide data-quality issues as of a date."""
     from ownergraph.domain.clock import make_clock
     from ownergraph.graph.analytics.api import Analytics
-    from ownergraph.graph.connection import connect
+    from ownergraph.graph.store.connection import connect
 
     try:
         make_clock(as_of, known_at)

@@ -15,13 +15,13 @@ _STATUS_HELP = "pending (below the threshold, waiting), admitted (at or above it
 
 
 def _graph() -> Any:
-    from ownergraph.graph.connection import connect
+    from ownergraph.graph.store.connection import connect
     return connect()
 
 
 def claim_line(item: Any) -> str:
     """One claim for a person: "Bank of America, N.A lends USD 800,000,000 to Tyson Foods, Inc"."""
-    from ownergraph.retrieval.context import relation_text
+    from ownergraph.retrieval.answer.context import relation_text
 
     edge = {"type": item.type, "stake_lo": item.stake, "stake_hi": item.stake, "amount": item.amount,
             "currency": item.currency}
@@ -42,8 +42,8 @@ def review_cmd() -> None:
 @json_option
 def review_list(status: str, show_all: bool, threshold: float | None, as_json: bool) -> None:
     """Text claims waiting for review (or of another status), with the sentence that states each."""
-    from ownergraph.graph.claims import claim_note, review_items
-    from ownergraph.graph.claims import threshold as current
+    from ownergraph.graph.load.claims import claim_note, review_items
+    from ownergraph.graph.load.claims import threshold as current
 
     at = current() if threshold is None else threshold
     items = review_items(_graph(), None if show_all else status, at)
@@ -63,7 +63,7 @@ def review_list(status: str, show_all: bool, threshold: float | None, as_json: b
 
 
 def _decide(verdict: str, claim_id: str, reason: str, as_json: bool) -> None:
-    from ownergraph.graph.claims import decide
+    from ownergraph.graph.load.claims import decide
 
     row = decide(_graph(), claim_id, verdict, reason)  # type: ignore[arg-type]
     if as_json:
@@ -96,7 +96,7 @@ def review_reject(claim_id: str, reason: str, as_json: bool) -> None:
 @json_option
 def review_undo(decision_id: str, reason: str, as_json: bool) -> None:
     """Undo a review decision: the claim goes back to the decision before, or to the threshold."""
-    from ownergraph.graph.claims import undo
+    from ownergraph.graph.load.claims import undo
 
     d = undo(_graph(), decision_id, reason)
     if as_json:
@@ -108,7 +108,7 @@ def review_undo(decision_id: str, reason: str, as_json: bool) -> None:
 @json_option
 def review_decisions(as_json: bool) -> None:
     """Every review decision, oldest first (undone ones marked)."""
-    from ownergraph.graph.claims import decisions
+    from ownergraph.graph.load.claims import decisions
 
     rows = decisions(_graph())
     emit(rows if as_json else [{"decision_id": r["decision_id"], "claim": r["statement_id"][:12],

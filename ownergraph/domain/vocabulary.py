@@ -2,8 +2,8 @@
 
 Everything that names a kind of question, a rule or a channel reads it from here: the
 analytics (``graph.analytics``: rule thresholds, channel directions, default depths), the
-backtest question words, the question model and parser (``retrieval.question``,
-``retrieval._parser``), the graph retriever and the answer composers, the command line and
+backtest question words, the question model and parser (``retrieval.question.model``,
+``retrieval.question.parser``), the graph retriever and the answer composers, the command line and
 the evaluation harness. Adding a kind of question is one :class:`QuestionKind` row in
 :data:`KINDS`; ``tests/retrieval/test_vocabulary.py`` then fails until the parser, the
 retriever and the composers have an entry for it, and fails if another module spells a
@@ -192,7 +192,7 @@ class QuestionKind:
 
 
 # ownership questions read the whole chain by default (real chains run past 12 hops); the
-# bound is the reach query's (cypher/ownership_reach.cypher, slot DEPTH: 1..100)
+# bound is the reach query's (cypher/graph/analytics/ownership_reach.cypher, slot DEPTH: 1..100)
 FULL_DEPTH = 100
 
 OWNERS = QuestionKind("owners", "owners", 1, FULL_DEPTH, "who owns / controls / is the (ultimate) beneficial owner of X; "

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.store.connection import Graph
 from ownergraph.evaluation.questions import FAMILIES, EvalQuestion, Truth, build_questions
 from ownergraph.evaluation.score import METRICS, Outcome, Score, aggregate, score
 from ownergraph.domain.vocabulary import CONTAGION, CYCLES, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.store.connection import Graph
 
 def wipe(graph: Graph) -> None:
     graph.auto("wipe", batch=10000)
@@ -24,12 +24,12 @@ def eval_graph(settings: Any = None, *, allow_wipe: bool = False) -> Graph:
     import os
 
     from ownergraph.domain.settings import load_settings
-    from ownergraph.graph.connection import connect
+    from ownergraph.graph.store.connection import connect
     from ownergraph.domain.errors import ConfigError
 
     base = settings or load_settings()
     if base.uses_local_server:
-        from ownergraph.graph.server import LocalNeo4j
+        from ownergraph.graph.store.server import LocalNeo4j
 
         port = int(os.environ.get("OWNERGRAPH_EVAL_NEO4J_PORT") or base.neo4j_port + 1)
         own = base.with_overrides(home=base.home / EVAL_STORE, neo4j_port=port)
@@ -52,8 +52,8 @@ def release_eval_store(graph: Graph) -> None:
     """Stop the evaluation's local server if :func:`eval_graph` started it (its data stays)."""
     own = _STARTED.pop(id(graph), None)
     if own is not None:
-        from ownergraph.graph.connection import close_all
-        from ownergraph.graph.server import LocalNeo4j
+        from ownergraph.graph.store.connection import close_all
+        from ownergraph.graph.store.server import LocalNeo4j
 
         close_all()
         LocalNeo4j(own).stop()

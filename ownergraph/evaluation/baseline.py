@@ -1,8 +1,8 @@
 """Vector-only RAG baseline: the same disclosures, the same embedding model, no graph.
 
 The disclosures (``(:Document {text})`` in the graph: the same texts the graph system can
-cite) are cut into chunks (:func:`retrieval.chunking.chunk_text`), embedded with
-:func:`retrieval.embedding.default_embedder` and searched exactly (cosine, top ``k``) for each
+cite) are cut into chunks (:func:`retrieval.text.chunking.chunk_text`), embedded with
+:func:`retrieval.text.embedding.default_embedder` and searched exactly (cosine, top ``k``) for each
 question; chunks filed after the question's ``known_at`` are left out. Everything downstream is
 deliberately naive, as a text-only pipeline would be without a graph:
 
@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from ownergraph.retrieval.chunking import Chunk, chunk_text, split_sentences
+from ownergraph.retrieval.text.chunking import Chunk, chunk_text, split_sentences
 from ownergraph.evaluation.score import Outcome
 
 _PCT = re.compile(r"(\d+(?:\.\d+)?)\s*%")
@@ -44,7 +44,7 @@ class VectorBaseline:
                  embedder: Any = None, max_tokens: int = 160) -> None:
         """``docs``: rows with ``document_id``, ``text``, ``filed_at``; ``names``: name -> key."""
         if embedder is None:
-            from ownergraph.retrieval.embedding import default_embedder
+            from ownergraph.retrieval.text.embedding import default_embedder
 
             embedder = default_embedder()
         self.embedder = embedder

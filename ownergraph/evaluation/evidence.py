@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ownergraph.evaluation.relations import _norm, document_text, load
-from ownergraph.retrieval.chunking import Chunk, Sentence, chunk_text
+from ownergraph.retrieval.text.chunking import Chunk, Sentence, chunk_text
 
 __all__ = ["LABELS", "RESULT_CHUNKS", "EvidenceCase", "filing_of", "heldout", "real_cases", "split"]
 

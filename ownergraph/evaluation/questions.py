@@ -7,7 +7,7 @@ knowledge time as in DOMAIN §4). Nothing here calls the system under test. A ha
 hand-checked questions read off the real GLEIF sample (``data/real``) are added by
 :func:`real_questions`.
 
-Every question carries its text (phrased for :func:`retrieval.question.parse`), its clocks,
+Every question carries its text (phrased for :func:`retrieval.question.model.parse`), its clocks,
 its family, the entities and edges an answer must rest on (``expected_entities`` as world keys
 ``wg:N`` or LEIs; ``expected_edges`` as truth edge ids, whose endpoints are also kept in
 ``expected_pairs``), the expected structured answer and the figures a text answer must state.

@@ -50,7 +50,7 @@ from typing import Any
 # scoring and the evaluation's store live in their own modules; importable from here as before
 from ownergraph.evaluation._real_judge import TOL_PP, judge, norm_name, observe
 from ownergraph.evaluation._real_store import EVAL_STORE, eval_graph, release_eval_store, wipe
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.vocabulary import DEFAULT_RULE, KINDS, PATH_KIND_NAMES
 from ownergraph.domain.errors import EntityNotFound
 
@@ -168,7 +168,7 @@ class RealReport:
 
 
 def _load(graph: Graph, files: tuple[str, ...], fixtures: Path) -> dict[str, Any]:
-    from ownergraph.graph.pipeline import ingest_paths
+    from ownergraph.graph.load.pipeline import ingest_paths
 
     wipe(graph)
     paths = [fixtures / f for f in files]

@@ -8,7 +8,7 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def _keep_drivers_open(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("ownergraph.graph.connection.close_all", lambda: None)
+    monkeypatch.setattr("ownergraph.graph.store.connection.close_all", lambda: None)
 
 
 @pytest.fixture()

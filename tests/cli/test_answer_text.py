@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.load.pipeline import ingest_paths
 
 BUNDLE = Path(__file__).resolve().parents[2] / "examples" / "bundle"
 

@@ -11,7 +11,7 @@ import pytest
 
 from ownergraph.cli import main
 from ownergraph.cli.ask_cmd import LLM_REQUIRED_EXIT
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.load.pipeline import ingest_paths
 from tests.retrieval.fake_openai import fake_openai  # noqa: F401
 
 BUNDLE = Path(__file__).resolve().parents[2] / "examples" / "bundle"

@@ -22,7 +22,7 @@ def test_an_index_failure_keeps_the_load_report(cli_on_test_graph, monkeypatch: 
         # what the on-disk store raised in a real run (not an OwnergraphError)
         raise Exception("Blobstore error: Tracker journal payload_index is shorter than expected")
 
-    monkeypatch.setattr("ownergraph.retrieval.disclosures.index_disclosures", broken)
+    monkeypatch.setattr("ownergraph.retrieval.text.disclosures.index_disclosures", broken)
     filing = sorted(FILING.glob("*"))[0]
     code = main(["ingest", str(filing), "--json", "--quarantine", str(tmp_path / "q.jsonl")])
     report = json.loads(capsys.readouterr().out)

@@ -15,8 +15,8 @@ import pytest
 from bench.cypher import QUERIES as BENCH
 from ownergraph import cypher
 from ownergraph.cypher import Library, Rendered
-from ownergraph.graph.rows import REL_TYPES
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.load.rows import REL_TYPES
+from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.errors import CypherError
 from ownergraph.domain.model import EdgeType
 from tests.cypher import QUERIES
@@ -147,9 +147,9 @@ _CYPHER = re.compile(
     r"|\bSHOW\s+(?:PROCEDURES|FUNCTIONS|INDEXES|CONSTRAINTS|DATABASES?)\b|\bDETACH\s+DELETE\b"
     r"|\bRETURN\s+[\w$(\[{][^\n]*\bAS\b")
 LAYERS = ("ingest", "graph", "retrieval", "resolution", "ownergraph", "bench")
-# graph/_transport.py rewrites the first line of a named file (``UNWIND $rows AS row``) into
+# graph/load/transport.py rewrites the first line of a named file (``UNWIND $rows AS row``) into
 # one that unpacks the rows sent as one string (a fixed text per row shape, never data)
-ALLOWED = {"graph/_transport.py"}
+ALLOWED = {"graph/load/transport.py"}
 
 
 def _strings(tree: ast.AST) -> Iterator[tuple[int, str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ownergraph.graph.amendments import accession, base_form, claim_prefix
+from ownergraph.graph.load.amendments import accession, base_form, claim_prefix
 from ownergraph.domain.model import CorporateAction, Disclosure, EdgeBase
 from ownergraph.ingest.readers.documents import DocumentReader
 

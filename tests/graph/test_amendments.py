@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph.rows import KNOWN_MAX
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.graph.stats import graph_stats
+from ownergraph.graph.load.rows import KNOWN_MAX
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
+from ownergraph.graph.store.stats import graph_stats
 from tests.cypher import q
 
 FILINGS = Path(__file__).parents[1] / "fixtures" / "real" / "filings"

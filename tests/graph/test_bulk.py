@@ -1,8 +1,8 @@
 """First loads through the offline importer give the graph the online loader gives.
 
 The same files are loaded twice into one throw-away server (the importer stops it, so never
-the tests' shared server): online (``graph.load.Loader``), then, after a wipe, through
-``graph.bulk`` (importer). Compared: the ``ownergraph stats`` fingerprint and counts, every
+the tests' shared server): online (``graph.load.loader.Loader``), then, after a wipe, through
+``graph.load.bulk`` (importer). Compared: the ``ownergraph stats`` fingerprint and counts, every
 node's labels and properties and every relationship's type, ends and properties (resolution
 decisions apart: they carry the time they were made; their number is in the counts), and the
 per-file read/loaded/merged/quarantined counts.
@@ -19,12 +19,12 @@ from typing import Any
 
 import pytest
 
-from ownergraph.graph.bulk import BulkNotPossible, bulk_loader
+from ownergraph.graph.load.bulk import BulkNotPossible, bulk_loader
 from ownergraph.domain.settings import Settings, load_settings
-from ownergraph.graph.connection import Graph, connect
-from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.graph.server import LocalNeo4j
-from ownergraph.graph.stats import graph_stats
+from ownergraph.graph.store.connection import Graph, connect
+from ownergraph.graph.load.pipeline import ingest_paths
+from ownergraph.graph.store.server import LocalNeo4j
+from ownergraph.graph.store.stats import graph_stats
 from tests.neo4j_fixtures import run_cli, throwaway_env, wipe
 
 pytestmark = pytest.mark.neo4j

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph.bulk.files import BulkFileError, ImportFiles, write_nodes, write_relationships
+from ownergraph.graph.load.bulk.files import BulkFileError, ImportFiles, write_nodes, write_relationships
 
 
 def test_typed_columns_quoting_and_absent_values(tmp_path: Path) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ownergraph.graph.rows import claim_props
-from ownergraph.graph.claims import claim_note, claim_source, status_of
+from ownergraph.graph.load.rows import claim_props
+from ownergraph.graph.load.claims import claim_note, claim_source, status_of
 from ownergraph.ingest.readers.documents import DocumentReader
 
 COTELLIGENT = (Path(__file__).parents[1] / "fixtures" / "real" / "filings" / "8-K"

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from ownergraph.graph.analytics.api import Analytics
-from ownergraph.graph.claims import claims_at, decide, decisions, review_items, undo
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.load.claims import claims_at, decide, decisions, review_items, undo
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.domain.errors import ReviewError
 from tests.graph.analytics.test_cli import run  # noqa: F401  (fixture)
 from tests.retrieval.fake_openai import fake_openai  # noqa: F401  (fixture)

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.graph.stats import graph_stats
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
+from ownergraph.graph.store.stats import graph_stats
 from tests.cypher import q
 
 SHIPPING, NORDKAP, VALTORA = "213800HBLSH1PP1NG027", "5493001NORDKAP1TAL17", "984500VALT0RA1NV0011"

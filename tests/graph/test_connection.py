@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ownergraph.domain.settings import Settings
-from ownergraph.graph.connection import Graph, connect
-from ownergraph.graph.server import LocalNeo4j
+from ownergraph.graph.store.connection import Graph, connect
+from ownergraph.graph.store.server import LocalNeo4j
 from ownergraph.domain.errors import Neo4jAuthError, Neo4jUnavailable
 from tests.cypher import q
 

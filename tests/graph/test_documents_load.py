@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
 from tests.cypher import q
 
 FILING = Path(__file__).parents[1] / "fixtures" / "real" / "filings" / "8-K" / "100493_8K_2015_0000100493-15-000041.htm"

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import duckdb
 
-from ownergraph.graph.claims import claims_at
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.export import export_parquet
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.load.claims import claims_at
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.store.export import export_parquet
+from ownergraph.graph.load.pipeline import ingest_paths
 
 FILING = (Path(__file__).resolve().parents[1] / "fixtures" / "real" / "filings" / "8-K"
           / "1000685_8K_1997_0001036050-97-000815.txt")

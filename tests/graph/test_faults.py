@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from ownergraph.domain.settings import load_settings
-from ownergraph.graph.connection import Graph, connect
-from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.graph.server import _alive
-from ownergraph.graph.stats import graph_stats
+from ownergraph.graph.store.connection import Graph, connect
+from ownergraph.graph.load.pipeline import ingest_paths
+from ownergraph.graph.store.server import _alive
+from ownergraph.graph.store.stats import graph_stats
 from ownergraph.worldgen import generate_world
 from tests.cypher import q
 from tests.neo4j_fixtures import run_cli, throwaway_env

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from ownergraph.graph.analytics.diff import diff
 from ownergraph.graph.analytics.lookup import find_entity
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
 from tests.cypher import q
 
 # ultimate-children_21380068P1DRHMJ8KU70.json, data[] 549300U8Y52MRCVNHF78: legalName SHELL QGC

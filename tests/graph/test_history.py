@@ -17,8 +17,8 @@ from datetime import date, datetime, timedelta, timezone
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ownergraph.graph.rows import KNOWN_MAX, VALID_MAX, VALID_MIN
-from ownergraph.graph.history import Version, plan
+from ownergraph.graph.load.rows import KNOWN_MAX, VALID_MAX, VALID_MIN
+from ownergraph.graph.load.history import Version, plan
 
 DAY0 = date(2010, 1, 1)
 

@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ownergraph.graph.analytics.ownership import owners
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.load import Loader
-from ownergraph.graph.resolution_store import ResolverKeys
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.loader import Loader
+from ownergraph.graph.store.resolution_store import ResolverKeys
 from ownergraph.domain.model import AliasScheme, Entity, EntityRef, Ownership, Provenance, Stake
 from ownergraph.resolution import Resolver
 from tests.graph.test_history import Statement, _day, _oracle, histories

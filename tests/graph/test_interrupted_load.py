@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.load import Loader
-from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.graph.stats import graph_stats
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.loader import Loader
+from ownergraph.graph.load.pipeline import ingest_paths
+from ownergraph.graph.store.stats import graph_stats
 from tests.graph.test_lean_load import _everything
 from tests.neo4j_fixtures import wipe
 

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from bench.ingest.delta import write_delta
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.load import Loader
-from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.graph.stats import graph_stats
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.loader import Loader
+from ownergraph.graph.load.pipeline import ingest_paths
+from ownergraph.graph.store.stats import graph_stats
 from tests.cypher import q
 from tests.neo4j_fixtures import wipe
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.load import Loader
-from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.graph.resolution_store import ResolverKeys
-from ownergraph.graph.stats import graph_stats
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.loader import Loader
+from ownergraph.graph.load.pipeline import ingest_paths
+from ownergraph.graph.store.resolution_store import ResolverKeys
+from ownergraph.graph.store.stats import graph_stats
 from ownergraph.ingest.formats import detect, expand
 from ownergraph.domain.model import AliasScheme, EntityRef, Ownership, Provenance, Stake
 from ownergraph.resolution import Resolver
@@ -241,7 +241,7 @@ def test_mentions_resolve_through_identifier_aliases(bundle_graph: Graph) -> Non
 def test_rows_sent_as_one_string_store_exactly_what_maps_store(graph: Graph) -> None:
     from datetime import date
 
-    from ownergraph.graph.load import encode_rows
+    from ownergraph.graph.load.loader import encode_rows
 
     t = datetime(2020, 5, 1, 12, 30, 15, 250000, tzinfo=timezone.utc)
     rows = [
@@ -346,7 +346,7 @@ def test_only_facts_with_other_versions_or_retractions_are_rechained(graph: Grap
 
 
 def test_second_run_loads_nothing_and_applies_no_action_again(graph: Graph) -> None:
-    from ownergraph.graph.stats import graph_stats
+    from ownergraph.graph.store.stats import graph_stats
 
     files = [BUNDLE / "example.bundle.jsonl", BUNDLE / "holdings.csv"]
     first = ingest_paths(graph, files, batch_size=7)  # many small batches: actions span flushes

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ownergraph.graph.actions import party_leis
+from ownergraph.graph.load.actions import party_leis
 from ownergraph.domain.model import CorporateAction, EntityRef
-from ownergraph.ingest.readers.bundle import BundleReader
+from ownergraph.ingest.readers.bundle.reader import BundleReader
 
 BUNDLE = Path(__file__).resolve().parents[2] / "examples" / "bundle" / "example.bundle.jsonl"
 

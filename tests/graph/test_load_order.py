@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.merges import reconcile_stubs, undo
-from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.graph.stats import graph_stats
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.merges import reconcile_stubs, undo
+from ownergraph.graph.load.pipeline import ingest_paths
+from ownergraph.graph.store.stats import graph_stats
 from tests.cypher import q
 
 REAL = Path(__file__).resolve().parents[1] / "fixtures" / "real"

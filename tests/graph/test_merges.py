@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.merges import decisions, merge, undo
-from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.graph.stats import graph_stats
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.merges import decisions, merge, undo
+from ownergraph.graph.load.pipeline import ingest_paths
+from ownergraph.graph.store.stats import graph_stats
 from ownergraph.resolution import MergeRefused
 from tests.cypher import q
 
@@ -47,7 +47,7 @@ def test_two_leis_are_never_merged(graph: Graph) -> None:
 
 
 def test_a_load_folds_a_stub_into_the_entity_it_registers_later(graph: Graph, tmp_path: Path) -> None:
-    from ownergraph.graph.merges import reconcile_stubs
+    from ownergraph.graph.load.merges import reconcile_stubs
 
     head = '{"bundle": {"version": 1, "published": "2024-06-30T00:00:00Z"}}\n'
     first = tmp_path / "first.bundle.jsonl"  # names the owned company before its record exists

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ownergraph.graph.analytics.children import children
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
 
 # direct-children_21380068P1DRHMJ8KU70.json: meta.pagination currentPage 1, perPage 15, total 106,
 # lastPage 8; links.self .../lei-records/21380068P1DRHMJ8KU70/direct-children; data[0]

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ownergraph import cypher
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.store.connection import Graph
 
 CYPHER_DIR = Path(cypher.__file__).parent
 SKIP = "CYPHER replan=skip"
@@ -39,7 +39,7 @@ def _scans_on_empty(graph: Graph, text: str) -> list[str]:
 
 
 def test_replan_skip_queries_are_index_anchored_on_an_empty_database(graph: Graph) -> None:
-    marked = sorted(p.stem for p in CYPHER_DIR.glob("*.cypher") if SKIP in p.read_text())
+    marked = sorted(p.stem for p in CYPHER_DIR.rglob("*.cypher") if SKIP in p.read_text())
     assert "load_edges" in marked and "rechain_versions" in marked
     bad = {}
     for name in marked:

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from ownergraph.graph import plugin
+from ownergraph.graph.store import plugin
 from ownergraph.graph.analytics.contagion import _on_server
 from ownergraph.domain.settings import Settings
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.server import LocalNeo4j
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.store.server import LocalNeo4j
 from tests.neo4j_fixtures import run_cli, throwaway_env
 
 

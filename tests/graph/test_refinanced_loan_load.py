@@ -12,8 +12,8 @@ April 30, 2010 it was the Bank of Blue Valley (the agreement with Commerce Bank 
 
 from __future__ import annotations
 
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
 from tests.cypher import q
 
 TOROTEL = "sec/ex21/torotel-0001445305-11-002220.txt"

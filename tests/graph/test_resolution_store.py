@@ -9,8 +9,8 @@ from datetime import date
 
 import pytest
 
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.resolution_store import GraphResolutionStore
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.store.resolution_store import GraphResolutionStore
 from ownergraph.domain.model import AliasKind, EntityRef
 from ownergraph.resolution import Resolver
 from tests.resolution.conftest import entity
@@ -58,7 +58,7 @@ def test_a_state_stored_as_one_document_still_loads(graph: Graph) -> None:
 
 def test_a_state_of_many_chunks_is_sent_chunk_by_chunk_and_replaced_whole(graph: Graph,
                                                                            monkeypatch) -> None:
-    import ownergraph.graph.resolution_store as rs
+    import ownergraph.graph.store.resolution_store as rs
 
     monkeypatch.setattr(rs, "_CHUNK", 97)  # several chunks from a small state
     store = GraphResolutionStore(graph)
@@ -75,7 +75,7 @@ def test_a_state_of_many_chunks_is_sent_chunk_by_chunk_and_replaced_whole(graph:
 
 
 def test_an_interrupted_save_leaves_the_stored_state_as_it_was(graph: Graph, monkeypatch) -> None:
-    import ownergraph.graph.resolution_store as rs
+    import ownergraph.graph.store.resolution_store as rs
 
     monkeypatch.setattr(rs, "_CHUNK", 97)
     store = GraphResolutionStore(graph)
@@ -106,7 +106,7 @@ def _state_bytes(graph: Graph) -> bytes:
 
 
 def test_a_loaded_state_saves_only_its_changes(graph: Graph, monkeypatch) -> None:
-    import ownergraph.graph.resolution_store as rs
+    import ownergraph.graph.store.resolution_store as rs
 
     monkeypatch.setattr(rs, "_REWRITE_AT", 100.0)  # a tiny state: changes as large as it stay changes
     r, stub = _resolver()
@@ -127,7 +127,7 @@ def test_a_loaded_state_saves_only_its_changes(graph: Graph, monkeypatch) -> Non
 
 
 def test_changes_after_another_run_saved_replace_the_state_whole(graph: Graph, monkeypatch) -> None:
-    import ownergraph.graph.resolution_store as rs
+    import ownergraph.graph.store.resolution_store as rs
 
     monkeypatch.setattr(rs, "_REWRITE_AT", 100.0)  # changes stay changes: the head check decides
     _resolver()[0].save(GraphResolutionStore(graph))
@@ -143,7 +143,7 @@ def test_changes_after_another_run_saved_replace_the_state_whole(graph: Graph, m
 
 
 def test_changes_outgrowing_the_state_rewrite_it_whole(graph: Graph, monkeypatch) -> None:
-    import ownergraph.graph.resolution_store as rs
+    import ownergraph.graph.store.resolution_store as rs
 
     _resolver()[0].save(GraphResolutionStore(graph))
     store = GraphResolutionStore(graph)

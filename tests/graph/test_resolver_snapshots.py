@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.graph.resolution_store import GraphResolutionStore
-from ownergraph.graph.stats import graph_stats
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
+from ownergraph.graph.store.resolution_store import GraphResolutionStore
+from ownergraph.graph.store.stats import graph_stats
 from tests.graph.test_bulk import _dump
 from tests.neo4j_fixtures import wipe
 

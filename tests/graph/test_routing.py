@@ -22,11 +22,11 @@ import neo4j
 import pytest
 from neo4j.exceptions import ClientError
 
-from ownergraph.graph.bookmarks import FileBookmarks
+from ownergraph.graph.store.bookmarks import FileBookmarks
 from ownergraph.domain.settings import Settings, load_settings
-from ownergraph.graph.connection import Graph, connect
-from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.graph.server import LocalNeo4j
+from ownergraph.graph.store.connection import Graph, connect
+from ownergraph.graph.load.pipeline import ingest_paths
+from ownergraph.graph.store.server import LocalNeo4j
 from ownergraph.retrieval.api import Ownergraph
 from tests.neo4j_fixtures import run_cli
 

@@ -10,8 +10,8 @@ import pytest
 from neo4j.exceptions import Neo4jError, ServiceUnavailable
 
 from ownergraph import cypher
-from ownergraph.graph import connection
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.store import connection
+from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.errors import Neo4jUnavailable
 
 RACE = "Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ownergraph.domain.settings import Settings
-from ownergraph.graph.server import LocalNeo4j, _alive
+from ownergraph.graph.store.server import LocalNeo4j, _alive
 from ownergraph.domain.errors import Neo4jUnavailable
 from tests.neo4j_fixtures import neo4j_test_settings, run_cli, throwaway_env
 
@@ -69,7 +69,7 @@ def test_crashed_server_is_detected_and_restarted(server_env: dict[str, str]) ->
 
 def test_missing_maven_names_the_alternatives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     settings = Settings(home=tmp_path / "home", cache=tmp_path / "empty-cache", neo4j_port=PORT)
-    monkeypatch.setattr("ownergraph.graph.server.shutil.which", lambda name: None)
+    monkeypatch.setattr("ownergraph.graph.store.server.shutil.which", lambda name: None)
     with pytest.raises(Neo4jUnavailable) as err:
         LocalNeo4j(settings).install()
     assert "docker compose" in str(err.value) and "NEO4J_URI" in str(err.value)
@@ -78,8 +78,8 @@ def test_missing_maven_names_the_alternatives(tmp_path: Path, monkeypatch: pytes
 def test_missing_java_names_the_alternatives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     settings = Settings(home=tmp_path / "home", cache=tmp_path / "empty-cache", neo4j_port=PORT)
     monkeypatch.delenv("JAVA_HOME", raising=False)
-    monkeypatch.setattr("ownergraph.graph.server.shutil.which", lambda name: None)
-    monkeypatch.setattr("ownergraph.graph.server._java_major", lambda java: None)
+    monkeypatch.setattr("ownergraph.graph.store.server.shutil.which", lambda name: None)
+    monkeypatch.setattr("ownergraph.graph.store.server._java_major", lambda java: None)
     with pytest.raises(Neo4jUnavailable, match="No Java 17"):
         LocalNeo4j(settings).install()
 
@@ -97,7 +97,7 @@ def test_changed_java_sources_are_recompiled_without_fetching_again(
     (old.runtime / "java").write_text((fetched / "java").read_text())
     (old.runtime / ".complete").write_text(f"{settings.neo4j_version} 0000000000000000")
     assert not old.installed
-    monkeypatch.setattr("ownergraph.graph.server.shutil.which", lambda name: None)  # no Maven: must not be needed
+    monkeypatch.setattr("ownergraph.graph.store.server.shutil.which", lambda name: None)  # no Maven: must not be needed
     runtime = old.install()
     assert old.installed and (old.build / "classes" / "OwnergraphNeo4j.class").is_file()
     assert old.plugin_jar.is_file() and old.plugin_jar.parent.parent.parent == runtime / "build"

@@ -7,8 +7,8 @@ import copy
 import json
 from pathlib import Path
 
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
 from tests.cypher import q
 
 SAMPLE = Path("bods-more") / "data-standard-gleif-0.4" / "Relationship_updated.json"

@@ -11,7 +11,7 @@ from ownergraph.domain.model import (
     AliasKind, AliasScheme, Control, Entity, EntityKind, ExceptionReason, InterestType, Ownership,
     Quarantined, ReportingException, Retraction,
 )
-from ownergraph.ingest.readers.bods import READERS
+from ownergraph.ingest.readers.bods.reader import READERS
 
 READER = READERS[0]
 

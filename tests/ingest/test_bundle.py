@@ -11,7 +11,7 @@ import pytest
 from ownergraph.domain.model import (
     AliasKind, AliasScheme, CorporateActionKind, ExceptionReason, InterestType, Quarantined,
 )
-from ownergraph.ingest.readers.bundle import READERS, TYPES, BundleReader, HoldingsCsvReader, read_bundle
+from ownergraph.ingest.readers.bundle.reader import READERS, TYPES, BundleReader, HoldingsCsvReader, read_bundle
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "bundle"
 BUNDLE = EXAMPLES / "example.bundle.jsonl"

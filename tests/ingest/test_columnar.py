@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 
 from bench.fuzz.mutations import MUTATIONS
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.ingest.formats import detect
 from ownergraph.domain.model import Quarantined
-from ownergraph.ingest.readers.columnar import columnar
-from ownergraph.ingest.readers.columnar._checks import lei_valid
+from ownergraph.ingest.readers.columnar.registry import columnar
+from ownergraph.ingest.readers.columnar.checks import lei_valid
 from ownergraph.domain.lei import is_valid_lei
 from tests.ingest.gleif_faults import faulty_world
 

@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 
 from bench.fuzz.mutations import MUTATIONS
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.domain.model import Quarantined
-from ownergraph.ingest.readers import bundle_map
-from ownergraph.ingest.readers.bundle import BundleReader
-from ownergraph.ingest.readers.columnar import columnar
+from ownergraph.ingest.readers.bundle import mapping as bundle_map
+from ownergraph.ingest.readers.bundle.reader import BundleReader
+from ownergraph.ingest.readers.columnar.registry import columnar
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "bundle" / "example.bundle.jsonl"
 ROW = BundleReader()
@@ -51,7 +51,7 @@ def _row_mapped(path: Path, monkeypatch: pytest.MonkeyPatch) -> int:
         calls.append(1)
         return orig(obj, ctx)
 
-    monkeypatch.setattr("ownergraph.ingest.readers.columnar.bundle.map_record", counting)
+    monkeypatch.setattr("ownergraph.ingest.readers.bundle.columnar.map_record", counting)
     list(COL.read(path))
     return len(calls)
 

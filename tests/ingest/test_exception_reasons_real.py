@@ -9,9 +9,9 @@ from ownergraph.cli._views import parent_lines
 from ownergraph.graph.analytics.structure import LevelParents
 from ownergraph.domain.codes import EXCEPTION_REASON_MEANINGS, ExceptionReason, exception_meaning
 from ownergraph.domain.model import Control, Entity, Ownership, Quarantined, ReportingException
-from ownergraph.ingest.readers.bods import READERS as BODS_READERS
-from ownergraph.ingest.readers.gleif_api import READERS as GLEIF_API_READERS
-from ownergraph.ingest.readers.uk_psc import READERS as PSC_READERS
+from ownergraph.ingest.readers.bods.reader import READERS as BODS_READERS
+from ownergraph.ingest.readers.gleif.api import READERS as GLEIF_API_READERS
+from ownergraph.ingest.readers.uk.psc import READERS as PSC_READERS
 
 REAL = Path(__file__).parent.parent / "fixtures" / "real"
 
@@ -96,7 +96,7 @@ def test_psc_no_registrable_person_is_no_undisclosed_parent(graph) -> None:
     # "no-individual-or-entity-with-signficant-control" (sic), notified_on 2016-07-12
     from ownergraph.graph.analytics.lookup import find_entity
     from ownergraph.graph.analytics.ownership import owners
-    from ownergraph.graph.pipeline import ingest_paths
+    from ownergraph.graph.load.pipeline import ingest_paths
 
     ingest_paths(graph, [REAL / "uk-companies-house/register-sources-psc/psc_statement.json"])
     company = find_entity(graph, "GB:01234567")

@@ -12,7 +12,7 @@ from ownergraph.domain.model import (
     AliasKind, AliasScheme, Association, Control, Entity, EntityKind, InterestType, Lending,
     Ownership, Quarantined, Retraction, Sanction, Stake, Succession,
 )
-from ownergraph.ingest.readers.ftm import READERS, FtmReader, parse_percentage
+from ownergraph.ingest.readers.ftm.reader import READERS, FtmReader, parse_percentage
 
 IRGC = "NK-2PacmNpiLUmoz4XD2mSt7A"
 INTER_TOBACCO = "NK-2GdmHtZTeNXjNVrBGEXZNj"

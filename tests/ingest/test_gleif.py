@@ -15,9 +15,9 @@ from ownergraph.domain.model import (
     CorporateActionKind, Entity, EntityKind, EntityRef, ExceptionReason, FundRelation,
     FundRelationKind, Quarantined, ReportingException, Retraction, Stake, Succession,
 )
-from ownergraph.ingest.readers import gleif_api, gleif_golden
-from ownergraph.ingest.readers.gleif_api import read_api
-from ownergraph.ingest.readers.gleif_golden import read_golden
+from ownergraph.ingest.readers.gleif import api as gleif_api, golden as gleif_golden
+from ownergraph.ingest.readers.gleif.api import read_api
+from ownergraph.ingest.readers.gleif.golden import read_golden
 
 GLEIF_READERS = [*gleif_golden.READERS, *gleif_api.READERS]
 

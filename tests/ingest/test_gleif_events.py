@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from ownergraph.domain.model import CorporateAction, CorporateActionKind, Entity, Quarantined
-from ownergraph.ingest.readers.gleif_api import read_api
-from ownergraph.ingest.readers.gleif_golden import read_golden
+from ownergraph.ingest.readers.gleif.api import read_api
+from ownergraph.ingest.readers.gleif.golden import read_golden
 
 SHELL = "21380068P1DRHMJ8KU70"
 

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.ingest.formats import readers
 from ownergraph.domain.model import Entity, Holding, Lending, Quarantined
 

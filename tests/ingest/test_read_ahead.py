@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.ingest.read_ahead import ReadAhead, ReadAheadError
-from ownergraph.ingest.readers.gleif_golden import GleifLeiReader
+from ownergraph.ingest.readers.gleif.golden import GleifLeiReader
 
 REAL = Path(__file__).parents[1] / "fixtures" / "real"
 EXAMPLES = Path(__file__).parents[2] / "examples"

@@ -10,9 +10,9 @@ import pytest
 from ownergraph.domain.model import (
     AliasScheme, Control, Disclosure, Entity, EntityKind, Ownership, Quarantined, Stake,
 )
-from ownergraph.ingest.readers import sec, sec_ex21
-from ownergraph.ingest.readers.sec import SecReader, jurisdiction, sec_date
-from ownergraph.ingest.readers.sec_ex21 import Ex21Reader
+from ownergraph.ingest.readers.sec import ex21 as sec_ex21, forms as sec
+from ownergraph.ingest.readers.sec.forms import SecReader, jurisdiction, sec_date
+from ownergraph.ingest.readers.sec.ex21 import Ex21Reader
 
 READERS = [*sec.READERS, *sec_ex21.READERS]
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ownergraph.domain.model import Control, Ownership
-from ownergraph.ingest.readers.sec import SecReader
+from ownergraph.ingest.readers.sec.forms import SecReader
 
 SEC = Path(__file__).parents[1] / "fixtures" / "real" / "sec"
 

@@ -25,7 +25,7 @@ import pytest
 
 from ownergraph.ingest.formats import detect
 from ownergraph.domain.model import AliasScheme, Control, Ownership, Quarantined
-from ownergraph.ingest.readers.sec import SecReader
+from ownergraph.ingest.readers.sec.forms import SecReader
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +93,7 @@ def test_class_title_wrapped_in_the_html_source_is_one_value(own: Path) -> None:
 def test_html_source_newlines_are_spaces_except_inside_pre() -> None:
     import lxml.html
 
-    from ownergraph.ingest.readers.sec import _html_lines
+    from ownergraph.ingest.readers.sec.forms import _html_lines
 
     doc = lxml.html.document_fromstring(
         "<html><body><p>Common Stock, par\nvalue $0.001 per share</p>"

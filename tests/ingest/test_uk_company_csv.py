@@ -11,7 +11,7 @@ import pytest
 from ownergraph.ingest.formats import detect
 from ownergraph.domain.model import AliasKind, AliasScheme, Entity, Quarantined
 from ownergraph.ingest.readers.base import midnight
-from ownergraph.ingest.readers.uk_company import READERS
+from ownergraph.ingest.readers.uk.company import READERS
 
 (COMPANY,) = READERS
 SAMPLE = Path("uk-companies-house") / "basic-company-data" / "basic-sample.csv"

@@ -10,8 +10,8 @@ from ownergraph.domain.model import (
     AliasKind, AliasScheme, Control, Disclosure, Entity, EntityKind, ExceptionReason, InterestType,
     Ownership, Quarantined, ReportingException,
 )
-from ownergraph.ingest.readers import uk_company
-from ownergraph.ingest.readers.uk_psc import READERS, natures
+from ownergraph.ingest.readers.uk import company as uk_company
+from ownergraph.ingest.readers.uk.psc import READERS, natures
 
 (PSC,), (COMPANY,) = READERS, uk_company.READERS
 

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.domain.errors import EntityNotFound
 from ownergraph.retrieval.api import Ownergraph
 from ownergraph.retrieval.llm import LLMConfig
-from ownergraph.retrieval.question import parse
+from ownergraph.retrieval.question.model import parse
 from tests.retrieval.fake_openai import fake_openai  # noqa: F401
 from tests.cypher import q
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.domain.vocabulary import PARENTS, PATH, QUALITY, STAKE
 from ownergraph.retrieval.api import Ownergraph
 

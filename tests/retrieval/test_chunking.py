@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ownergraph.retrieval.chunking import (
+from ownergraph.retrieval.text.chunking import (
     approx_tokens,
     boilerplate_score,
     chunk_sentences,

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.domain.errors import OwnergraphError, QueryTimeout
 from ownergraph.retrieval.api import Ownergraph
-from ownergraph.retrieval.lexical import LexicalRetriever
+from ownergraph.retrieval.text.lexical import LexicalRetriever
 from tests.cypher import q
 
 BUNDLE = Path(__file__).resolve().parents[2] / "examples" / "bundle"

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from ownergraph.domain.settings import Settings
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.retrieval.api import Ownergraph
-from ownergraph.retrieval.disclosures import DisclosureRetriever
+from ownergraph.retrieval.text.disclosures import DisclosureRetriever
 from tests.cypher import q
 
 BUNDLE = Path(__file__).resolve().parents[2] / "examples" / "bundle"

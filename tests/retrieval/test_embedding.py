@@ -10,8 +10,8 @@ import pytest
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
-from ownergraph.retrieval import _minilm_numpy  # noqa: E402
-from ownergraph.retrieval.embedding import (  # noqa: E402
+from ownergraph.retrieval.text import minilm_numpy as _minilm_numpy  # noqa: E402
+from ownergraph.retrieval.text.embedding import (  # noqa: E402
     DIM,
     CachedEmbedder,
     Embedder,
@@ -111,7 +111,7 @@ def test_default_embedder_is_a_cached_singleton() -> None:
 
 def test_sentence_transformers_backend_matches_numpy(numpy_embedder: NumpyMiniLMEmbedder) -> None:
     pytest.importorskip("sentence_transformers")
-    from ownergraph.retrieval.embedding import SentenceTransformerEmbedder
+    from ownergraph.retrieval.text.embedding import SentenceTransformerEmbedder
 
     texts = ["The company owns 60% of the shares", "He drove to the stadium."]
     st = SentenceTransformerEmbedder().embed(texts)

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.store.connection import Graph
 from ownergraph.demo import world_inputs
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.worldgen import generate_world
 from ownergraph.evaluation import render_markdown, render_table, run_eval
 from ownergraph.evaluation.questions import (
@@ -21,7 +21,7 @@ from ownergraph.evaluation.questions import (
 from ownergraph.evaluation.score import (
     Outcome, aggregate, citations_ok, figures_stated, pr, score, structured_match,
 )
-from ownergraph.retrieval.question import parse
+from ownergraph.retrieval.question.model import parse
 
 
 @pytest.fixture(scope="module")

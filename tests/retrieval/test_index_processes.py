@@ -27,7 +27,7 @@ BATCHES, PER_BATCH, READERS = 60, 20, 3
 _COMMON = f"""
 import os, random, sys, time
 from ownergraph.domain.errors import VectorIndexBusy
-from ownergraph.retrieval.vectors import EdgeIndex, VectorPoint
+from ownergraph.retrieval.text.vectors import EdgeIndex, VectorPoint
 path, marks = sys.argv[1], sys.argv[2]
 def mark(name):
     open(os.path.join(marks, name), "w").close()
@@ -104,7 +104,7 @@ def test_readers_opening_the_index_while_a_process_writes_corrupt_nothing(tmp_pa
         assert r.returncode == 0, err[-2000:]
     opened = sum(int(out.split()[0]) for out, _ in outs)
     assert opened > 0, "no reader got the index between the writer's batches: nothing was raced"
-    from ownergraph.retrieval.vectors import EdgeIndex
+    from ownergraph.retrieval.text.vectors import EdgeIndex
 
     with EdgeIndex(folder, "disclosures", 8) as index:
         assert index.count() == BATCHES * PER_BATCH

@@ -22,16 +22,16 @@ from typing import Any
 import numpy as np
 import pytest
 
-import ownergraph.retrieval.disclosures as disclosures
+import ownergraph.retrieval.text.disclosures as disclosures
 from ownergraph.facade import ingest
 from ownergraph.domain.settings import Settings
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.errors import VectorIndexBusy
-from ownergraph.retrieval.chunking import chunk_text
-from ownergraph.retrieval.disclosures import DisclosureRetriever, index_disclosures, open_text_retriever
-from ownergraph.retrieval.embedding import default_embedder, model_available
-from ownergraph.retrieval.lexical import CANDIDATES, LexicalRetriever
-from ownergraph.retrieval.vectors import EdgeIndex
+from ownergraph.retrieval.text.chunking import chunk_text
+from ownergraph.retrieval.text.disclosures import DisclosureRetriever, index_disclosures, open_text_retriever
+from ownergraph.retrieval.text.embedding import default_embedder, model_available
+from ownergraph.retrieval.text.lexical import CANDIDATES, LexicalRetriever
+from ownergraph.retrieval.text.vectors import EdgeIndex
 from tests.graph.analytics.test_cli import run  # noqa: F401 - the CLI fixture
 from tests.neo4j_fixtures import cli_env
 
@@ -231,9 +231,9 @@ def test_the_cli_indexes_at_ingest_and_index_resumes(run: Any, graph: Graph, fil
 # second batch starts embedding: the first batch is saved, the second is lost mid-way.
 _KILLED_MID_BATCH = """
 import os, signal
-import ownergraph.retrieval.disclosures as d
+import ownergraph.retrieval.text.disclosures as d
 from ownergraph.domain.settings import load_settings
-from ownergraph.graph.connection import connect
+from ownergraph.graph.store.connection import connect
 
 inner, calls = d.default_embedder(), []
 

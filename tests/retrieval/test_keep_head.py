@@ -13,10 +13,10 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from ownergraph.evaluation.evidence import filing_of, heldout, real_cases, split  # noqa: E402
 from ownergraph.evaluation.relations import document_text  # noqa: E402
-from ownergraph.retrieval._keep_head import CHEAP, HEAD_FILE, KeepHead, load_head  # noqa: E402
-from ownergraph.retrieval.chunking import chunk_text  # noqa: E402
-from ownergraph.retrieval.compression import compress  # noqa: E402
-from ownergraph.retrieval.embedding import default_embedder  # noqa: E402
+from ownergraph.retrieval.text.keep_head import CHEAP, HEAD_FILE, KeepHead, load_head  # noqa: E402
+from ownergraph.retrieval.text.chunking import chunk_text  # noqa: E402
+from ownergraph.retrieval.text.compression import compress  # noqa: E402
+from ownergraph.retrieval.text.embedding import default_embedder  # noqa: E402
 
 TOROTEL = "sec/ex21/torotel-0001445305-11-002220.txt#1"
 # Read off the filing (Torotel 10-K for fiscal 2011, notes to the financial statements) and

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from ownergraph.domain.settings import Settings
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.retrieval.api import Ownergraph
-from ownergraph.retrieval.disclosures import DisclosureRetriever, open_text_retriever
-from ownergraph.retrieval.embedding import model_available
-from ownergraph.retrieval.lexical import NOTICE, LexicalRetriever, bm25_scores, filed_by, terms
+from ownergraph.retrieval.text.disclosures import DisclosureRetriever, open_text_retriever
+from ownergraph.retrieval.text.embedding import model_available
+from ownergraph.retrieval.text.lexical import NOTICE, LexicalRetriever, bm25_scores, filed_by, terms
 from tests.graph.analytics.test_cli import run  # noqa: F401 - the CLI fixture
 
 SC13G = Path(__file__).resolve().parents[1] / "fixtures" / "real" / "sec" / "schedule13g.xml"

@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 
 from ownergraph.retrieval.llm import LLMConfig, LLMError, complete, parse_with_llm, question_schema
-from ownergraph.retrieval.question import understand
+from ownergraph.retrieval.question.model import understand
 from tests.retrieval.fake_openai import FakeOpenAI, completion, fake_openai  # noqa: F401
 
 TODAY = date(2025, 3, 1)

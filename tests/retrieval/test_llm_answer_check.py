@@ -8,7 +8,7 @@ from datetime import date
 from types import SimpleNamespace
 
 from ownergraph.retrieval.api import Ownergraph
-from ownergraph.retrieval.context import Context, Source
+from ownergraph.retrieval.answer.context import Context, Source
 from ownergraph.retrieval.llm import LLMConfig
 from tests.retrieval.fake_openai import fake_openai  # noqa: F401
 

@@ -12,8 +12,8 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from ownergraph.ingest.readers.documents.text import html_text  # noqa: E402
 from ownergraph.ingest.sentences import split_sentences  # noqa: E402
-from ownergraph.retrieval import _embedding  # noqa: E402
-from ownergraph.retrieval.embedding import DIM, NumpyMiniLMEmbedder  # noqa: E402
+from ownergraph.retrieval.text import embedding as _embedding  # noqa: E402
+from ownergraph.retrieval.text.embedding import DIM, NumpyMiniLMEmbedder  # noqa: E402
 
 FILINGS = Path(__file__).resolve().parents[1] / "fixtures" / "real" / "filings"
 
@@ -33,7 +33,7 @@ def _sentences() -> list[str]:
 def onnx_embedder(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
     pytest.importorskip("onnx")
     pytest.importorskip("onnxruntime")
-    from ownergraph.retrieval._minilm_onnx import OnnxMiniLMEmbedder
+    from ownergraph.retrieval.text.minilm_onnx import OnnxMiniLMEmbedder
 
     return OnnxMiniLMEmbedder(cache=tmp_path_factory.mktemp("cache"))
 
@@ -50,7 +50,7 @@ def test_onnx_equals_numpy_on_real_filing_sentences(onnx_embedder) -> None:  # n
 
 
 def test_graph_cached_by_weights_hash(onnx_embedder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
-    from ownergraph.retrieval import _minilm_onnx
+    from ownergraph.retrieval.text import minilm_onnx as _minilm_onnx
 
     first = _minilm_onnx.OnnxMiniLMEmbedder(cache=tmp_path)
     path = Path(first.model_file)
@@ -67,7 +67,7 @@ def test_graph_cached_by_weights_hash(onnx_embedder, tmp_path: Path, monkeypatch
 
 
 def test_unwritable_cache_builds_in_memory(onnx_embedder, tmp_path: Path) -> None:  # noqa: ANN001
-    from ownergraph.retrieval._minilm_onnx import OnnxMiniLMEmbedder
+    from ownergraph.retrieval.text.minilm_onnx import OnnxMiniLMEmbedder
 
     blocker = tmp_path / "not-a-dir"
     blocker.write_text("a file where the cache folder would be")
@@ -95,8 +95,8 @@ def test_auto_is_numpy_without_the_extra(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_missing_onnxruntime_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     import builtins
 
-    from ownergraph.retrieval._minilm_onnx import OnnxMiniLMEmbedder
-    from ownergraph.retrieval.embedding import EmbeddingUnavailable
+    from ownergraph.retrieval.text.minilm_onnx import OnnxMiniLMEmbedder
+    from ownergraph.retrieval.text.embedding import EmbeddingUnavailable
 
     real_import = builtins.__import__
 

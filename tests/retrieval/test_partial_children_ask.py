@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
 from tests.graph.test_partial_children import PAGE
 
 

@@ -7,8 +7,8 @@ from click.testing import CliRunner
 
 from ownergraph.cli.analytics_cmd import path_cmd
 from ownergraph.domain.vocabulary import CONTROL_PATH_KINDS, PATH_KIND_NAMES, path_edge_types
-from ownergraph.retrieval._parse_patterns import path_kinds
-from ownergraph.retrieval.question import parse
+from ownergraph.retrieval.question.patterns import path_kinds
+from ownergraph.retrieval.question.model import parse
 
 
 @pytest.mark.parametrize("text", ["Is Fund A connected to Bank B?", "How is the fund linked to the bank?",

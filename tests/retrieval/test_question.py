@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 from pydantic import ValidationError
 
-from ownergraph.retrieval.question import Mention, Question, parse, understand
+from ownergraph.retrieval.question.model import Mention, Question, parse, understand
 
 TODAY = date(2025, 3, 1)
 D = date

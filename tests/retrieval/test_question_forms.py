@@ -11,7 +11,7 @@ from datetime import date
 import pytest
 
 from ownergraph.domain.vocabulary import OWNERS, PARENTS, PATH, QUALITY, STAKE, UNKNOWN
-from ownergraph.retrieval.question import parse
+from ownergraph.retrieval.question.model import parse
 
 TODAY = date(2025, 1, 15)
 
@@ -176,8 +176,8 @@ def test_a_quality_answer_never_turns_a_row_limit_into_no_issue() -> None:
 
     from ownergraph.domain.clock import make_clock
     from ownergraph.graph.analytics.quality import QualityResult
-    from ownergraph.retrieval.answer import compose
-    from ownergraph.retrieval.context import build_context
+    from ownergraph.retrieval.answer.compose import compose
+    from ownergraph.retrieval.answer.context import build_context
 
     ctx = build_context("Is X a stub?", date(2024, 6, 30), "2024-06-30T00:00:00", {}, [], [])
     cut = QualityResult(make_clock("2024-06-30", None), issues=[], truncated=["stub"])

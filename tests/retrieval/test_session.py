@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.graph.stats import graph_stats
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
+from ownergraph.graph.store.stats import graph_stats
 from ownergraph.retrieval.api import Ownergraph
-from ownergraph.retrieval.session import Assumption
+from ownergraph.retrieval.conversation.session import Assumption
 
 BUNDLE = Path(__file__).resolve().parents[2] / "examples" / "bundle"
 

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from ownergraph.evaluation.conversation import ScriptTurn, render_turns, run_script
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.graph.stats import graph_stats
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
+from ownergraph.graph.store.stats import graph_stats
 from ownergraph.retrieval.api import Ownergraph
-from ownergraph.retrieval.session import Noted
-from ownergraph.retrieval.session_facts import OUR_BOOK
+from ownergraph.retrieval.conversation.session import Noted
+from ownergraph.retrieval.conversation.facts import OUR_BOOK
 from tests.retrieval.fake_openai import fake_openai  # noqa: F401  (fixture)
 
 FILE = Path(__file__).resolve().parents[1] / "fixtures" / "real" / "sec" / "schedule13d_nested_cusip.xml"
@@ -155,7 +155,7 @@ class NoGraph:  # parties the graph does not hold: they get ingest's name keys
 
 def test_the_llm_extractor_reads_turns_too(fake_openai) -> None:  # noqa: F811
     from ownergraph.ingest.extract.llm import LLMExtractConfig, LLMExtractor
-    from ownergraph.retrieval.session import Session
+    from ownergraph.retrieval.conversation.session import Session
 
     said = "Robert Nelsen now owns 30% of Seaport Therapeutics."
     fake_openai.reply_json({"facts": [
@@ -174,7 +174,7 @@ def test_a_statement_is_noted_at_once_and_extracted_after_the_reply() -> None:
     import threading
 
     from ownergraph.ingest.extract import extract
-    from ownergraph.retrieval.session import Session
+    from ownergraph.retrieval.conversation.session import Session
 
     started, release = threading.Event(), threading.Event()
 

@@ -16,9 +16,9 @@ import pytest
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from ownergraph.retrieval import _vector_store  # noqa: E402
-from ownergraph.retrieval.chunking import chunk_text, html_text  # noqa: E402
-from ownergraph.retrieval.vectors import (  # noqa: E402
+from ownergraph.retrieval.text import vectors as _vector_store  # noqa: E402
+from ownergraph.retrieval.text.chunking import chunk_text, html_text  # noqa: E402
+from ownergraph.retrieval.text.vectors import (  # noqa: E402
     EdgeIndex,
     QdrantClientIndex,
     VectorIndex,
@@ -200,7 +200,7 @@ def test_server_requests_are_built_for_qdrant() -> None:
 
 
 def test_real_filing_chunks_searchable_by_entity(real_data: Path, tmp_path: Path) -> None:
-    from ownergraph.retrieval.embedding import default_embedder
+    from ownergraph.retrieval.text.embedding import default_embedder
 
     emb = default_embedder()
     text = html_text((real_data / "sec" / "SC-13G-DOCUMENT.html").read_bytes())

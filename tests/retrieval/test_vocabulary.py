@@ -14,8 +14,10 @@ import pytest
 from ownergraph.domain import vocabulary as V
 from ownergraph.graph.analytics.backtest import KINDS as BACKTEST_WORDS
 from ownergraph.graph.analytics.backtest import QuerySpec
-from ownergraph.retrieval import _graph_retriever, _parse_params, _parse_patterns, answer, llm
-from ownergraph.retrieval.question import PATTERNS, RULES, Question, parse
+from ownergraph.retrieval import llm
+from ownergraph.retrieval.answer import compose as answer, graph_retriever as _graph_retriever
+from ownergraph.retrieval.question import params as _parse_params, patterns as _parse_patterns
+from ownergraph.retrieval.question.model import PATTERNS, RULES, Question, parse
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("ingest", "resolution", "graph", "retrieval", "ownergraph")

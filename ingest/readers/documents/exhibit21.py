@@ -4,7 +4,7 @@ filer (the header's company, with its CIK) to each subsidiary, beside the exhibi
 Three layouts are read, as they occur in real 10-K submissions:
 
 - an HTML table (columns found by their headers, a percent column in any place, indented
-  rows owned by the row above them): the rules of the single-exhibit reader (:mod:`ingest.readers.ex21_table`);
+  rows owned by the row above them): the rules of the single-exhibit reader (:mod:`ingest.readers.sec.ex21_table`);
 - a plain-text ``<TABLE>`` (1990s filings: a ``<CAPTION>`` header, ``<S>``/``<C>`` column
   markers, then one subsidiary per line, its jurisdiction after a run of spaces);
 - a lettered list without a table (Torotel 2011: "(c) Subsidiary (wholly-owned by
@@ -29,8 +29,8 @@ from lxml import etree
 from ownergraph.domain.model import (
     Alias, AliasKind, AliasScheme, Entity, EntityKind, EntityRef, Ownership, Record, Stake,
 )
-from ownergraph.ingest.readers.ex21_table import table_rows
-from ownergraph.ingest.readers.sec_values import clean_text, normalise, percent_stake, jurisdiction
+from ownergraph.ingest.readers.sec.ex21_table import table_rows
+from ownergraph.ingest.readers.sec.values import clean_text, normalise, percent_stake, jurisdiction
 from ownergraph.ingest.readers.base import build
 from ownergraph.ingest.readers.documents.meta import DocMeta
 from ownergraph.ingest.readers.documents.text import html_text

@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import date, datetime, timezone
 from typing import Any
 
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.load import Loader
-from ownergraph.graph.resolution_store import ResolverKeys
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.loader import Loader
+from ownergraph.graph.store.resolution_store import ResolverKeys
 from ownergraph.domain.lei import lei_check_digits
 from ownergraph.domain.model import (
     Alias, AliasKind, AliasScheme, Association, Consolidation, ConsolidationLevel, Control, CorporateAction,

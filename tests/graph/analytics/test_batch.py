@@ -14,8 +14,8 @@ import duckdb
 import pytest
 
 from ownergraph.graph.analytics.batch import BatchError, batch_ownership
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.export import ParquetWriter
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.store.export import ParquetWriter
 
 # per-entity answers the batch does not reproduce by design (module notes of graph.analytics.batch)
 _NOT_COMPARED = {"declared_used", "declared_indirect", "declared_mismatch", "walk_sum_diverges"}
@@ -126,8 +126,8 @@ def _per_entity_matches(graph: Graph, keys: list[str], res: Any, as_of: str, kno
 def test_batch_equals_the_per_entity_analytics_on_real_samples_and_a_world(graph: Graph, real_data: Path,
                                                                              tmp_path: Path) -> None:
     from ownergraph.demo import world_inputs
-    from ownergraph.graph.export import export_parquet
-    from ownergraph.graph.pipeline import ingest_paths
+    from ownergraph.graph.store.export import export_parquet
+    from ownergraph.graph.load.pipeline import ingest_paths
     from ownergraph.worldgen import generate_world
 
     generate_world(300, 7, tmp_path / "world")
@@ -179,7 +179,7 @@ def test_export_command_writes_the_bods_sample(graph: Graph, real_data: Path, ne
     from click.testing import CliRunner
 
     from ownergraph.cli import cli
-    from ownergraph.graph.pipeline import ingest_paths
+    from ownergraph.graph.load.pipeline import ingest_paths
 
     for var in ("NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD"):
         monkeypatch.delenv(var, raising=False)

@@ -20,7 +20,7 @@ import pandas as pd
 import pytest
 
 from ownergraph.graph.analytics.batch import BatchResult, batch_ownership
-from ownergraph.graph.connection import Graph
+from ownergraph.graph.store.connection import Graph
 from tests.graph.analytics.test_batch import _edge, _export, _stakes
 
 pytest.importorskip("pyspark", reason="pyspark not installed (extra 'spark'): Spark batch not tested")
@@ -77,8 +77,8 @@ def test_spark_equals_duckdb_on_a_diverging_cycle(tmp_path: Path) -> None:
 
 def test_spark_equals_duckdb_on_real_samples_and_a_world(graph: Graph, real_data: Path, tmp_path: Path) -> None:
     from ownergraph.demo import world_inputs
-    from ownergraph.graph.export import export_parquet
-    from ownergraph.graph.pipeline import ingest_paths
+    from ownergraph.graph.store.export import export_parquet
+    from ownergraph.graph.load.pipeline import ingest_paths
     from ownergraph.worldgen import generate_world
 
     generate_world(300, 7, tmp_path / "world")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from ownergraph.graph.analytics.lookup import find_entity
 from ownergraph.graph.analytics.ownership import owners
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
 
 NOW = "9000-01-01T00:00:00Z"
 

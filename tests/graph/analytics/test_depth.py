@@ -13,13 +13,13 @@ import pytest
 from ownergraph.cli import _views
 from ownergraph.graph.analytics.lookup import find_entity
 from ownergraph.graph.analytics.ownership import effective_stake, owners
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.load import Loader
-from ownergraph.graph.pipeline import ingest_paths
-from ownergraph.graph.resolution_store import ResolverKeys
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.loader import Loader
+from ownergraph.graph.load.pipeline import ingest_paths
+from ownergraph.graph.store.resolution_store import ResolverKeys
 from ownergraph.domain.model import AliasScheme, EntityRef, Ownership, Provenance, Stake
 from ownergraph.resolution import Resolver
-from ownergraph.retrieval.answer import compose
+from ownergraph.retrieval.answer.compose import compose
 
 REAL = Path("bods") / "0.4" / "bods-package-entity-owning-entity.json"
 HOPS = 15

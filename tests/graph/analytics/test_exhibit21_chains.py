@@ -8,8 +8,8 @@ import pytest
 
 from ownergraph.graph.analytics.lookup import find_entity
 from ownergraph.graph.analytics.ownership import effective_stake
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
 
 EX21 = Path("sec") / "ex21"
 

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from ownergraph.cli import cli
 from ownergraph.graph.analytics.api import Analytics
 from ownergraph.graph.analytics.lookup import find_entity, similarity
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.domain.errors import EntityNotFound
 from ownergraph.resolution import person_name_variants
 

@@ -17,9 +17,9 @@ from ownergraph.domain.clock import make_clock
 from ownergraph.graph.analytics.snapshot import Assumed, assuming, expand
 from ownergraph.graph.analytics._snapshot_reach import reach
 from ownergraph.graph.analytics.ownership import _read, controlled_by, effective_stake, owners
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.load import Loader
-from ownergraph.graph.resolution_store import ResolverKeys
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.loader import Loader
+from ownergraph.graph.store.resolution_store import ResolverKeys
 from ownergraph.domain.model import (
     AliasScheme, ConsolidationLevel, Control, Entity, EntityKind, EntityRef, ExceptionReason, InterestType,
     Ownership, Provenance, ReportingException, Sanction, Stake,
@@ -360,8 +360,8 @@ def python_filter(recs: list[Ownership], as_of: date, known_at: datetime) -> lis
     property test checks it against the statements): (statement id, record) of every stored
     version or carried piece with valid_from <= as_of < valid_to and known_from <= known_at <
     known_to."""
-    from ownergraph.graph.rows import VALID_MAX, VALID_MIN
-    from ownergraph.graph.history import Version, plan
+    from ownergraph.graph.load.rows import VALID_MAX, VALID_MIN
+    from ownergraph.graph.load.history import Version, plan
 
     facts: dict[str, list[Ownership]] = {}
     for r in recs:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from ownergraph.graph.analytics.api import Analytics
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.retrieval.api import Ownergraph
 
 FUND, MANAGER, UMBRELLA = "001GPB6A9XPE8XJICC14", "5493001Z012YSB2A0K51", "C7J4FOV6ELAVE39B7M82"

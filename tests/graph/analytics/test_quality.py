@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from ownergraph.cli import cli
 from ownergraph.graph.analytics.api import Analytics
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.load.pipeline import ingest_paths
 
 BODS02 = "bods/0.2/examples"
 

@@ -11,7 +11,7 @@ holder, 100%: an ingest of the whole real folder had reported "shareholders' sta
 from __future__ import annotations
 
 from ownergraph.graph.analytics.api import Analytics
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.load.pipeline import ingest_paths
 
 TOROTEL = "sec/ex21/torotel-0001445305-11-002220.txt"
 

@@ -16,8 +16,8 @@ from ownergraph.graph.analytics._interval import Interval
 from ownergraph.graph.analytics._rounded import decimals, drop_rounded, rounds_to
 from ownergraph.graph.analytics.lookup import find_entity
 from ownergraph.graph.analytics.ownership import effective_stake
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
 
 
 def test_decimals_and_rounding() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph.rows import edge_props
+from ownergraph.graph.load.rows import edge_props
 from ownergraph.graph.analytics.session_edges import StatedEdge
 from ownergraph.domain.clock import make_clock
 from ownergraph.graph.analytics.snapshot import Assumed, assuming, expand
@@ -19,8 +19,8 @@ from ownergraph.graph.analytics._snapshot_reach import reach
 from ownergraph.graph.analytics.exposure import exposure
 from ownergraph.graph.analytics.lookup import find_entity
 from ownergraph.graph.analytics.ownership import owners
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.domain.model import EntityRef, Ownership, Provenance, Stake
 
 FILE = Path(__file__).resolve().parents[2] / "fixtures" / "real" / "sec" / "schedule13d_nested_cusip.xml"

@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 
 from ownergraph.graph.analytics.structure import control_path, cycles, parents, sanctions_near
-from ownergraph.graph.pipeline import ingest_paths
+from ownergraph.graph.load.pipeline import ingest_paths
 from tests.graph.analytics._small_world import World
 
 

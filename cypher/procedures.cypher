@@ -1,4 +1,0 @@
-// The procedures the server offers (graph/plugin.py detect: ownergraph's own come from its
-// plugin jar, used when ownergraph.version() matches; another server may lack them).
-SHOW PROCEDURES YIELD name
-RETURN name

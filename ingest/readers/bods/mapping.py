@@ -1,0 +1,158 @@
+"""BODS value mapping shared by the BODS reader: code lists, shares, interests, identifiers.
+
+Not a reader: :mod:`ingest.readers.bods.reader` maps statements and uses these for their parts.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import ValidationError
+
+from ownergraph.domain.model import (
+    Alias, AliasKind, AliasScheme, ConsolidationLevel, Control, EntityKind, EntityRef, ExceptionReason, InterestType,
+    Ownership, Stake,
+)
+from ownergraph.ingest.readers.base import Bad, gb_company_number, parse_date
+
+ENTITY_KINDS = {
+    "registeredEntity": EntityKind.COMPANY,
+    "legalEntity": EntityKind.COMPANY,
+    "state": EntityKind.GOVERNMENT,
+    "stateBody": EntityKind.GOVERNMENT,
+    # EntityKind has no arrangement/trust; anonymous/unknown entities are not known companies
+    "arrangement": EntityKind.UNKNOWN,
+    "anonymousEntity": EntityKind.UNKNOWN,
+    "unknownEntity": EntityKind.UNKNOWN,
+}
+PERSON_TYPES = {"knownPerson", "anonymousPerson", "unknownPerson"}
+# 0.4 interestType codelist (0.3 uses the same camelCase codes).
+INTEREST_TYPES = {
+    "shareholding", "votingRights", "appointmentOfBoard", "otherInfluenceOrControl",
+    "seniorManagingOfficial", "settlor", "trustee", "protector", "beneficiaryOfLegalArrangement",
+    "rightsToSurplusAssetsOnDissolution", "rightsToProfitOrIncome", "rightsGrantedByContract",
+    "conditionalRightsGrantedByContract", "controlViaCompanyRulesOrArticles",
+    "controlByLegalFramework", "boardMember", "boardChair", "unknownInterest",
+    "unpublishedInterest", "enjoymentAndUseOfAssets", "rightToProfitOrIncomeFromAssets",
+    "nominee", "nominator",
+    "otherInfluenceOrControlOfTrust",  # 0.2 only: other-influence-or-control-of-trust
+}
+# 0.2 kebab-case codes whose 0.4 name is not their camelCase spelling.
+_V02_INTEREST = {
+    "settlor-of-trust": "settlor", "trustee-of-trust": "trustee",
+    "protector-of-trust": "protector", "beneficiary-of-trust": "beneficiaryOfLegalArrangement",
+}
+UNSPECIFIED_REASONS = {
+    "noBeneficialOwners": ExceptionReason.NO_KNOWN_PERSON,
+    "subjectUnableToConfirmOrIdentifyBeneficialOwner": ExceptionReason.NO_KNOWN_PERSON,
+    "interestedPartyHasNotProvidedInformation": ExceptionReason.CONSENT_NOT_OBTAINED,
+    "subjectExemptFromDisclosure": ExceptionReason.NON_PUBLIC,
+    "interestedPartyExemptFromDisclosure": ExceptionReason.NON_PUBLIC,
+    "unknown": ExceptionReason.NO_KNOWN_PERSON,
+    "informationUnknownToPublisher": ExceptionReason.NO_KNOWN_PERSON,
+}
+# GLEIF's own BODS output (bodspipelines) keeps the GLEIF reason and level in free text:
+# interestedParty.details "Exception Reason: NO_LEI. ..." and interests[].details
+# "Exception Category: ULTIMATE_ACCOUNTING_CONSOLIDATION_PARENT". The BODS reason code alone
+# folds NO_LEI and NON_PUBLIC together (both interestedPartyExemptFromDisclosure).
+_GLEIF_REASON = re.compile(r"Exception Reason:\s*([A-Z_]+)")
+_GLEIF_CATEGORY = re.compile(r"Exception Category:\s*(DIRECT|ULTIMATE)_ACCOUNTING_CONSOLIDATION_PARENT")
+
+
+def gleif_exception(party: dict[str, Any], interests: Any) -> tuple[ExceptionReason | None,
+                                                                    ConsolidationLevel | None]:
+    """The GLEIF reason and level stated in a GLEIF-published unspecified party, if any."""
+    m = _GLEIF_REASON.search(str(party.get("details") or party.get("description") or ""))
+    reason = ExceptionReason(m[1]) if m and m[1] in ExceptionReason.__members__ else None
+    level = None
+    for i in interests if isinstance(interests, list) else []:
+        c = _GLEIF_CATEGORY.search(str(i.get("details") or "")) if isinstance(i, dict) else None
+        if c:
+            level = ConsolidationLevel.DIRECT if c[1] == "DIRECT" else ConsolidationLevel.ULTIMATE
+    return reason, level
+
+
+_NAME_KINDS = {
+    "legal": AliasKind.LEGAL, "individual": AliasKind.LEGAL, "former": AliasKind.PREVIOUS,
+    "birth": AliasKind.PREVIOUS, "alternative": AliasKind.TRADING,
+    "translation": AliasKind.TRANSLITERATED, "transliteration": AliasKind.TRANSLITERATED,
+}
+
+
+def camel(code: str) -> str:
+    """0.2 kebab-case codes -> 0.3/0.4 camelCase ("voting-rights" -> "votingRights")."""
+    head, *rest = code.split("-")
+    return head + "".join(p[:1].upper() + p[1:] for p in rest)
+
+
+def parse_stake(share: Any, boolean_exclusive: bool) -> Stake | None:
+    """BODS share -> Stake. 0.4: ``exclusiveMinimum``/``exclusiveMaximum`` are bounds;
+    0.2/0.3: they are flags on ``minimum``/``maximum`` (defaults: min inclusive, max exclusive)."""
+    if share in (None, {}):
+        return None
+    if not isinstance(share, dict):
+        raise Bad("share", f"share is not an object: {share!r}")
+    num = lambda v: None if v is None else float(v)  # noqa: E731
+    if share.get("exact") is not None:
+        return Stake(exact=num(share["exact"]))
+    ex_min, ex_max = share.get("exclusiveMinimum"), share.get("exclusiveMaximum")
+    if boolean_exclusive or isinstance(ex_min, bool) or isinstance(ex_max, bool):
+        lo, hi = num(share.get("minimum")), num(share.get("maximum"))
+        lo_inc = not (ex_min if isinstance(ex_min, bool) else False)
+        hi_inc = not (ex_max if isinstance(ex_max, bool) else True)
+    else:
+        lo, lo_inc = (num(ex_min), False) if ex_min is not None else (num(share.get("minimum")), True)
+        hi, hi_inc = (num(ex_max), False) if ex_max is not None else (num(share.get("maximum")), True)
+    if lo is None and hi is None:
+        return None
+    if lo is not None and lo == hi:  # 0.2 guidance: exact given as minimum == maximum
+        return Stake(exact=lo)
+    return Stake(lo=lo, hi=hi, lo_inclusive=lo_inc, hi_inclusive=hi_inc)
+
+
+def _edge(party: EntityRef, subject: EntityRef, interest: Any, v04: bool, where: str,
+          common: dict[str, Any]) -> Ownership | Control:
+    if not isinstance(interest, dict):
+        raise Bad("interests", "interest is not an object")
+    raw_type = interest.get("type")
+    itype = "unknownInterest" if raw_type is None else _V02_INTEREST.get(raw_type, camel(str(raw_type)))
+    if itype not in INTEREST_TYPES:
+        raise Bad("interests.type", f"unknown interest type {raw_type!r}")
+    level = interest.get("directOrIndirect", interest.get("interestLevel"))
+    if level not in (None, "direct", "indirect", "unknown"):
+        raise Bad("interests.directOrIndirect", f"unknown directOrIndirect {level!r}")
+    try:
+        stake = parse_stake(interest.get("share"), boolean_exclusive=not v04)
+    except ValidationError as err:
+        raise Bad("interests.share", str(err.errors()[0]["msg"]).removeprefix("Value error, ")) from None
+    prov = common["provenance"].model_copy(update={"locator": where})
+    kw = dict(source=party, target=subject, valid_from=parse_date(interest.get("startDate")),
+              valid_to=parse_date(interest.get("endDate")), known_from=common["known_from"],
+              provenance=prov, fact_key=common["fact_key"], stake=stake)
+    if itype in ("shareholding", "votingRights"):
+        # indirect percentages are declared by the source, not derived: kept, marked direct=False;
+        # "unknown" stays direct=True (the chain's component links carry it, see report)
+        return Ownership(interest=InterestType.SHAREHOLDING if itype == "shareholding"
+                         else InterestType.VOTING_RIGHTS, direct=level != "indirect", **kw)
+    return Control(control_kind=itype, **kw)
+
+
+def _identifier_alias(ident: Any) -> Alias | None:
+    if not isinstance(ident, dict) or not ident.get("id"):
+        return None
+    scheme, value = ident.get("scheme"), str(ident["id"]).strip()
+    if scheme == "XI-LEI":
+        return Alias(scheme=AliasScheme.LEI, value=value.upper(), kind=AliasKind.IDENTIFIER)
+    if scheme == "GB-COH":
+        return Alias(scheme=AliasScheme.COMPANY_NUMBER, value=gb_company_number(value),
+                     kind=AliasKind.IDENTIFIER)
+    label = scheme or (ident.get("schemeName") or "").strip() or "unknown"
+    return Alias(scheme=AliasScheme.OTHER, value=f"{label}:{value}", kind=AliasKind.IDENTIFIER)
+
+
+def _full_name(n: dict[str, Any]) -> str | None:
+    if n.get("fullName"):
+        return re.sub(r"\s+", " ", str(n["fullName"])).strip() or None
+    parts = [n.get(k) for k in ("givenName", "patronymicName", "familyName") if n.get(k)]
+    return " ".join(parts) or None

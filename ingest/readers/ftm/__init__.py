@@ -1,0 +1,1 @@
+"""FollowTheMoney entities (OpenSanctions exports and deltas)."""

@@ -1,0 +1,254 @@
+"""FollowTheMoney (OpenSanctions) reader: full exports, delta files and the delta index.
+
+Input shapes (all detected from the content, ``--format ftm``):
+- full export ``entities.ftm.json``: JSON lines ``{id, schema, properties{...}, first_seen,
+  last_change, datasets, referents}``; every property is a list of strings;
+- delta ``entities.delta.json``: JSON lines ``{"op": "ADD"|"MOD"|"DEL", "entity": {...}}``
+  (a DEL entity carries only its id);
+- delta index ``delta.json``: ``{"versions": {version: url}, "updated_at"}``; read as a
+  manifest: the local ``<version>/entities.delta.json`` files are read in version order and a
+  version whose file is not here is quarantined (loading a file twice is harmless: same
+  fact_key, same known_from, same content hash).
+
+Mapping choices:
+- Thing schemas (Person, Company, Organization, LegalEntity, PublicBody, Vessel, Airplane) ->
+  :class:`Entity` with fact_key ``ftm:{id}``; ``name`` -> legal aliases (the many language
+  versions of a listed name are official renderings of it), ``alias`` and ``weakAlias`` ->
+  trading aliases (an "also known as" is not the registered name; there is no weaker kind),
+  ``previousName`` -> previous; ids (the FtM id and its ``referents``) -> FTM_ID aliases.
+- An entity with topic ``sanction`` also yields a :class:`Sanction` (fact_key
+  ``ftm:{id}:sanction``): authority = its OpenSanctions datasets, valid_from = ``createdAt``
+  (the source's listing date: Inter Tobacco 2022-06-03 is the EU Belarus listing of that day).
+- Sanction schema -> :class:`Sanction`; Ownership / Directorship / Family / Associate / Debt /
+  Succession -> the typed edges; endpoints are ``EntityRef(scheme=FTM_ID, value=id)``.
+- UnknownLink, Representation, Membership, Employment, Occupancy and every other schema
+  (Address, Note, Identification, ...) are quarantined with the reason, never dropped silently.
+
+Knowledge time: full export -> the entity's ``last_change`` (else ``first_seen``, else the
+file's modification time); delta -> the timestamp in the delta's folder or file name
+(``20240528014702-pfh`` -> 2024-05-28T01:47:02Z), else ``last_change``, else the file's mtime.
+Entity ``last_change`` is not used for deltas because the publisher's delta order is what
+supersedes (the sample's MOD carries an older last_change than the ADD it replaces).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from ownergraph.domain.model import (
+    AliasScheme, Association, Control, Entity, EntityKind, EntityRef, InterestType, Lending,
+    Ownership, Provenance, Quarantined, Record, Retraction, Sanction, Succession,
+)
+from ownergraph.ingest.readers.ftm.mapping import (
+    EDGE_ENDS, NOT_CONTROL, SOURCE, THING_KINDS, _aliases, _Ctx, _first, _jurisdiction, _num,
+    _stamp_time, _values, parse_percentage, properties,
+)
+from ownergraph.ingest.readers.json_layout import iter_lines, load_line
+from ownergraph.ingest.readers.base import Bad, build, file_time, guard, parse_datetime, quarantine, read_safely
+
+def _thing(ent: dict[str, Any], ctx: _Ctx) -> Iterator[Record]:
+    eid, schema, props = ent["id"], ent["schema"], properties(ent)
+    kind = THING_KINDS[schema]
+    jur = _jurisdiction(props)
+    if jur is None and kind is EntityKind.PERSON:
+        nat = _values(props, "nationality")
+        jur = nat[0].upper() if len(nat) == 1 else None
+    aliases, lei = _aliases(eid, ent, props, jur, ctx)
+    names = [a.value for a in aliases if a.scheme is AliasScheme.NAME]
+    caption = str(ent.get("caption") or "").strip()
+    name = caption if caption and any(c.isalnum() for c in caption) else (names[0] if names else "")
+    if not name:
+        yield quarantine(ctx.path, ctx.locator, "name", f"{schema} {eid} has no name", ent)
+        return
+
+    def make() -> Entity:
+        ref = (EntityRef(lei=lei, name=name, jurisdiction=jur, kind=kind) if lei else
+               EntityRef(scheme=AliasScheme.FTM_ID, value=eid, name=name, jurisdiction=jur,
+                         kind=kind))
+        company = kind is not EntityKind.PERSON
+        return Entity(
+            ref=ref, name=name, kind=kind, aliases=tuple(aliases), jurisdiction=jur,
+            valid_from=ctx.date(props, "incorporationDate") if company else None,
+            valid_to=ctx.date(props, "dissolutionDate") if company else None,
+            status=_first(props, "status"), known_from=ctx.known_from,
+            provenance=ctx.prov(eid, props), fact_key=f"ftm:{eid}")
+
+    yield build(ctx.path, ctx.locator, make, ent)
+    topics = _values(props, "topics")
+    if "sanction" in topics:
+        datasets = [str(d) for d in ent.get("datasets") or ()]
+        yield build(ctx.path, ctx.locator, lambda: Sanction(
+            entity=EntityRef(scheme=AliasScheme.FTM_ID, value=eid, name=name, kind=kind),
+            authority=", ".join(datasets) or None, programme=_first(props, "program"),
+            valid_from=ctx.date(props, "createdAt"), known_from=ctx.known_from,
+            provenance=ctx.prov(eid, props), fact_key=f"ftm:{eid}:sanction"), ent)
+    elif ctx.delta:
+        # a MOD without the topic delists: close the sanction an earlier version implied
+        yield Retraction(fact_key=f"ftm:{eid}:sanction", known_from=ctx.known_from,
+                         provenance=ctx.prov(eid, props))
+
+
+def _ref(eid: str) -> EntityRef:
+    return EntityRef(scheme=AliasScheme.FTM_ID, value=eid)
+
+
+def _sanction(ent: dict[str, Any], ctx: _Ctx) -> Iterator[Record]:
+    eid, props = ent["id"], properties(ent)
+    targets = _values(props, "entity")
+    if not targets:
+        yield quarantine(ctx.path, ctx.locator, "entity", "Sanction names no entity", ent)
+        return
+    for i, target in enumerate(targets):
+        yield build(ctx.path, ctx.locator, lambda: Sanction(
+            entity=_ref(target), authority=_first(props, "authority"),
+            programme=_first(props, "program") or _first(props, "programId"),
+            valid_from=ctx.date(props, "startDate") or ctx.date(props, "listingDate"),
+            valid_to=ctx.date(props, "endDate"), known_from=ctx.known_from,
+            provenance=ctx.prov(eid, props),
+            fact_key=f"ftm:{eid}" if i == 0 else f"ftm:{eid}#{i}"), ent)
+
+
+def _edge(ent: dict[str, Any], ctx: _Ctx) -> Iterator[Record]:
+    eid, schema, props = ent["id"], ent["schema"], properties(ent)
+    src_prop, dst_prop = EDGE_ENDS[schema]
+    sources, targets = _values(props, src_prop), _values(props, dst_prop)
+    for prop, vals in ((src_prop, sources), (dst_prop, targets)):
+        if not vals:
+            yield quarantine(ctx.path, ctx.locator, prop, f"{schema} {eid} has no {prop}", ent)
+            return
+    valid_from = ctx.date(props, "date" if schema == "Succession" else "startDate")
+    valid_to = ctx.date(props, "endDate")
+    pairs = [(s, t) for s in sources for t in targets]
+    for i, (s, t) in enumerate(pairs):
+        common = dict(
+            source=_ref(s), target=_ref(t), known_from=ctx.known_from,
+            valid_from=valid_from, valid_to=valid_to, provenance=ctx.prov(eid, props),
+            fact_key=f"ftm:{eid}" if i == 0 else f"ftm:{eid}#{i}")  # several ends: rare
+        yield build(ctx.path, ctx.locator, lambda: _typed_edge(schema, props, common), ent)
+
+
+def _typed_edge(schema: str, props: dict[str, Any], common: dict[str, Any]) -> Record:
+    if schema == "Ownership":
+        otype = (_first(props, "ownershipType") or "").lower()
+        return Ownership(**common, stake=parse_percentage(_first(props, "percentage")),
+                         interest=InterestType.VOTING_RIGHTS if "vot" in otype
+                         else InterestType.SHAREHOLDING,
+                         share_class=_first(props, "sharesType"))
+    if schema == "Directorship":
+        return Control(**common, control_kind="directorship")
+    if schema in ("Family", "Associate"):
+        default = "family" if schema == "Family" else "associate"
+        return Association(**common, relationship=_first(props, "relationship") or default)
+    if schema == "Debt":
+        amount = _first(props, "amount")
+        currency = _first(props, "currency")
+        return Lending(**common, amount=_num(amount.replace(",", "")) if amount else None,
+                       currency=currency.upper() if currency else None)
+    return Succession(**common)
+
+
+def _entity_records(ent: dict[str, Any], ctx: _Ctx) -> Iterator[Record]:
+    schema = ent.get("schema")
+    if schema in THING_KINDS:
+        yield from _thing(ent, ctx)
+    elif schema == "Sanction":
+        yield from _sanction(ent, ctx)
+    elif schema in EDGE_ENDS:
+        yield from _edge(ent, ctx)
+    elif schema in NOT_CONTROL:
+        yield quarantine(ctx.path, ctx.locator, "schema",
+                         f"{schema}: not an ownership/control relationship", ent.get("id"))
+    else:
+        yield quarantine(ctx.path, ctx.locator, "schema",
+                         f"{schema!r}: not an entity or relationship ownergraph models",
+                         ent.get("id"))
+    yield from ctx.extra
+
+
+class FtmReader:
+    """``--format ftm``: FtM full exports, delta files and the delta index."""
+
+    name = "ftm"
+
+    def sniff(self, path: Path, head: bytes) -> bool:
+        h = head.lstrip()
+        if re.match(rb'\{\s*"versions"\s*:', h):
+            return True
+        first = h.split(b"\n", 1)[0]
+        return h.startswith(b"{") and (
+            (b'"schema"' in first and b'"properties"' in first)
+            or (b'"op"' in first and b'"entity"' in first))
+
+    def read(self, path: Path) -> Iterator[Record]:
+        path = Path(path)
+        with path.open("rb") as f:
+            head = f.read(1024)
+        if re.match(rb'\s*\{\s*"versions"\s*:', head):
+            return read_safely(path, self._read_index(path))
+        return read_safely(path, self._read_lines(path))
+
+    def _read_index(self, path: Path) -> Iterator[Record]:
+        try:
+            index = json.loads(path.read_bytes())  # a small manifest, not entity data
+            versions = {str(k): v for k, v in dict(index["versions"]).items()}
+        except (ValueError, KeyError, TypeError, RecursionError) as err:
+            yield quarantine(path, "document", "versions", f"bad delta index: {type(err).__name__}: {err}")
+            return
+        for version in sorted(versions):
+            local = path.parent / version / "entities.delta.json"
+            if local.is_file():
+                yield from read_safely(local, self._read_lines(local))
+            else:
+                yield quarantine(path, f"versions.{version}", "versions",
+                                 "delta file not present locally", versions[version])
+
+    def _read_lines(self, path: Path) -> Iterator[Record]:
+        stamp = _stamp_time(path)
+        mtime = file_time(path)
+        for n, line in iter_lines(path):
+            loc = f"line {n}"
+            obj = load_line(path, loc, line)
+            yield from guard(path, loc, lambda: self._read_line(path, loc, obj, stamp, mtime), obj)
+
+    def _read_line(self, path: Path, loc: str, obj: Any, stamp: datetime | None,
+                   mtime: datetime) -> Iterable[Record]:
+        if isinstance(obj, Quarantined):
+            return [obj]
+        if not isinstance(obj, dict):
+            raise Bad("json", "line is not a JSON object")
+        delta = "op" in obj and "entity" in obj
+        ent = obj["entity"] if delta else obj
+        if not isinstance(ent, dict) or not ent.get("id") or isinstance(ent["id"], (dict, list)):
+            raise Bad("id", "entity has no id")
+        eid = str(ent["id"])
+        try:
+            if delta:
+                known = stamp or parse_datetime(ent.get("last_change")) or mtime
+            else:
+                known = (parse_datetime(ent.get("last_change"))
+                         or parse_datetime(ent.get("first_seen")) or mtime)
+        except (ValueError, TypeError) as err:
+            raise Bad("last_change", str(err)) from None
+        if delta:
+            op = str(obj["op"]).upper()
+            if op == "DEL":
+                prov = Provenance(source_system=SOURCE, source_record_id=eid, locator=loc,
+                                  source_file=str(path))
+                return [Retraction(fact_key=f"ftm:{eid}", known_from=known, provenance=prov),
+                        Retraction(fact_key=f"ftm:{eid}:sanction", known_from=known,
+                                   provenance=prov)]
+            if op not in ("ADD", "MOD"):
+                raise Bad("op", f"unknown delta op {obj['op']!r}")
+        if not ent.get("schema"):
+            raise Bad("schema", "entity has no schema")
+        if not isinstance(ent["schema"], str):
+            raise Bad("schema", f"expected a schema name, got {type(ent['schema']).__name__}")
+        return list(_entity_records(ent, _Ctx(path, loc, known, delta and op == "MOD")))
+
+
+READERS: list = [FtmReader()]

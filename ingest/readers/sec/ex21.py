@@ -1,0 +1,112 @@
+"""SEC Exhibit 21 subsidiary lists (``--format sec-ex21``): subsidiaries and OWNS edges.
+
+Exhibit 21 has no date of its own: ``known_from`` is the ``filed`` option, else the file's
+mtime (never earlier than publication, so a backtest cannot look ahead). fact_key
+``sec:ex21:{parent}:{subsidiary}`` (normalised names).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import lxml.html
+from lxml import etree
+
+from ownergraph.domain.model import AliasScheme, EntityKind, EntityRef, Ownership, Record
+from ownergraph.ingest.readers.sec.ex21_table import SUFFIX, table_rows
+from ownergraph.ingest.readers.sec.values import (
+    MAX_BYTES, _at, clean_text, _Doc, _mtime, normalise, percent_stake, jurisdiction,
+)
+from ownergraph.ingest.readers.base import build, not_read, quarantine, read_safely
+
+
+# -- Exhibit 21 (subsidiary list) ------------------------------------------------------------
+
+def _parent_name(root: Any) -> str | None:
+    """The company the exhibit lists subsidiaries of, from the text above the first table."""
+    lines = [t for t in (clean_text(x).replace("\xa0", " ") for x in root.xpath(
+        "//body//text()[following::table and not(ancestor::table)]")) if t]
+    for i, ln in enumerate(lines):
+        if m := re.search(r"subsidiaries of\s*(.*)", ln, re.I):
+            name = m[1] or (lines[i + 1] if i + 1 < len(lines) else "")
+            if name := name.strip(" *:"):
+                return name
+    for ln in lines:
+        if (len(ln) < 100 and SUFFIX.search(ln) and not re.match(r"ex(hibit)?[\s-]*21", ln, re.I)
+                and not re.search(r"subsidiaries", ln, re.I)):
+            return ln.strip(" *:")
+    return None
+
+
+class Ex21Reader:
+    """``--format sec-ex21``: an Exhibit 21 subsidiary table -> subsidiaries and OWNS edges.
+
+    Parent: the ``parent`` option, else the company named above the table ("Subsidiaries of
+    Apple Inc." / the heading line with a company suffix), else a ticker in the file name
+    (``ex21_aapl.html`` -> ``ticker:AAPL``). Indented rows (JPMorgan) are owned by the nearest
+    less-indented row above them (``direct=True``); rows of a flat list are owned by the parent
+    directly or through others the exhibit does not say, so ``direct=False``. No stake unless a
+    percent column is present.
+    """
+
+    name = "sec-ex21"
+
+    def __init__(self, parent: str | None = None, filed: date | None = None) -> None:
+        self.parent, self.filed = parent, filed
+
+    def sniff(self, path: Path, head: bytes) -> bool:
+        return b"<html" in head.lower() and (
+            bool(re.search(rb"exhibit(\s|&#160;|&nbsp;)*21", head, re.I))
+            or bool(re.search(r"ex-?21", path.name, re.I)))
+
+    def read(self, path: Path) -> Iterator[Record]:
+        path = Path(path)
+        return read_safely(path, self._read(path))
+
+    def _read(self, path: Path) -> Iterator[Record]:
+        if path.stat().st_size > MAX_BYTES:
+            yield not_read(path, "document", "larger than one filing can be", 0)
+            return
+        try:
+            root = lxml.html.parse(str(path)).getroot()
+        except (etree.LxmlError, ValueError):
+            root = None
+        if root is None:
+            yield quarantine(path, "document", "html", "unreadable or empty HTML")
+            return
+        doc = _Doc(path, _at(self.filed) if self.filed else _mtime(path))
+        name = self.parent or _parent_name(root)
+        ticker = re.search(r"ex-?21[._-]([a-z]{1,5})\b", path.stem, re.I)
+        if name:
+            top = EntityRef(name=name, kind=EntityKind.COMPANY)
+        elif ticker:
+            top = EntityRef(scheme=AliasScheme.OTHER, value=f"ticker:{ticker[1].upper()}")
+        else:
+            yield quarantine(path, "document", "parent", "the exhibit does not name its parent; "
+                             "pass the parent option")
+            return
+        rows = table_rows(root)
+        if not rows:
+            yield quarantine(path, "document", "table", "no subsidiary table found")
+            return
+        flat = len({ind for *_, ind in rows}) == 1
+        stack: list[tuple[float, EntityRef]] = []
+        for loc, sub_name, jur_text, pct, ind in rows:
+            ref = EntityRef(name=sub_name, jurisdiction=jurisdiction(jur_text),
+                            kind=EntityKind.COMPANY)
+            while stack and stack[-1][0] >= ind:
+                stack.pop()
+            owner = stack[-1][1] if stack else top
+            stack.append((ind, ref))
+            yield doc.entity(ref, loc)
+            okey = normalise(owner.name or owner.value or "")
+            yield build(path, loc, lambda: Ownership(
+                source=owner, target=ref, stake=percent_stake(pct), direct=not flat,
+                known_from=doc.known_from, provenance=doc.prov(f"{doc.doc_id}:{sub_name}", loc),
+                fact_key=f"sec:ex21:{okey}:{normalise(sub_name)}"), sub_name)
+
+READERS: list = [Ex21Reader()]

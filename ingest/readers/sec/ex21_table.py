@@ -1,0 +1,103 @@
+"""Exhibit 21 subsidiary tables in HTML, read row by row: shared by the single-exhibit reader
+(:mod:`ingest.readers.sec.ex21`) and the Exhibit 21 of a full submission
+(:mod:`ingest.readers.documents.exhibit21`)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ownergraph.ingest.readers.sec.values import clean_text
+
+SUFFIX = re.compile(r"\b(inc|corp|corporation|co|company|ltd|limited|llc|plc|n\.?v|s\.?a|ag|"
+                    r"se|group|holdings?|bancorp|trust|lp|l\.p)\b\.?", re.I)
+
+
+def _indent(el: Any) -> float:
+    """Left indentation of a table cell in points (padding/margin/text-indent, px = 0.75 pt)."""
+    total = 0.0
+    for node in el.iter():
+        style = (node.get("style") or "").lower() if isinstance(node.tag, str) else ""
+        for prop, val in re.findall(r"(padding|padding-left|margin-left|text-indent)\s*:\s*([^;]+)",
+                                    style):
+            parts = val.split() or ["0"]
+            # padding shorthand: the left value is the 4th, else the 2nd, else the only one
+            part = parts[min(len(parts), 4) - 1 if len(parts) == 4 else min(len(parts) - 1, 1)] \
+                if prop == "padding" else parts[0]
+            if m := re.fullmatch(r"(-?[\d.]+)(pt|px|em)?", part):
+                total += float(m[1]) * {"px": 0.75, "em": 12.0}.get(m[2] or "pt", 1.0)
+    return total
+
+
+def table_rows(root: Any) -> list[tuple[str, str, str | None, str | None, float]]:
+    """(locator, name, jurisdiction text, percent text, indent) per subsidiary row."""
+    out = []
+    for t, table in enumerate(root.iter("table"), 1):
+        cols = _Columns()
+        for r, tr in enumerate(table.iter("tr"), 1):
+            cells = [c for c in tr if c.tag in ("td", "th")
+                     and "display:none" not in (c.get("style") or "").replace(" ", "")]
+            texts = [clean_text(c.text_content().replace("\xa0", " ")) for c in cells]
+            if not any(texts):
+                continue
+            if cols.learn(texts):
+                continue
+            row = cols.row(texts)
+            if row is not None:
+                name, jur, pct, at = row
+                out.append((f"table[{t}]/tr[{r}]", name, jur, pct, _indent(cells[at])))
+    return out
+
+
+# header words: the name, jurisdiction and percent columns, in any order, over several rows
+_NAME_HEAD = re.compile(r"^(name|subsidiar|company|entity|legal name)", re.I)
+_JUR_HEAD = re.compile(r"jurisdiction|organi[sz]|incorporat|domicile|country|state|place", re.I)
+_PCT_HEAD = re.compile(r"%|percent|owned|ownership|interest held", re.I)
+_PCT = re.compile(r"\(?\s*(\d{1,3}(?:[.,]\d+)?)\s*%\s*\)?")
+_MARK = re.compile(r"\s*(?:\*+|\((?:[a-z]|\d{1,2}|[ivx]{1,4})\))\s*$", re.I)  # footnote markers
+
+
+class _Columns:
+    """Where a table keeps its subsidiary name, jurisdiction and percent, learnt from its
+    header rows by cell position (a header may be split over rows, a column may have no header
+    text, the name column may come after the others)."""
+
+    def __init__(self) -> None:
+        self.name: int | None = None
+        self.jur: int | None = None
+        self.pct: int | None = None
+
+    def learn(self, texts: list[str]) -> bool:
+        """True (and the columns noted) when the row is a header row."""
+        filled = [(i, x) for i, x in enumerate(texts) if x]
+        if any(_PCT.fullmatch(x) or len(x) > 40 or (SUFFIX.search(x) and not _NAME_HEAD.search(x))
+               for _, x in filled):
+            return False  # a figure, a sentence or a company name: a data row
+        kinds = [(i, "pct" if _PCT_HEAD.search(x) else "name" if _NAME_HEAD.search(x) else
+                  "jur" if _JUR_HEAD.search(x) else None) for i, x in filled]
+        if not any(k for _, k in kinds) or any(k is None for _, k in kinds) and len(filled) > 2:
+            return False
+        for i, k in kinds:
+            if k is not None and getattr(self, k) is None:
+                setattr(self, k, i)
+        return True
+
+    def row(self, texts: list[str]) -> tuple[str, str, str | None, int] | None:
+        """(name, jurisdiction, percent text, name cell index), or None for a footnote row."""
+        filled = [(i, x) for i, x in enumerate(texts) if x]
+        at, name = next(((i, x) for i, x in filled if i == self.name), filled[0])
+        if _MARK.fullmatch(name) or (name[:1].islower() and len(name.split()) > 4) or len(name.split()) > 16:
+            return None  # "(a) Omits the names of certain subsidiaries ..."
+        pct = texts[self.pct] if self.pct is not None and self.pct < len(texts) and texts[self.pct] else next(
+            (x for i, x in filled if i != at and _PCT.fullmatch(x)), None)
+        if pct is None and (m := _PCT.search(name)):  # "Foo Ltd (60%)": the percent in the name cell
+            pct, name = f"{m[1]}%", (name[:m.start()] + name[m.end():]).strip(" ,-")
+        name = _MARK.sub("", name).strip(" ,")
+        if self.jur is not None:
+            jur = texts[self.jur] if self.jur < len(texts) else None
+        else:
+            jur = next((x for i, x in filled if i != at and x != pct), None)
+        return name, (jur if jur and jur != pct else None), pct, at
+
+
+__all__ = ["SUFFIX", "table_rows"]

@@ -1,0 +1,446 @@
+"""SEC EDGAR filings: Schedule 13D/13G (XML and the HTML document) and Forms 3/4/5 XML
+(``--format sec``); Exhibit 21 subsidiary lists are :mod:`ingest.readers.sec.ex21`.
+
+Each file is one filing document (KiB to a few MiB), so it is parsed whole: the issuer and
+dates that every fact needs sit before and after the per-person parts. Files over 64 MiB are
+refused with a quarantine.
+
+Clocks. The XML carries no filing date or accession number, so ``known_from`` is the latest
+signature date (filings are signed at most a day or two before they are filed, so this
+can run ahead of publication by that much), else the period/event date, else the file's mtime;
+``document_id`` is the accession number when the file name holds one, else the file name.
+Exhibit 21 has no date of its own: ``known_from`` is the ``filed`` option, else the file's
+mtime (never earlier than publication, so a backtest cannot look ahead).
+
+fact_keys let a later filing supersede an earlier one:
+- 13D/13G: ``sec:13dg:{CUSIP or issuer CIK}:{reporting person CIK or name}``, so an amendment
+  replaces the earlier stake; a 0 % cover page (exit) is kept as Stake(exact=0) to close it.
+- Forms 3/4/5: ``sec:form345:{issuer CIK}:{owner CIK}:{D|I}:{class}`` (+ role for Control).
+- Exhibit 21: ``sec:ex21:{parent}:{subsidiary}`` (normalised names).
+Entity statements are per document (``sec:{document}:entity:...``).
+
+Joint filings (DOMAIN §6): several reporting persons report the same block. Each keeps its own
+edge but ``direct=False`` marks it when the XML says the person is a group member (box (a)) or
+another reporting person in the filing reports the same aggregate amount: these are declared,
+deemed beneficial interests and must not be summed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Generator, Iterator
+from datetime import date
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import lxml.html
+from lxml import etree
+
+from ownergraph.domain.model import (
+    Alias, AliasKind, AliasScheme, Control, Disclosure, EntityKind, EntityRef, Ownership, Record,
+)
+from ownergraph.ingest.readers.sec.values import (  # noqa: F401 - jurisdiction, sec_date re-exported
+    MAX_BYTES, _at, _cik, clean_text, _Doc, _flag, _mtime, normalise, _party, percent_stake, _strip_ns, _text,
+    jurisdiction, prose_key, sec_date,
+)
+from ownergraph.ingest.readers.base import RECORD_ERRORS, build, not_read, quarantine
+
+# -- Schedule 13D / 13G (XML) ----------------------------------------------------------------
+
+def _schedule13(root: Any, path: Path) -> Iterator[Record]:
+    form = _text(root, "headerData/submissionType") or "SCHEDULE 13D/G"
+    cover = root.find("formData/coverPageHeader")
+    if cover is None:
+        yield quarantine(path, "formData/coverPageHeader", "coverPageHeader", "missing")
+        return
+    signed = _signature_dates(root.xpath("//*[starts-with(local-name(), 'signature')]//date"))
+    event = sec_date(_text(cover, "dateOfEvent", "eventDateRequiresFilingThisStatement"))
+    filed = max(signed) if signed else event
+    doc = _document(path, filed)
+    cik = _cik(_text(cover, "issuerInfo/issuerCik", "issuerInfo/issuerCIK"))
+    cusips = [clean_text(c.text) for c in cover.iter("issuerCusip", "issuerCusipNumber")
+              if clean_text(c.text)]
+    issuer = _party(cik, _text(cover, "issuerInfo/issuerName"), kind=EntityKind.COMPANY)
+    yield doc.entity(issuer, "issuerInfo", tuple(Alias(
+        scheme=AliasScheme.OTHER, value=f"cusip:{c}", kind=AliasKind.IDENTIFIER) for c in cusips))
+    persons = (root.findall("formData/reportingPersons/reportingPersonInfo")
+               or root.findall("formData/coverPageHeaderReportingPersonDetails"))
+    amounts = [_text(p, "aggregateAmountOwned", "reportingPersonBeneficiallyOwnedAggregateNumberOfShares")
+               for p in persons]
+    text = _items_text(root)
+    block = _Block13(
+        doc=doc, issuer=issuer, issuer_key=cusips[0] if cusips else cik or normalise(issuer.name or ""),
+        share_class=_text(cover, "securitiesClassTitle"), event=event, amounts=amounts,
+        owners=_record_owners(text, [_text(p, "reportingPersonName") for p in persons]))
+    refs: list[EntityRef] = []
+    for i, p in enumerate(persons, 1):
+        yield from _reporting_person(path, block, p, i, refs)
+    if text:
+        yield from _prose(path, doc, text, issuer, refs, event)
+    filer = _cik(_text(root, "headerData/filerInfo/filer/filerCredentials/cik"))
+    yield build(path, "document", lambda: Disclosure(
+        document_id=doc.doc_id, form_type=form, filed_at=filed, title=f"{form}: {issuer.name}",
+        filer=_party(filer, None) if filer else None, text=text, mentions=(issuer, *refs),
+        valid_from=event, known_from=doc.known_from, provenance=doc.prov(doc.doc_id, "document"),
+        fact_key=f"sec:{doc.doc_id}:disclosure"))
+
+
+class _Block13(NamedTuple):
+    """What every reporting person's stake on a Schedule 13D/13G cover page shares."""
+
+    doc: _Doc
+    issuer: EntityRef
+    issuer_key: str  # CUSIP, else issuer CIK, else its normalised name: the fact_key's issuer part
+    share_class: str | None
+    event: date | None
+    amounts: list[str | None]  # each reporting person's aggregate amount, to spot a joint block
+    owners: set[str]  # prose keys of the persons the prose names as record owners
+
+
+def _reporting_person(path: Path, block: _Block13, p: Any, i: int,
+                      refs: list[EntityRef]) -> Iterator[Record]:
+    """One reporting person: its entity and its stake in the issuer (``refs`` collects its ref)."""
+    loc = f"reportingPerson[{i}]"
+    name = _text(p, "reportingPersonName")
+    pcik = _cik(_text(p, "reportingPersonCIK", "reportingPersonCik"))
+    if not (name or pcik):
+        yield quarantine(path, loc, "reportingPersonName", "reporting person has no name")
+        return
+    types = {clean_text(t.text) for t in p.findall("typeOfReportingPerson")}
+    kind = EntityKind.PERSON if "IN" in types else EntityKind.COMPANY
+    ref = _party(pcik, name, jurisdiction(_text(p, "citizenshipOrOrganization")), kind)
+    refs.append(ref)
+    yield block.doc.entity(ref, loc)
+    deemed = _joint_block(p, block.amounts[i - 1], block.amounts)
+    doc = block.doc
+    yield build(path, loc, lambda: Ownership(
+        source=ref, target=block.issuer, stake=percent_stake(_text(p, "percentOfClass", "classPercent")),
+        # a joint block is each person's deemed interest, except the record owner's own holding
+        direct=not deemed or prose_key(name) in block.owners, share_class=block.share_class,
+        valid_from=block.event, known_from=doc.known_from,
+        provenance=doc.prov(f"{doc.doc_id}:{pcik or name}", loc),
+        fact_key=f"sec:13dg:{block.issuer_key}:{pcik or normalise(name or '')}"), name)
+
+
+def _joint_block(p: Any, amount: str | None, amounts: list[str | None]) -> bool:
+    """Whether the person reports a joint block: a group member (box (a)), or another reporting
+    person reports the same aggregate amount."""
+    group = (_text(p, "memberGroup", "memberOfGroup") or "").lower() == "a"
+    same_block = amount is not None and amounts.count(amount) > 1
+    return group or same_block
+
+
+def _items_text(root: Any) -> str | None:
+    """The filing's items (its prose), one line per text node longer than three characters."""
+    items = root.find("formData/items")
+    items = items if items is not None else root.find("formData/items1To7")
+    if items is None:
+        return None
+    return "\n".join(t for t in (clean_text(x) for x in items.itertext()) if len(t) > 3)
+
+
+def _signature_dates(elements: Any) -> list[date]:
+    """The readable dates among signature date elements."""
+    return [d for el in elements if (d := sec_date(el.text))]
+
+
+def _document(path: Path, filed: date | None) -> _Doc:
+    """The filing, known from its filing date, else from the file's mtime."""
+    return _Doc(path, _at(filed) if filed else _mtime(path))
+
+
+def _prose(*args: Any) -> list[Record]:
+    """The claims the filing's prose states (the extractor is imported when a filing has prose:
+    its patterns take a while to compile, and most runs read no SEC filing)."""
+    from ownergraph.ingest.readers.sec.prose import prose
+
+    return prose(*args)[0]
+
+
+def _record_owners(text: str | None, names: list[str | None]) -> set[str]:
+    """The reporting persons (prose keys) the prose names as the shares' record owners."""
+    from ownergraph.ingest.extract.values import Context
+    from ownergraph.ingest.readers.sec.prose import record_owners
+
+    return record_owners(text, Context.of(text, None)) & {prose_key(n) for n in names if n} if text else set()
+
+
+# -- Forms 3 / 4 / 5 -------------------------------------------------------------------------
+
+def _form345(root: Any, path: Path) -> Iterator[Record]:
+    form = f"Form {_text(root, 'documentType') or '?'}"
+    period = sec_date(_text(root, "periodOfReport"))
+    signed = _signature_dates(root.iter("signatureDate"))
+    filed = max(signed) if signed else period
+    doc = _document(path, filed)
+    icik = _cik(_text(root, "issuer/issuerCik"))
+    ticker = _text(root, "issuer/issuerTradingSymbol")
+    issuer = _party(icik, _text(root, "issuer/issuerName"), kind=EntityKind.COMPANY)
+    icik = icik or normalise(issuer.name or "")  # the issuer's part of fact keys
+    yield doc.entity(issuer, "issuer", (Alias(scheme=AliasScheme.OTHER, value=f"ticker:{ticker}",
+                                              kind=AliasKind.IDENTIFIER),) if ticker else ())
+    report = _Report345(doc=doc, issuer=issuer, issuer_key=icik, period=period)
+    refs: list[EntityRef] = []
+    for i, o in enumerate(root.findall("reportingOwner"), 1):
+        yield from _reporting_owner(path, report, o, f"reportingOwner[{i}]", refs)
+    rows = _table_rows(root)
+    latest = yield from _current_holdings(path, rows)
+    for holding, (loc, row) in latest.items():
+        yield from _holding(path, report, refs, holding, loc, row)
+    lines = _disclosure_lines(root, rows)
+    yield build(path, "document", lambda: Disclosure(
+        document_id=doc.doc_id, form_type=form, filed_at=filed, period=str(period or "") or None,
+        title=f"{form}: {', '.join(r.name or '' for r in refs)} in {issuer.name}",
+        text="\n".join(lines) or None, mentions=(issuer, *refs), valid_from=period,
+        known_from=doc.known_from, provenance=doc.prov(doc.doc_id, "document"),
+        fact_key=f"sec:{doc.doc_id}:disclosure"))
+
+
+class _Report345(NamedTuple):
+    """What every fact of one Form 3/4/5 shares."""
+
+    doc: _Doc
+    issuer: EntityRef
+    issuer_key: str  # issuer CIK, else its normalised name: the fact_keys' issuer part
+    period: date | None
+
+
+def _owner_key(ref: EntityRef) -> str:
+    """A reporting owner's part of fact keys: its CIK, else its normalised name."""
+    return ref.value or normalise(ref.name or "")
+
+
+def _reporting_owner(path: Path, report: _Report345, o: Any, loc: str,
+                     refs: list[EntityRef]) -> Iterator[Record]:
+    """One reporting owner: its entity and a Control per board or officer role it holds
+    (``refs`` collects its ref)."""
+    person = _flag(o, "reportingOwnerRelationship/isDirector") or _flag(
+        o, "reportingOwnerRelationship/isOfficer")
+    ref = _party(_cik(_text(o, "reportingOwnerId/rptOwnerCik")),
+                 _text(o, "reportingOwnerId/rptOwnerName"),
+                 kind=EntityKind.PERSON if person else EntityKind.UNKNOWN)
+    refs.append(ref)
+    doc = report.doc
+    yield doc.entity(ref, loc)
+    okey = _owner_key(ref)
+    for role, flag in (("directorship", "isDirector"), ("officer", "isOfficer")):
+        if _flag(o, f"reportingOwnerRelationship/{flag}"):
+            yield build(path, loc, lambda: Control(
+                source=ref, target=report.issuer, control_kind=role, valid_from=report.period,
+                known_from=doc.known_from, provenance=doc.prov(f"{doc.doc_id}:{okey}", loc),
+                fact_key=f"sec:form345:{report.issuer_key}:{okey}:{role}"))
+
+
+def _table_rows(root: Any) -> list[tuple[str, Any]]:
+    """Every row of the non-derivative and derivative tables, with its locator."""
+    rows = []
+    for table in ("nonDerivativeTable", "derivativeTable"):
+        for j, row in enumerate(root.findall(f"{table}/*"), 1):
+            rows.append((f"{table}/{row.tag}[{j}]", row))
+    return rows
+
+
+_Holding = tuple[str, str, str]  # (security title, D/I, nature of indirect ownership)
+
+
+def _current_holdings(path: Path, rows: list[tuple[str, Any]]
+                      ) -> Generator[Record, None, dict[_Holding, tuple[str, Any]]]:
+    """The last non-derivative row of each holding: the position after it is the holding now.
+    Yields a quarantine for each row whose ownership nature is not D or I; returns the rows."""
+    latest: dict[_Holding, tuple[str, Any]] = {}
+    for loc, row in rows:
+        if loc.startswith("derivativeTable"):
+            continue  # options/warrants: not shares held; kept in the disclosure text
+        nature = _text(row, "ownershipNature/directOrIndirectOwnership/value") or ""
+        if nature not in ("D", "I"):
+            yield quarantine(path, loc, "directOrIndirectOwnership",
+                             f"unknown ownership nature {nature!r} (expected D or I)")
+            continue
+        key = (_text(row, "securityTitle/value") or "", nature,
+               _text(row, "ownershipNature/natureOfIndirectOwnership/value") or "")
+        latest[key] = (loc, row)
+    return latest
+
+
+def _holding(path: Path, report: _Report345, refs: list[EntityRef], holding: _Holding, loc: str,
+             row: Any) -> Iterator[Record]:
+    """One holding as each reporting owner's Ownership: held from the row's transaction date,
+    or ended then when nothing is held after it; direct only for a sole owner's D holding."""
+    title, nature, how = holding
+    held = _text(row, "postTransactionAmounts/sharesOwnedFollowingTransaction/value",
+                 "postTransactionAmounts/valueOwnedFollowingTransaction/value")
+    doc = report.doc
+    for ref in refs:
+        okey = _owner_key(ref)
+
+        def make(ref: EntityRef = ref, okey: str = okey) -> Ownership:
+            on = sec_date(_text(row, "transactionDate/value")) or report.period
+            ended = held is not None and float(held.replace(",", "")) == 0
+            return Ownership(
+                source=ref, target=report.issuer, stake=None, share_class=title or None,
+                direct=nature == "D" and len(refs) == 1,
+                valid_from=None if ended else on, valid_to=on if ended else None,
+                known_from=doc.known_from, fact_key=f"sec:form345:{report.issuer_key}:{okey}:{nature}:"
+                f"{normalise(title)}{':' + normalise(how) if how else ''}",
+                provenance=doc.prov(f"{doc.doc_id}:{okey}",
+                                    f"{loc}; shares_owned_following={held}"))
+        yield build(path, loc, make, title)
+
+
+def _disclosure_lines(root: Any, rows: list[tuple[str, Any]]) -> list[str]:
+    """The filing as text: every table row (derivatives included), then footnotes and remarks."""
+    lines = [f"{loc}: " + "; ".join(t for t in (clean_text(x) for x in row.itertext()) if t)
+             for loc, row in rows]
+    if _flag(root, "noSecuritiesOwned"):
+        lines.append("No securities owned.")
+    lines += [clean_text(f.text) for f in root.iter("footnote", "remarks") if clean_text(f.text)]
+    return lines
+
+
+# -- Schedule 13G/13D as an HTML document ----------------------------------------------------
+
+def _html_lines(root: Any) -> list[str]:
+    blocks = list(root.iter("br", "p", "div", "tr", "td", "li", "h1", "h2", "h3", "table"))
+    if blocks:  # marked up: a newline in the source is a space ("Common Stock, par\n value
+        # $0.001 per share" is one cover value); without markup (plain text) lines are lines
+        for el in root.iter():  # text inside <pre> keeps its lines, children's included
+            in_pre = next(el.iterancestors("pre"), None) is not None
+            if isinstance(el.tag, str) and el.tag != "pre" and not in_pre:
+                el.text = el.text and el.text.replace("\n", " ")
+            if not in_pre:
+                el.tail = el.tail and el.tail.replace("\n", " ")
+    for el in blocks:
+        el.tail = "\n" + (el.tail or "")
+    text = root.text_content().replace("\xa0", " ")
+    return [ln for ln in (" ".join(x.split()) for x in text.split("\n")) if ln]
+
+
+_RULE = re.compile(r"[-_=\s]+")  # a ruled line drawn between a cover value and its label
+
+
+def _before(lines: list[str], label: str) -> str | None:
+    for i, ln in enumerate(lines):
+        if ln.lower().startswith(label):
+            above = [x for x in lines[:i] if not _RULE.fullmatch(x)]
+            if len(above) > 1 and above[-2].endswith(","):  # "AVID BIOSERVICES," / "INC." wrapped
+                return f"{above[-2]} {above[-1]}"
+            return above[-1] if above else None
+    return None
+
+
+def _schedule13_html(data: bytes, path: Path) -> Iterator[Record]:
+    m = re.search(rb"<TYPE>\s*([^\r\n<]+)", data)
+    form = m[1].decode("ascii", "replace").strip() if m else "SC 13G"
+    lines = _html_lines(lxml.html.document_fromstring(data))
+    flat = " ".join(lines)
+    dated = re.search(r"Dated:\s*([A-Za-z]+\.? \d{1,2}, \d{4})", flat)
+    event = sec_date(_before(lines, "(date of event"))
+    filed = sec_date(dated[1]) if dated else event
+    doc = _Doc(path, _at(filed) if filed else _mtime(path))
+    cusip = clean_text(_before(lines, "(cusip number)")) or None
+    name = _before(lines, "(name of issuer)")
+    issuer = EntityRef(scheme=AliasScheme.OTHER, value=f"cusip:{cusip}", name=name,
+                       kind=EntityKind.COMPANY) if cusip else _party(None, name)
+    yield doc.entity(issuer, "cover", (Alias(scheme=AliasScheme.OTHER, value=f"cusip:{cusip}",
+                                              kind=AliasKind.IDENTIFIER),) if cusip else ())
+    # cover rows are "1 NAMES OF ..." or "(1)Names of ...", in capitals or not
+    pages = re.split(r"(?i)(?:\b1|\(1\))\s*NAMES? OF REPORTING PERSONS?\b\.?", flat)[1:]
+    refs = []
+    blocks = []
+    for i, page in enumerate(pages, 1):
+        m_name = re.match(r"(?i)\s*(?:I\.R\.S\.[^)]*\)\s*)?(.+?)\s+\(?2\)?\s*CHECK THE APPROPRIATE BOX",
+                          page)
+        m_pct = re.search(r"(?i)PERCENT OF CLASS REPRESENTED BY AMOUNT IN ROW \(?9\)?\s*"
+                          r"(-?0-|[\d.,]+\s*%)", page)
+        if not (m_name and m_pct):
+            yield quarantine(path, f"cover page {i}", "reporting person",
+                             "could not read the name and percent of class", page[:500])
+            continue
+        m_cit = re.search(r"(?i)CITIZENSHIP OR PLACE OF ORGANIZATION (.+?) NUMBER OF", page)
+        m_agg = re.search(r"(?i)AGGREGATE AMOUNT BENEFICIALLY OWNED BY EACH REPORTING PERSON "
+                          r"(\S+)", page)
+        person = bool(re.search(r"(?i:TYPE OF REPORTING PERSON)\s+IN\b", page))
+        ref = _party(None, m_name[1], jurisdiction(m_cit[1]) if m_cit else None,
+                     EntityKind.PERSON if person else EntityKind.COMPANY)
+        refs.append(ref)
+        group = bool(re.search(r"\(a\)\s*(?:x|þ|☒|\[\s*[xX]\s*\])", page[:600]))
+        blocks.append((i, ref, m_pct[1].replace("-0-", "0"), m_agg[1] if m_agg else None, group))
+    class_title = _before(lines, "(title of class")
+    aggs = [b[3] for b in blocks]
+    body = "\n".join(lines)
+    owners = _record_owners(body, [r.name for r in refs])
+    for i, ref, pct, agg, group in blocks:
+        loc = f"cover page {i}"
+        yield doc.entity(ref, loc)
+        same_block = agg is not None and aggs.count(agg) > 1
+        yield build(path, loc, lambda: Ownership(
+            source=ref, target=issuer, stake=percent_stake(pct),
+            direct=not (group or same_block) or prose_key(ref.name) in owners,
+            share_class=class_title, valid_from=event, known_from=doc.known_from,
+            provenance=doc.prov(f"{doc.doc_id}:{ref.name}", loc),
+            fact_key=f"sec:13dg:{cusip or normalise(name or '')}:{normalise(ref.name or '')}"))
+    yield from _prose(path, doc, body, issuer, refs, event)
+    yield build(path, "document", lambda: Disclosure(
+        document_id=doc.doc_id, form_type=form, filed_at=filed, title=f"{form}: {name}",
+        text=body, mentions=(issuer, *refs), valid_from=event,
+        known_from=doc.known_from, provenance=doc.prov(doc.doc_id, "document"),
+        fact_key=f"sec:{doc.doc_id}:disclosure"))
+
+
+def _is_13_html(head: bytes) -> bool:
+    return bool(re.search(rb"<TYPE>\s*SC\s*13[DG]", head, re.I)) or (
+        b"<html" in head.lower() and bool(re.search(rb"SCHEDULE\s+13[DG]", head, re.I)))
+
+
+class SecReader:
+    """``--format sec``: Schedule 13D/13G XML or HTML, Forms 3/4/5 XML."""
+
+    name = "sec"
+
+    def sniff(self, path: Path, head: bytes) -> bool:
+        return (b"<ownershipDocument" in head or (b"<edgarSubmission" in head and
+                b"schedule13" in head.lower()) or _is_13_html(head))
+
+    def read(self, path: Path) -> Iterator[Record]:
+        path = Path(path)
+        if path.stat().st_size > MAX_BYTES:
+            yield not_read(path, "document", "larger than one filing can be", 0)
+            return
+        n = 0
+        try:
+            for rec in self._read(path, path.read_bytes()):
+                yield rec
+                n += 1
+        except (*RECORD_ERRORS, etree.LxmlError) as err:  # a part every fact needs is unreadable
+            yield not_read(path, "document", f"{type(err).__name__}: {err}", n, field="document")
+
+    def _read(self, path: Path, data: bytes) -> Iterator[Record]:
+        if _is_13_html(data[:4096]):
+            yield from _schedule13_html(data, path)
+            return
+        # an EDGAR full submission (.txt, .nc): the form is the XML inside its <XML> element
+        wrapped = re.search(rb"<XML>\s*(.*?)\s*</XML>", data, re.S)
+        if wrapped and re.search(rb"<(?:ownershipDocument|edgarSubmission)\b", wrapped[1]):
+            data = wrapped[1]
+        try:
+            parser = etree.XMLParser(resolve_entities=False, no_network=True)
+            root = _strip_ns(etree.fromstring(data.lstrip(), parser))  # 13G has a blank line first
+        except etree.XMLSyntaxError as err:
+            yield not_read(path, f"line {err.lineno}, column {err.offset}", f"malformed XML: {err.msg}",
+                           0, field="xml")
+            return
+        entity = next(root.iter(etree.Entity), None)
+        if entity is not None:  # lxml keeps it as a node: every text around it would be cut
+            yield quarantine(path, f"line {entity.sourceline}", "xml", f"undeclared or unexpanded entity "
+                             f"{entity.text}: the filing is not read rather than read with cut names")
+            return
+        if root.tag == "edgarSubmission":
+            yield from _schedule13(root, path)
+        elif root.tag == "ownershipDocument":
+            yield from _form345(root, path)
+        else:
+            yield quarantine(path, "document", "root", f"<{root.tag}> is not a Schedule "
+                             "13D/13G or Form 3/4/5 document")
+
+
+READERS: list = [SecReader()]

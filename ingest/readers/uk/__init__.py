@@ -1,0 +1,1 @@
+"""UK Companies House: company records and persons with significant control."""

@@ -1,0 +1,237 @@
+"""Parser step 4b: anchors from the slot patterns of the question's kind, then generic
+fallbacks (quoted names, LEIs, names with a legal suffix, "the X family"), and pronouns
+(see ``retrieval.question.parser``)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ownergraph.domain.vocabulary import EXPOSURE
+from ownergraph.retrieval.question.patterns import _AND_SPLIT, _END, _FAMILY_NAME, _GROUP_RE, _SLOTS, _X
+from ownergraph.retrieval.question.work_text import (
+    _FUND_WORDS, _GENERIC, _LEADING_NOUN, _NOUN_KIND, _PH_OPEN, _PH_CLOSE, _PH_RE, _PRONOUN_WORDS, _SUFFIX_AT_END,
+    _TRAILING_FILLER, LEGAL_SUFFIX, PRONOUNS, SEP, _Work,
+)
+from ownergraph.retrieval.question.model import Mention
+
+_LEAD_Q = re.compile(r"^(?:what|who|whom|which|how|is|are|was|were|does|do|did|tell|show|give|find|list|can|"
+                     r"could|please|and|so|then|compute|calculate|get|return)\b", re.I)
+_NAME_CONNECTORS = {"of", "de", "du", "der", "den", "von", "van", "la", "le", "y", "and", "&", "the", "family",
+                    "fund", "company", "issuer", "firm", "bank", "group", "holdings", "clan", "mr", "mrs", "ms",
+                    "dr", "mr.", "mrs.", "ms.", "dr."}
+
+
+_SUFFIX_WORD = re.compile(rf"{LEGAL_SUFFIX}[,.]?", re.I)
+
+
+def _name_like(t: str) -> bool:
+    """A word that can stand in a name: capitalised, a number, a word of a script without case
+    (Chinese, Japanese), a masked name, a connector ("of", "de") or a legal form ("plc")."""
+    c = t[:1]
+    return (c.isupper() or c.isdigit() or (c.isalpha() and not c.islower()) or c in (_PH_OPEN, '"', "(")
+            or t.lower() in _NAME_CONNECTORS or bool(_SUFFIX_WORD.fullmatch(t)))
+
+
+def _trim_lead(s: str) -> str:
+    """"What is Acme Ltd" -> "Acme Ltd": keep the trailing run of name-like words."""
+    if not _LEAD_Q.match(s.strip()):
+        return s
+    toks = s.split()
+    i = len(toks)
+    while i > 0:
+        if _name_like(toks[i - 1]):
+            i -= 1
+            continue
+        break
+    kept = toks[i:]
+    while kept and kept[0].lower() in ("of", "and", "&", "de", "y"):
+        kept = kept[1:]
+    if kept and _LEAD_Q.fullmatch(kept[0]):
+        kept = kept[1:]
+    return " ".join(kept)
+
+
+# "Saunders, Michael Charles", "Turner, Mrs Sarah Elizabeth", "Halbower, Matthew": a surname, a
+# comma and one to four given names, initials or a title (a register's or a filing's order)
+_GIVEN = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Sir|Dame|Lord|Lady|Prof)\.?|[A-Z]\.|[A-Z][\w'\-]*)"
+_LAST_FIRST = re.compile(rf"(?:.*\s)?(?:[A-Z][\w'\-]*\s+){{0,2}}[A-Z][\w'\-]*,\s*{_GIVEN}(?:\s+{_GIVEN}){{0,3}}(?:'s?)?")
+_PAREN = re.compile(r"\s*\(([^()]*)\)")
+
+
+def _parentheses(s: str) -> str:
+    """Drop asides ("(indirectly)", a trailing "(the Company)"), keep a parenthesis inside a name
+    ("Companion Care (Services) Limited", "Apple Computer (UK) Ltd."); a masked LEI in a
+    trailing parenthesis ("Lima Airport Partners S.R.L. (254900RX3NW13DDG3905)") is the mention."""
+    def repl(m: re.Match[str]) -> str:
+        inner, rest = m.group(1).strip(), s[m.end():]
+        if _PH_RE.fullmatch(inner) and not rest.strip(" ?!;:.'s"):
+            return "\x00" + inner
+        inside = bool(re.match(r"\s*[A-Z0-9]", rest)) and inner[:1].isupper()
+        return m.group(0) if inside else " "
+    out = _PAREN.sub(repl, s)
+    return out.split("\x00", 1)[1] if "\x00" in out else out
+
+
+def _clean(w: _Work, raw: str) -> tuple[str, str | None, bool] | None:
+    """A slot's text -> (name, kind_hint, is_pronoun), or None when it is not a mention."""
+    s = raw
+    if SEP in s:
+        s = s[:s.index(SEP)]
+    # cut at a comma that is not part of a legal name ("Acme, Inc.") nor of a "Last, First" name
+    if not _LAST_FIRST.fullmatch(s.strip()):
+        s = re.split(r",(?!\s*(?:Inc|Ltd|LLC|L\.P|LP|Limited|PLC|plc|S\.A|N\.V|B\.V|AG|GmbH|Corp|Co\b|SE\b))", s)[0]
+    s = _parentheses(s)
+    s = re.sub(r"\s+(?:across|in|within|over|for)\s+(?:all\s+)?(?:(?:of\s+)?(?:our|the)\s+)?(?:portfolios?|books?|"
+               r"holdings|positions)\b.*$", "", s, flags=re.I)
+    s = s.strip(" \t\n?!;:")
+    s = _trim_lead(s)
+    s = re.sub(r"^(?:(?:for|about|on|of|in|to|at)\s+)", "", s, flags=re.I)
+    s = _TRAILING_FILLER.sub("", s).strip(" ,?!;:")
+    # "in total" etc. removed; now a trailing "." that is not an abbreviation's
+    if s.endswith(".") and not _SUFFIX_AT_END.search(s) and not re.search(r"(?:^|[\s.])[^\W\d_]\.$", s):  # "S.R.L.", "Α.Ε."
+        s = s[:-1].rstrip()
+    s = re.sub(r"'s$|’s$", "", s).strip()
+    if not s:
+        return None
+    kind: str | None = None
+    p = PRONOUNS.fullmatch(s)
+    if p or s.lower() in _PRONOUN_WORDS:
+        return s, None, True
+    pm = re.match(r"^(?P<p>its|their|his|her|(?:that|this|the\s+same)\s+(?:fund|company|entity|issuer|group|firm|"
+                  r"borrower|counterparty)'s)\s+\w+", s, re.I)
+    if pm:  # "its parent", "that fund's owners"
+        return re.sub(r"'s$", "", pm.group("p")), None, True
+    if re.fullmatch(r"(?:the\s+)?(?:same\s+)?(?:fund|company|entity|issuer|group|firm|borrower)", s, re.I) and \
+            re.match(r"(?:the\s+)?same", s, re.I):
+        return s, None, True
+    fm = _FAMILY_NAME.match(s)
+    if fm:
+        return fm.group("n"), "family", False
+    # leading article before a capitalised name / generic noun before a name
+    s = re.sub(r"^(?:the|a|an)\s+(?=[A-Z\ue000])", "", s) if not re.match(r"^the\s+[A-Z]", s) else s
+    lm = _LEADING_NOUN.match(s)
+    if lm:
+        noun = re.sub(r"^(?:the|a|an)\s+", "", lm.group("noun").lower()).rstrip(".")
+        kind = _NOUN_KIND.get(noun)
+        s = s[lm.end():]  # "fund Alpha" -> "Alpha" (fund); "Mr John Smith" -> "John Smith" (person)
+    if _GENERIC.match(_PH_RE.sub("X", s)) and not _PH_RE.search(s):
+        return None
+    if not re.search(rf"[^\W_]|{_PH_OPEN}", s):  # any script's letters ("橫華國際金融股份有限公司")
+        return None
+    if len(s.split()) > 8:  # a clause, not a name
+        return None
+    text = w.restore(s).strip()
+    if kind is None:
+        if _SUFFIX_AT_END.search(text) or re.search(rf"\b{LEGAL_SUFFIX}(?:\s|$)", text):
+            kind = "fund" if _FUND_WORDS.search(text) else "company"
+        elif _FUND_WORDS.search(text):
+            kind = "fund"
+    return text, kind, False
+
+
+@dataclass
+class _Anchors:
+    mentions: list[Mention] = field(default_factory=list)
+    pronoun: str | None = None
+
+    def add(self, cleaned: tuple[str, str | None, bool] | None, role: str) -> bool:
+        if cleaned is None:
+            return False
+        text, kind, is_pronoun = cleaned
+        if is_pronoun:
+            self.pronoun = self.pronoun or text
+            return True
+        if kind == "family" and role == "subject":
+            role = "group"
+        if any(m.text.lower() == text.lower() for m in self.mentions):
+            return True
+        self.mentions.append(Mention(text=text, role=role, kind_hint=kind))  # type: ignore[arg-type]
+        return True
+
+
+def _split_pair(w: _Work, ab: str) -> tuple[str, str] | None:
+    if SEP in ab:
+        ab = ab[:ab.index(SEP)]
+    parts = list(_AND_SPLIT.finditer(ab))
+    if not parts:
+        return None
+    best = None
+    for m in parts:
+        left, right = ab[:m.start()].strip(), ab[m.end():].strip()
+        if not left or not right:
+            continue
+        score = 0
+        if _SUFFIX_AT_END.search(w.restore(left)) or _PH_RE.search(left[-2:] if len(left) > 1 else left):
+            score += 2
+        if re.match(rf"(?:(?:the|fund|company|issuer|entity)\s+)?[A-Z0-9{_PH_OPEN}]", right):
+            score += 1
+        if best is None or score > best[0]:
+            best = (score, left, right)
+    return (best[1], best[2]) if best else None
+
+
+def _group_or_subject(w: _Work, raw: str, an: _Anchors) -> bool:
+    s = raw[:raw.index(SEP)] if SEP in raw else raw
+    s = s.strip(" ,?!;:.")
+    for rx in _GROUP_RE:
+        gm = rx.match(s)
+        if gm:
+            return an.add(_clean(w, gm.group("x")), "group")
+    return an.add(_clean(w, s), "subject")
+
+
+def _slots(w: _Work, pattern: str, an: _Anchors) -> None:
+    text = w.text
+    for rx in _SLOTS.get(pattern, []):
+        m = rx.search(text)
+        if not m:
+            continue
+        g = m.groupdict()
+        if g.get("ab") is not None:
+            pair = _split_pair(w, g["ab"])
+            if pair is None:
+                continue
+            a, b = _clean(w, pair[0]), _clean(w, pair[1])
+            if a is None and b is None:
+                continue
+            an.add(a, "subject")
+            an.add(b, "object")
+            return
+        if g.get("a") is not None:
+            a, b = _clean(w, g["a"]), _clean(w, g["b"])
+            if a is None and b is None:
+                continue
+            an.add(a, "subject")
+            an.add(b, "object")
+            return
+        if pattern == EXPOSURE.name:
+            if _group_or_subject(w, g["x"], an):
+                return
+            continue
+        if an.add(_clean(w, g["x"]), "subject"):
+            return
+
+
+_CAP_NAME = re.compile(
+    rf"(?:{_PH_OPEN}\d+{_PH_CLOSE})"
+    rf"|(?:\b(?:the\s+)?[A-Z][\w&.\-']*(?:\s+(?:of|de|du|der|von|van|la|le|y|&|and)?\s*[A-Z0-9][\w&.\-']*)*"
+    rf"(?:,?\s+{LEGAL_SUFFIX}))(?![\w])"
+    rf"|(?:\b(?:the\s+)?[A-Z][\w\-']*(?:\s+[A-Z][\w\-']*)*\s+(?:family|clan)\b)")
+
+
+_ELLIPSIS = re.compile(
+    rf"^\s*(?:and\s+)?(?:(?:what|how)\s+about|same\s+(?:question\s+)?for|also\s+for|and\s+(?:for|with)?)\s+{_X}{_END}",
+    re.I)
+
+
+def _fallback(w: _Work, an: _Anchors, role: str) -> None:
+    """Quoted names, LEIs, names with a legal suffix and "the X family" anywhere in the text."""
+    for m in _CAP_NAME.finditer(w.text):
+        s = m.group(0)
+        s = re.sub(r"^(?:the)\s+", "", s)
+        s = re.sub(r"^(?:Who|What|Which|Is|Are|How|Does|Do|Did|Show|List|Find|Give|And|Our|Any)\s+", "", s)
+        cleaned = _clean(w, s)
+        if cleaned and not cleaned[2]:
+            an.add(cleaned, role if not an.mentions else "object" if role == "subject" else role)
+

@@ -1,0 +1,310 @@
+"""Parser step 2a: dates with the cue in front of them -> valid time, knowledge time, ranges
+(see ``retrieval.question.parser``)."""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any
+
+from ownergraph.domain.vocabulary import DIFF
+from ownergraph.retrieval.question.work_text import _MON, _QWORD, MONTHS, SEP, _Work
+
+_DATE_RE = re.compile(
+    r"(?P<iso>\b(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})\b)"
+    rf"|(?P<dmy>\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>{_MON})\.?,?\s+(?P<y2>\d{{4}})\b)"
+    rf"|(?P<mdy>\b(?P<mon3>{_MON})\.?\s+(?P<d3>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y3>\d{{4}})\b)"
+    r"|(?P<quarter>\b(?:(?:the\s+)?(?P<qpos>end|close|start|beginning)\s+of\s+(?:the\s+)?)?"
+    r"(?:Q(?P<q1>[1-4])\s*[-/ ]?\s*(?:of\s+)?(?P<qy1>\d{4})|(?P<qy2>\d{4})\s*[-/ ]?\s*Q(?P<q2>[1-4])"
+    r"|(?P<qw>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(?P<qy3>\d{4}))\b)"
+    r"|(?P<half>\b(?:(?:the\s+)?(?P<hpos>end|close|start|beginning)\s+of\s+)?H(?P<h>[12])\s*[-/ ]?\s*(?P<hy>\d{4})\b)"
+    rf"|(?P<monthyear>\b(?:(?:the\s+)?(?P<mpos>end|close|start|beginning)\s+of\s+)?(?P<mon4>{_MON})\.?\s+(?P<y4>\d{{4}})\b)"
+    r"|(?P<yearend>\b(?:(?:the\s+)?(?P<ypos>end|close|start|beginning)\s+of\s+(?:the\s+)?(?:(?:fiscal\s+|financial\s+)?year\s+|fy\s*)?"
+    r"|year[- ]end\s+|ye\s*|fy\s*|end[- ])(?P<y5>\d{4})\b|\b(?P<y6>\d{4})\s+year[- ]end\b)"
+    r"|(?P<rel>\b(?:today|yesterday|right now|currently|at present|now)\b)"
+    r"|(?P<bare>\b(?P<y7>(?:19|20)\d{2})\b)",
+    re.I)
+
+# cue words directly in front of a date (checked against the text before it)
+_KNOWN_CUE = re.compile(
+    r"(?:\bas\s+(?:we\s+)?knew\s+it|\bwhat\s+(?:was|we|had\s+been|were)\s+(?:known|knew|published|"
+    r"reported|disclosed)|\bknown|\bknowledge(?:\s+(?:date|time|cut-?off))?|\bpublished|\breported|"
+    r"\bdisclosed|\bavailable|\brecorded|\bas\s+seen|\bperspective\s+of|\bpoint[- ]in[- ]time|"
+    r"\bbacktest(?:ed|ing)?|\bwithout\s+look-?ahead)"
+    r"(?:\s+(?:data|information|facts))?"
+    r"(?:\s+(?:on|at|by|as\s+of|as\s+at|of|in|before|until|up\s+to))?(?:\s+the)?\s*,?\s*$", re.I)
+_FROM_CUE = re.compile(r"\b(?:between|from|since|starting(?:\s+(?:from|in|on|at))?|after|beginning)"
+                       r"(?:\s+(?:the|on|at|in))?\s*$", re.I)
+_TO_CUE = re.compile(r"\b(?:and|to|until|till|through|thru|up\s+to|vs\.?|versus|compared\s+(?:to|with)|"
+                     r"against)(?:\s+(?:on|at|in|as\s+of|the))?\s*$", re.I)
+_ASOF_CUE = re.compile(r"\b(?:(?-i:[Aa]s)\s+(?:of|at|on)|at\s+the|by\s+the|at|on|by|in|per|dated|during|for|"
+                       r"valid\s+(?:on|at|as\s+of)|effective|of)\s*,?\s*$", re.I)
+_BACKTEST_SAME = re.compile(r"\b(?:as\s+(?:we\s+)?knew\s+it|as\s+(?:it\s+was\s+)?known|with\s+what\s+(?:was|we)\s+"
+                            r"(?:known|knew)|as\s+(?:published|reported|disclosed))\s+(?:then|at\s+the\s+time)\b"
+                            r"|\bwithout\s+look-?ahead\b|\bno\s+look-?ahead\b|\bpoint[- ]in[- ]time\b", re.I)
+
+
+@dataclass
+class _DateHit:
+    start: int  # the cue's start
+    end: int
+    dstart: int  # the date expression's own start
+    kind: str  # day | month | quarter | half | year | rel
+    lo: date  # first day of the period
+    hi: date  # last day of the period
+    pos: str | None  # explicit start/end
+    cue: str  # known | from | to | asof | none
+
+
+_Groups = dict[str, Any]  # a date match's named groups
+# kind, first day, last day of the period a date expression names
+_Period = tuple[str, date, date]
+_COARSE_KINDS = ("month", "quarter", "half", "year")
+# tried in this order: a knowledge cue ("as known at") wins over the "at" of an as-of cue
+_CUES = (("known", _KNOWN_CUE), ("from", _FROM_CUE), ("to", _TO_CUE), ("asof", _ASOF_CUE))
+_POSITION_GROUPS = ("qpos", "hpos", "mpos", "ypos")
+_POSITION_SYNONYMS = {"close": "end", "beginning": "start"}
+
+
+def _month_end(y: int, m: int) -> date:
+    return date(y, m, calendar.monthrange(y, m)[1])
+
+
+# -- 2a(i). finding dates ----------------------------------------------------------------------
+
+def _text_before(text: str, at: int) -> str:
+    """The text in front of a date where its cue can be: up to 60 characters, not across a consumed span."""
+    before = text[max(0, at - 60):at]
+    if SEP in before:
+        before = before[before.rindex(SEP) + 1:]
+    return before
+
+
+def _cue_in_front(before: str, date_start: int) -> tuple[str, int]:
+    """The cue directly in front of a date and where the hit starts (at the cue when there is one)."""
+    for name, rx in _CUES:
+        cm = rx.search(before)
+        if cm:
+            return name, date_start - (len(before) - cm.start())
+    return "none", date_start
+
+
+def _position(g: _Groups) -> str | None:
+    """An explicit "start of" / "end of" in the expression; a year-end reads as the year's end."""
+    word = next((g[k].lower() for k in _POSITION_GROUPS if g.get(k)), None)
+    if word is not None:
+        return _POSITION_SYNONYMS.get(word, word)
+    return "end" if g["yearend"] else None
+
+
+def _named_day(y: str, mon: str, d: str) -> _Period:
+    day = date(int(y), MONTHS[mon.lower().rstrip(".")], int(d))
+    return "day", day, day
+
+
+def _iso_period(g: _Groups, today: date) -> _Period:
+    day = date(int(g["y"]), int(g["m"]), int(g["d"]))
+    return "day", day, day
+
+
+def _day_month_year_period(g: _Groups, today: date) -> _Period:
+    return _named_day(g["y2"], g["mon2"], g["d2"])
+
+
+def _month_day_year_period(g: _Groups, today: date) -> _Period:
+    return _named_day(g["y3"], g["mon3"], g["d3"])
+
+
+def _quarter_period(g: _Groups, today: date) -> _Period:
+    q = int(g["q1"] or g["q2"] or _QWORD[(g["qw"] or "").lower()])
+    y = int(g["qy1"] or g["qy2"] or g["qy3"])
+    return "quarter", date(y, 3 * q - 2, 1), _month_end(y, 3 * q)
+
+
+def _half_period(g: _Groups, today: date) -> _Period:
+    h, y = int(g["h"]), int(g["hy"])
+    return "half", date(y, 6 * h - 5, 1), _month_end(y, 6 * h)
+
+
+def _month_period(g: _Groups, today: date) -> _Period:
+    y, mo = int(g["y4"]), MONTHS[g["mon4"].lower().rstrip(".")]
+    return "month", date(y, mo, 1), _month_end(y, mo)
+
+
+def _year_end_period(g: _Groups, today: date) -> _Period:
+    y = int(g["y5"] or g["y6"])
+    return "year", date(y, 1, 1), date(y, 12, 31)
+
+
+def _relative_period(g: _Groups, today: date) -> _Period:
+    day = today - timedelta(days=1) if g["rel"].lower() == "yesterday" else today
+    return "rel", day, day
+
+
+def _bare_year_period(g: _Groups, today: date) -> _Period:
+    y = int(g["y7"])
+    return "year", date(y, 1, 1), date(y, 12, 31)
+
+
+# the alternatives of _DATE_RE (exactly one matches) and how each is read; only a relative date needs today
+_PERIOD_READERS = (
+    ("iso", _iso_period), ("dmy", _day_month_year_period), ("mdy", _month_day_year_period),
+    ("quarter", _quarter_period), ("half", _half_period), ("monthyear", _month_period),
+    ("yearend", _year_end_period), ("rel", _relative_period), ("bare", _bare_year_period),
+)
+
+
+def _period(g: _Groups, today: date) -> _Period:
+    """The period a date expression names; ValueError / KeyError for an impossible date."""
+    reader = next(read for group, read in _PERIOD_READERS if g[group])
+    return reader(g, today)
+
+
+def _not_a_date(g: _Groups, cue: str, before: str) -> bool:
+    """Words that read as a date only with a cue in front of them."""
+    if cue == "none" and g["rel"] and g["rel"].lower() == "now":
+        return True  # a bare "now" is too weak ("now show me ...")
+    if g["bare"] and cue == "none":
+        return True
+    # "the 2023 accounts of ...": not a date cue
+    return bool(g["bare"] and cue == "asof" and re.search(r"\b(?:of|for)\s*$", before, re.I))
+
+
+def _find_dates(w: _Work) -> list[_DateHit]:
+    """Every date in the working copy with its cue; an impossible date is noted and consumed."""
+    hits: list[_DateHit] = []
+    invalid: list[tuple[int, int]] = []
+    for m in _DATE_RE.finditer(w.text):
+        g = m.groupdict()
+        before = _text_before(w.text, m.start())
+        cue, start = _cue_in_front(before, m.start())
+        try:
+            kind, lo, hi = _period(g, w.today)
+        except (ValueError, KeyError):
+            w.notes.append(f"ignored an invalid date: {m.group(0)!r}")
+            invalid.append((start, m.end()))
+            continue
+        if _not_a_date(g, cue, before):
+            continue
+        hits.append(_DateHit(start, m.end(), m.start(), kind, lo, hi, _position(g), cue))
+    for span in invalid:  # keep an invalid date out of the anchors
+        w.consume(span)
+    return hits
+
+
+# -- 2a(ii). dates -> the question's clocks ----------------------------------------------------
+
+def _point(h: _DateHit, default: str) -> date:
+    pos = h.pos or default
+    return h.lo if pos == "start" else h.hi
+
+
+def _is_coarse(h: _DateHit) -> bool:
+    """A period longer than a day with no explicit start or end."""
+    return h.kind in _COARSE_KINDS and h.pos is None
+
+
+def _split_by_cue(hits: list[_DateHit]) -> tuple[list[_DateHit], list[_DateHit], list[_DateHit]]:
+    """Range starts, range ends and the other dates (as-of cue or none)."""
+    frm = [h for h in hits if h.cue == "from"]
+    to = [h for h in hits if h.cue == "to"]
+    other = [h for h in hits if h.cue not in ("from", "to")]
+    return frm, to, other
+
+
+def _note_coarse_points(w: _Work, hits: list[_DateHit], pattern: str) -> None:
+    """Say where a period stands for a single day; range ends and diffs read periods their own way."""
+    for h in hits:
+        if _is_coarse(h) and h.cue not in ("from", "to") and pattern != DIFF.name:
+            w.notes.append(f"period {w.original[h.start:h.end].strip()!r} read as its last day")
+
+
+def _assign_known_at(w: _Work, q: dict, known: list[_DateHit]) -> None:
+    if known:
+        q["known_at"] = _point(known[-1], "end")
+        if len(known) > 1:
+            w.notes.append("several knowledge dates; using the last")
+
+
+def _assign_range_ends(q: dict, frm: list[_DateHit], to: list[_DateHit]) -> None:
+    """The first "from" date opens the range, the last "to" date closes it."""
+    if frm:
+        q["date_from"] = _point(frm[0], "start")
+    if to:
+        q["date_to"] = _point(to[-1], "end")
+
+
+def _place_diff_date(w: _Work, q: dict, h: _DateHit, several: bool) -> None:
+    """A diff date without a range cue fills the first open end of the range."""
+    if q.get("date_from") is None:
+        if not several and _is_coarse(h):
+            q["date_from"], q["date_to"] = h.lo, h.hi  # "what changed in 2023"
+            w.notes.append(f"diff over the whole period {w.original[h.start:h.end].strip()!r}")
+        else:
+            q["date_from"] = _point(h, "end")
+    elif q.get("date_to") is None:
+        q["date_to"] = _point(h, "end")
+
+
+def _complete_diff_range(w: _Work, q: dict) -> None:
+    """An open range runs to today; a range given backwards is turned round."""
+    if q.get("date_from") is not None and q.get("date_to") is None:
+        q["date_to"] = w.today
+        w.notes.append("no end date: diff up to today")
+    if q.get("date_from") and q.get("date_to") and q["date_from"] > q["date_to"]:
+        q["date_from"], q["date_to"] = q["date_to"], q["date_from"]
+        w.notes.append("dates given in reverse order; swapped")
+
+
+def _assign_diff_range(w: _Work, q: dict, rest: list[_DateHit]) -> None:
+    """A diff reads its dates as the two ends of a range."""
+    frm, to, other = _split_by_cue(rest)
+    _assign_range_ends(q, frm, to)
+    for h in other:
+        _place_diff_date(w, q, h, several=len(other) >= 2)
+    _complete_diff_range(w, q)
+
+
+def _assign_as_of(w: _Work, q: dict, asof: list[_DateHit]) -> None:
+    if asof:
+        q["as_of"] = _point(asof[-1], "end")
+        if len(asof) > 1:
+            w.notes.append("several valid-time dates; using the last")
+
+
+def _known_at_the_time(w: _Work, q: dict) -> None:
+    """A backtest ("as we knew it then", "point in time") knows what was valid at as_of."""
+    if _BACKTEST_SAME.search(w.original) and q.get("as_of") and q.get("known_at") is None:
+        q["known_at"] = q["as_of"]
+        w.notes.append("as known at the time: known_at = as_of (backtest)")
+
+
+def _assign_point_in_time(w: _Work, q: dict, rest: list[_DateHit], known: list[_DateHit]) -> None:
+    """A point-in-time question reads one valid date; a range there is kept but sets no as_of."""
+    frm, to, asof = _split_by_cue(rest)
+    if frm or to:
+        _assign_range_ends(q, frm, to)
+        w.notes.append("a date range on a point-in-time question: as_of not set")
+    _assign_as_of(w, q, asof)
+    if known and q.get("as_of") is None and not (frm or to):
+        q["as_of"] = q["known_at"]
+        w.notes.append("as known at a date without a separate valid date: as_of = known_at")
+    _known_at_the_time(w, q)
+
+
+def _assign_dates(w: _Work, q: dict, hits: list[_DateHit], pattern: str) -> None:
+    """Consume the dates and set known_at, then a diff's range or a point-in-time question's as_of."""
+    for h in hits:
+        w.consume((h.start, h.end))
+    if not hits:
+        return
+    _note_coarse_points(w, hits, pattern)
+    known = [h for h in hits if h.cue == "known"]
+    rest = [h for h in hits if h.cue != "known"]
+    _assign_known_at(w, q, known)
+    if pattern == DIFF.name:
+        _assign_diff_range(w, q, rest)
+    else:
+        _assign_point_in_time(w, q, rest, known)

@@ -1,0 +1,240 @@
+"""Deterministic question parser: text -> :class:`retrieval.question.model.Question`.
+
+Steps, each on a working copy of the text where consumed spans are replaced by a boundary
+mark (``SEP``) so that later steps do not read them again:
+
+1. mask quoted names and LEIs (placeholders, restored verbatim in the anchors);
+2. dates with the cue in front of them (``as of`` -> valid time, ``as known at`` / ``as we
+   knew it on`` / ``with what was known at`` -> knowledge time, ``between/from/since ... and/to``
+   -> a range), then hop counts, thresholds and rules, contagion channels, the portfolio;
+3. the family (``pattern``) from keyword rules tried in a fixed order (first match wins);
+4. anchors from per-family slot patterns ("beneficial owner of X", "A's stake in B",
+   "if X defaults", "between A and B", ...), then generic fallbacks (quoted names, LEIs,
+   names with a legal suffix, "the X family");
+5. pronouns: a slot that is a pronoun, or a question without any anchor that uses one, is a
+   follow-up.
+
+The parser never guesses a family: anything that matches no rule is ``unknown``.
+
+Modules: ``_parse_text`` (shared constants, the working copy, step 1), ``_parse_dates`` (2a),
+``_parse_params`` (2b), ``_parse_patterns`` (3 and the slot patterns per kind),
+``_parse_anchors`` (4, 5); this one runs them in order. Kind, rule and channel names come
+from ``graph.vocabulary``.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from ownergraph.domain.vocabulary import (
+    BLOCKED_RULE, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE, UNKNOWN,
+)
+from ownergraph.retrieval.question.anchors import _ELLIPSIS, _Anchors, _clean, _fallback, _slots
+from ownergraph.retrieval.question.dates import _DateHit, _assign_dates, _find_dates
+from ownergraph.retrieval.question.params import _channels, _depth, _portfolio, _rules
+from ownergraph.retrieval.question.patterns import VOTING_RE, _family
+from ownergraph.retrieval.question.work_text import (  # noqa: F401 -- the parser's public constants, importable here
+    LEGAL_SUFFIX, MAX_CHARS, MONTHS, NUMBER_WORDS, PRONOUNS, SEP, _mask, _Work,
+)
+from ownergraph.retrieval.question.model import Mention, Question
+
+__all__ = ["parse", "MAX_CHARS", "SEP", "NUMBER_WORDS", "MONTHS", "LEGAL_SUFFIX", "PRONOUNS"]
+
+
+_PARENT_MODS = [
+    ("direct", re.compile(r"\b(?:direct|immediate)\s+(?:parent|holding|consolidat)", re.I)),
+    ("ultimate", re.compile(r"\bultimate(?:ly)?\s+(?:parent|holding|consolidat|controlling\s+(?:entity|company))|\btop(?:most)?\s+"
+                            r"(?:parent|entity|company)|\bgroup\s+head\b", re.I)),
+    # the other way down the consolidation: X's children (subsidiaries), not its parents
+    ("children", re.compile(r"\b(?:subsidiar(?:y|ies)|children|child\s+(?:entities|companies)|"
+                            r"consolidated\s+(?:entities|companies|subsidiaries))\b|\bdoes\b.{1,80}\bconsolidate\b", re.I)),
+    ("reporting_exceptions", re.compile(r"\breporting\s+exceptions?\b|\bwhy\b.{0,40}\bno\s+parent|"
+                                        r"\bparent\b.{0,30}\bnot\s+(?:published|reported|disclosed)", re.I)),
+]
+
+
+_VERB_GAP = re.compile(rf"\b((?:holds?|held|owns?|owned|controls?|controlled|ha[sd]|have)\s*){SEP}\s*(?:of|in)\s+", re.I)
+
+
+def _modifiers(w: _Work, pattern: str, q: dict) -> list[str]:
+    mods: list[str] = []
+    t = w.original
+    if pattern == PARENTS.name:
+        mods += [name for name, rx in _PARENT_MODS if rx.search(t)]
+        if "direct" in mods and q.get("depth") is None:
+            q["depth"] = 1
+    if pattern in (STAKE.name, OWNERS.name, EXPOSURE.name):
+        if re.search(r"\b(?:indirect(?:ly)?|look-?through|ultimate(?:ly)?|effective)\b", t, re.I):
+            mods.append("indirect" if pattern != OWNERS.name else "ultimate")
+        if re.search(r"\bdirect(?:ly)?\b(?!\s+or\s+indirect)", t, re.I) and \
+                not re.search(r"\bindirect", t, re.I):
+            mods.append("direct")
+    if pattern == SANCTIONS_NEAR.name and re.search(r"\bdirect(?:ly)?\s+(?:connected|linked|tied|exposed|owned|adjacent)", t, re.I):
+        mods.append("direct")
+        if q.get("depth") is None:
+            q["depth"] = 1
+    if re.match(r"^\s*(?:is|are|does|do|was|were|has|have|did|can|could)\b", t, re.I) and pattern != UNKNOWN:
+        mods.append("yes_no")
+    return list(dict.fromkeys(mods))
+
+
+# -- the working copy ---------------------------------------------------------------------------
+
+def _normalise(text: str) -> str:
+    """One line with single spaces; a typographic apostrophe inside a word ("Acme’s") is an
+    apostrophe, elsewhere it closes a quote."""
+    return re.sub(r"\s+", " ", re.sub(r"(?<=\w)\u2019(?=\w)", "'", text).replace("\u00a0", " ")).strip()
+
+
+def _working_copy(norm: str, today: date) -> _Work:
+    """The working copy of a normalised question, cut to MAX_CHARS: slot patterns are quadratic
+    in the worst case, and a question is short."""
+    truncated = len(norm) > MAX_CHARS
+    if truncated:
+        norm = norm[:MAX_CHARS]
+    w = _Work(original=norm, text=norm, today=today)
+    if truncated:
+        w.notes.append(f"question longer than {MAX_CHARS} characters: only its start was parsed")
+    return w
+
+
+# -- steps 2 and 3: family and parameters ------------------------------------------------------
+
+def _family_without_dates(w: _Work, dates: list[_DateHit]) -> str:
+    """The family read on the text without the date spans (a date's "between ... and" is not a
+    path question), but before anything else is consumed."""
+    probe = w.text
+    for h in dates:
+        probe = probe[:h.dstart] + SEP * (h.end - h.dstart) + probe[h.end:]
+    return _family(_Work(original=w.original, text=probe, today=w.today, masked=w.masked))
+
+
+def _read_parameters(w: _Work, q: dict, dates: list[_DateHit], pattern: str) -> None:
+    """Dates, hop count, thresholds and rules, channels where the family has them, the portfolio."""
+    _assign_dates(w, q, dates, pattern)
+    _depth(w, q)
+    _rules(w, q)
+    if pattern in KINDS and KINDS[pattern].channels:  # contagion, path, exposure
+        _channels(w, q)
+    _portfolio(w, q)
+
+
+def _is_our_stake(w: _Work) -> bool:
+    return bool(re.search(r"\b(?:our|we|us)\b", w.text, re.I)) and \
+        bool(re.search(r"\b(?:our\s+(?:stake|interest|holding|share)|do\s+we\s+(?:own|hold))\b", w.text, re.I))
+
+
+def _refine_stake(w: _Work, pattern: str) -> str:
+    """A stake question that is really about exposure ("our stake") or owners ("who has a stake")."""
+    if pattern != STAKE.name:
+        return pattern
+    if _is_our_stake(w):
+        w.notes.append("a stake held by us: read as exposure")
+        return EXPOSURE.name
+    if re.match(r"^\s*who\b", w.original, re.I):
+        return OWNERS.name  # "who has a stake in X": the owners of X
+    return pattern
+
+
+def _is_sanctions_check(w: _Work, q: dict) -> bool:
+    """A plain 'is X sanctioned?': no hop count and no word of nearness."""
+    t = w.original
+    return bool(re.search(r"\b(?:is|are)\b.{1,80}\bsanctioned\s*\??\s*$", t, re.I)) and q.get("depth") is None \
+        and not re.search(r"\b(?:near|close|within|connected|linked|hops?|exposed)\b", t, re.I)
+
+
+def _family_parameters(w: _Work, q: dict, pattern: str) -> None:
+    """Parameters that a family's own wording implies."""
+    if pattern == SANCTIONS_NEAR.name and _is_sanctions_check(w, q):
+        q["depth"] = 0
+        w.notes.append("'is X sanctioned': a sanctions check at depth 0")
+    if pattern in (STAKE.name, OWNERS.name) and VOTING_RE.search(w.original):
+        q["interest"] = "voting_rights"  # "what share of the voting rights in X does Y hold"
+    if pattern == OWNERS.name and q.get("rule") is None and re.search(r"\bblocked\b", w.original, re.I):
+        q["rule"] = BLOCKED_RULE
+        w.notes.append("'blocked' read as the OFAC 50% rule")
+
+
+# -- steps 4 and 5: anchors and follow-ups ------------------------------------------------------
+
+def _close_verb_gaps(w: _Work) -> None:
+    """In 'who holds more than 25% of X' the threshold is consumed; its "of" goes with it, so that
+    the verb's object is X (same length, so the spans found earlier stay valid)."""
+    w.text = _VERB_GAP.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), w.text)
+
+
+def _has_anchor(an: _Anchors) -> bool:
+    return bool(an.mentions) or an.pronoun is not None
+
+
+def _find_anchors(w: _Work, pattern: str) -> _Anchors:
+    """Slot patterns of the family, else an elliptical "X?" or the generic fallbacks; then a
+    pronoun where no entity was named."""
+    an = _Anchors()
+    if pattern != UNKNOWN:
+        _slots(w, pattern, an)
+    if not _has_anchor(an):
+        fm = _ELLIPSIS.match(w.text)
+        if fm:
+            an.add(_clean(w, fm.group("x")), "subject")
+    if not _has_anchor(an):
+        _fallback(w, an, "subject")
+    pm = PRONOUNS.search(w.text)
+    if an.pronoun is None and not any(m.role in ("subject", "object", "group") for m in an.mentions) and pm:
+        an.pronoun = pm.group("p")
+    return an
+
+
+_FOLLOW_UP_OPENING = re.compile(
+    r"^\s*(?:and|what\s+about|how\s+about|same\s+(?:for|question\s+for)|and\s+what\s+about|also)\b", re.I)
+
+
+def _is_follow_up(w: _Work, an: _Anchors, pattern: str) -> bool:
+    """A pronoun anchor, or an opening such as "and" / "what about", makes a follow-up."""
+    if not _FOLLOW_UP_OPENING.match(w.original):
+        return an.pronoun is not None
+    if pattern == UNKNOWN:
+        w.notes.append("elliptical follow-up: the family comes from the previous turn")
+    return True
+
+
+def _note_bad_leis(w: _Work, an: _Anchors) -> None:
+    """Flag an anchor shaped like an LEI whose check digits fail."""
+    for m in an.mentions:
+        if re.fullmatch(r"[A-Z0-9]{18}[0-9]{2}", m.text):
+            try:
+                from ownergraph.domain.lei import is_valid_lei
+                if not is_valid_lei(m.text):
+                    w.notes.append(f"{m.text} looks like an LEI but its check digits fail")
+            except ImportError:  # pragma: no cover
+                pass
+
+
+def _note_gaps(w: _Work, an: _Anchors, pattern: str, follow_up: bool) -> None:
+    """Notes on what the question left out or got wrong."""
+    if pattern == PATH.name and len([m for m in an.mentions if m.role in ("subject", "object")]) < 2 and not follow_up:
+        w.notes.append("path question with fewer than two anchors")
+    if pattern == UNKNOWN:
+        w.notes.append("no supported question family matched")
+    _note_bad_leis(w, an)
+
+
+def parse(text: str, *, today: date | None = None) -> Question:
+    w = _working_copy(_normalise(text), today or date.today())
+    q: dict = {}
+    _mask(w)
+    dates = _find_dates(w)
+    pattern = _family_without_dates(w, dates)
+    _read_parameters(w, q, dates, pattern)
+    pattern = _refine_stake(w, pattern)
+    _family_parameters(w, q, pattern)
+    _close_verb_gaps(w)
+    an = _find_anchors(w, pattern)
+    follow_up = _is_follow_up(w, an, pattern)
+    _note_gaps(w, an, pattern, follow_up)
+    if pattern == EXPOSURE.name and q.get("portfolio"):
+        an.mentions.append(Mention(text=q["portfolio"], role="portfolio"))
+    q["modifiers"] = _modifiers(w, pattern, q)
+    return Question(text=text, pattern=pattern, anchors=an.mentions, follow_up=follow_up, pronoun=an.pronoun,
+                    parser="deterministic", notes=w.notes, **q)  # type: ignore[arg-type]
