@@ -8,7 +8,8 @@ import re
 from dataclasses import dataclass, field
 
 from ownergraph.domain.vocabulary import EXPOSURE
-from ownergraph.retrieval.question.patterns import _AND_SPLIT, _END, _FAMILY_NAME, _GROUP_RE, _SLOTS, _X
+from ownergraph.retrieval.question.patterns import AND_SPLIT, FAMILY_NAME, GROUP_RE, slots_of
+from ownergraph.retrieval.question.slots import END, X
 from ownergraph.retrieval.question.work_text import (
     _FUND_WORDS, _GENERIC, _LEADING_NOUN, _NOUN_KIND, _PH_OPEN, _PH_CLOSE, _PH_RE, _PRONOUN_WORDS, _SUFFIX_AT_END,
     _TRAILING_FILLER, LEGAL_SUFFIX, PRONOUNS, SEP, _Work,
@@ -105,7 +106,7 @@ def _clean(w: _Work, raw: str) -> tuple[str, str | None, bool] | None:
     if re.fullmatch(r"(?:the\s+)?(?:same\s+)?(?:fund|company|entity|issuer|group|firm|borrower)", s, re.I) and \
             re.match(r"(?:the\s+)?same", s, re.I):
         return s, None, True
-    fm = _FAMILY_NAME.match(s)
+    fm = FAMILY_NAME.match(s)
     if fm:
         return fm.group("n"), "family", False
     # leading article before a capitalised name / generic noun before a name
@@ -153,7 +154,7 @@ class _Anchors:
 def _split_pair(w: _Work, ab: str) -> tuple[str, str] | None:
     if SEP in ab:
         ab = ab[:ab.index(SEP)]
-    parts = list(_AND_SPLIT.finditer(ab))
+    parts = list(AND_SPLIT.finditer(ab))
     if not parts:
         return None
     best = None
@@ -174,7 +175,7 @@ def _split_pair(w: _Work, ab: str) -> tuple[str, str] | None:
 def _group_or_subject(w: _Work, raw: str, an: _Anchors) -> bool:
     s = raw[:raw.index(SEP)] if SEP in raw else raw
     s = s.strip(" ,?!;:.")
-    for rx in _GROUP_RE:
+    for rx in GROUP_RE:
         gm = rx.match(s)
         if gm:
             return an.add(_clean(w, gm.group("x")), "group")
@@ -183,7 +184,7 @@ def _group_or_subject(w: _Work, raw: str, an: _Anchors) -> bool:
 
 def _slots(w: _Work, pattern: str, an: _Anchors) -> None:
     text = w.text
-    for rx in _SLOTS.get(pattern, []):
+    for rx in slots_of(pattern):
         m = rx.search(text)
         if not m:
             continue
@@ -221,7 +222,7 @@ _CAP_NAME = re.compile(
 
 
 _ELLIPSIS = re.compile(
-    rf"^\s*(?:and\s+)?(?:(?:what|how)\s+about|same\s+(?:question\s+)?for|also\s+for|and\s+(?:for|with)?)\s+{_X}{_END}",
+    rf"^\s*(?:and\s+)?(?:(?:what|how)\s+about|same\s+(?:question\s+)?for|also\s+for|and\s+(?:for|with)?)\s+{X}{END}",
     re.I)
 
 

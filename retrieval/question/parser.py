@@ -33,7 +33,8 @@ from ownergraph.domain.vocabulary import (
 from ownergraph.retrieval.question.anchors import _ELLIPSIS, _Anchors, _clean, _fallback, _slots
 from ownergraph.retrieval.question.dates import _DateHit, _assign_dates, _find_dates
 from ownergraph.retrieval.question.params import _channels, _depth, _portfolio, _rules
-from ownergraph.retrieval.question.patterns import VOTING_RE, _family
+from ownergraph.retrieval.question.patterns import family
+from ownergraph.retrieval.question.slots import VOTING_RE
 from ownergraph.retrieval.question.work_text import (  # noqa: F401 -- the parser's public constants, importable here
     LEGAL_SUFFIX, MAX_CHARS, MONTHS, NUMBER_WORDS, PRONOUNS, SEP, _mask, _Work,
 )
@@ -107,7 +108,7 @@ def _family_without_dates(w: _Work, dates: list[_DateHit]) -> str:
     probe = w.text
     for h in dates:
         probe = probe[:h.dstart] + SEP * (h.end - h.dstart) + probe[h.end:]
-    return _family(_Work(original=w.original, text=probe, today=w.today, masked=w.masked))
+    return family(_Work(original=w.original, text=probe, today=w.today, masked=w.masked))
 
 
 def _read_parameters(w: _Work, q: dict, dates: list[_DateHit], pattern: str) -> None:

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 
 from ownergraph.cli.analytics_cmd import path_cmd
 from ownergraph.domain.vocabulary import CONTROL_PATH_KINDS, PATH_KIND_NAMES, path_edge_types
-from ownergraph.retrieval.question.patterns import path_kinds
+from ownergraph.retrieval.kinds.path import path_kinds
 from ownergraph.retrieval.question.model import parse
 
 
