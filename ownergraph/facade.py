@@ -16,7 +16,7 @@ from ownergraph.retrieval.api import Ownergraph
 from ownergraph.retrieval.api import connect as connect_client
 
 if TYPE_CHECKING:
-    from ownergraph.retrieval.text.disclosures import IndexProgress
+    from ownergraph.retrieval.text.disclosure_index import IndexProgress
 
 
 def connect(settings: Settings | None = None, *, text: bool = True) -> Ownergraph:

@@ -15,18 +15,18 @@ Public API::
     r2 = Resolver.from_state(state)
 
 Keys: the LEI where known, else ``og:`` + 16 hex of sha256 of the most authoritative
-identifier or of (normalised name, jurisdiction, kind); see ``resolution._keys``.
+identifier or of (normalised name, jurisdiction, kind); see ``resolution.keys``.
 Data flow is one way: this package imports ``ingest`` only.
 """
 
-from ownergraph.resolution._decisions import Decision, Judgement, MergeRefused, ResolutionError, Status
-from ownergraph.resolution._index import AliasRow, EntityInfo
-from ownergraph.resolution._keys import SCHEME_AUTHORITY, identifier_key, name_key, normalise_identifier
-from ownergraph.resolution._normalise import NormalisedName, normalise_name, person_name_variants, transliterate
-from ownergraph.resolution._resolve import Candidate, Method, Resolution
-from ownergraph.resolution._resolver import Resolver
-from ownergraph.resolution._spark import spark_session
-from ownergraph.resolution._splink import MatchSettings
+from ownergraph.resolution.decisions import Decision, Judgement, MergeRefused, ResolutionError, Status
+from ownergraph.resolution.rows import AliasRow, EntityInfo
+from ownergraph.resolution.keys import SCHEME_AUTHORITY, identifier_key, name_key, normalise_identifier
+from ownergraph.resolution.normalise import NormalisedName, normalise_name, person_name_variants, transliterate
+from ownergraph.resolution.resolve import Candidate, Method, Resolution
+from ownergraph.resolution.resolver import Resolver
+from ownergraph.resolution.spark import spark_session
+from ownergraph.resolution.splink import MatchSettings
 from ownergraph.resolution.state import ResolutionState, ResolutionStore, StateRecord, StreamingResolutionStore
 
 __all__ = [

@@ -37,10 +37,11 @@ from typing import Any
 
 from lxml import etree
 
-from ownergraph.domain.model import Alias, AliasKind, AliasScheme, Entity, EntityKind, EntityRef, Provenance
+from ownergraph.domain.model import Alias, Entity, EntityRef, Provenance
+from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
 
-from ownergraph.resolution._normalise import normalise_name
-from ownergraph.resolution._resolver import Resolver
+from ownergraph.resolution.normalise import normalise_name
+from ownergraph.resolution.resolver import Resolver
 
 _T0 = datetime(2024, 1, 1, tzinfo=timezone.utc)
 _GLEIF_NS = "{http://www.gleif.org/data/schema/leidata/2016}"

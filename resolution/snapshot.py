@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from ownergraph.resolution._resolver import Resolver
-    from ownergraph.resolution._splink import MatchSettings
+    from ownergraph.resolution.resolver import Resolver
+    from ownergraph.resolution.splink import MatchSettings
 
 # bumped whenever what a snapshot holds changes: an older file is then no snapshot
 FORMAT = ("ownergraph-resolver-snapshot", 1)
@@ -78,15 +78,15 @@ def read_meta(f: BinaryIO) -> dict[str, Any] | None:
 
 def load(f: BinaryIO, settings: MatchSettings | None) -> Resolver | None:
     """The resolver in ``f`` (after ``read_meta``), or None when it cannot be read."""
-    from ownergraph.resolution._index import _Entities
-    from ownergraph.resolution._resolver import Resolver
+    from ownergraph.resolution.index import EntityTable
+    from ownergraph.resolution.resolver import Resolver
 
     try:
         body = pickle.load(f)
         r = Resolver(settings)
         for a in _INDEX:
             setattr(r.index, a, body["index"][a])
-        r.index.entities = _Entities(r.index._recs)
+        r.index.entities = EntityTable(r.index._recs)
         r.index.entities.count = body["entity_count"]
         for a in _DECISIONS:
             setattr(r.decisions, a, body["decisions"][a])
@@ -116,7 +116,7 @@ def write_file(resolver: Resolver, path: Path, meta: dict[str, Any], keep: int =
 def canonical_form(resolver: Resolver) -> dict[str, Any]:
     """Everything the resolver answers from, independent of the order it was built in: equal
     for the resolver that saved a state and for one rebuilt from it (the snapshot's claim)."""
-    from ownergraph.resolution import _rows as packed
+    from ownergraph.resolution import rows as packed
 
     index, decisions = resolver.index, resolver.decisions
     names = set(index._names)

@@ -171,7 +171,8 @@ class Ownergraph:
     def _llm_answer(self, ctx: Context, fallback: str) -> tuple[str, CitationCheck, str | None]:
         """The LLM's cited answer, or the analytic's text; the third item says why the call
         failed (``None`` when it did not)."""
-        from ownergraph.retrieval.llm import LLMError, complete
+        from ownergraph.domain.errors import LLMError
+        from ownergraph.retrieval.llm import complete
 
         system = ("You answer questions about corporate ownership and exposure using ONLY the numbered "
                   "sources given. Cite every claim with [n]. If the sources do not contain the answer, say "

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from ownergraph.cli import main
-from ownergraph.retrieval.text.embedding import model_available
+from ownergraph.retrieval.text.model_files import model_available
 
 
 def _json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict]:

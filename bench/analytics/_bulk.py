@@ -37,7 +37,7 @@ from typing import Any
 
 from ownergraph.graph.load.rows import KNOWN_MAX, VALID_MAX, VALID_MIN
 from ownergraph.graph.store.connection import Graph
-from ownergraph.graph.load.loader import encode_rows
+from ownergraph.graph.load.transport import encode_rows
 from ownergraph.cypher import Rendered
 from bench.cypher import QUERIES
 

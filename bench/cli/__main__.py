@@ -50,7 +50,7 @@ else:
     from ownergraph.graph.analytics.api import Analytics; mark("import_analytics")
     from ownergraph.graph.store.connection import connect
     graph = connect(); mark("connect")
-    from ownergraph.cli import _views
+    from ownergraph.cli import views as _views
     a = Analytics(graph)
     if sys.argv[1] == "owners":
         res = a.ownership.owners(sys.argv[2], as_of=sys.argv[3]); mark("query")

@@ -95,7 +95,7 @@ def compare_embedders(sentences: list[str]) -> dict[str, Any]:
     """Each installed embedder on the same sentences: sentences per CPU-second (after a warm-up
     batch) and the largest absolute difference from the numpy encoder's vectors."""
     from ownergraph.retrieval.text.minilm_onnx import OnnxMiniLMEmbedder, onnx_available
-    from ownergraph.retrieval.text.embedding import NumpyMiniLMEmbedder
+    from ownergraph.retrieval.text.minilm_numpy import NumpyMiniLMEmbedder
 
     makers: dict[str, Callable[[], Any]] = {"numpy": NumpyMiniLMEmbedder}
     if onnx_available():

@@ -25,7 +25,8 @@ import psutil
 from bench._common import peak_rss_mb, write_report
 from datetime import datetime, timezone
 
-from ownergraph.domain.model import Entity, EntityKind, EntityRef, Provenance
+from ownergraph.domain.model import Entity, EntityRef, Provenance
+from ownergraph.domain.codes import EntityKind
 from ownergraph.resolution import MatchSettings, Resolver
 
 _SYL = ["ka", "lo", "ver", "min", "tra", "sel", "dor", "pan", "ric", "bel", "mon", "tes", "gal", "fin",

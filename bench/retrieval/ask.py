@@ -41,7 +41,7 @@ from bench.cypher import QUERIES
 from ownergraph.graph.store.connection import Graph, connect
 from ownergraph.domain.vocabulary import CONTAGION, EXPOSURE, OWNERS, PARENTS, STAKE
 from ownergraph.retrieval.api import Ownergraph
-from ownergraph.retrieval.text.chunking import split_sentences
+from ownergraph.ingest.sentences import split_sentences
 
 AS_OF = _bulk.AS_OF
 PATTERNS = (OWNERS.name, STAKE.name, CONTAGION.name, EXPOSURE.name, PARENTS.name)
@@ -103,7 +103,8 @@ def build_index(chunks: list[dict[str, Any]], path: Path, batch: int = 64,
     import numpy as np
 
     from ownergraph.retrieval.text.embedding import default_embedder
-    from ownergraph.retrieval.text.vectors import VectorPoint, open_index
+    from ownergraph.retrieval.text.vector_points import VectorPoint
+    from ownergraph.retrieval.text.vectors import open_index
 
     emb = default_embedder()
     index = open_index(None, path, "disclosures", 384)

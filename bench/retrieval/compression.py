@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ownergraph.retrieval.text.chunking import Chunk, Sentence, chunk_text
+from ownergraph.retrieval.text.chunking import Chunk, chunk_text
+from ownergraph.ingest.sentences import Sentence
 from ownergraph.retrieval.text.compression import compress
 
 # ---------------------------------------------------------------------------------------------

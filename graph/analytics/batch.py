@@ -7,7 +7,7 @@ The job, in SQL:
    ``known_from <= known_at < known_to`` (what the per-entity time gate admits, without what-if
    assumptions).
 2. **Weighted edges**, with the per-entity data-quality choices
-   (``graph.analytics._ownership_read``): OWNS edges of the requested interest (a missing
+   (``graph.analytics.ownership_read``): OWNS edges of the requested interest (a missing
    interest is shareholding), self-loops (treasury) dropped, a stake the source does not give
    as the band [0, 1], parallel edges of one pair as their hull [min lo, max hi]. Declared
    indirect interests (``direct = false``) are left out: per entity they join the arithmetic
@@ -15,7 +15,7 @@ The job, in SQL:
    (counted in :attr:`BatchResult.summary` as ``declared_left_out``). CONTROLS edges (the
    control prong) are not part of integrated ownership.
 3. **Integrated ownership** (DOMAIN §6, the ``walk_sum`` semantics of
-   ``graph.analytics._arithmetic``): ``P = W + W^2 + ...`` as an edge list, one join of the
+   ``graph.analytics.arithmetic``): ``P = W + W^2 + ...`` as an edge list, one join of the
    walk frontier with the edges per step, the lo and hi ends of bands in two columns; the
    stake of ``x`` in ``t`` is ``P[x, t] / (1 + P[x, x])`` (walks that never return to ``x``:
    ``G[x, t] / G[x, x]`` with ``G = I + P``), capped at 1. On the acyclic part the frontier
@@ -32,7 +32,7 @@ The job, in SQL:
    (entity kind ``person``) or a top holder (nobody owns it at the clock).
 
 Engines: the statements are written once in the SQL DuckDB and Spark SQL both read
-(``graph.analytics._batch_engine``); ``engine="spark"`` runs them on a local Spark session
+(``graph.analytics.batch_engine``); ``engine="spark"`` runs them on a local Spark session
 (extra ``spark``), with the same results (``tests/graph/analytics/test_batch_spark.py``).
 """
 
@@ -46,8 +46,8 @@ from typing import Any
 
 import pandas as pd
 
-from ownergraph.graph.analytics._batch_engine import BatchEngine, SqlEngine, make_engine
-from ownergraph.graph.analytics._interval import EPS
+from ownergraph.graph.analytics.batch_engine import BatchEngine, SqlEngine, make_engine
+from ownergraph.graph.analytics.interval import EPS
 from ownergraph.domain.clock import make_clock
 from ownergraph.domain.vocabulary import CHAIN_RULE_NAMES, EU_AMLR_25, FULL_DEPTH, RULES
 from ownergraph.domain.errors import OwnergraphError

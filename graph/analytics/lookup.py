@@ -34,7 +34,7 @@ from ownergraph.graph.analytics.snapshot import Reads, expand
 from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.errors import EntityNotFound
 from ownergraph.domain.lei import is_valid_lei
-from ownergraph.domain.model import AliasScheme
+from ownergraph.domain.codes import AliasScheme
 from ownergraph.resolution import normalise_identifier, normalise_name, person_name_variants
 from ownergraph.domain.codes import EdgeType
 

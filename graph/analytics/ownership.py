@@ -28,13 +28,13 @@ ofac_50        an entity owned >= 50% in aggregate by blocked persons is blocked
 =============  ==========================================================================
 
 The three chain rules (eu_amlr_25, amld_gt25, rolling_25) carry the control prong beside the
-shares (``graph.analytics._control``; ``control_edges=False`` turns it off): voting rights
+shares (``graph.analytics.control``; ``control_edges=False`` turns it off): voting rights
 tested apart, and control by CONTROLS edges of a controlling kind or by majority stakes along
 chains; ``OwnersResult.ultimate_controllers`` names the controllers nobody controls.
 
 Chain-rule semantics (``simple_paths`` / ``walk_sum``) and interval arithmetic for bands are
-documented in ``graph.analytics._arithmetic``; data-quality choices in
-``graph.analytics._ownership_read``. Every test answers "certainly", "possibly" or "not".
+documented in ``graph.analytics.arithmetic``; data-quality choices in
+``graph.analytics.ownership_read``. Every test answers "certainly", "possibly" or "not".
 Natural persons (entity kind ``person``) are flagged on each row with ``is_natural_person``;
 ``is_ultimate`` says nobody owns the entity at the clock.
 """
@@ -46,17 +46,18 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Literal
 
-from ownergraph.graph.analytics import _arithmetic as ar
-from ownergraph.graph.analytics._control import Link, Prong, control_prong, larger, stronger
-from ownergraph.graph.analytics._interval import ONE, ZERO, Interval, Status
-from ownergraph.graph.analytics._ownership_model import (
+from ownergraph.graph.analytics import arithmetic as ar
+from ownergraph.graph.analytics import fixpoint as fx
+from ownergraph.graph.analytics.control import Link, Prong, control_prong, larger, stronger
+from ownergraph.graph.analytics.interval import ONE, ZERO, Interval, Status
+from ownergraph.graph.analytics.ownership_model import (
     ControlResult, DataWarning, OwnersResult, PartyRow, PathEvidence, PathStep, StakeResult,
 )
-from ownergraph.graph.analytics._ownership_read import (
+from ownergraph.graph.analytics.ownership_read import (
     ARITHMETIC_FIELDS, Prepared, declared_stake, native, prepare,
 )
 from ownergraph.domain.clock import Clock, make_clock
-from ownergraph.graph.analytics._snapshot_reach import reach
+from ownergraph.graph.analytics.snapshot_reach import reach
 from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.vocabulary import CONTROL_RULE, DEFAULT_RULE, OWNERS, RULE_NAMES, RULES
 from ownergraph.domain.codes import UNDISCLOSED_PARENT_REASONS, exception_meaning
@@ -182,12 +183,12 @@ class _Pending:
 def _rids(prep: Prepared, edges: Iterable[ar.WEdge]) -> set[str]:
     out: set[str] = set()
     for e in edges:
-        out.update(prep.forced[(e.source, e.target)] if e.ref == ar.FORCED else prep.pairs[e.ref][3])
+        out.update(prep.forced[(e.source, e.target)] if e.ref == fx.FORCED else prep.pairs[e.ref][3])
     return out
 
 
 def _step(prep: Prepared, e: ar.WEdge) -> PathStep:
-    return prep.forced_step(e.source, e.target) if e.ref == ar.FORCED else prep.step(e.ref)
+    return prep.forced_step(e.source, e.target) if e.ref == fx.FORCED else prep.step(e.ref)
 
 
 def _path(prep: Prepared, edges: tuple[ar.WEdge, ...]) -> PathEvidence:
@@ -297,7 +298,7 @@ def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date 
     declared = {s for (s, t) in prep.declared if t == target}
     narrowed, checks = _checked(prep, target, semantics, declared)
     warnings += checks
-    forced_edges = [ar.WEdge(u, v, ONE, ar.FORCED) for u, v in prep.forced]
+    forced_edges = [ar.WEdge(u, v, ONE, fx.FORCED) for u, v in prep.forced]
     beside = (set(prong.control) | set(prong.other.values if prong.other else ())) if prong else set()
     candidates = sorted((ar.reaching(prep.wedges + forced_edges, [target]) | set(chain.values) | declared | beside)
                         - {target})
@@ -322,7 +323,7 @@ def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date 
     rows: list[_Pending] = []
     target_status: Status | None = None
     if basis in ("chain_rule", "per_hop"):
-        hop = ar.per_hop_to(prep.wedges, target, threshold, strict) if basis == "per_hop" else {}
+        hop = fx.per_hop_to(prep.wedges, target, threshold, strict) if basis == "per_hop" else {}
         direct: dict[str, list[Any]] = {}
         for w in prep.wedges:
             if w.target == target:
@@ -344,7 +345,7 @@ def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date 
                 [[w] for w in direct.get(k, ())], False)
             rows.append(pending(k, status, measure, why, paths=paths, cut=cut, **extra))
     elif basis == "majority_fixpoint":
-        fix = ar.Fixpoint(prep.wedges, list(prep.forced))
+        fix = fx.Fixpoint(prep.wedges, list(prep.forced))
         for k in candidates:
             p = fix.run({k}, threshold, strict, only=[target])
             rows.append(pending(k, p.status.get(target, "not"), p.measure.get(target, ZERO),
@@ -391,7 +392,7 @@ def controlled_by(graph: Graph, controller: str | Iterable[str], *, as_of: date 
             rows.append(_Pending(k, status, chain.values.get(k, ZERO), p.measure.get(k, ZERO),
                                  "control_edge" if direct else basis, contributions=p.contributors.get(k, ())))
     else:
-        hop = ar.per_hop_from(prep.wedges, group, threshold, strict) if basis == "per_hop" else {}
+        hop = fx.per_hop_from(prep.wedges, group, threshold, strict) if basis == "per_hop" else {}
         for k, stake in chain.values.items():
             status = hop.get(k, "not") if basis == "per_hop" else stake.test(threshold, strict)
             paths, cut = _find_paths(prep, group, k, PATHS_PER_ROW, avoid=group) if status != "not" else ([], False)

@@ -47,28 +47,28 @@ class Assumed:
     added: tuple[StatedEdge, ...] = ()
 
 
-_ASSUMED: ContextVar[Assumed] = ContextVar("ownergraph_assumed", default=Assumed())
+ASSUMED: ContextVar[Assumed] = ContextVar("ownergraph_assumed", default=Assumed())
 
 
 @contextlib.contextmanager
 def assuming(assumed: Assumed) -> Iterator[None]:
     """Apply ``assumed`` to every expansion in this context (a conversation turn)."""
-    token = _ASSUMED.set(assumed)
+    token = ASSUMED.set(assumed)
     try:
         yield
     finally:
-        _ASSUMED.reset(token)
+        ASSUMED.reset(token)
 
 
 def assumptions() -> Assumed:
     """The what-ifs in force in this context."""
-    return _ASSUMED.get()
+    return ASSUMED.get()
 
 
 def gated(reader: Reads) -> Assumed:
     """The what-ifs in force plus the text claims analytics leave out (below the claim
     threshold and not accepted, or rejected: :func:`graph.load.claims.excluded`)."""
-    assumed = _ASSUMED.get()
+    assumed = ASSUMED.get()
     left_out = claims.excluded(reader)
     return replace(assumed, suppressed=assumed.suppressed | left_out) if left_out else assumed
 

@@ -26,7 +26,8 @@ from ownergraph.graph.load.batch_rows import refs_of
 from ownergraph.graph.load.rows import KNOWN_MAX, VALID_MAX, clock_props, stake_props
 from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.lei import is_valid_lei
-from ownergraph.domain.model import CorporateAction, CorporateActionKind, EntityRef, EdgeType
+from ownergraph.domain.model import CorporateAction, EntityRef
+from ownergraph.domain.codes import CorporateActionKind, EdgeType
 from ownergraph.domain.codes import EdgeType
 
 CONTROL_TYPES = [EdgeType.OWNERSHIP.value, EdgeType.CONTROL.value]

@@ -28,7 +28,7 @@ from datetime import datetime
 from typing import Any
 
 from ownergraph import cypher
-from ownergraph.graph.load.rechain import _native
+from ownergraph.graph.load.rechain import native
 
 AMENDMENT_SUFFIX = "/A"  # EDGAR form types of amendments: "10-K/A", "8-K/A", "SC TO-T/A"
 REASON = "superseded by a later version of the filing"
@@ -62,7 +62,7 @@ def superseded(graph: Any, documents: list[dict[str, Any]]) -> list[dict[str, An
     groups: set[tuple[str, str, str]] = set()
     for row in documents:
         p = row["props"]
-        own[row["document_id"]].add(_native(p["known_from"]))
+        own[row["document_id"]].add(native(p["known_from"]))
         if row.get("filer") and p.get("period") and p.get("form_type"):
             groups.add((row["filer"], base_form(p["form_type"]), p["period"]))
     # accession -> knowledge starts of the amendments of the same filing filed by the same filer
@@ -74,7 +74,7 @@ def superseded(graph: Any, documents: list[dict[str, Any]]) -> list[dict[str, An
         for row in rows:
             submissions: dict[str, tuple[datetime, bool, str]] = {}
             for d in row["docs"]:
-                t, doc_id = _native(d["known_from"]), d["document_id"]
+                t, doc_id = native(d["known_from"]), d["document_id"]
                 own[doc_id].add(t)
                 acc = accession(doc_id)
                 amendment = (d["form"] or "").endswith(AMENDMENT_SUFFIX)
@@ -91,7 +91,7 @@ def superseded(graph: Any, documents: list[dict[str, Any]]) -> list[dict[str, An
         query = cypher.render("amendment_claims", TYPE=rtype)
         for row in graph.read(query, prefixes=prefixes):
             doc_id = row["prefix"][len("text:"):-1]
-            t = _native(row["known_from"])
+            t = native(row["known_from"])
             later = [x for x in own[doc_id] | amended_at[accession(doc_id)] if x > t]
             if not later:
                 continue

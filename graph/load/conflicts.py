@@ -26,10 +26,10 @@ from typing import Any
 
 from ownergraph.graph.load.transport import encode_rows
 from ownergraph.graph.store.connection import Graph, Query
-from ownergraph.graph.load.rechain import _native, query_for
+from ownergraph.graph.load.rechain import native, query_for
 from ownergraph.domain.model import Quarantined
 from ownergraph.ingest.readers.base import raw_text
-from ownergraph.ingest.readers.bundle.reader import BUNDLE_SOURCE
+from ownergraph.ingest.readers.bundle.mapping import SOURCE as BUNDLE_SOURCE
 
 CHECKED_SOURCES = frozenset({BUNDLE_SOURCE})
 _VERSIONED_NODES = ("Sanction", "ReportingException", "Holding")
@@ -105,7 +105,7 @@ def _stored(graph: Graph, query: Query, ask: list[dict[str, Any]], batch_size: i
 def _plain(props: dict[str, Any]) -> dict[str, Any]:
     """Stored properties as the loader wrote them (driver temporals as Python's; the stated
     start, where a rechain moved ``valid_from``)."""
-    p = {k: _native(v) for k, v in props.items() if v is not None}
+    p = {k: native(v) for k, v in props.items() if v is not None}
     if "valid_from_stated" in p:
         p["valid_from"] = p["valid_from_stated"]
     return p

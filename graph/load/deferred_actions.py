@@ -28,7 +28,7 @@ from ownergraph.graph.load.batch_rows import refs_of
 from ownergraph.graph.load.rows import KNOWN_MAX, VALID_MIN, clock_props
 from ownergraph.graph.load.actions import apply_corporate_action
 from ownergraph.graph.store.connection import Graph
-from ownergraph.graph.load.rechain import _clock
+from ownergraph.graph.load.rechain import clock_of
 from ownergraph.domain.model import CorporateAction, EntityRef
 
 BEFORE_ALL = datetime(1, 1, 1, tzinfo=timezone.utc)  # knowledge time earlier than any action
@@ -106,8 +106,8 @@ class ActionLedger:
             rows = self.graph.read("action_since", since=since)
         else:
             rows = self.graph.read("action_all")
-        due = {r["statement_id"]: _Due(r["statement_id"], _clock(r["effective"]) or VALID_MIN,
-                                       _clock(r.get("known_from")), r.get("party_leis"), r["record"], True)
+        due = {r["statement_id"]: _Due(r["statement_id"], clock_of(r["effective"]) or VALID_MIN,
+                                       clock_of(r.get("known_from")), r.get("party_leis"), r["record"], True)
                for r in rows}
         pending, self._pending = self._pending, []
         for day, sid, record in pending:

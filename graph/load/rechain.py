@@ -49,22 +49,22 @@ def query_for(name: str, kind: str) -> cypher.Rendered:
     return cypher.render(name, **{k: values[k] for k in slots})
 
 
-def _native(v: Any) -> Any:
+def native(v: Any) -> Any:
     """A driver date/datetime as Python's (datetimes in timezone.utc, as the loader writes)."""
     v = v.to_native() if hasattr(v, "to_native") else v
     return v.astimezone(timezone.utc) if isinstance(v, datetime) else v
 
 
-def _clock(v: Any) -> Any:
+def clock_of(v: Any) -> Any:
     """A clock as read by ``rechain_versions`` (ISO text: a date, or a datetime in UTC), or a
     driver / Python value (the bulk path's staged graph)."""
     if isinstance(v, str):
         return date.fromisoformat(v) if len(v) == 10 else datetime.fromisoformat(v).astimezone(timezone.utc)
-    return _native(v)
+    return native(v)
 
 
 def _signature(props: dict[str, Any], ends: list[str]) -> str:
-    content = sorted((k, repr(_native(v))) for k, v in props.items() if k not in _NOT_CONTENT)
+    content = sorted((k, repr(native(v))) for k, v in props.items() if k not in _NOT_CONTENT)
     return repr((sorted(ends) if len(ends) != 2 else ends, content))
 
 
@@ -105,13 +105,13 @@ def plan_rows(versions: list[dict[str, Any]], retracted: list[Any]
             existing[p["statement_id"]] = v["eid"]
             continue
         sid = p["statement_id"]
-        valid_from = _clock(p["valid_from"])
+        valid_from = clock_of(p["valid_from"])
         stated_from = p.get("valid_from_stated")
-        start = valid_from if stated_from is None else _clock(stated_from)
-        stated[sid] = Version(sid, _clock(p["known_from"]), start, _clock(p["valid_to"]),
+        start = valid_from if stated_from is None else clock_of(stated_from)
+        stated[sid] = Version(sid, clock_of(p["known_from"]), start, clock_of(p["valid_to"]),
                               _signature(p, v["ends"]))
         eids[sid] = v["eid"]
-        current[sid] = {"known_to": _clock(p.get("known_to")), "valid_from": valid_from,
+        current[sid] = {"known_to": clock_of(p.get("known_to")), "valid_from": valid_from,
                         "basis": p.get("valid_from_basis")}
     # a version an action split at the instant it was stated (a filing's own merger sentence):
     # the action's closed piece stands for it from then on; planned side by side, both would
@@ -119,9 +119,9 @@ def plan_rows(versions: list[dict[str, Any]], retracted: list[Any]
     for v in versions:
         p = v["props"]
         origin = p["statement_id"].rsplit("|", 1)[0] if p.get("closed_by_action") and not v["carried"] else None
-        if origin in stated and stated[origin].known_from == _clock(p["known_from"]):
+        if origin in stated and stated[origin].known_from == clock_of(p["known_from"]):
             del stated[origin], current[origin]
-    result = plan(stated.values(), [_native(t) for t in retracted])
+    result = plan(stated.values(), [native(t) for t in retracted])
     stores = []
     for sid, st in result.stored.items():
         now = {"known_to": st.known_to, "valid_from": st.valid_from, "basis": st.basis}

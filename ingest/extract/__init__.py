@@ -29,9 +29,19 @@ from ownergraph.ingest.extract.agreements import bind_agreements
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import Context
 from ownergraph.domain.model import (
-    Claim, Control, CorporateAction, CorporateActionKind, EntityKind, EntityRef, Guarantee, Holding, Lending,
-    Ownership, Provenance, Record, Stake,
+    Claim,
+    Control,
+    CorporateAction,
+    EntityRef,
+    Guarantee,
+    Holding,
+    Lending,
+    Ownership,
+    Provenance,
+    Record,
+    Stake,
 )
+from ownergraph.domain.codes import CorporateActionKind, EntityKind
 from ownergraph.ingest.readers.base import build
 from ownergraph.ingest.sentences import Sentence
 

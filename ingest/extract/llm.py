@@ -35,7 +35,8 @@ from typing import Any
 
 from ownergraph.domain.errors import ConfigError, LLMError  # LLMError: one request failed -> patterns
 from ownergraph.ingest.extract import rules
-from ownergraph.ingest.extract.rules import RELATIONS, Found
+from ownergraph.ingest.extract.patterns import RELATIONS
+from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import Context
 from ownergraph.ingest.sentences import Sentence
 

@@ -1,7 +1,7 @@
 """Control roles stated in prose, and people the prose names by surname.
 
 A general partner runs its partnership and a managing member its LLC: each is control of the
-entity (``graph.analytics._control_kinds``), stated in filings' prose rather than in a table:
+entity (``graph.analytics.control_kinds``), stated in filings' prose rather than in a table:
 
 - "Mr. Barry and Jack Kadis are the general partners of BHI Associates VI, L.P., which is the
   sole general partner of Bariston Paging Partners, L.P." (a chain: each clause one edge);

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ownergraph.cli._output import run_guarded
+from ownergraph.cli.output import run_guarded
 from ownergraph.cli.neo4j_cmd import neo4j_group, schema_cmd
 
 

@@ -3,7 +3,7 @@ sanctions-near | diff | backtest``: the analytics on the command line.
 
 Entities are given by LEI, alias (CIK, company number, ...) or name; every command takes
 ``--as-of`` (valid time, default today) and ``--known-at`` (knowledge time, default now) and
-prints lines for a person (ownergraph.cli._views), or JSON with ``--json``.
+prints lines for a person (ownergraph.cli.views), or JSON with ``--json``.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from typing import Any
 
 import click
 
-from ownergraph.cli import _views as views
-from ownergraph.cli._output import echo_lines, emit, json_option
+from ownergraph.cli import views as views
+from ownergraph.cli.output import echo_lines, emit, json_option
 from ownergraph.domain.vocabulary import (
     CHANNEL_NAMES, CONTAGION, CONTROL_PATH_KINDS, CYCLES, DEFAULT_RULE, DIFF, EXPOSURE, OWNERS, PARENTS, PATH,
     PATH_KIND_NAMES, RULE_NAMES, SANCTIONS_NEAR, STAKE, path_edge_types,

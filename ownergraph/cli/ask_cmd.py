@@ -7,8 +7,8 @@ from typing import Any
 
 import click
 
-from ownergraph.cli._output import echo_lines, emit, json_option
-from ownergraph.cli._text import wrap
+from ownergraph.cli.output import echo_lines, emit, json_option
+from ownergraph.cli.text import wrap
 from ownergraph.cli.analytics_cmd import claims_option
 
 LLM_REQUIRED_EXIT = 3  # the answer was given, but not with the LLM that --require-llm asked for

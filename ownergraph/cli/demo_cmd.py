@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from ownergraph.cli._output import console, emit, json_option
+from ownergraph.cli.output import console, emit, json_option
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"  # a source checkout's; not in the wheel
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from ownergraph.cli._output import console
+from ownergraph.cli.output import console
 
 _REAL = Path(__file__).resolve().parents[2] / "examples" / "real"
 _REAL_GLEIF = ("lei-data.xml", "rr-data.xml", "repex-data.xml")
@@ -33,8 +33,9 @@ def eval_cmd(entities: int, seed: int, world_dir: Path | None, out_json: Path, n
              top_k: int, real_only: bool, wipe: bool, as_json: bool) -> None:
     """Evaluate question answering: per family, graph RAG against a vector-only baseline, and
     per class on the real-question suite. Runs on a database of its own (see eval_graph)."""
-    from ownergraph.evaluation.real import eval_graph, release_eval_store, render_real_table, run_real
-    from ownergraph.evaluation.real import wipe as wipe_graph
+    from ownergraph.evaluation.real_store import eval_graph, release_eval_store
+    from ownergraph.evaluation.real import render_real_table, run_real
+    from ownergraph.evaluation.real_store import wipe as wipe_graph
     from ownergraph.demo import world_inputs
     from ownergraph.graph.load.pipeline import ingest_paths
     from ownergraph.worldgen import generate_world

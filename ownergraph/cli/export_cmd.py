@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from ownergraph.cli._output import console, echo_lines, emit, json_option
+from ownergraph.cli.output import console, echo_lines, emit, json_option
 from ownergraph.cli.analytics_cmd import claims_option
 from ownergraph.domain.vocabulary import CHAIN_RULE_NAMES, EU_AMLR_25
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import click
 
-from ownergraph.cli._output import console, echo_lines, emit, error_json, json_option
-from ownergraph.cli._text import plural, table, wrap
+from ownergraph.cli.output import console, echo_lines, emit, error_json, json_option
+from ownergraph.cli.text import plural, table, wrap
 from ownergraph.domain.errors import InputFormatError, OwnergraphError, QuarantineError
 
 

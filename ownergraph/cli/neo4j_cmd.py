@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from ownergraph.cli._output import emit, json_option
+from ownergraph.cli.output import emit, json_option
 
 
 def _local() -> Any:

@@ -9,7 +9,7 @@ import click
 
 from typing import TYPE_CHECKING
 
-from ownergraph.cli._output import echo_lines, emit, json_option
+from ownergraph.cli.output import echo_lines, emit, json_option
 
 if TYPE_CHECKING:  # the analytics (pandas, the driver) load only when the command runs
     from ownergraph.graph.analytics.quality import QualityResult

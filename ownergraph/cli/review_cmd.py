@@ -8,8 +8,8 @@ from typing import Any
 
 import click
 
-from ownergraph.cli._output import echo_lines, emit, json_option
-from ownergraph.cli._text import plural, wrap
+from ownergraph.cli.output import echo_lines, emit, json_option
+from ownergraph.cli.text import plural, wrap
 
 _STATUS_HELP = "pending (below the threshold, waiting), admitted (at or above it), accepted, rejected"
 

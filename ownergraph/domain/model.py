@@ -22,9 +22,9 @@ from typing import Annotated, Any, Literal, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ownergraph.domain.codes import (  # noqa: F401 - re-exported: the model's code lists
-    AliasKind, AliasScheme, ConsolidationLevel, CorporateActionKind, EdgeType, EntityKind,
-    ExceptionReason, FundRelationKind, InterestType,
+from ownergraph.domain.codes import (
+    AliasKind, AliasScheme, ConsolidationLevel, CorporateActionKind, EdgeType, EntityKind, ExceptionReason, FundRelationKind,
+    InterestType,
 )
 from ownergraph.domain.lei import is_valid_lei
 from ownergraph.domain.vocabulary import EDGES

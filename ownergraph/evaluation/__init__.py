@@ -26,7 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from ownergraph.graph.store.connection import Graph
-from ownergraph.evaluation.questions import FAMILIES, EvalQuestion, Truth, build_questions
+from ownergraph.evaluation.model import FAMILIES, EvalQuestion
+from ownergraph.evaluation.truth import Truth
+from ownergraph.evaluation.questions import build_questions
 from ownergraph.evaluation.score import METRICS, Outcome, Score, aggregate, score
 from ownergraph.domain.vocabulary import CONTAGION, CYCLES, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE
 

@@ -28,8 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ownergraph.evaluation.relations import _norm, document_text, load
-from ownergraph.retrieval.text.chunking import Chunk, Sentence, chunk_text
+from ownergraph.evaluation.relations import norm, document_text, load
+from ownergraph.retrieval.text.chunking import Chunk, chunk_text
+from ownergraph.ingest.sentences import Sentence
 
 __all__ = ["LABELS", "RESULT_CHUNKS", "EvidenceCase", "filing_of", "heldout", "real_cases", "split"]
 
@@ -120,7 +121,7 @@ def real_cases(root: Path, *, only: str | None = None, limit: int | None = None,
         rels: dict[tuple[str, str, str], dict[str, Any]] = {}
         for r in rs:
             for rel in r["relations"]:
-                key = (rel["relation"], _norm(rel["a"]), _norm(rel["b"]))
+                key = (rel["relation"], norm(rel["a"]), norm(rel["b"]))
                 groups.setdefault(key, []).append(r)
                 rels.setdefault(key, rel)
         for key, gold_rows in sorted(groups.items()):

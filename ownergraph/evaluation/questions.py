@@ -34,11 +34,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ownergraph.evaluation._build_structure import _Builder
-from ownergraph.evaluation._model import (  # noqa: F401 -- importable from here as before
-    AS_OF, CONTAGION_HOPS, EPS, FAMILIES, MAX_DEPTH, REAL_FAMILY_OF, THRESHOLD, EvalQuestion, q,
-)
-from ownergraph.evaluation.truth import TEdge, Truth, _band, _d  # noqa: F401
+from ownergraph.evaluation.build_structure import Builder
+from ownergraph.evaluation.model import AS_OF, FAMILIES, EvalQuestion
+from ownergraph.evaluation.truth import Truth
 from ownergraph.domain.vocabulary import PARENTS
 
 DEFAULT_COUNTS = {"multi_hop": 24, "banded": 16, "as_of": 20, "backtest": 14, "alias": 16,
@@ -49,7 +47,7 @@ DEFAULT_COUNTS = {"multi_hop": 24, "banded": 16, "as_of": 20, "backtest": 14, "a
 def world_questions(world_dir: Path, *, seed: int = 7, counts: dict[str, int] | None = None) -> list[EvalQuestion]:
     """Questions with answers computed from ``world_dir/ground_truth.jsonl``."""
     c = {**DEFAULT_COUNTS, **(counts or {})}
-    b = _Builder(Truth(world_dir), seed)
+    b = Builder(Truth(world_dir), seed)
     b.multi_hop(c["multi_hop"])
     b.banded(c["banded"])
     b.as_of(c["as_of"])

@@ -48,8 +48,8 @@ from pathlib import Path
 from typing import Any
 
 # scoring and the evaluation's store live in their own modules; importable from here as before
-from ownergraph.evaluation._real_judge import TOL_PP, judge, norm_name, observe
-from ownergraph.evaluation._real_store import EVAL_STORE, eval_graph, release_eval_store, wipe
+from ownergraph.evaluation.real_judge import judge, norm_name, observe
+from ownergraph.evaluation.real_store import EVAL_STORE, eval_graph, release_eval_store, wipe
 from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.vocabulary import DEFAULT_RULE, KINDS, PATH_KIND_NAMES
 from ownergraph.domain.errors import EntityNotFound

@@ -29,7 +29,7 @@ from typing import Any
 
 from ownergraph.domain.errors import OwnergraphError
 from ownergraph.ingest.extract import MIN_CONFIDENCE, Found, extract
-from ownergraph.ingest.extract.rules import RELATIONS
+from ownergraph.ingest.extract.patterns import RELATIONS
 from ownergraph.ingest.readers.documents import edgar
 from ownergraph.ingest.readers.documents.text import decode, html_text, paged_plain_text, pdf_text
 from ownergraph.ingest.sentences import Sentence
@@ -157,7 +157,7 @@ _FORMS = re.compile(r"\b(?:the|inc|incorporated|corp|corporation|ltd|limited|llc
                     r"s a|sa|plc)\b")
 
 
-def _norm(name: str) -> str:
+def norm(name: str) -> str:
     n = re.sub(r"[^\w& ]", " ", name.casefold().replace("’", "'").replace("'s", ""))
     return " ".join(_FORMS.sub(" ", n).split())
 
@@ -165,7 +165,7 @@ def _norm(name: str) -> str:
 def _same(x: str, y: str) -> bool:
     """The same party: equal once legal forms and punctuation are dropped, or one the other
     with a legal form or place added ("Nuance" / "Nuance Communications")."""
-    a, b = _norm(x), _norm(y)
+    a, b = norm(x), norm(y)
     return bool(a and b) and (a == b or a.startswith(b + " ") or b.startswith(a + " "))
 
 

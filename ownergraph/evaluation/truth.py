@@ -15,7 +15,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from ownergraph.evaluation._model import _FAR, CONTAGION_HOPS, EPS, MAX_DEPTH, THRESHOLD
+from ownergraph.evaluation.model import FAR, CONTAGION_HOPS, EPS, MAX_DEPTH, THRESHOLD
 from ownergraph.worldgen import load_ground_truth
 
 # control kinds of the generator that confer control (graph.analytics._control_kinds reads the
@@ -23,11 +23,11 @@ from ownergraph.worldgen import load_ground_truth
 CONTROLLING_KINDS = frozenset({"board_appointment", "significant_influence", "trust"})
 
 
-def _d(s: str | None, default: date) -> date:
+def to_date(s: str | None, default: date) -> date:
     return date.fromisoformat(s) if s else default
 
 
-def _band(pub: Any) -> tuple[float, float] | None:
+def band(pub: Any) -> tuple[float, float] | None:
     """A published stake as a [lo, hi] percent interval (None: not published)."""
     if pub is None:
         return None
@@ -63,11 +63,11 @@ class TEdge:
     def stake(self, k: date | None) -> tuple[float, float] | None:
         versions = self.raw.get("versions") or []
         if k is not None and versions:
-            seen = [v for v in versions if _d(v.get("known_from"), date.min) <= k]
+            seen = [v for v in versions if to_date(v.get("known_from"), date.min) <= k]
             if seen and seen[-1] is not versions[-1]:
                 s = seen[-1].get("stake")
                 return None if s is None else (float(s), float(s))
-        return _band(self.raw.get("stake_published"))
+        return band(self.raw.get("stake_published"))
 
 
 class Truth:
@@ -79,9 +79,9 @@ class Truth:
         self.gt = gt
         self.entities: dict[str, dict[str, Any]] = {e["key"]: e for e in gt.get("entity", [])}
         self.edges: list[TEdge] = [
-            TEdge(e["id"], e["type"], e["source"], e["target"], _d(e.get("valid_from"), date.min),
-                  _d(e.get("valid_to"), _FAR), _d(e.get("known_from"), date.min),
-                  _d(e.get("retracted_at"), _FAR) if e.get("retracted_at") else None, e)
+            TEdge(e["id"], e["type"], e["source"], e["target"], to_date(e.get("valid_from"), date.min),
+                  to_date(e.get("valid_to"), FAR), to_date(e.get("known_from"), date.min),
+                  to_date(e.get("retracted_at"), FAR) if e.get("retracted_at") else None, e)
             for e in gt.get("edge", [])]
         self.by_id = {e.id: e for e in self.edges}
         self.into: dict[str, list[TEdge]] = defaultdict(list)
@@ -104,7 +104,7 @@ class Truth:
         e = self.entities[key]
         if at is not None:
             for ln in e.get("legal_names") or []:
-                if _d(ln.get("valid_from"), date.min) <= at < _d(ln.get("valid_to"), _FAR):
+                if to_date(ln.get("valid_from"), date.min) <= at < to_date(ln.get("valid_to"), FAR):
                     return ln["name"]
         return e["name"]
 
@@ -215,7 +215,7 @@ class Truth:
             s = e.stake(k)
             v = s[end] if s is not None else (0.0, 100.0)[end]
             pub = e.raw.get("stake_published")
-            if end == 0 and isinstance(pub, dict) and pub.get("exclusive_min") and s == _band(pub):
+            if end == 0 and isinstance(pub, dict) and pub.get("exclusive_min") and s == band(pub):
                 v += 2 * EPS  # "more than 50%" is more than half: the lower end is open
             if (e.source, e.target) not in best or v >= held[(e.source, e.target)]:
                 held[(e.source, e.target)], best[(e.source, e.target)] = v, e
@@ -277,8 +277,8 @@ class Truth:
 
     def sanctioned(self, t: date, k: date | None = None) -> set[str]:
         return {s["entity"] for s in self.sanctions
-                if _d(s.get("valid_from"), date.min) <= t < _d(s.get("valid_to"), _FAR)
-                and (k is None or _d(s.get("known_from"), date.min) <= k)}
+                if to_date(s.get("valid_from"), date.min) <= t < to_date(s.get("valid_to"), FAR)
+                and (k is None or to_date(s.get("known_from"), date.min) <= k)}
 
     def near(self, x: str, hops: int, t: date) -> tuple[dict[str, int], list[TEdge]]:
         adj: dict[str, list[tuple[str, TEdge]]] = defaultdict(list)

@@ -7,7 +7,7 @@ import random
 from datetime import date
 
 from ownergraph.worldgen.structs import (
-    CONS_D, CONS_U, EXACT, F_ACTION, MISSING, OWN, SUCC, Action, Doc, Plan, _day,
+    CONS_D, CONS_U, EXACT, F_ACTION, MISSING, OWN, SUCC, Action, Doc, Plan, draw_day,
 )
 
 
@@ -20,7 +20,7 @@ def _close(p: Plan, e: int, d: int) -> None:
         E.vf[e] = min(d, max(d - 1 - (e % 60), int(p.created[E.src[e]]), int(p.created[E.dst[e]])))
 
 
-def _actions(p: Plan, rng: random.Random, members: list[int], parent: list[int], tree_edge: list[int],
+def plan_actions(p: Plan, rng: random.Random, members: list[int], parent: list[int], tree_edge: list[int],
              in_edges: list[list[int]], nchildren: list[int], diamond: list[bool],
              owners: list[tuple[int, float]], free_roots: list[int], spin_next: list[int]) -> None:
     """Corporate actions in one group, each rare and on a different member: a merger, a change of
@@ -49,7 +49,7 @@ def _merger(p: Plan, rng: random.Random, members: list[int], parent: list[int], 
         return None
     j = rng.choice(leaves)
     par, m = parent[j], members[j]
-    d = _day(rng, E.vf[tree_edge[j]] + 60, p.end - 120)
+    d = draw_day(rng, E.vf[tree_edge[j]] + 60, p.end - 120)
     for e in in_edges[j]:
         _close(p, e, d)
     a = Action(0, m, members[par], -1, math.nan, d, rng.randint(5, 40))
@@ -71,7 +71,7 @@ def _change_of_control(p: Plan, rng: random.Random, members: list[int], parent: 
         return None
     j = rng.choice(cands)
     m, par = members[j], members[parent[j]]
-    d = _day(rng, E.vf[tree_edge[j]] + 60, p.end - 120)
+    d = draw_day(rng, E.vf[tree_edge[j]] + 60, p.end - 120)
     closed = [e for e in in_edges[j] if E.src[e] == par]
     for e in closed:
         _close(p, e, d)
@@ -96,7 +96,7 @@ def _spin_off(p: Plan, rng: random.Random, members: list[int], parent: list[int]
     c = rng.choice(kids)
     x = spin_next[0]
     spin_next[0] += 1
-    d = _day(rng, max(p.edges.vf[tree_edge[c]], p.start) + 60, p.end - 120)
+    d = draw_day(rng, max(p.edges.vf[tree_edge[c]], p.start) + 60, p.end - 120)
     p.created[x], p.jur[x], p.group[x] = d, p.jur[members[j]], p.group[members[j]]
     a = Action(1, members[j], x, -1, math.nan, d, rng.randint(3, 40))
     a.edges.append(p.edges.add(SUCC, members[j], x, d, a.lag, sub=1, flags=F_ACTION))
@@ -121,7 +121,7 @@ def _move_child(p: Plan, old: int, x: int, child: int, d: int, lag: int) -> list
     return [old, p.edges.add(OWN, x, child, d, lag, stake=p.edges.stake[old], flags=F_ACTION)]
 
 
-def _consolidation(p: Plan, rng: random.Random, members: list[int], parent: list[int],
+def plan_consolidation(p: Plan, rng: random.Random, members: list[int], parent: list[int],
                    tree_edge: list[int]) -> None:
     """GLEIF Level 2: direct and ultimate accounting parents along majority-owned LEI links."""
     E = p.edges
@@ -140,7 +140,7 @@ def _consolidation(p: Plan, rng: random.Random, members: list[int], parent: list
             E.add(CONS_U, c, members[top[j]], E.vf[e], lag, sub=std, vt=E.vt[e], pub=MISSING)
 
 
-def _group_docs(p: Plan, rng: random.Random, members: list[int], tree_edge: list[int]) -> None:
+def group_docs(p: Plan, rng: random.Random, members: list[int], tree_edge: list[int]) -> None:
     """Annual-report notes naming subsidiaries; the edges become known when the report is filed."""
     E = p.edges
     if len(members) >= 3 and rng.random() < 0.15:
@@ -156,7 +156,7 @@ def _group_docs(p: Plan, rng: random.Random, members: list[int], tree_edge: list
                 p.docs.append(Doc("Annual report", members[0], filed, live, period=f"FY{year}"))
 
 
-def _close_merged(p: Plan, rng: random.Random) -> None:
+def close_merged(p: Plan, rng: random.Random) -> None:
     """Every edge touching an absorbed entity ends at the merger (except the succession)."""
     E = p.edges
     for e in range(len(E)):
@@ -174,7 +174,7 @@ FORMS = {0: ("8-K", "RNS Merger"), 1: ("Form 10", "RNS Demerger"), 2: ("SC 13D",
          3: ("NM01", "Change of name")}
 
 
-def _action_docs(p: Plan, rng: random.Random) -> None:
+def action_docs(p: Plan, rng: random.Random) -> None:
     for k, a in enumerate(p.actions):
         a.doc = len(p.docs)
         form = FORMS[a.kind][rng.randrange(2)]

@@ -14,12 +14,12 @@ from datetime import date
 
 import numpy as np
 
-from ownergraph.worldgen.actions import _action_docs, _actions, _close_merged, _consolidation, _group_docs
+from ownergraph.worldgen.actions import action_docs, plan_actions, close_merged, plan_consolidation, group_docs
 from ownergraph.worldgen.names import CULTURE_JUR, CULTURE_KEYS, CULTURES, JUR_CODES, JUR_WEIGHTS, h
 from ownergraph.worldgen.structs import (
     ASSOC, BAND, BRANCH, BRANCHREL, COMPANY, CTRL, EXACT, F_ACTION, F_CORRECTED, F_CYCLE, F_DIAMOND,
     F_OVER100, F_RETRACTED, F_TREASURY, F_TREE, FUND, FUNDMGR, GUAR, LEND, MAX_DEPTH, OWN, PERSON,
-    VOTE, Action, Doc, Plan, _amount, _day, _lag, _pub, _stake,
+    VOTE, Action, Doc, Plan, draw_amount, draw_day, draw_lag, draw_published, draw_stake,
 )
 
 
@@ -71,9 +71,9 @@ def plan_world(n_entities: int, seed: int, start: date, end: date) -> Plan:
     _loans(p, rng, c0, c1)
     _renames(p, rng, n_pers)
     _sanctions(p, rng, n_pers, c0, c1)
-    _close_merged(p, rng)
+    close_merged(p, rng)
     _corrections(p, rng)
-    _action_docs(p, rng)
+    action_docs(p, rng)
     return p
 
 
@@ -151,8 +151,8 @@ def _own(p: Plan, rng: random.Random, src: int, dst: int, stake: float, flags: i
     if vf is None:
         base = max(p.start, int(p.created[src]), int(p.created[dst]))
         vf = base + (rng.randint(0, 365) if base == p.start else rng.randint(0, 60))
-    return p.edges.add(OWN, src, dst, min(vf, p.end - 200), _lag(rng), stake=stake,
-                       pub=_pub(rng, stake), flags=flags)
+    return p.edges.add(OWN, src, dst, min(vf, p.end - 200), draw_lag(rng), stake=stake,
+                       pub=draw_published(rng, stake), flags=flags)
 
 
 @dataclass
@@ -195,10 +195,10 @@ def _group(p: Plan, rng: random.Random, g: int, members: list[int], chain: bool,
         _member_extras(p, rng, m, n_pers)
     if not chain and max(tree.depth) <= 6:  # a cycle adds hops: only in shallow groups
         _cross_holdings(p, rng, members, tree)
-    _actions(p, rng, members, tree.parent, tree.tree_edge, tree.in_edges, tree.nchildren, tree.diamond,
+    plan_actions(p, rng, members, tree.parent, tree.tree_edge, tree.in_edges, tree.nchildren, tree.diamond,
              owners, free_roots, spin_next)
-    _consolidation(p, rng, members, tree.parent, tree.tree_edge)
-    _group_docs(p, rng, members, tree.tree_edge)
+    plan_consolidation(p, rng, members, tree.parent, tree.tree_edge)
+    group_docs(p, rng, members, tree.tree_edge)
 
 
 def _top_owners(p: Plan, rng: random.Random, g: int, owner_people: list[int] | None, n_pers: int,
@@ -227,7 +227,7 @@ def _own_root(p: Plan, rng: random.Random, root: int, owners: list[tuple[int, fl
     E = p.edges
     # the draw is made for any person owner, before the number of owners is checked
     if owners and p.kind[owners[0][0]] == PERSON and rng.random() < 0.3 and len(owners) > 1:
-        E.add(CTRL, owners[1][0], root, E.vf[-1], _lag(rng), sub=0)  # spouse sits on the board
+        E.add(CTRL, owners[1][0], root, E.vf[-1], draw_lag(rng), sub=0)  # spouse sits on the board
 
 
 def _note_root(p: Plan, rng: random.Random, root: int, owners: list[tuple[int, float]],
@@ -251,7 +251,7 @@ def _add_member(p: Plan, rng: random.Random, members: list[int], tree: _Tree, j:
     if q >= 0:
         e, total = _diamond_edges(p, rng, members, tree, j, par, q)
     else:
-        e = _own(p, rng, members[par], members[j], _stake(rng), F_TREE)
+        e = _own(p, rng, members[par], members[j], draw_stake(rng), F_TREE)
         tree.in_edges[j].append(e)
         total = p.edges.stake[e]
     tree.tree_edge[j] = e
@@ -321,8 +321,8 @@ def _parent_guarantee(p: Plan, rng: random.Random, members: list[int], j: int, p
     """Sometimes the parent guarantees the subsidiary's debt, mostly for a few years."""
     E = p.edges
     if rng.random() < 0.04:
-        E.add(GUAR, members[par], members[j], E.vf[e] + rng.randint(30, 700), _lag(rng),
-              amount=_amount(rng))
+        E.add(GUAR, members[par], members[j], E.vf[e] + rng.randint(30, 700), draw_lag(rng),
+              amount=draw_amount(rng))
         if rng.random() < 0.7:
             E.vt[-1] = E.vf[-1] + rng.randint(3, 7) * 365
 
@@ -344,7 +344,7 @@ def _member_extras(p: Plan, rng: random.Random, m: int, n_pers: int) -> None:
         E.pub[_own(p, rng, m, m, round(rng.uniform(0.5, 8), 2), F_TREASURY)] = EXACT
     if rng.random() < 0.01 and n_pers:
         E.add(CTRL, rng.randrange(n_pers), m, max(p.start, int(p.created[m])) + rng.randint(0, 900),
-              _lag(rng), sub=rng.randint(1, 3))
+              draw_lag(rng), sub=rng.randint(1, 3))
 
 
 def _cross_holdings(p: Plan, rng: random.Random, members: list[int], tree: _Tree) -> None:
@@ -373,7 +373,7 @@ def _loans(p: Plan, rng: random.Random, c0: int, c1: int) -> None:
                         continue
                     vt = min(vt, int(p.merged_on[j]))
                 if vf < p.end - 30:
-                    E.add(LEND, b, j, vf, _lag(rng), amount=_amount(rng), vt=vt)
+                    E.add(LEND, b, j, vf, draw_lag(rng), amount=draw_amount(rng), vt=vt)
     # person/fund holdings notified in a TR-1 or Schedule 13D
     for e in range(len(E)):
         if E.etype[e] == OWN and E.doc[e] < 0 and p.kind[E.src[e]] in (PERSON, FUND) and rng.random() < 0.25:
@@ -389,7 +389,7 @@ def _renames(p: Plan, rng: random.Random, n_pers: int) -> None:
         if rng.random() < 0.012 and p.kind[i] != BRANCH:
             lo = max(p.start, int(p.created[i])) + 30
             hi = int(p.merged_on[i]) - 30 if p.merged_on[i] else p.end - 60
-            days = sorted({_day(rng, lo, hi) for _ in range(1 if rng.random() < 0.85 else 2)})
+            days = sorted({draw_day(rng, lo, hi) for _ in range(1 if rng.random() < 0.85 else 2)})
             if days and days[0] < hi:
                 p.renames[i] = len(days)
                 p.rename_days[i] = []
@@ -408,8 +408,8 @@ def _sanctions(p: Plan, rng: random.Random, n_pers: int, c0: int, c1: int) -> No
         if i in (ivan, petrov_firm) or p.kind[i] == BRANCH:
             continue
         if rng.random() < (0.01 if i < n_pers else 0.002):
-            vf = _day(rng, p.start, p.end - 30)
-            vt = _day(rng, vf + 180, p.end) if rng.random() < 0.1 and vf + 180 < p.end else 0
+            vf = draw_day(rng, p.start, p.end - 30)
+            vt = draw_day(rng, vf + 180, p.end) if rng.random() < 0.1 and vf + 180 < p.end else 0
             p.sanctions.append((i, rng.randrange(4), vf, vt))
 
 

@@ -111,7 +111,7 @@ class Plan:
         return min(self.edges.vf[e] + self.edges.lag[e], self.end)
 
 
-def _lag(rng: random.Random) -> int:
+def draw_lag(rng: random.Random) -> int:
     """Days between an event and its publication: mostly weeks, sometimes years."""
     r = rng.random()
     if r < 0.70:
@@ -121,7 +121,7 @@ def _lag(rng: random.Random) -> int:
     return rng.randint(365, 1100)
 
 
-def _stake(rng: random.Random) -> float:
+def draw_stake(rng: random.Random) -> float:
     r = rng.random()
     if r < 0.30:
         return 100.0
@@ -132,7 +132,7 @@ def _stake(rng: random.Random) -> float:
     return round(rng.uniform(5.0, 25.0), 2)
 
 
-def _pub(rng: random.Random, stake: float) -> int:
+def draw_published(rng: random.Random, stake: float) -> int:
     r = rng.random()
     if r < 0.08:
         return MISSING
@@ -141,9 +141,9 @@ def _pub(rng: random.Random, stake: float) -> int:
     return EXACT
 
 
-def _amount(rng: random.Random) -> float:
+def draw_amount(rng: random.Random) -> float:
     return round(math.exp(rng.uniform(math.log(1e6), math.log(5e8))), -5)
 
 
-def _day(rng: random.Random, lo: int, hi: int) -> int:
+def draw_day(rng: random.Random, lo: int, hi: int) -> int:
     return rng.randint(lo, hi) if hi > lo else lo

@@ -32,9 +32,18 @@ from ownergraph.domain.vocabulary import GUARANTEE
 from ownergraph.domain.errors import EntityNotFound
 from ownergraph.ingest.extract import MIN_CONFIDENCE, extract, extract_records
 from ownergraph.domain.model import (
-    Control, CorporateAction, EdgeBase, EntityKind, EntityRef, Guarantee, Holding, Lending, Ownership, Provenance,
+    Control,
+    CorporateAction,
+    EdgeBase,
+    EntityRef,
+    Guarantee,
+    Holding,
+    Lending,
+    Ownership,
+    Provenance,
     Quarantined,
 )
+from ownergraph.domain.codes import EntityKind
 from ownergraph.ingest.sentences import Sentence, split_sentences
 from ownergraph.resolution import name_key
 from ownergraph.domain.codes import EdgeType

@@ -8,10 +8,11 @@ import re
 from dataclasses import dataclass, field
 
 from ownergraph.domain.vocabulary import EXPOSURE
-from ownergraph.retrieval.question.patterns import _AND_SPLIT, _END, _FAMILY_NAME, _GROUP_RE, _SLOTS, _X
+from ownergraph.retrieval.question.patterns import AND_SPLIT, FAMILY_NAME, GROUP_RE, slots_of
+from ownergraph.retrieval.question.slots import END, X
 from ownergraph.retrieval.question.work_text import (
-    _FUND_WORDS, _GENERIC, _LEADING_NOUN, _NOUN_KIND, _PH_OPEN, _PH_CLOSE, _PH_RE, _PRONOUN_WORDS, _SUFFIX_AT_END,
-    _TRAILING_FILLER, LEGAL_SUFFIX, PRONOUNS, SEP, _Work,
+    FUND_WORDS, GENERIC, LEADING_NOUN, NOUN_KIND, PH_OPEN, PH_CLOSE, PH_RE, PRONOUN_WORDS, SUFFIX_AT_END,
+    TRAILING_FILLER, LEGAL_SUFFIX, PRONOUNS, SEP, Work,
 )
 from ownergraph.retrieval.question.model import Mention
 
@@ -29,7 +30,7 @@ def _name_like(t: str) -> bool:
     """A word that can stand in a name: capitalised, a number, a word of a script without case
     (Chinese, Japanese), a masked name, a connector ("of", "de") or a legal form ("plc")."""
     c = t[:1]
-    return (c.isupper() or c.isdigit() or (c.isalpha() and not c.islower()) or c in (_PH_OPEN, '"', "(")
+    return (c.isupper() or c.isdigit() or (c.isalpha() and not c.islower()) or c in (PH_OPEN, '"', "(")
             or t.lower() in _NAME_CONNECTORS or bool(_SUFFIX_WORD.fullmatch(t)))
 
 
@@ -65,7 +66,7 @@ def _parentheses(s: str) -> str:
     trailing parenthesis ("Lima Airport Partners S.R.L. (254900RX3NW13DDG3905)") is the mention."""
     def repl(m: re.Match[str]) -> str:
         inner, rest = m.group(1).strip(), s[m.end():]
-        if _PH_RE.fullmatch(inner) and not rest.strip(" ?!;:.'s"):
+        if PH_RE.fullmatch(inner) and not rest.strip(" ?!;:.'s"):
             return "\x00" + inner
         inside = bool(re.match(r"\s*[A-Z0-9]", rest)) and inner[:1].isupper()
         return m.group(0) if inside else " "
@@ -73,7 +74,7 @@ def _parentheses(s: str) -> str:
     return out.split("\x00", 1)[1] if "\x00" in out else out
 
 
-def _clean(w: _Work, raw: str) -> tuple[str, str | None, bool] | None:
+def clean(w: Work, raw: str) -> tuple[str, str | None, bool] | None:
     """A slot's text -> (name, kind_hint, is_pronoun), or None when it is not a mention."""
     s = raw
     if SEP in s:
@@ -87,16 +88,16 @@ def _clean(w: _Work, raw: str) -> tuple[str, str | None, bool] | None:
     s = s.strip(" \t\n?!;:")
     s = _trim_lead(s)
     s = re.sub(r"^(?:(?:for|about|on|of|in|to|at)\s+)", "", s, flags=re.I)
-    s = _TRAILING_FILLER.sub("", s).strip(" ,?!;:")
+    s = TRAILING_FILLER.sub("", s).strip(" ,?!;:")
     # "in total" etc. removed; now a trailing "." that is not an abbreviation's
-    if s.endswith(".") and not _SUFFIX_AT_END.search(s) and not re.search(r"(?:^|[\s.])[^\W\d_]\.$", s):  # "S.R.L.", "Α.Ε."
+    if s.endswith(".") and not SUFFIX_AT_END.search(s) and not re.search(r"(?:^|[\s.])[^\W\d_]\.$", s):  # "S.R.L.", "Α.Ε."
         s = s[:-1].rstrip()
     s = re.sub(r"'s$|’s$", "", s).strip()
     if not s:
         return None
     kind: str | None = None
     p = PRONOUNS.fullmatch(s)
-    if p or s.lower() in _PRONOUN_WORDS:
+    if p or s.lower() in PRONOUN_WORDS:
         return s, None, True
     pm = re.match(r"^(?P<p>its|their|his|her|(?:that|this|the\s+same)\s+(?:fund|company|entity|issuer|group|firm|"
                   r"borrower|counterparty)'s)\s+\w+", s, re.I)
@@ -105,33 +106,33 @@ def _clean(w: _Work, raw: str) -> tuple[str, str | None, bool] | None:
     if re.fullmatch(r"(?:the\s+)?(?:same\s+)?(?:fund|company|entity|issuer|group|firm|borrower)", s, re.I) and \
             re.match(r"(?:the\s+)?same", s, re.I):
         return s, None, True
-    fm = _FAMILY_NAME.match(s)
+    fm = FAMILY_NAME.match(s)
     if fm:
         return fm.group("n"), "family", False
     # leading article before a capitalised name / generic noun before a name
     s = re.sub(r"^(?:the|a|an)\s+(?=[A-Z\ue000])", "", s) if not re.match(r"^the\s+[A-Z]", s) else s
-    lm = _LEADING_NOUN.match(s)
+    lm = LEADING_NOUN.match(s)
     if lm:
         noun = re.sub(r"^(?:the|a|an)\s+", "", lm.group("noun").lower()).rstrip(".")
-        kind = _NOUN_KIND.get(noun)
+        kind = NOUN_KIND.get(noun)
         s = s[lm.end():]  # "fund Alpha" -> "Alpha" (fund); "Mr John Smith" -> "John Smith" (person)
-    if _GENERIC.match(_PH_RE.sub("X", s)) and not _PH_RE.search(s):
+    if GENERIC.match(PH_RE.sub("X", s)) and not PH_RE.search(s):
         return None
-    if not re.search(rf"[^\W_]|{_PH_OPEN}", s):  # any script's letters ("橫華國際金融股份有限公司")
+    if not re.search(rf"[^\W_]|{PH_OPEN}", s):  # any script's letters ("橫華國際金融股份有限公司")
         return None
     if len(s.split()) > 8:  # a clause, not a name
         return None
     text = w.restore(s).strip()
     if kind is None:
-        if _SUFFIX_AT_END.search(text) or re.search(rf"\b{LEGAL_SUFFIX}(?:\s|$)", text):
-            kind = "fund" if _FUND_WORDS.search(text) else "company"
-        elif _FUND_WORDS.search(text):
+        if SUFFIX_AT_END.search(text) or re.search(rf"\b{LEGAL_SUFFIX}(?:\s|$)", text):
+            kind = "fund" if FUND_WORDS.search(text) else "company"
+        elif FUND_WORDS.search(text):
             kind = "fund"
     return text, kind, False
 
 
 @dataclass
-class _Anchors:
+class Anchors:
     mentions: list[Mention] = field(default_factory=list)
     pronoun: str | None = None
 
@@ -150,10 +151,10 @@ class _Anchors:
         return True
 
 
-def _split_pair(w: _Work, ab: str) -> tuple[str, str] | None:
+def _split_pair(w: Work, ab: str) -> tuple[str, str] | None:
     if SEP in ab:
         ab = ab[:ab.index(SEP)]
-    parts = list(_AND_SPLIT.finditer(ab))
+    parts = list(AND_SPLIT.finditer(ab))
     if not parts:
         return None
     best = None
@@ -162,28 +163,28 @@ def _split_pair(w: _Work, ab: str) -> tuple[str, str] | None:
         if not left or not right:
             continue
         score = 0
-        if _SUFFIX_AT_END.search(w.restore(left)) or _PH_RE.search(left[-2:] if len(left) > 1 else left):
+        if SUFFIX_AT_END.search(w.restore(left)) or PH_RE.search(left[-2:] if len(left) > 1 else left):
             score += 2
-        if re.match(rf"(?:(?:the|fund|company|issuer|entity)\s+)?[A-Z0-9{_PH_OPEN}]", right):
+        if re.match(rf"(?:(?:the|fund|company|issuer|entity)\s+)?[A-Z0-9{PH_OPEN}]", right):
             score += 1
         if best is None or score > best[0]:
             best = (score, left, right)
     return (best[1], best[2]) if best else None
 
 
-def _group_or_subject(w: _Work, raw: str, an: _Anchors) -> bool:
+def _group_or_subject(w: Work, raw: str, an: Anchors) -> bool:
     s = raw[:raw.index(SEP)] if SEP in raw else raw
     s = s.strip(" ,?!;:.")
-    for rx in _GROUP_RE:
+    for rx in GROUP_RE:
         gm = rx.match(s)
         if gm:
-            return an.add(_clean(w, gm.group("x")), "group")
-    return an.add(_clean(w, s), "subject")
+            return an.add(clean(w, gm.group("x")), "group")
+    return an.add(clean(w, s), "subject")
 
 
-def _slots(w: _Work, pattern: str, an: _Anchors) -> None:
+def slots(w: Work, pattern: str, an: Anchors) -> None:
     text = w.text
-    for rx in _SLOTS.get(pattern, []):
+    for rx in slots_of(pattern):
         m = rx.search(text)
         if not m:
             continue
@@ -192,14 +193,14 @@ def _slots(w: _Work, pattern: str, an: _Anchors) -> None:
             pair = _split_pair(w, g["ab"])
             if pair is None:
                 continue
-            a, b = _clean(w, pair[0]), _clean(w, pair[1])
+            a, b = clean(w, pair[0]), clean(w, pair[1])
             if a is None and b is None:
                 continue
             an.add(a, "subject")
             an.add(b, "object")
             return
         if g.get("a") is not None:
-            a, b = _clean(w, g["a"]), _clean(w, g["b"])
+            a, b = clean(w, g["a"]), clean(w, g["b"])
             if a is None and b is None:
                 continue
             an.add(a, "subject")
@@ -209,29 +210,29 @@ def _slots(w: _Work, pattern: str, an: _Anchors) -> None:
             if _group_or_subject(w, g["x"], an):
                 return
             continue
-        if an.add(_clean(w, g["x"]), "subject"):
+        if an.add(clean(w, g["x"]), "subject"):
             return
 
 
 _CAP_NAME = re.compile(
-    rf"(?:{_PH_OPEN}\d+{_PH_CLOSE})"
+    rf"(?:{PH_OPEN}\d+{PH_CLOSE})"
     rf"|(?:\b(?:the\s+)?[A-Z][\w&.\-']*(?:\s+(?:of|de|du|der|von|van|la|le|y|&|and)?\s*[A-Z0-9][\w&.\-']*)*"
     rf"(?:,?\s+{LEGAL_SUFFIX}))(?![\w])"
     rf"|(?:\b(?:the\s+)?[A-Z][\w\-']*(?:\s+[A-Z][\w\-']*)*\s+(?:family|clan)\b)")
 
 
-_ELLIPSIS = re.compile(
-    rf"^\s*(?:and\s+)?(?:(?:what|how)\s+about|same\s+(?:question\s+)?for|also\s+for|and\s+(?:for|with)?)\s+{_X}{_END}",
+ELLIPSIS = re.compile(
+    rf"^\s*(?:and\s+)?(?:(?:what|how)\s+about|same\s+(?:question\s+)?for|also\s+for|and\s+(?:for|with)?)\s+{X}{END}",
     re.I)
 
 
-def _fallback(w: _Work, an: _Anchors, role: str) -> None:
+def fallback(w: Work, an: Anchors, role: str) -> None:
     """Quoted names, LEIs, names with a legal suffix and "the X family" anywhere in the text."""
     for m in _CAP_NAME.finditer(w.text):
         s = m.group(0)
         s = re.sub(r"^(?:the)\s+", "", s)
         s = re.sub(r"^(?:Who|What|Which|Is|Are|How|Does|Do|Did|Show|List|Find|Give|And|Our|Any)\s+", "", s)
-        cleaned = _clean(w, s)
+        cleaned = clean(w, s)
         if cleaned and not cleaned[2]:
             an.add(cleaned, role if not an.mentions else "object" if role == "subject" else role)
 

@@ -10,17 +10,17 @@ from datetime import date, timedelta
 from typing import Any
 
 from ownergraph.domain.vocabulary import DIFF
-from ownergraph.retrieval.question.work_text import _MON, _QWORD, MONTHS, SEP, _Work
+from ownergraph.retrieval.question.work_text import MON, QWORD, MONTHS, SEP, Work
 
 _DATE_RE = re.compile(
     r"(?P<iso>\b(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})\b)"
-    rf"|(?P<dmy>\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>{_MON})\.?,?\s+(?P<y2>\d{{4}})\b)"
-    rf"|(?P<mdy>\b(?P<mon3>{_MON})\.?\s+(?P<d3>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y3>\d{{4}})\b)"
+    rf"|(?P<dmy>\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>{MON})\.?,?\s+(?P<y2>\d{{4}})\b)"
+    rf"|(?P<mdy>\b(?P<mon3>{MON})\.?\s+(?P<d3>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y3>\d{{4}})\b)"
     r"|(?P<quarter>\b(?:(?:the\s+)?(?P<qpos>end|close|start|beginning)\s+of\s+(?:the\s+)?)?"
     r"(?:Q(?P<q1>[1-4])\s*[-/ ]?\s*(?:of\s+)?(?P<qy1>\d{4})|(?P<qy2>\d{4})\s*[-/ ]?\s*Q(?P<q2>[1-4])"
     r"|(?P<qw>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(?P<qy3>\d{4}))\b)"
     r"|(?P<half>\b(?:(?:the\s+)?(?P<hpos>end|close|start|beginning)\s+of\s+)?H(?P<h>[12])\s*[-/ ]?\s*(?P<hy>\d{4})\b)"
-    rf"|(?P<monthyear>\b(?:(?:the\s+)?(?P<mpos>end|close|start|beginning)\s+of\s+)?(?P<mon4>{_MON})\.?\s+(?P<y4>\d{{4}})\b)"
+    rf"|(?P<monthyear>\b(?:(?:the\s+)?(?P<mpos>end|close|start|beginning)\s+of\s+)?(?P<mon4>{MON})\.?\s+(?P<y4>\d{{4}})\b)"
     r"|(?P<yearend>\b(?:(?:the\s+)?(?P<ypos>end|close|start|beginning)\s+of\s+(?:the\s+)?(?:(?:fiscal\s+|financial\s+)?year\s+|fy\s*)?"
     r"|year[- ]end\s+|ye\s*|fy\s*|end[- ])(?P<y5>\d{4})\b|\b(?P<y6>\d{4})\s+year[- ]end\b)"
     r"|(?P<rel>\b(?:today|yesterday|right now|currently|at present|now)\b)"
@@ -47,7 +47,7 @@ _BACKTEST_SAME = re.compile(r"\b(?:as\s+(?:we\s+)?knew\s+it|as\s+(?:it\s+was\s+)
 
 
 @dataclass
-class _DateHit:
+class DateHit:
     start: int  # the cue's start
     end: int
     dstart: int  # the date expression's own start
@@ -118,7 +118,7 @@ def _month_day_year_period(g: _Groups, today: date) -> _Period:
 
 
 def _quarter_period(g: _Groups, today: date) -> _Period:
-    q = int(g["q1"] or g["q2"] or _QWORD[(g["qw"] or "").lower()])
+    q = int(g["q1"] or g["q2"] or QWORD[(g["qw"] or "").lower()])
     y = int(g["qy1"] or g["qy2"] or g["qy3"])
     return "quarter", date(y, 3 * q - 2, 1), _month_end(y, 3 * q)
 
@@ -172,9 +172,9 @@ def _not_a_date(g: _Groups, cue: str, before: str) -> bool:
     return bool(g["bare"] and cue == "asof" and re.search(r"\b(?:of|for)\s*$", before, re.I))
 
 
-def _find_dates(w: _Work) -> list[_DateHit]:
+def find_dates(w: Work) -> list[DateHit]:
     """Every date in the working copy with its cue; an impossible date is noted and consumed."""
-    hits: list[_DateHit] = []
+    hits: list[DateHit] = []
     invalid: list[tuple[int, int]] = []
     for m in _DATE_RE.finditer(w.text):
         g = m.groupdict()
@@ -188,7 +188,7 @@ def _find_dates(w: _Work) -> list[_DateHit]:
             continue
         if _not_a_date(g, cue, before):
             continue
-        hits.append(_DateHit(start, m.end(), m.start(), kind, lo, hi, _position(g), cue))
+        hits.append(DateHit(start, m.end(), m.start(), kind, lo, hi, _position(g), cue))
     for span in invalid:  # keep an invalid date out of the anchors
         w.consume(span)
     return hits
@@ -196,17 +196,17 @@ def _find_dates(w: _Work) -> list[_DateHit]:
 
 # -- 2a(ii). dates -> the question's clocks ----------------------------------------------------
 
-def _point(h: _DateHit, default: str) -> date:
+def _point(h: DateHit, default: str) -> date:
     pos = h.pos or default
     return h.lo if pos == "start" else h.hi
 
 
-def _is_coarse(h: _DateHit) -> bool:
+def _is_coarse(h: DateHit) -> bool:
     """A period longer than a day with no explicit start or end."""
     return h.kind in _COARSE_KINDS and h.pos is None
 
 
-def _split_by_cue(hits: list[_DateHit]) -> tuple[list[_DateHit], list[_DateHit], list[_DateHit]]:
+def _split_by_cue(hits: list[DateHit]) -> tuple[list[DateHit], list[DateHit], list[DateHit]]:
     """Range starts, range ends and the other dates (as-of cue or none)."""
     frm = [h for h in hits if h.cue == "from"]
     to = [h for h in hits if h.cue == "to"]
@@ -214,21 +214,21 @@ def _split_by_cue(hits: list[_DateHit]) -> tuple[list[_DateHit], list[_DateHit],
     return frm, to, other
 
 
-def _note_coarse_points(w: _Work, hits: list[_DateHit], pattern: str) -> None:
+def _note_coarse_points(w: Work, hits: list[DateHit], pattern: str) -> None:
     """Say where a period stands for a single day; range ends and diffs read periods their own way."""
     for h in hits:
         if _is_coarse(h) and h.cue not in ("from", "to") and pattern != DIFF.name:
             w.notes.append(f"period {w.original[h.start:h.end].strip()!r} read as its last day")
 
 
-def _assign_known_at(w: _Work, q: dict, known: list[_DateHit]) -> None:
+def _assign_known_at(w: Work, q: dict, known: list[DateHit]) -> None:
     if known:
         q["known_at"] = _point(known[-1], "end")
         if len(known) > 1:
             w.notes.append("several knowledge dates; using the last")
 
 
-def _assign_range_ends(q: dict, frm: list[_DateHit], to: list[_DateHit]) -> None:
+def _assign_range_ends(q: dict, frm: list[DateHit], to: list[DateHit]) -> None:
     """The first "from" date opens the range, the last "to" date closes it."""
     if frm:
         q["date_from"] = _point(frm[0], "start")
@@ -236,7 +236,7 @@ def _assign_range_ends(q: dict, frm: list[_DateHit], to: list[_DateHit]) -> None
         q["date_to"] = _point(to[-1], "end")
 
 
-def _place_diff_date(w: _Work, q: dict, h: _DateHit, several: bool) -> None:
+def _place_diff_date(w: Work, q: dict, h: DateHit, several: bool) -> None:
     """A diff date without a range cue fills the first open end of the range."""
     if q.get("date_from") is None:
         if not several and _is_coarse(h):
@@ -248,7 +248,7 @@ def _place_diff_date(w: _Work, q: dict, h: _DateHit, several: bool) -> None:
         q["date_to"] = _point(h, "end")
 
 
-def _complete_diff_range(w: _Work, q: dict) -> None:
+def _complete_diff_range(w: Work, q: dict) -> None:
     """An open range runs to today; a range given backwards is turned round."""
     if q.get("date_from") is not None and q.get("date_to") is None:
         q["date_to"] = w.today
@@ -258,7 +258,7 @@ def _complete_diff_range(w: _Work, q: dict) -> None:
         w.notes.append("dates given in reverse order; swapped")
 
 
-def _assign_diff_range(w: _Work, q: dict, rest: list[_DateHit]) -> None:
+def _assign_diff_range(w: Work, q: dict, rest: list[DateHit]) -> None:
     """A diff reads its dates as the two ends of a range."""
     frm, to, other = _split_by_cue(rest)
     _assign_range_ends(q, frm, to)
@@ -267,21 +267,21 @@ def _assign_diff_range(w: _Work, q: dict, rest: list[_DateHit]) -> None:
     _complete_diff_range(w, q)
 
 
-def _assign_as_of(w: _Work, q: dict, asof: list[_DateHit]) -> None:
+def _assign_as_of(w: Work, q: dict, asof: list[DateHit]) -> None:
     if asof:
         q["as_of"] = _point(asof[-1], "end")
         if len(asof) > 1:
             w.notes.append("several valid-time dates; using the last")
 
 
-def _known_at_the_time(w: _Work, q: dict) -> None:
+def _known_at_the_time(w: Work, q: dict) -> None:
     """A backtest ("as we knew it then", "point in time") knows what was valid at as_of."""
     if _BACKTEST_SAME.search(w.original) and q.get("as_of") and q.get("known_at") is None:
         q["known_at"] = q["as_of"]
         w.notes.append("as known at the time: known_at = as_of (backtest)")
 
 
-def _assign_point_in_time(w: _Work, q: dict, rest: list[_DateHit], known: list[_DateHit]) -> None:
+def _assign_point_in_time(w: Work, q: dict, rest: list[DateHit], known: list[DateHit]) -> None:
     """A point-in-time question reads one valid date; a range there is kept but sets no as_of."""
     frm, to, asof = _split_by_cue(rest)
     if frm or to:
@@ -294,7 +294,7 @@ def _assign_point_in_time(w: _Work, q: dict, rest: list[_DateHit], known: list[_
     _known_at_the_time(w, q)
 
 
-def _assign_dates(w: _Work, q: dict, hits: list[_DateHit], pattern: str) -> None:
+def assign_dates(w: Work, q: dict, hits: list[DateHit], pattern: str) -> None:
     """Consume the dates and set known_at, then a diff's range or a point-in-time question's as_of."""
     for h in hits:
         w.consume((h.start, h.end))

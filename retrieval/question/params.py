@@ -8,12 +8,12 @@ import re
 from ownergraph.domain.vocabulary import (
     AMLD_GT25, CHANNEL_NAMES, EU_AMLR_25, GUARANTEE, LENDING, MAJORITY, OFAC_50, OWNERSHIP, ROLLING_25, RULES,
 )
-from ownergraph.retrieval.question.work_text import _NUM, _PH_CLOSE, _PH_OPEN, NUMBER_WORDS, _Work
+from ownergraph.retrieval.question.work_text import NUM, PH_CLOSE, PH_OPEN, NUMBER_WORDS, Work
 
 _DEPTH_RE = re.compile(  # a leading "with" / "in" / "limited to" goes with the count ("... in B with at most 1 hop")
     rf"(?:\b(?:with|in|using|over|across|limited\s+to|going|looking)\s+(?:a\s+|an\s+)?)?"
     rf"(?:\b(?P<q>within|up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|max(?:imum)?(?:\s+of)?|less\s+than|"
-    rf"fewer\s+than|under|exactly)?\s*(?P<n>{_NUM})[- ](?:hops?|steps?|levels?|links?|degrees?(?:\s+of\s+separation)?|"
+    rf"fewer\s+than|under|exactly)?\s*(?P<n>{NUM})[- ](?:hops?|steps?|levels?|links?|degrees?(?:\s+of\s+separation)?|"
     rf"layers?|tiers?|jumps?)(?:\s+(?:away|out|deep|removed))?(?:\s+(?:from|of))?"
     rf"|\b(?:max(?:imum)?\s+)?depth\s*(?:of|=|:)?\s*(?P<n2>\d+)\b)",
     re.I)
@@ -24,7 +24,7 @@ def _num(s: str) -> int:
     return int(s) if s.isdigit() else NUMBER_WORDS[re.sub(r"\s+", " ", s)]
 
 
-def _depth(w: _Work, q: dict) -> None:
+def read_depth(w: Work, q: dict) -> None:
     for m in _DEPTH_RE.finditer(w.text):
         n = _num(m.group("n") or m.group("n2"))
         qual = (m.group("q") or "").lower()
@@ -63,7 +63,7 @@ _RULE_WORDS: list[tuple[str, re.Pattern[str]]] = [
 _THRESHOLD_RULES = sorted((r for r in RULES.values() if r.from_threshold), key=lambda r: not r.strict)
 
 
-def _rules(w: _Work, q: dict) -> None:
+def read_rules(w: Work, q: dict) -> None:
     for rule, rx in _RULE_WORDS:
         m = rx.search(w.text)
         if m and m.group(0).strip():
@@ -122,7 +122,7 @@ _ROLE_RE = re.compile(
     r"(?=\s+(?:are|is|would|will|get|gets|could|might|stand|lose|take)\b)", re.I)
 
 
-def _channels(w: _Work, q: dict) -> None:
+def read_channels(w: Work, q: dict) -> None:
     role = _ROLE_RE.search(w.text)
     if role:
         q["edge_types"] = [t for t, rx in _ROLE_WORDS.items() if re.fullmatch(rx, role["role"], re.I)]
@@ -143,12 +143,12 @@ def _channels(w: _Work, q: dict) -> None:
 _PORTFOLIO_RE = re.compile(
     r"(?i:\b(?:(?:in|within|for|across|from|of|on)\s+)?(?:(?:our|the|my)\s+)?(?:portfolio|book|fund\s+book|desk)\s*"
     r"(?:called\s+|named\s+|id\s+|:\s*)?)"
-    rf"(?P<p1>{_PH_OPEN}\d+{_PH_CLOSE}|[A-Z0-9][A-Z0-9_\-./]*[A-Z0-9]|[A-Z0-9])(?![\w])"
+    rf"(?P<p1>{PH_OPEN}\d+{PH_CLOSE}|[A-Z0-9][A-Z0-9_\-./]*[A-Z0-9]|[A-Z0-9])(?![\w])"
     r"|(?i:\b(?:(?:in|within|for|across|from|of|on)\s+)?(?:(?:our|the|my)\s+)?)"
-    rf"(?P<p2>{_PH_OPEN}\d+{_PH_CLOSE}|[A-Z0-9][A-Z0-9_\-./]*[A-Z0-9])\s+(?i:portfolio|book)\b")
+    rf"(?P<p2>{PH_OPEN}\d+{PH_CLOSE}|[A-Z0-9][A-Z0-9_\-./]*[A-Z0-9])\s+(?i:portfolio|book)\b")
 
 
-def _portfolio(w: _Work, q: dict) -> None:
+def read_portfolio(w: Work, q: dict) -> None:
     m = _PORTFOLIO_RE.search(w.text)
     if m:
         q["portfolio"] = w.restore(m.group("p1") or m.group("p2"))

@@ -30,16 +30,15 @@ from datetime import date
 from ownergraph.domain.vocabulary import (
     BLOCKED_RULE, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE, UNKNOWN,
 )
-from ownergraph.retrieval.question.anchors import _ELLIPSIS, _Anchors, _clean, _fallback, _slots
-from ownergraph.retrieval.question.dates import _DateHit, _assign_dates, _find_dates
-from ownergraph.retrieval.question.params import _channels, _depth, _portfolio, _rules
-from ownergraph.retrieval.question.patterns import VOTING_RE, _family
-from ownergraph.retrieval.question.work_text import (  # noqa: F401 -- the parser's public constants, importable here
-    LEGAL_SUFFIX, MAX_CHARS, MONTHS, NUMBER_WORDS, PRONOUNS, SEP, _mask, _Work,
-)
+from ownergraph.retrieval.question.anchors import ELLIPSIS, Anchors, clean, fallback, slots
+from ownergraph.retrieval.question.dates import DateHit, assign_dates, find_dates
+from ownergraph.retrieval.question.params import read_channels, read_depth, read_portfolio, read_rules
+from ownergraph.retrieval.question.patterns import family
+from ownergraph.retrieval.question.slots import VOTING_RE
+from ownergraph.retrieval.question.work_text import MAX_CHARS, PRONOUNS, SEP, Work, mask_names
 from ownergraph.retrieval.question.model import Mention, Question
 
-__all__ = ["parse", "MAX_CHARS", "SEP", "NUMBER_WORDS", "MONTHS", "LEGAL_SUFFIX", "PRONOUNS"]
+__all__ = ["parse"]
 
 
 _PARENT_MODS = [
@@ -57,7 +56,7 @@ _PARENT_MODS = [
 _VERB_GAP = re.compile(rf"\b((?:holds?|held|owns?|owned|controls?|controlled|ha[sd]|have)\s*){SEP}\s*(?:of|in)\s+", re.I)
 
 
-def _modifiers(w: _Work, pattern: str, q: dict) -> list[str]:
+def _modifiers(w: Work, pattern: str, q: dict) -> list[str]:
     mods: list[str] = []
     t = w.original
     if pattern == PARENTS.name:
@@ -87,13 +86,13 @@ def _normalise(text: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"(?<=\w)\u2019(?=\w)", "'", text).replace("\u00a0", " ")).strip()
 
 
-def _working_copy(norm: str, today: date) -> _Work:
+def _working_copy(norm: str, today: date) -> Work:
     """The working copy of a normalised question, cut to MAX_CHARS: slot patterns are quadratic
     in the worst case, and a question is short."""
     truncated = len(norm) > MAX_CHARS
     if truncated:
         norm = norm[:MAX_CHARS]
-    w = _Work(original=norm, text=norm, today=today)
+    w = Work(original=norm, text=norm, today=today)
     if truncated:
         w.notes.append(f"question longer than {MAX_CHARS} characters: only its start was parsed")
     return w
@@ -101,31 +100,31 @@ def _working_copy(norm: str, today: date) -> _Work:
 
 # -- steps 2 and 3: family and parameters ------------------------------------------------------
 
-def _family_without_dates(w: _Work, dates: list[_DateHit]) -> str:
+def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
     """The family read on the text without the date spans (a date's "between ... and" is not a
     path question), but before anything else is consumed."""
     probe = w.text
     for h in dates:
         probe = probe[:h.dstart] + SEP * (h.end - h.dstart) + probe[h.end:]
-    return _family(_Work(original=w.original, text=probe, today=w.today, masked=w.masked))
+    return family(Work(original=w.original, text=probe, today=w.today, masked=w.masked))
 
 
-def _read_parameters(w: _Work, q: dict, dates: list[_DateHit], pattern: str) -> None:
+def _read_parameters(w: Work, q: dict, dates: list[DateHit], pattern: str) -> None:
     """Dates, hop count, thresholds and rules, channels where the family has them, the portfolio."""
-    _assign_dates(w, q, dates, pattern)
-    _depth(w, q)
-    _rules(w, q)
+    assign_dates(w, q, dates, pattern)
+    read_depth(w, q)
+    read_rules(w, q)
     if pattern in KINDS and KINDS[pattern].channels:  # contagion, path, exposure
-        _channels(w, q)
-    _portfolio(w, q)
+        read_channels(w, q)
+    read_portfolio(w, q)
 
 
-def _is_our_stake(w: _Work) -> bool:
+def _is_our_stake(w: Work) -> bool:
     return bool(re.search(r"\b(?:our|we|us)\b", w.text, re.I)) and \
         bool(re.search(r"\b(?:our\s+(?:stake|interest|holding|share)|do\s+we\s+(?:own|hold))\b", w.text, re.I))
 
 
-def _refine_stake(w: _Work, pattern: str) -> str:
+def _refine_stake(w: Work, pattern: str) -> str:
     """A stake question that is really about exposure ("our stake") or owners ("who has a stake")."""
     if pattern != STAKE.name:
         return pattern
@@ -137,14 +136,14 @@ def _refine_stake(w: _Work, pattern: str) -> str:
     return pattern
 
 
-def _is_sanctions_check(w: _Work, q: dict) -> bool:
+def _is_sanctions_check(w: Work, q: dict) -> bool:
     """A plain 'is X sanctioned?': no hop count and no word of nearness."""
     t = w.original
     return bool(re.search(r"\b(?:is|are)\b.{1,80}\bsanctioned\s*\??\s*$", t, re.I)) and q.get("depth") is None \
         and not re.search(r"\b(?:near|close|within|connected|linked|hops?|exposed)\b", t, re.I)
 
 
-def _family_parameters(w: _Work, q: dict, pattern: str) -> None:
+def _family_parameters(w: Work, q: dict, pattern: str) -> None:
     """Parameters that a family's own wording implies."""
     if pattern == SANCTIONS_NEAR.name and _is_sanctions_check(w, q):
         q["depth"] = 0
@@ -158,28 +157,28 @@ def _family_parameters(w: _Work, q: dict, pattern: str) -> None:
 
 # -- steps 4 and 5: anchors and follow-ups ------------------------------------------------------
 
-def _close_verb_gaps(w: _Work) -> None:
+def _close_verb_gaps(w: Work) -> None:
     """In 'who holds more than 25% of X' the threshold is consumed; its "of" goes with it, so that
     the verb's object is X (same length, so the spans found earlier stay valid)."""
     w.text = _VERB_GAP.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), w.text)
 
 
-def _has_anchor(an: _Anchors) -> bool:
+def _has_anchor(an: Anchors) -> bool:
     return bool(an.mentions) or an.pronoun is not None
 
 
-def _find_anchors(w: _Work, pattern: str) -> _Anchors:
+def _find_anchors(w: Work, pattern: str) -> Anchors:
     """Slot patterns of the family, else an elliptical "X?" or the generic fallbacks; then a
     pronoun where no entity was named."""
-    an = _Anchors()
+    an = Anchors()
     if pattern != UNKNOWN:
-        _slots(w, pattern, an)
+        slots(w, pattern, an)
     if not _has_anchor(an):
-        fm = _ELLIPSIS.match(w.text)
+        fm = ELLIPSIS.match(w.text)
         if fm:
-            an.add(_clean(w, fm.group("x")), "subject")
+            an.add(clean(w, fm.group("x")), "subject")
     if not _has_anchor(an):
-        _fallback(w, an, "subject")
+        fallback(w, an, "subject")
     pm = PRONOUNS.search(w.text)
     if an.pronoun is None and not any(m.role in ("subject", "object", "group") for m in an.mentions) and pm:
         an.pronoun = pm.group("p")
@@ -190,7 +189,7 @@ _FOLLOW_UP_OPENING = re.compile(
     r"^\s*(?:and|what\s+about|how\s+about|same\s+(?:for|question\s+for)|and\s+what\s+about|also)\b", re.I)
 
 
-def _is_follow_up(w: _Work, an: _Anchors, pattern: str) -> bool:
+def _is_follow_up(w: Work, an: Anchors, pattern: str) -> bool:
     """A pronoun anchor, or an opening such as "and" / "what about", makes a follow-up."""
     if not _FOLLOW_UP_OPENING.match(w.original):
         return an.pronoun is not None
@@ -199,7 +198,7 @@ def _is_follow_up(w: _Work, an: _Anchors, pattern: str) -> bool:
     return True
 
 
-def _note_bad_leis(w: _Work, an: _Anchors) -> None:
+def _note_bad_leis(w: Work, an: Anchors) -> None:
     """Flag an anchor shaped like an LEI whose check digits fail."""
     for m in an.mentions:
         if re.fullmatch(r"[A-Z0-9]{18}[0-9]{2}", m.text):
@@ -211,7 +210,7 @@ def _note_bad_leis(w: _Work, an: _Anchors) -> None:
                 pass
 
 
-def _note_gaps(w: _Work, an: _Anchors, pattern: str, follow_up: bool) -> None:
+def _note_gaps(w: Work, an: Anchors, pattern: str, follow_up: bool) -> None:
     """Notes on what the question left out or got wrong."""
     if pattern == PATH.name and len([m for m in an.mentions if m.role in ("subject", "object")]) < 2 and not follow_up:
         w.notes.append("path question with fewer than two anchors")
@@ -223,8 +222,8 @@ def _note_gaps(w: _Work, an: _Anchors, pattern: str, follow_up: bool) -> None:
 def parse(text: str, *, today: date | None = None) -> Question:
     w = _working_copy(_normalise(text), today or date.today())
     q: dict = {}
-    _mask(w)
-    dates = _find_dates(w)
+    mask_names(w)
+    dates = find_dates(w)
     pattern = _family_without_dates(w, dates)
     _read_parameters(w, q, dates, pattern)
     pattern = _refine_stake(w, pattern)

@@ -1,4 +1,4 @@
-"""Parser working text: the constants every step shares, the working copy (``_Work``) and
+"""Parser working text: the constants every step shares, the working copy (``Work``) and
 step 1, masking quoted names and LEIs (see ``retrieval.question.parser``)."""
 
 from __future__ import annotations
@@ -10,26 +10,26 @@ from datetime import date
 
 MAX_CHARS = 600
 SEP = "\u241e"  # boundary left where a consumed span was
-_PH_OPEN, _PH_CLOSE = "\ue000", "\ue001"  # placeholder brackets for masked names
-_PH_RE = re.compile(f"{_PH_OPEN}(\\d+){_PH_CLOSE}")
+PH_OPEN, PH_CLOSE = "\ue000", "\ue001"  # placeholder brackets for masked names
+PH_RE = re.compile(f"{PH_OPEN}(\\d+){PH_CLOSE}")
 
 NUMBER_WORDS = {"zero": 0, "one": 1, "a single": 1, "single": 1, "two": 2, "three": 3, "four": 4,
                 "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-_NUM = r"(?:\d+|zero|one|a single|single|two|three|four|five|six|seven|eight|nine|ten)"
+NUM = r"(?:\d+|zero|one|a single|single|two|three|four|five|six|seven|eight|nine|ten)"
 
 MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
 MONTHS["sept"] = 9
-_MON = r"(?:january|february|march|april|may|june|july|august|september|october|november|december|" \
+MON = r"(?:january|february|march|april|may|june|july|august|september|october|november|december|" \
        r"jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)"
-_QWORD = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+QWORD = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 
 LEGAL_SUFFIX = (r"(?:Ltd\.?|Limited|PLC|plc|GmbH(?: & Co\.? KG)?|S\.A\.|SA|S\.p\.A\.|SpA|LLC|L\.L\.C\.|Inc\.?|"
                 r"Incorporated|Corp\.?|Corporation|AG|B\.V\.|BV|N\.V\.|NV|LLP|LP|L\.P\.|SE|S\.à r\.l\.|"
                 r"S\.a\.r\.l\.|Sarl|SARL|S\.A\.S\.|SAS|Oy|AB|ASA|A/S|KG|KGaA|Co\.|Pty Ltd|Pte\.? Ltd\.?|"
                 r"SICAV|UCITS|SCA|S\.C\.A\.)")
-_SUFFIX_AT_END = re.compile(rf"(?:^|[\s,]){LEGAL_SUFFIX}$")
-_FUND_WORDS = re.compile(r"\b(?:fund|funds|sicav|ucits|fcp|oeic|feeder|sub-?fund|master fund|etf|"
+SUFFIX_AT_END = re.compile(rf"(?:^|[\s,]){LEGAL_SUFFIX}$")
+FUND_WORDS = re.compile(r"\b(?:fund|funds|sicav|ucits|fcp|oeic|feeder|sub-?fund|master fund|etf|"
                          r"capital partners|partners fund)\b", re.I)
 _LEI_RE = re.compile(r"\b[A-Z0-9]{18}[0-9]{2}\b")
 
@@ -38,27 +38,27 @@ PRONOUNS = re.compile(
     r"issuers|group|firm|firms|one|ones|family|bank|borrower|counterparty|counterparties|person|"
     r"holding|subsidiary|parent|name|names)|it|its|it's|they|them|their|theirs|he|she|him|his|her)\b",
     re.I)
-_PRONOUN_WORDS = {"it", "its", "it's", "they", "them", "their", "theirs", "he", "she", "him", "his",
+PRONOUN_WORDS = {"it", "its", "it's", "they", "them", "their", "theirs", "he", "she", "him", "his",
                   "her"}
 
 # Words that are never an entity on their own.
-_GENERIC = re.compile(
+GENERIC = re.compile(
     r"^(?:(?:a|an|any|the|our|all|some|each|every|which|what)\s+)*(?:sanctioned\s+|blocked\s+|listed\s+)?"
     r"(?:entity|entities|issuer|issuers|company|companies|counterparty|counterparties|party|parties|"
     r"firm|firms|name|names|one|ones|anything|everything|something|anyone|someone|whom|who|what|"
     r"we|us|our|i|me|structure|group|groups|holdings?|positions?|book|portfolio|exposures?|graph|network|data|"
     r"database|system|market|world|ownership(?:\s+(?:graph|network|data|structure))?|ownership|control|them|there)$", re.I)
 
-_TRAILING_FILLER = re.compile(
+TRAILING_FILLER = re.compile(
     r"(?:\s+(?:directly|indirectly|ultimately|today|now|currently|right now|at the moment|in total|"
     r"overall|really|actually|altogether|in aggregate|at present|then|at the time|exactly|please|"
     r"and how|and by how much|via|through|over|only|evolved|changed|developed|shifted|looked|look|change|evolve|"
     r"over\s+time|over\s+the\s+years))+$", re.I)
-_LEADING_NOUN = re.compile(
+LEADING_NOUN = re.compile(
     r"^(?P<noun>(?:the\s+|a\s+|an\s+)?(?:fund|company|issuer|entity|firm|bank|borrower|counterparty|"
     r"obligor|guarantor|lender|corporation|holding|subsidiary|group|person|individual|investor|"
     r"manager|name|(?i:mr\.?|mrs\.?|ms\.?|dr\.?|sir|lady|lord|madame|monsieur|herr|frau)))\s+(?=[A-Z0-9\ue000\"])")
-_NOUN_KIND = {"fund": "fund", "company": "company", "issuer": "company", "firm": "company",
+NOUN_KIND = {"fund": "fund", "company": "company", "issuer": "company", "firm": "company",
               "bank": "company", "corporation": "company", "holding": "company", "subsidiary": "company",
               "person": "person", "individual": "person", "mr": "person", "mrs": "person", "ms": "person",
               "dr": "person", "sir": "person", "lady": "person", "lord": "person", "madame": "person",
@@ -66,7 +66,7 @@ _NOUN_KIND = {"fund": "fund", "company": "company", "issuer": "company", "firm":
 
 
 @dataclass
-class _Work:
+class Work:
     original: str
     text: str  # working copy: masked, consumed spans replaced by SEP
     today: date
@@ -79,7 +79,7 @@ class _Work:
             self.text = self.text[:s] + SEP.center(e - s) + self.text[e:]
 
     def restore(self, s: str) -> str:
-        return _PH_RE.sub(lambda m: self.masked[int(m.group(1))], s)
+        return PH_RE.sub(lambda m: self.masked[int(m.group(1))], s)
 
 
 # -- 1. masking ------------------------------------------------------------------------------
@@ -88,17 +88,17 @@ _QUOTED = re.compile(r"\"([^\"]{1,200})\"|“([^”]{1,200})”|‘([^’]{1,200
                      r"(?<![\w])'([^']{1,200})'(?![\w])")
 
 
-def _mask(w: _Work) -> None:
+def mask_names(w: Work) -> None:
     def repl(m: re.Match[str]) -> str:
         inner = next(g for g in m.groups() if g is not None).strip()
         w.masked.append(inner)
-        return f"{_PH_OPEN}{len(w.masked) - 1}{_PH_CLOSE}"
+        return f"{PH_OPEN}{len(w.masked) - 1}{PH_CLOSE}"
 
     w.text = _QUOTED.sub(repl, w.text)
 
     def lei(m: re.Match[str]) -> str:
         val = m.group(0)
         w.masked.append(val)
-        return f"{_PH_OPEN}{len(w.masked) - 1}{_PH_CLOSE}"
+        return f"{PH_OPEN}{len(w.masked) - 1}{PH_CLOSE}"
 
     w.text = _LEI_RE.sub(lei, w.text)

@@ -48,11 +48,12 @@ from typing import TYPE_CHECKING, Literal
 import numpy as np
 
 from ownergraph.retrieval.text.keep_head import KeepHead, cheap_features, load_head
-from ownergraph.retrieval.text.chunking import Sentence, boilerplate_score, count_tokens
+from ownergraph.ingest.sentences import Sentence
+from ownergraph.retrieval.text.chunking import boilerplate_score, count_tokens
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ownergraph.retrieval.text.embedding import Embedder
-    from ownergraph.retrieval.text.vectors import Hit
+    from ownergraph.retrieval.text.model_files import Embedder
+    from ownergraph.retrieval.text.vector_points import Hit
 
 __all__ = [
     "BUDGETS",

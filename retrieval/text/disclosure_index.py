@@ -23,8 +23,8 @@ from typing import Any
 
 from ownergraph.graph.store.connection import Graph
 from ownergraph.retrieval.text.chunking import chunk_text
-from ownergraph.retrieval.text.embedding import Embedder
-from ownergraph.retrieval.text.vectors import VectorIndex, points_from_chunks
+from ownergraph.retrieval.text.model_files import Embedder
+from ownergraph.retrieval.text.vector_points import VectorIndex, points_from_chunks
 
 DOCUMENT_BATCH = 16  # documents per batch: a saved step of an interrupted run
 CHUNK_BATCH = 256  # ... or fewer, once their chunks reach this (one long filing is a batch)

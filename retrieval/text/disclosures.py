@@ -36,9 +36,12 @@ from ownergraph.retrieval.text.disclosure_index import (
     pending_documents,
 )
 from ownergraph.retrieval.text.compression import compress, hit_sentences
-from ownergraph.retrieval.text.embedding import Embedder, EmbeddingUnavailable, default_embedder, model_available
+from ownergraph.retrieval.text.model_files import Embedder, model_available
+from ownergraph.domain.errors import EmbeddingUnavailable
+from ownergraph.retrieval.text.embedding import default_embedder
 from ownergraph.retrieval.text.lexical import EntityNames, LexicalRetriever, lexical_candidates
-from ownergraph.retrieval.text.vectors import VectorIndex, open_index
+from ownergraph.retrieval.text.vector_points import VectorIndex
+from ownergraph.retrieval.text.vectors import open_index
 
 TOP_K = 12
 ASK_EMBEDS = 8  # missing documents an ask embeds itself (seconds); more are searched by words

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ownergraph.cli import _text as T
+from ownergraph.cli import text as T
 
 
 def test_figures_read_as_written() -> None:

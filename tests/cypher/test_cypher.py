@@ -18,7 +18,7 @@ from ownergraph.cypher import Library, Rendered
 from ownergraph.graph.load.rows import REL_TYPES
 from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.errors import CypherError
-from ownergraph.domain.model import EdgeType
+from ownergraph.domain.codes import EdgeType
 from tests.cypher import QUERIES
 
 ROOT = Path(__file__).resolve().parents[2]

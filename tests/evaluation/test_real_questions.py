@@ -13,8 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.evaluation.real import (CLASSES, FIXTURES, RealQuestion, judge, load_suite, norm_name, observe,
-                                        render_real_table, run_real, score_answers)
+from ownergraph.evaluation.real import (
+    CLASSES,
+    FIXTURES,
+    RealQuestion,
+    load_suite,
+    render_real_table,
+    run_real,
+    score_answers,
+)
+from ownergraph.evaluation.real_judge import judge, norm_name, observe
 
 COMMANDS = {"owners", "stake", "path", "parents", "quality", "diff", "children", "contagion"}
 

@@ -14,7 +14,8 @@ from ownergraph.graph.analytics.ownership import owners
 from ownergraph.graph.store.connection import Graph
 from ownergraph.graph.load.loader import Loader
 from ownergraph.graph.store.resolution_store import ResolverKeys
-from ownergraph.domain.model import AliasScheme, Entity, EntityRef, Ownership, Provenance, Stake
+from ownergraph.domain.codes import AliasScheme
+from ownergraph.domain.model import Entity, EntityRef, Ownership, Provenance, Stake
 from ownergraph.resolution import Resolver
 from tests.graph.test_history import Statement, _day, _oracle, histories
 from tests.neo4j_fixtures import wipe

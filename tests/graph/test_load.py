@@ -15,7 +15,8 @@ from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.graph.store.resolution_store import ResolverKeys
 from ownergraph.graph.store.stats import graph_stats
 from ownergraph.ingest.formats import detect, expand
-from ownergraph.domain.model import AliasScheme, EntityRef, Ownership, Provenance, Stake
+from ownergraph.domain.codes import AliasScheme
+from ownergraph.domain.model import EntityRef, Ownership, Provenance, Stake
 from ownergraph.resolution import Resolver
 from tests.cypher import q
 
@@ -241,7 +242,7 @@ def test_mentions_resolve_through_identifier_aliases(bundle_graph: Graph) -> Non
 def test_rows_sent_as_one_string_store_exactly_what_maps_store(graph: Graph) -> None:
     from datetime import date
 
-    from ownergraph.graph.load.loader import encode_rows
+    from ownergraph.graph.load.transport import encode_rows
 
     t = datetime(2020, 5, 1, 12, 30, 15, 250000, tzinfo=timezone.utc)
     rows = [

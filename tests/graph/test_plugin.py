@@ -42,7 +42,7 @@ def test_the_launcher_loads_the_jar_from_its_plugins_folder(graph_session: Graph
         pytest.skip("the tests' server is not the project-managed one")
     local = LocalNeo4j(neo4j_settings)
     assert [p.name for p in local.plugins.glob("*.jar")] == [plugin.jar_name()]
-    assert "registerProcedure" not in (Path(plugin.__file__).parent / "_server" / "OwnergraphNeo4j.java").read_text()
+    assert "registerProcedure" not in (Path(plugin.__file__).parents[1] / "_server" / "OwnergraphNeo4j.java").read_text()
     status = graph_session.plugin
     assert status.used, status.note
     assert status.found == f"{metadata.version('ownergraph')} (sources {plugin.sources_digest()})"

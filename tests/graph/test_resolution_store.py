@@ -11,7 +11,8 @@ import pytest
 
 from ownergraph.graph.store.connection import Graph
 from ownergraph.graph.store.resolution_store import GraphResolutionStore
-from ownergraph.domain.model import AliasKind, EntityRef
+from ownergraph.domain.codes import AliasKind
+from ownergraph.domain.model import EntityRef
 from ownergraph.resolution import Resolver
 from tests.resolution.conftest import entity
 from tests.cypher import q

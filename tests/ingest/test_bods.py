@@ -7,10 +7,8 @@ import json
 from datetime import date, datetime, timezone
 from pathlib import Path
 
-from ownergraph.domain.model import (
-    AliasKind, AliasScheme, Control, Entity, EntityKind, ExceptionReason, InterestType, Ownership,
-    Quarantined, ReportingException, Retraction,
-)
+from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind, ExceptionReason, InterestType
+from ownergraph.domain.model import Control, Entity, Ownership, Quarantined, ReportingException, Retraction
 from ownergraph.ingest.readers.bods.reader import READERS
 
 READER = READERS[0]

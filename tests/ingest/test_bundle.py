@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.domain.model import (
-    AliasKind, AliasScheme, CorporateActionKind, ExceptionReason, InterestType, Quarantined,
-)
-from ownergraph.ingest.readers.bundle.reader import READERS, TYPES, BundleReader, HoldingsCsvReader, read_bundle
+from ownergraph.domain.codes import AliasKind, AliasScheme, CorporateActionKind, ExceptionReason, InterestType
+from ownergraph.domain.model import Quarantined
+from ownergraph.ingest.readers.bundle.reader import READERS, BundleReader, HoldingsCsvReader, read_bundle
+from ownergraph.ingest.readers.bundle.mapping import TYPES
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "bundle"
 BUNDLE = EXAMPLES / "example.bundle.jsonl"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ownergraph.cli._views import parent_lines
+from ownergraph.cli.views import parent_lines
 from ownergraph.graph.analytics.structure import LevelParents
 from ownergraph.domain.codes import EXCEPTION_REASON_MEANINGS, ExceptionReason, exception_meaning
 from ownergraph.domain.model import Control, Entity, Ownership, Quarantined, ReportingException

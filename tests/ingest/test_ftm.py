@@ -8,11 +8,21 @@ from pathlib import Path
 
 import pytest
 
+from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind, InterestType
 from ownergraph.domain.model import (
-    AliasKind, AliasScheme, Association, Control, Entity, EntityKind, InterestType, Lending,
-    Ownership, Quarantined, Retraction, Sanction, Stake, Succession,
+    Association,
+    Control,
+    Entity,
+    Lending,
+    Ownership,
+    Quarantined,
+    Retraction,
+    Sanction,
+    Stake,
+    Succession,
 )
-from ownergraph.ingest.readers.ftm.reader import READERS, FtmReader, parse_percentage
+from ownergraph.ingest.readers.ftm.reader import READERS, FtmReader
+from ownergraph.ingest.readers.ftm.mapping import parse_percentage
 
 IRGC = "NK-2PacmNpiLUmoz4XD2mSt7A"
 INTER_TOBACCO = "NK-2GdmHtZTeNXjNVrBGEXZNj"

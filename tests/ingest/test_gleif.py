@@ -10,10 +10,27 @@ import psutil
 import pytest
 
 from ownergraph.domain.lei import lei_check_digits
+from ownergraph.domain.codes import (
+    AliasKind,
+    AliasScheme,
+    ConsolidationLevel,
+    CorporateActionKind,
+    EntityKind,
+    ExceptionReason,
+    FundRelationKind,
+)
 from ownergraph.domain.model import (
-    AliasKind, AliasScheme, BranchOf, Consolidation, ConsolidationLevel, CorporateAction,
-    CorporateActionKind, Entity, EntityKind, EntityRef, ExceptionReason, FundRelation,
-    FundRelationKind, Quarantined, ReportingException, Retraction, Stake, Succession,
+    BranchOf,
+    Consolidation,
+    CorporateAction,
+    Entity,
+    EntityRef,
+    FundRelation,
+    Quarantined,
+    ReportingException,
+    Retraction,
+    Stake,
+    Succession,
 )
 from ownergraph.ingest.readers.gleif import api as gleif_api, golden as gleif_golden
 from ownergraph.ingest.readers.gleif.api import read_api
@@ -529,7 +546,8 @@ def test_documents_without_records_say_so(gc: Path, api: Path, tmp_path: Path) -
 def test_api_children_collections_give_child_edges_and_say_when_partial(api: Path) -> None:
     # direct-children_INR2EJN1ERAN0W5ZP974.json: links.first .../lei-records/INR2EJN1ERAN0W5ZP974/
     # direct-children, meta.pagination total 12, lastPage 1; data[0] 6354003LMZZAKOPXLX69 GITHUB INC
-    from ownergraph.domain.model import Consolidation, ConsolidationLevel
+    from ownergraph.domain.model import Consolidation
+    from ownergraph.domain.codes import ConsolidationLevel
 
     recs = list(read_api(api / "lei_records" / "direct-children_INR2EJN1ERAN0W5ZP974.json"))
     edges = [r for r in recs if isinstance(r, Consolidation)]

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.domain.model import CorporateAction, CorporateActionKind, Entity, Quarantined
+from ownergraph.domain.model import CorporateAction, Entity, Quarantined
+from ownergraph.domain.codes import CorporateActionKind
 from ownergraph.ingest.readers.gleif.api import read_api
 from ownergraph.ingest.readers.gleif.golden import read_golden
 

@@ -8,9 +8,8 @@ import pytest
 from pydantic import ValidationError
 
 from ownergraph.domain.lei import is_valid_lei, lei_check_digits
-from ownergraph.domain.model import (
-    CorporateAction, CorporateActionKind, EntityRef, Ownership, Provenance, Stake,
-)
+from ownergraph.domain.model import CorporateAction, EntityRef, Ownership, Provenance, Stake
+from ownergraph.domain.codes import CorporateActionKind
 from ownergraph.ingest.schema import SCHEMA_FILE, render
 
 PROV = Provenance(source_system="test", source_record_id="1")

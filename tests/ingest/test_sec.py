@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.domain.model import (
-    AliasScheme, Control, Disclosure, Entity, EntityKind, Ownership, Quarantined, Stake,
-)
+from ownergraph.domain.codes import AliasScheme, EntityKind
+from ownergraph.domain.model import Control, Disclosure, Entity, Ownership, Quarantined, Stake
 from ownergraph.ingest.readers.sec import ex21 as sec_ex21, forms as sec
-from ownergraph.ingest.readers.sec.forms import SecReader, jurisdiction, sec_date
+from ownergraph.ingest.readers.sec.forms import SecReader
+from ownergraph.ingest.readers.sec.values import jurisdiction, sec_date
 from ownergraph.ingest.readers.sec.ex21 import Ex21Reader
 
 READERS = [*sec.READERS, *sec_ex21.READERS]

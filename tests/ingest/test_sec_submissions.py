@@ -24,7 +24,8 @@ from pathlib import Path
 import pytest
 
 from ownergraph.ingest.formats import detect
-from ownergraph.domain.model import AliasScheme, Control, Ownership, Quarantined
+from ownergraph.domain.codes import AliasScheme
+from ownergraph.domain.model import Control, Ownership, Quarantined
 from ownergraph.ingest.readers.sec.forms import SecReader
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from ownergraph.ingest.formats import detect
-from ownergraph.domain.model import AliasKind, AliasScheme, Entity, Quarantined
+from ownergraph.domain.codes import AliasKind, AliasScheme
+from ownergraph.domain.model import Entity, Quarantined
 from ownergraph.ingest.readers.base import midnight
 from ownergraph.ingest.readers.uk.company import READERS
 

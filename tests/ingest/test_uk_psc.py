@@ -6,10 +6,8 @@ import json
 from datetime import date, datetime, timezone
 from pathlib import Path
 
-from ownergraph.domain.model import (
-    AliasKind, AliasScheme, Control, Disclosure, Entity, EntityKind, ExceptionReason, InterestType,
-    Ownership, Quarantined, ReportingException,
-)
+from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind, ExceptionReason, InterestType
+from ownergraph.domain.model import Control, Disclosure, Entity, Ownership, Quarantined, ReportingException
 from ownergraph.ingest.readers.uk import company as uk_company
 from ownergraph.ingest.readers.uk.psc import READERS, natures
 

@@ -14,7 +14,8 @@ import pytest
 from lxml import etree
 
 from ownergraph.domain.lei import is_valid_lei
-from ownergraph.domain.model import AliasScheme, EntityRef, Quarantined
+from ownergraph.domain.codes import AliasScheme
+from ownergraph.domain.model import EntityRef, Quarantined
 from ownergraph.ingest.readers.bundle.reader import BundleReader, HoldingsCsvReader
 from ownergraph.worldgen import generate_world, load_ground_truth, main
 from ownergraph.worldgen.names import isin_check, lei_array, lei_for

@@ -7,7 +7,8 @@ from itertools import count
 
 import pytest
 
-from ownergraph.domain.model import Alias, AliasKind, AliasScheme, Entity, EntityKind, EntityRef, Provenance
+from ownergraph.domain.model import Alias, Entity, EntityRef, Provenance
+from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
 from ownergraph.resolution import Resolver
 
 T0 = datetime(2024, 1, 1, tzinfo=timezone.utc)

@@ -7,9 +7,9 @@ from datetime import date, datetime
 
 import pytest
 
-from ownergraph.resolution import _rows as packed
-from ownergraph.resolution._index import AliasIndex
-from ownergraph.resolution._rows import AliasRow, EntityInfo
+from ownergraph.resolution import rows as packed
+from ownergraph.resolution.index import AliasIndex
+from ownergraph.resolution.rows import AliasRow, EntityInfo
 
 LEI = "5493001KJTIIGC8Y1R12"
 

@@ -6,9 +6,9 @@ import hashlib
 
 import pytest
 
-from ownergraph.domain.model import EntityKind
+from ownergraph.domain.codes import EntityKind
 from ownergraph.resolution import identifier_key, name_key, normalise_identifier, normalise_name, transliterate
-from ownergraph.resolution._normalise import suffix_compatibility
+from ownergraph.resolution.normalise import suffix_compatibility
 
 
 @pytest.mark.parametrize(

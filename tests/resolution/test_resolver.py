@@ -8,7 +8,8 @@ from datetime import date
 import pytest
 
 from ownergraph.domain.errors import OwnergraphError
-from ownergraph.domain.model import AliasKind, AliasScheme, EntityKind, EntityRef
+from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
+from ownergraph.domain.model import EntityRef
 from ownergraph.resolution import Judgement, MergeRefused, ResolutionError, ResolutionState, Resolver, Status
 from ownergraph.resolution import name_key
 

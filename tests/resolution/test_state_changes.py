@@ -7,7 +7,8 @@ from collections.abc import Iterable, Iterator
 from datetime import date, datetime, timezone
 from itertools import count
 
-from ownergraph.domain.model import AliasKind, AliasScheme, EntityRef
+from ownergraph.domain.codes import AliasKind, AliasScheme
+from ownergraph.domain.model import EntityRef
 from ownergraph.resolution import Resolver, StateRecord
 from ownergraph.resolution.state import ChangeRecord, merge_changes
 from tests.resolution.conftest import entity

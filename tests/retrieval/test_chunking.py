@@ -14,9 +14,9 @@ from ownergraph.retrieval.text.chunking import (
     chunk_sentences,
     chunk_text,
     count_tokens,
-    html_text,
-    split_sentences,
 )
+from ownergraph.ingest.readers.documents.text import html_text
+from ownergraph.ingest.sentences import split_sentences
 
 
 def _texts(text: str) -> list[str]:

@@ -11,7 +11,9 @@ import pytest
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from ownergraph.retrieval.text.chunking import Sentence, chunk_text, count_tokens, html_text, split_sentences  # noqa: E402
+from ownergraph.ingest.sentences import Sentence, split_sentences
+from ownergraph.retrieval.text.chunking import chunk_text, count_tokens
+from ownergraph.ingest.readers.documents.text import html_text
 from ownergraph.retrieval.text.compression import BUDGETS, budget_tokens, compress, entity_pattern, hit_sentences  # noqa: E402
 from ownergraph.retrieval.text.embedding import default_embedder  # noqa: E402
 
@@ -108,7 +110,7 @@ def test_fast_with_cached_embeddings(sc13g, embedder) -> None:  # noqa: ANN001
 
 
 def test_hit_sentences_round_trip(sc13g, embedder) -> None:  # noqa: ANN001
-    from ownergraph.retrieval.text.vectors import Hit, points_from_chunks
+    from ownergraph.retrieval.text.vector_points import Hit, points_from_chunks
 
     text, _ = sc13g
     chunks = chunk_text(text, "sc13g", max_tokens=150)

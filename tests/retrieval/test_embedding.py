@@ -11,16 +11,10 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 from ownergraph.retrieval.text import minilm_numpy as _minilm_numpy  # noqa: E402
-from ownergraph.retrieval.text.embedding import (  # noqa: E402
-    DIM,
-    CachedEmbedder,
-    Embedder,
-    NumpyMiniLMEmbedder,
-    default_embedder,
-    model_path,
-    onnx_available,
-    sentence_transformers_available,
-)
+from ownergraph.retrieval.text.model_files import DIM, Embedder, model_path, sentence_transformers_available
+from ownergraph.retrieval.text.embedding import CachedEmbedder, default_embedder
+from ownergraph.retrieval.text.minilm_numpy import NumpyMiniLMEmbedder
+from ownergraph.retrieval.text.minilm_onnx import onnx_available
 
 
 @pytest.fixture(scope="module")

@@ -15,9 +15,9 @@ from ownergraph.demo import world_inputs
 from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.worldgen import generate_world
 from ownergraph.evaluation import render_markdown, render_table, run_eval
-from ownergraph.evaluation.questions import (
-    FAMILIES, EvalQuestion, Truth, _band, build_questions, real_questions, world_questions,
-)
+from ownergraph.evaluation.model import FAMILIES, EvalQuestion
+from ownergraph.evaluation.truth import Truth, band as _band
+from ownergraph.evaluation.questions import build_questions, real_questions, world_questions
 from ownergraph.evaluation.score import (
     Outcome, aggregate, citations_ok, figures_stated, pr, score, structured_match,
 )

@@ -29,7 +29,8 @@ from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.errors import VectorIndexBusy
 from ownergraph.retrieval.text.chunking import chunk_text
 from ownergraph.retrieval.text.disclosures import DisclosureRetriever, index_disclosures, open_text_retriever
-from ownergraph.retrieval.text.embedding import default_embedder, model_available
+from ownergraph.retrieval.text.embedding import default_embedder
+from ownergraph.retrieval.text.model_files import model_available
 from ownergraph.retrieval.text.lexical import CANDIDATES, LexicalRetriever
 from ownergraph.retrieval.text.vectors import EdgeIndex
 from tests.graph.analytics.test_cli import run  # noqa: F401 - the CLI fixture

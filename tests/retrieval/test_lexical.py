@@ -19,7 +19,7 @@ from ownergraph.graph.store.connection import Graph
 from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.retrieval.api import Ownergraph
 from ownergraph.retrieval.text.disclosures import DisclosureRetriever, open_text_retriever
-from ownergraph.retrieval.text.embedding import model_available
+from ownergraph.retrieval.text.model_files import model_available
 from ownergraph.retrieval.text.lexical import NOTICE, LexicalRetriever, bm25_scores, filed_by, terms
 from tests.graph.analytics.test_cli import run  # noqa: F401 - the CLI fixture
 

@@ -7,7 +7,8 @@ from datetime import date
 
 import pytest
 
-from ownergraph.retrieval.llm import LLMConfig, LLMError, complete, parse_with_llm, question_schema
+from ownergraph.retrieval.llm import LLMConfig, complete, parse_with_llm, question_schema
+from ownergraph.domain.errors import LLMError
 from ownergraph.retrieval.question.model import understand
 from tests.retrieval.fake_openai import FakeOpenAI, completion, fake_openai  # noqa: F401
 

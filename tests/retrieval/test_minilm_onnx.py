@@ -13,7 +13,8 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from ownergraph.ingest.readers.documents.text import html_text  # noqa: E402
 from ownergraph.ingest.sentences import split_sentences  # noqa: E402
 from ownergraph.retrieval.text import embedding as _embedding  # noqa: E402
-from ownergraph.retrieval.text.embedding import DIM, NumpyMiniLMEmbedder  # noqa: E402
+from ownergraph.retrieval.text.model_files import DIM
+from ownergraph.retrieval.text.minilm_numpy import NumpyMiniLMEmbedder
 
 FILINGS = Path(__file__).resolve().parents[1] / "fixtures" / "real" / "filings"
 
@@ -96,7 +97,7 @@ def test_missing_onnxruntime_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -
     import builtins
 
     from ownergraph.retrieval.text.minilm_onnx import OnnxMiniLMEmbedder
-    from ownergraph.retrieval.text.embedding import EmbeddingUnavailable
+    from ownergraph.domain.errors import EmbeddingUnavailable
 
     real_import = builtins.__import__
 

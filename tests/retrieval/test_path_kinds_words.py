@@ -7,7 +7,7 @@ from click.testing import CliRunner
 
 from ownergraph.cli.analytics_cmd import path_cmd
 from ownergraph.domain.vocabulary import CONTROL_PATH_KINDS, PATH_KIND_NAMES, path_edge_types
-from ownergraph.retrieval.question.patterns import path_kinds
+from ownergraph.retrieval.kinds.path import path_kinds
 from ownergraph.retrieval.question.model import parse
 
 
@@ -38,7 +38,7 @@ def test_cli_rejects_an_unknown_kind_before_connecting():
 
 
 def test_fund_relationship_kinds_read_apart():
-    from ownergraph.cli._views import relation
+    from ownergraph.cli.views import relation
     assert relation({"type": "FUND_RELATION", "fund_kind": "fund_managed_by"}) == "is managed by"
     assert relation({"type": "FUND_RELATION", "fund_kind": "subfund_of"}) == "is a sub-fund of"
     assert relation({"type": "CONSOLIDATED_BY"}) == "is consolidated by"

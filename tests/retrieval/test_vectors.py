@@ -17,17 +17,10 @@ import pytest
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from ownergraph.retrieval.text import vectors as _vector_store  # noqa: E402
-from ownergraph.retrieval.text.chunking import chunk_text, html_text  # noqa: E402
-from ownergraph.retrieval.text.vectors import (  # noqa: E402
-    EdgeIndex,
-    QdrantClientIndex,
-    VectorIndex,
-    VectorPoint,
-    edge_available,
-    open_index,
-    point_id,
-    points_from_chunks,
-)
+from ownergraph.retrieval.text.chunking import chunk_text
+from ownergraph.ingest.readers.documents.text import html_text
+from ownergraph.retrieval.text.vectors import EdgeIndex, QdrantClientIndex, edge_available, open_index
+from ownergraph.retrieval.text.vector_points import VectorIndex, VectorPoint, point_id, points_from_chunks
 
 DIM = 16
 

@@ -15,8 +15,8 @@ from ownergraph.domain import vocabulary as V
 from ownergraph.graph.analytics.backtest import KINDS as BACKTEST_WORDS
 from ownergraph.graph.analytics.backtest import QuerySpec
 from ownergraph.retrieval import llm
-from ownergraph.retrieval.answer import compose as answer, graph_retriever as _graph_retriever
-from ownergraph.retrieval.question import params as _parse_params, patterns as _parse_patterns
+from ownergraph.retrieval import kinds as K
+from ownergraph.retrieval.question import params as _parse_params
 from ownergraph.retrieval.question.model import PATTERNS, RULES, Question, parse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,11 +35,11 @@ def _sources() -> list[Path]:
 def test_every_kind_is_parsed_answered_and_on_the_command_line(kind: V.QuestionKind) -> None:
     from ownergraph.cli import cli
 
-    assert kind.name in [name for name, _ in _parse_patterns._FAMILY_RULES], "no keyword rule in the parser"
-    assert _parse_patterns._SLOTS.get(kind.name), "no slot patterns for its anchors"
-    assert kind.name in _graph_retriever.RUNNERS, "no analytic answers it"
-    assert kind.name in _graph_retriever.FOUND, "no test of whether the analytic found something"
-    assert kind.name in answer.COMPOSERS and kind.name in answer.NOTHING, "no answer composer"
+    # structural: the kind's module holds one KindStrategy with every part (the dataclass has no
+    # defaults, so a part left out fails at import); here, that the parts are real
+    strategy = K.STRATEGIES[kind.name]
+    assert strategy.kind is kind and strategy.rule.pattern and strategy.slots, "no keyword rule or slot patterns"
+    assert all(callable(f) for f in (strategy.run, strategy.found, strategy.compose)) and strategy.nothing
     assert f"\n- {kind.name}: {kind.summary}" in llm.SYSTEM_PROMPT, "not offered to the LLM parser"
     assert kind.command in cli.commands, "no command-line command"
     assert Question(text="?", pattern=kind.name).pattern == kind.name
@@ -50,11 +50,9 @@ def test_every_kind_is_parsed_answered_and_on_the_command_line(kind: V.QuestionK
 
 def test_the_registries_hold_nothing_but_the_kinds() -> None:
     names = set(V.KIND_NAMES)
-    assert len(_parse_patterns._FAMILY_RULES) == len(names)  # one keyword rule each
-    assert {name for name, _ in _parse_patterns._FAMILY_RULES} == names
-    assert set(_parse_patterns._SLOTS) == names
-    assert set(_graph_retriever.RUNNERS) == set(_graph_retriever.FOUND) == names
-    assert set(answer.COMPOSERS) == set(answer.NOTHING) == names
+    modules = {p.stem for p in (ROOT / "retrieval" / "kinds").glob("*.py")} - {"__init__", "strategy"}
+    assert modules == names  # one module per kind, no other
+    assert len({s.precedence for s in K.STRATEGIES.values()}) == len(names)  # the rule order is total
     assert PATTERNS == (*V.KIND_NAMES, V.UNKNOWN)
     assert set(BACKTEST_WORDS) == {k.command for k in V.KINDS.values() if k.backtest}
     assert len({k.command for k in V.KINDS.values()}) == len(V.KINDS)  # one word per kind

@@ -10,9 +10,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ownergraph.domain.model import (
-    Alias, AliasKind, AliasScheme, ConsolidationLevel, Control, EntityKind, EntityRef, ExceptionReason, InterestType,
-    Ownership, Stake,
+from ownergraph.domain.model import Alias, Control, EntityRef, Ownership, Stake
+from ownergraph.domain.codes import (
+    AliasKind,
+    AliasScheme,
+    ConsolidationLevel,
+    EntityKind,
+    ExceptionReason,
+    InterestType,
 )
 from ownergraph.ingest.readers.base import Bad, gb_company_number, parse_date
 
@@ -73,7 +78,7 @@ def gleif_exception(party: dict[str, Any], interests: Any) -> tuple[ExceptionRea
     return reason, level
 
 
-_NAME_KINDS = {
+NAME_KINDS = {
     "legal": AliasKind.LEGAL, "individual": AliasKind.LEGAL, "former": AliasKind.PREVIOUS,
     "birth": AliasKind.PREVIOUS, "alternative": AliasKind.TRADING,
     "translation": AliasKind.TRANSLITERATED, "transliteration": AliasKind.TRANSLITERATED,
@@ -111,7 +116,7 @@ def parse_stake(share: Any, boolean_exclusive: bool) -> Stake | None:
     return Stake(lo=lo, hi=hi, lo_inclusive=lo_inc, hi_inclusive=hi_inc)
 
 
-def _edge(party: EntityRef, subject: EntityRef, interest: Any, v04: bool, where: str,
+def edge_record(party: EntityRef, subject: EntityRef, interest: Any, v04: bool, where: str,
           common: dict[str, Any]) -> Ownership | Control:
     if not isinstance(interest, dict):
         raise Bad("interests", "interest is not an object")
@@ -138,7 +143,7 @@ def _edge(party: EntityRef, subject: EntityRef, interest: Any, v04: bool, where:
     return Control(control_kind=itype, **kw)
 
 
-def _identifier_alias(ident: Any) -> Alias | None:
+def identifier_alias(ident: Any) -> Alias | None:
     if not isinstance(ident, dict) or not ident.get("id"):
         return None
     scheme, value = ident.get("scheme"), str(ident["id"]).strip()
@@ -151,7 +156,7 @@ def _identifier_alias(ident: Any) -> Alias | None:
     return Alias(scheme=AliasScheme.OTHER, value=f"{label}:{value}", kind=AliasKind.IDENTIFIER)
 
 
-def _full_name(n: dict[str, Any]) -> str | None:
+def full_name(n: dict[str, Any]) -> str | None:
     if n.get("fullName"):
         return re.sub(r"\s+", " ", str(n["fullName"])).strip() or None
     parts = [n.get(k) for k in ("givenName", "patronymicName", "familyName") if n.get(k)]

@@ -41,12 +41,19 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ownergraph.domain.model import (
-    Alias, AliasKind, AliasScheme, ConsolidationLevel, Entity, EntityKind, EntityRef, Provenance,
-    Quarantined, Record, ReportingException, Retraction,
+    Alias,
+    Entity,
+    EntityRef,
+    Provenance,
+    Quarantined,
+    Record,
+    ReportingException,
+    Retraction,
 )
+from ownergraph.domain.codes import AliasKind, AliasScheme, ConsolidationLevel, EntityKind
 from ownergraph.ingest.readers.bods.mapping import (
-    _NAME_KINDS, ENTITY_KINDS, PERSON_TYPES, UNSPECIFIED_REASONS, _edge, _full_name, gleif_exception,
-    _identifier_alias, camel, parse_stake,
+    NAME_KINDS, ENTITY_KINDS, PERSON_TYPES, UNSPECIFIED_REASONS, edge_record, full_name, gleif_exception,
+    identifier_alias, camel, parse_stake,
 )
 from ownergraph.ingest.readers.json_layout import iter_json_records
 from ownergraph.ingest.readers.base import Bad, build, guard, parse_date, parse_datetime, quarantine, read_safely
@@ -185,7 +192,7 @@ class _File:
         for j, interest in enumerate(interests):
             where = f"{loc}.interests[{j}]"
             # one bad interest is quarantined alone; the others still load
-            yield build(self.path, where, lambda: _edge(party, subject, interest, v04, where, common),
+            yield build(self.path, where, lambda: edge_record(party, subject, interest, v04, where, common),
                         interest, field="interests")
 
     def _party_of(self, ref: Any, scheme: AliasScheme, v04: bool) -> EntityRef | dict | None:
@@ -226,7 +233,7 @@ def _identifier_aliases(identifiers: Any) -> tuple[list[Alias], str | None]:
     aliases: list[Alias] = []
     lei = None
     for ident in identifiers:
-        alias = _identifier_alias(ident)
+        alias = identifier_alias(ident)
         if alias is not None:
             aliases.append(alias)
             lei = lei or (alias.value if alias.scheme is AliasScheme.LEI else None)
@@ -247,7 +254,7 @@ def _person(d: dict[str, Any]) -> _Party:
 
 def _person_names(d: dict[str, Any]) -> list[tuple[str, AliasKind]]:
     """Each non-empty name with the alias kind of its type (an untyped name is the legal one)."""
-    names = [(_full_name(n), _NAME_KINDS.get(n.get("type") or "legal", AliasKind.TRADING))
+    names = [(full_name(n), NAME_KINDS.get(n.get("type") or "legal", AliasKind.TRADING))
              for n in d.get("names") or [] if isinstance(n, dict)]
     return [(n, k) for n, k in names if n]
 

@@ -21,9 +21,8 @@ from datetime import date, datetime
 from typing import Any
 
 from ownergraph.domain.lei import is_valid_lei
-from ownergraph.domain.model import (
-    Alias, AliasKind, AliasScheme, Entity, EntityKind, EntityRef, InterestType, Provenance, Record, Stake, utc,
-)
+from ownergraph.domain.model import Alias, Entity, EntityRef, Provenance, Record, Stake, utc
+from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind, InterestType
 from ownergraph.ingest.readers.bundle.mapping import COMMON, EDGE_ROLES, OTHER_FIELDS, SOURCE, Ctx, fact_key, map_record
 from ownergraph.ingest.readers.bundle.values import REF_KEYS
 from ownergraph.ingest.readers.columnar.build import make

@@ -13,13 +13,39 @@ from pathlib import Path
 from typing import Any
 
 from ownergraph.domain.model import (
-    Alias, AliasKind, AliasScheme, Association, BranchOf, Consolidation, ConsolidationLevel,
-    Control, CorporateAction, CorporateActionKind, Disclosure, Entity, EntityKind, EntityRef,
-    ExceptionReason, FundRelation, FundRelationKind, Guarantee, Holding, InterestType, Lending,
-    Ownership, Provenance, Record, ReportingException, Retraction, Sanction, Succession,
+    Alias,
+    Association,
+    BranchOf,
+    Consolidation,
+    Control,
+    CorporateAction,
+    Disclosure,
+    Entity,
+    EntityRef,
+    FundRelation,
+    Guarantee,
+    Holding,
+    Lending,
+    Ownership,
+    Provenance,
+    Record,
+    ReportingException,
+    Retraction,
+    Sanction,
+    Succession,
+)
+from ownergraph.domain.codes import (
+    AliasKind,
+    AliasScheme,
+    ConsolidationLevel,
+    CorporateActionKind,
+    EntityKind,
+    ExceptionReason,
+    FundRelationKind,
+    InterestType,
 )
 from ownergraph.ingest.readers.bundle.values import (
-    _date, _datetime, _list, _number, _str, _text, parse_enum, parse_ref, parse_stake,
+    date_value, datetime_value, list_value, number_value, str_value, disclosure_text, parse_enum, parse_ref, parse_stake,
 )
 from ownergraph.ingest.readers.base import Bad, build, parse_datetime
 
@@ -94,20 +120,20 @@ def _clocks(obj: dict[str, Any], ctx: Ctx, fallback_known: Any = None) -> dict[s
     rid = obj.get("id")
     if rid is None or (isinstance(rid, str) and not rid.strip()) or isinstance(rid, (bool, dict, list)):
         raise Bad("id", "required (a stable text id)")
-    known = _datetime(obj.get("known_from"), "known_from")
+    known = datetime_value(obj.get("known_from"), "known_from")
     if known is None and fallback_known is not None:
-        known = fallback_known if isinstance(fallback_known, datetime) else _datetime(
+        known = fallback_known if isinstance(fallback_known, datetime) else datetime_value(
             fallback_known.isoformat(), "known_from")
     known = known or ctx.published
     if known is None:
         raise Bad("known_from", "required: give it on the record or as bundle.published in the header")
-    vf, vt = _date(obj, "valid_from"), _date(obj, "valid_to")
+    vf, vt = date_value(obj, "valid_from"), date_value(obj, "valid_to")
     if vf and vt and vt < vf:
         raise Bad("valid_to", f"{vt} is before valid_from {vf}")
     prov = Provenance(
-        source_system=SOURCE, source_record_id=str(rid), document_id=_str(obj, "document_id"),
-        locator=_str(obj, "locator") or f"{ctx.path.name}:{ctx.locator}",
-        validation_level=_str(obj, "validation_level"), source_file=str(ctx.path),
+        source_system=SOURCE, source_record_id=str(rid), document_id=str_value(obj, "document_id"),
+        locator=str_value(obj, "locator") or f"{ctx.path.name}:{ctx.locator}",
+        validation_level=str_value(obj, "validation_level"), source_file=str(ctx.path),
     )
     return {"valid_from": vf, "valid_to": vt, "known_from": known, "provenance": prov,
             "fact_key": fact_key(str(rid), _producer(obj, ctx))}
@@ -126,19 +152,19 @@ def _aliases(obj: dict[str, Any], name: str, lei: str | None) -> tuple[Alias, ..
     out = [Alias(scheme=AliasScheme.NAME, value=name, kind=AliasKind.LEGAL)]
     if lei:
         out.append(Alias(scheme=AliasScheme.LEI, value=lei, kind=AliasKind.IDENTIFIER))
-    for i, ident in enumerate(_list(obj, "identifiers")):
+    for i, ident in enumerate(list_value(obj, "identifiers")):
         f = f"identifiers[{i}]"
         if not isinstance(ident, dict) or not ident.get("scheme") or not ident.get("value"):
             raise Bad(f, "expected {\"scheme\": ..., \"value\": ...}")
         out.append(Alias(scheme=parse_enum(AliasScheme, ident["scheme"], f + ".scheme"),
                          value=str(ident["value"]).strip(), kind=AliasKind.IDENTIFIER))
-    for i, al in enumerate(_list(obj, "aliases")):
+    for i, al in enumerate(list_value(obj, "aliases")):
         f = f"aliases[{i}]"
         if not isinstance(al, dict) or not (al.get("name") or al.get("value")):
             raise Bad(f, "expected {\"name\": ..., \"kind\": ...}")
         kind = parse_enum(AliasKind, al.get("kind", "trading"), f + ".kind")
         scheme = parse_enum(AliasScheme, al.get("scheme", "name"), f + ".scheme")
-        vf, vt = _date(al, "valid_from"), _date(al, "valid_to")
+        vf, vt = date_value(al, "valid_from"), date_value(al, "valid_to")
         if vf and vt and vt < vf:
             raise Bad(f + ".valid_to", f"{vt} is before valid_from {vf}")
         out.append(Alias(scheme=scheme, value=str(al.get("name") or al.get("value")).strip(),
@@ -147,7 +173,7 @@ def _aliases(obj: dict[str, Any], name: str, lei: str | None) -> tuple[Alias, ..
 
 
 def _entity(obj: dict[str, Any], ctx: Ctx) -> Entity:
-    name = _str(obj, "name", required=True)
+    name = str_value(obj, "name", required=True)
     assert name is not None
     lei = obj.get("lei")
     if lei is not None:
@@ -156,7 +182,7 @@ def _entity(obj: dict[str, Any], ctx: Ctx) -> Entity:
     elif obj.get("ref") is not None:
         ref = parse_ref(obj["ref"], "ref")
     elif obj.get("identifiers"):
-        first = _list(obj, "identifiers")[0]
+        first = list_value(obj, "identifiers")[0]
         ref = parse_ref({"scheme": first.get("scheme") if isinstance(first, dict) else None,
                          "value": first.get("value") if isinstance(first, dict) else None,
                          "name": name}, "identifiers[0]")
@@ -167,16 +193,16 @@ def _entity(obj: dict[str, Any], ctx: Ctx) -> Entity:
     if ref.scheme is AliasScheme.INTERNAL and not any(a.value == ref.value for a in aliases):
         aliases += (Alias(scheme=AliasScheme.INTERNAL, value=str(ref.value), kind=AliasKind.IDENTIFIER),)
     succ = obj.get("successor")
-    birth = _str(obj, "birth_date")
+    birth = str_value(obj, "birth_date")
     if birth is not None and not re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", birth):
         raise Bad("birth_date", f"expected YYYY, YYYY-MM or YYYY-MM-DD, got {birth!r}")
-    nats = _list(obj, "nationalities")
+    nats = list_value(obj, "nationalities")
     if not all(isinstance(c, str) and re.fullmatch(r"[A-Z]{2}", c) for c in nats):
         raise Bad("nationalities", "expected ISO 3166 alpha-2 country codes")
     return Entity(**_clocks(obj, ctx), ref=ref, name=name, kind=kind, aliases=aliases,
-                  jurisdiction=_str(obj, "jurisdiction"), status=_str(obj, "status"),
+                  jurisdiction=str_value(obj, "jurisdiction"), status=str_value(obj, "status"),
                   successor=None if succ is None else parse_ref(succ, "successor"),
-                  expiration_reason=_str(obj, "expiration_reason"), birth_date=birth,
+                  expiration_reason=str_value(obj, "expiration_reason"), birth_date=birth,
                   nationalities=tuple(nats))
 
 
@@ -192,29 +218,29 @@ def _edge(kind: str, obj: dict[str, Any], ctx: Ctx) -> Record:
         direct = obj.get("direct", True)
         if not isinstance(direct, bool):
             raise Bad("direct", "expected true or false")
-        args.update(direct=direct, share_class=_str(obj, "share_class"))
+        args.update(direct=direct, share_class=str_value(obj, "share_class"))
     elif kind == "control":
-        args["control_kind"] = _str(obj, "control_kind", required=True)
+        args["control_kind"] = str_value(obj, "control_kind", required=True)
     elif kind == "consolidation":
         args["level"] = parse_enum(ConsolidationLevel, obj.get("level"), "level")
-        args["accounting_standard"] = _str(obj, "accounting_standard")
+        args["accounting_standard"] = str_value(obj, "accounting_standard")
     elif kind == "fund_relation":
         args["fund_kind"] = parse_enum(FundRelationKind, obj.get("fund_kind"), "fund_kind")
     elif kind in ("guarantee", "lending"):
         amount = obj.get("amount")
         if amount is not None:
-            amount = _number(amount, "amount")
+            amount = number_value(amount, "amount")
             if amount < 0:
                 raise Bad("amount", f"{amount:g} is negative")
-        cur = _str(obj, "currency")
+        cur = str_value(obj, "currency")
         if cur is not None and not re.fullmatch(r"[A-Z]{3}", cur):
             raise Bad("currency", f"{cur!r} is not an ISO 4217 code")
         args.update(amount=amount, currency=cur)
     elif kind == "succession":
         args["action"] = parse_enum(CorporateActionKind, obj.get("action", "merger"), "action")
-        args["corporate_action_id"] = _str(obj, "corporate_action_id")
+        args["corporate_action_id"] = str_value(obj, "corporate_action_id")
     elif kind == "association":
-        args["relationship"] = _str(obj, "relationship", required=True)
+        args["relationship"] = str_value(obj, "relationship", required=True)
     return cls(**args)
 
 
@@ -224,36 +250,36 @@ def _other(kind: str, obj: dict[str, Any], ctx: Ctx) -> Record:
     if kind == "retraction":
         if obj.get("id") is None:
             raise Bad("id", "required (a stable text id)")
-        fid = _str(obj, "fact_id")
-        key = _str(obj, "fact_key") or (fact_key(fid, _producer(obj, ctx)) if fid else None)
+        fid = str_value(obj, "fact_id")
+        key = str_value(obj, "fact_key") or (fact_key(fid, _producer(obj, ctx)) if fid else None)
         if key is None:
             raise Bad("fact_id", "required: the id of the retracted record (or a full fact_key)")
-        known = _datetime(obj.get("known_from"), "known_from") or ctx.published
+        known = datetime_value(obj.get("known_from"), "known_from") or ctx.published
         if known is None:
             raise Bad("known_from", "required: give it on the record or as bundle.published")
         return Retraction(fact_key=key, known_from=known, provenance=Provenance(
-            source_system=SOURCE, source_record_id=str(obj["id"]), document_id=_str(obj, "document_id"),
-            locator=_str(obj, "locator") or f"{ctx.path.name}:{ctx.locator}", source_file=str(ctx.path)))
+            source_system=SOURCE, source_record_id=str(obj["id"]), document_id=str_value(obj, "document_id"),
+            locator=str_value(obj, "locator") or f"{ctx.path.name}:{ctx.locator}", source_file=str(ctx.path)))
     if kind == "sanction":
         return Sanction(**_clocks(obj, ctx), entity=_role(obj, "entity", "entity"),
-                        authority=_str(obj, "authority"), programme=_str(obj, "programme"))
+                        authority=str_value(obj, "authority"), programme=str_value(obj, "programme"))
     if kind == "reporting_exception":
         return ReportingException(
             **_clocks(obj, ctx), entity=_role(obj, "entity", "entity"),
             level=parse_enum(ConsolidationLevel, obj.get("level"), "level"),
             reason=parse_enum(ExceptionReason, obj.get("reason"), "reason"),
-            reference=_str(obj, "reference"))
+            reference=str_value(obj, "reference"))
     if kind == "disclosure":
-        doc = _str(obj, "document_id") or str(obj.get("id"))
-        filed = _date(obj, "filed_at")
-        mentions = tuple(parse_ref(m, f"mentions[{i}]") for i, m in enumerate(_list(obj, "mentions")))
+        doc = str_value(obj, "document_id") or str(obj.get("id"))
+        filed = date_value(obj, "filed_at")
+        mentions = tuple(parse_ref(m, f"mentions[{i}]") for i, m in enumerate(list_value(obj, "mentions")))
         return Disclosure(**_clocks(obj, ctx, fallback_known=filed), document_id=doc,
                           filer=None if obj.get("filer") is None else parse_ref(obj["filer"], "filer"),
-                          form_type=_str(obj, "form_type"), filed_at=filed, period=_str(obj, "period"),
-                          title=_str(obj, "title"), text=_text(obj),
-                          text_ref=_str(obj, "text_ref"), mentions=mentions)
+                          form_type=str_value(obj, "form_type"), filed_at=filed, period=str_value(obj, "period"),
+                          title=str_value(obj, "title"), text=disclosure_text(obj),
+                          text_ref=str_value(obj, "text_ref"), mentions=mentions)
     if kind == "holding":
-        as_of = _date(obj, "as_of")
+        as_of = date_value(obj, "as_of")
         if as_of is None:
             raise Bad("as_of", "required")
         clocks = _clocks({**obj, "valid_from": obj.get("valid_from") or obj["as_of"]}, ctx,
@@ -261,21 +287,21 @@ def _other(kind: str, obj: dict[str, Any], ctx: Ctx) -> Record:
         amount = obj.get("amount")
         if amount is None:
             raise Bad("amount", "required")
-        return Holding(**clocks, portfolio=_str(obj, "portfolio", True), instrument=_str(obj, "instrument", True),
-                       issuer=_role(obj, "issuer", "issuer"), amount=_number(amount, "amount"),
-                       currency=_str(obj, "currency", True), instrument_type=_str(obj, "instrument_type"))
+        return Holding(**clocks, portfolio=str_value(obj, "portfolio", True), instrument=str_value(obj, "instrument", True),
+                       issuer=_role(obj, "issuer", "issuer"), amount=number_value(amount, "amount"),
+                       currency=str_value(obj, "currency", True), instrument_type=str_value(obj, "instrument_type"))
     if kind == "corporate_action":
         eff = obj.get("effective_date") or obj.get("valid_from")
         if eff is None:
             raise Bad("effective_date", "required")
         action = parse_enum(CorporateActionKind, obj.get("action"), "action")
         opt = {k: parse_ref(obj[k], k) for k in ("counterparty", "previous_controller") if obj.get(k) is not None}
-        transfer = _list(obj, "transfer_holdings")
+        transfer = list_value(obj, "transfer_holdings")
         return CorporateAction(
             **_clocks({**obj, "valid_from": eff}, ctx), action=action,
             subject=_role(obj, "subject", "subject"), stake=parse_stake(obj.get("stake")),
-            new_name=_str(obj, "new_name"), transfer_holdings=tuple(str(t) for t in transfer),
-            document_id=_str(obj, "document_id"), **opt)
+            new_name=str_value(obj, "new_name"), transfer_holdings=tuple(str(t) for t in transfer),
+            document_id=str_value(obj, "document_id"), **opt)
     raise Bad("type", f"unknown record type {kind!r}")
 
 
@@ -297,13 +323,13 @@ def map_record(obj: Any, ctx: Ctx) -> Record:
     return build(ctx.path, ctx.locator, make, obj)
 
 
-def _header(obj: Any) -> dict[str, Any] | None:
+def bundle_header(obj: Any) -> dict[str, Any] | None:
     if isinstance(obj, dict) and "bundle" in obj and "type" not in obj and isinstance(obj["bundle"], dict):
         return obj["bundle"]
     return None
 
 
-def _published(header: dict[str, Any] | None) -> datetime | None:
+def published_at(header: dict[str, Any] | None) -> datetime | None:
     if not header or header.get("published") is None:
         return None
     return parse_datetime(str(header["published"]))

@@ -41,9 +41,9 @@ import ijson
 
 from ownergraph.domain.model import Holding, Provenance, Quarantined, Record
 from ownergraph.ingest.readers.bundle.mapping import (
-    SOURCE as BUNDLE_SOURCE, TYPES, Ctx, _header, _published, fact_key, header_producer, map_record,
+    SOURCE as BUNDLE_SOURCE, TYPES, Ctx, bundle_header, published_at, fact_key, header_producer, map_record,
 )
-from ownergraph.ingest.readers.bundle.values import _date, _datetime, _number, parse_ref, parse_stake
+from ownergraph.ingest.readers.bundle.values import date_value, datetime_value, number_value, parse_ref, parse_stake
 from ownergraph.ingest.readers.json_layout import JSON_ERRORS, LoneSurrogate, json_layout, loads_utf8
 from ownergraph.ingest.readers.text_lines import Utf8Lines
 from ownergraph.ingest.readers.base import Bad, build, not_read, quarantine, read_safely
@@ -111,7 +111,7 @@ class BundleReader:
                 except RecursionError:
                     yield quarantine(path, loc, "json", "nested too deeply to read", line[:500])
                     continue
-                header = _header(obj)
+                header = bundle_header(obj)
                 if header is not None:
                     if seen_record:
                         yield quarantine(path, loc, "bundle", "the header must be the first line", line)
@@ -122,7 +122,7 @@ class BundleReader:
                         yield not_read(path, loc, f"header {err.field}: {err.reason}", 0, line, field=err.field)
                         return
                     try:
-                        published = _published(header)
+                        published = published_at(header)
                     except ValueError:
                         yield quarantine(path, loc, "bundle.published", "not an ISO date or datetime", line)
                     seen_record = True
@@ -142,7 +142,7 @@ class BundleReader:
                     header = next(ijson.items(f, "bundle", use_float=True), None)  # see _json.JSON_ERRORS
                 header = header if isinstance(header, dict) else None
                 producer = header_producer(header)
-                published = _published(header)
+                published = published_at(header)
             except Bad as err:
                 yield not_read(path, "bundle", f"header {err.field}: {err.reason}", 0, field=err.field)
                 return
@@ -234,10 +234,10 @@ class HoldingsCsvReader:
             for col in HOLDINGS_COLUMNS:
                 if not v.get(col):
                     raise Bad(col, "required")
-            as_of = _date(v, "as_of")
-            vt = _date(v, "valid_to")
-            known = _datetime(v.get("known_from") or None, "known_from") or _datetime(v["as_of"], "as_of")
-            amount = _number(v["amount"], "amount")
+            as_of = date_value(v, "as_of")
+            vt = date_value(v, "valid_to")
+            known = datetime_value(v.get("known_from") or None, "known_from") or datetime_value(v["as_of"], "as_of")
+            amount = number_value(v["amount"], "amount")
             cur = v["currency"]
             if not re.fullmatch(r"[A-Z]{3}", cur):
                 raise Bad("currency", f"{cur!r} is not an ISO 4217 code")

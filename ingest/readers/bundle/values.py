@@ -15,7 +15,8 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from ownergraph.domain.lei import is_valid_lei
-from ownergraph.domain.model import AliasScheme, EntityKind, EntityRef, Stake
+from ownergraph.domain.codes import AliasScheme, EntityKind
+from ownergraph.domain.model import EntityRef, Stake
 from ownergraph.ingest.readers.base import Bad, parse_date, parse_datetime
 
 E = TypeVar("E", bound=Enum)
@@ -63,7 +64,7 @@ def parse_enum(enum: type[E], value: Any, field: str) -> E:
         raise Bad(field, f"unknown code {value!r}; expected one of {allowed}") from None
 
 
-def _number(value: Any, field: str) -> float:
+def number_value(value: Any, field: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise Bad(field, f"expected a number, got {value!r}")
     try:
@@ -75,7 +76,7 @@ def _number(value: Any, field: str) -> float:
 
 
 def _pct(value: Any, field: str) -> float:
-    v = _number(value, field)
+    v = number_value(value, field)
     if not 0 <= v <= 100:
         raise Bad(field, f"{v:g} is outside [0, 100]")
     return v
@@ -108,21 +109,21 @@ def parse_stake(value: Any, field: str = "stake") -> Stake | None:
                  hi_inclusive=not value.get("exclusive_max", False))
 
 
-def _date(obj: dict[str, Any], key: str) -> date | None:
+def date_value(obj: dict[str, Any], key: str) -> date | None:
     try:
         return parse_date(obj.get(key))
     except (ValueError, TypeError):
         raise Bad(key, f"not an ISO date: {obj.get(key)!r}") from None
 
 
-def _datetime(value: Any, field: str) -> datetime | None:
+def datetime_value(value: Any, field: str) -> datetime | None:
     try:
         return parse_datetime(value)
     except (ValueError, TypeError):
         raise Bad(field, f"not an ISO date or datetime: {value!r}") from None
 
 
-def _str(obj: dict[str, Any], key: str, required: bool = False) -> str | None:
+def str_value(obj: dict[str, Any], key: str, required: bool = False) -> str | None:
     v = obj.get(key)
     if v is None or (isinstance(v, str) and not v.strip()):
         if required:
@@ -133,7 +134,7 @@ def _str(obj: dict[str, Any], key: str, required: bool = False) -> str | None:
     return str(v).strip()
 
 
-def _text(obj: dict[str, Any]) -> str | None:
+def disclosure_text(obj: dict[str, Any]) -> str | None:
     """Disclosure text is kept verbatim (no stripping) so character offsets stay exact."""
     v = obj.get("text")
     if v is not None and not isinstance(v, str):
@@ -141,7 +142,7 @@ def _text(obj: dict[str, Any]) -> str | None:
     return v
 
 
-def _list(obj: dict[str, Any], key: str) -> list[Any]:
+def list_value(obj: dict[str, Any], key: str) -> list[Any]:
     v = obj.get(key)
     if v is None:
         return []

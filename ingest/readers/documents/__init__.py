@@ -24,7 +24,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ownergraph.domain.model import Alias, AliasKind, AliasScheme, Disclosure, Entity, EntityKind, Record
+from ownergraph.domain.model import Alias, Disclosure, Entity, Record
+from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
 from ownergraph.ingest.readers.base import build, not_read, quarantine, read_safely
 from ownergraph.ingest.readers.documents import edgar
 from ownergraph.ingest.readers.documents.exhibit21 import exhibit21, is_exhibit21

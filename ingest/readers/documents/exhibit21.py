@@ -26,9 +26,8 @@ from collections.abc import Iterator
 import lxml.html
 from lxml import etree
 
-from ownergraph.domain.model import (
-    Alias, AliasKind, AliasScheme, Entity, EntityKind, EntityRef, Ownership, Record, Stake,
-)
+from ownergraph.domain.model import Alias, Entity, EntityRef, Ownership, Record, Stake
+from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
 from ownergraph.ingest.readers.sec.ex21_table import table_rows
 from ownergraph.ingest.readers.sec.values import clean_text, normalise, percent_stake, jurisdiction
 from ownergraph.ingest.readers.base import build

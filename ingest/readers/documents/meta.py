@@ -10,7 +10,8 @@ from datetime import date, datetime, time, timezone
 from pathlib import Path
 from typing import Any
 
-from ownergraph.domain.model import AliasScheme, EntityKind, EntityRef, Provenance
+from ownergraph.domain.codes import AliasScheme, EntityKind
+from ownergraph.domain.model import EntityRef, Provenance
 from ownergraph.ingest.readers.base import file_time
 from ownergraph.ingest.readers.documents.text import Pages
 

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from ownergraph.domain.lei import is_valid_lei
-from ownergraph.domain.model import Alias, AliasKind, AliasScheme, EntityKind, Provenance, Record, Stake
+from ownergraph.domain.model import Alias, Provenance, Record, Stake
+from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
 from ownergraph.ingest.readers.base import Bad, parse_date, quarantine
 
 SOURCE = "ftm"
@@ -65,7 +66,7 @@ _STAMP = re.compile(r"(?<!\d)(\d{14})(?!\d)")
 _NUM = r"(\d+(?:[.,]\d+)?)"
 
 
-def _values(props: dict[str, Any], name: str) -> list[str]:
+def prop_values(props: dict[str, Any], name: str) -> list[str]:
     """Non-empty string values of a property (nested entities give their id)."""
     raw = props.get(name)
     if isinstance(raw, (str, int, float)) and not isinstance(raw, bool):
@@ -81,12 +82,12 @@ def _values(props: dict[str, Any], name: str) -> list[str]:
     return out
 
 
-def _first(props: dict[str, Any], name: str) -> str | None:
-    vals = _values(props, name)
+def first_value(props: dict[str, Any], name: str) -> str | None:
+    vals = prop_values(props, name)
     return vals[0] if vals else None
 
 
-def _num(text: str) -> float:
+def num(text: str) -> float:
     return float(text.replace(",", "."))
 
 
@@ -101,17 +102,17 @@ def parse_percentage(text: str | None) -> Stake | None:
         return None
     t = text.strip().replace("%", "").replace("\u2013", "-").strip().lower()
     if m := re.fullmatch(_NUM, t):
-        return Stake(exact=_num(m[1]))
+        return Stake(exact=num(m[1]))
     if m := re.fullmatch(_NUM + r"\s*(?:-|to)\s*" + _NUM, t):
-        return Stake(lo=_num(m[1]), hi=_num(m[2]), lo_inclusive=True, hi_inclusive=True)
+        return Stake(lo=num(m[1]), hi=num(m[2]), lo_inclusive=True, hi_inclusive=True)
     if m := re.fullmatch(r"(>=|≥|>|more than|over|above|at least)\s*" + _NUM, t):
-        return Stake(lo=_num(m[2]), lo_inclusive=m[1] in (">=", "≥", "at least"))
+        return Stake(lo=num(m[2]), lo_inclusive=m[1] in (">=", "≥", "at least"))
     if m := re.fullmatch(r"(<=|≤|<|less than|under|below|up to)\s*" + _NUM, t):
-        return Stake(lo=0.0, hi=_num(m[2]), hi_inclusive=m[1] in ("<=", "≤", "up to"))
+        return Stake(lo=0.0, hi=num(m[2]), hi_inclusive=m[1] in ("<=", "≤", "up to"))
     return None  # unreadable figure: the interest stands without a stake
 
 
-def _stamp_time(path: Path) -> datetime | None:
+def stamp_time(path: Path) -> datetime | None:
     """The publisher's timestamp in the delta's folder or file name, if any."""
     for part in (path.parent.name, path.name):
         if m := _STAMP.search(part):
@@ -122,7 +123,7 @@ def _stamp_time(path: Path) -> datetime | None:
     return None
 
 
-class _Ctx:
+class Ctx:
     """Per-record context: where it came from and its knowledge time."""
 
     def __init__(self, path: Path, locator: str, known_from: datetime, delta: bool) -> None:
@@ -131,12 +132,12 @@ class _Ctx:
 
     def prov(self, rid: str, props: dict[str, Any]) -> Provenance:
         return Provenance(source_system=SOURCE, source_record_id=rid,
-                          document_id=_first(props, "sourceUrl"), locator=self.locator,
+                          document_id=first_value(props, "sourceUrl"), locator=self.locator,
                           source_file=str(self.path))
 
     def date(self, props: dict[str, Any], name: str) -> date | None:
         """A date property; a bad one is quarantined on its own and read as absent."""
-        v = _first(props, name)
+        v = first_value(props, name)
         try:
             return parse_date(v)
         except (ValueError, TypeError) as err:
@@ -144,16 +145,16 @@ class _Ctx:
             return None
 
 
-def _jurisdiction(props: dict[str, Any]) -> str | None:
-    jur = _values(props, "jurisdiction")
-    countries = _values(props, "country")
+def jurisdiction_of(props: dict[str, Any]) -> str | None:
+    jur = prop_values(props, "jurisdiction")
+    countries = prop_values(props, "country")
     if jur:
         return jur[0].upper()
     return countries[0].upper() if len(countries) == 1 else None  # several: ambiguous
 
 
-def _aliases(eid: str, ent: dict[str, Any], props: dict[str, Any], jur: str | None,
-             ctx: _Ctx) -> tuple[list[Alias], str | None]:
+def aliases_of(eid: str, ent: dict[str, Any], props: dict[str, Any], jur: str | None,
+             ctx: Ctx) -> tuple[list[Alias], str | None]:
     """Every name and identifier as an alias; returns (aliases, first valid LEI)."""
     out: list[Alias] = []
     seen: set[tuple[AliasScheme, str]] = set()
@@ -164,24 +165,24 @@ def _aliases(eid: str, ent: dict[str, Any], props: dict[str, Any], jur: str | No
             out.append(Alias(scheme=scheme, value=value, kind=kind))
 
     for prop, kind in NAME_KINDS:
-        for v in _values(props, prop):
+        for v in prop_values(props, prop):
             if any(c.isalnum() for c in v):  # weakAlias ":" in the sample is not a name
                 add(AliasScheme.NAME, v, kind)
     lei = None
-    for v in _values(props, "leiCode"):
+    for v in prop_values(props, "leiCode"):
         if is_valid_lei(v.upper()):
             lei = lei or v.upper()
             add(AliasScheme.LEI, v.upper(), AliasKind.IDENTIFIER)
         else:
             ctx.extra.append(quarantine(ctx.path, ctx.locator, "leiCode",
                                         f"leiCode: {v!r} fails the ISO 17442 check", v))
-    for v in _values(props, "registrationNumber"):
+    for v in prop_values(props, "registrationNumber"):
         if jur:
             add(AliasScheme.COMPANY_NUMBER, f"{jur}:{v}", AliasKind.IDENTIFIER)
         else:
             add(AliasScheme.OTHER, f"registration:{v}", AliasKind.IDENTIFIER)
     for prop, (scheme, extra) in IDENTIFIERS.items():
-        for v in _values(props, prop):
+        for v in prop_values(props, prop):
             if scheme is AliasScheme.COMPANY_NUMBER:
                 v = f"{extra}:{v}"
             elif scheme is AliasScheme.OTHER:

@@ -40,25 +40,36 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ownergraph.domain.codes import AliasScheme, EntityKind, InterestType
 from ownergraph.domain.model import (
-    AliasScheme, Association, Control, Entity, EntityKind, EntityRef, InterestType, Lending,
-    Ownership, Provenance, Quarantined, Record, Retraction, Sanction, Succession,
+    Association,
+    Control,
+    Entity,
+    EntityRef,
+    Lending,
+    Ownership,
+    Provenance,
+    Quarantined,
+    Record,
+    Retraction,
+    Sanction,
+    Succession,
 )
 from ownergraph.ingest.readers.ftm.mapping import (
-    EDGE_ENDS, NOT_CONTROL, SOURCE, THING_KINDS, _aliases, _Ctx, _first, _jurisdiction, _num,
-    _stamp_time, _values, parse_percentage, properties,
+    EDGE_ENDS, NOT_CONTROL, SOURCE, THING_KINDS, aliases_of, Ctx, first_value, jurisdiction_of, num,
+    stamp_time, prop_values, parse_percentage, properties,
 )
 from ownergraph.ingest.readers.json_layout import iter_lines, load_line
 from ownergraph.ingest.readers.base import Bad, build, file_time, guard, parse_datetime, quarantine, read_safely
 
-def _thing(ent: dict[str, Any], ctx: _Ctx) -> Iterator[Record]:
+def _thing(ent: dict[str, Any], ctx: Ctx) -> Iterator[Record]:
     eid, schema, props = ent["id"], ent["schema"], properties(ent)
     kind = THING_KINDS[schema]
-    jur = _jurisdiction(props)
+    jur = jurisdiction_of(props)
     if jur is None and kind is EntityKind.PERSON:
-        nat = _values(props, "nationality")
+        nat = prop_values(props, "nationality")
         jur = nat[0].upper() if len(nat) == 1 else None
-    aliases, lei = _aliases(eid, ent, props, jur, ctx)
+    aliases, lei = aliases_of(eid, ent, props, jur, ctx)
     names = [a.value for a in aliases if a.scheme is AliasScheme.NAME]
     caption = str(ent.get("caption") or "").strip()
     name = caption if caption and any(c.isalnum() for c in caption) else (names[0] if names else "")
@@ -75,16 +86,16 @@ def _thing(ent: dict[str, Any], ctx: _Ctx) -> Iterator[Record]:
             ref=ref, name=name, kind=kind, aliases=tuple(aliases), jurisdiction=jur,
             valid_from=ctx.date(props, "incorporationDate") if company else None,
             valid_to=ctx.date(props, "dissolutionDate") if company else None,
-            status=_first(props, "status"), known_from=ctx.known_from,
+            status=first_value(props, "status"), known_from=ctx.known_from,
             provenance=ctx.prov(eid, props), fact_key=f"ftm:{eid}")
 
     yield build(ctx.path, ctx.locator, make, ent)
-    topics = _values(props, "topics")
+    topics = prop_values(props, "topics")
     if "sanction" in topics:
         datasets = [str(d) for d in ent.get("datasets") or ()]
         yield build(ctx.path, ctx.locator, lambda: Sanction(
             entity=EntityRef(scheme=AliasScheme.FTM_ID, value=eid, name=name, kind=kind),
-            authority=", ".join(datasets) or None, programme=_first(props, "program"),
+            authority=", ".join(datasets) or None, programme=first_value(props, "program"),
             valid_from=ctx.date(props, "createdAt"), known_from=ctx.known_from,
             provenance=ctx.prov(eid, props), fact_key=f"ftm:{eid}:sanction"), ent)
     elif ctx.delta:
@@ -97,26 +108,26 @@ def _ref(eid: str) -> EntityRef:
     return EntityRef(scheme=AliasScheme.FTM_ID, value=eid)
 
 
-def _sanction(ent: dict[str, Any], ctx: _Ctx) -> Iterator[Record]:
+def _sanction(ent: dict[str, Any], ctx: Ctx) -> Iterator[Record]:
     eid, props = ent["id"], properties(ent)
-    targets = _values(props, "entity")
+    targets = prop_values(props, "entity")
     if not targets:
         yield quarantine(ctx.path, ctx.locator, "entity", "Sanction names no entity", ent)
         return
     for i, target in enumerate(targets):
         yield build(ctx.path, ctx.locator, lambda: Sanction(
-            entity=_ref(target), authority=_first(props, "authority"),
-            programme=_first(props, "program") or _first(props, "programId"),
+            entity=_ref(target), authority=first_value(props, "authority"),
+            programme=first_value(props, "program") or first_value(props, "programId"),
             valid_from=ctx.date(props, "startDate") or ctx.date(props, "listingDate"),
             valid_to=ctx.date(props, "endDate"), known_from=ctx.known_from,
             provenance=ctx.prov(eid, props),
             fact_key=f"ftm:{eid}" if i == 0 else f"ftm:{eid}#{i}"), ent)
 
 
-def _edge(ent: dict[str, Any], ctx: _Ctx) -> Iterator[Record]:
+def _edge(ent: dict[str, Any], ctx: Ctx) -> Iterator[Record]:
     eid, schema, props = ent["id"], ent["schema"], properties(ent)
     src_prop, dst_prop = EDGE_ENDS[schema]
-    sources, targets = _values(props, src_prop), _values(props, dst_prop)
+    sources, targets = prop_values(props, src_prop), prop_values(props, dst_prop)
     for prop, vals in ((src_prop, sources), (dst_prop, targets)):
         if not vals:
             yield quarantine(ctx.path, ctx.locator, prop, f"{schema} {eid} has no {prop}", ent)
@@ -134,25 +145,25 @@ def _edge(ent: dict[str, Any], ctx: _Ctx) -> Iterator[Record]:
 
 def _typed_edge(schema: str, props: dict[str, Any], common: dict[str, Any]) -> Record:
     if schema == "Ownership":
-        otype = (_first(props, "ownershipType") or "").lower()
-        return Ownership(**common, stake=parse_percentage(_first(props, "percentage")),
+        otype = (first_value(props, "ownershipType") or "").lower()
+        return Ownership(**common, stake=parse_percentage(first_value(props, "percentage")),
                          interest=InterestType.VOTING_RIGHTS if "vot" in otype
                          else InterestType.SHAREHOLDING,
-                         share_class=_first(props, "sharesType"))
+                         share_class=first_value(props, "sharesType"))
     if schema == "Directorship":
         return Control(**common, control_kind="directorship")
     if schema in ("Family", "Associate"):
         default = "family" if schema == "Family" else "associate"
-        return Association(**common, relationship=_first(props, "relationship") or default)
+        return Association(**common, relationship=first_value(props, "relationship") or default)
     if schema == "Debt":
-        amount = _first(props, "amount")
-        currency = _first(props, "currency")
-        return Lending(**common, amount=_num(amount.replace(",", "")) if amount else None,
+        amount = first_value(props, "amount")
+        currency = first_value(props, "currency")
+        return Lending(**common, amount=num(amount.replace(",", "")) if amount else None,
                        currency=currency.upper() if currency else None)
     return Succession(**common)
 
 
-def _entity_records(ent: dict[str, Any], ctx: _Ctx) -> Iterator[Record]:
+def _entity_records(ent: dict[str, Any], ctx: Ctx) -> Iterator[Record]:
     schema = ent.get("schema")
     if schema in THING_KINDS:
         yield from _thing(ent, ctx)
@@ -208,7 +219,7 @@ class FtmReader:
                                  "delta file not present locally", versions[version])
 
     def _read_lines(self, path: Path) -> Iterator[Record]:
-        stamp = _stamp_time(path)
+        stamp = stamp_time(path)
         mtime = file_time(path)
         for n, line in iter_lines(path):
             loc = f"line {n}"
@@ -248,7 +259,7 @@ class FtmReader:
             raise Bad("schema", "entity has no schema")
         if not isinstance(ent["schema"], str):
             raise Bad("schema", f"expected a schema name, got {type(ent['schema']).__name__}")
-        return list(_entity_records(ent, _Ctx(path, loc, known, delta and op == "MOD")))
+        return list(_entity_records(ent, Ctx(path, loc, known, delta and op == "MOD")))
 
 
 READERS: list = [FtmReader()]

@@ -48,9 +48,8 @@ from zoneinfo import ZoneInfo
 
 import ijson
 
-from ownergraph.domain.model import (
-    AliasScheme, Consolidation, ConsolidationLevel, Provenance, Quarantined, Record,
-)
+from ownergraph.domain.codes import AliasScheme, ConsolidationLevel
+from ownergraph.domain.model import Consolidation, Provenance, Quarantined, Record
 from ownergraph.ingest.readers.gleif.mapping import (
     SYSTEM, Ctx, Event, LeiRec, RelRec, RepexRec, fallback_known, guarded, lei_ref, map_lei, map_relationship,
     map_repex,

@@ -11,10 +11,8 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from ownergraph.domain.model import (
-    Alias, AliasKind, AliasScheme, BranchOf, Consolidation, Entity, EntityKind, EntityRef, FundRelation,
-    Provenance, Stake,
-)
+from ownergraph.domain.model import Alias, BranchOf, Consolidation, Entity, EntityRef, FundRelation, Provenance, Stake
+from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
 from ownergraph.ingest.readers.gleif.mapping import (
     ALIAS_KIND_OF_NAME_TYPE, EDGE_OF_RELATIONSHIP, KIND_OF_CATEGORY, SYSTEM, TERMINAL_REGISTRATION,
 )

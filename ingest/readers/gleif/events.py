@@ -24,11 +24,10 @@ from collections.abc import Iterator
 from datetime import date, datetime
 from typing import Any
 
-from ownergraph.domain.model import (
-    CorporateAction, CorporateActionKind, EntityRef, FieldChange, Record, RegistryEvent, Succession,
-)
+from ownergraph.domain.model import CorporateAction, EntityRef, FieldChange, Record, RegistryEvent, Succession
+from ownergraph.domain.codes import CorporateActionKind
 from ownergraph.ingest.readers.gleif.mapping import (
-    MERGER_EVENTS, Ctx, Event, LeiRec, _built, _date, _datetime, _prov, _sort_date,
+    MERGER_EVENTS, Ctx, Event, LeiRec, built, date_value, datetime_value, record_provenance, sort_date,
 )
 from ownergraph.ingest.readers.base import Bad
 
@@ -65,11 +64,11 @@ def _action(rec: LeiRec, ev: Event, ref: EntityRef, known: datetime, ctx: Ctx, l
             **fields: Any) -> CorporateAction:
     if not ev.type:
         raise Bad("LegalEntityEventType", "missing")
-    effective = _date(ev.effective, "LegalEntityEventEffectiveDate")
+    effective = date_value(ev.effective, "LegalEntityEventEffectiveDate")
     if effective is None:
         raise Bad("LegalEntityEventEffectiveDate", f"missing for a {ev.type} event: an event is "
                    "placed in valid time by its effective date")
-    recorded = _datetime(ev.recorded, "LegalEntityEventRecordedDate")
+    recorded = datetime_value(ev.recorded, "LegalEntityEventRecordedDate")
     lei = ref.lei or ""
     event = RegistryEvent(type=ev.type, status=ev.status, group_type=ev.group_type, group_id=ev.group_id,
                           recorded=recorded, validation_documents=ev.documents,
@@ -77,39 +76,39 @@ def _action(rec: LeiRec, ev: Event, ref: EntityRef, known: datetime, ctx: Ctx, l
     return CorporateAction(
         subject=ref, valid_from=effective, known_from=recorded or known, document_id=ev.reference,
         fact_key=f"gleif:event:{lei}:{ev.type}:{effective}", event=event,
-        provenance=_prov(ctx, f"{lei}:{ev.type}", rec.validation_sources, ev.reference), **fields)
+        provenance=record_provenance(ctx, f"{lei}:{ev.type}", rec.validation_sources, ev.reference), **fields)
 
 
 def event_records(rec: LeiRec, ref: EntityRef, successors: list[EntityRef], known: datetime,
                   valid_to: date | None, ctx: Ctx) -> Iterator[Record]:
     lei = ref.lei or ""
     renames = [e for e in rec.events if e.type == "CHANGE_LEGAL_NAME" and e.status in DONE]
-    last_rename = max(renames, key=lambda e: _sort_date(e.effective)) if renames else None
+    last_rename = max(renames, key=lambda e: sort_date(e.effective)) if renames else None
     latest_of: dict[str, Event] = {}
     for e in rec.events:
         if e.status in DONE and e.type and (e.type not in latest_of or
-                                             _sort_date(e.effective) >= _sort_date(latest_of[e.type].effective)):
+                                             sort_date(e.effective) >= sort_date(latest_of[e.type].effective)):
             latest_of[e.type] = e
     merged_into: set[EntityRef] = set()
     for ev in rec.events:
         latest = latest_of.get(ev.type or "") is ev
         if ev.type in MERGER_EVENTS and ev.status in DONE and successors:
-            out = _built(ctx, lambda ev=ev, latest=latest: _action(
+            out = built(ctx, lambda ev=ev, latest=latest: _action(
                 rec, ev, ref, known, ctx, latest, action=CorporateActionKind.MERGER, counterparty=successors[0]))
             if isinstance(out, CorporateAction):
                 merged_into.add(successors[0])
         elif ev is last_rename:
-            out = _built(ctx, lambda ev=ev: _action(rec, ev, ref, known, ctx, True, action=CorporateActionKind.RENAME,
+            out = built(ctx, lambda ev=ev: _action(rec, ev, ref, known, ctx, True, action=CorporateActionKind.RENAME,
                                                     new_name=rec.legal_name))
         else:
-            out = _built(ctx, lambda ev=ev, latest=latest: _action(
+            out = built(ctx, lambda ev=ev, latest=latest: _action(
                 rec, ev, ref, known, ctx, latest, action=CorporateActionKind.REGISTRY_EVENT))
         yield out
     for succ in successors:
         if succ in merged_into:
             continue  # the merger corporate action already states predecessor -> successor
         target = succ.lei or succ.name
-        yield _built(ctx, lambda succ=succ, target=target: Succession(
+        yield built(ctx, lambda succ=succ, target=target: Succession(
             source=ref, target=succ, action=CorporateActionKind.MERGER, valid_from=valid_to,
             known_from=known, fact_key=f"gleif:succession:{lei}:{target}",
-            provenance=_prov(ctx, f"{lei}:SUCCESSOR:{target}", rec.validation_sources)))
+            provenance=record_provenance(ctx, f"{lei}:SUCCESSOR:{target}", rec.validation_sources)))

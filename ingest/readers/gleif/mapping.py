@@ -35,9 +35,10 @@ from pydantic import ValidationError
 
 from ownergraph.domain.lei import is_valid_lei
 from ownergraph.domain.model import (
-    Alias, AliasKind, AliasScheme, BranchOf, Consolidation, ConsolidationLevel, CorporateAction,
-    CorporateActionKind, Entity, EntityKind, EntityRef, ExceptionReason, FundRelation,
-    FundRelationKind, Provenance, Record, ReportingException, Retraction, Stake, Succession,
+    Alias, BranchOf, Consolidation, Entity, EntityRef, FundRelation, Provenance, Record, ReportingException, Retraction, Stake,
+)
+from ownergraph.domain.codes import (
+    AliasKind, AliasScheme, ConsolidationLevel, EntityKind, ExceptionReason, FundRelationKind,
 )
 from ownergraph.ingest.readers.base import (
     Bad, build, file_time, guard, parse_date, parse_datetime, quarantine,
@@ -156,14 +157,14 @@ class Ctx:
     fallback_known: datetime
 
 
-def _date(value: str | None, name: str) -> date | None:
+def date_value(value: str | None, name: str) -> date | None:
     try:
         return parse_date(value)
     except ValueError as err:
         raise Bad(name, str(err)) from None
 
 
-def _datetime(value: str | None, name: str) -> datetime | None:
+def datetime_value(value: str | None, name: str) -> datetime | None:
     try:
         return parse_datetime(value)
     except ValueError:
@@ -178,7 +179,7 @@ def lei_ref(value: str | None, name: str) -> EntityRef:
     return EntityRef(lei=value)
 
 
-def _prov(ctx: Ctx, record_id: str, level: str | None, document_id: str | None = None) -> Provenance:
+def record_provenance(ctx: Ctx, record_id: str, level: str | None, document_id: str | None = None) -> Provenance:
     return Provenance(source_system=SYSTEM, source_record_id=record_id, document_id=document_id,
                       locator=ctx.locator, validation_level=level, source_file=str(ctx.path))
 
@@ -217,28 +218,28 @@ def map_lei(rec: LeiRec, ctx: Ctx) -> Iterator[Record]:
             s_lei = None
         if s_lei or s_name:
             successors.append(EntityRef(lei=s_lei) if s_lei else EntityRef(name=s_name))
-    known = _datetime(rec.last_update, "LastUpdateDate") or ctx.fallback_known
+    known = datetime_value(rec.last_update, "LastUpdateDate") or ctx.fallback_known
     status = (rec.registration_status if rec.registration_status in TERMINAL_REGISTRATION
               else rec.entity_status if rec.entity_status not in (None, "NULL") else rec.registration_status)
-    valid_to = _date(rec.expiration_date, "EntityExpirationDate")
+    valid_to = date_value(rec.expiration_date, "EntityExpirationDate")
     if valid_to is None and rec.entity_status == "INACTIVE":
         # No expiration date: a completed dissolution's effective date is when it ceased.
         ends = [e.effective for e in rec.events if e.type == "DISSOLUTION" and e.status in (None, "COMPLETED")]
-        valid_to = _date(max(ends, key=_sort_date), "LegalEntityEventEffectiveDate") if ends else None
+        valid_to = date_value(max(ends, key=sort_date), "LegalEntityEventEffectiveDate") if ends else None
     yield Entity(
         ref=ref, name=rec.legal_name, kind=kind, aliases=tuple(dict.fromkeys(aliases)),
         jurisdiction=rec.jurisdiction, status=status,
         successor=successors[0] if successors else None, expiration_reason=rec.expiration_reason,
-        valid_from=_date(rec.creation_date, "EntityCreationDate")
-        or _date(rec.initial_registration_date, "InitialRegistrationDate"),
+        valid_from=date_value(rec.creation_date, "EntityCreationDate")
+        or date_value(rec.initial_registration_date, "InitialRegistrationDate"),
         valid_to=valid_to, known_from=known, fact_key=f"gleif:lei:{lei}",
-        provenance=_prov(ctx, lei, rec.validation_sources),
+        provenance=record_provenance(ctx, lei, rec.validation_sources),
     )
     yield from bad_successors
     yield from event_records(rec, ref, successors, known, valid_to, ctx)
 
 
-def _sort_date(value: str | None) -> date:
+def sort_date(value: str | None) -> date:
     """A date to order by; missing or bad dates sort first (they are reported where used)."""
     try:
         return parse_date(value) or date.min
@@ -264,18 +265,18 @@ def map_relationship(rec: RelRec, ctx: Ctx) -> Iterator[Record]:
     parent = _node(rec.end_id, rec.end_type, "EndNode")
     record_id = f"{rec.start_id}:{rec.rel_type}:{rec.end_id}"
     fact_key = f"gleif:rr:{record_id}"
-    known = _datetime(rec.last_update, "LastUpdateDate") or ctx.fallback_known
-    prov = _prov(ctx, record_id, rec.validation_sources, rec.validation_reference)
+    known = datetime_value(rec.last_update, "LastUpdateDate") or ctx.fallback_known
+    prov = record_provenance(ctx, record_id, rec.validation_sources, rec.validation_reference)
     if rec.registration_status == "ANNULLED" or rec.deleted_at:
         # GLEIF withdrew the record: close every open version of the fact.
-        when = _datetime(rec.deleted_at, "deletedAt") or known
+        when = datetime_value(rec.deleted_at, "deletedAt") or known
         yield Retraction(fact_key=fact_key, known_from=when, provenance=prov)
         return
     periods = [(s, e) for t, s, e in rec.periods if t == "RELATIONSHIP_PERIOD"]
     # Several relationship periods (ended and restarted): the latest is the current version.
-    start, end = max(periods, key=lambda p: _sort_date(p[0])) if periods else (None, None)
-    valid_from = _date(start, "RelationshipPeriod.StartDate")
-    valid_to = _date(end, "RelationshipPeriod.EndDate")
+    start, end = max(periods, key=lambda p: sort_date(p[0])) if periods else (None, None)
+    valid_from = date_value(start, "RelationshipPeriod.StartDate")
+    valid_to = date_value(end, "RelationshipPeriod.EndDate")
     if rec.status == "INACTIVE" and valid_to is None:
         valid_to = known.date()  # ended by then at the latest; the source gives no end date
     fields: dict[str, Any] = dict(extra)
@@ -307,11 +308,11 @@ def map_repex(rec: RepexRec, ctx: Ctx) -> Iterator[Record]:
     yield ReportingException(
         entity=ref, level=LEVEL_OF_EXCEPTION[rec.category], reason=reason,
         reference="; ".join(rec.references) or None,
-        known_from=_datetime(rec.content_date, "ContentDate") or ctx.fallback_known,
-        fact_key=f"gleif:repex:{record_id}", provenance=_prov(ctx, record_id, None))
+        known_from=datetime_value(rec.content_date, "ContentDate") or ctx.fallback_known,
+        fact_key=f"gleif:repex:{record_id}", provenance=record_provenance(ctx, record_id, None))
 
 
-def _built(ctx: Ctx, factory: Callable[[], Record]) -> Record:
+def built(ctx: Ctx, factory: Callable[[], Record]) -> Record:
     """Build one extra record (event, succession); its failure quarantines only that record."""
     return build(ctx.path, ctx.locator, factory)
 

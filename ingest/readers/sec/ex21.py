@@ -16,10 +16,11 @@ from typing import Any
 import lxml.html
 from lxml import etree
 
-from ownergraph.domain.model import AliasScheme, EntityKind, EntityRef, Ownership, Record
+from ownergraph.domain.codes import AliasScheme, EntityKind
+from ownergraph.domain.model import EntityRef, Ownership, Record
 from ownergraph.ingest.readers.sec.ex21_table import SUFFIX, table_rows
 from ownergraph.ingest.readers.sec.values import (
-    MAX_BYTES, _at, clean_text, _Doc, _mtime, normalise, percent_stake, jurisdiction,
+    MAX_BYTES, utc_midnight, clean_text, Doc, file_mtime, normalise, percent_stake, jurisdiction,
 )
 from ownergraph.ingest.readers.base import build, not_read, quarantine, read_safely
 
@@ -78,7 +79,7 @@ class Ex21Reader:
         if root is None:
             yield quarantine(path, "document", "html", "unreadable or empty HTML")
             return
-        doc = _Doc(path, _at(self.filed) if self.filed else _mtime(path))
+        doc = Doc(path, utc_midnight(self.filed) if self.filed else file_mtime(path))
         name = self.parent or _parent_name(root)
         ticker = re.search(r"ex-?21[._-]([a-z]{1,5})\b", path.stem, re.I)
         if name:

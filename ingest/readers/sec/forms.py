@@ -36,11 +36,10 @@ from typing import Any, NamedTuple
 import lxml.html
 from lxml import etree
 
-from ownergraph.domain.model import (
-    Alias, AliasKind, AliasScheme, Control, Disclosure, EntityKind, EntityRef, Ownership, Record,
-)
+from ownergraph.domain.model import Alias, Control, Disclosure, EntityRef, Ownership, Record
+from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
 from ownergraph.ingest.readers.sec.values import (  # noqa: F401 - jurisdiction, sec_date re-exported
-    MAX_BYTES, _at, _cik, clean_text, _Doc, _flag, _mtime, normalise, _party, percent_stake, _strip_ns, _text,
+    MAX_BYTES, utc_midnight, cik_of, clean_text, Doc, flag_at, file_mtime, normalise, party_ref, percent_stake, strip_ns, text_at,
     jurisdiction, prose_key, sec_date,
 )
 from ownergraph.ingest.readers.base import RECORD_ERRORS, build, not_read, quarantine
@@ -48,39 +47,39 @@ from ownergraph.ingest.readers.base import RECORD_ERRORS, build, not_read, quara
 # -- Schedule 13D / 13G (XML) ----------------------------------------------------------------
 
 def _schedule13(root: Any, path: Path) -> Iterator[Record]:
-    form = _text(root, "headerData/submissionType") or "SCHEDULE 13D/G"
+    form = text_at(root, "headerData/submissionType") or "SCHEDULE 13D/G"
     cover = root.find("formData/coverPageHeader")
     if cover is None:
         yield quarantine(path, "formData/coverPageHeader", "coverPageHeader", "missing")
         return
     signed = _signature_dates(root.xpath("//*[starts-with(local-name(), 'signature')]//date"))
-    event = sec_date(_text(cover, "dateOfEvent", "eventDateRequiresFilingThisStatement"))
+    event = sec_date(text_at(cover, "dateOfEvent", "eventDateRequiresFilingThisStatement"))
     filed = max(signed) if signed else event
     doc = _document(path, filed)
-    cik = _cik(_text(cover, "issuerInfo/issuerCik", "issuerInfo/issuerCIK"))
+    cik = cik_of(text_at(cover, "issuerInfo/issuerCik", "issuerInfo/issuerCIK"))
     cusips = [clean_text(c.text) for c in cover.iter("issuerCusip", "issuerCusipNumber")
               if clean_text(c.text)]
-    issuer = _party(cik, _text(cover, "issuerInfo/issuerName"), kind=EntityKind.COMPANY)
+    issuer = party_ref(cik, text_at(cover, "issuerInfo/issuerName"), kind=EntityKind.COMPANY)
     yield doc.entity(issuer, "issuerInfo", tuple(Alias(
         scheme=AliasScheme.OTHER, value=f"cusip:{c}", kind=AliasKind.IDENTIFIER) for c in cusips))
     persons = (root.findall("formData/reportingPersons/reportingPersonInfo")
                or root.findall("formData/coverPageHeaderReportingPersonDetails"))
-    amounts = [_text(p, "aggregateAmountOwned", "reportingPersonBeneficiallyOwnedAggregateNumberOfShares")
+    amounts = [text_at(p, "aggregateAmountOwned", "reportingPersonBeneficiallyOwnedAggregateNumberOfShares")
                for p in persons]
     text = _items_text(root)
     block = _Block13(
         doc=doc, issuer=issuer, issuer_key=cusips[0] if cusips else cik or normalise(issuer.name or ""),
-        share_class=_text(cover, "securitiesClassTitle"), event=event, amounts=amounts,
-        owners=_record_owners(text, [_text(p, "reportingPersonName") for p in persons]))
+        share_class=text_at(cover, "securitiesClassTitle"), event=event, amounts=amounts,
+        owners=_record_owners(text, [text_at(p, "reportingPersonName") for p in persons]))
     refs: list[EntityRef] = []
     for i, p in enumerate(persons, 1):
         yield from _reporting_person(path, block, p, i, refs)
     if text:
         yield from _prose(path, doc, text, issuer, refs, event)
-    filer = _cik(_text(root, "headerData/filerInfo/filer/filerCredentials/cik"))
+    filer = cik_of(text_at(root, "headerData/filerInfo/filer/filerCredentials/cik"))
     yield build(path, "document", lambda: Disclosure(
         document_id=doc.doc_id, form_type=form, filed_at=filed, title=f"{form}: {issuer.name}",
-        filer=_party(filer, None) if filer else None, text=text, mentions=(issuer, *refs),
+        filer=party_ref(filer, None) if filer else None, text=text, mentions=(issuer, *refs),
         valid_from=event, known_from=doc.known_from, provenance=doc.prov(doc.doc_id, "document"),
         fact_key=f"sec:{doc.doc_id}:disclosure"))
 
@@ -88,7 +87,7 @@ def _schedule13(root: Any, path: Path) -> Iterator[Record]:
 class _Block13(NamedTuple):
     """What every reporting person's stake on a Schedule 13D/13G cover page shares."""
 
-    doc: _Doc
+    doc: Doc
     issuer: EntityRef
     issuer_key: str  # CUSIP, else issuer CIK, else its normalised name: the fact_key's issuer part
     share_class: str | None
@@ -101,20 +100,20 @@ def _reporting_person(path: Path, block: _Block13, p: Any, i: int,
                       refs: list[EntityRef]) -> Iterator[Record]:
     """One reporting person: its entity and its stake in the issuer (``refs`` collects its ref)."""
     loc = f"reportingPerson[{i}]"
-    name = _text(p, "reportingPersonName")
-    pcik = _cik(_text(p, "reportingPersonCIK", "reportingPersonCik"))
+    name = text_at(p, "reportingPersonName")
+    pcik = cik_of(text_at(p, "reportingPersonCIK", "reportingPersonCik"))
     if not (name or pcik):
         yield quarantine(path, loc, "reportingPersonName", "reporting person has no name")
         return
     types = {clean_text(t.text) for t in p.findall("typeOfReportingPerson")}
     kind = EntityKind.PERSON if "IN" in types else EntityKind.COMPANY
-    ref = _party(pcik, name, jurisdiction(_text(p, "citizenshipOrOrganization")), kind)
+    ref = party_ref(pcik, name, jurisdiction(text_at(p, "citizenshipOrOrganization")), kind)
     refs.append(ref)
     yield block.doc.entity(ref, loc)
     deemed = _joint_block(p, block.amounts[i - 1], block.amounts)
     doc = block.doc
     yield build(path, loc, lambda: Ownership(
-        source=ref, target=block.issuer, stake=percent_stake(_text(p, "percentOfClass", "classPercent")),
+        source=ref, target=block.issuer, stake=percent_stake(text_at(p, "percentOfClass", "classPercent")),
         # a joint block is each person's deemed interest, except the record owner's own holding
         direct=not deemed or prose_key(name) in block.owners, share_class=block.share_class,
         valid_from=block.event, known_from=doc.known_from,
@@ -125,7 +124,7 @@ def _reporting_person(path: Path, block: _Block13, p: Any, i: int,
 def _joint_block(p: Any, amount: str | None, amounts: list[str | None]) -> bool:
     """Whether the person reports a joint block: a group member (box (a)), or another reporting
     person reports the same aggregate amount."""
-    group = (_text(p, "memberGroup", "memberOfGroup") or "").lower() == "a"
+    group = (text_at(p, "memberGroup", "memberOfGroup") or "").lower() == "a"
     same_block = amount is not None and amounts.count(amount) > 1
     return group or same_block
 
@@ -144,9 +143,9 @@ def _signature_dates(elements: Any) -> list[date]:
     return [d for el in elements if (d := sec_date(el.text))]
 
 
-def _document(path: Path, filed: date | None) -> _Doc:
+def _document(path: Path, filed: date | None) -> Doc:
     """The filing, known from its filing date, else from the file's mtime."""
-    return _Doc(path, _at(filed) if filed else _mtime(path))
+    return Doc(path, utc_midnight(filed) if filed else file_mtime(path))
 
 
 def _prose(*args: Any) -> list[Record]:
@@ -168,14 +167,14 @@ def _record_owners(text: str | None, names: list[str | None]) -> set[str]:
 # -- Forms 3 / 4 / 5 -------------------------------------------------------------------------
 
 def _form345(root: Any, path: Path) -> Iterator[Record]:
-    form = f"Form {_text(root, 'documentType') or '?'}"
-    period = sec_date(_text(root, "periodOfReport"))
+    form = f"Form {text_at(root, 'documentType') or '?'}"
+    period = sec_date(text_at(root, "periodOfReport"))
     signed = _signature_dates(root.iter("signatureDate"))
     filed = max(signed) if signed else period
     doc = _document(path, filed)
-    icik = _cik(_text(root, "issuer/issuerCik"))
-    ticker = _text(root, "issuer/issuerTradingSymbol")
-    issuer = _party(icik, _text(root, "issuer/issuerName"), kind=EntityKind.COMPANY)
+    icik = cik_of(text_at(root, "issuer/issuerCik"))
+    ticker = text_at(root, "issuer/issuerTradingSymbol")
+    issuer = party_ref(icik, text_at(root, "issuer/issuerName"), kind=EntityKind.COMPANY)
     icik = icik or normalise(issuer.name or "")  # the issuer's part of fact keys
     yield doc.entity(issuer, "issuer", (Alias(scheme=AliasScheme.OTHER, value=f"ticker:{ticker}",
                                               kind=AliasKind.IDENTIFIER),) if ticker else ())
@@ -199,7 +198,7 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
 class _Report345(NamedTuple):
     """What every fact of one Form 3/4/5 shares."""
 
-    doc: _Doc
+    doc: Doc
     issuer: EntityRef
     issuer_key: str  # issuer CIK, else its normalised name: the fact_keys' issuer part
     period: date | None
@@ -214,17 +213,17 @@ def _reporting_owner(path: Path, report: _Report345, o: Any, loc: str,
                      refs: list[EntityRef]) -> Iterator[Record]:
     """One reporting owner: its entity and a Control per board or officer role it holds
     (``refs`` collects its ref)."""
-    person = _flag(o, "reportingOwnerRelationship/isDirector") or _flag(
+    person = flag_at(o, "reportingOwnerRelationship/isDirector") or flag_at(
         o, "reportingOwnerRelationship/isOfficer")
-    ref = _party(_cik(_text(o, "reportingOwnerId/rptOwnerCik")),
-                 _text(o, "reportingOwnerId/rptOwnerName"),
+    ref = party_ref(cik_of(text_at(o, "reportingOwnerId/rptOwnerCik")),
+                 text_at(o, "reportingOwnerId/rptOwnerName"),
                  kind=EntityKind.PERSON if person else EntityKind.UNKNOWN)
     refs.append(ref)
     doc = report.doc
     yield doc.entity(ref, loc)
     okey = _owner_key(ref)
     for role, flag in (("directorship", "isDirector"), ("officer", "isOfficer")):
-        if _flag(o, f"reportingOwnerRelationship/{flag}"):
+        if flag_at(o, f"reportingOwnerRelationship/{flag}"):
             yield build(path, loc, lambda: Control(
                 source=ref, target=report.issuer, control_kind=role, valid_from=report.period,
                 known_from=doc.known_from, provenance=doc.prov(f"{doc.doc_id}:{okey}", loc),
@@ -251,13 +250,13 @@ def _current_holdings(path: Path, rows: list[tuple[str, Any]]
     for loc, row in rows:
         if loc.startswith("derivativeTable"):
             continue  # options/warrants: not shares held; kept in the disclosure text
-        nature = _text(row, "ownershipNature/directOrIndirectOwnership/value") or ""
+        nature = text_at(row, "ownershipNature/directOrIndirectOwnership/value") or ""
         if nature not in ("D", "I"):
             yield quarantine(path, loc, "directOrIndirectOwnership",
                              f"unknown ownership nature {nature!r} (expected D or I)")
             continue
-        key = (_text(row, "securityTitle/value") or "", nature,
-               _text(row, "ownershipNature/natureOfIndirectOwnership/value") or "")
+        key = (text_at(row, "securityTitle/value") or "", nature,
+               text_at(row, "ownershipNature/natureOfIndirectOwnership/value") or "")
         latest[key] = (loc, row)
     return latest
 
@@ -267,14 +266,14 @@ def _holding(path: Path, report: _Report345, refs: list[EntityRef], holding: _Ho
     """One holding as each reporting owner's Ownership: held from the row's transaction date,
     or ended then when nothing is held after it; direct only for a sole owner's D holding."""
     title, nature, how = holding
-    held = _text(row, "postTransactionAmounts/sharesOwnedFollowingTransaction/value",
+    held = text_at(row, "postTransactionAmounts/sharesOwnedFollowingTransaction/value",
                  "postTransactionAmounts/valueOwnedFollowingTransaction/value")
     doc = report.doc
     for ref in refs:
         okey = _owner_key(ref)
 
         def make(ref: EntityRef = ref, okey: str = okey) -> Ownership:
-            on = sec_date(_text(row, "transactionDate/value")) or report.period
+            on = sec_date(text_at(row, "transactionDate/value")) or report.period
             ended = held is not None and float(held.replace(",", "")) == 0
             return Ownership(
                 source=ref, target=report.issuer, stake=None, share_class=title or None,
@@ -291,7 +290,7 @@ def _disclosure_lines(root: Any, rows: list[tuple[str, Any]]) -> list[str]:
     """The filing as text: every table row (derivatives included), then footnotes and remarks."""
     lines = [f"{loc}: " + "; ".join(t for t in (clean_text(x) for x in row.itertext()) if t)
              for loc, row in rows]
-    if _flag(root, "noSecuritiesOwned"):
+    if flag_at(root, "noSecuritiesOwned"):
         lines.append("No securities owned.")
     lines += [clean_text(f.text) for f in root.iter("footnote", "remarks") if clean_text(f.text)]
     return lines
@@ -336,11 +335,11 @@ def _schedule13_html(data: bytes, path: Path) -> Iterator[Record]:
     dated = re.search(r"Dated:\s*([A-Za-z]+\.? \d{1,2}, \d{4})", flat)
     event = sec_date(_before(lines, "(date of event"))
     filed = sec_date(dated[1]) if dated else event
-    doc = _Doc(path, _at(filed) if filed else _mtime(path))
+    doc = Doc(path, utc_midnight(filed) if filed else file_mtime(path))
     cusip = clean_text(_before(lines, "(cusip number)")) or None
     name = _before(lines, "(name of issuer)")
     issuer = EntityRef(scheme=AliasScheme.OTHER, value=f"cusip:{cusip}", name=name,
-                       kind=EntityKind.COMPANY) if cusip else _party(None, name)
+                       kind=EntityKind.COMPANY) if cusip else party_ref(None, name)
     yield doc.entity(issuer, "cover", (Alias(scheme=AliasScheme.OTHER, value=f"cusip:{cusip}",
                                               kind=AliasKind.IDENTIFIER),) if cusip else ())
     # cover rows are "1 NAMES OF ..." or "(1)Names of ...", in capitals or not
@@ -360,7 +359,7 @@ def _schedule13_html(data: bytes, path: Path) -> Iterator[Record]:
         m_agg = re.search(r"(?i)AGGREGATE AMOUNT BENEFICIALLY OWNED BY EACH REPORTING PERSON "
                           r"(\S+)", page)
         person = bool(re.search(r"(?i:TYPE OF REPORTING PERSON)\s+IN\b", page))
-        ref = _party(None, m_name[1], jurisdiction(m_cit[1]) if m_cit else None,
+        ref = party_ref(None, m_name[1], jurisdiction(m_cit[1]) if m_cit else None,
                      EntityKind.PERSON if person else EntityKind.COMPANY)
         refs.append(ref)
         group = bool(re.search(r"\(a\)\s*(?:x|þ|☒|\[\s*[xX]\s*\])", page[:600]))
@@ -424,7 +423,7 @@ class SecReader:
             data = wrapped[1]
         try:
             parser = etree.XMLParser(resolve_entities=False, no_network=True)
-            root = _strip_ns(etree.fromstring(data.lstrip(), parser))  # 13G has a blank line first
+            root = strip_ns(etree.fromstring(data.lstrip(), parser))  # 13G has a blank line first
         except etree.XMLSyntaxError as err:
             yield not_read(path, f"line {err.lineno}, column {err.offset}", f"malformed XML: {err.msg}",
                            0, field="xml")

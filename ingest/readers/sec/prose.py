@@ -21,8 +21,9 @@ from pathlib import Path
 from ownergraph.ingest.extract import MIN_CONFIDENCE, Found, extract, partners
 from ownergraph.ingest.extract.patterns import CONTROLLING, OWNS, SUBSIDIARY
 from ownergraph.ingest.extract.values import Context, party
-from ownergraph.domain.model import Claim, Control, EntityKind, EntityRef, Ownership, Record, Stake
-from ownergraph.ingest.readers.sec.values import _Doc, normalise, prose_key
+from ownergraph.domain.model import Claim, Control, EntityRef, Ownership, Record, Stake
+from ownergraph.domain.codes import EntityKind
+from ownergraph.ingest.readers.sec.values import Doc, prose_key
 from ownergraph.ingest.readers.base import build
 from ownergraph.ingest.sentences import split_sentences
 
@@ -38,7 +39,7 @@ def record_owners(text: str, ctx: Context) -> set[str]:
     return {prose_key(ctx.name(m["a"])) for rx in _RECORD_OWNER for m in rx.finditer(flat) if ctx.name(m["a"])}
 
 
-def prose(path: Path, doc: _Doc, text: str, issuer: EntityRef, persons: Sequence[EntityRef],
+def prose(path: Path, doc: Doc, text: str, issuer: EntityRef, persons: Sequence[EntityRef],
           valid_from: date | None) -> tuple[list[Record], set[str]]:
     """The relationships the filing's prose states among its parties (see the module notes),
     and the keys (:func:`prose_key`) of the record owners."""
@@ -61,7 +62,7 @@ def _ref(name: str, known: dict[str, EntityRef]) -> EntityRef:
     return known.get(prose_key(name)) or EntityRef(name=name, kind=EntityKind.COMPANY)
 
 
-def _record(f: Found, doc: _Doc, known: dict[str, EntityRef], valid_from: date | None) -> Record:
+def _record(f: Found, doc: Doc, known: dict[str, EntityRef], valid_from: date | None) -> Record:
     claim = Claim(method=f"{f.method}:{f.rule}", confidence=f.confidence, start=f.start, end=f.end, quote=f.quote)
     prov = doc.prov(f"{doc.doc_id}@{f.start}-{f.end}", f"chars {f.start}-{f.end}").model_copy(update={"claim": claim})
     a, b = _ref(f.a, known), _ref(f.b, known)

@@ -10,9 +10,8 @@ from typing import Any
 
 from lxml import etree
 
-from ownergraph.domain.model import (
-    Alias, AliasKind, AliasScheme, Entity, EntityKind, EntityRef, Provenance, Record, Stake,
-)
+from ownergraph.domain.model import Alias, Entity, EntityRef, Provenance, Record, Stake
+from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
 from ownergraph.ingest.readers.base import build
 
 SOURCE = "sec"
@@ -71,7 +70,7 @@ def sec_date(text: str | None) -> date | None:
     raise ValueError(f"not a date: {text!r}")
 
 
-def _at(d: date) -> datetime:
+def utc_midnight(d: date) -> datetime:
     return datetime.combine(d, time(), tzinfo=timezone.utc)
 
 
@@ -105,11 +104,11 @@ def _doc_id(path: Path) -> str:
     return m[0] if m else path.name
 
 
-def _mtime(path: Path) -> datetime:
+def file_mtime(path: Path) -> datetime:
     return datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)
 
 
-class _Doc:
+class Doc:
     """One filing: its file, document id and knowledge time."""
 
     def __init__(self, path: Path, known_from: datetime) -> None:
@@ -136,12 +135,12 @@ class _Doc:
         return build(self.path, locator, make, ref.name)
 
 
-def _cik(text: str | None) -> str | None:
+def cik_of(text: str | None) -> str | None:
     t = clean_text(text)
     return t.zfill(10) if t.isdigit() and int(t) > 0 else None
 
 
-def _party(cik: str | None, name: str | None, jur: str | None = None,
+def party_ref(cik: str | None, name: str | None, jur: str | None = None,
            kind: EntityKind | None = None) -> EntityRef:
     if cik:
         return EntityRef(scheme=AliasScheme.CIK, value=cik, name=name or None,
@@ -149,14 +148,14 @@ def _party(cik: str | None, name: str | None, jur: str | None = None,
     return EntityRef(name=name, jurisdiction=jur, kind=kind)
 
 
-def _strip_ns(root: Any) -> Any:
+def strip_ns(root: Any) -> Any:
     for el in root.iter():
         if isinstance(el.tag, str):
             el.tag = etree.QName(el).localname
     return root
 
 
-def _text(el: Any, *paths: str) -> str | None:
+def text_at(el: Any, *paths: str) -> str | None:
     for p in paths:
         found = el.find(p)
         if found is not None and clean_text(found.text):
@@ -164,8 +163,8 @@ def _text(el: Any, *paths: str) -> str | None:
     return None
 
 
-def _flag(el: Any, path: str) -> bool:
-    return (_text(el, path) or "").lower() in ("1", "true", "y", "yes")
+def flag_at(el: Any, path: str) -> bool:
+    return (text_at(el, path) or "").lower() in ("1", "true", "y", "yes")
 
 
 def prose_key(name: str | None) -> str:

@@ -14,7 +14,8 @@ from collections.abc import Iterable, Iterator
 from datetime import date
 from pathlib import Path
 
-from ownergraph.domain.model import Alias, AliasKind, AliasScheme, Entity, EntityKind, EntityRef, Provenance, Record
+from ownergraph.domain.model import Alias, Entity, EntityRef, Provenance, Record
+from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
 from ownergraph.ingest.readers.text_lines import Utf8Lines
 from ownergraph.ingest.readers.base import (
     Bad, build, gb_company_number, midnight, name_date, not_read, parse_date, read_safely,

@@ -50,9 +50,25 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ownergraph.domain.model import (
-    Alias, AliasKind, AliasScheme, ConsolidationLevel, Control, Disclosure, Entity, EntityKind,
-    EntityRef, ExceptionReason, InterestType, Ownership, Provenance, Quarantined, Record,
-    ReportingException, Stake,
+    Alias,
+    Control,
+    Disclosure,
+    Entity,
+    EntityRef,
+    Ownership,
+    Provenance,
+    Quarantined,
+    Record,
+    ReportingException,
+    Stake,
+)
+from ownergraph.domain.codes import (
+    AliasKind,
+    AliasScheme,
+    ConsolidationLevel,
+    EntityKind,
+    ExceptionReason,
+    InterestType,
 )
 from ownergraph.ingest.readers.json_layout import iter_json_records
 from ownergraph.ingest.readers.base import (

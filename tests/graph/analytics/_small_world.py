@@ -10,9 +10,29 @@ from ownergraph.graph.load.loader import Loader
 from ownergraph.graph.store.resolution_store import ResolverKeys
 from ownergraph.domain.lei import lei_check_digits
 from ownergraph.domain.model import (
-    Alias, AliasKind, AliasScheme, Association, Consolidation, ConsolidationLevel, Control, CorporateAction,
-    CorporateActionKind, Entity, EntityKind, EntityRef, ExceptionReason, Guarantee, Holding, Lending, Ownership,
-    Provenance, ReportingException, Sanction, Stake,
+    Alias,
+    Association,
+    Consolidation,
+    Control,
+    CorporateAction,
+    Entity,
+    EntityRef,
+    Guarantee,
+    Holding,
+    Lending,
+    Ownership,
+    Provenance,
+    ReportingException,
+    Sanction,
+    Stake,
+)
+from ownergraph.domain.codes import (
+    AliasKind,
+    AliasScheme,
+    ConsolidationLevel,
+    CorporateActionKind,
+    EntityKind,
+    ExceptionReason,
 )
 from ownergraph.resolution import Resolver
 

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from ownergraph.graph.analytics._arithmetic import (
-    EPS, ONE, Interval, WEdge, chain_from, chain_to, per_hop_from, per_hop_to, propagate, sccs,
-    simple_paths, out_adjacency,
-)
+from ownergraph.graph.analytics.interval import EPS, ONE, Interval
+from ownergraph.graph.analytics.digraph import WEdge, sccs, out_adjacency
+from ownergraph.graph.analytics.arithmetic import chain_from, chain_to, simple_paths
+from ownergraph.graph.analytics.fixpoint import per_hop_from, per_hop_to, propagate
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -1,6 +1,6 @@
 """The batch job on Spark SQL (``engine="spark"``) gives DuckDB's stakes and UBOs.
 
-The same statements run on both engines (``graph.analytics._batch_engine``): on the small
+The same statements run on both engines (``graph.analytics.batch_engine``): on the small
 hand-computed exports of ``test_batch`` (chains, bands, clocks, cross-holdings, a cycle at
 100%) and on the export of a graph loaded from a real BODS sample, a UK PSC file and a
 generated world, every stake row, UBO row and summary count is the same (floats to 1e-12).

@@ -98,7 +98,7 @@ def test_voting_rights_alone_can_make_an_owner(graph: Graph, real_data: Path) ->
 
 def test_control_rows_read_as_control_in_the_cli_and_in_ask(graph: Graph, real_data: Path) -> None:
     # levent.json again: Andrew Anderson is a trustee, he holds no shares
-    from ownergraph.cli._views import owners as owners_view
+    from ownergraph.cli.views import owners as owners_view
     from ownergraph.retrieval.api import Ownergraph
 
     ingest_paths(graph, [real_data / "bods/0.4/levent.json"])

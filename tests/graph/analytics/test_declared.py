@@ -56,7 +56,7 @@ def test_bods_direct_plus_declared_indirect_add_up(graph: Graph, real_data: Path
 
 
 def test_the_stake_text_names_the_declaration_and_its_source(graph: Graph, real_data: Path) -> None:
-    from ownergraph.cli import _views
+    from ownergraph.cli import views as _views
 
     # sec/schedule13g.xml: Marex Group plc, classPercent 5.1 of Jushi Holdings Inc.
     ingest_paths(graph, [real_data / "sec" / "schedule13g.xml"])

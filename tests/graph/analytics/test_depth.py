@@ -10,14 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.cli import _views
+from ownergraph.cli import views as _views
 from ownergraph.graph.analytics.lookup import find_entity
 from ownergraph.graph.analytics.ownership import effective_stake, owners
 from ownergraph.graph.store.connection import Graph
 from ownergraph.graph.load.loader import Loader
 from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.graph.store.resolution_store import ResolverKeys
-from ownergraph.domain.model import AliasScheme, EntityRef, Ownership, Provenance, Stake
+from ownergraph.domain.codes import AliasScheme
+from ownergraph.domain.model import EntityRef, Ownership, Provenance, Stake
 from ownergraph.resolution import Resolver
 from ownergraph.retrieval.answer.compose import compose
 

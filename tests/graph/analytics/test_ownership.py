@@ -12,17 +12,24 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ownergraph.graph.analytics import _arithmetic as ar
+from ownergraph.graph.analytics import arithmetic as ar
 from ownergraph.domain.clock import make_clock
 from ownergraph.graph.analytics.snapshot import Assumed, assuming, expand
-from ownergraph.graph.analytics._snapshot_reach import reach
+from ownergraph.graph.analytics.snapshot_reach import reach
 from ownergraph.graph.analytics.ownership import _read, controlled_by, effective_stake, owners
 from ownergraph.graph.store.connection import Graph
 from ownergraph.graph.load.loader import Loader
 from ownergraph.graph.store.resolution_store import ResolverKeys
+from ownergraph.domain.codes import AliasScheme, ConsolidationLevel, EntityKind, ExceptionReason, InterestType
 from ownergraph.domain.model import (
-    AliasScheme, ConsolidationLevel, Control, Entity, EntityKind, EntityRef, ExceptionReason, InterestType,
-    Ownership, Provenance, ReportingException, Sanction, Stake,
+    Control,
+    Entity,
+    EntityRef,
+    Ownership,
+    Provenance,
+    ReportingException,
+    Sanction,
+    Stake,
 )
 from ownergraph.resolution import Resolver
 from tests.neo4j_fixtures import wipe

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from ownergraph.graph.analytics._interval import Interval
-from ownergraph.graph.analytics._rounded import decimals, drop_rounded, rounds_to
+from ownergraph.graph.analytics.interval import Interval
+from ownergraph.graph.analytics.rounded import decimals, drop_rounded, rounds_to
 from ownergraph.graph.analytics.lookup import find_entity
 from ownergraph.graph.analytics.ownership import effective_stake
 from ownergraph.graph.store.connection import Graph

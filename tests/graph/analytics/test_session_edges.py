@@ -14,8 +14,8 @@ from ownergraph.graph.load.rows import edge_props
 from ownergraph.graph.analytics.session_edges import StatedEdge
 from ownergraph.domain.clock import make_clock
 from ownergraph.graph.analytics.snapshot import Assumed, assuming, expand
-from ownergraph.graph.analytics._snapshot_reach import edge_props as stored_props
-from ownergraph.graph.analytics._snapshot_reach import reach
+from ownergraph.graph.analytics.snapshot_reach import edge_props as stored_props
+from ownergraph.graph.analytics.snapshot_reach import reach
 from ownergraph.graph.analytics.exposure import exposure
 from ownergraph.graph.analytics.lookup import find_entity
 from ownergraph.graph.analytics.ownership import owners

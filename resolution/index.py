@@ -16,11 +16,11 @@ from bisect import insort
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from ownergraph.domain.model import AliasScheme
+from ownergraph.domain.codes import AliasScheme
 
-from ownergraph.resolution import _rows as packed
-from ownergraph.resolution._normalise import NormalisedName, normalise_name
-from ownergraph.resolution._rows import AliasRow, EntityInfo
+from ownergraph.resolution import rows as packed
+from ownergraph.resolution.normalise import NormalisedName, normalise_name
+from ownergraph.resolution.rows import AliasRow, EntityInfo
 
 __all__ = ["AliasIndex", "AliasRow", "EntityInfo", "block_keys"]
 
@@ -76,7 +76,7 @@ def block_keys(norm: NormalisedName) -> list[str]:
     return sorted(keys)
 
 
-class _Entities(Mapping[str, EntityInfo]):
+class EntityTable(Mapping[str, EntityInfo]):
     """``AliasIndex.entities``: key -> EntityInfo, decoded from the packed records on access
     (a fresh object each time: change an entity with ``AliasIndex.put_entity``)."""
 
@@ -111,7 +111,7 @@ class AliasIndex:
 
     def __init__(self) -> None:
         self._recs: dict[str, packed.Record] = {}  # key -> its info and alias rows, packed
-        self.entities = _Entities(self._recs)
+        self.entities = EntityTable(self._recs)
         self._ids: dict[str, Any] = {}  # scheme FS value -> owner(s)
         self._names: dict[str, Any] = {}  # normalised name -> owner(s)
         self._blocks: dict[str, list[str]] = {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ownergraph.graph.analytics._interval import EPS, Interval
+from ownergraph.graph.analytics.interval import EPS, Interval
 
 _MAX_DECIMALS = 6  # stakes are stored as fractions; percent figures carry at most a few decimals
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 
-from ownergraph.domain.model import AliasScheme, EntityKind
+from ownergraph.domain.codes import AliasScheme, EntityKind
 
-from ownergraph.resolution._normalise import normalise_name
+from ownergraph.resolution.normalise import normalise_name
 
 # most authoritative first; NAME and LEI never take part (LEI is the key itself)
 SCHEME_AUTHORITY: tuple[AliasScheme, ...] = (

@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from ownergraph.cli._text import pairs, plain, table
+from ownergraph.cli.text import pairs, plain, table
 from ownergraph.domain.errors import OwnergraphError
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")

@@ -23,7 +23,7 @@ THRESHOLD = 25.0
 EPS = 0.011  # percentage points: published figures carry two decimals
 MAX_DEPTH = OWNERS.hops  # the depth an owners or stake question reads by default
 CONTAGION_HOPS = CONTAGION.hops
-_FAR = date(9999, 12, 31)
+FAR = date(9999, 12, 31)
 
 
 @dataclass
@@ -59,13 +59,13 @@ def q(name: str) -> str:
     return f"“{name}”"
 
 
-def _iso(d: date | None) -> str | None:
+def iso(d: date | None) -> str | None:
     return d.isoformat() if d else None
 
 
-def _pairs(edges: Iterable[TEdge]) -> list[tuple[str, str]]:
+def edge_pairs(edges: Iterable[TEdge]) -> list[tuple[str, str]]:
     return sorted({(e.source, e.target) for e in edges})
 
 
-def _fig(x: float) -> float:
+def fig(x: float) -> float:
     return round(x, 2)

@@ -24,7 +24,7 @@ from typing import Any
 from ownergraph import cypher
 from ownergraph.graph.analytics.session_edges import is_stated, stated_props
 from ownergraph.domain.clock import Clock
-from ownergraph.graph.analytics.snapshot import _ASSUMED, Direction, EdgeView, Reads, Snapshot, expand, gated, parse_clocks
+from ownergraph.graph.analytics.snapshot import ASSUMED, Direction, EdgeView, Reads, Snapshot, expand, gated, parse_clocks
 from ownergraph.graph.store.connection import Graph
 
 _ARROWS = {"in": ("<", ""), "out": ("", ">"), "both": ("", "")}
@@ -51,7 +51,7 @@ def reach(graph: Graph, seeds: Iterable[str], clock: Clock, types: list[str], di
     if direction not in _ARROWS:
         raise ValueError(f"direction: {direction!r}")
     seeds = sorted(set(seeds))
-    assumed = _ASSUMED.get()
+    assumed = ASSUMED.get()
     if assumed.added:  # edges a session stated open paths the server cannot see: breadth-first here
         return graph.read_unit(lambda reader: expand(reader, seeds, clock, types, direction, max_depth, with_rid=True))
     params = dict(types=list(types), suppressed=sorted(assumed.suppressed), extended=sorted(assumed.extended),
@@ -95,7 +95,7 @@ def reach(graph: Graph, seeds: Iterable[str], clock: Clock, types: list[str], di
 def edge_props(graph: Graph, rids: Iterable[str]) -> dict[str, dict[str, Any]]:
     """All properties of edges ``reach`` admitted, by element id (one round trip)."""
     rids = sorted(set(rids))
-    stated = stated_props(_ASSUMED.get().added, rids)  # a session's stated edges: never in the graph
+    stated = stated_props(ASSUMED.get().added, rids)  # a session's stated edges: never in the graph
     rids = [r for r in rids if not is_stated(r)]
     if not rids:
         return stated

@@ -41,7 +41,7 @@ Rules besides the chain rule: a per-hop reachability (``per_hop_*``: every link 
 test), and the worklist fixpoint :func:`propagate` behind majority control (Romei, Ruggieri,
 Turini: i controls j when i's own stake plus the stakes of what i already controls exceed 50%)
 and the OFAC 50% rule (an entity owned >= 50% in aggregate by blocked persons is blocked), in
-:mod:`graph.analytics._fixpoint` and re-exported here.
+:mod:`graph.analytics.fixpoint` and re-exported here.
 """
 
 from __future__ import annotations
@@ -52,15 +52,11 @@ from typing import Literal
 
 import numpy as np
 
-from ownergraph.graph.analytics._digraph import Adjacency, WEdge, out_adjacency, reaching, reverse, sccs
-from ownergraph.graph.analytics._fixpoint import (  # noqa: F401 - re-exported
-    FORCED, Fixpoint, Propagation, per_hop_from, per_hop_to, propagate,
-)
-from ownergraph.graph.analytics._interval import EPS, ONE, UNKNOWN, ZERO, Interval, Status
+from ownergraph.graph.analytics.digraph import Adjacency, WEdge, out_adjacency, reaching, reverse, sccs
+from ownergraph.graph.analytics.fixpoint import propagate
+from ownergraph.graph.analytics.interval import EPS, ONE, UNKNOWN, ZERO, Interval, Status
 
-__all__ = ["EPS", "ONE", "UNKNOWN", "ZERO", "Interval", "Status", "WEdge", "ChainValues", "Propagation",
-           "chain_to", "chain_from", "simple_paths", "path_product", "per_hop_to", "per_hop_from",
-           "propagate", "Fixpoint", "FORCED", "sccs", "reaching"]
+__all__ = ["EPS", "ONE", "UNKNOWN", "ZERO", "Interval", "Status", "WEdge", "ChainValues", "chain_to", "chain_from", "simple_paths", "path_product", "propagate", "sccs", "reaching"]
 
 PATH_CAP = 100_000  # simple-path extensions explored per call inside cyclic components
 DIVERGENT_SOLVE_MAX = 200  # larger divergent components are not solved node by node

@@ -11,7 +11,7 @@ from typing import Any
 
 import pandas as pd
 
-from ownergraph.graph.analytics._interval import Interval, Status
+from ownergraph.graph.analytics.interval import Interval, Status
 
 
 def jsonable(obj: Any) -> Any:
@@ -114,7 +114,7 @@ class PartyRow(_AsDict):
     ``contributions``: the direct links that make up ``measure`` (majority, ofac_50).
     ``basis``: chain_rule, per_hop, majority_fixpoint, control_edge, blocked_aggregate,
     sanctioned, blocked_given, declared_indirect, or (the chain rules' control prong,
-    ``graph.analytics._control``) voting_rights / shareholding where the other interest's chain
+    ``graph.analytics.control``) voting_rights / shareholding where the other interest's chain
     stake passes and the requested one does not, control where only control does.
     ``control``: whether the entity controls the target (chain rules: the control prong; "not"
     elsewhere), with ``control_paths`` the chain of control links (CONTROLS edges of a

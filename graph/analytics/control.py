@@ -9,7 +9,7 @@ adds, per entity read above the target:
   stake, tested against the same threshold, never added to the shares (a question about
   voting rights asks about voting rights alone);
 - **control**: X controls Y when a CONTROLS edge X -> Y is of a controlling kind
-  (:mod:`graph.analytics._control_kinds`; a trust's beneficiaries count here too), or when X's
+  (:mod:`graph.analytics.control_kinds`; a trust's beneficiaries count here too), or when X's
   own stake in Y plus the stakes held in Y by what X already controls exceed 50% (shares or
   voting rights, the larger per link: the majority fixpoint), and so along chains: whoever
   controls an owner controls what it controls. A CONTROLS edge of unknown or unpublished
@@ -24,9 +24,10 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 
-from ownergraph.graph.analytics import _arithmetic as ar
-from ownergraph.graph.analytics._interval import ONE, Interval, Status
-from ownergraph.graph.analytics._ownership_read import Prepared, prepare
+from ownergraph.graph.analytics import arithmetic as ar
+from ownergraph.graph.analytics import fixpoint as fx
+from ownergraph.graph.analytics.interval import ONE, Interval, Status
+from ownergraph.graph.analytics.ownership_read import Prepared, prepare
 
 MAJORITY = 0.5  # more than half: control by stake
 
@@ -122,11 +123,11 @@ def control_prong(prep: Prepared, target: str, interest: str, semantics: ar.Sema
     out = Prong(other_interest=other_interest, other_prep=other)
     if other is not None:
         out.other = ar.chain_to(other.wedges, target, semantics)
-        out.other_hop = ar.per_hop_to(other.wedges, target, threshold, strict)
+        out.other_hop = fx.per_hop_to(other.wedges, target, threshold, strict)
     links, certain, possible = _links(prep, other)
     stake_edges = [ar.WEdge(x.source, x.target, x.stake, i) for i, x in enumerate(links) if x.kind == "stake"]
-    sure = ar.Fixpoint(stake_edges, certain)
-    maybe = ar.Fixpoint(stake_edges, certain + possible)
+    sure = fx.Fixpoint(stake_edges, certain)
+    maybe = fx.Fixpoint(stake_edges, certain + possible)
     forced_from = {u for u, _ in certain + possible}
     strong = {e.source for e in stake_edges if e.stake.test(MAJORITY, True) != "not"} | forced_from
     upstream = ar.reaching(stake_edges + [ar.WEdge(u, v, ONE) for u, v in certain + possible], [target])

@@ -10,7 +10,7 @@ from typing import Any
 
 from ownergraph.domain.vocabulary import CHANNELS, edge_verb
 from ownergraph.domain.codes import exception_meaning
-from ownergraph.cli._text import (
+from ownergraph.cli.text import (
     clip, day, interval_pct, missing, moment, money, money_short, pct, plain, plural, table, wrap,
 )
 

@@ -8,11 +8,11 @@ from collections import defaultdict
 from datetime import date, timedelta
 from typing import Any
 
-from ownergraph.evaluation._model import _FAR, AS_OF, EPS, THRESHOLD, EvalQuestion, _fig, _iso, _pairs, q
-from ownergraph.evaluation.truth import Truth, _d
+from ownergraph.evaluation.model import FAR, AS_OF, EPS, THRESHOLD, EvalQuestion, fig, iso, edge_pairs, q
+from ownergraph.evaluation.truth import Truth, to_date
 from ownergraph.domain.vocabulary import OWNERS, STAKE
 
-class _OwnershipQuestions:
+class OwnershipQuestions:
     """The builder core (numbering, owners and stake questions) and the ownership families."""
 
     def __init__(self, truth: Truth, seed: int) -> None:
@@ -42,10 +42,10 @@ class _OwnershipQuestions:
         for c in o["certain"] + o["possible"]:
             figures.append(self.t.name(c, t))
             lo, hi = o["figures"][c]
-            figures += [_fig(lo)] if abs(hi - lo) < EPS else [_fig(lo), _fig(hi)]
-        self.add(family, text=f"Who owns {q(name)}{when}?", as_of=t.isoformat(), known_at=_iso(k),
+            figures += [fig(lo)] if abs(hi - lo) < EPS else [fig(lo), fig(hi)]
+        self.add(family, text=f"Who owns {q(name)}{when}?", as_of=t.isoformat(), known_at=iso(k),
                  expected_entities=sorted({target, *o["certain"], *o["possible"]}),
-                 expected_edges=sorted({e.id for e in edges}), expected_pairs=_pairs(edges),
+                 expected_edges=sorted({e.id for e in edges}), expected_pairs=edge_pairs(edges),
                  expected={"kind": "owners", "certain": o["certain"], "possible": o["possible"],
                            "borderline": o["borderline"],
                            "stakes": {c: list(v) for c, v in o["figures"].items()}},
@@ -60,12 +60,12 @@ class _OwnershipQuestions:
             return False
         lo, hi, paths = self.t.stake(owner, target, t, None)
         edges = [e for p in paths for e in p]
-        figures: list[str | float] = [_fig(lo)] if abs(hi - lo) < EPS else [_fig(lo), _fig(hi)]
+        figures: list[str | float] = [fig(lo)] if abs(hi - lo) < EPS else [fig(lo), fig(hi)]
         if not paths:
             figures = []
         self.add(family, text=f"What is {q(a)}'s effective stake in {q(b)} as of {t.isoformat()}?",
                  as_of=t.isoformat(), known_at=None, expected_entities=sorted({owner, target} | {e.source for e in edges}),
-                 expected_edges=sorted({e.id for e in edges}), expected_pairs=_pairs(edges),
+                 expected_edges=sorted({e.id for e in edges}), expected_pairs=edge_pairs(edges),
                  expected={"kind": "stake", "lo": lo, "hi": hi, "paths": len(paths),
                            "status": ("certainly" if lo >= THRESHOLD else "possibly" if hi >= THRESHOLD else "not")},
                  figures=figures, pattern=STAKE.name, anchors=[a, b], note=note)
@@ -131,13 +131,13 @@ class _OwnershipQuestions:
         """Owners before and after an ownership edge opens or closes (valid time)."""
         edges = [e for e in self.t.edges if e.type == "ownership" and e.raw.get("interest") == "shareholding"
                  and e.known(None) and "corporate_action" not in e.raw.get("flags", [])
-                 and (e.valid_to < _FAR or e.valid_from > date(2020, 1, 1))]
+                 and (e.valid_to < FAR or e.valid_from > date(2020, 1, 1))]
         self.rng.shuffle(edges)
         made = 0
         for e in edges:
             if made >= n:
                 break
-            edge_day = e.valid_to if e.valid_to < _FAR else e.valid_from
+            edge_day = e.valid_to if e.valid_to < FAR else e.valid_from
             before, after = edge_day - timedelta(days=20), edge_day + timedelta(days=20)
             if after > date(2025, 12, 1):
                 continue
@@ -200,7 +200,7 @@ class _OwnershipQuestions:
         for ca in self.t.actions:
             if made >= n or ca["action"] == "rename":
                 continue
-            eff = _d(ca["effective_date"], date.min)
+            eff = to_date(ca["effective_date"], date.min)
             targets = []
             for eid in ca.get("edges", []):
                 e = self.t.by_id.get(eid)
@@ -208,7 +208,7 @@ class _OwnershipQuestions:
                     targets.append(e.target)
             for target in dict.fromkeys(targets):
                 for when in (eff - timedelta(days=30), eff + timedelta(days=30)):
-                    if self.t.entities[target].get("merged_on") and when >= _d(self.t.entities[target]["merged_on"], _FAR):
+                    if self.t.entities[target].get("merged_on") and when >= to_date(self.t.entities[target]["merged_on"], FAR):
                         continue
                     made += self.owners_q("corporate_action", target, when, None,
                                           note=f"{ca['action']} {ca['id']} effective {eff}")

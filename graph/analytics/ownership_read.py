@@ -13,7 +13,7 @@ Choices (reported as :class:`DataWarning`, never fatal):
   chain by ``graph.analytics.ownership`` (``declared_mismatch``);
 - a text claim's rounded figure beside a more precise one for the same pair that rounds to it
   (a 10-K's "37%", the Exhibit 21's 37.295%) is that figure: the precise one is used, the claim
-  is cited beside it (``claim_rounded``; :mod:`graph.analytics._rounded`);
+  is cited beside it (``claim_rounded``; :mod:`graph.analytics.rounded`);
 - a self-loop is treasury stock: dropped, not rescaled (``treasury_self_loop``);
 - a stake the source does not give counts as the band [0, 1] (``missing_stake``), so it can
   make a test "possibly" but never "certainly";
@@ -22,10 +22,10 @@ Choices (reported as :class:`DataWarning`, never fatal):
 - shareholders of one entity adding up to more than 100% (lo ends) are reported
   (``shareholder_total_over_100``) where all of its shareholders were read;
 - CONTROLS edges give control outright in the majority rule when their kind confers control
-  (:mod:`graph.analytics._control_kinds`: board appointment, other influence or control, the
+  (:mod:`graph.analytics.control_kinds`: board appointment, other influence or control, the
   trust roles, general partner, managing member, controlling shareholder, ...); every CONTROLS
   edge read is kept in ``controls`` with its strength for the control prong of the chain rules
-  (:mod:`graph.analytics._control`).
+  (:mod:`graph.analytics.control`).
 """
 
 from __future__ import annotations
@@ -36,13 +36,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ownergraph.graph.load.rows import KNOWN_MAX, VALID_MAX, VALID_MIN
-from ownergraph.graph.analytics._arithmetic import WEdge, reaching
-from ownergraph.graph.analytics._control_kinds import Strength, confers_control, strength
-from ownergraph.graph.analytics._interval import EPS, UNKNOWN, Interval
-from ownergraph.graph.analytics._ownership_model import DataWarning, EdgeEvidence, PathStep
-from ownergraph.graph.analytics._rounded import drop_rounded, rounds_to
+from ownergraph.graph.analytics.digraph import WEdge, reaching
+from ownergraph.graph.analytics.control_kinds import Strength, confers_control, strength
+from ownergraph.graph.analytics.interval import EPS, UNKNOWN, Interval
+from ownergraph.graph.analytics.ownership_model import DataWarning, EdgeEvidence, PathStep
+from ownergraph.graph.analytics.rounded import drop_rounded, rounds_to
 from ownergraph.graph.analytics.snapshot import EdgeView, Snapshot
-from ownergraph.graph.analytics._snapshot_reach import edge_props
+from ownergraph.graph.analytics.snapshot_reach import edge_props
 from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.codes import EdgeType
 

@@ -1,7 +1,7 @@
 """Rules that are not the chain rule, over in-memory weighted edges: per-hop reachability and
 the worklist fixpoint behind majority control and the OFAC 50% rule (pure functions, no Neo4j).
 
-Split from :mod:`graph.analytics._arithmetic` (which re-exports every name here): the chain
+Split from :mod:`graph.analytics.arithmetic` (which re-exports every name here): the chain
 rule's path sums live there, these threshold propagations here.
 """
 
@@ -11,8 +11,8 @@ from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from ownergraph.graph.analytics._digraph import Adjacency, WEdge, out_adjacency, reaching, reverse
-from ownergraph.graph.analytics._interval import ONE, ZERO, Interval, Status
+from ownergraph.graph.analytics.digraph import Adjacency, WEdge, out_adjacency, reaching, reverse
+from ownergraph.graph.analytics.interval import ONE, ZERO, Interval, Status
 
 __all__ = ["FORCED", "Fixpoint", "Propagation", "per_hop_from", "per_hop_to", "propagate"]
 

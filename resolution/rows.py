@@ -26,9 +26,9 @@ from dataclasses import asdict, dataclass
 from datetime import date
 from typing import Any, NamedTuple
 
-from ownergraph.domain.model import AliasKind, AliasScheme
+from ownergraph.domain.codes import AliasKind, AliasScheme
 
-from ownergraph.resolution._keys import country_of
+from ownergraph.resolution.keys import country_of
 
 FS, RS, NO_INFO = "\x1f", "\x1e", "\x1d"
 _SEPARATORS = re.compile("[\x1d\x1e\x1f]")

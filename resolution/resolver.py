@@ -6,14 +6,16 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import date, datetime
 from typing import Any
 
-from ownergraph.domain.model import Entity, EntityKind, EntityRef
+from ownergraph.domain.model import Entity, EntityRef
+from ownergraph.domain.codes import EntityKind
 
-from ownergraph.resolution._decisions import Decision, DecisionLog, Judgement, MergeRefused, ResolutionError
-from ownergraph.resolution._index import AliasIndex, AliasRow, EntityInfo
-from ownergraph.resolution._register import Registrar
-from ownergraph.resolution._resolve import Pipeline, Resolution
+from ownergraph.resolution.decisions import Decision, DecisionLog, Judgement, MergeRefused, ResolutionError
+from ownergraph.resolution.index import AliasIndex
+from ownergraph.resolution.rows import AliasRow, EntityInfo
+from ownergraph.resolution.register import Registrar
+from ownergraph.resolution.resolve import Pipeline, Resolution
 from ownergraph.resolution.snapshot import SnapshotResolutionStore
-from ownergraph.resolution._splink import MatchSettings, SplinkMatcher
+from ownergraph.resolution.splink import MatchSettings, SplinkMatcher
 from ownergraph.resolution.state import (
     ChangeRecord, IncrementalResolutionStore, ResolutionState, ResolutionStore, StateRecord, StreamingResolutionStore,
 )

@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ownergraph.graph.analytics._interval import Interval
+from ownergraph.graph.analytics.interval import Interval
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from ownergraph.domain.lei import is_valid_lei
-from ownergraph.domain.model import AliasKind, AliasScheme, Entity, EntityKind
+from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
+from ownergraph.domain.model import Entity
 
-from ownergraph.resolution._decisions import DecisionLog, MergeRefused
-from ownergraph.resolution._index import NAME, AliasIndex, AliasRow, EntityInfo
-from ownergraph.resolution._keys import authority, identifier_key, name_key, normalise_identifier
+from ownergraph.resolution.decisions import DecisionLog, MergeRefused
+from ownergraph.resolution.index import NAME, AliasIndex
+from ownergraph.resolution.rows import AliasRow, EntityInfo
+from ownergraph.resolution.keys import authority, identifier_key, name_key, normalise_identifier
 
 IDENT = AliasKind.IDENTIFIER.value
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from datetime import date
 
-from ownergraph.evaluation._build_ownership import _OwnershipQuestions
-from ownergraph.evaluation._model import AS_OF, _pairs, q
-from ownergraph.evaluation.truth import _d
+from ownergraph.evaluation.build_ownership import OwnershipQuestions
+from ownergraph.evaluation.model import AS_OF, edge_pairs, q
+from ownergraph.evaluation.truth import to_date
 from ownergraph.domain.vocabulary import CONTAGION, CYCLES, PARENTS, PATH, SANCTIONS_NEAR
 
 
-class _Builder(_OwnershipQuestions):
+class Builder(OwnershipQuestions):
     # Complexity (cc 34): builds each cycle shape of the generated world in place; the branches
     # are the shapes (two-way, three-way, through a person), each a few lines.
     def cycles(self, n: int) -> None:
@@ -30,7 +30,7 @@ class _Builder(_OwnershipQuestions):
                 self.add("cycles", text=f"Does {q(name)} have circular ownership as of {t.isoformat()}?",
                          as_of=t.isoformat(), known_at=None, expected_entities=sorted(members) if closed else [m],
                          expected_edges=sorted(e.id for e in active) if closed else [],
-                         expected_pairs=_pairs(active) if closed else [],
+                         expected_pairs=edge_pairs(active) if closed else [],
                          expected={"kind": "set", "keys": sorted(members) if closed else []},
                          figures=[self.t.name(x, t) for x in members if x != m] if closed else [],
                          pattern=CYCLES.name, anchors=[name], note="cross-holding")
@@ -66,13 +66,13 @@ class _Builder(_OwnershipQuestions):
                 break
             k = x["entity"]
             e = self.t.entities.get(k)
-            if e is None or e.get("status") != "ACTIVE" or _d(x.get("known_from"), date.min) > t:
+            if e is None or e.get("status") != "ACTIVE" or to_date(x.get("known_from"), date.min) > t:
                 continue
             name = self.t.name(k, t)
             if not self.t.unique(name):
                 continue
             reasons = sorted({f"{y['level']}:{y['reason']}" for y in self.t.exceptions if y["entity"] == k
-                              and _d(y.get("known_from"), date.min) <= t})
+                              and to_date(y.get("known_from"), date.min) <= t})
             par = self.t.parents(k, t)
             self.add("reporting_exception", text=f"Who is the parent of {q(name)} as of {t.isoformat()}?",
                      as_of=t.isoformat(), known_at=None, expected_entities=sorted({k, *par["direct"], *par["ultimate"]}),
@@ -107,7 +107,7 @@ class _Builder(_OwnershipQuestions):
                 continue
             self.add("sanctions", text=f"Is {q(name)} within 2 hops of a sanctioned entity as of {t.isoformat()}?",
                      as_of=t.isoformat(), known_at=None, expected_entities=sorted({k, *hits}),
-                     expected_edges=sorted({e.id for e in used}), expected_pairs=_pairs(used),
+                     expected_edges=sorted({e.id for e in used}), expected_pairs=edge_pairs(used),
                      expected={"kind": "set", "keys": sorted(hits)},
                      figures=[self.t.name(h, t) for h in sorted(hits)], pattern=SANCTIONS_NEAR.name, anchors=[name],
                      note="sanctions proximity (undirected ownership, control, guarantee, lending)")
@@ -146,7 +146,7 @@ class _Builder(_OwnershipQuestions):
             figures: list[str | float] = [self.t.name(h, t) for h in sorted(hops, key=lambda h: hops[h])[:5]]
             self.add("contagion", text=f"Who is hit if {q(name)} defaults as of {t.isoformat()}?",
                      as_of=t.isoformat(), known_at=None, expected_entities=sorted({k, *hops}),
-                     expected_edges=sorted({e.id for e in used}), expected_pairs=_pairs(used),
+                     expected_edges=sorted({e.id for e in used}), expected_pairs=edge_pairs(used),
                      expected={"kind": "set", "keys": sorted(hops)}, figures=figures, pattern=CONTAGION.name,
                      anchors=[name], note="lenders, guarantors, owners and consolidating parents, 6 hops")
             made += 1

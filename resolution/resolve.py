@@ -19,14 +19,16 @@ from datetime import date
 from typing import Any, Literal
 
 from ownergraph.domain.lei import is_valid_lei
-from ownergraph.domain.model import AliasKind, AliasScheme, EntityRef
+from ownergraph.domain.codes import AliasKind, AliasScheme
+from ownergraph.domain.model import EntityRef
 
-from ownergraph.resolution._decisions import DecisionLog
-from ownergraph.resolution._index import NAME, AliasIndex, AliasRow, EntityInfo
-from ownergraph.resolution._keys import country_of, identifier_key, name_key, normalise_identifier
-from ownergraph.resolution._normalise import NormalisedName, normalise_name, suffix_compatibility
-from ownergraph.resolution._register import IDENT, kind_class
-from ownergraph.resolution._splink import SplinkMatcher, row
+from ownergraph.resolution.decisions import DecisionLog
+from ownergraph.resolution.index import NAME, AliasIndex
+from ownergraph.resolution.rows import AliasRow, EntityInfo
+from ownergraph.resolution.keys import country_of, identifier_key, name_key, normalise_identifier
+from ownergraph.resolution.normalise import NormalisedName, normalise_name, suffix_compatibility
+from ownergraph.resolution.register import IDENT, kind_class
+from ownergraph.resolution.splink import SplinkMatcher, row
 
 Method = Literal["lei", "identifier", "exact_name", "probabilistic", "new"]
 MAX_CANDIDATES = 5

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ownergraph.resolution._match_sql import DIALECTS, Dialect, Engine
+from ownergraph.resolution.match_sql import DIALECTS, Dialect, Engine
 
 
 def _lvl(sql: str, label: str, m: float, u: float, **extra: Any) -> dict[str, Any]:
@@ -176,7 +176,7 @@ class SplinkMatcher:
         if not mentions or not candidates:
             return []
         if self.settings.engine == "spark":
-            from ownergraph.resolution._spark import predict_spark
+            from ownergraph.resolution.spark import predict_spark
 
             rows = predict_spark(self._settings(), candidates, mentions, self.settings.floor,
                                  self.settings.work_dir)

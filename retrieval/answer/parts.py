@@ -1,0 +1,84 @@
+"""What a kind's composer works with: the first rows of the result (:class:`Parts`) and how
+figures, stakes, amounts and citations are written."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from ownergraph.domain.vocabulary import CHANNELS
+from ownergraph.retrieval.answer.context import Context
+
+MAX_ROWS = 8
+CITE = re.compile(r"\[(\d+)\]")
+CHANNEL_NOUN = {c.name: c.exposure for c in CHANNELS.values()}  # "guarantee of EUR 150,000,000", "loan of ..."
+
+
+def pct(lo: Any, hi: Any = None) -> str:
+    if lo is None or (isinstance(lo, float) and math.isnan(lo)):
+        return "stake not stated"
+    lo = float(lo)
+    hi = lo if hi is None or (isinstance(hi, float) and math.isnan(hi)) else float(hi)
+    return f"{lo * 100:.4g}%" if abs(hi - lo) < 1e-12 else f"{lo * 100:.4g}–{hi * 100:.4g}%"
+
+
+def cites(ctx: Context, *keys: Any) -> str:
+    """Sources of the edges along ``keys`` (consecutive pairs, as on a path); for a single key,
+    the edges touching it."""
+    keys = tuple(k for k in keys if isinstance(k, str) and k)
+    nums: list[int] = []
+    if len(keys) >= 2:
+        for a, b in zip(keys, keys[1:]):
+            nums += [s.number for s in ctx.sources if {a, b} == set(s.entity_keys) and s.number not in nums]
+    if not nums:
+        for k in keys[:1]:
+            nums += [n for n in ctx.cite(entity_key=k) if n not in nums]
+    return "".join(f"[{n}]" for n in sorted(nums)[:6])
+
+
+def row_paths(result: Any) -> dict[str, list[str]]:
+    """Owner key -> the nodes of its first evidence path (owner ... target)."""
+    out: dict[str, list[str]] = {}
+    for row in getattr(result, "rows", ()) or ():
+        paths = getattr(row, "paths", ()) or getattr(row, "control_paths", ()) or ()  # control: its chain
+        if paths:
+            out[row.key] = list(getattr(paths[0], "nodes", ()) or [])
+    return out
+
+
+def held(r: dict[str, Any], result: Any) -> str:
+    """An owners row's figure: the stake, or what made it pass where the shares do not (the
+    control prong: voting rights, control along a chain)."""
+    shares = pct(r.get("stake_lo"), r.get("stake_hi"))
+    if r.get("basis") == "control":
+        return f"controls it ({shares} of the shares)"
+    if r.get("basis") == "voting_rights":
+        row = next((x for x in getattr(result, "rows", ()) if x.key == r.get("key")), None)
+        votes = getattr(row, "voting", None)
+        held = f"{pct(votes.lo, votes.hi)} of the votes" if votes is not None else "voting rights"
+        return f"{held} ({shares} of the shares)"
+    return shares
+
+
+def money(amount: Any, currency: Any) -> str:
+    if amount is None or (isinstance(amount, float) and math.isnan(amount)):
+        return "amount not stated"
+    return f"{currency or ''} {float(amount):,.0f}".strip()
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What a composer reads: the first rows of the result table and the clock's date."""
+
+    frame: pd.DataFrame
+    rows: list[dict[str, Any]]
+    more: str  # " (and N more)" beyond MAX_ROWS
+    ctx: Context
+    subject: str
+    other: str | None
+    d: str
+    result: Any

@@ -1,0 +1,78 @@
+"""A's effective stake (or share of the votes) in B, over every chain.
+
+One question kind (``stake``), whole: the keyword rule that recognises it, the slot patterns that
+find its mentions, the analytic it runs, the test of whether that found something, the
+composer of its answer and its sentence when the graph holds none."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from ownergraph.domain.vocabulary import STAKE
+from ownergraph.retrieval.answer.parts import Parts, cites, pct
+from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy, interest
+from ownergraph.retrieval.question.slots import A, ADV, B, END, VOTES
+
+if TYPE_CHECKING:
+    from ownergraph.graph.analytics.api import Analytics
+    from ownergraph.retrieval.question.model import Question
+
+# before owners and exposure ("A's stake in B")
+PRECEDENCE = 50
+
+RULE = re.compile(
+    r"\beffective\s+(?:stake|ownership|interest|holding|shareholding)|(?<!controlling )\b(?:stake|interest|shareholding)\s+"
+    r"(?:of\s+.{1,80}\s+)?in\b|\b(?:share|percentage|proportion|holding)\s+of\s+.{1,80}\s+in\b|\b(?:voting\s+rights|votes|voting\s+power)\s+in\b|"
+    r"\b(?:share|percentage|fraction|proportion|how\s+much|how\s+many)\s+of\s+(?:the\s+)?(?:voting\s+rights|votes|"
+    r"voting\s+power)\b|\bhow\s+much\s+of\b.{1,80}\b(?:own|hold|control)|\b(?:share|percentage|fraction|"
+    r"portion|part|%)\s+of\b.{1,80}\b(?:own|hold|held|owned)|\bhow\s+much\s+(?:does|do|did)\b.{1,80}\b(?:own|hold)\s+"
+    r"(?:of|in)\b|\blook-?through\s+(?:stake|ownership)", re.I)
+
+SLOTS = [
+    re.compile(rf"\b{A}'s?\s+(?:\w+\s+){{0,2}}(?:stake|interest|ownership|holding|shareholding|share|{VOTES})\s+in\s+"
+               rf"{B}{END}", re.I),
+    re.compile(rf"\b(?:stake|interest|ownership|holding|shareholding|share|percentage|proportion)\s+of\s+"
+               rf"(?!(?:the\s+)?{VOTES}){A}\s+in\s+"
+               rf"{B}{END}", re.I),
+    # "what share of the voting rights in B does A hold", "how many of the votes of B does A control"
+    re.compile(rf"\b(?:share|percentage|fraction|portion|part|proportion|%|how\s+much|how\s+many)\s+of\s+(?:the\s+)?"
+               rf"{VOTES}\s+(?:in|of|at)\s+{B}\s+(?:does|do|did)\s+{A}\s+{ADV}?(?:own|hold|control|have|cast)\b", re.I),
+    re.compile(rf"\b(?:share|percentage|fraction|portion|part|proportion|%|how\s+much|how\s+many)\s+of\s+{B}'s?\s+"
+               rf"{VOTES}\s+(?:does|do|did)\s+{A}\s+{ADV}?(?:own|hold|control|have|cast)\b", re.I),
+    re.compile(rf"\bhow\s+much\s+of\s+{B}\s+(?:does|do|did)\s+{A}\s+{ADV}?(?:own|hold|control)\b", re.I),
+    re.compile(rf"\b(?:share|percentage|fraction|portion|part|%)\s+of\s+{B}\s+(?:does|do|did)\s+{A}\s+{ADV}?(?:own|hold|control)\b", re.I),
+    re.compile(rf"\b(?:share|percentage|fraction|portion|part|%)\s+of\s+{B}\s+(?:is|was)\s+{ADV}?(?:owned|held|controlled)\s+by\s+{A}{END}", re.I),
+    re.compile(rf"\bhow\s+much\s+(?:does|do|did)\s+{A}\s+{ADV}?(?:own|hold)\s+(?:of|in)\s+{B}{END}", re.I),
+]
+
+
+def found(d: dict[str, Any]) -> bool:
+    """Does the analytic's result (as a dict) hold an answer."""
+    stake = d.get("stake")
+    hi = stake.get("hi") if isinstance(stake, dict) else (stake[1] if isinstance(stake, (list, tuple)) else stake)
+    return bool(d.get("paths")) and bool(hi)
+
+
+def run(a: Analytics, q: Question, clock: Clock, e: list[str]) -> Any:
+    """The analytic, at the question's clock (``e``: resolved mentions, subject first)."""
+    return a.ownership.stake(e[0], e[1], max_depth=q.depth or STAKE.hops, **interest(q),
+        **clock)
+
+
+def compose(p: Parts) -> str:
+    r0 = p.result
+    stake = getattr(r0, "stake", None)
+    lo, hi = (stake.lo, stake.hi) if hasattr(stake, "lo") else (stake or (None, None))
+    chains = "; ".join(f"{r['names']} = {pct(r['product_lo'], r['product_hi'])} "
+                       f"{cites(p.ctx, *str(r['path']).split(' > '))}" for r in p.rows)
+    limited = getattr(r0, "depth_limit_reached", False)
+    told = f"at least {pct(lo, lo)} (depth limit {r0.max_depth} reached)" if limited else pct(lo, hi)
+    measure = "share of the voting rights" if getattr(r0, "interest", "") == "voting_rights" else "stake"
+    return (f"{p.subject}'s effective {measure} in {p.other} as of {p.d} is {told} "
+            f"({getattr(r0, 'semantics', 'simple_paths')}), over {len(p.frame)} chain(s): {chains}{p.more}.")
+
+
+NOTHING = ("No ownership or control path between {subject} and {other} in the graph as of {d}.")
+
+STRATEGY = KindStrategy(STAKE, PRECEDENCE, RULE, SLOTS, run, found, compose, NOTHING)
