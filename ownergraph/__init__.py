@@ -21,9 +21,9 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ownergraph import _source_tree
+from ownergraph import source_tree
 
-_source_tree.install(Path(__file__).resolve().parent)  # a clone imports as the installed package
+source_tree.install(Path(__file__).resolve().parent)  # a clone imports as the installed package
 from ownergraph.domain.errors import (
     ConfigError,
     EmbeddingUnavailable,

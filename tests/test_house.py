@@ -54,6 +54,46 @@ def test_no_module_imports_what_is_private_to_another_package() -> None:
     assert crossings == []
 
 
+def test_no_module_imports_a_private_name_or_module_at_all() -> None:
+    # privacy is the package's face: a module's _name stays in that module, and modules that
+    # one package's modules share have plain names
+    found = []
+    for module, _, path in _modules():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("ownergraph"):
+                private_module = any(_private(p) for p in node.module.split("."))
+                found += [f"{module}: from {node.module} import {a.name}" for a in node.names
+                          if private_module or _private(a.name)]
+    assert found == []
+
+
+def test_nothing_is_re_exported_from_a_module_that_does_not_define_it() -> None:
+    # an importer takes each name from the module that defines it; a package's __init__ (its
+    # face) may gather names
+    where: dict[str, tuple[set[str], dict[str, str]]] = {}
+    for module, is_init, path in _modules():
+        defined: set[str] = set()
+        imported: dict[str, str] = {}
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                defined.add(node.name)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                defined |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("ownergraph"):
+                imported |= {a.asname or a.name: node.module for a in node.names}
+        where[module] = (defined if not is_init else {"*"}, imported)
+    relayed = []
+    for module, _, path in _modules():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module in where:
+                defined, imported = where[node.module]
+                relayed += [f"{module}: {a.name} from {node.module} (defined in {imported[a.name]})"
+                            for a in node.names if "*" not in defined and a.name not in defined
+                            and a.name in imported and f"{node.module}.{a.name}" not in where]
+    assert relayed == []
+
+
 def test_edge_types_are_spelled_only_in_the_domain() -> None:
     spelled = []
     for module, _, path in _modules():

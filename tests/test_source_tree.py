@@ -1,5 +1,5 @@
 """A clone imports as the installed package: from the repository root, with or without an
-install, ``ownergraph.ingest`` and the facade come from the root folders (ownergraph/_source_tree.py)."""
+install, ``ownergraph.ingest`` and the facade come from the root folders (ownergraph/source_tree.py)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def test_the_root_of_a_clone_imports_the_facade_beside_a_non_editable_install(tm
 
 
 def test_an_installed_copy_maps_nothing(tmp_path: Path) -> None:
-    from ownergraph._source_tree import source_root
+    from ownergraph.source_tree import source_root
 
     assert source_root(ROOT / "ownergraph") == ROOT
     assert source_root(tmp_path / "site-packages" / "ownergraph") is None
