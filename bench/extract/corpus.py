@@ -1,0 +1,142 @@
+"""The offline extractor scored on the labelled prose corpus (tests/fixtures/prose_corpus).
+
+    python -m bench.extract.corpus --split dev [--json bench/results/extract_corpus_dev.json]
+
+Each document of the split is read whole (defined terms and the filer resolve across
+sentences, as in a load); a relationship found is credited to the labelled sentence its quote
+lies in. Scored per relation type and per document kind: precision and recall of the
+sentence-level facts (a stated, unhedged, unnegated relation; a found one at or above the
+loading confidence), and per document the relationships a person lists against those found.
+Names match after normalisation (case, punctuation, "the", legal forms), or when one is the
+other's tail or head (a defined short name). Tune on ``dev``; ``test`` is scored once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from ownergraph.ingest.extract import MIN_CONFIDENCE, extract
+from ownergraph.ingest.extract import patterns as P
+from ownergraph.ingest.sentences import split_sentences
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "tests" / "fixtures" / "prose_corpus"
+SCORED = ("ownership", "subsidiary", "control", "lending", "guarantee", "acquisition", "disposal", "merger", "rename")
+TYPE_OF = {P.OWNS: "ownership", P.SUBSIDIARY: "subsidiary", P.CONTROLLING: "control", P.LOAN: "lending",
+           P.GUARANTEE: "guarantee", P.ACQUIRED: "acquisition", P.SOLD: "disposal", P.MERGED: "merger",
+           P.RENAMED: "rename"}
+_FORMS = re.compile(r"\b(?:inc|incorporated|corp|corporation|co|company|ltd|limited|llc|l\s?l\s?c|lp|l\s?p|plc|"
+                    r"n\s?v|s\s?a|ag|gmbh|b\s?v|the|holdings?|group)\b")
+
+
+def norm(name: str | None) -> str:
+    text = re.sub(r"[^\w\s]", " ", (name or "").lower())
+    return " ".join(_FORMS.sub(" ", text).split())
+
+
+def same(a: str, b: str) -> bool:
+    x, y = norm(a), norm(b)
+    return bool(x and y) and (x == y or x.startswith(y + " ") or y.startswith(x + " ")
+                              or x.endswith(" " + y) or y.endswith(" " + x))
+
+
+def load(split: str) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
+    docs = [d for d in map(json.loads, (CORPUS / "documents.jsonl").read_text().splitlines()) if d["split"] == split]
+    sents: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for s in map(json.loads, (CORPUS / "sentences.jsonl").read_text().splitlines()):
+        if s["split"] == split:
+            sents[s["doc_id"]].append(s)
+    return docs, sents
+
+
+def found_in(doc: dict[str, Any]) -> list[tuple[str, str, str, int]]:
+    """(type, subject, object, character offset) of what the extractor loads from a document."""
+    text = (CORPUS / "documents" / f"{doc['doc_id']}.txt").read_text()
+    out = []
+    for f in extract(text, split_sentences(text), doc.get("company")):
+        kind = TYPE_OF.get(f.relation)
+        if kind is None or f.confidence < MIN_CONFIDENCE or f.hedged:
+            continue
+        subject, obj = (f.new_name or "", f.b) if kind == "rename" else (f.a, f.b)
+        out.append((kind, subject, obj, f.start))
+    return out
+
+
+def gold(rels: Iterable[dict[str, Any]]) -> list[tuple[str, str, str]]:
+    return [(r["type"], r["subject"], r["object"]) for r in rels
+            if r["type"] in SCORED and not r.get("hedged") and not r.get("negated")]
+
+
+def _matches(pred: tuple[str, str, str], truth: list[tuple[str, str, str]]) -> int | None:
+    return next((i for i, t in enumerate(truth) if t[0] == pred[0] and same(t[1], pred[1]) and same(t[2], pred[2])),
+                None)
+
+
+def score_document(doc: dict[str, Any], labelled: list[dict[str, Any]], tally: dict[str, Counter]) -> dict[str, Any]:
+    text = (CORPUS / "documents" / f"{doc['doc_id']}.txt").read_text()
+    spans = []
+    for s in labelled:
+        start = text.find(s["text"])
+        spans.append((start, start + len(s["text"]), gold(s["relations"])))
+    preds = found_in(doc)
+    outside = 0
+    for start, end, truth in spans:
+        left = list(truth)
+        for kind, a, b, at in preds:
+            if start <= at < end:
+                i = _matches((kind, a, b), left)
+                tally[kind]["tp" if i is not None else "fp"] += 1
+                tally[doc["kind"] + "/" + kind]["tp" if i is not None else "fp"] += 1
+                if i is not None:
+                    left.pop(i)
+        for kind, _, _ in left:
+            tally[kind]["fn"] += 1
+            tally[doc["kind"] + "/" + kind]["fn"] += 1
+    outside = sum(1 for *_, at in preds if not any(s <= at < e for s, e, _ in spans))
+    doc_truth = gold(doc.get("relationships", []))
+    hit = sum(1 for t in doc_truth if any(p[0] == t[0] and same(p[1], t[1]) and same(p[2], t[2]) for p in preds))
+    return {"doc_id": doc["doc_id"], "kind": doc["kind"], "stated": len(doc_truth), "found": len(preds),
+            "stated_and_found": hit, "found_outside_labelled_sentences": outside}
+
+
+def _pr(c: Counter) -> dict[str, Any]:
+    p = c["tp"] / (c["tp"] + c["fp"]) if c["tp"] + c["fp"] else None
+    r = c["tp"] / (c["tp"] + c["fn"]) if c["tp"] + c["fn"] else None
+    return {"tp": c["tp"], "fp": c["fp"], "fn": c["fn"], "precision": p, "recall": r}
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--split", choices=("dev", "test"), required=True)
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args(argv)
+    docs, sents = load(args.split)
+    tally: dict[str, Counter] = defaultdict(Counter)
+    per_doc = [score_document(d, sents[d["doc_id"]], tally) for d in docs]
+    total = Counter()
+    for kind in SCORED:
+        total.update(tally[kind])
+    report = {"split": args.split, "documents": len(docs), "sentences": sum(len(sents[d["doc_id"]]) for d in docs),
+              "all": _pr(total), "by_type": {k: _pr(tally[k]) for k in SCORED if sum(tally[k].values())},
+              "by_kind_and_type": {k: _pr(v) for k, v in sorted(tally.items()) if "/" in k},
+              "documents_recall": {"stated": sum(d["stated"] for d in per_doc),
+                                   "stated_and_found": sum(d["stated_and_found"] for d in per_doc)},
+              "per_document": per_doc}
+    for k, v in [("all", report["all"]), *report["by_type"].items()]:
+        fmt = lambda x: "—" if x is None else f"{x:.2f}"  # noqa: E731
+        print(f"{k:12} P {fmt(v['precision'])}  R {fmt(v['recall'])}  (tp {v['tp']}, fp {v['fp']}, fn {v['fn']})")
+    d = report["documents_recall"]
+    print(f"documents: {d['stated_and_found']} of {d['stated']} stated relationships found")
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=1) + "\n")
+    return report
+
+
+if __name__ == "__main__":
+    main()
