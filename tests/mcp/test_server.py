@@ -81,7 +81,7 @@ def test_http_without_the_token_is_refused(http_server: str, headers: dict[str, 
 
 def test_http_will_not_start_without_a_token(server_env: dict[str, str]) -> None:
     done = subprocess.run([sys.executable, "-m", "ownergraph", "mcp", "--http", "--port", "1"], env=server_env,
-                          cwd=str(ROOT), capture_output=True, text=True, timeout=120)
+                          cwd=str(ROOT), capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "token" in done.stderr, done.stderr
 
 
