@@ -6,6 +6,8 @@ import os
 
 import click
 
+from ownergraph.cli._output import json_option
+
 
 @click.command("mcp")
 @click.option("--http", "http", is_flag=True, help="Serve streamable HTTP at http://HOST:PORT/mcp instead of stdio.")
@@ -13,7 +15,8 @@ import click
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(1, 65535), help="Port with --http.")
 @click.option("--token", envvar="OWNERGRAPH_MCP_TOKEN", show_envvar=True,
               help="Bearer token every HTTP request must carry (required with --http).")
-def mcp_cmd(http: bool, host: str, port: int, token: str | None) -> None:
+@json_option  # errors before serving as JSON, like every command; the server itself speaks MCP
+def mcp_cmd(http: bool, host: str, port: int, token: str | None, as_json: bool) -> None:
     """Serve the analytics and `ask` to MCP clients: read-only typed tools on both clocks
     (as_of, known_at), with citations and typed abstentions, and the resource ownergraph://sources."""
     from ownergraph.mcp.server import TOKEN_ENV, serve
