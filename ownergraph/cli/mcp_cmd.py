@@ -11,7 +11,8 @@ from ownergraph.cli._output import json_option
 
 @click.command("mcp")
 @click.option("--http", "http", is_flag=True, help="Serve streamable HTTP at http://HOST:PORT/mcp instead of stdio.")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind with --http (loopback by default).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to bind with --http (loopback by default).")
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(1, 65535), help="Port with --http.")
 @click.option("--token", envvar="OWNERGRAPH_MCP_TOKEN", show_envvar=True,
               help="Bearer token every HTTP request must carry (required with --http).")

@@ -31,7 +31,8 @@ def _citations(ans: Any) -> list[Citation]:
 
 
 def _llm_abstention(client: Any, ans: Any) -> Abstention:
-    why = "no LLM is configured (OPENAI_API_KEY)" if client.llm is None else f"the LLM call failed ({ans.llm_unavailable})"
+    why = ("no LLM is configured (OPENAI_API_KEY)" if client.llm is None
+           else f"the LLM call failed ({ans.llm_unavailable})")
     return Abstention(reason="llm_unavailable", message=f"{why}: the deterministic parser read the question and "
                       "the analytic's own text answers it")
 

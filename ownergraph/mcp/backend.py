@@ -13,7 +13,9 @@ from mcp.types import CallToolResult, TextContent
 
 import ownergraph as og
 from ownergraph.domain.errors import EntityNotFound, Neo4jUnavailable, OwnergraphError, QueryTimeout
-from ownergraph.mcp.answers import MAX_LIMIT, Spec, ToolRefusal, answer, check_clock, check_range, entity_refusal, refused
+from ownergraph.mcp.answers import (
+    MAX_LIMIT, Spec, ToolRefusal, answer, check_clock, check_range, entity_refusal, refused,
+)
 from ownergraph.mcp.models import ToolAnswer
 
 log = logging.getLogger("ownergraph.mcp")

@@ -151,3 +151,26 @@ def test_ask_answers_with_citations_and_says_no_llm(server_env: dict[str, str]) 
     assert data["answered"] and "Granite Bank AG" in data["result"]["answer"]
     assert any(c["label"] and c["label"].startswith("[") for c in data["citations"])
     assert "llm_unavailable" in [a["reason"] for a in data["abstentions"]]
+
+
+def test_a_depth_limit_and_a_reporting_exception_are_typed(server_env: dict[str, str]) -> None:
+    """Valtora is two hops above Shipping (max_depth 1 stops at Holdings); GLEIF-style reporting
+    exceptions say Valtora's ultimate parent exists but is not published."""
+    async def go() -> tuple[dict[str, Any], dict[str, Any]]:
+        async with stdio_session(server_env) as session:
+            shallow = await session.call_tool("owners", {"entity": SHIPPING, "as_of": "2024-06-30", "max_depth": 1})
+            parents = await session.call_tool("parents", {"entity": "Valtora Investments Ltd", "as_of": "2024-06-30"})
+            return structured(shallow), structured(parents)
+    shallow, parents = anyio.run(go)
+    assert "depth_limit_reached" in [a["reason"] for a in shallow["abstentions"]]
+    assert shallow["limits"]["max_depth"] == 1
+    assert "reporting_exception" in [a["reason"] for a in parents["abstentions"]]
+    assert "repex-valtora-ultimate" in {c["source_record_id"] for c in parents["citations"]}
+
+
+def test_the_row_limit_is_named_when_it_cuts(server_env: dict[str, str]) -> None:
+    data = structured(call(server_env, "owners", entity=SHIPPING, as_of="2024-06-30", limit=1))
+    limits = data["limits"]
+    assert (limits["row_limit"], limits["rows_returned"], limits["rows_truncated"]) == (1, 1, True)
+    assert limits["rows_total"] > 1 and len(data["result"]["rows"]) == 1
+    assert len(data["citations"]) == 1 and limits["citations_truncated"]
