@@ -102,7 +102,8 @@ def abstentions_of(result: dict[str, Any], found: bool, as_of: str) -> list[Abst
         out.append(Abstention(reason="depth_limit_reached", message="entities past the depth limit were not "
                               "read: the answer is a lower bound (raise max_depth)", argument="max_depth"))
     if _warned(result, "reporting_exception") or any(
-            isinstance(result.get(lv), dict) and result[lv].get("status") == "exception" for lv in ("direct", "ultimate")):
+            isinstance(result.get(lv), dict) and result[lv].get("status") == "exception"
+            for lv in ("direct", "ultimate")):
         out.append(Abstention(reason="reporting_exception", message="a reporting exception says a parent exists "
                               "that the source does not publish"))
     if not found:
