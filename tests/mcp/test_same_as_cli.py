@@ -86,3 +86,22 @@ def test_ask_answers_as_the_cli_does(server_env: dict[str, str], question: str, 
     cli = cli_json(server_env, "ask", question, *_cli_clock(clock), parse_constant=lambda _: None)
     for key in ("answer", "result", "citations", "subgraph", "question"):
         assert mcp[key] == cli[key], key
+
+
+@pytest.mark.parametrize(("tool", "arguments", "api"), [
+    ("holdings", {"entity": "Ivan Petrov"},
+     lambda og, c: og.analytics.ownership.controlled_by("Ivan Petrov", **c)),
+    ("resolve", {"entity": "Harbourline"}, lambda og, c: og.resolve("Harbourline", as_of=c["as_of"])),
+])
+def test_tools_without_a_command_answer_as_the_python_api_does(tool: str, arguments: dict[str, Any], api: Any,
+                                                               server_env: dict[str, str], bundle_graph: Any) -> None:
+    """``holdings`` and ``resolve`` have no CLI command of their own: the facade is the reference."""
+    from ownergraph import Ownergraph
+
+    async def go() -> dict[str, Any]:
+        async with stdio_session(server_env) as session:
+            return structured(await session.call_tool(tool, arguments | CLOCK))
+    data = anyio.run(go)
+    assert data["answered"] and data["error"] is None
+    expected = api(Ownergraph(bundle_graph), CLOCK).as_dict()
+    assert data["result"] == json.loads(json.dumps(expected, default=str))
