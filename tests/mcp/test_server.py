@@ -174,3 +174,8 @@ def test_the_row_limit_is_named_when_it_cuts(server_env: dict[str, str]) -> None
     assert (limits["row_limit"], limits["rows_returned"], limits["rows_truncated"]) == (1, 1, True)
     assert limits["rows_total"] > 1 and len(data["result"]["rows"]) == 1
     assert len(data["citations"]) == 1 and limits["citations_truncated"]
+
+
+def test_the_read_timeout_is_the_settings_and_named(server_env: dict[str, str]) -> None:
+    data = structured(call({**server_env, "OWNERGRAPH_QUERY_TIMEOUT": "17"}, "parents", entity=SHIPPING))
+    assert data["limits"]["query_timeout_s"] == 17.0
