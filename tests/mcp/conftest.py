@@ -24,8 +24,8 @@ from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
-from ownergraph.graph.connection import Graph
-from ownergraph.graph.pipeline import ingest_paths
+import ownergraph as og
+from ownergraph import Graph
 from tests.neo4j_fixtures import cli_env, wipe
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,10 +35,12 @@ TOKEN = "test-token-7f3a"
 
 
 @pytest.fixture(scope="module")
-def bundle_graph(graph_session: Graph) -> Graph:
+def bundle_graph(graph_session: Graph, tmp_path_factory: pytest.TempPathFactory) -> Graph:
     """The example bundle (and the twins), loaded once for the module (the tests only read)."""
     wipe(graph_session)
-    ingest_paths(graph_session, [BUNDLE, TWINS])
+    quarantine = tmp_path_factory.mktemp("quarantine") / "q.jsonl"
+    summary = og.ingest([BUNDLE, TWINS], graph=graph_session, quarantine=quarantine, index=False)
+    assert summary.totals["quarantined"] == 0, summary.as_dict()
     return graph_session
 
 
