@@ -28,7 +28,7 @@ class Citation(BaseModel):
     label: str | None = Field(None, description="How the fact reads (ask's numbered sources).")
     source: str | None = Field(None, description="Entity key the edge starts at.")
     target: str | None = Field(None, description="Entity key the edge ends at.")
-    type: str | None = Field(None, description="Relationship type (OWNS, CONTROLS, GUARANTEES, ...).")
+    type: str | None = Field(None, description="The edge's relationship type.")
 
 
 class Abstention(BaseModel):

@@ -7,6 +7,7 @@ no tool takes Cypher or passes text into a query.
 
 from __future__ import annotations
 
+import inspect
 from typing import Annotated, Any
 
 from mcp.types import CallToolResult
@@ -33,6 +34,11 @@ KnownAt = Annotated[str | None, Field(description="Knowledge time: only what had
                                       "date or datetime (default: now). A date means the end of that day, UTC.")]
 Limit = Annotated[int, Field(description=f"Most rows of the result's main list, and citations, returned "
                              f"(1..{MAX_LIMIT}); the answer says when it was cut.")]
+Rule = Annotated[str, Field(description=f"Ownership / control test, one of {', '.join(RULE_NAMES)}.")]
+Channels = Annotated[list[str] | None, Field(description=f"Contagion channels to follow, of "
+                                             f"{', '.join(CHANNEL_NAMES)} (default: all).")]
+Kinds = Annotated[list[str] | None, Field(description=f"Relationship kinds to follow, of {', '.join(PATH_KIND_NAMES)} "
+                                          f"or all (default: {', '.join(CONTROL_PATH_KINDS)}).")]
 Answer = Annotated[CallToolResult, ToolAnswer]  # structured output: the ToolAnswer schema
 
 
@@ -83,7 +89,7 @@ class Tools:
         return self.backend.run(SPECS["resolve"], _args(locals()), lambda c: c.analytics.lookup.entity(
             entity, as_of=as_of, known_at=known_at), limit=limit)
 
-    def owners(self, entity: Entity, as_of: AsOf = None, known_at: KnownAt = None, rule: str = DEFAULT_RULE,
+    def owners(self, entity: Entity, as_of: AsOf = None, known_at: KnownAt = None, rule: Rule = DEFAULT_RULE,
                max_depth: int = OWNERS.hops, limit: Limit = DEFAULT_LIMIT) -> Answer:
         """Who owns or controls the entity (beneficial owners) under a rule, with the chains behind
         each and the source records of every link."""
@@ -146,10 +152,10 @@ class Tools:
         return self.backend.run(SPECS["exposure"], args, call, limit=limit, max_depth=max_depth)
 
     def contagion(self, entity: Entity, as_of: AsOf = None, known_at: KnownAt = None,
-                  channels: list[str] | None = None, max_hops: int = CONTAGION.hops,
+                  channels: Channels = None, max_hops: int = CONTAGION.hops,
                   limit: Limit = DEFAULT_LIMIT) -> Answer:
         """Who is hit if the entity defaults: guarantors, lenders and owners, each channel read in its
-        own direction of risk (channels: guarantee, lending, ownership; default all)."""
+        own direction of risk (default: every channel)."""
         args = _args(locals())
 
         def call(c: Any) -> Any:
@@ -160,7 +166,7 @@ class Tools:
         return self.backend.run(SPECS["contagion"], args, call, limit=limit, max_depth=max_hops)
 
     def path(self, a: EntityA, b: EntityB, as_of: AsOf = None, known_at: KnownAt = None,
-             kinds: list[str] | None = None, undirected: bool = False, max_depth: int = PATH.hops,
+             kinds: Kinds = None, undirected: bool = False, max_depth: int = PATH.hops,
              limit: Limit = DEFAULT_LIMIT) -> Answer:
         """The shortest path between a and b over the chosen relationship kinds, each in its stated
         direction (default: ownership and control); undirected also finds paths through a common owner."""
@@ -211,7 +217,8 @@ class Tools:
         hints = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                                 open_world_hint=False)
         for name in (*SPECS, "ask"):
-            server.add_tool(getattr(self, name), name=name, annotations=hints)
+            fn = getattr(self, name)
+            server.add_tool(fn, name=name, description=inspect.getdoc(fn), annotations=hints)
 
 
 def _args(scope: dict[str, Any]) -> dict[str, Any]:
