@@ -24,8 +24,8 @@ from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
-import ownergraph as og
 from ownergraph import Graph
+from ownergraph.facade import ingest  # og.ingest is the subpackage once ownergraph.ingest.* is imported
 from tests.neo4j_fixtures import cli_env, wipe
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +39,7 @@ def bundle_graph(graph_session: Graph, tmp_path_factory: pytest.TempPathFactory)
     """The example bundle (and the twins), loaded once for the module (the tests only read)."""
     wipe(graph_session)
     quarantine = tmp_path_factory.mktemp("quarantine") / "q.jsonl"
-    summary = og.ingest([BUNDLE, TWINS], graph=graph_session, quarantine=quarantine, index=False)
+    summary = ingest([BUNDLE, TWINS], graph=graph_session, quarantine=quarantine, index=False)
     assert summary.totals["quarantined"] == 0, summary.as_dict()
     return graph_session
 
