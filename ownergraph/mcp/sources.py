@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from mcp.server.mcpserver.exceptions import ResourceError
+
+from ownergraph.domain.errors import OwnergraphError
 from ownergraph.mcp.backend import Backend
 from ownergraph.mcp.models import SourceFreshness, Sources
 
@@ -32,7 +35,10 @@ def read_sources(backend: Backend) -> Sources:
 def register(server: Any, backend: Backend) -> None:
     def sources() -> str:
         """Each source's knowledge time (latest publication of its facts), fact count and files."""
-        return read_sources(backend).model_dump_json(indent=2)
+        try:
+            return read_sources(backend).model_dump_json(indent=2)
+        except OwnergraphError as err:  # Neo4j away, a timeout: said in one line, as the tools say it
+            raise ResourceError(f"{type(err).__name__}: {err}") from err
 
     server.resource(URI, name="sources", mime_type="application/json",
                     description="Each source system's knowledge time, fact count and files read.")(sources)

@@ -179,3 +179,13 @@ def test_the_row_limit_is_named_when_it_cuts(server_env: dict[str, str]) -> None
 def test_the_read_timeout_is_the_settings_and_named(server_env: dict[str, str]) -> None:
     data = structured(call({**server_env, "OWNERGRAPH_QUERY_TIMEOUT": "17"}, "parents", entity=SHIPPING))
     assert data["limits"]["query_timeout_s"] == 17.0
+
+
+def test_no_graph_is_a_typed_error_not_a_failed_start(server_env: dict[str, str]) -> None:
+    from tests.mcp.conftest import free_port
+
+    away = {**server_env, "NEO4J_URI": f"bolt://127.0.0.1:{free_port()}"}
+    result = call(away, "owners", entity=SHIPPING)
+    data = structured(result)
+    assert result.is_error and data["error"]["code"] == "graph_unavailable", data["error"]
+    assert "Traceback" not in result.content[0].text
