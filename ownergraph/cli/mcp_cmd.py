@@ -1,0 +1,28 @@
+"""``ownergraph mcp``: the MCP server (stdio, or streamable HTTP with ``--http``)."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from ownergraph.cli.output import json_option
+
+
+@click.command("mcp")
+@click.option("--http", "http", is_flag=True, help="Serve streamable HTTP at http://HOST:PORT/mcp instead of stdio.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to bind with --http (loopback by default).")
+@click.option("--port", default=8765, show_default=True, type=click.IntRange(1, 65535), help="Port with --http.")
+@click.option("--token", envvar="OWNERGRAPH_MCP_TOKEN", show_envvar=True,
+              help="Bearer token every HTTP request must carry (required with --http).")
+@json_option  # errors before serving as JSON, like every command; the server itself speaks MCP
+def mcp_cmd(http: bool, host: str, port: int, token: str | None, as_json: bool) -> None:
+    """Serve the analytics and `ask` to MCP clients: read-only typed tools on both clocks
+    (as_of, known_at), with citations and typed abstentions, and the resource ownergraph://sources."""
+    from ownergraph.mcp.server import TOKEN_ENV, serve
+
+    if http and not token:
+        raise click.UsageError(f"--http needs a bearer token: give --token or set {TOKEN_ENV}")
+    os.environ.pop(TOKEN_ENV, None)  # the token is not passed on to anything the server starts
+    serve(http=http, host=host, port=port, token=token)

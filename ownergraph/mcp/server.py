@@ -1,0 +1,81 @@
+"""The MCP server: the tools and the sources resource on an ``MCPServer`` (official SDK), run
+over stdio (default) or streamable HTTP behind a bearer token.
+
+HTTP binds to 127.0.0.1 unless a host is given, and refuses to start without a token; every
+request must carry ``Authorization: Bearer <token>`` (compared in constant time), else 401.
+"""
+
+from __future__ import annotations
+
+import hmac
+import importlib.metadata
+import json
+from typing import Any
+
+from mcp.server.mcpserver import MCPServer
+
+from ownergraph.domain.errors import ConfigError
+from ownergraph.mcp import sources
+from ownergraph.mcp.backend import Backend
+from ownergraph.mcp.tools import Tools
+
+NAME = "ownergraph"
+TOKEN_ENV = "OWNERGRAPH_MCP_TOKEN"
+INSTRUCTIONS = (
+    "Ownership, control and counterparty exposure on a graph with two clocks. Every tool takes the entity "
+    "(name, LEI, alias or identifier; a and b where there are two), as_of (valid time, ISO date, default "
+    "today) and known_at (knowledge time: only what was published by then, default now). Answers cite the "
+    "source records behind them; read `abstentions` before stating an answer (not_in_graph, ambiguous with "
+    "candidates, depth_limit_reached, reporting_exception, no_relationship_as_of, llm_unavailable). "
+    f"The resource {sources.URI} says how current each source is.")
+
+
+def build_server(backend: Backend | None = None) -> MCPServer[Any]:
+    backend = backend or Backend()
+    try:
+        version = importlib.metadata.version("ownergraph")
+    except importlib.metadata.PackageNotFoundError:  # a clone run without installing
+        version = "0"
+    server: MCPServer[Any] = MCPServer(NAME, instructions=INSTRUCTIONS, version=version, log_level="WARNING")
+    Tools(backend).register(server)
+    sources.register(server, backend)
+    return server
+
+
+class BearerAuth:
+    """ASGI middleware: only requests with the bearer token reach the MCP app (401 otherwise)."""
+
+    def __init__(self, app: Any, token: str) -> None:
+        self.app = app
+        self._expected = f"Bearer {token}".encode()
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and not self._allowed(scope):
+            body = json.dumps({"error": "unauthorized: send Authorization: Bearer <token>"}).encode()
+            await send({"type": "http.response.start", "status": 401,
+                        "headers": [(b"content-type", b"application/json"), (b"www-authenticate", b"Bearer")]})
+            await send({"type": "http.response.body", "body": body})
+            return
+        await self.app(scope, receive, send)
+
+    def _allowed(self, scope: dict[str, Any]) -> bool:
+        given = next((v for k, v in scope.get("headers", ()) if k.lower() == b"authorization"), b"")
+        return hmac.compare_digest(given, self._expected)
+
+
+def http_app(server: MCPServer[Any], token: str | None, host: str) -> Any:
+    if not token:
+        raise ConfigError(f"an HTTP MCP server needs a bearer token: give --token or set {TOKEN_ENV}")
+    return BearerAuth(server.streamable_http_app(host=host), token)
+
+
+def serve(*, http: bool = False, host: str = "127.0.0.1", port: int = 8765, token: str | None = None) -> None:
+    """Run until stopped: stdio (the default), or streamable HTTP at http://HOST:PORT/mcp."""
+    server = build_server()
+    if not http:
+        server.run("stdio")
+        return
+    import uvicorn
+
+    app = http_app(server, token, host)  # checked before the socket opens
+    uvicorn.run(app, host=host, port=port, log_level="warning")
