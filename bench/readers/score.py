@@ -72,7 +72,16 @@ def _ids_ok(ent: Entity, ids: dict[str, Any]) -> bool:
     return True
 
 
+def _mentioned(ix: Index, fact: dict[str, Any]) -> bool:
+    """A nameless entity (a PSC's company, a bare BODS statement) counts when a record refers to it."""
+    wants = [str(v) for v in (fact.get("ids") or {}).values() if isinstance(v, str)] or [fact.get("statement_id")]
+    refs = [e.ref for e in ix.entities] + [r for e in ix.edges for r in (e.source, e.target)]
+    return any(w and ix.refers(r, w) for w in wants for r in refs)
+
+
 def entity_ok(ix: Index, fact: dict[str, Any]) -> bool:
+    if fact.get("name") is None and _mentioned(ix, fact):
+        return True
     for ent in ix.entities:
         names = {norm(ent.name)} | {norm(a.value) for a in ent.aliases}
         if fact.get("name") is not None and norm(fact["name"]) not in names:
@@ -111,20 +120,26 @@ def edge_ok(ix: Index, fact: dict[str, Any]) -> bool:
             return True
         if kind == "psc" and _psc_ok(ix, e, fact):
             return True
-        voting = isinstance(e, Control) and e.control_kind in ("voting", "voting_rights", "votingRights")
+        voting = _is_voting(e)
         want = fact.get("voting") if voting else fact.get("share")
         if kind in ("owns", "controls") and _band(e.stake, want):
             return True
     return False
 
 
+def _is_voting(e: Any) -> bool:
+    if isinstance(e, Control):
+        return "voting" in e.control_kind.lower()
+    return str(e.interest) == "voting_rights"
+
+
 def _psc_ok(ix: Index, first: Any, fact: dict[str, Any]) -> bool:
     """A PSC is right when its share band is on an ownership edge and its voting band on a control one."""
     same = [e for e in ix.edges if e.source == first.source and e.target == first.target]
     share_ok = fact.get("share") is None or any(
-        isinstance(e, Ownership) and _band(e.stake, fact["share"]) for e in same)
+        not _is_voting(e) and _band(e.stake, fact["share"]) for e in same)
     voting_ok = fact.get("voting") is None or any(
-        isinstance(e, Control) and _band(e.stake, fact["voting"]) for e in same)
+        _is_voting(e) and _band(e.stake, fact["voting"]) for e in same)
     return share_ok and voting_ok
 
 
