@@ -9,7 +9,7 @@ from typing import Any
 from ownergraph.domain.errors import InputFormatError
 
 # Order matters for detection: specific formats before generic JSON ones.
-_MODULES = ("gleif.golden", "gleif.api", "bods.reader", "uk.psc", "uk.company", "ftm.reader", "sec.forms",
+_MODULES = ("gleif.golden", "gleif.api", "bods.reader", "uk.api", "uk.psc", "uk.company", "ftm.reader", "sec.forms",
             "sec.ex21", "bundle.reader", "documents")  # documents last: any PDF, HTML or text not taken above
 
 
