@@ -10,7 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from ownergraph.domain.model import Control, Entity, Ownership, Quarantined, Record
+from ownergraph.domain.model import Control, Entity, Ownership, Quarantined, Record, ReportingException
 
 
 def norm(text: Any) -> str:
@@ -35,6 +35,7 @@ class Index:
     entities: list[Entity] = field(default_factory=list)
     edges: list[Ownership | Control] = field(default_factory=list)
     quarantined: list[Quarantined] = field(default_factory=list)
+    subjects: list[Any] = field(default_factory=list)  # entities a reporting exception is about
     names_of: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
 
     def add(self, rec: Record) -> None:
@@ -49,6 +50,8 @@ class Index:
                 self.names_of[k] |= keys
         elif isinstance(rec, (Ownership, Control)):
             self.edges.append(rec)
+        elif isinstance(rec, ReportingException):
+            self.subjects.append(rec.entity)
 
     def refers(self, ref: Any, label: Any) -> bool:
         if label is None:
@@ -75,7 +78,7 @@ def _ids_ok(ent: Entity, ids: dict[str, Any]) -> bool:
 def _mentioned(ix: Index, fact: dict[str, Any]) -> bool:
     """A nameless entity (a PSC's company, a bare BODS statement) counts when a record refers to it."""
     wants = [str(v) for v in (fact.get("ids") or {}).values() if isinstance(v, str)] or [fact.get("statement_id")]
-    refs = [e.ref for e in ix.entities] + [r for e in ix.edges for r in (e.source, e.target)]
+    refs = [e.ref for e in ix.entities] + [r for e in ix.edges for r in (e.source, e.target)] + ix.subjects
     return any(w and ix.refers(r, w) for w in wants for r in refs)
 
 

@@ -209,8 +209,9 @@ class _PscFile:
         company = _company_number(obj)
         link = (data.get("links") or {}).get("self")
         psc_id = str(link).rstrip("/").rsplit("/", 1)[-1] if link else psc_id
-        if not psc_id:
-            raise Bad("links.self", "PSC record without links.self: no identity for the fact")
+        if not psc_id:  # beneficial-owner and other records may omit links: name it by its content
+            ident = "|".join(str(data.get(k) or "") for k in ("kind", "name", "notified_on", "statement"))
+            psc_id = "content-" + hashlib.sha1(ident.encode()).hexdigest()[:12]
         key = f"psc:{company}:{psc_id}"
         notified, ceased = _notified_and_ceased(data)
         prov = Provenance(source_system=SOURCE, source_record_id=f"{company}:{psc_id}",
@@ -228,6 +229,10 @@ class _PscFile:
         prov = fact.common["provenance"]
         psc = _psc_entity(kind, data, fact.psc_id, fact.first_known, prov, f"{fact.key}#entity")
         yield psc
+        if not data.get("natures_of_control"):  # a PSC of the company all the same, nature not stated
+            yield from (Control(source=psc.ref, target=fact.target, control_kind="significant_control",
+                                known_from=known, valid_to=valid_to, **fact.common)
+                        for known, valid_to in fact.versions)
         for j, code in enumerate(data.get("natures_of_control") or []):
             where = f"{loc}.natures_of_control[{j}]"
             # one unknown nature is quarantined alone
@@ -400,7 +405,10 @@ class UkPscReader:
     name = "uk-psc"
 
     def sniff(self, path: Path, head: bytes) -> bool:
-        return b'"company_number"' in head and (
+        h = re.sub(rb"\s+", b"", head)
+        if h.startswith((b'{"data":{"kind":', b'[{"data":{"kind":')) or _TOTALS.encode() in head:
+            return True  # a snapshot line without company_number (the totals trailer, a stray kind)
+        return b'"company_number"' in head and (b'"kind":"exemptions"' in h or
             b"person-with-significant-control" in head or b'"persons_with_significant_control"' in head or b"persons-with-significant-control" in head
             or b"beneficial-owner" in head or b'"natures_of_control"' in head)
 
