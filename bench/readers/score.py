@@ -66,7 +66,8 @@ class Index:
 def _ids_ok(ent: Entity, ids: dict[str, Any]) -> bool:
     vals = _handles(ent.ref) | {norm(a.value) for a in ent.aliases}
     vals |= {v.split(":", 1)[-1] for v in vals}
-    for scheme, value in ids.items():
+    wanted = [(s, v) for s, vs in ids.items() for v in (vs if isinstance(vs, list) else [vs])]
+    for scheme, value in wanted:
         if scheme in ("registration_authority", "registration_number") or value is None:
             continue
         v = norm(str(value).split(":", 1)[-1])
