@@ -101,10 +101,12 @@ class _File:
         if not sid:
             raise Bad("statementId", "statement has no statementId")
         pub = st.get("publicationDetails") or {}
-        # statementDate is optional in BODS 0.1-0.3: then the publication date, the source's
-        # retrieval date, else the file's own date (its name, else its modification time)
-        known = (parse_datetime(st.get("statementDate")) or parse_datetime(pub.get("publicationDate"))
-                 or parse_datetime((st.get("source") or {}).get("retrievedAt")) or self.file_date())
+        known = parse_datetime(st.get("statementDate")) or parse_datetime(pub.get("publicationDate"))
+        if known is None and "recordDetails" in st:  # 0.4 requires publicationDetails.publicationDate
+            raise Bad("publicationDetails.publicationDate", "missing (required in BODS 0.4), and no statementDate")
+        # statementDate is optional in BODS 0.1-0.3: then the source's retrieval date, else the
+        # file's own date (its name, else its modification time)
+        known = known or parse_datetime((st.get("source") or {}).get("retrievedAt")) or self.file_date()
         src = st.get("source") or {}
         types = src.get("type")
         prov = Provenance(

@@ -406,7 +406,7 @@ class UkPscReader:
 
     def sniff(self, path: Path, head: bytes) -> bool:
         h = re.sub(rb"\s+", b"", head)
-        if h.startswith((b'{"data":{"kind":', b'[{"data":{"kind":')) or _TOTALS.encode() in head:
+        if (h.startswith((b'{"data":{', b'[{"data":{')) and b'"kind":' in h) or _TOTALS.encode() in head:
             return True  # a snapshot line without company_number (the totals trailer, a stray kind)
         return b'"company_number"' in head and (b'"kind":"exemptions"' in h or
             b"person-with-significant-control" in head or b'"persons_with_significant_control"' in head or b"persons-with-significant-control" in head
