@@ -116,3 +116,14 @@ def test_dev_corpus_psc_snapshot_lines_without_links_or_company_are_read() -> No
     assert isinstance(q, Quarantined) and q.field == "company_number"
     corporate = read(folder / "register-psc_corporate.json")
     assert any(c.control_kind == "significant_control" for c in of(corporate, Control))  # no natures stated
+
+
+def test_an_officers_appointment_list_names_each_company(tmp_path: Path) -> None:
+    listing = {"kind": "personal-appointment", "name": "Jane SMITH",
+               "links": {"self": "/officers/abc123/appointments"}, "items": [
+                   {"officer_role": "secretary", "appointed_on": "2019-01-02", "resigned_on": "2020-05-06",
+                    "appointed_to": {"company_number": "00006402", "company_name": "RENABLE PHARMA LTD"}}]}
+    path = tmp_path / "appointments.json"
+    path.write_text(json.dumps(listing))
+    (control,) = of(read(path), Control)
+    assert (control.control_kind, control.target.value, control.valid_to) == ("officer", "GB:00006402", date(2020, 5, 6))

@@ -107,7 +107,13 @@ class _ApiFile:
         if not isinstance(item, dict):
             raise Bad("items", f"list item is {type(item).__name__}, not an object")
         if "officer_role" in item:
-            return officer(self.path, loc, item, company_of({}, outer))
+            # an officer list names the company in its link; an officer's appointment list names
+            # the officer at the top and each company in the item's appointed_to
+            to = item.get("appointed_to") if isinstance(item.get("appointed_to"), dict) else None
+            if to is not None:
+                item = {**item, "name": item.get("name") or outer.get("name")}
+            return officer(self.path, loc, item, str(to.get("company_number") or "").strip()
+                           or company_of(to) if to is not None else company_of({}, outer))
         if "company_name" in item and "company_number" in item:
             return [profile(self.path, loc, item)]
         return self.psc.record(loc, {"company_number": company_of(item, outer), "data": item})
