@@ -25,8 +25,8 @@ from ownergraph.ingest.readers.base import (
     Bad, gb_company_number, guard, midnight, name_date, parse_date, read_safely,
 )
 from ownergraph.ingest.readers.json_layout import iter_json_records
-from ownergraph.ingest.readers.uk.company import _company as basic_company
-from ownergraph.ingest.readers.uk.psc import _company_entity, _PscFile
+from ownergraph.ingest.readers.uk.company import company_row
+from ownergraph.ingest.readers.uk.psc import company_entity, PscFile
 
 _COMPANY_IN_LINK = re.compile(r"/company/([A-Za-z0-9]+)")
 
@@ -79,7 +79,7 @@ def company_of(obj: dict[str, Any], outer: dict[str, Any] | None = None) -> str:
 
 class _ApiFile:
     def __init__(self, path: Path) -> None:
-        self.path, self.psc = path, _PscFile(path)
+        self.path, self.psc = path, PscFile(path)
 
     def record(self, loc: str, obj: Any) -> list[Record]:
         kind = shape(obj)
@@ -93,7 +93,7 @@ class _ApiFile:
         if kind == "profile":
             return guard(self.path, loc, lambda: [profile(self.path, loc, obj)], obj)
         if kind == "basic":
-            return guard(self.path, loc, lambda: [basic_company(self.path, loc, flatten(obj), None)], obj)
+            return guard(self.path, loc, lambda: [company_row(self.path, loc, flatten(obj), None)], obj)
         return guard(self.path, loc, lambda: _not_a_resource(obj), obj)
 
     def items(self, loc: str, obj: dict[str, Any]) -> list[Record]:
@@ -126,7 +126,7 @@ def _not_a_resource(obj: Any) -> list[Record]:
 
 def profile(path: Path, loc: str, obj: dict[str, Any]) -> Entity:
     """A company profile (or a company in a list), with dated previous names."""
-    ent = _company_entity(path, loc, obj, obj)
+    ent = company_entity(path, loc, obj, obj)
     previous = []
     for j, old in enumerate(obj.get("previous_company_names") or []):
         name = str((old or {}).get("name") or "").strip()

@@ -154,7 +154,7 @@ def natures(code: str) -> tuple[str, Stake | None, str | None]:
     return kind, BANDS[band] if band else None, qual
 
 
-class _PscFile:
+class PscFile:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._file_date: datetime | None = None
@@ -177,7 +177,7 @@ class _PscFile:
         """A company profile (``{"company_number", "data": {"company_name", ...,
         "persons_with_significant_control": [...]}}``): the company plus each embedded PSC,
         every PSC loaded (or quarantined) on its own."""
-        out = guard(self.path, loc, lambda: [_company_entity(self.path, loc, obj, data)], obj)
+        out = guard(self.path, loc, lambda: [company_entity(self.path, loc, obj, data)], obj)
         company = obj.get("company_number") or data.get("company_number")
         for j, psc in enumerate(data.get("persons_with_significant_control") or []):
             where = f"{loc}.persons_with_significant_control[{j}]"
@@ -327,7 +327,7 @@ def _statement_reason(ref: Any) -> ExceptionReason:
     return _STATEMENTS.get(ref) or _STATEMENTS[str(ref).removesuffix("-partnership")]
 
 
-def _company_entity(path: Path, loc: str, obj: dict[str, Any], data: dict[str, Any]) -> Entity:
+def company_entity(path: Path, loc: str, obj: dict[str, Any], data: dict[str, Any]) -> Entity:
     """The company of a Companies House company profile."""
     number = str(obj.get("company_number") or data.get("company_number") or "").strip()
     name = re.sub(r"\s+", " ", str(data.get("company_name") or "")).strip()
@@ -417,7 +417,7 @@ class UkPscReader:
         return read_safely(path, self._read(path))
 
     def _read(self, path: Path) -> Iterator[Record]:
-        state = _PscFile(path)
+        state = PscFile(path)
         for loc, obj in iter_json_records(path):
             if isinstance(obj, Quarantined):
                 yield obj
