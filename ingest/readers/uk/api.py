@@ -24,11 +24,14 @@ from ownergraph.domain.model import Alias, Control, Entity, EntityRef, Provenanc
 from ownergraph.ingest.readers.base import (
     Bad, gb_company_number, guard, midnight, name_date, parse_date, read_safely,
 )
-from ownergraph.ingest.readers.json_layout import iter_json_records
+from ownergraph.ingest.readers.json_layout import iter_json_records, json_layout
 from ownergraph.ingest.readers.uk.company import company_row
 from ownergraph.ingest.readers.uk.psc import company_entity, PscFile
 
 _COMPANY_IN_LINK = re.compile(r"/company/([A-Za-z0-9]+)")
+_MARKS = re.compile(rb'"(?:company_number|company_name|CompanyNumber|officer_role|appointed_to)"|/company/|'
+                    rb'significant-control|beneficial-owner|"kind"\s*:\s*"exemptions"')
+_MAX_RESOURCE = 64 << 20  # bytes
 
 
 def flatten(obj: dict[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -167,8 +170,10 @@ class UkApiReader:
     name = "uk-api"
 
     def sniff(self, path: Path, head: bytes) -> bool:
-        if not head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith((b"{", b"[")):
+        if not head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith((b"{", b"[")) or not _MARKS.search(head):
             return False
+        if json_layout(path)[0] == "object" and path.stat().st_size > _MAX_RESOURCE:
+            return False  # one API response is small: never build a huge document to sniff it
         try:
             first = next(iter_json_records(path), (None, None))[1]
         except Exception:  # noqa: BLE001 - sniffing never fails a run; read() reports the error
