@@ -437,12 +437,12 @@ class SecReader:
             yield not_read(path, "document", f"{type(err).__name__}: {err}", n, field="document")
 
     def _read(self, path: Path, data: bytes) -> Iterator[Record]:
+        # an EDGAR full submission (.txt, .nc): the header's companies, then the form, which is
+        # an HTML or text cover, or the XML inside its <XML> element
+        yield from _submission_header(path, data)
         if _is_13_html(data[:4096]):
             yield from _schedule13_html(data, path)
             return
-        # an EDGAR full submission (.txt, .nc): the header's companies, then the form, which is
-        # the XML inside its <XML> element
-        yield from _submission_header(path, data)
         wrapped = re.search(rb"<XML>\s*(.*?)\s*</XML>", data, re.S)
         if wrapped and _FORM_ROOT.search(wrapped[1]):
             data = wrapped[1]
