@@ -39,7 +39,7 @@ def _parent_name(root: Any) -> str | None:
     for i, ln in enumerate(lines):
         if m := re.search(r"subsidiaries of\s*(.*)", ln, re.I):
             name = m[1] or (lines[i + 1] if i + 1 < len(lines) else "")
-            if (name := name.strip(" *:.")) and not _PLACEHOLDER.match(name):
+            if (name := name.strip(" *:")) and not _PLACEHOLDER.match(name):
                 return name
     for ln in lines:
         if (len(ln) < 100 and SUFFIX.search(ln) and not re.match(r"ex(hibit)?[\s-]*21", ln, re.I)
