@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from ownergraph.domain.errors import InputFormatError
+from ownergraph.ingest.shape import describe, nearest
 
 # Order matters for detection: specific formats before generic JSON ones.
-_MODULES = ("gleif.golden", "gleif.api", "bods.reader", "uk.psc", "uk.company", "ftm.reader", "sec.forms",
+_MODULES = ("gleif.golden", "gleif.api", "bods.reader", "uk.api", "uk.psc", "uk.company", "ftm.reader", "sec.forms",
             "sec.ex21", "bundle.reader", "documents")  # documents last: any PDF, HTML or text not taken above
 
 
@@ -45,9 +46,15 @@ def detect(path: Path, fmt: str | None = None) -> Any:
     for reader in available.values():
         if reader.sniff(path, head):
             return reader
-    raise InputFormatError(
-        f"{path}: format not recognised; pass --format (one of {', '.join(sorted(available))})"
-    )
+    raise InputFormatError(f"{path}: format not recognised: {_what_was_seen(head, sorted(available))}")
+
+
+def _what_was_seen(head: bytes, known: list[str]) -> str:
+    """The file's shape, the nearest format and what it lacked, then the formats to pass."""
+    fmt, marks = nearest(head, known)
+    near = (f"; nearest format {fmt} (has {', '.join(marks)}), but not what {fmt} needs to be read"
+            if fmt else "; like no known format")
+    return f"{describe(head)}{near}; pass --format (one of {', '.join(known)})"
 
 
 _DOCS = {".rst", ".png", ".svg"}  # never data

@@ -22,6 +22,8 @@ import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
 
+from ownergraph.domain.legal_forms import legal_forms
+
 _CYRILLIC = {  # BGN/PCGN-like, simplified
     "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z",
     "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
@@ -181,6 +183,11 @@ def _table(phrases: dict[str, tuple[str, ...]]) -> dict[tuple[str, ...], str]:
 
 
 _SUFFIX_TABLE = _table(_SUFFIXES)
+# every other ISO 20275 abbreviation (GLEIF's ELF list: OÜ, ApS, Kft., UAB, ...) is a form of its own
+for _forms in legal_forms().values():
+    _toks = tuple(_tokens(_forms[0].abbreviation))
+    if _toks and len("".join(_toks)) >= 2:
+        _SUFFIX_TABLE.setdefault(_toks, "elf_" + "_".join(_toks))
 # short forms only where they are customarily written first; spelled-out forms of two or
 # more words ("Societatea cu răspundere limitată «X»") in either position
 _PREFIX_TABLE = {k: v for k, v in _table({**_SUFFIXES, **_PREFIX_EXTRA}).items()
@@ -285,6 +292,8 @@ def suffix_compatibility(a: str, b: str) -> float:
     ("Ltd" vs "LLC"), 0.0 for different families ("Ltd" vs "Inc")."""
     if not a or not b or a == b:
         return 1.0
+    if a.startswith("elf_") or b.startswith("elf_"):  # an ISO 20275 form of no known family
+        return 0.95
     return 0.95 if _FAMILY.get(a, a) == _FAMILY.get(b, b) else 0.0
 
 

@@ -323,7 +323,7 @@ def test_bad_input_is_quarantined_and_the_rest_loads(real_data: Path, tmp_path: 
     assert "above" in q["[4].interests[0]"].reason
     assert "valid_to" in q["[5].interests[0]"].reason
     assert q["[6].interests[0]"].field == "interests.type" and "friendship" in q["[6].interests[0]"].reason
-    assert q["[7]"].field == "statementDate"
+    assert q["[7]"].field == "publicationDetails.publicationDate"  # required in 0.4 (optional in 0.1-0.3)
     assert "ISO 17442" in q["[8]"].reason
     (good,) = of(records, Ownership)  # the valid relationship still loads
     assert good.fact_key == "bods:93b53022ae6a"
@@ -360,3 +360,15 @@ def test_every_sample_loads_clean(real_data: Path) -> None:
     for sample in samples:
         records = read(sample)
         assert records and not of(records, Quarantined), sample
+
+
+def test_bods_02_statements_without_statement_date_are_read() -> None:
+    """statementDate (and personType) are optional before 0.4: register output that omits them
+    loads (openownership/register's bare-minimum fixtures), dated by the file."""
+    corpus = Path(__file__).resolve().parents[1] / "fixtures" / "reader_corpus" / "files" / "dev" / "bods"
+    for name in ("register-bods_bare_minimum_legal_entity.json", "register-bods_bare_minimum_natural_person.json",
+                 "register-bods_bare_minimum_ownership.json"):
+        records = read(corpus / name)
+        assert records and not of(records, Quarantined), name
+    (company,) = of(read(corpus / "register-bods_bare_minimum_legal_entity.json"), Entity)
+    assert company.ref.value == "1dc0e987-5c57-4a1c-b3ad-61353b66a9b8"

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterator
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -56,7 +56,9 @@ from ownergraph.ingest.readers.bods.mapping import (
     identifier_alias, camel, parse_stake,
 )
 from ownergraph.ingest.readers.json_layout import iter_json_records
-from ownergraph.ingest.readers.base import Bad, build, guard, parse_date, parse_datetime, quarantine, read_safely
+from ownergraph.ingest.readers.base import (
+    Bad, build, guard, name_date, parse_date, parse_datetime, quarantine, read_safely,
+)
 
 SOURCE = "bods"
 _CACHE_SIZE = 100_000  # recently seen parties, to enrich edge refs with LEI/name/kind
@@ -66,6 +68,7 @@ class _File:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._file_date: datetime | None = None
         self.chain: dict[str, str] = {}
         self.parties: OrderedDict[str, dict[str, Any]] = OrderedDict()
 
@@ -81,6 +84,11 @@ class _File:
         return EntityRef(scheme=scheme, value=key, lei=info.get("lei"), name=info.get("name"),
                          kind=info.get("kind") or kind)
 
+    def file_date(self) -> datetime:
+        if self._file_date is None:
+            self._file_date = name_date(self.path)
+        return self._file_date
+
     # -- one statement -----------------------------------------------------------------------
     def statement(self, loc: str, st: Any) -> Iterator[Record]:
         if not isinstance(st, dict):
@@ -94,8 +102,11 @@ class _File:
             raise Bad("statementId", "statement has no statementId")
         pub = st.get("publicationDetails") or {}
         known = parse_datetime(st.get("statementDate")) or parse_datetime(pub.get("publicationDate"))
-        if known is None:
-            raise Bad("statementDate", "no statementDate or publicationDate: no knowledge time")
+        if known is None and "recordDetails" in st:  # 0.4 requires publicationDetails.publicationDate
+            raise Bad("publicationDetails.publicationDate", "missing (required in BODS 0.4), and no statementDate")
+        # statementDate is optional in BODS 0.1-0.3: then the source's retrieval date, else the
+        # file's own date (its name, else its modification time)
+        known = known or parse_datetime((st.get("source") or {}).get("retrievedAt")) or self.file_date()
         src = st.get("source") or {}
         types = src.get("type")
         prov = Provenance(
@@ -243,7 +254,7 @@ def _identifier_aliases(identifiers: Any) -> tuple[list[Alias], str | None]:
 def _person(d: dict[str, Any]) -> _Party:
     """A person statement: names by type, the first nationality, valid until the death date."""
     ptype = d.get("personType")
-    if ptype not in PERSON_TYPES:
+    if ptype is not None and ptype not in PERSON_TYPES:  # absent: a person of unstated type
         raise Bad("personType", f"unknown personType {ptype!r}")
     unspecified = d.get("unspecifiedPersonDetails")
     names = _person_names(d)

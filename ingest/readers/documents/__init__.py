@@ -28,6 +28,7 @@ from ownergraph.domain.model import Alias, Disclosure, Entity, Record
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
 from ownergraph.ingest.readers.base import build, not_read, quarantine, read_safely
 from ownergraph.ingest.readers.documents import edgar
+from ownergraph.ingest.readers.sec.header import header_entities
 from ownergraph.ingest.readers.documents.exhibit21 import exhibit21, is_exhibit21
 from ownergraph.ingest.readers.documents.meta import (
     DocMeta, Options, dated, filer_ref, part_of, pdf_date, stated_filing_date,
@@ -110,7 +111,9 @@ class DocumentReader:
         base = dated(path, accession or _plain_id(path), self.options, filed=head.filed or stated,
                      accepted=head.accepted, form=head.form, period=head.period,
                      filer=filer_ref(party.name, party.cik) if party else None)
-        if base.filer is not None and base.filer.scheme is AliasScheme.CIK:
+        named = header_entities(path, head, base.known_from, base.document_id)
+        yield from named  # every header company, with its former names
+        if not named and base.filer is not None and base.filer.scheme is AliasScheme.CIK:
             yield _filer_entity(base)
         for i, part in enumerate(edgar.parts(text), 1):
             if _BINARY_TYPES.match(part.type or "") or part.body.lstrip().startswith("begin 6"):

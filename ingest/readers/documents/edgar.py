@@ -22,6 +22,8 @@ class Party:
     name: str | None = None
     cik: str | None = None
     state: str | None = None
+    sic: str | None = None  # STANDARD INDUSTRIAL CLASSIFICATION code
+    former: list[tuple[str, date | None]] = field(default_factory=list)  # (old name, date of change)
 
 
 @dataclass
@@ -104,9 +106,20 @@ def parse_header(text: str) -> Header:
         name = re.search(r"COMPANY CONFORMED NAME:\s*(.+)", body)
         cik = re.search(r"CENTRAL INDEX KEY:\s*(\d+)", body)
         state = re.search(r"STATE OF INCORPORATION:\s*(\w+)", body)
+        sic = re.search(r"STANDARD INDUSTRIAL CLASSIFICATION:.*?\[(\d+)\]", body)
         h.parties.append(Party(role, name[1].strip() if name else None,
-                               cik[1].zfill(10) if cik else None, state[1] if state else None))
+                               cik[1].zfill(10) if cik else None, state[1] if state else None,
+                               sic[1] if sic else None, _former_names(body)))
     return h
+
+
+_FORMER = re.compile(r"FORMER CONFORMED NAME:[ \t]*(.+?)[ \t]*\n\s*DATE OF NAME CHANGE:[ \t]*(\d{8})")
+
+
+def _former_names(body: str) -> list[tuple[str, date | None]]:
+    """Each FORMER COMPANY block's old name and the date it changed, newest first."""
+    found = [(m[1].strip(), _yyyymmdd(m[2])) for m in _FORMER.finditer(body)]
+    return sorted(found, key=lambda f: f[1] or date.min, reverse=True)
 
 
 def parts(text: str) -> list[Part]:

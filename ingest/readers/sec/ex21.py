@@ -23,9 +23,14 @@ from ownergraph.ingest.readers.sec.values import (
     MAX_BYTES, utc_midnight, clean_text, Doc, file_mtime, normalise, percent_stake, jurisdiction,
 )
 from ownergraph.ingest.readers.base import build, not_read, quarantine, read_safely
+from ownergraph.ingest.readers.documents.text import decode
 
 
 # -- Exhibit 21 (subsidiary list) ------------------------------------------------------------
+
+# "Subsidiaries of the Registrant": the exhibit alone does not say who that is, so it names nobody
+_PLACEHOLDER = re.compile(r"^(?:the\s+)?(?:registrant|company|corporation|issuer)\b", re.I)
+
 
 def _parent_name(root: Any) -> str | None:
     """The company the exhibit lists subsidiaries of, from the text above the first table."""
@@ -34,13 +39,28 @@ def _parent_name(root: Any) -> str | None:
     for i, ln in enumerate(lines):
         if m := re.search(r"subsidiaries of\s*(.*)", ln, re.I):
             name = m[1] or (lines[i + 1] if i + 1 < len(lines) else "")
-            if name := name.strip(" *:"):
+            if (name := name.strip(" *:")) and not _PLACEHOLDER.match(name):
                 return name
     for ln in lines:
         if (len(ln) < 100 and SUFFIX.search(ln) and not re.match(r"ex(hibit)?[\s-]*21", ln, re.I)
                 and not re.search(r"subsidiaries", ln, re.I)):
             return ln.strip(" *:")
     return None
+
+
+_CHARSET = re.compile(rb"""<meta[^>]*charset\s*=\s*["']?([\w.:-]+)""", re.I)
+
+
+def html_root(data: bytes) -> Any:
+    """The page as a tree, decoded by its declared charset, else UTF-8, else Windows-1252 (lxml's
+    own guess is Latin-1, which turns "OÜ" into "OÃ\x9c")."""
+    declared = _CHARSET.search(data[:4096])
+    try:
+        text = data.decode(declared[1].decode("ascii")) if declared else decode(data)
+    except (LookupError, UnicodeDecodeError):
+        text = decode(data)
+    text = re.sub(r"^\s*<\?xml[^>]*>", "", text)  # lxml refuses str input with an encoding declaration
+    return lxml.html.fromstring(text) if text.strip() else None
 
 
 class Ex21Reader:
@@ -73,7 +93,7 @@ class Ex21Reader:
             yield not_read(path, "document", "larger than one filing can be", 0)
             return
         try:
-            root = lxml.html.parse(str(path)).getroot()
+            root = html_root(path.read_bytes())
         except (etree.LxmlError, ValueError):
             root = None
         if root is None:
@@ -87,8 +107,9 @@ class Ex21Reader:
         elif ticker:
             top = EntityRef(scheme=AliasScheme.OTHER, value=f"ticker:{ticker[1].upper()}")
         else:
-            yield quarantine(path, "document", "parent", "the exhibit does not name its parent; "
-                             "pass the parent option")
+            yield quarantine(path, "document", "parent", "the exhibit does not name its parent (at most "
+                             "'the Registrant'); pass the parent option, or read the whole submission, "
+                             "whose header names the filer")
             return
         rows = table_rows(root)
         if not rows:

@@ -7,10 +7,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ownergraph.domain.legal_forms import trailing_form
 from ownergraph.ingest.readers.sec.values import clean_text
 
 SUFFIX = re.compile(r"\b(inc|corp|corporation|co|company|ltd|limited|llc|plc|n\.?v|s\.?a|ag|"
                     r"se|group|holdings?|bancorp|trust|lp|l\.p)\b\.?", re.I)
+
+
+def has_form(text: str) -> bool:
+    """A company name's mark: a common English form word, or an ISO 20275 legal form at its end."""
+    return bool(SUFFIX.search(text)) or trailing_form(text) is not None
 
 
 def _indent(el: Any) -> float:
@@ -70,7 +76,7 @@ class _Columns:
     def learn(self, texts: list[str]) -> bool:
         """True (and the columns noted) when the row is a header row."""
         filled = [(i, x) for i, x in enumerate(texts) if x]
-        if any(_PCT.fullmatch(x) or len(x) > 40 or (SUFFIX.search(x) and not _NAME_HEAD.search(x))
+        if any(_PCT.fullmatch(x) or len(x) > 40 or (has_form(x) and not _NAME_HEAD.search(x))
                for _, x in filled):
             return False  # a figure, a sentence or a company name: a data row
         kinds = [(i, "pct" if _PCT_HEAD.search(x) else "name" if _NAME_HEAD.search(x) else

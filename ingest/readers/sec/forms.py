@@ -36,8 +36,10 @@ from typing import Any, NamedTuple
 import lxml.html
 from lxml import etree
 
-from ownergraph.domain.model import Alias, Control, Disclosure, EntityRef, Ownership, Record
+from ownergraph.domain.model import Alias, Control, Disclosure, EntityRef, Ownership, Record, Stake
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
+from ownergraph.ingest.readers.documents.edgar import parse_header
+from ownergraph.ingest.readers.sec.header import header_entities
 from ownergraph.ingest.readers.sec.values import (  # noqa: F401 - jurisdiction, sec_date re-exported
     MAX_BYTES, utc_midnight, cik_of, clean_text, Doc, flag_at, file_mtime, normalise, party_ref, percent_stake, strip_ns, text_at,
     jurisdiction, prose_key, sec_date,
@@ -228,6 +230,13 @@ def _reporting_owner(path: Path, report: _Report345, o: Any, loc: str,
                 source=ref, target=report.issuer, control_kind=role, valid_from=report.period,
                 known_from=doc.known_from, provenance=doc.prov(f"{doc.doc_id}:{okey}", loc),
                 fact_key=f"sec:form345:{report.issuer_key}:{okey}:{role}"))
+    if flag_at(o, "reportingOwnerRelationship/isTenPercentOwner"):
+        # Section 16: a beneficial owner of more than 10 % of a registered class (Rule 16a-2)
+        yield build(path, loc, lambda: Ownership(
+            source=ref, target=report.issuer, stake=Stake(lo=10, hi=100, lo_inclusive=False, hi_inclusive=True),
+            valid_from=report.period, known_from=doc.known_from,
+            provenance=doc.prov(f"{doc.doc_id}:{okey}", loc),
+            fact_key=f"sec:form345:{report.issuer_key}:{okey}:ten_percent"))
 
 
 def _table_rows(root: Any) -> list[tuple[str, Any]]:
@@ -386,6 +395,18 @@ def _schedule13_html(data: bytes, path: Path) -> Iterator[Record]:
         fact_key=f"sec:{doc.doc_id}:disclosure"))
 
 
+_FORM_ROOT = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(ownershipDocument|edgarSubmission)\b")
+
+
+def _submission_header(path: Path, data: bytes) -> list[Record]:
+    """The companies of an EDGAR submission's SGML header (none without one)."""
+    if not re.search(rb"<(?:SEC|IMS)-HEADER>", data[:4096]):
+        return []
+    header = parse_header(data[:200_000].decode("utf-8", "replace"))
+    moment = header.accepted or (utc_midnight(header.filed) if header.filed else file_mtime(path))
+    return header_entities(path, header, moment, header.accession or path.name)
+
+
 def _is_13_html(head: bytes) -> bool:
     return bool(re.search(rb"<TYPE>\s*SC\s*13[DG]", head, re.I)) or (
         b"<html" in head.lower() and bool(re.search(rb"SCHEDULE\s+13[DG]", head, re.I)))
@@ -397,8 +418,10 @@ class SecReader:
     name = "sec"
 
     def sniff(self, path: Path, head: bytes) -> bool:
-        return (b"<ownershipDocument" in head or (b"<edgarSubmission" in head and
-                b"schedule13" in head.lower()) or _is_13_html(head))
+        # any namespace prefix (<sch:edgarSubmission>, <ns1:ownershipDocument>), any generator
+        root = _FORM_ROOT.search(head)
+        return bool(root and (root[1] == b"ownershipDocument" or b"schedule13" in head.lower())) \
+            or _is_13_html(head)
 
     def read(self, path: Path) -> Iterator[Record]:
         path = Path(path)
@@ -414,12 +437,14 @@ class SecReader:
             yield not_read(path, "document", f"{type(err).__name__}: {err}", n, field="document")
 
     def _read(self, path: Path, data: bytes) -> Iterator[Record]:
+        # an EDGAR full submission (.txt, .nc): the header's companies, then the form, which is
+        # an HTML or text cover, or the XML inside its <XML> element
+        yield from _submission_header(path, data)
         if _is_13_html(data[:4096]):
             yield from _schedule13_html(data, path)
             return
-        # an EDGAR full submission (.txt, .nc): the form is the XML inside its <XML> element
         wrapped = re.search(rb"<XML>\s*(.*?)\s*</XML>", data, re.S)
-        if wrapped and re.search(rb"<(?:ownershipDocument|edgarSubmission)\b", wrapped[1]):
+        if wrapped and _FORM_ROOT.search(wrapped[1]):
             data = wrapped[1]
         try:
             parser = etree.XMLParser(resolve_entities=False, no_network=True)

@@ -43,6 +43,10 @@ COUNTRIES = {  # the names Exhibit 21 and cover pages use; anything else is kept
     "south africa": "ZA", "cayman islands": "KY", "bermuda": "BM", "jersey": "JE",
     "guernsey": "GG", "british virgin islands": "VG", "mauritius": "MU", "russia": "RU",
     "turkey": "TR", "united arab emirates": "AE", "saudi arabia": "SA", "portugal": "PT",
+    "estonia": "EE", "latvia": "LV", "lithuania": "LT", "czech republic": "CZ", "czechia": "CZ",
+    "slovakia": "SK", "hungary": "HU", "romania": "RO", "bulgaria": "BG", "greece": "GR",
+    "croatia": "HR", "slovenia": "SI", "serbia": "RS", "ukraine": "UA", "iceland": "IS",
+    "cyprus": "CY", "malta": "MT", "egypt": "EG", "nigeria": "NG", "kenya": "KE", "peru": "PE",
 }
 EDGAR_CODES = {"X1": "US", "X0": "GB"}  # EDGAR country codes seen in the samples
 

@@ -105,10 +105,10 @@ class UkCompanyReader:
             raise Bad("row", f"not a CSV row: {err}") from None
         if len(values) < len(header):
             raise Bad("row", f"{len(values)} fields, header has {len(header)}")
-        return _company(path, loc, dict(zip(header, (v.strip() for v in values))), snapshot)
+        return company_row(path, loc, dict(zip(header, (v.strip() for v in values))), snapshot)
 
 
-def _company(path: Path, loc: str, row: dict[str, str], snapshot: str | None) -> Entity:
+def company_row(path: Path, loc: str, row: dict[str, str], snapshot: str | None) -> Entity:
     number, name = row.get("CompanyNumber"), row.get("CompanyName")
     if not number:
         raise Bad("CompanyNumber", "row without a company number")

@@ -154,7 +154,7 @@ def natures(code: str) -> tuple[str, Stake | None, str | None]:
     return kind, BANDS[band] if band else None, qual
 
 
-class _PscFile:
+class PscFile:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._file_date: datetime | None = None
@@ -177,7 +177,7 @@ class _PscFile:
         """A company profile (``{"company_number", "data": {"company_name", ...,
         "persons_with_significant_control": [...]}}``): the company plus each embedded PSC,
         every PSC loaded (or quarantined) on its own."""
-        out = guard(self.path, loc, lambda: [_company_entity(self.path, loc, obj, data)], obj)
+        out = guard(self.path, loc, lambda: [company_entity(self.path, loc, obj, data)], obj)
         company = obj.get("company_number") or data.get("company_number")
         for j, psc in enumerate(data.get("persons_with_significant_control") or []):
             where = f"{loc}.persons_with_significant_control[{j}]"
@@ -209,8 +209,9 @@ class _PscFile:
         company = _company_number(obj)
         link = (data.get("links") or {}).get("self")
         psc_id = str(link).rstrip("/").rsplit("/", 1)[-1] if link else psc_id
-        if not psc_id:
-            raise Bad("links.self", "PSC record without links.self: no identity for the fact")
+        if not psc_id:  # beneficial-owner and other records may omit links: name it by its content
+            ident = "|".join(str(data.get(k) or "") for k in ("kind", "name", "notified_on", "statement"))
+            psc_id = "content-" + hashlib.sha1(ident.encode()).hexdigest()[:12]
         key = f"psc:{company}:{psc_id}"
         notified, ceased = _notified_and_ceased(data)
         prov = Provenance(source_system=SOURCE, source_record_id=f"{company}:{psc_id}",
@@ -228,6 +229,10 @@ class _PscFile:
         prov = fact.common["provenance"]
         psc = _psc_entity(kind, data, fact.psc_id, fact.first_known, prov, f"{fact.key}#entity")
         yield psc
+        if not data.get("natures_of_control"):  # a PSC of the company all the same, nature not stated
+            yield from (Control(source=psc.ref, target=fact.target, control_kind="significant_control",
+                                known_from=known, valid_to=valid_to, **fact.common)
+                        for known, valid_to in fact.versions)
         for j, code in enumerate(data.get("natures_of_control") or []):
             where = f"{loc}.natures_of_control[{j}]"
             # one unknown nature is quarantined alone
@@ -322,7 +327,7 @@ def _statement_reason(ref: Any) -> ExceptionReason:
     return _STATEMENTS.get(ref) or _STATEMENTS[str(ref).removesuffix("-partnership")]
 
 
-def _company_entity(path: Path, loc: str, obj: dict[str, Any], data: dict[str, Any]) -> Entity:
+def company_entity(path: Path, loc: str, obj: dict[str, Any], data: dict[str, Any]) -> Entity:
     """The company of a Companies House company profile."""
     number = str(obj.get("company_number") or data.get("company_number") or "").strip()
     name = re.sub(r"\s+", " ", str(data.get("company_name") or "")).strip()
@@ -400,7 +405,10 @@ class UkPscReader:
     name = "uk-psc"
 
     def sniff(self, path: Path, head: bytes) -> bool:
-        return b'"company_number"' in head and (
+        h = re.sub(rb"\s+", b"", head)
+        if (h.startswith((b'{"data":{', b'[{"data":{')) and b'"kind":' in h) or _TOTALS.encode() in head:
+            return True  # a snapshot line without company_number (the totals trailer, a stray kind)
+        return b'"company_number"' in head and (b'"kind":"exemptions"' in h or
             b"person-with-significant-control" in head or b'"persons_with_significant_control"' in head or b"persons-with-significant-control" in head
             or b"beneficial-owner" in head or b'"natures_of_control"' in head)
 
@@ -409,7 +417,7 @@ class UkPscReader:
         return read_safely(path, self._read(path))
 
     def _read(self, path: Path) -> Iterator[Record]:
-        state = _PscFile(path)
+        state = PscFile(path)
         for loc, obj in iter_json_records(path):
             if isinstance(obj, Quarantined):
                 yield obj

@@ -1,0 +1,65 @@
+"""Reader corpus score (issue 31): ``python -m bench.readers --split dev|test [--show]``.
+
+Per format: files recognised, files read without loss (no quarantine, nothing unread), facts right.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import defaultdict
+from pathlib import Path
+
+from bench.readers.score import CHECKS, Index
+from ownergraph.domain.errors import InputFormatError
+from ownergraph.ingest.formats import detect
+
+CORPUS = Path(__file__).resolve().parents[2] / "tests/fixtures/reader_corpus"
+
+
+def read(path: Path) -> tuple[Index, str | None]:
+    ix = Index()
+    try:
+        reader = detect(path)
+    except InputFormatError as err:
+        return ix, str(err)
+    for rec in reader.read(path):
+        ix.add(rec)
+    return ix, None
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--split", choices=("dev", "test"), default="dev")
+    ap.add_argument("--show", action="store_true", help="print each wrong fact and quarantine")
+    args = ap.parse_args()
+    rows: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    for line in (CORPUS / "facts.jsonl").read_text().splitlines():
+        item = json.loads(line)
+        if item["split"] != args.split:
+            continue
+        ix, refused = read(CORPUS / item["file"])
+        row = rows[item["format"]]
+        row[0] += 1
+        row[1] += refused is None
+        row[2] += refused is None and not ix.quarantined
+        right = [CHECKS[f["fact"]](ix, f) for f in item["facts"]]
+        row[3] += sum(right)
+        row[4] += len(right)
+        if args.show and (refused or ix.quarantined or not all(right)):
+            print(f"== {item['file']}: {refused or ''}")
+            for q in ix.quarantined[:5]:
+                print(f"   quarantined {q.locator} {q.field}: {q.reason[:160]}")
+            for f, ok in zip(item["facts"], right):
+                if not ok:
+                    print("   wrong", json.dumps(f)[:300])
+    print(f"{'format':22} files recognised no-loss facts-right")
+    tot = [0] * 5
+    for fmt, r in sorted(rows.items()):
+        tot = [a + b for a, b in zip(tot, r)]
+        print(f"{fmt:22} {r[0]:5} {r[1]:10} {r[2]:7} {r[3]:5}/{r[4]:<5} {100 * r[3] / max(r[4], 1):5.1f} %")
+    print(f"{'all':22} {tot[0]:5} {tot[1]:10} {tot[2]:7} {tot[3]:5}/{tot[4]:<5} {100 * tot[3] / max(tot[4], 1):5.1f} %")
+
+
+if __name__ == "__main__":
+    main()

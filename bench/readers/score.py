@@ -1,0 +1,161 @@
+"""Facts a person read off each corpus file, checked against the records ownergraph's readers make.
+
+A fact is right when some record states it: an entity by name (and every labelled id), an edge by
+its two ends (names or handles), share band or figure and dates; a previous name by name and end date.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from ownergraph.domain.model import Control, Entity, Ownership, Quarantined, Record, ReportingException
+
+
+def norm(text: Any) -> str:
+    return " ".join(str(text).casefold().split()) if text is not None else ""
+
+
+def _handles(ref: Any) -> set[str]:
+    """Every string a reference can be matched by: name, LEI, id value and its bare number."""
+    out = {norm(ref.name)} if ref.name else set()
+    if ref.lei:
+        out.add(norm(ref.lei))
+    if ref.value:
+        v = norm(ref.value)
+        out |= {v, v.split(":", 1)[-1], v.split(":", 1)[-1].lstrip("0")}
+    return out
+
+
+@dataclass
+class Index:
+    """What the readers produced for one file, indexed for matching."""
+
+    entities: list[Entity] = field(default_factory=list)
+    edges: list[Ownership | Control] = field(default_factory=list)
+    quarantined: list[Quarantined] = field(default_factory=list)
+    subjects: list[Any] = field(default_factory=list)  # entities a reporting exception is about
+    names_of: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+
+    def add(self, rec: Record) -> None:
+        if isinstance(rec, Quarantined):
+            self.quarantined.append(rec)
+        elif isinstance(rec, Entity):
+            self.entities.append(rec)
+            keys = _handles(rec.ref) | {norm(rec.name)}
+            for a in rec.aliases:
+                keys |= {norm(a.value), norm(a.value).split(":", 1)[-1]}
+            for k in keys:
+                self.names_of[k] |= keys
+        elif isinstance(rec, (Ownership, Control)):
+            self.edges.append(rec)
+        elif isinstance(rec, ReportingException):
+            self.subjects.append(rec.entity)
+
+    def refers(self, ref: Any, label: Any) -> bool:
+        if label is None:
+            return True  # unspecified party: the edge's other facts decide
+        want = norm(label)
+        hs = _handles(ref)
+        if want in hs or want.lstrip("0") in hs:
+            return True
+        return any(want in self.names_of.get(h, ()) for h in hs)
+
+
+def _ids_ok(ent: Entity, ids: dict[str, Any]) -> bool:
+    vals = _handles(ent.ref) | {norm(a.value) for a in ent.aliases}
+    vals |= {v.split(":", 1)[-1] for v in vals}
+    wanted = [(s, v) for s, vs in ids.items() for v in (vs if isinstance(vs, list) else [vs])]
+    for scheme, value in wanted:
+        if scheme in ("registration_authority", "registration_number") or value is None:
+            continue
+        v = norm(str(value).split(":", 1)[-1])
+        if v not in vals and v.lstrip("0") not in {x.lstrip("0") for x in vals}:
+            return False
+    return True
+
+
+def _mentioned(ix: Index, fact: dict[str, Any]) -> bool:
+    """A nameless entity (a PSC's company, a bare BODS statement) counts when a record refers to it."""
+    wants = [str(v) for v in (fact.get("ids") or {}).values() if isinstance(v, str)] or [fact.get("statement_id")]
+    refs = [e.ref for e in ix.entities] + [r for e in ix.edges for r in (e.source, e.target)] + ix.subjects
+    return any(w and ix.refers(r, w) for w in wants for r in refs)
+
+
+def entity_ok(ix: Index, fact: dict[str, Any]) -> bool:
+    if fact.get("name") is None and _mentioned(ix, fact):
+        return True
+    for ent in ix.entities:
+        names = {norm(ent.name)} | {norm(a.value) for a in ent.aliases}
+        if fact.get("name") is not None and norm(fact["name"]) not in names:
+            continue
+        if _ids_ok(ent, fact.get("ids") or {}):
+            return True
+    return False
+
+
+def _band(stake: Any, want: Any) -> bool:
+    if want is None:
+        return True
+    if stake is None:
+        return False
+    if isinstance(want, (int, float)):
+        return stake.exact is not None and abs(stake.exact - float(want)) < 1e-6 or (
+            stake.lo is not None and stake.hi is not None and stake.lo == stake.hi == float(want))
+    lo, hi = want
+    return (lo is None or stake.lo == float(lo)) and (hi is None or stake.hi == float(hi))
+
+
+def _date(value: Any, want: Any) -> bool:
+    return want is None or (value is not None and str(value)[:10] == str(want)[:10])
+
+
+def edge_ok(ix: Index, fact: dict[str, Any]) -> bool:
+    kind = fact["fact"]
+    for e in ix.edges:
+        if kind == "officer" and not (isinstance(e, Control) and e.control_kind in ("officer", "directorship")):
+            continue
+        if not (ix.refers(e.source, fact.get("subject")) and ix.refers(e.target, fact.get("object"))):
+            continue
+        if not (_date(e.valid_from, fact.get("from")) and _date(e.valid_to, fact.get("to"))):
+            continue
+        if kind == "officer":
+            return True
+        if kind == "psc" and _psc_ok(ix, e, fact):
+            return True
+        voting = _is_voting(e)
+        want = fact.get("voting") if voting else fact.get("share")
+        if kind in ("owns", "controls") and _band(e.stake, want):
+            return True
+    return False
+
+
+def _is_voting(e: Any) -> bool:
+    if isinstance(e, Control):
+        return "voting" in e.control_kind.lower()
+    return str(e.interest) == "voting_rights"
+
+
+def _psc_ok(ix: Index, first: Any, fact: dict[str, Any]) -> bool:
+    """A PSC is right when its share band is on an ownership edge and its voting band on a control one."""
+    same = [e for e in ix.edges if e.source == first.source and e.target == first.target]
+    share_ok = fact.get("share") is None or any(
+        not _is_voting(e) and _band(e.stake, fact["share"]) for e in same)
+    voting_ok = fact.get("voting") is None or any(
+        _is_voting(e) and _band(e.stake, fact["voting"]) for e in same)
+    return share_ok and voting_ok
+
+
+def previous_ok(ix: Index, fact: dict[str, Any]) -> bool:
+    for ent in ix.entities:
+        if not ix.refers(ent.ref, fact.get("entity")) and norm(fact.get("entity")) != norm(ent.name):
+            continue
+        for a in ent.aliases:
+            if a.kind == "previous" and norm(a.value) == norm(fact["name"]) and _date(a.valid_to, fact.get("until")):
+                return True
+    return False
+
+
+CHECKS = {"entity": entity_ok, "owns": edge_ok, "controls": edge_ok, "psc": edge_ok, "officer": edge_ok,
+          "previous_name": previous_ok}

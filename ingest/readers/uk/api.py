@@ -1,0 +1,193 @@
+"""Companies House public data API responses (``uk-api``).
+
+The API returns one resource per response; each is told by its own fields, never by the file name:
+- company profile (``company_name`` + ``company_number`` at the top): the company, with its
+  ``previous_company_names`` as dated previous names (``ceased_on`` = the end of the old name);
+- list responses (``items``): PSC lists and PSC statement lists (each item read as a PSC record of
+  the company in the list's or the item's ``links.self``), officer lists (a Control per officer)
+  and related companies / UK establishments (each item a company; a branch is not ownership);
+- one PSC, PSC statement or beneficial owner resource (``kind`` at the top);
+- Basic Company Data as JSON: the CSV product's fields (``CompanyName``, ``CompanyNumber``, ...,
+  flat or nested) one object per company, read exactly like a CSV row.
+The bulk PSC snapshot (``{"company_number", "data": {...}}`` per line) stays with ``uk-psc``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
+from ownergraph.domain.model import Alias, Control, Entity, EntityRef, Provenance, Quarantined, Record
+from ownergraph.ingest.readers.base import (
+    Bad, gb_company_number, guard, midnight, name_date, parse_date, read_safely,
+)
+from ownergraph.ingest.readers.json_layout import iter_json_records, json_layout
+from ownergraph.ingest.readers.uk.company import company_row
+from ownergraph.ingest.readers.uk.psc import company_entity, PscFile
+
+_COMPANY_IN_LINK = re.compile(r"/company/([A-Za-z0-9]+)")
+_MARKS = re.compile(rb'"(?:company_number|company_name|CompanyNumber|officer_role|appointed_to)"|/company/|'
+                    rb'significant-control|beneficial-owner|"kind"\s*:\s*"exemptions"')
+_MAX_RESOURCE = 64 << 20  # bytes
+
+
+def flatten(obj: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Nested JSON as the CSV product's dotted column names (``RegAddress.PostTown``)."""
+    out: dict[str, Any] = {}
+    for key, value in obj.items():
+        name = f"{prefix}{str(key).strip()}"
+        if isinstance(value, dict):
+            out |= flatten(value, f"{name}.")
+        else:
+            out[name] = "" if value is None else str(value)
+    return out
+
+
+def shape(obj: Any) -> str | None:
+    """Which Companies House resource ``obj`` is, or None when it is none of them."""
+    if not isinstance(obj, dict):
+        return None
+    if isinstance(obj.get("data"), dict) and "company_number" in obj:
+        return "snapshot"  # the bulk PSC product: uk-psc
+    if isinstance(obj.get("items"), list) and (
+            str(obj.get("kind") or "").startswith(("related-companies", "officer-list", "search#"))
+            or "/company/" in str((obj.get("links") or {}).get("self") or "")
+            or any(isinstance(i, dict) and ("kind" in i or "officer_role" in i) for i in obj["items"][:5])):
+        return "list"
+    if "company_name" in obj and "company_number" in obj:
+        return "profile"
+    kind = str(obj.get("kind") or "")
+    if kind.endswith(("significant-control", "beneficial-owner", "-statement")) or kind == "exemptions":
+        return "psc"
+    keys = {str(k).strip() for k in obj}
+    if {"CompanyName", "CompanyNumber"} <= keys:
+        return "basic"
+    return None
+
+
+def company_of(obj: dict[str, Any], outer: dict[str, Any] | None = None) -> str:
+    """The company a resource is about: its own company_number, else the one in a links.self."""
+    for where in (obj, outer or {}):
+        if where.get("company_number"):
+            return str(where["company_number"]).strip()
+        m = _COMPANY_IN_LINK.search(str((where.get("links") or {}).get("self") or ""))
+        if m:
+            return m[1]
+    raise Bad("links.self", "no company_number and no /company/{number} in links.self: "
+                            "whose PSC (or officer) this is is not stated")
+
+
+class _ApiFile:
+    def __init__(self, path: Path) -> None:
+        self.path, self.psc = path, PscFile(path)
+
+    def record(self, loc: str, obj: Any) -> list[Record]:
+        kind = shape(obj)
+        if kind == "snapshot":
+            return self.psc.record(loc, obj)
+        if kind == "list":
+            return self.items(loc, obj)
+        if kind == "psc":
+            return guard(self.path, loc, lambda: self.psc.record(
+                loc, {"company_number": company_of(obj), "data": obj}), obj)
+        if kind == "profile":
+            return guard(self.path, loc, lambda: [profile(self.path, loc, obj)], obj)
+        if kind == "basic":
+            return guard(self.path, loc, lambda: [company_row(self.path, loc, flatten(obj), None)], obj)
+        return guard(self.path, loc, lambda: _not_a_resource(obj), obj)
+
+    def items(self, loc: str, obj: dict[str, Any]) -> list[Record]:
+        out: list[Record] = []
+        for j, item in enumerate(obj["items"]):
+            where = f"{loc}.items[{j}]"
+            out += guard(self.path, where, lambda item=item, where=where: self.item(where, item, obj), item)
+        return out
+
+    def item(self, loc: str, item: Any, outer: dict[str, Any]) -> list[Record]:
+        if not isinstance(item, dict):
+            raise Bad("items", f"list item is {type(item).__name__}, not an object")
+        if "officer_role" in item:
+            # an officer list names the company in its link; an officer's appointment list names
+            # the officer at the top and each company in the item's appointed_to
+            to = item.get("appointed_to") if isinstance(item.get("appointed_to"), dict) else None
+            if to is not None:
+                item = {**item, "name": item.get("name") or outer.get("name")}
+            return officer(self.path, loc, item, str(to.get("company_number") or "").strip()
+                           or company_of(to) if to is not None else company_of({}, outer))
+        if "company_name" in item and "company_number" in item:
+            return [profile(self.path, loc, item)]
+        return self.psc.record(loc, {"company_number": company_of(item, outer), "data": item})
+
+
+def _not_a_resource(obj: Any) -> list[Record]:
+    keys = ", ".join(sorted(map(str, obj))[:8]) if isinstance(obj, dict) else type(obj).__name__
+    raise Bad("kind", f"not a Companies House resource (keys: {keys})")
+
+
+def profile(path: Path, loc: str, obj: dict[str, Any]) -> Entity:
+    """A company profile (or a company in a list), with dated previous names."""
+    ent = company_entity(path, loc, obj, obj)
+    previous = []
+    for j, old in enumerate(obj.get("previous_company_names") or []):
+        name = str((old or {}).get("name") or "").strip()
+        if not name:
+            raise Bad(f"previous_company_names[{j}].name", "previous name without a name")
+        previous.append(Alias(scheme=AliasScheme.NAME, value=name, kind=AliasKind.PREVIOUS,
+                              valid_from=parse_date(old.get("effective_from")),
+                              valid_to=parse_date(old.get("ceased_on"))))
+    return ent.model_copy(update={"aliases": (*ent.aliases, *previous)}) if previous else ent
+
+
+def officer(path: Path, loc: str, item: dict[str, Any], company: str) -> list[Record]:
+    """An officer appointment: the officer and a Control (directorship, or the role) over the company."""
+    name = re.sub(r"\s+", " ", str(item.get("name") or "")).strip()
+    if not name:
+        raise Bad("name", "officer without a name")
+    role = str(item["officer_role"])
+    corporate = role.startswith("corporate")
+    kind = EntityKind.COMPANY if corporate else EntityKind.PERSON
+    link = str((item.get("links") or {}).get("officer", {}).get("appointments") or "")
+    ident = link.rstrip("/").split("/")[-2] if link.count("/") >= 3 else None
+    ref = (EntityRef(scheme=AliasScheme.OTHER, value=f"ch-officer:{ident}", name=name, kind=kind)
+           if ident else EntityRef(name=name, kind=kind))
+    appointed = parse_date(item.get("appointed_on"))
+    known = midnight(appointed) if appointed else name_date(path)
+    prov = Provenance(source_system="uk_officers", source_record_id=f"{company}:{ident or name}",
+                              locator=loc, source_file=str(path), validation_level="officialRegister")
+    target = EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=gb_company_number(company))
+    person = Entity(ref=ref, name=name, kind=kind, known_from=known, provenance=prov,
+                    aliases=(Alias(scheme=AliasScheme.NAME, value=name, kind=AliasKind.LEGAL),))
+    control_kind = "directorship" if "director" in role else "officer"
+    return [person, Control(source=ref, target=target, control_kind=control_kind, valid_from=appointed,
+                            valid_to=parse_date(item.get("resigned_on")), known_from=known,
+                            provenance=prov, fact_key=f"uk_officers:{company}:{ident or name}:{role}")]
+
+
+class UkApiReader:
+    name = "uk-api"
+
+    def sniff(self, path: Path, head: bytes) -> bool:
+        if not head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith((b"{", b"[")) or not _MARKS.search(head):
+            return False
+        if json_layout(path)[0] == "object" and path.stat().st_size > _MAX_RESOURCE:
+            return False  # one API response is small: never build a huge document to sniff it
+        try:
+            first = next(iter_json_records(path), (None, None))[1]
+        except Exception:  # noqa: BLE001 - sniffing never fails a run; read() reports the error
+            return False
+        return shape(first) not in (None, "snapshot")
+
+    def read(self, path: Path) -> Iterator[Record]:
+        path = Path(path)
+        return read_safely(path, self._read(path))
+
+    def _read(self, path: Path) -> Iterator[Record]:
+        state = _ApiFile(path)
+        for loc, obj in iter_json_records(path):
+            yield from ([obj] if isinstance(obj, Quarantined) else state.record(loc, obj))
+
+
+READERS: list = [UkApiReader()]

@@ -1,0 +1,35 @@
+"""Format detection says what it saw (issue 31)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ownergraph.domain.errors import InputFormatError
+from ownergraph.ingest.formats import detect
+
+
+def test_not_recognised_names_the_shape_and_the_nearest_format(tmp_path: Path) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps({"company_number": "01234567", "registered_office": {}}))
+    with pytest.raises(InputFormatError) as err:
+        detect(path)
+    text = str(err.value)
+    assert "an object with keys company_number, registered_office" in text
+    assert "nearest format uk-api" in text and "--format" in text
+
+
+def test_not_recognised_xml_names_its_root(tmp_path: Path) -> None:
+    path = tmp_path / "odd.xml"
+    path.write_text('<?xml version="1.0"?><ns1:somethingElse xmlns:ns1="x"/>')
+    with pytest.raises(InputFormatError, match=r"rooted at <ns1:somethingElse>"):
+        detect(path)
+
+
+def test_a_forced_format_refuses_naming_the_field(tmp_path: Path) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps({"hello": "world"}))
+    (q,) = list(detect(path, "uk-api").read(path))
+    assert q.field == "kind" and "hello" in q.reason
