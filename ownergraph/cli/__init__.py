@@ -34,6 +34,7 @@ def _register_optional() -> None:
         ("ownergraph.cli.setup_cmd", ("setup_cmd",)),
         ("ownergraph.cli.review_cmd", ("review_cmd",)),
         ("ownergraph.cli.export_cmd", ("EXPORT_COMMANDS",)),
+        ("ownergraph.cli.view_cmd", ("view_cmd",)),
     ):
         try:
             mod = import_module(module)
