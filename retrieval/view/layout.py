@@ -26,26 +26,36 @@ def _hops(tl: Timeline, upward: bool) -> dict[str, int]:
     return hops
 
 
-def _layers(tl: Timeline) -> dict[str, int]:
+def _layers(tl: Timeline) -> tuple[dict[str, int], set[str]]:
+    """Each node's row, and the nodes only side edges reach (placed after the chain's)."""
     layer = {k: -h for k, h in _hops(tl, upward=True).items()}
-    layer.update({k: h for k, h in _hops(tl, upward=False).items() if k not in layer or h and not layer[k]})
+    layer.update({k: h for k, h in _hops(tl, upward=False).items() if k not in layer})
+    chain = set(layer)
     for v in tl.versions:  # side edges: beside the chain node they touch
         for a, b in ((v.source, v.target), (v.target, v.source)):
-            if a in layer and b not in layer:
+            if a in chain and b not in layer:
                 layer[b] = layer[a]
     for k in tl.nodes:
         layer.setdefault(k, 0)
-    return layer
+    return layer, set(layer) - chain
 
 
 def places(tl: Timeline) -> dict[str, tuple[float, float]]:
-    """Node key -> (x, y) in page pixels: one row per layer, names in order along it."""
+    """Node key -> (x, y) in page pixels: one row per layer, the chain's nodes centred in name
+    order (X in the middle of its row), the side nodes to the right after a wider gap."""
+    layers, side = _layers(tl)
     rows: dict[int, list[str]] = defaultdict(list)
-    for key, layer in _layers(tl).items():
+    for key, layer in layers.items():
         rows[layer].append(key)
     out: dict[str, tuple[float, float]] = {}
     for layer, keys in rows.items():
-        keys.sort(key=lambda k: (k != tl.center, str(tl.nodes.get(k, {}).get("name") or k)))
-        for i, key in enumerate(keys):
-            out[key] = ((i - (len(keys) - 1) / 2) * GAP_X, layer * GAP_Y)
+        keys.sort(key=lambda k: str(tl.nodes.get(k, {}).get("name") or k))
+        chain = [k for k in keys if k not in side and k != tl.center]
+        if tl.center in keys:
+            chain.insert(len(chain) // 2, tl.center)
+        for i, key in enumerate(chain):
+            out[key] = ((i - (len(chain) - 1) / 2) * GAP_X, layer * GAP_Y)
+        right = (len(chain) - 1) / 2 * GAP_X + 1.5 * GAP_X
+        for i, key in enumerate(k for k in keys if k in side):
+            out[key] = (right + i * GAP_X, layer * GAP_Y)
     return out

@@ -58,7 +58,7 @@ def edge_data(v: Version, side: bool, colour: str) -> dict[str, Any]:
     p = v.props
     return {
         "id": v.rid, "source": v.source, "target": v.target, "type": v.type, "side": side, "color": colour,
-        "verb": edge_verb(v.type, p.get("fund_kind")), "label": figure(p),
+        "verb": edge_verb(v.type, p.get("fund_kind")), "label": figure(p) or str(p.get("control_kind") or ""),
         "vf": day_number(p["valid_from"]), "vt": day_number(p["valid_to"]),
         "kf": millis(p["known_from"]), "kt": millis(p["known_to"]),
         "dates": {k: _iso(p[k]) for k in ("valid_from", "valid_to", "known_from", "known_to")},
