@@ -14,6 +14,7 @@ from typing import Any
 
 from ownergraph.domain.clock import Clock
 from ownergraph.domain.vocabulary import edge_verb
+from ownergraph.graph.analytics.notebook import edge_figure
 from ownergraph.graph.analytics.timeline import Timeline, Version
 from ownergraph.retrieval.view.layout import places
 
@@ -33,17 +34,6 @@ def millis(t: datetime) -> int:
     return int(t.timestamp() * 1000) if t.year < 9999 else 253402300799000  # int(): rounds down
 
 
-def figure(props: dict[str, Any]) -> str:
-    """A stake or band ("72.5%", "25–50%"), else an amount ("EUR 150,000,000"), else ""."""
-    lo, hi = props.get("stake_lo"), props.get("stake_hi")
-    if lo is not None:
-        lo_s, hi_s = f"{float(lo) * 100:.4g}", f"{float(hi if hi is not None else lo) * 100:.4g}"
-        return f"{lo_s}%" if lo_s == hi_s else f"{lo_s}–{hi_s}%"
-    if props.get("amount") is not None:
-        return f"{props.get('currency') or ''} {float(props['amount']):,.0f}".strip()
-    return ""
-
-
 def _iso(value: Any) -> str:
     return value.isoformat() if hasattr(value, "isoformat") else str(value)
 
@@ -58,7 +48,7 @@ def edge_data(v: Version, side: bool, colour: str) -> dict[str, Any]:
     p = v.props
     return {
         "id": v.rid, "source": v.source, "target": v.target, "type": v.type, "side": side, "color": colour,
-        "verb": edge_verb(v.type, p.get("fund_kind")), "label": figure(p) or str(p.get("control_kind") or ""),
+        "verb": edge_verb(v.type, p.get("fund_kind")), "label": edge_figure(p) or str(p.get("control_kind") or ""),
         "vf": day_number(p["valid_from"]), "vt": day_number(p["valid_to"]),
         "kf": millis(p["known_from"]), "kt": millis(p["known_to"]),
         "dates": {k: _iso(p[k]) for k in ("valid_from", "valid_to", "known_from", "known_to")},
