@@ -10,9 +10,9 @@ import click
 from ownergraph.cli.analytics_cmd import claims_option
 from ownergraph.cli.output import echo_lines
 from ownergraph.domain.vocabulary import CHANNELS
-from ownergraph.graph.analytics.timeline import VIEW_DEPTH
+from ownergraph.graph.analytics.timeline import VIEW_DEPTH, side_types
 
-_SIDE_WORDS = ", ".join(f"{n}s" if n != "lending" else n for n in CHANNELS if n != "ownership")
+_SIDE_WORDS = ", ".join(n for n in CHANNELS if side_types([n]))  # the channels off the chain
 
 
 @click.command("view")

@@ -65,8 +65,8 @@ def test_sliders_show_the_analytics_answer_at_two_date_pairs(graph, browser, tmp
         seen.append(expected)
         browser.save_screenshot(str(tmp_path / f"view-{as_of}-{known_at}.png"))
     assert seen[0] != seen[1]  # the two pairs differ: the sliders did re-filter
-    rid = max(seen[1], key=lambda r: browser.execute_script(  # the longest label: a stake, not a band
-        "return ownergraphView.cy.getElementById(arguments[0]).data('label').length;", r))
+    rid = next(r for r in sorted(seen[1]) if browser.execute_script(  # an edge into X: Holdings' stake
+        "return ownergraphView.cy.getElementById(arguments[0]).data('target');", r) == key)
     text = _click_edge(browser, rid)
     assert "valid" in text and "known" in text and "source system" in text, text
     browser.save_screenshot(str(tmp_path / "view-edge-clicked.png"))
