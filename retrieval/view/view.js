@@ -104,7 +104,12 @@
     dt.textContent = key; dd.textContent = value; dl.appendChild(dt); dl.appendChild(dd);
   }
 
-  function open(value) { return /^(0001-|9999-)/.test(value) ? "open" : value; }
+  function span(from, to) {
+    // half-open: the end day itself is outside; sentinel years stand for an unbounded side
+    var lo = /^0001-/.test(from) ? null : from, hi = /^9999-/.test(to) ? null : to;
+    if (!hi) return lo ? "from " + lo + ", open-ended" : "always";
+    return (lo ? lo + " until " : "until ") + hi + " (" + hi.slice(0, 10) + " excluded)";
+  }
 
   function detail(e) {
     var box = $("og-detail"), names = function (k) { return cy.getElementById(k).data("name"); };
@@ -112,8 +117,8 @@
     var h = document.createElement("h2");
     h.textContent = names(e.source) + " " + e.verb + " " + names(e.target) + (e.label ? " (" + e.label + ")" : "");
     var dl = document.createElement("dl");
-    row(dl, "valid", open(e.dates.valid_from) + " to " + open(e.dates.valid_to) + " (to excluded)");
-    row(dl, "known", open(e.dates.known_from) + " to " + open(e.dates.known_to) + " (to excluded)");
+    row(dl, "valid", span(e.dates.valid_from, e.dates.valid_to));
+    row(dl, "known", span(e.dates.known_from, e.dates.known_to));
     Object.keys(e.cite).forEach(function (k) { row(dl, k.replace(/_/g, " "), e.cite[k]); });
     box.appendChild(h); box.appendChild(dl);
   }
