@@ -17,11 +17,10 @@ from typing import Any
 
 from ownergraph import cypher
 from ownergraph.domain.clock import Clock
-from ownergraph.domain.vocabulary import CHANNELS, CONTROL_EDGE_TYPES
+from ownergraph.domain.vocabulary import CHANNELS, CONTROL_EDGE_TYPES, VIEW_DEPTH
 from ownergraph.graph.analytics.snapshot import Reads, expand, gated, parse_clocks
 
 CHAIN_TYPES: tuple[str, ...] = CONTROL_EDGE_TYPES  # ownership and control: the chain itself
-VIEW_DEPTH = 12  # hops each way: a chain view, not a registry dump
 
 
 @dataclass(frozen=True)

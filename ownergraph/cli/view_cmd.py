@@ -8,11 +8,11 @@ from pathlib import Path
 import click
 
 from ownergraph.cli.analytics_cmd import claims_option
-from ownergraph.cli.output import echo_lines
-from ownergraph.domain.vocabulary import CHANNELS
-from ownergraph.graph.analytics.timeline import VIEW_DEPTH, side_types
+from ownergraph.cli.output import echo_lines, emit, json_option
+from ownergraph.domain.vocabulary import CHANNELS, CONTROL_EDGE_TYPES, VIEW_DEPTH
 
-_SIDE_WORDS = ", ".join(n for n in CHANNELS if side_types([n]))  # the channels off the chain
+# the channels off the chain (graph.analytics.timeline.side_types; not imported: --help stays light)
+_SIDE_WORDS = ", ".join(n for n, c in CHANNELS.items() if any(t not in CONTROL_EDGE_TYPES for t, _ in c.edges))
 
 
 @click.command("view")
@@ -27,7 +27,9 @@ _SIDE_WORDS = ", ".join(n for n in CHANNELS if side_types([n]))  # the channels 
 @click.option("--depth", default=VIEW_DEPTH, show_default=True, type=click.IntRange(1, 100),
               help="Hops read upward (owners) and downward (holdings).")
 @claims_option
-def view_cmd(entity: str, out: Path, as_of: str | None, known_at: str | None, with_: str, depth: int) -> None:
+@json_option
+def view_cmd(entity: str, out: Path, as_of: str | None, known_at: str | None, with_: str, depth: int,
+             as_json: bool) -> None:
     """An interactive page of ENTITY's ownership/control chain on both clocks."""
     from ownergraph.domain.clock import make_clock
     from ownergraph.graph.store.connection import connect
@@ -43,5 +45,8 @@ def view_cmd(entity: str, out: Path, as_of: str | None, known_at: str | None, wi
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--with") from err
     path = write(data, out)
+    if as_json:
+        return emit({"entity": data["center"], "name": data["title"], "entities": len(data["nodes"]),
+                     "edge_versions": len(data["edges"]), "out": str(path)}, True)
     echo_lines([f"{data['title']}: {len(data['nodes'])} entities, {len(data['edges'])} edge versions "
                 f"(every version, both clocks) -> {path}"])

@@ -11,7 +11,8 @@ from typing import Any
 from ownergraph.domain.clock import make_clock
 from ownergraph.graph.analytics.lookup import find_entity
 from ownergraph.graph.analytics.snapshot import Reads
-from ownergraph.graph.analytics.timeline import VIEW_DEPTH, side_types, timeline
+from ownergraph.domain.vocabulary import VIEW_DEPTH
+from ownergraph.graph.analytics.timeline import side_types, timeline
 from ownergraph.retrieval.view import page
 from ownergraph.retrieval.view.payload import payload
 

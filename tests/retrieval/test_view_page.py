@@ -55,3 +55,4 @@ def test_the_page_is_one_file_that_loads_nothing() -> None:
     assert "default-src 'none'" in text and "<script src" not in text and "<link" not in text
     assert text.count("</script>") == 3  # the data, cytoscape.js, the page script: a name cannot end one
     assert "cytoscape.js 3.34.4" in text
+
