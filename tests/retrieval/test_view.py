@@ -70,6 +70,7 @@ def test_sliders_show_the_analytics_answer_at_two_date_pairs(graph, browser, tmp
     text = _click_edge(browser, rid)
     assert "valid" in text and "known" in text and "source system" in text, text
     browser.save_screenshot(str(tmp_path / "view-edge-clicked.png"))
+    print(f"screenshots kept in {tmp_path}")
     (ROOT / "docs" / "img").mkdir(parents=True, exist_ok=True)  # the guide's picture
     shutil.copy(tmp_path / "view-edge-clicked.png", ROOT / "docs" / "img" / "view.png")
 
