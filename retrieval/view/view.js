@@ -11,16 +11,17 @@
   var $ = function (id) { return document.getElementById(id); };
   var iso = function (day) { return new Date(day * DAY).toISOString().slice(0, 10); };
 
+  var big = data.nodes.length > 300;  // a large group: cheaper drawing (no label wrapping, still pans)
   var cy = cytoscape({
     container: $("og-graph"),
     elements: [],  // only what the sliders admit is ever in the graph (apply): half the work
     layout: { name: "preset" },
     minZoom: 0.02, maxZoom: 4, wheelSensitivity: 0.3, pixelRatio: 1,
-    hideEdgesOnViewport: data.nodes.length > 300, textureOnViewport: data.nodes.length > 300,
+    hideEdgesOnViewport: big, textureOnViewport: big,
     style: [
       { selector: "node", style: { "shape": "round-rectangle", "background-color": "#dbe9f6",
         "border-width": 1, "border-color": "#345", "label": "data(name)", "font-size": 11,
-        "text-valign": "center", "width": 160,
+        "text-valign": "center", "text-wrap": big ? "none" : "wrap", "text-max-width": 150, "width": 160,
         "height": 44, "min-zoomed-font-size": 6 } },
       { selector: "node[kind = 'person']", style: { "shape": "ellipse", "background-color": "#f6ecd2" } },
       { selector: "node[?center]", style: { "border-width": 3, "border-color": "#b0413e" } },
