@@ -56,3 +56,21 @@ def test_the_page_is_one_file_that_loads_nothing() -> None:
     assert text.count("</script>") == 3  # the data, cytoscape.js, the page script: a name cannot end one
     assert "cytoscape.js 3.34.4" in text
 
+
+
+def test_the_page_holds_every_edge_the_analytics_admit_at_any_clock(graph) -> None:
+    # the superset property the page's filtering rests on, over a grid of clocks (no browser)
+    from pathlib import Path
+
+    from ownergraph.graph.analytics.lookup import find_entity
+    from ownergraph.graph.analytics.timeline import timeline, visible_at
+    from ownergraph.graph.load.pipeline import ingest_paths
+
+    ingest_paths(graph, [Path(__file__).resolve().parents[2] / "examples" / "bundle"])
+    side = side_types(list(CHANNELS))
+    for name in ("Harbourline Shipping Limited", "Ivan Petrov"):
+        key = find_entity(graph, name).key
+        held = {v.rid for v in timeline(graph, key, side).versions}
+        for year in range(2015, 2026, 2):
+            for known in (f"{year}-01-31", "2026-01-01"):
+                assert visible_at(graph, key, make_clock(f"{year}-06-30", known), side) <= held
