@@ -21,7 +21,8 @@ from typing import Any, Protocol
 
 import pandas as pd
 
-from ownergraph.domain.clock import make_clock
+from ownergraph.domain.clock import Clock, make_clock
+from ownergraph.domain.vocabulary import CHANNEL_NAMES
 from ownergraph.graph.analytics.api import Analytics
 from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.errors import EntityNotFound, OwnergraphError
@@ -53,6 +54,8 @@ class Answer:
     entities: dict[str, dict[str, Any]] = field(default_factory=dict)
     notices: list[str] = field(default_factory=list)  # e.g. text search is lexical: how to add semantic
     llm_unavailable: str | None = None  # an LLM was configured and a call to it failed: why
+    clock: Clock | None = None  # the clock the analytic ran at: where a page's sliders start
+    graph: Any = field(default=None, repr=False, compare=False)  # for picture("x.html"): the page reads it
 
     @property
     def citations(self) -> list[Source]:
@@ -64,10 +67,35 @@ class Answer:
         return {"nodes": self.entities, "edges": edges}
 
     def picture(self, path: str | Path) -> Path:
-        """The answer's subgraph (the chain and its stakes) as PNG or SVG."""
+        """The answer's subgraph (the chain and its stakes) as PNG or SVG; to a ``.html`` path, the
+        interactive page of its subject (``retrieval.view``: both clock sliders, starting at the
+        answer's clock, lending and guarantee edges included)."""
+        out = Path(path)
+        if out.suffix.lower() in (".html", ".htm"):
+            return self._page(out)
         from ownergraph.retrieval.answer.picture import draw_subgraph
 
-        return draw_subgraph(self.subgraph, Path(path), title=self.question.text)
+        return draw_subgraph(self.subgraph, out, title=self.question.text)
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the answer's words, its table and a small chain of the edges it cites."""
+        from ownergraph.graph.analytics.notebook import result_html
+
+        names = {k: str(v.get("name") or k) for k, v in self.entities.items()}
+        return result_html(self.frame, self.subgraph["edges"], names, self.text)
+
+    def _page(self, out: Path) -> Path:
+        from ownergraph.retrieval.view import write_view
+
+        # the entity a mention was resolved to, else the first mention as written (resolved again)
+        keys = list(self.evidence.anchors.values()) if self.evidence else []
+        subject = next(iter(keys + [m.text for m in self.question.anchors if m.role != "portfolio"]), None)
+        if self.graph is None or subject is None:
+            raise ValueError("this answer names no entity of the graph to draw a page of; a PNG or SVG "
+                             "path draws its subgraph")
+        clock = self.clock or make_clock()
+        return write_view(self.graph, subject, out, as_of=clock.as_of, known_at=clock.known_at,
+                          with_=CHANNEL_NAMES)
 
     def as_dict(self) -> dict[str, Any]:
         return {"question": self.question.model_dump(mode="json"), "answer": self.text,
@@ -130,7 +158,7 @@ class Ownergraph:
         timings["answer"] = (time.perf_counter() - t3) * 1000
         timings["total"] = (time.perf_counter() - t0) * 1000
         return Answer(q, text, ev.frame, ctx, ev, sentences, {k: round(v, 2) for k, v in timings.items()},
-                      check, list(assumptions or []), names, notices, failed)
+                      check, list(assumptions or []), names, notices, failed, clock, self.graph)
 
     def _subjects(self, mentions: list[str], names: dict[str, dict[str, Any]],
                   result: Any) -> tuple[str, str | None]:

@@ -24,6 +24,7 @@ import pandas as pd
 
 from ownergraph.domain.clock import Clock, make_clock
 from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.analytics.notebook import HtmlRepr
 from ownergraph.domain.vocabulary import (
     BACKTEST_KINDS, CONTAGION, EXPOSURE, OWNERS, PATH, SANCTIONS_NEAR, STAKE, QuestionKind, kind_of_command,
 )
@@ -161,7 +162,7 @@ def schedule(dates: Sequence[date | str] | str, start: date | str | None = None,
 
 # -- backtest / audit -----------------------------------------------------------------------
 @dataclass(frozen=True)
-class BacktestResult:
+class BacktestResult(HtmlRepr):
     label: str
     frame: pd.DataFrame  # date, value columns (detail where given)
     plot_path: Path | None = None
@@ -176,7 +177,7 @@ class BacktestResult:
 
 
 @dataclass(frozen=True)
-class AuditResult:
+class AuditResult(HtmlRepr):
     label: str
     now: datetime
     frame: pd.DataFrame  # date, <col>_pit, <col>_lookahead, ..., differs

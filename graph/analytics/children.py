@@ -18,6 +18,7 @@ from ownergraph.graph.analytics.structure import Known, When, clock_dict, edge_e
 from ownergraph.graph.load.collections import partial_lists
 from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.codes import EdgeType
+from ownergraph.graph.analytics.notebook import HtmlRepr
 
 LEVELS = ("direct", "ultimate")
 
@@ -50,7 +51,7 @@ class LevelChildren:
 
 
 @dataclass(frozen=True)
-class ChildrenResult:
+class ChildrenResult(HtmlRepr):
     entity: EntityMatch
     clock: Clock
     direct: LevelChildren

@@ -41,6 +41,7 @@ from ownergraph.graph.store.connection import Graph, Reader
 from ownergraph.domain.vocabulary import CHANNEL_NAMES, CHANNEL_OF, CHANNELS, CONTAGION, HIT_END
 from ownergraph.domain.errors import ConfigError
 from ownergraph.domain.codes import EdgeType
+from ownergraph.graph.analytics.notebook import HtmlRepr
 
 # the channels, their edge types and directions of risk: graph.vocabulary
 
@@ -86,7 +87,7 @@ class Affected:
 
 
 @dataclass(frozen=True)
-class ContagionResult:
+class ContagionResult(HtmlRepr):
     defaulted: EntityMatch
     clock: Clock
     types: tuple[str, ...]

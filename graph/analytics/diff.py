@@ -31,6 +31,7 @@ from ownergraph.graph.analytics.structure import Known, clock_dict, edge_evidenc
 from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.vocabulary import DEFAULT_RULE
 from ownergraph.domain.codes import EdgeType
+from ownergraph.graph.analytics.notebook import HtmlRepr
 
 DIFF_TYPES = (EdgeType.OWNERSHIP, EdgeType.CONTROL, EdgeType.CONSOLIDATION, EdgeType.SUCCESSION)
 _IDENTITY = ("interest", "share_class", "level", "control_kind")
@@ -71,7 +72,7 @@ class OwnerChange:
 
 
 @dataclass(frozen=True)
-class DiffResult:
+class DiffResult(HtmlRepr):
     entity: EntityMatch
     clock_a: Clock
     clock_b: Clock

@@ -32,6 +32,7 @@ from ownergraph.graph.analytics.lookup import GroupMatch, jsonable, resolve_keys
 from ownergraph.graph.analytics.structure import Known, When, clock_dict
 from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.vocabulary import CONTROL_RULE, EXPOSURE
+from ownergraph.graph.analytics.notebook import HtmlRepr
 
 _POSITION_COLUMNS = ["portfolio", "instrument", "instrument_type", "issuer", "issuer_name", "amount", "currency",
                      "position_date", "control_status", "controller", "controller_name", "path", "path_names",
@@ -69,7 +70,7 @@ class Position:
 
 
 @dataclass(frozen=True)
-class ExposureResult:
+class ExposureResult(HtmlRepr):
     who: GroupMatch
     clock: Clock
     portfolios: tuple[str, ...] | None

@@ -37,6 +37,7 @@ from ownergraph.domain.lei import is_valid_lei
 from ownergraph.domain.codes import AliasScheme
 from ownergraph.resolution import normalise_identifier, normalise_name, person_name_variants
 from ownergraph.domain.codes import EdgeType
+from ownergraph.graph.analytics.notebook import HtmlRepr
 
 ACCEPT_SCORE = 0.85  # a fuzzy match must score at least this ...
 MARGIN = 0.05  # ... and beat the next entity by this much
@@ -100,7 +101,7 @@ class EntityMatch:
 
 
 @dataclass(frozen=True)
-class GroupMatch:
+class GroupMatch(HtmlRepr):
     label: str
     members: tuple[EntityMatch, ...]
     links: tuple[dict[str, Any], ...] = ()  # ASSOCIATED_WITH edges that brought members in

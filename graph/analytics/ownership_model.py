@@ -12,6 +12,7 @@ from typing import Any
 import pandas as pd
 
 from ownergraph.graph.analytics.interval import Interval, Status
+from ownergraph.graph.analytics.notebook import HtmlRepr
 
 
 def jsonable(obj: Any) -> Any:
@@ -159,7 +160,7 @@ _ROW_COLUMNS = list(PartyRow("", None, None, False, None, "not", Interval(0, 0),
 
 
 @dataclass(frozen=True)
-class StakeResult(_AsDict):
+class StakeResult(HtmlRepr, _AsDict):
     owner: str
     owned: str
     owner_name: str | None
@@ -201,7 +202,7 @@ class StakeResult(_AsDict):
 
 
 @dataclass(frozen=True)
-class OwnersResult(_AsDict):
+class OwnersResult(HtmlRepr, _AsDict):
     """Who owns / controls ``target`` under ``rule`` (ofac_50: which owners are blocked, and
     ``target_status`` whether the target is). ``rows`` has every entity read above the
     target with its status; :attr:`owners` keeps those that pass certainly or possibly."""
@@ -236,7 +237,7 @@ class OwnersResult(_AsDict):
 
 
 @dataclass(frozen=True)
-class ControlResult(_AsDict):
+class ControlResult(HtmlRepr, _AsDict):
     """What ``controllers`` (one entity, or a group acting together) control under ``rule``
     (chain rules: what they own at the threshold; ofac_50: what their blocking blocks)."""
 

@@ -29,6 +29,7 @@ from ownergraph.graph.load import claims
 from ownergraph.domain.clock import Clock, make_clock
 from ownergraph.graph.analytics.lookup import to_plain
 from ownergraph.graph.store.connection import Graph
+from ownergraph.graph.analytics.notebook import HtmlRepr
 
 KINDS: tuple[str, ...] = ("over_100", "missing_stake", "self_holding", "stub", "dangling")
 _QUERY = {"over_100": "quality_over_100", "missing_stake": "quality_missing_stakes",
@@ -56,7 +57,7 @@ def _detail(kind: str, row: dict[str, Any]) -> str:
 
 
 @dataclass
-class QualityResult:
+class QualityResult(HtmlRepr):
     clock: Clock
     issues: list[dict[str, Any]] = field(default_factory=list)
     truncated: list[str] = field(default_factory=list)  # kinds that reached the row limit

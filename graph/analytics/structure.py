@@ -41,6 +41,7 @@ from ownergraph.graph.analytics.lookup import EntityMatch, find_entity, jsonable
 from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.vocabulary import CONTROL_EDGE_TYPES, CYCLES, PATH, SANCTIONS_EDGE_TYPES, SANCTIONS_NEAR
 from ownergraph.domain.codes import EdgeType
+from ownergraph.graph.analytics.notebook import HtmlRepr
 
 CONTROL_TYPES = CONTROL_EDGE_TYPES
 NEAR_TYPES = SANCTIONS_EDGE_TYPES
@@ -94,7 +95,7 @@ class Component:
 
 
 @dataclass(frozen=True)
-class CyclesResult:
+class CyclesResult(HtmlRepr):
     around: EntityMatch
     clock: Clock
     components: tuple[Component, ...]  # non-trivial SCCs (2+ members), X's first
@@ -147,7 +148,7 @@ def cycles(graph: Graph, around: str, *, as_of: When = None, known_at: Known = N
 
 # -- control_path ---------------------------------------------------------------------------
 @dataclass(frozen=True)
-class PathResult:
+class PathResult(HtmlRepr):
     a: EntityMatch
     b: EntityMatch
     clock: Clock
@@ -233,7 +234,7 @@ def control_path(graph: Graph, a: str, b: str, *, as_of: When = None, known_at: 
 
 # -- sanctions_near -------------------------------------------------------------------------
 @dataclass(frozen=True)
-class SanctionsNearResult:
+class SanctionsNearResult(HtmlRepr):
     who: tuple[EntityMatch, ...] | None
     clock: Clock
     hops: int
@@ -328,7 +329,7 @@ class LevelParents:
 
 
 @dataclass(frozen=True)
-class ParentsResult:
+class ParentsResult(HtmlRepr):
     entity: EntityMatch
     clock: Clock
     direct: LevelParents

@@ -35,6 +35,7 @@ def _register_optional() -> None:
         ("ownergraph.cli.review_cmd", ("review_cmd",)),
         ("ownergraph.cli.export_cmd", ("EXPORT_COMMANDS",)),
         ("ownergraph.cli.mcp_cmd", ("mcp_cmd",)),
+        ("ownergraph.cli.view_cmd", ("view_cmd",)),
     ):
         try:
             mod = import_module(module)

@@ -32,7 +32,7 @@ __all__ = [
     "EU_AMLR_25", "AMLD_GT25", "ROLLING_25", "MAJORITY", "OFAC_50",
     "Channel", "CHANNELS", "CHANNEL_NAMES", "CHANNEL_OF", "HIT_END", "GUARANTEE", "LENDING", "OWNERSHIP",
     "CONTROL_EDGE_TYPES", "SANCTIONS_EDGE_TYPES", "PATH_KINDS", "PATH_KIND_NAMES", "CONTROL_PATH_KINDS",
-    "path_edge_types",
+    "path_edge_types", "VIEW_DEPTH",
     "QuestionKind", "KINDS", "KIND_NAMES", "UNKNOWN", "PATTERN_NAMES", "BACKTEST_KINDS", "kind_of_command",
     "OWNERS", "STAKE", "EXPOSURE", "CONTAGION", "PATH", "SANCTIONS_NEAR", "CYCLES", "PARENTS", "DIFF", "QUALITY",
 ]
@@ -151,7 +151,8 @@ SANCTIONS_EDGE_TYPES: tuple[str, ...] = tuple(e.type.value for e in EDGES if e.s
 PATH_KINDS: dict[str, tuple[str, ...]] = {
     e.path_kind: tuple(x.type.value for x in EDGES if x.path_kind == e.path_kind) for e in EDGES if e.path_kind
 }
-PATH_KIND_NAMES: tuple[str, ...] = tuple(PATH_KINDS)  # "connected to" questions: every kind
+PATH_KIND_NAMES: tuple[str, ...] = tuple(PATH_KINDS)
+VIEW_DEPTH = 12  # hops the chain view (ownergraph view) reads upward and downward: a chain, not a registry  # "connected to" questions: every kind
 CONTROL_PATH_KINDS: tuple[str, ...] = tuple(k for k, types in PATH_KINDS.items()
                                             if all(EDGE_OF[t].control for t in types))
 
