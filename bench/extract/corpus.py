@@ -23,7 +23,7 @@ from typing import Any
 
 from ownergraph.ingest.extract import MIN_CONFIDENCE, extract
 from ownergraph.ingest.extract import patterns as P
-from ownergraph.ingest.sentences import split_sentences
+from ownergraph.domain.sentences import split_sentences
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "fixtures" / "prose_corpus"

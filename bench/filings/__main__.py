@@ -41,7 +41,7 @@ from bench._common import bench_graph, peak_rss_mb, wipe, write_report
 from ownergraph.ingest.extract import extract
 from ownergraph.domain.model import Disclosure
 from ownergraph.ingest.readers.documents import SUFFIXES, DocumentReader
-from ownergraph.ingest.sentences import split_sentences
+from ownergraph.domain.sentences import split_sentences
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT = ROOT / "tests" / "fixtures" / "real" / "filings"

@@ -41,7 +41,7 @@ from bench.cypher import QUERIES
 from ownergraph.graph.store.connection import Graph, connect
 from ownergraph.domain.vocabulary import CONTAGION, EXPOSURE, OWNERS, PARENTS, STAKE
 from ownergraph.retrieval.api import Ownergraph
-from ownergraph.ingest.sentences import split_sentences
+from ownergraph.domain.sentences import split_sentences
 
 AS_OF = _bulk.AS_OF
 PATTERNS = (OWNERS.name, STAKE.name, CONTAGION.name, EXPOSURE.name, PARENTS.name)

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ownergraph.retrieval.text.chunking import Chunk, chunk_text
-from ownergraph.ingest.sentences import Sentence
+from ownergraph.domain.sentences import Sentence
 from ownergraph.retrieval.text.compression import compress
 
 # ---------------------------------------------------------------------------------------------

@@ -43,7 +43,7 @@ from ownergraph.domain.model import (
 )
 from ownergraph.domain.codes import CorporateActionKind, EntityKind
 from ownergraph.ingest.readers.base import build
-from ownergraph.ingest.sentences import Sentence
+from ownergraph.domain.sentences import Sentence
 
 MIN_CONFIDENCE = 0.5  # hedged / future statements (0.35) are found but not loaded as facts
 METHOD = "pattern"

@@ -17,7 +17,7 @@ from dataclasses import replace
 from ownergraph.ingest.extract.patterns import GUARANTEE, LOAN
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import money
-from ownergraph.ingest.sentences import Sentence
+from ownergraph.domain.sentences import Sentence
 
 # (the “Term Loan Agreement”), (the "Credit Agreement"), (the “agreement”)
 _DEFINES = re.compile(r"\(\s*(?:the\s+)?[“\"]([^”\"]{0,40}?(?:[Aa]greement|Facility|Loan|Note))[”\"]")

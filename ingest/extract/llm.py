@@ -38,7 +38,7 @@ from ownergraph.ingest.extract import rules
 from ownergraph.ingest.extract.patterns import RELATIONS
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import Context
-from ownergraph.ingest.sentences import Sentence
+from ownergraph.domain.sentences import Sentence
 
 DEFAULT_MODEL = "gpt-4o-mini"
 DEFAULT_BASE_URL = "https://api.openai.com/v1"

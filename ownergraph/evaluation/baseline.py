@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from ownergraph.retrieval.text.chunking import Chunk, chunk_text
-from ownergraph.ingest.sentences import split_sentences
+from ownergraph.domain.sentences import split_sentences
 from ownergraph.evaluation.score import Outcome
 
 _PCT = re.compile(r"(\d+(?:\.\d+)?)\s*%")

@@ -30,7 +30,7 @@ from typing import Any
 
 from ownergraph.evaluation.relations import norm, document_text, load
 from ownergraph.retrieval.text.chunking import Chunk, chunk_text
-from ownergraph.ingest.sentences import Sentence
+from ownergraph.domain.sentences import Sentence
 
 __all__ = ["LABELS", "RESULT_CHUNKS", "EvidenceCase", "filing_of", "heldout", "real_cases", "split"]
 

@@ -32,7 +32,7 @@ from ownergraph.ingest.extract import MIN_CONFIDENCE, Found, extract
 from ownergraph.ingest.extract.patterns import RELATIONS
 from ownergraph.ingest.readers.documents import edgar
 from ownergraph.ingest.readers.documents.text import decode, html_text, paged_plain_text, pdf_text
-from ownergraph.ingest.sentences import Sentence
+from ownergraph.domain.sentences import Sentence
 
 Finder = Callable[[str, Sequence[Sentence], str | None], list[Found]]
 

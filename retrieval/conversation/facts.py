@@ -44,7 +44,7 @@ from ownergraph.domain.model import (
     Quarantined,
 )
 from ownergraph.domain.codes import EntityKind
-from ownergraph.ingest.sentences import Sentence, split_sentences
+from ownergraph.domain.sentences import Sentence, split_sentences
 from ownergraph.resolution import name_key
 from ownergraph.domain.codes import EdgeType
 

@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ownergraph.ingest.readers.documents.text import html_text
-from ownergraph.ingest.sentences import Sentence, split_sentences
+from ownergraph.domain.sentences import Sentence, split_sentences
 
 __all__ = [
     "Chunk",

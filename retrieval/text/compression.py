@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Literal
 import numpy as np
 
 from ownergraph.retrieval.text.keep_head import KeepHead, cheap_features, load_head
-from ownergraph.ingest.sentences import Sentence
+from ownergraph.domain.sentences import Sentence
 from ownergraph.retrieval.text.chunking import boilerplate_score, count_tokens
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -26,7 +26,7 @@ import numpy as np
 
 from ownergraph.graph.store.connection import Graph
 from ownergraph.retrieval.text.model_files import SETUP_HINT
-from ownergraph.ingest.sentences import Sentence, split_sentences
+from ownergraph.domain.sentences import Sentence, split_sentences
 from ownergraph.retrieval.text.vector_points import day_end
 from ownergraph.retrieval.text.compression import compress
 

@@ -15,7 +15,7 @@ from ownergraph.ingest.extract import extract
 from ownergraph.ingest.formats import detect, expand
 from ownergraph.domain.model import CorporateAction, Disclosure, Entity, Guarantee, Lending, Ownership
 from ownergraph.ingest.readers.documents import DocumentReader
-from ownergraph.ingest.sentences import split_sentences
+from ownergraph.domain.sentences import split_sentences
 
 REAL = Path(__file__).parents[1] / "fixtures" / "real"
 FILINGS = REAL / "filings"

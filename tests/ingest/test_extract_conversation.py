@@ -9,7 +9,7 @@ import pytest
 
 from ownergraph.ingest.extract import extract
 from ownergraph.ingest.extract.values import relative_date
-from ownergraph.ingest.sentences import split_sentences
+from ownergraph.domain.sentences import split_sentences
 
 TODAY = date(2026, 6, 30)
 

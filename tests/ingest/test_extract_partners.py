@@ -23,7 +23,7 @@ from ownergraph.evaluation.relations import document_text
 from ownergraph.ingest.extract import extract, partners
 from ownergraph.domain.model import Control
 from ownergraph.ingest.readers.documents import DocumentReader
-from ownergraph.ingest.sentences import split_sentences
+from ownergraph.domain.sentences import split_sentences
 
 REAL = Path(__file__).parents[1] / "fixtures" / "real"
 S3 = REAL / "sec" / "s3" / "0000899681-95-000096.txt"

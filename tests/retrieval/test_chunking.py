@@ -16,7 +16,7 @@ from ownergraph.retrieval.text.chunking import (
     count_tokens,
 )
 from ownergraph.ingest.readers.documents.text import html_text
-from ownergraph.ingest.sentences import split_sentences
+from ownergraph.domain.sentences import split_sentences
 
 
 def _texts(text: str) -> list[str]:

@@ -11,7 +11,7 @@ import pytest
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from ownergraph.ingest.sentences import Sentence, split_sentences
+from ownergraph.domain.sentences import Sentence, split_sentences
 from ownergraph.retrieval.text.chunking import chunk_text, count_tokens
 from ownergraph.ingest.readers.documents.text import html_text
 from ownergraph.retrieval.text.compression import BUDGETS, budget_tokens, compress, entity_pattern, hit_sentences  # noqa: E402

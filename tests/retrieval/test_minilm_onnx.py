@@ -11,7 +11,7 @@ import pytest
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from ownergraph.ingest.readers.documents.text import html_text  # noqa: E402
-from ownergraph.ingest.sentences import split_sentences  # noqa: E402
+from ownergraph.domain.sentences import split_sentences  # noqa: E402
 from ownergraph.retrieval.text import embedding as _embedding  # noqa: E402
 from ownergraph.retrieval.text.model_files import DIM
 from ownergraph.retrieval.text.minilm_numpy import NumpyMiniLMEmbedder

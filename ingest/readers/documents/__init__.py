@@ -34,7 +34,7 @@ from ownergraph.ingest.readers.documents.meta import (
     DocMeta, Options, dated, filer_ref, part_of, pdf_date, stated_filing_date,
 )
 from ownergraph.ingest.readers.documents.text import Pages, decode, html_text, paged_plain_text, pdf_text
-from ownergraph.ingest.sentences import split_sentences
+from ownergraph.domain.sentences import split_sentences
 
 if TYPE_CHECKING:
     from ownergraph.ingest.extract import Finder

@@ -25,7 +25,7 @@ from ownergraph.domain.model import Claim, Control, EntityRef, Ownership, Record
 from ownergraph.domain.codes import EntityKind
 from ownergraph.ingest.readers.sec.values import Doc, prose_key
 from ownergraph.ingest.readers.base import build
-from ownergraph.ingest.sentences import split_sentences
+from ownergraph.domain.sentences import split_sentences
 
 _RECORD_OWNER = [re.compile(rx) for rx in (
     rf"(?<![\w.-]){party('a')}(?:\s\([^)]{{1,120}}\))?,?\s(?:is|was)\sthe\s(?:record|direct)\s(?:owner|holder)\sof",

@@ -1,4 +1,4 @@
-"""Sentences of a plain-text filing wrapped at a fixed width (ingest.sentences).
+"""Sentences of a plain-text filing wrapped at a fixed width (domain.sentences).
 
 sec/s3/0000899681-95-000096.txt (Page America Group S-3/A) is wrapped at about 64 columns with
 lines that end on a capitalised word ("... general partners of BHI" / "Associates VI, L.P., ..."),
@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ownergraph.evaluation.relations import document_text
-from ownergraph.ingest.sentences import split_sentences
+from ownergraph.domain.sentences import split_sentences
 
 REAL = Path(__file__).parents[1] / "fixtures" / "real"
 
