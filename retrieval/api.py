@@ -102,14 +102,16 @@ class Ownergraph:
     # -- question answering --------------------------------------------------------------
     def ask(self, question: str | Question, *, as_of: date | str | None = None,
             known_at: date | datetime | str | None = None, budget: str | int = "medium",
-            anchors: list[str] | None = None, assumptions: list[str] | None = None) -> Answer:
+            anchors: list[str] | None = None, assumptions: list[str] | None = None,
+            today: date | None = None) -> Answer:
         """The question read, its analytic run on both clocks, text evidence found, the answer
-        composed from them (and checked, when an LLM words it)."""
+        composed from them (and checked, when an LLM words it). ``today`` is the session's day:
+        relative dates ("last quarter") resolve against it, and it is the default valid date."""
         t0 = time.perf_counter()
         timings: dict[str, float] = {}
-        q = question if isinstance(question, Question) else understand(question, config=self.llm)
+        q = question if isinstance(question, Question) else understand(question, today=today, config=self.llm)
         timings["parse"] = (time.perf_counter() - t0) * 1000
-        clock = make_clock(as_of or q.as_of, known_at or q.known_at)
+        clock = make_clock(as_of or q.as_of or today, known_at or q.known_at)
         mentions = anchors if anchors is not None else [m.text for m in q.anchors if m.role != "portfolio"]
         t1 = time.perf_counter()
         ev = self._graph_retriever.search(q, as_of=clock.as_of, known_at=clock.known_at, anchors=mentions)
