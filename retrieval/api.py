@@ -29,6 +29,8 @@ from ownergraph.retrieval.answer.graph_retriever import GraphEvidence, GraphRetr
 from ownergraph.retrieval.answer.compose import CitationCheck, check_citations, compose
 from ownergraph.retrieval.answer.context import Context, Source, build_context
 from ownergraph.retrieval.llm import unavailable_notice
+from ownergraph.retrieval.question.by_names import with_graph_names
+from ownergraph.retrieval.question.graph_names import NameIndex
 from ownergraph.retrieval.question.model import Question, understand
 
 
@@ -98,6 +100,13 @@ class Ownergraph:
         self.text = text
         self.llm = llm
         self._graph_retriever = GraphRetriever(self.analytics)
+        self._names = NameIndex(graph)
+
+    def read(self, question: str, *, today: date | None = None) -> Question:
+        """The question parsed (``today``: the session's day), its mentions read against the
+        graph's own names (``retrieval.question.by_names``)."""
+        q = understand(question, today=today, config=self.llm)
+        return with_graph_names(q, self._names.gazetteer().find(q.text))
 
     # -- question answering --------------------------------------------------------------
     def ask(self, question: str | Question, *, as_of: date | str | None = None,
@@ -109,7 +118,7 @@ class Ownergraph:
         relative dates ("last quarter") resolve against it, and it is the default valid date."""
         t0 = time.perf_counter()
         timings: dict[str, float] = {}
-        q = question if isinstance(question, Question) else understand(question, today=today, config=self.llm)
+        q = question if isinstance(question, Question) else self.read(question, today=today)
         timings["parse"] = (time.perf_counter() - t0) * 1000
         clock = make_clock(as_of or q.as_of or today, known_at or q.known_at)
         mentions = anchors if anchors is not None else [m.text for m in q.anchors if m.role != "portfolio"]

@@ -24,7 +24,6 @@ from bench.questions.sources import CORPUS, load_source
 from ownergraph.domain.errors import OwnergraphError
 from ownergraph.domain.vocabulary import KINDS
 from ownergraph.retrieval.api import Ownergraph
-from ownergraph.retrieval.question.model import parse
 
 
 def _corpus(split: str) -> list[dict[str, Any]]:
@@ -42,11 +41,13 @@ def _answer(og: Ownergraph, q: Any, day: date) -> str:
 def score_one(og: Ownergraph, row: dict[str, Any]) -> dict[str, Any]:
     exp = row["expected"]
     day = date.fromisoformat(exp["session_day"])
-    q = parse(row["question"], today=day)
+    q = og.read(row["question"], today=day)
     reading = read_right(og, q, exp)
     out = {"id": row["id"], "kind": exp["kind"], "style": row["style"], "read": reading.right, "why": reading.why,
            "supported": exp["kind"] in KINDS or exp["kind"] == "unknown", "answer": None}
-    if row["key_facts"] and q.pattern != "unknown":
+    if row["key_facts"] and not out["supported"]:  # a kind it does not have: a miss, whatever it answers
+        out.update(answer=False, missing=row["key_facts"], text="(missing kind)")
+    elif row["key_facts"] and q.pattern != "unknown":
         text = _answer(og, q, day)
         missing = missing_facts(text, row["key_facts"])
         out.update(answer=not missing, missing=missing, text=text[:600])

@@ -10,12 +10,14 @@ from datetime import date, timedelta
 from typing import Any
 
 from ownergraph.domain.vocabulary import DIFF
+from ownergraph.retrieval.question.date_words import WORDS, words_day
 from ownergraph.retrieval.question.work_text import MON, QWORD, MONTHS, SEP, Work
 
 _DATE_RE = re.compile(
     r"(?P<iso>\b(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})\b)"
     rf"|(?P<dmy>\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>{MON})\.?,?\s+(?P<y2>\d{{4}})\b)"
     rf"|(?P<mdy>\b(?P<mon3>{MON})\.?\s+(?P<d3>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y3>\d{{4}})\b)"
+    rf"|{WORDS}"
     r"|(?P<quarter>\b(?:(?:the\s+)?(?P<qpos>end|close|start|beginning)\s+of\s+(?:the\s+)?)?"
     r"(?:Q(?P<q1>[1-4])\s*[-/ ]?\s*(?:of\s+)?(?P<qy1>\d{4})|(?P<qy2>\d{4})\s*[-/ ]?\s*Q(?P<q2>[1-4])"
     r"|(?P<qw>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(?P<qy3>\d{4}))\b)"
@@ -143,6 +145,11 @@ def _relative_period(g: _Groups, today: date) -> _Period:
     return "rel", day, day
 
 
+def _words_period(g: _Groups, today: date) -> _Period:
+    day = words_day(g, today)
+    return "day", day, day
+
+
 def _bare_year_period(g: _Groups, today: date) -> _Period:
     y = int(g["y7"])
     return "year", date(y, 1, 1), date(y, 12, 31)
@@ -150,7 +157,7 @@ def _bare_year_period(g: _Groups, today: date) -> _Period:
 
 # the alternatives of _DATE_RE (exactly one matches) and how each is read; only a relative date needs today
 _PERIOD_READERS = (
-    ("iso", _iso_period), ("dmy", _day_month_year_period), ("mdy", _month_day_year_period),
+    ("iso", _iso_period), ("dmy", _day_month_year_period), ("mdy", _month_day_year_period), ("words", _words_period),
     ("quarter", _quarter_period), ("half", _half_period), ("monthyear", _month_period),
     ("yearend", _year_end_period), ("rel", _relative_period), ("bare", _bare_year_period),
 )

@@ -1,0 +1,85 @@
+"""The parser's anchors checked against the graph's own names (``gazetteer``): a mention that
+holds a name found in the graph becomes that name and nothing more (the words glued to it,
+"X look like", fall away); a question whose kind needs more entities than its slots gave gets
+the names found elsewhere in it. Text in, text out: the graph lookup stays in the resolver."""
+
+from __future__ import annotations
+
+from ownergraph.domain.vocabulary import KINDS, UNKNOWN
+from ownergraph.retrieval.question.gazetteer import Hit
+from ownergraph.retrieval.question.model import Mention, Question
+
+__all__ = ["with_graph_names"]
+
+_ENTITY_ROLES = ("subject", "object")
+
+
+def _span(text: str, mention: str) -> tuple[int, int] | None:
+    at = text.lower().find(mention.lower())
+    return None if at < 0 else (at, at + len(mention))
+
+
+def _inside(hit: Hit, span: tuple[int, int]) -> bool:
+    return hit.start < span[1] and hit.end > span[0]
+
+
+def _mention_text(q: Question, hit: Hit) -> str:
+    """One entity: its key (exact, whatever the typo); several: the words, so that the lookup
+    lists the candidates and what tells them apart."""
+    return hit.keys[0] if len(hit.keys) == 1 else q.text[hit.start:hit.end]
+
+
+def _replace(q: Question, hits: list[Hit], used: set[int], notes: list[str]) -> list[Mention]:
+    """Each anchor that overlaps a name found in the graph becomes that name; an anchor that holds
+    none ("mid-year", a clause) gives way to a name found outside the slots, when there is one."""
+    out: list[Mention] = []
+    slots: list[tuple[Mention, list[int]]] = []
+    for m in q.anchors:
+        span = _span(q.text, m.text) if m.role in _ENTITY_ROLES and m.kind_hint != "family" else None
+        inside = [i for i, h in enumerate(hits) if span and _inside(h, span)]
+        if span is None and m.role in _ENTITY_ROLES and m.kind_hint != "family":
+            inside = []
+        slots.append((m, inside))
+    for m, inside in slots:
+        free = [i for i in inside if i not in used]
+        if not inside and m.role in _ENTITY_ROLES and m.kind_hint != "family":
+            claimed = {i for _, ins in slots for i in ins}
+            free = [i for i in range(len(hits)) if i not in used and i not in claimed][:1]
+        if not free:
+            out.append(m)
+            continue
+        used.add(free[0])
+        hit = hits[free[0]]
+        said = q.text[hit.start:hit.end]
+        if said != m.text or len(hit.keys) == 1:
+            notes.append(f"{m.text!r} read as {hit.name!r} (the graph's name for {said!r})")
+        out.append(Mention(text=_mention_text(q, hit), role=m.role, kind_hint=m.kind_hint))
+    return out
+
+
+def _complete(q: Question, anchors: list[Mention], hits: list[Hit], used: set[int], notes: list[str]) -> None:
+    """Names found outside any slot fill the entities the kind still needs, in the question's order."""
+    need = KINDS[q.pattern].entities if q.pattern in KINDS else 0
+    have = [m for m in anchors if m.role in _ENTITY_ROLES or m.role == "group"]
+    for i, hit in enumerate(hits):
+        if len(have) >= max(need, 1) or i in used:
+            continue
+        role = "subject" if not any(m.role in ("subject", "group") for m in have) else "object"
+        m = Mention(text=_mention_text(q, hit), role=role)  # type: ignore[arg-type]
+        anchors.append(m)
+        have.append(m)
+        used.add(i)
+        notes.append(f"found {hit.name!r} by its name in the graph ({q.text[hit.start:hit.end]!r})")
+
+
+def with_graph_names(q: Question, hits: list[Hit]) -> Question:
+    """``q`` with its anchors read against the graph's names (unchanged when none is found)."""
+    if q.pattern == UNKNOWN or not hits:
+        return q
+    used: set[int] = set()
+    notes: list[str] = []
+    anchors = _replace(q, hits, used, notes)
+    _complete(q, anchors, hits, used, notes)
+    order = {"subject": 0, "group": 0, "object": 1, "portfolio": 2}
+    anchors.sort(key=lambda m: order[m.role])
+    return q.model_copy(update={"anchors": anchors, "notes": q.notes + notes})
