@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ownergraph.retrieval.question.common_words import COMMON
+from ownergraph.retrieval.question.edits import deletes, edit_distance
 from ownergraph.retrieval.question.name_text import LEGAL_FORMS, Token, tokens
 
 __all__ = ["Gazetteer", "Hit", "NameRecord"]
@@ -51,7 +52,7 @@ class Gazetteer:
     def build(cls, records: Iterable[NameRecord]) -> Gazetteer:
         g = cls()
         for word in _FORM_WORDS:
-            for d in _deletes(word):
+            for d in deletes(word):
                 g.deletes[d].add(word)
         for r in records:
             g.names[r.key] = r.name
@@ -72,7 +73,7 @@ class Gazetteer:
                 self._put(core[:n], key, PREFIX)
         for t in toks:
             if len(t) >= _MIN_FUZZY and not t.isdigit():
-                for d in _deletes(t):
+                for d in deletes(t):
                     self.deletes[d].add(t)
 
     def _put(self, toks: tuple[str, ...], key: str, strength: int) -> None:
@@ -113,10 +114,10 @@ class Gazetteer:
         """The name word one or two edits away, when there is exactly one nearest."""
         if word in COMMON or len(word) < _MIN_FUZZY or word.isdigit() or (word,) in self.index or self._known(word):
             return word
-        near = {t for d in _deletes(word) for t in self.deletes.get(d, ())}
-        best = sorted(near, key=lambda t: (_distance(word, t), t))
-        if best and _distance(word, best[0]) <= (1 if len(word) < 8 else 2):
-            if len(best) == 1 or _distance(word, best[0]) < _distance(word, best[1]):
+        near = {t for d in deletes(word) for t in self.deletes.get(d, ())}
+        best = sorted(near, key=lambda t: (edit_distance(word, t), t))
+        if best and edit_distance(word, best[0]) <= (1 if len(word) < 8 else 2):
+            if len(best) == 1 or edit_distance(word, best[0]) < edit_distance(word, best[1]):
                 return _FORM_WORDS.get(best[0], best[0])
         return word
 
@@ -143,21 +144,6 @@ def _plausible(span: list[Token], words: tuple[str, ...], typos: int, strength: 
         return False
     if strength == PREFIX and not span[0].capital and len(span) == 1:
         return typos == 0 and span[0].norm not in COMMON and len(span[0].norm) >= 5
+    if len(span) == 1 and typos == 1:  # "Valtroa": one capitalised word of some length
+        return span[0].capital and len(span[0].norm) >= 6
     return typos == 0 or len(span) > typos
-
-
-def _deletes(word: str) -> set[str]:
-    """The word and every spelling with one character left out (symmetric-delete lookup)."""
-    return {word} | {word[:i] + word[i + 1:] for i in range(len(word))}
-
-
-def _distance(a: str, b: str) -> int:
-    """Optimal-string-alignment edit distance (a swap of neighbours is one edit)."""
-    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
-    for i in range(1, len(a) + 1):
-        for j in range(1, len(b) + 1):
-            cost = a[i - 1] != b[j - 1]
-            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-    return d[len(a)][len(b)]

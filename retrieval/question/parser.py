@@ -35,6 +35,7 @@ from ownergraph.retrieval.question.dates import DateHit, assign_dates, find_date
 from ownergraph.retrieval.question.params import read_channels, read_depth, read_portfolio, read_rules
 from ownergraph.retrieval.question.patterns import family
 from ownergraph.retrieval.question.slots import VOTING_RE
+from ownergraph.retrieval.question.spelling import correct_words
 from ownergraph.retrieval.question.work_text import MAX_CHARS, PRONOUNS, SEP, Work, mask_names
 from ownergraph.retrieval.question.model import Mention, Question
 
@@ -220,7 +221,9 @@ def _note_gaps(w: Work, an: Anchors, pattern: str, follow_up: bool) -> None:
 
 
 def parse(text: str, *, today: date | None = None) -> Question:
-    w = _working_copy(_normalise(text), today or date.today())
+    spelt, fixes = correct_words(_normalise(text))
+    w = _working_copy(spelt, today or date.today())
+    w.notes.extend(fixes)
     q: dict = {}
     mask_names(w)
     dates = find_dates(w)
