@@ -29,7 +29,10 @@ from ownergraph.retrieval.answer.graph_retriever import GraphEvidence, GraphRetr
 from ownergraph.retrieval.answer.compose import CitationCheck, check_citations, compose
 from ownergraph.retrieval.answer.context import Context, Source, build_context
 from ownergraph.retrieval.llm import unavailable_notice
+from ownergraph.domain.vocabulary import UNKNOWN
+from ownergraph.retrieval.kinds import STRATEGIES
 from ownergraph.retrieval.question.by_names import with_graph_names
+from ownergraph.retrieval.question.rephrase import cannot_answer_text, rephrasings
 from ownergraph.retrieval.question.graph_names import NameIndex
 from ownergraph.retrieval.question.model import Question, understand
 
@@ -55,6 +58,8 @@ class Answer:
     entities: dict[str, dict[str, Any]] = field(default_factory=dict)
     notices: list[str] = field(default_factory=list)  # e.g. text search is lexical: how to add semantic
     llm_unavailable: str | None = None  # an LLM was configured and a call to it failed: why
+    answered: bool = True  # False: the text says how the question was read and what would run
+    rephrasings: list[str] = field(default_factory=list)  # questions that would run, when not answered
 
     @property
     def citations(self) -> list[Source]:
@@ -76,7 +81,9 @@ class Answer:
                 "result": self.frame.to_dict("records"), "citations": [s.as_dict() for s in self.citations],
                 "subgraph": self.subgraph, "evidence_sentences": self.sentences, "timings_ms": self.timings,
                 "assumptions": self.assumptions, "notices": self.notices, "llm_unavailable": self.llm_unavailable,
-                "citation_check": None if self.check is None else self.check.__dict__}
+                "citation_check": None if self.check is None else self.check.__dict__,
+                "dates": {"as_of": self.context.as_of.isoformat(), "known_at": self.context.known_at},
+                "answered": self.answered, "rephrasings": self.rephrasings}
 
 
 EDGE_BUDGET = {"low": 12, "medium": 30, "high": 80}
@@ -122,6 +129,9 @@ class Ownergraph:
         timings["parse"] = (time.perf_counter() - t0) * 1000
         clock = make_clock(as_of or q.as_of or today, known_at or q.known_at)
         mentions = anchors if anchors is not None else [m.text for m in q.anchors if m.role != "portfolio"]
+        why = _cannot_answer(q, mentions)
+        if why:
+            return self._unanswered(q, mentions, why, clock, today, assumptions)
         t1 = time.perf_counter()
         ev = self._graph_retriever.search(q, as_of=clock.as_of, known_at=clock.known_at, anchors=mentions)
         timings["graph"] = (time.perf_counter() - t1) * 1000
@@ -142,6 +152,19 @@ class Ownergraph:
         timings["total"] = (time.perf_counter() - t0) * 1000
         return Answer(q, text, ev.frame, ctx, ev, sentences, {k: round(v, 2) for k, v in timings.items()},
                       check, list(assumptions or []), names, notices, failed)
+
+    def _unanswered(self, q: Question, mentions: list[str], why: str, clock: Any, today: date | None,
+                    assumptions: list[str] | None) -> Answer:
+        """"I read this as ... I can answer ...": the reading, and questions that would run."""
+        gazetteer = self._names.gazetteer()
+        if mentions:
+            names = [gazetteer.names.get(m, m) for m in mentions]
+        else:  # an unknown kind keeps no anchors: the names the question holds, as the graph spells them
+            names = list(dict.fromkeys(h.name for h in gazetteer.find(q.text) if len(h.keys) == 1))
+        text = cannot_answer_text(q, names, why, today)
+        ctx = build_context(q.text, clock.as_of, clock.known_at.isoformat(), {}, [], [], "", None, assumptions)
+        return Answer(q, text, pd.DataFrame(), ctx, None, assumptions=list(assumptions or []), answered=False,
+                      rephrasings=rephrasings(q, names, today))
 
     def _subjects(self, mentions: list[str], names: dict[str, dict[str, Any]],
                   result: Any) -> tuple[str, str | None]:
@@ -209,6 +232,18 @@ class Ownergraph:
     def resolve(self, mention: str, as_of: date | str | None = None) -> Any:
         """The entity a mention names, or EntityNotFound with candidates ("did you mean …")."""
         return self.analytics.lookup.entity(mention, as_of=as_of)
+
+
+def _cannot_answer(q: Question, mentions: list[str]) -> str:
+    """Why no analytic can run for ``q`` ('' when one can): no kind, or fewer entities than it needs."""
+    if q.pattern == UNKNOWN or q.pattern not in STRATEGIES:
+        return "No analytic answers this kind of question."
+    need = STRATEGIES[q.pattern].kind.entities
+    if len(mentions) < need and not q.follow_up:
+        found = {0: "none", 1: "one"}.get(len(mentions), str(len(mentions)))
+        return f"A {q.pattern.replace('_', ' ')} question needs {need} entities; I found {found}." if need > 1 else \
+            f"A {q.pattern.replace('_', ' ')} question needs an entity; I found none I could name."
+    return ""
 
 
 def _cited_context(q: Question, as_of: date, known_at: datetime, ev: GraphEvidence,
