@@ -35,7 +35,7 @@ def test_a_kind_short_of_entities_says_so_in_json(bundle_cli, capfd: pytest.Capt
     code = main(["ask", "How is Valtora Investments Ltd connected?", "--json"])
     got = json.loads(capfd.readouterr().out)
     assert code == 4 and got["answered"] is False
-    assert "a path question about Valtora Investments Ltd" in got["answer"]
+    assert "a path question, about Valtora Investments Ltd" in got["answer"]
     assert "needs 2 entities; I found one" in got["answer"]
     assert 2 <= len(got["rephrasings"]) <= 3 and got["dates"]["as_of"]
 
