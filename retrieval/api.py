@@ -113,7 +113,7 @@ class Ownergraph:
         """The question parsed (``today``: the session's day), its mentions read against the
         graph's own names (``retrieval.question.by_names``)."""
         q = understand(question, today=today, config=self.llm)
-        return with_graph_names(q, self._names.gazetteer().find(q.text))
+        return with_graph_names(q, self._names.gazetteer())
 
     # -- question answering --------------------------------------------------------------
     def ask(self, question: str | Question, *, as_of: date | str | None = None,

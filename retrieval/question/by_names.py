@@ -6,7 +6,9 @@ the names found elsewhere in it. Text in, text out: the graph lookup stays in th
 from __future__ import annotations
 
 from ownergraph.domain.vocabulary import KINDS, UNKNOWN
-from ownergraph.retrieval.question.gazetteer import Hit
+from ownergraph.retrieval.question.common_words import COMMON
+from ownergraph.retrieval.question.gazetteer import FULL, Gazetteer, Hit
+from ownergraph.retrieval.question.name_text import LEGAL_FORMS, tokens
 from ownergraph.retrieval.question.model import Mention, Question
 
 __all__ = ["with_graph_names"]
@@ -15,12 +17,31 @@ _ENTITY_ROLES = ("subject", "object")
 
 
 def _span(text: str, mention: str) -> tuple[int, int] | None:
-    at = text.lower().find(mention.lower())
-    return None if at < 0 else (at, at + len(mention))
+    """Where a mention stands in the question; a mention whose leading words were re-spelt
+    ("the ownership of X" for "the owneship of X") by its longest tail found as written."""
+    words = mention.split()
+    for i in range(len(words)):
+        tail = " ".join(words[i:])
+        at = text.lower().find(tail.lower())
+        if at >= 0:
+            return at, at + len(tail)
+    return None
 
 
 def _inside(hit: Hit, span: tuple[int, int]) -> bool:
     return hit.start < span[1] and hit.end > span[0]
+
+
+def _runs_past(q: Question, hit: Hit, span: tuple[int, int]) -> int | None:
+    """Where a mention's name goes on after a partial hit ("Tamar" in "Tamar Lorrioffrd Retail
+    Inc.", a typo the index did not mend): the end of its last name-like word, else None."""
+    if hit.strength == FULL:
+        return None
+    end = None
+    for t in tokens(q.text[hit.end:span[1]]):
+        if t.capital and (t.norm not in COMMON or t.norm in LEGAL_FORMS):
+            end = hit.end + t.end
+    return end
 
 
 def _mention_text(q: Question, hit: Hit) -> str:
@@ -50,6 +71,10 @@ def _replace(q: Question, hits: list[Hit], used: set[int], notes: list[str]) -> 
             continue
         used.add(free[0])
         hit = hits[free[0]]
+        past = _runs_past(q, hit, _span(q.text, m.text) or (hit.start, hit.end))
+        if past is not None:  # the name goes on past what the index knows: the lookup reads it whole
+            out.append(Mention(text=q.text[hit.start:past], role=m.role, kind_hint=m.kind_hint))
+            continue
         said = q.text[hit.start:hit.end]
         if said != m.text or len(hit.keys) == 1:
             notes.append(f"{m.text!r} read as {hit.name!r} (the graph's name for {said!r})")
@@ -72,12 +97,32 @@ def _complete(q: Question, anchors: list[Mention], hits: list[Hit], used: set[in
         notes.append(f"found {hit.name!r} by its name in the graph ({q.text[hit.start:hit.end]!r})")
 
 
-def with_graph_names(q: Question, hits: list[Hit]) -> Question:
+def _family(m: Mention, names: Gazetteer, notes: list[str]) -> Mention:
+    """"the Petrrov family": the surname as the graph's names spell it."""
+    words = m.text.split()
+    fixed = [w if w.lower() in ("the", "family", "clan") else _respelt(w, names) for w in words]
+    if fixed == words:
+        return m
+    notes.append(f"{m.text!r} read as {' '.join(fixed)!r}")
+    return m.model_copy(update={"text": " ".join(fixed)})
+
+
+def _respelt(word: str, names: Gazetteer) -> str:
+    right = names.correct(word)
+    return word if right == word.casefold() else right.capitalize()
+
+
+def with_graph_names(q: Question, names: Gazetteer) -> Question:
     """``q`` with its anchors read against the graph's names (unchanged when none is found)."""
-    if q.pattern == UNKNOWN or not hits:
+    if q.pattern == UNKNOWN:
         return q
-    used: set[int] = set()
     notes: list[str] = []
+    families = [_family(m, names, notes) if m.kind_hint == "family" else m for m in q.anchors]
+    q = q.model_copy(update={"anchors": families}) if notes else q
+    hits = names.find(q.text)
+    if not hits:
+        return q.model_copy(update={"notes": q.notes + notes}) if notes else q
+    used: set[int] = set()
     anchors = _replace(q, hits, used, notes)
     _complete(q, anchors, hits, used, notes)
     order = {"subject": 0, "group": 0, "object": 1, "portfolio": 2}

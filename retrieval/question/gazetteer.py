@@ -68,6 +68,9 @@ class Gazetteer:
         core = _without_form(toks)
         if core != toks and core and not _all_common(core):
             self._put(core, key, SHORT)
+        head = _before_form(toks)  # "Fraport AG Frankfurt Airport Services Worldwide" -> "fraport"
+        if head and head != core and not _all_common(head):
+            self._put(head, key, SHORT)
         for n in range(1, len(core)):  # leading words: the first one must not be a common word
             if core[0] not in COMMON and len(core[0]) >= 3 and not _all_common(core[:n]):
                 self._put(core[:n], key, PREFIX)
@@ -121,6 +124,10 @@ class Gazetteer:
                 return _FORM_WORDS.get(best[0], best[0])
         return word
 
+    def correct(self, word: str) -> str:
+        """A word as the graph's names spell it (itself when no name word is near)."""
+        return self._correct(word.casefold())
+
     def _known(self, word: str) -> bool:
         return word in self.deletes.get(word, ())
 
@@ -131,6 +138,14 @@ def _without_form(toks: tuple[str, ...]) -> tuple[str, ...]:
     while end > 1 and (toks[end - 1] in LEGAL_FORMS or toks[end - 1] == "&"):
         end -= 1
     return toks[:end]
+
+
+def _before_form(toks: tuple[str, ...]) -> tuple[str, ...]:
+    """The words before a legal form inside a name, where one stands there."""
+    for i, t in enumerate(toks[1:], start=1):
+        if t in LEGAL_FORMS and t not in ("co", "&"):
+            return toks[:i]
+    return ()
 
 
 def _all_common(toks: tuple[str, ...]) -> bool:
