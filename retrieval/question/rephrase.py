@@ -6,29 +6,30 @@ from __future__ import annotations
 
 from datetime import date
 
-from ownergraph.domain.vocabulary import KINDS, UNKNOWN
+from ownergraph.domain.vocabulary import CONTAGION, CYCLES, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, QUALITY, \
+    SANCTIONS_NEAR, STAKE, UNKNOWN
 from ownergraph.retrieval.question.model import Question, parse
 
 __all__ = ["reading", "rephrasings", "cannot_answer_text"]
 
 # per kind, forms the parser reads as that kind ({x}, {y}: entity names; {d}: " as of D" or "")
 _ONE = {
-    "owners": "Who owns {x}{d}?",
-    "contagion": "Who is hit if {x} defaults{d}?",
-    "sanctions_near": "Is {x} within two hops of a sanctioned entity{d}?",
-    "exposure": "What is our exposure to {x}{d}?",
-    "parents": "What is the accounting parent of {x}{d}?",
-    "cycles": "Are there any cross-holdings around {x}{d}?",
+    OWNERS.name: "Who owns {x}{d}?",
+    CONTAGION.name: "Who is hit if {x} defaults{d}?",
+    SANCTIONS_NEAR.name: "Is {x} within two hops of a sanctioned entity{d}?",
+    EXPOSURE.name: "What is our exposure to {x}{d}?",
+    PARENTS.name: "What is the accounting parent of {x}{d}?",
+    CYCLES.name: "Are there any cross-holdings around {x}{d}?",
 }
 _TWO = {
-    "stake": "What is {x}'s stake in {y}{d}?",
-    "path": "How is {x} connected to {y}{d}?",
+    STAKE.name: "What is {x}'s stake in {y}{d}?",
+    PATH.name: "How is {x} connected to {y}{d}?",
 }
 _NONE = {
-    "quality": "Are there any data-quality problems{d}?",
-    "sanctions_near": "Which entities are within two hops of a sanctioned party{d}?",
+    QUALITY.name: "Are there any data-quality problems{d}?",
+    SANCTIONS_NEAR.name: "Which entities are within two hops of a sanctioned party{d}?",
 }
-_ORDER = ("owners", "contagion", "sanctions_near", "exposure", "parents", "cycles")
+_ORDER = tuple(_ONE)
 
 
 def _when(q: Question) -> str:

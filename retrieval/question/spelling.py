@@ -17,8 +17,14 @@ ownership percentage between quality problems branches everything controls ident
 neighbourhood neighborhood contagion screening proximity effective structure structures accounting
 holdings financed financing borrowers creditors exception exceptions reporting registered affiliates
 portfolio network changes changed happened deficiencies circular designated"""
-VOCABULARY: frozenset[str] = frozenset(w for w in COMMON | set(_MORE.split()) if len(w) >= 5)
-_WORD = re.compile(r"(?<![\w'])[a-z][a-z\-]{4,}(?![\w'])")
+# English words near a question word that are words of their own ("across" is not "cross")
+_ENGLISH = frozenset("""across against among amongst along behind beyond during except inside outside toward
+towards whether without within whose those these there their where which while would could should
+owner owned owning lender lends loaned holder holds holding shared sharing parent parents borrow borrowed
+sanction guarantee guaranteed change changed changes exposed controls control cycle circle cross
+quarter quarters years months dates moment latest earlier later lately""".split())
+VOCABULARY: frozenset[str] = frozenset(w for w in COMMON | set(_MORE.split()) if len(w) >= 6)
+_WORD = re.compile(r"(?<![\w'])[a-z][a-z\-]{5,}(?![\w'])")  # six letters or more
 
 
 _BY_DELETE: dict[str, set[str]] = {}
@@ -28,7 +34,7 @@ for _w in VOCABULARY:
 
 
 def _nearest(word: str) -> str | None:
-    if word in VOCABULARY or "-" in word:
+    if word in COMMON or word in VOCABULARY or word in _ENGLISH or "-" in word:
         return None
     near = sorted({t for d in deletes(word) for t in _BY_DELETE.get(d, ())}, key=lambda t: (edit_distance(word, t), t))
     if not near:
