@@ -149,3 +149,21 @@ def test_a_name_before_its_legal_form_names_the_entity() -> None:
                          NameRecord("og:f2", "Fraport Ausbau Sud GmbH", ("Fraport Ausbau Sud GmbH",))])
     (hit,) = g.find("What changed in the shareholders of Fraport between 2023 and 2024?")
     assert hit.keys == ("LEIFRA",)
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("stake Harbourline Holdings PLC in Harbourline Shipping 2024-06-30", "stake"),
+    ("Anna Petrova % of Kellivale Packaging Ltd 2025-06-30", "stake"),
+    ("link Nordic Legal Entity Identifier AB - La Gare Holding AB", "path"),
+    ("quality FERD AS", "quality"),
+    ("children Harbourline Holdings PLC 2024-06-30", "parents"),
+    ("Meridian Baltic Logistics changes 2023-01-01 to 2024-01-01", "diff"),
+    ("sanctions Iranian Revolutionary Guard Corps", "sanctions_near"),
+    ("Set out the chain of ownership and control linking Ivan Petrov to Harbourline Ferries as at 30 June 2024.", "path"),
+    ("Identify every party that owns or controls Meridian Baltic as at 30 June 2023.", "owners"),
+    ("Report all holdings in entities controlled by Navoano Packaging Ltd as at 30 June 2025.", "exposure"),
+    ("Determine whether Iranian Revolutionary Guard Corps is a designated person.", "sanctions_near"),
+    ("Estimate the probability of default of Meridian Baltic Logistics GmbH over the coming year.", "unknown"),
+])
+def test_kinds_by_phrase_and_by_command_word(text: str, kind: str) -> None:
+    assert parse(text, today=JULY).pattern == kind
