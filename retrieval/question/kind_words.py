@@ -39,7 +39,7 @@ _COMMANDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (PATH.name, re.compile(r"^\s*(?:path|link|chain|connection|control\s+path)\b", _I)),
     (QUALITY.name, re.compile(r"^\s*(?:quality|data[- ]quality)\b|\bdata\s+issues\b", _I)),
     (PARENTS.name, re.compile(r"^\s*(?:parents?|children|subsidiaries)\b", _I)),
-    (DIFF.name, re.compile(r"^\s*(?:diff|changes)\b|\bchanges\s+(?:\d|from\b|between\b)", _I)),
+    (DIFF.name, re.compile(r"^\s*(?:diff|changes)\b|\bchanges\s*(?:[^\w\s]|\d|from\b|between\b)", _I)),  # a date's mark
     (SANCTIONS_NEAR.name, re.compile(r"^\s*sanctions?\b", _I)),
     (CYCLES.name, re.compile(r"^\s*(?:cycles?|cross-holdings)\b", _I)),
     (CONTAGION.name, re.compile(r"^\s*contagion\b", _I)),
