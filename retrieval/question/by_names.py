@@ -35,7 +35,7 @@ def _inside(hit: Hit, span: tuple[int, int]) -> bool:
 def _runs_past(q: Question, hit: Hit, span: tuple[int, int]) -> int | None:
     """Where a mention's name goes on after a partial hit ("Tamar" in "Tamar Lorrioffrd Retail
     Inc.", a typo the index did not mend): the end of its last name-like word, else None."""
-    if hit.strength == FULL:
+    if hit.strength == FULL and not hit.typos:
         return None
     end = None
     for t in tokens(q.text[hit.end:span[1]]):

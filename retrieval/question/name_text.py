@@ -69,6 +69,8 @@ def tokens(text: str) -> list[Token]:
     out: list[Token] = []
     for m in re.finditer(r"\w+|&", folded):
         start, end = where[m.start()], where[m.end() - 1] + 1
+        if text[end:end + 1] == "." and (m.group(0) in LEGAL_FORMS or len(m.group(0)) <= 2):
+            end += 1  # "Inc.", "S.A.": the abbreviation's dot is the name's
         first = text[start]
         out.append(Token(m.group(0), start, end, first.isupper() or first.isdigit()))
     return out

@@ -141,7 +141,7 @@ def test_a_name_the_index_knows_only_in_part_is_read_whole() -> None:
                          NameRecord("og:t2", "Tamar Trading Ltd", ("Tamar Trading Ltd",))])
     q = parse("Are there data-quality problems with the owneship of Tamar Lorrioffrd Retail Inc. at 2025-06-30?",
               today=NEW_YEARS_EVE)
-    assert [m.text for m in with_graph_names(q, g).anchors] == ["Tamar Lorrioffrd Retail Inc"]
+    assert [m.text for m in with_graph_names(q, g).anchors] == ["Tamar Lorrioffrd Retail Inc."]
 
 
 def test_a_name_before_its_legal_form_names_the_entity() -> None:
