@@ -195,12 +195,12 @@ class Ownergraph:
                 notices.append(unavailable_notice(failed, answered_by="the analytic's own text"))
         return text, check, notices, failed
 
-    @staticmethod
-    def _display(mention: str, names: dict[str, dict[str, Any]]) -> str:
+    def _display(self, mention: str, names: dict[str, dict[str, Any]]) -> str:
+        """A mention as a name: the entity's, where the evidence or the graph's names know it."""
         for key, info in names.items():
             if mention in (key, info.get("lei")):
                 return str(info.get("name") or mention)
-        return mention
+        return self._names.known_name(mention)
 
     def _llm_answer(self, ctx: Context, fallback: str) -> tuple[str, CitationCheck, str | None]:
         """The LLM's cited answer, or the analytic's text; the third item says why the call
@@ -241,8 +241,10 @@ def _cannot_answer(q: Question, mentions: list[str]) -> str:
     need = STRATEGIES[q.pattern].kind.entities
     if len(mentions) < need and not q.follow_up:
         found = {0: "none", 1: "one"}.get(len(mentions), str(len(mentions)))
-        return f"A {q.pattern.replace('_', ' ')} question needs {need} entities; I found {found}." if need > 1 else \
-            f"A {q.pattern.replace('_', ' ')} question needs an entity; I found none I could name."
+        kind = q.pattern.replace("_", " ")
+        article = "An" if kind[:1] in "aeiou" else "A"
+        return f"{article} {kind} question needs {need} entities; I found {found}." if need > 1 else \
+            f"{article} {kind} question needs an entity; I found none I could name."
     return ""
 
 

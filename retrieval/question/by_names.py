@@ -112,6 +112,27 @@ def _respelt(word: str, names: Gazetteer) -> str:
     return word if right == word.casefold() else right.capitalize()
 
 
+def _in_text_order(q: Question, anchors: list[Mention], at: dict[str, int]) -> list[Mention]:
+    """A two-entity question completed from names found outside its slots ("Anna Petrova % of
+    Kellivale Packaging Ltd"): subject and object in the order the question wrote them."""
+    pair = [m for m in anchors if m.role in _ENTITY_ROLES]
+    if len(pair) != 2 or any(m.text not in at for m in pair):
+        return anchors
+    first, second = sorted(pair, key=lambda m: at[m.text])
+    swapped = {id(first): "subject", id(second): "object"}
+    return [m.model_copy(update={"role": swapped[id(m)]}) if id(m) in swapped else m for m in anchors]
+
+
+def _positions(q: Question, anchors: list[Mention], hits: list[Hit]) -> dict[str, int]:
+    """Where each anchor stands in the question (a key: where its name was found)."""
+    at = {_mention_text(q, h): h.start for h in hits}
+    for m in anchors:
+        span = _span(q.text, m.text)
+        if m.text not in at and span:
+            at[m.text] = span[0]
+    return at
+
+
 def with_graph_names(q: Question, names: Gazetteer) -> Question:
     """``q`` with its anchors read against the graph's names (unchanged when none is found)."""
     if q.pattern == UNKNOWN:
@@ -124,7 +145,10 @@ def with_graph_names(q: Question, names: Gazetteer) -> Question:
         return q.model_copy(update={"notes": q.notes + notes}) if notes else q
     used: set[int] = set()
     anchors = _replace(q, hits, used, notes)
+    before = len(anchors)
     _complete(q, anchors, hits, used, notes)
+    if len(anchors) > before:
+        anchors = _in_text_order(q, anchors, _positions(q, anchors, hits))
     order = {"subject": 0, "group": 0, "object": 1, "portfolio": 2}
     anchors.sort(key=lambda m: order[m.role])
     return q.model_copy(update={"anchors": anchors, "notes": q.notes + notes})

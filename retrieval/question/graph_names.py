@@ -29,6 +29,10 @@ class NameIndex:
             self._version = version
         return self._gazetteer
 
+    def known_name(self, mention: str) -> str:
+        """The graph's name for a key a mention was read as (the mention itself otherwise)."""
+        return self._gazetteer.names.get(mention, mention) if self._gazetteer else mention
+
 
 def _record(row: dict[str, Any]) -> NameRecord:
     names = [row.get("name"), row.get("lei"), *(row.get("aliases") or [])]

@@ -36,9 +36,13 @@ def _when(q: Question) -> str:
     return f" as of {q.as_of.isoformat()}" if q.as_of else ""
 
 
+def _a(words: str) -> str:
+    return ("an " if words[:1] in "aeiou" else "a ") + words
+
+
 def reading(q: Question, names: list[str]) -> str:
     """The kind, entities and dates a question was read with, in words."""
-    kind = "a question of no kind I know" if q.pattern == UNKNOWN else f"a {q.pattern.replace('_', ' ')} question"
+    kind = "a question of no kind I know" if q.pattern == UNKNOWN else _a(f"{q.pattern.replace('_', ' ')} question")
     parts = [kind, ("about " + " and ".join(names)) if names else "naming no entity I could find"]
     clocks = [f"{label} {d.isoformat()}" for label, d in (("as of", q.as_of), ("known at", q.known_at),
                                                           ("from", q.date_from), ("to", q.date_to)) if d]

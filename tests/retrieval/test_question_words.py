@@ -167,3 +167,9 @@ def test_a_name_before_its_legal_form_names_the_entity() -> None:
 ])
 def test_kinds_by_phrase_and_by_command_word(text: str, kind: str) -> None:
     assert parse(text, today=JULY).pattern == kind
+
+
+def test_a_completed_pair_keeps_the_questions_order() -> None:
+    text = "stake Harbourline Holdings in Valtora Investments Limited 2024-06-30"
+    read = with_graph_names(parse(text, today=JULY), _bundle_names())
+    assert [(m.text, m.role) for m in read.anchors] == [("LEIHOLD", "subject"), ("LEIVALT", "object")]
