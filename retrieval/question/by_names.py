@@ -6,9 +6,8 @@ the names found elsewhere in it. Text in, text out: the graph lookup stays in th
 from __future__ import annotations
 
 from ownergraph.domain.vocabulary import KINDS, UNKNOWN
-from ownergraph.retrieval.question.common_words import COMMON
-from ownergraph.retrieval.question.gazetteer import FULL, Gazetteer, Hit
-from ownergraph.retrieval.question.name_text import LEGAL_FORMS, tokens
+from ownergraph.retrieval.question.gazetteer import Gazetteer, Hit
+from ownergraph.retrieval.question.name_text import tokens
 from ownergraph.retrieval.question.model import Mention, Question
 
 __all__ = ["with_graph_names"]
@@ -32,15 +31,16 @@ def _inside(hit: Hit, span: tuple[int, int]) -> bool:
     return hit.start < span[1] and hit.end > span[0]
 
 
-def _runs_past(q: Question, hit: Hit, span: tuple[int, int]) -> int | None:
-    """Where a mention's name goes on after a partial hit ("Tamar" in "Tamar Lorrioffrd Retail
-    Inc.", a typo the index did not mend): the end of its last name-like word, else None."""
-    if hit.strength == FULL and not hit.typos:
-        return None
+def _runs_past(q: Question, hit: Hit, span: tuple[int, int], hits: list[Hit]) -> int | None:
+    """Where a mention's name goes on after a hit that is only part of it ("Harbourline" in
+    "Harbourline Mrina Operations Limited", a typo the index did not mend): the end of the run of
+    capitalised words right after the hit, up to the next name found; None when there is none."""
+    stop = min([h.start for h in hits if hit.end <= h.start < span[1]] + [span[1]])
     end = None
-    for t in tokens(q.text[hit.end:span[1]]):
-        if t.capital and (t.norm not in COMMON or t.norm in LEGAL_FORMS):
-            end = hit.end + t.end
+    for t in tokens(q.text[hit.end:stop]):
+        if not t.capital or t.norm in ("and", "to", "in", "of"):
+            break
+        end = hit.end + t.end
     return end
 
 
@@ -71,7 +71,7 @@ def _replace(q: Question, hits: list[Hit], used: set[int], notes: list[str]) -> 
             continue
         used.add(free[0])
         hit = hits[free[0]]
-        past = _runs_past(q, hit, _span(q.text, m.text) or (hit.start, hit.end))
+        past = _runs_past(q, hit, _span(q.text, m.text) or (hit.start, hit.end), hits)
         if past is not None:  # the name goes on past what the index knows: the lookup reads it whole
             out.append(Mention(text=q.text[hit.start:past], role=m.role, kind_hint=m.kind_hint))
             continue

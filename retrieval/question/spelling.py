@@ -40,7 +40,7 @@ def _nearest(word: str) -> str | None:
     if not near:
         return None
     best = edit_distance(word, near[0])
-    if best > (1 if len(word) < 8 else 2):
+    if best > 1:  # one edit only: two turn English words into others ("connecting" -> "connection")
         return None
     if len(near) > 1 and edit_distance(word, near[1]) == best:
         return None  # two words as near: leave it

@@ -173,3 +173,13 @@ def test_a_completed_pair_keeps_the_questions_order() -> None:
     text = "stake Harbourline Holdings in Valtora Investments Limited 2024-06-30"
     read = with_graph_names(parse(text, today=JULY), _bundle_names())
     assert [(m.text, m.role) for m in read.anchors] == [("LEIHOLD", "subject"), ("LEIVALT", "object")]
+
+
+def test_an_english_word_two_edits_from_a_question_word_stays() -> None:
+    assert correct_words("any relationship connecting A with B")[0] == "any relationship connecting A with B"
+
+
+def test_a_glued_pair_is_split_at_the_second_name() -> None:
+    text = "path Harbourline Hildings Valtora Investments Ltd at 2022-12-31"
+    read = with_graph_names(parse(text, today=JULY), _bundle_names())
+    assert [m.text for m in read.anchors] == ["LEIHOLD", "LEIVALT"]
