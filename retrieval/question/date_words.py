@@ -26,6 +26,8 @@ WORDS = (
     r"mid[- ](?:year\s+)?(?P<wmidy>\d{4})\b"  # mid-2023, mid-year 2024
     r"|mid[- ]?year\b"  # the latest 30 June
     rf"|{_END}(?P<wrel>last|previous|prior|this|current)\s+(?P<wunit>year|quarter|month|half[- ]year|half)\b"
+    r"|(?:the\s+)?(?:start|beginning)\s+of\s+(?:the\s+)?(?P<wsrel>last|previous|prior|this|current)\s+"
+    r"(?P<wsunit>year|quarter|month)\b"
     r"|(?P<wrel2>last|previous|prior)\s+(?P<wunit2>quarter|month|year)[- ]end\b"
     r"|(?P<wrel3>last|previous|prior)\s+(?P<wunit3>quarter|month)\b"
     r"|(?:the\s+)?(?:last\s+)?year[- ]end\b(?!\s*\d)"
@@ -80,6 +82,12 @@ def words_day(g: dict[str, Any], today: date) -> date:
     if g.get("wrel"):
         unit = _unit(g["wunit"])
         return _this_period_end(unit, today) if g["wrel"].lower() in ("this", "current") else _last_complete(unit, today)
+    if g.get("wsrel"):  # the first day of the period
+        unit = _unit(g["wsunit"])
+        end = _this_period_end(unit, today) if g["wsrel"].lower() in ("this", "current") else _last_complete(unit, today)
+        months = {"quarter": 3, "month": 1, "year": 12}[unit]
+        first_month = end.month - months + 1
+        return date(end.year, first_month, 1)
     for rel, unit in (("wrel2", "wunit2"), ("wrel3", "wunit3")):
         if g.get(rel):
             return _last_complete(_unit(g[unit]), today)

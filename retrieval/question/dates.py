@@ -17,6 +17,7 @@ _DATE_RE = re.compile(
     r"(?P<iso>\b(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})\b)"
     rf"|(?P<dmy>\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>{MON})\.?,?\s+(?P<y2>\d{{4}})\b)"
     rf"|(?P<mdy>\b(?P<mon3>{MON})\.?\s+(?P<d3>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y3>\d{{4}})\b)"
+    r"|(?P<num>\b(?P<n1>\d{1,2})[/.](?P<n2>\d{1,2})[/.](?P<ny>\d{4})\b)"
     rf"|{WORDS}"
     r"|(?P<quarter>\b(?:(?:the\s+)?(?P<qpos>end|close|start|beginning)\s+of\s+(?:the\s+)?)?"
     r"(?:Q(?P<q1>[1-4])\s*[-/ ]?\s*(?:of\s+)?(?P<qy1>\d{4})|(?P<qy2>\d{4})\s*[-/ ]?\s*Q(?P<q2>[1-4])"
@@ -145,6 +146,14 @@ def _relative_period(g: _Groups, today: date) -> _Period:
     return "rel", day, day
 
 
+def _numeric_period(g: _Groups, today: date) -> _Period:
+    """30/06/2024 or 30.06.2024: day first, unless the first number cannot be a month's day
+    order ("06/30/2024" is month first)."""
+    a, b, y = int(g["n1"]), int(g["n2"]), int(g["ny"])
+    day = date(y, a, b) if b > 12 else date(y, b, a)
+    return "day", day, day
+
+
 def _words_period(g: _Groups, today: date) -> _Period:
     day = words_day(g, today)
     return "day", day, day
@@ -157,7 +166,7 @@ def _bare_year_period(g: _Groups, today: date) -> _Period:
 
 # the alternatives of _DATE_RE (exactly one matches) and how each is read; only a relative date needs today
 _PERIOD_READERS = (
-    ("iso", _iso_period), ("dmy", _day_month_year_period), ("mdy", _month_day_year_period), ("words", _words_period),
+    ("iso", _iso_period), ("dmy", _day_month_year_period), ("mdy", _month_day_year_period), ("num", _numeric_period), ("words", _words_period),
     ("quarter", _quarter_period), ("half", _half_period), ("monthyear", _month_period),
     ("yearend", _year_end_period), ("rel", _relative_period), ("bare", _bare_year_period),
 )

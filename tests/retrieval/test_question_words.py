@@ -39,6 +39,11 @@ NEW_YEARS_EVE = date(2025, 12, 31)
     ("as things stand today", JULY, "2024-07-15"),
     ("right now", JULY, "2024-07-15"),
     ("as of today", JULY, "2024-07-15"),
+    ("as at 30/06/2024", JULY, "2024-06-30"),
+    ("as at 06/30/2024", JULY, "2024-06-30"),
+    ("on 31.03.2024", JULY, "2024-03-31"),
+    ("at the start of last year", JULY, "2023-01-01"),
+    ("at the beginning of this quarter", JULY, "2024-07-01"),
 ])
 def test_a_date_in_words_is_read_against_the_sessions_day(words: str, today: date, as_of: str) -> None:
     q = parse(f"Who owns Harbourline Shipping Limited {words}?", today=today)
