@@ -77,13 +77,25 @@ def _row(name: str, rs: list[dict[str, Any]]) -> str:
     return f"| {name} | {len(rs)} | {pct(read, len(rs))} | {len(facts)} | {pct(carried, len(facts))} |"
 
 
+def report(results: list[dict[str, Any]]) -> str:
+    """Per kind, per style, and per style over the kinds it has."""
+    have = [r for r in results if r["supported"]]
+    return "\n\n".join("\n".join(t) for t in (_table(results, "kind"), _table(results, "style"), _table(have, "style")))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.questions")
-    ap.add_argument("--split", choices=["dev", "test"], required=True)
+    ap.add_argument("--split", choices=["dev", "test"])
+    ap.add_argument("--report", type=Path, help="print the tables of a saved --out file (no graph needed)")
     ap.add_argument("--kind", help="only this kind (dev tuning)")
     ap.add_argument("--verbose", action="store_true", help="print every miss")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args(argv)
+    if args.report:
+        print(report(json.loads(args.report.read_text(encoding="utf-8"))))
+        return 0
+    if not args.split:
+        ap.error("--split or --report")
     from ownergraph.graph.store.connection import connect
 
     graph = connect()
@@ -100,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
             results.append(res)
             if args.verbose and (not res["read"] or res["answer"] is False):
                 print(json.dumps({"q": r["question"], **res}, ensure_ascii=False), file=sys.stderr)
-    print("\n".join(_table(results, "kind")) + "\n\n" + "\n".join(_table(results, "style")))
+    print(report(results))
     if args.out:
         args.out.write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
     return 0
