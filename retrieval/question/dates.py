@@ -42,7 +42,8 @@ _FROM_CUE = re.compile(r"\b(?:between|from|since|starting(?:\s+(?:from|in|on|at)
                        r"(?:\s+(?:the|on|at|in))?\s*$", re.I)
 _TO_CUE = re.compile(r"\b(?:and|to|until|till|through|thru|up\s+to|vs\.?|versus|compared\s+(?:to|with)|"
                      r"against)(?:\s+(?:on|at|in|as\s+of|the))?\s*$", re.I)
-_ASOF_CUE = re.compile(r"\b(?:(?-i:[Aa]s)\s+(?:of|at|on)|at\s+the|by\s+the|at|on|by|in|per|dated|during|for|"
+_ASOF_CUE = re.compile(r"\b(?:(?:(?:as\s+(?:of|at)|at|by)\s+)?(?:cob|eod|close\s+of\s+business|end\s+of\s+(?:the\s+)?day)"
+                       r"(?:\s+(?:on|of))?|(?-i:[Aa]s)\s+(?:of|at|on)|at\s+the|by\s+the|at|on|by|in|per|dated|during|for|"
                        r"valid\s+(?:on|at|as\s+of)|effective|of)\s*,?\s*$", re.I)
 _BACKTEST_SAME = re.compile(r"\b(?:as\s+(?:we\s+)?knew\s+it|as\s+(?:it\s+was\s+)?known|with\s+what\s+(?:was|we)\s+"
                             r"(?:known|knew)|as\s+(?:published|reported|disclosed))\s+(?:then|at\s+the\s+time)\b"

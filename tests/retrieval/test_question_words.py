@@ -43,6 +43,8 @@ NEW_YEARS_EVE = date(2025, 12, 31)
     ("as at 06/30/2024", JULY, "2024-06-30"),
     ("on 31.03.2024", JULY, "2024-03-31"),
     ("at the start of last year", JULY, "2023-01-01"),
+    ("as at COB 30 June 2024", JULY, "2024-06-30"),
+    ("at close of business on 28 June 2024", JULY, "2024-06-28"),
     ("at the beginning of this quarter", JULY, "2024-07-01"),
 ])
 def test_a_date_in_words_is_read_against_the_sessions_day(words: str, today: date, as_of: str) -> None:
