@@ -60,6 +60,13 @@ class Answer:
     llm_unavailable: str | None = None  # an LLM was configured and a call to it failed: why
     answered: bool = True  # False: the text says how the question was read and what would run
     rephrasings: list[str] = field(default_factory=list)  # questions that would run, when not answered
+    known_now: bool = True  # no knowledge date was given: what is known now (the dates say "now")
+
+    @property
+    def dates(self) -> dict[str, str]:
+        """The dates the answer used: valid time, and knowledge time ("now" when none was given:
+        a timestamp there would make two equal answers differ)."""
+        return {"as_of": self.context.as_of.isoformat(), "known_at": "now" if self.known_now else self.context.known_at}
 
     @property
     def citations(self) -> list[Source]:
@@ -82,7 +89,7 @@ class Answer:
                 "subgraph": self.subgraph, "evidence_sentences": self.sentences, "timings_ms": self.timings,
                 "assumptions": self.assumptions, "notices": self.notices, "llm_unavailable": self.llm_unavailable,
                 "citation_check": None if self.check is None else self.check.__dict__,
-                "dates": {"as_of": self.context.as_of.isoformat(), "known_at": self.context.known_at},
+                "dates": self.dates,
                 "answered": self.answered, "rephrasings": self.rephrasings}
 
 
@@ -131,7 +138,7 @@ class Ownergraph:
         mentions = anchors if anchors is not None else [m.text for m in q.anchors if m.role != "portfolio"]
         why = _cannot_answer(q, mentions)
         if why:
-            return self._unanswered(q, mentions, why, clock, today, assumptions)
+            return self._unanswered(q, mentions, why, clock, today, assumptions, (known_at or q.known_at) is None)
         t1 = time.perf_counter()
         ev = self._graph_retriever.search(q, as_of=clock.as_of, known_at=clock.known_at, anchors=mentions)
         timings["graph"] = (time.perf_counter() - t1) * 1000
@@ -151,10 +158,11 @@ class Ownergraph:
         timings["answer"] = (time.perf_counter() - t3) * 1000
         timings["total"] = (time.perf_counter() - t0) * 1000
         return Answer(q, text, ev.frame, ctx, ev, sentences, {k: round(v, 2) for k, v in timings.items()},
-                      check, list(assumptions or []), names, notices, failed)
+                      check, list(assumptions or []), names, notices, failed,
+                      known_now=(known_at or q.known_at) is None)
 
     def _unanswered(self, q: Question, mentions: list[str], why: str, clock: Any, today: date | None,
-                    assumptions: list[str] | None) -> Answer:
+                    assumptions: list[str] | None, known_now: bool) -> Answer:
         """"I read this as ... I can answer ...": the reading, and questions that would run."""
         gazetteer = self._names.gazetteer()
         if mentions:
@@ -164,7 +172,7 @@ class Ownergraph:
         text = cannot_answer_text(q, names, why, today)
         ctx = build_context(q.text, clock.as_of, clock.known_at.isoformat(), {}, [], [], "", None, assumptions)
         return Answer(q, text, pd.DataFrame(), ctx, None, assumptions=list(assumptions or []), answered=False,
-                      rephrasings=rephrasings(q, names, today))
+                      rephrasings=rephrasings(q, names, today), known_now=known_now)
 
     def _subjects(self, mentions: list[str], names: dict[str, dict[str, Any]],
                   result: Any) -> tuple[str, str | None]:

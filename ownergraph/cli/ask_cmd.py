@@ -66,6 +66,6 @@ def _print(answer: Any) -> None:  # retrieval.api.Answer (imported lazily: not a
         lines.append(wrap("Assumptions: " + "; ".join(answer.assumptions)))
     lines += [wrap(notice) for notice in getattr(answer, "notices", ())]
     lines.append(f"({answer.timings.get('total', 0):.0f} ms; pattern {answer.question.pattern}, "
-                 f"as of {answer.context.as_of.isoformat()}, known at {answer.context.known_at[:19]}, "
+                 f"as of {answer.dates['as_of']}, known at {answer.dates['known_at'][:19]}, "
                  f"parser {answer.question.parser})")
     echo_lines(lines)
