@@ -30,6 +30,11 @@ from ownergraph.retrieval.answer.graph_retriever import GraphEvidence, GraphRetr
 from ownergraph.retrieval.answer.compose import CitationCheck, check_citations, compose
 from ownergraph.retrieval.answer.context import Context, Source, build_context
 from ownergraph.retrieval.llm import unavailable_notice
+from ownergraph.domain.vocabulary import UNKNOWN
+from ownergraph.retrieval.kinds import STRATEGIES
+from ownergraph.retrieval.question.by_names import with_graph_names
+from ownergraph.retrieval.question.rephrase import cannot_answer_text, rephrasings
+from ownergraph.retrieval.question.graph_names import NameIndex
 from ownergraph.retrieval.question.model import Question, understand
 
 
@@ -56,6 +61,15 @@ class Answer:
     llm_unavailable: str | None = None  # an LLM was configured and a call to it failed: why
     clock: Clock | None = None  # the clock the analytic ran at: where a page's sliders start
     graph: Any = field(default=None, repr=False, compare=False)  # for picture("x.html"): the page reads it
+    answered: bool = True  # False: the text says how the question was read and what would run
+    rephrasings: list[str] = field(default_factory=list)  # questions that would run, when not answered
+    known_now: bool = True  # no knowledge date was given: what is known now (the dates say "now")
+
+    @property
+    def dates(self) -> dict[str, str]:
+        """The dates the answer used: valid time, and knowledge time ("now" when none was given:
+        a timestamp there would make two equal answers differ)."""
+        return {"as_of": self.context.as_of.isoformat(), "known_at": "now" if self.known_now else self.context.known_at}
 
     @property
     def citations(self) -> list[Source]:
@@ -102,7 +116,9 @@ class Answer:
                 "result": self.frame.to_dict("records"), "citations": [s.as_dict() for s in self.citations],
                 "subgraph": self.subgraph, "evidence_sentences": self.sentences, "timings_ms": self.timings,
                 "assumptions": self.assumptions, "notices": self.notices, "llm_unavailable": self.llm_unavailable,
-                "citation_check": None if self.check is None else self.check.__dict__}
+                "citation_check": None if self.check is None else self.check.__dict__,
+                "dates": self.dates,
+                "answered": self.answered, "rephrasings": self.rephrasings}
 
 
 EDGE_BUDGET = {"low": 12, "medium": 30, "high": 80}
@@ -126,19 +142,31 @@ class Ownergraph:
         self.text = text
         self.llm = llm
         self._graph_retriever = GraphRetriever(self.analytics)
+        self._names = NameIndex(graph)
+
+    def read(self, question: str, *, today: date | None = None) -> Question:
+        """The question parsed (``today``: the session's day), its mentions read against the
+        graph's own names (``retrieval.question.by_names``)."""
+        q = understand(question, today=today, config=self.llm)
+        return with_graph_names(q, self._names.gazetteer())
 
     # -- question answering --------------------------------------------------------------
     def ask(self, question: str | Question, *, as_of: date | str | None = None,
             known_at: date | datetime | str | None = None, budget: str | int = "medium",
-            anchors: list[str] | None = None, assumptions: list[str] | None = None) -> Answer:
+            anchors: list[str] | None = None, assumptions: list[str] | None = None,
+            today: date | None = None) -> Answer:
         """The question read, its analytic run on both clocks, text evidence found, the answer
-        composed from them (and checked, when an LLM words it)."""
+        composed from them (and checked, when an LLM words it). ``today`` is the session's day:
+        relative dates ("last quarter") resolve against it, and it is the default valid date."""
         t0 = time.perf_counter()
         timings: dict[str, float] = {}
-        q = question if isinstance(question, Question) else understand(question, config=self.llm)
+        q = question if isinstance(question, Question) else self.read(question, today=today)
         timings["parse"] = (time.perf_counter() - t0) * 1000
-        clock = make_clock(as_of or q.as_of, known_at or q.known_at)
+        clock = make_clock(as_of or q.as_of or today, known_at or q.known_at)
         mentions = anchors if anchors is not None else [m.text for m in q.anchors if m.role != "portfolio"]
+        why = _cannot_answer(q, mentions)
+        if why:
+            return self._unanswered(q, mentions, why, clock, today, assumptions, (known_at or q.known_at) is None)
         t1 = time.perf_counter()
         ev = self._graph_retriever.search(q, as_of=clock.as_of, known_at=clock.known_at, anchors=mentions)
         timings["graph"] = (time.perf_counter() - t1) * 1000
@@ -158,7 +186,21 @@ class Ownergraph:
         timings["answer"] = (time.perf_counter() - t3) * 1000
         timings["total"] = (time.perf_counter() - t0) * 1000
         return Answer(q, text, ev.frame, ctx, ev, sentences, {k: round(v, 2) for k, v in timings.items()},
-                      check, list(assumptions or []), names, notices, failed, clock, self.graph)
+                      check, list(assumptions or []), names, notices, failed, clock, self.graph,
+                      known_now=(known_at or q.known_at) is None)
+
+    def _unanswered(self, q: Question, mentions: list[str], why: str, clock: Any, today: date | None,
+                    assumptions: list[str] | None, known_now: bool) -> Answer:
+        """"I read this as ... I can answer ...": the reading, and questions that would run."""
+        gazetteer = self._names.gazetteer()
+        if mentions:
+            names = [gazetteer.names.get(m, m) for m in mentions]
+        else:  # an unknown kind keeps no anchors: the names the question holds, as the graph spells them
+            names = list(dict.fromkeys(h.name for h in gazetteer.find(q.text) if len(h.keys) == 1))
+        text = cannot_answer_text(q, names, why, today)
+        ctx = build_context(q.text, clock.as_of, clock.known_at.isoformat(), {}, [], [], "", None, assumptions)
+        return Answer(q, text, pd.DataFrame(), ctx, None, assumptions=list(assumptions or []), answered=False,
+                      rephrasings=rephrasings(q, names, today), known_now=known_now)
 
     def _subjects(self, mentions: list[str], names: dict[str, dict[str, Any]],
                   result: Any) -> tuple[str, str | None]:
@@ -189,12 +231,12 @@ class Ownergraph:
                 notices.append(unavailable_notice(failed, answered_by="the analytic's own text"))
         return text, check, notices, failed
 
-    @staticmethod
-    def _display(mention: str, names: dict[str, dict[str, Any]]) -> str:
+    def _display(self, mention: str, names: dict[str, dict[str, Any]]) -> str:
+        """A mention as a name: the entity's, where the evidence or the graph's names know it."""
         for key, info in names.items():
             if mention in (key, info.get("lei")):
                 return str(info.get("name") or mention)
-        return mention
+        return self._names.known_name(mention)
 
     def _llm_answer(self, ctx: Context, fallback: str) -> tuple[str, CitationCheck, str | None]:
         """The LLM's cited answer, or the analytic's text; the third item says why the call
@@ -226,6 +268,20 @@ class Ownergraph:
     def resolve(self, mention: str, as_of: date | str | None = None) -> Any:
         """The entity a mention names, or EntityNotFound with candidates ("did you mean …")."""
         return self.analytics.lookup.entity(mention, as_of=as_of)
+
+
+def _cannot_answer(q: Question, mentions: list[str]) -> str:
+    """Why no analytic can run for ``q`` ('' when one can): no kind, or fewer entities than it needs."""
+    if q.pattern == UNKNOWN or q.pattern not in STRATEGIES:
+        return "No analytic answers this kind of question."
+    need = STRATEGIES[q.pattern].kind.entities
+    if len(mentions) < need and not q.follow_up:
+        found = {0: "none", 1: "one"}.get(len(mentions), str(len(mentions)))
+        kind = q.pattern.replace("_", " ")
+        article = "An" if kind[:1] in "aeiou" else "A"
+        return f"{article} {kind} question needs {need} entities; I found {found}." if need > 1 else \
+            f"{article} {kind} question needs an entity; I found none I could name."
+    return ""
 
 
 def _cited_context(q: Question, as_of: date, known_at: datetime, ev: GraphEvidence,

@@ -12,6 +12,7 @@ from ownergraph.cli.text import wrap
 from ownergraph.cli.analytics_cmd import claims_option
 
 LLM_REQUIRED_EXIT = 3  # the answer was given, but not with the LLM that --require-llm asked for
+CANNOT_ANSWER_EXIT = 4  # no analytic answers the question as read: the reading and rephrasings were printed
 
 
 @click.command("ask")
@@ -29,6 +30,9 @@ LLM_REQUIRED_EXIT = 3  # the answer was given, but not with the LLM that --requi
 def ask_cmd(question: str, as_of: str | None, known_at: str | None, budget: str, picture: Path | None,
             require_llm: bool, as_json: bool) -> None:
     """Ask a question in words; the answer cites numbered graph and text sources.
+
+    A question no analytic answers prints how it was read and two or three rephrasings that
+    would run ("I read this as: ... I can answer: ..."), and exits 4.
 
     With an LLM configured (OPENAI_API_KEY, OPENAI_BASE_URL) a failed call never fails the
     answer: the deterministic parser answers and the answer says so in one line."""
@@ -52,6 +56,8 @@ def ask_cmd(question: str, as_of: str | None, known_at: str | None, budget: str,
     if missing:
         click.echo(f"ownergraph: --require-llm: {missing}", err=True)
         raise click.exceptions.Exit(LLM_REQUIRED_EXIT)
+    if not answer.answered:
+        raise click.exceptions.Exit(CANNOT_ANSWER_EXIT)
 
 
 def _print(answer: Any) -> None:  # retrieval.api.Answer (imported lazily: not at --help)
@@ -60,5 +66,6 @@ def _print(answer: Any) -> None:  # retrieval.api.Answer (imported lazily: not a
         lines.append(wrap("Assumptions: " + "; ".join(answer.assumptions)))
     lines += [wrap(notice) for notice in getattr(answer, "notices", ())]
     lines.append(f"({answer.timings.get('total', 0):.0f} ms; pattern {answer.question.pattern}, "
+                 f"as of {answer.dates['as_of']}, known at {answer.dates['known_at'][:19]}, "
                  f"parser {answer.question.parser})")
     echo_lines(lines)

@@ -184,6 +184,14 @@ class Session:
         return Noted(turn, reply, self)
 
     # -- asking --------------------------------------------------------------------------
+    def _read(self, text: str) -> Question:
+        """The question read at the session's day, with the graph's own names where the client
+        reads them (``Ownergraph.read``); a plain parse otherwise."""
+        read = getattr(self.client, "read", None)
+        if callable(read):
+            return read(text, today=self._day())
+        return understand(text, today=self._day(), config=getattr(self.client, "llm", None))
+
     def ask(self, text: str, *, as_of: date | str | None = None, known_at: Any = None,
             budget: str | int = "medium") -> Any:
         self.wait()  # the previous turn's facts are in force from this turn
@@ -199,7 +207,7 @@ class Session:
         told, asked = statements(text)
         if told and not asked:
             return self._noted(text, told)
-        q = understand(asked or text, config=getattr(self.client, "llm", None))
+        q = self._read(asked or text)
         q, anchors = self._resolve_follow_up(q)
         self.turns.append(Turn(text, q.pattern, [], "", 0))
         if told:  # stated in the same breath as the question: the answer must see it

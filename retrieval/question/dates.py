@@ -10,12 +10,15 @@ from datetime import date, timedelta
 from typing import Any
 
 from ownergraph.domain.vocabulary import DIFF
+from ownergraph.retrieval.question.date_words import WORDS, words_day
 from ownergraph.retrieval.question.work_text import MON, QWORD, MONTHS, SEP, Work
 
 _DATE_RE = re.compile(
     r"(?P<iso>\b(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})\b)"
     rf"|(?P<dmy>\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>{MON})\.?,?\s+(?P<y2>\d{{4}})\b)"
     rf"|(?P<mdy>\b(?P<mon3>{MON})\.?\s+(?P<d3>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y3>\d{{4}})\b)"
+    r"|(?P<num>\b(?P<n1>\d{1,2})[/.](?P<n2>\d{1,2})[/.](?P<ny>\d{4})\b)"
+    rf"|{WORDS}"
     r"|(?P<quarter>\b(?:(?:the\s+)?(?P<qpos>end|close|start|beginning)\s+of\s+(?:the\s+)?)?"
     r"(?:Q(?P<q1>[1-4])\s*[-/ ]?\s*(?:of\s+)?(?P<qy1>\d{4})|(?P<qy2>\d{4})\s*[-/ ]?\s*Q(?P<q2>[1-4])"
     r"|(?P<qw>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(?P<qy3>\d{4}))\b)"
@@ -39,7 +42,8 @@ _FROM_CUE = re.compile(r"\b(?:between|from|since|starting(?:\s+(?:from|in|on|at)
                        r"(?:\s+(?:the|on|at|in))?\s*$", re.I)
 _TO_CUE = re.compile(r"\b(?:and|to|until|till|through|thru|up\s+to|vs\.?|versus|compared\s+(?:to|with)|"
                      r"against)(?:\s+(?:on|at|in|as\s+of|the))?\s*$", re.I)
-_ASOF_CUE = re.compile(r"\b(?:(?-i:[Aa]s)\s+(?:of|at|on)|at\s+the|by\s+the|at|on|by|in|per|dated|during|for|"
+_ASOF_CUE = re.compile(r"\b(?:(?:(?:as\s+(?:of|at)|at|by)\s+)?(?:cob|eod|close\s+of\s+business|end\s+of\s+(?:the\s+)?day)"
+                       r"(?:\s+(?:on|of))?|(?-i:[Aa]s)\s+(?:of|at|on)|at\s+the|by\s+the|at|on|by|in|per|dated|during|for|"
                        r"valid\s+(?:on|at|as\s+of)|effective|of)\s*,?\s*$", re.I)
 _BACKTEST_SAME = re.compile(r"\b(?:as\s+(?:we\s+)?knew\s+it|as\s+(?:it\s+was\s+)?known|with\s+what\s+(?:was|we)\s+"
                             r"(?:known|knew)|as\s+(?:published|reported|disclosed))\s+(?:then|at\s+the\s+time)\b"
@@ -143,6 +147,19 @@ def _relative_period(g: _Groups, today: date) -> _Period:
     return "rel", day, day
 
 
+def _numeric_period(g: _Groups, today: date) -> _Period:
+    """30/06/2024 or 30.06.2024: day first, unless the first number cannot be a month's day
+    order ("06/30/2024" is month first)."""
+    a, b, y = int(g["n1"]), int(g["n2"]), int(g["ny"])
+    day = date(y, a, b) if b > 12 else date(y, b, a)
+    return "day", day, day
+
+
+def _words_period(g: _Groups, today: date) -> _Period:
+    day = words_day(g, today)
+    return "day", day, day
+
+
 def _bare_year_period(g: _Groups, today: date) -> _Period:
     y = int(g["y7"])
     return "year", date(y, 1, 1), date(y, 12, 31)
@@ -150,7 +167,7 @@ def _bare_year_period(g: _Groups, today: date) -> _Period:
 
 # the alternatives of _DATE_RE (exactly one matches) and how each is read; only a relative date needs today
 _PERIOD_READERS = (
-    ("iso", _iso_period), ("dmy", _day_month_year_period), ("mdy", _month_day_year_period),
+    ("iso", _iso_period), ("dmy", _day_month_year_period), ("mdy", _month_day_year_period), ("num", _numeric_period), ("words", _words_period),
     ("quarter", _quarter_period), ("half", _half_period), ("monthyear", _month_period),
     ("yearend", _year_end_period), ("rel", _relative_period), ("bare", _bare_year_period),
 )

@@ -33,8 +33,10 @@ from ownergraph.domain.vocabulary import (
 from ownergraph.retrieval.question.anchors import ELLIPSIS, Anchors, clean, fallback, slots
 from ownergraph.retrieval.question.dates import DateHit, assign_dates, find_dates
 from ownergraph.retrieval.question.params import read_channels, read_depth, read_portfolio, read_rules
+from ownergraph.retrieval.question.kind_words import kind_by_command, kind_by_phrase
 from ownergraph.retrieval.question.patterns import family
 from ownergraph.retrieval.question.slots import VOTING_RE
+from ownergraph.retrieval.question.spelling import correct_words
 from ownergraph.retrieval.question.work_text import MAX_CHARS, PRONOUNS, SEP, Work, mask_names
 from ownergraph.retrieval.question.model import Mention, Question
 
@@ -106,7 +108,13 @@ def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
     probe = w.text
     for h in dates:
         probe = probe[:h.dstart] + SEP * (h.end - h.dstart) + probe[h.end:]
-    return family(Work(original=w.original, text=probe, today=w.today, masked=w.masked))
+    settled = kind_by_phrase(probe)
+    if settled is not None:
+        return settled
+    found = family(Work(original=w.original, text=probe, today=w.today, masked=w.masked))
+    if found == UNKNOWN:  # a terse question: its command word
+        found = kind_by_command(probe) or UNKNOWN
+    return found
 
 
 def _read_parameters(w: Work, q: dict, dates: list[DateHit], pattern: str) -> None:
@@ -220,7 +228,9 @@ def _note_gaps(w: Work, an: Anchors, pattern: str, follow_up: bool) -> None:
 
 
 def parse(text: str, *, today: date | None = None) -> Question:
-    w = _working_copy(_normalise(text), today or date.today())
+    spelt, fixes = correct_words(_normalise(text))
+    w = _working_copy(spelt, today or date.today())
+    w.notes.extend(fixes)
     q: dict = {}
     mask_names(w)
     dates = find_dates(w)

@@ -1,0 +1,105 @@
+"""Dates in words that need the session's day to be read: "mid-year", "the end of last year",
+"last quarter", "the end of June (last year)", "a year ago", "as things stand today", and the
+absolute "mid-2023". One grammar (an alternative of the date pattern in
+``retrieval.question.dates``), one reader; each form names one day.
+
+A period in words means its last day: "the end of last year" is 31 December of the year before
+the session's day; "last quarter" the last day of the last complete quarter; "mid-year" the
+latest 30 June on or before the session's day; "the end of June" the latest 30 June on or before it.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import date, timedelta
+from typing import Any
+
+from ownergraph.retrieval.question.work_text import MON, MONTHS
+
+__all__ = ["WORDS", "words_day"]
+
+_END = r"(?:the\s+)?(?:end|close)\s+of\s+(?:the\s+)?"
+# group names all start with "w" (they join the date pattern's named groups)
+WORDS = (
+    r"(?P<words>\b(?:"
+    r"mid[- ](?:year\s+)?(?P<wmidy>\d{4})\b"  # mid-2023, mid-year 2024
+    r"|mid[- ]?year\b"  # the latest 30 June
+    rf"|{_END}(?P<wrel>last|previous|prior|this|current)\s+(?P<wunit>year|quarter|month|half[- ]year|half)\b"
+    r"|(?:the\s+)?(?:start|beginning)\s+of\s+(?:the\s+)?(?P<wsrel>last|previous|prior|this|current)\s+"
+    r"(?P<wsunit>year|quarter|month)\b"
+    r"|(?P<wrel2>last|previous|prior)\s+(?P<wunit2>quarter|month|year)[- ]end\b"
+    r"|(?P<wrel3>last|previous|prior)\s+(?P<wunit3>quarter|month)\b"
+    r"|(?:the\s+)?(?:last\s+)?year[- ]end\b(?!\s*\d)"
+    rf"|{_END}(?P<wmon>{MON})\.?(?!,?\s+\d)(?:\s+(?P<wmonrel>last|this)\s+year)?\b"
+    r"|(?P<wago>this\s+time\s+last\s+year|(?:a|one)\s+year\s+ago)\b"
+    r"|(?P<wnow>(?:as\s+)?things\s+(?:stand|are)(?:\s+(?:today|now))?|right\s+now|as\s+it\s+stands(?:\s+today)?)\b"
+    r"))"
+)
+
+
+def _month_end(y: int, m: int) -> date:
+    return date(y, m, calendar.monthrange(y, m)[1])
+
+
+def _latest_month_end(month: int, today: date, year_back: int = 0) -> date:
+    """The end of ``month`` in the latest year where it is on or before ``today``."""
+    if year_back:
+        return _month_end(today.year - year_back, month)
+    end = _month_end(today.year, month)
+    return end if end <= today else _month_end(today.year - 1, month)
+
+
+def _last_complete(unit: str, today: date) -> date:
+    """The last day of the last complete quarter / month / half / year before ``today``."""
+    months = {"quarter": 3, "month": 1, "half": 6, "year": 12}[unit]
+    start_month = (today.month - 1) // months * months + 1  # first month of the current period
+    return date(today.year, start_month, 1) - timedelta(days=1)
+
+
+def _this_period_end(unit: str, today: date) -> date:
+    months = {"quarter": 3, "month": 1, "half": 6, "year": 12}[unit]
+    end_month = ((today.month - 1) // months + 1) * months
+    return _month_end(today.year, end_month)
+
+
+def _unit(word: str) -> str:
+    return "half" if word.lower().startswith("half") else word.lower()
+
+
+def _a_year_ago(today: date) -> date:
+    try:
+        return today.replace(year=today.year - 1)
+    except ValueError:  # 29 February
+        return today.replace(year=today.year - 1, day=28)
+
+
+def words_day(g: dict[str, Any], today: date) -> date:
+    """The day a date in words names (``g``: the match's named groups)."""
+    text = g["words"].lower()
+    if g.get("wmidy"):
+        return date(int(g["wmidy"]), 6, 30)
+    if g.get("wrel"):
+        unit = _unit(g["wunit"])
+        return _this_period_end(unit, today) if g["wrel"].lower() in ("this", "current") else _last_complete(unit, today)
+    if g.get("wsrel"):  # the first day of the period
+        unit = _unit(g["wsunit"])
+        end = _this_period_end(unit, today) if g["wsrel"].lower() in ("this", "current") else _last_complete(unit, today)
+        months = {"quarter": 3, "month": 1, "year": 12}[unit]
+        first_month = end.month - months + 1
+        return date(end.year, first_month, 1)
+    for rel, unit in (("wrel2", "wunit2"), ("wrel3", "wunit3")):
+        if g.get(rel):
+            return _last_complete(_unit(g[unit]), today)
+    if g.get("wmon"):
+        month, rel = MONTHS[g["wmon"].lower().rstrip(".")], (g.get("wmonrel") or "").lower()
+        if rel == "this":
+            return _month_end(today.year, month)
+        return _latest_month_end(month, today, 1 if rel == "last" else 0)
+    if g.get("wago"):
+        return _a_year_ago(today)
+    if g.get("wnow"):
+        return today
+    if re.match(r"mid", text):
+        return _latest_month_end(6, today)
+    return _last_complete("year", today)  # year-end, last year-end

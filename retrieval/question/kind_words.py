@@ -1,0 +1,58 @@
+"""The kind of a question that the kinds' keyword rules miss or mistake (issue 30): multi-word
+phrases that settle the kind before the rules run ("the chain of ownership and control linking
+A to B" is a path, not an owners question; "the probability of default of X" is no kind we
+answer), and a terse question that starts with a command word ("stake A in B 2024-06-30",
+"quality FERD AS", "X changes D1 to D2"), tried when no rule matched."""
+
+from __future__ import annotations
+
+import re
+
+from ownergraph.domain.vocabulary import (
+    CONTAGION, CYCLES, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, STAKE, UNKNOWN,
+)
+
+__all__ = ["kind_by_phrase", "kind_by_command"]
+
+_I = re.I
+# phrases that decide the kind whatever else the question says, in this order
+_PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (UNKNOWN, re.compile(r"\bprobability\s+of\s+default\b|\b(?:credit|issuer)\s+rating\b|\bshare\s+price\b|"
+                         r"\bmarket\s+price\b|\bphone\s+number\b|\binvestment\s+recommendation\b|\brevenue\b|"
+                         r"\bweather\b|\bceo\b", _I)),
+    (PATH.name, re.compile(r"\bchain\s+of\s+(?:ownership|control|relationships?)\b.{0,60}\b(?:linking|between|from|connecting)\b|"
+                           r"\bthrough\s+which\s+(?:companies|entities|intermediar(?:y|ies))\b|"
+                           r"\bintermediate\s+(?:entity|entities|companies)\s+through\s+which\b|"
+                           r"\b(?:relationship|connection|link)s?\b.{0,60}\bconnecting\b", _I)),
+    (OWNERS.name, re.compile(r"\b(?:every|all|any)\s+(?:part(?:y|ies)|persons?|entities|shareholders?)\s+"
+                             r"(?:that\s+|who\s+|which\s+)?(?:own|owns|control|controls|holding|hold|holds)\b"
+                             r"(?!.{0,80}\bin\s+which\b)", _I)),
+    (EXPOSURE.name, re.compile(r"\b(?:holdings|positions)\s+in\s+(?:entities|companies|anything)\s+"
+                               r"(?:controlled|owned)\s+by\b", _I)),
+    (SANCTIONS_NEAR.name, re.compile(r"\bis\s+(?:a\s+)?designated\s+(?:person|party|entity)\b|\bsubject\s+to\s+sanctions\b|"
+                                     r"\bsanctioned\s*\?\s*$", _I)),
+)
+
+# a terse question's leading (or, for "changes", following) command word
+_COMMANDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (STAKE.name, re.compile(r"^\s*stake\b|\s%\s+of\s|\s->\s.*\bstake\b", _I)),
+    (PATH.name, re.compile(r"^\s*(?:path|link|chain|connection|control\s+path)\b", _I)),
+    (QUALITY.name, re.compile(r"^\s*(?:quality|data[- ]quality)\b|\bdata\s+issues\b", _I)),
+    (PARENTS.name, re.compile(r"^\s*(?:parents?|children|subsidiaries)\b", _I)),
+    (DIFF.name, re.compile(r"^\s*(?:diff|changes)\b|\bchanges\s*(?:[^\w\s]|\d|from\b|between\b)", _I)),  # a date's mark
+    (SANCTIONS_NEAR.name, re.compile(r"^\s*sanctions?\b", _I)),
+    (CYCLES.name, re.compile(r"^\s*(?:cycles?|cross-holdings)\b", _I)),
+    (CONTAGION.name, re.compile(r"^\s*contagion\b", _I)),
+    (EXPOSURE.name, re.compile(r"^\s*exposure\b", _I)),
+    (OWNERS.name, re.compile(r"^\s*(?:owners|shareholders|ownership)\b", _I)),
+)
+
+
+def kind_by_phrase(text: str) -> str | None:
+    """The kind a phrase settles before the keyword rules run; None when none does."""
+    return next((kind for kind, rx in _PHRASES if rx.search(text)), None)
+
+
+def kind_by_command(text: str) -> str | None:
+    """The kind of a terse question by its command word; None when it has none."""
+    return next((kind for kind, rx in _COMMANDS if rx.search(text)), None)

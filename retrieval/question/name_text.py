@@ -1,0 +1,76 @@
+"""Names as token sequences: case, accents, punctuation and legal-form variants folded, so that
+"Harbourline Holdings plc", "HARBOURLINE HOLDINGS PLC" and "Harbourline Holdings Public Limited
+Company" are one key. Each token keeps where it stands in the original text."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+__all__ = ["Token", "tokens", "LEGAL_FORMS"]
+
+# legal-form variants -> one spelling (matched on the folded, dot-free text of a name)
+_FORMS = (
+    (r"public limited company", "plc"), (r"limited liability company", "llc"), (r"limited", "ltd"),
+    (r"incorporated", "inc"), (r"corporation", "corp"), (r"company", "co"), (r"aktiengesellschaft", "ag"),
+    (r"gesellschaft mit beschrankter haftung", "gmbh"), (r"societe anonyme", "sa"),
+    (r"sa rl", "sarl"), (r"s a r l", "sarl"), (r"s ar l", "sarl"), (r"s a s", "sas"), (r"s p a", "spa"), (r"s r l", "srl"),
+    (r"l l c", "llc"), (r"l l p", "llp"), (r"l p", "lp"), (r"b v", "bv"), (r"n v", "nv"), (r"s a", "sa"),
+    (r"p l c", "plc"), (r"a s", "as"), (r"s e", "se"),
+)
+_FORM_RE = [(re.compile(rf"(?<!\w){pat}(?!\w)"), rep) for pat, rep in _FORMS]
+LEGAL_FORMS = frozenset({rep for _, rep in _FORMS} | {"pte", "pty", "kg", "kgaa", "oy", "ab", "asa", "gmbh", "co",
+                                                      "sicav", "ucits", "sca", "ooo", "ao", "pjsc", "jsc", "oao", "pt"})
+
+
+@dataclass(frozen=True)
+class Token:
+    norm: str  # folded spelling
+    start: int  # where it stands in the original text
+    end: int
+    capital: bool  # written with a capital or a digit in the original
+
+
+def _fold(text: str) -> tuple[str, list[int]]:
+    """Lower case without accents; "." and "'" dropped (S.p.A. -> spa, O'Neill -> oneill); each
+    folded character remembers its original index."""
+    out: list[str] = []
+    where: list[int] = []
+    for i, ch in enumerate(text):
+        if ch in ".'\u2019":
+            continue
+        for c in unicodedata.normalize("NFKD", ch.casefold()):
+            if not unicodedata.combining(c):
+                out.append(c if (c.isalnum() or c == "&") else " ")
+                where.append(i)
+    return "".join(out), where
+
+
+def _forms(folded: str, where: list[int]) -> tuple[str, list[int]]:
+    """Legal-form variants replaced by one spelling, the index map kept in step."""
+    for rx, rep in _FORM_RE:
+        out, pos, last = [], [], 0
+        for m in rx.finditer(folded):
+            out.append(folded[last:m.start()])
+            pos.extend(where[last:m.start()])
+            out.append(rep)
+            pos.extend([where[m.start()]] * (len(rep) - 1) + [where[m.end() - 1]])
+            last = m.end()
+        out.append(folded[last:])
+        pos.extend(where[last:])
+        folded, where = "".join(out), pos
+    return folded, where
+
+
+def tokens(text: str) -> list[Token]:
+    """The tokens of ``text`` ("&" is a token: "Smith & Co")."""
+    folded, where = _forms(*_fold(text))
+    out: list[Token] = []
+    for m in re.finditer(r"\w+|&", folded):
+        start, end = where[m.start()], where[m.end() - 1] + 1
+        if text[end:end + 1] == "." and (m.group(0) in LEGAL_FORMS or len(m.group(0)) <= 2):
+            end += 1  # "Inc.", "S.A.": the abbreviation's dot is the name's
+        first = text[start]
+        out.append(Token(m.group(0), start, end, first.isupper() or first.isdigit()))
+    return out
