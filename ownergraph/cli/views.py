@@ -10,6 +10,7 @@ from typing import Any
 
 from ownergraph.domain.vocabulary import CHANNELS, edge_verb
 from ownergraph.domain.codes import exception_meaning
+from ownergraph.retrieval.answer.hops import hop_text
 from ownergraph.cli.text import (
     clip, day, interval_pct, missing, moment, money, money_short, pct, plain, plural, table, wrap,
 )
@@ -188,17 +189,14 @@ def contagion(res: Any) -> list[str]:
 
 
 # -- structure ------------------------------------------------------------------------------
-def _edge_figure(r: dict[str, Any]) -> str:
-    return pct(r.get("stake_lo"), r.get("stake_hi")) or plain(r.get("control_kind"))
-
 
 def path(res: Any) -> list[str]:
     out = [wrap(res.message)]
-    if res.found:
-        rows = res.to_frame().to_dict("records")
-        body = [[r["hop"], r["source_name"], relation(r), r["target_name"], _edge_figure(r)] for r in rows]
-        out += table(["hop", "from", "relation", "to", "stake"], body, right={0}, flex=(1, 3))
-        out += claim_notes(rows)
+    if res.found and res.steps:
+        # one row per hop: every edge between its two entities, with its direction
+        body = [[i + 1, s["source_name"], hop_text(s), s["target_name"]] for i, s in enumerate(res.steps)]
+        out += table(["hop", "from", "relations (arrow: the way each edge points)", "to"], body, right={0}, flex=(1, 3))
+        out += claim_notes(e for s in res.steps for e in s["edges"])
     return out
 
 
