@@ -48,7 +48,7 @@ from typing import Any, Literal
 
 from ownergraph.graph.analytics import arithmetic as ar
 from ownergraph.graph.analytics import fixpoint as fx
-from ownergraph.graph.analytics.control import Link, Prong, control_prong, larger, stronger
+from ownergraph.graph.analytics.control import Link, Prong, control_prong, control_wedges, larger, stronger
 from ownergraph.graph.analytics.interval import ONE, ZERO, Interval, Status
 from ownergraph.graph.analytics.ownership_model import (
     ControlResult, DataWarning, OwnersResult, PartyRow, PathEvidence, PathStep, StakeResult,
@@ -367,6 +367,14 @@ def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date 
                         bool(prep.frontier), ultimate)
 
 
+def _majority_wedges(prep: Prepared, group: list[str], interest: str, max_depth: int) -> list[ar.WEdge]:
+    """The links the majority rule reads: with the shares, the voting rights (the larger per
+    pair), as ``owners``' control prong does, so control is one notion everywhere."""
+    if interest != "shareholding" or prep.snapshot is None:
+        return prep.wedges
+    return control_wedges(prep, prepare(prep.snapshot, group, "out", "voting_rights", max_depth))
+
+
 def controlled_by(graph: Graph, controller: str | Iterable[str], *, as_of: date | str | None = None,
                   known_at: date | datetime | str | None = None, max_depth: int = _DEPTH, rule: Rule = CONTROL_RULE,
                   semantics: Semantics = "simple_paths", interest: Interest = "shareholding",
@@ -386,7 +394,8 @@ def controlled_by(graph: Graph, controller: str | Iterable[str], *, as_of: date 
     rows: list[_Pending] = []
     if basis in ("majority_fixpoint", "blocked_aggregate"):
         forced = list(prep.forced) if basis == "majority_fixpoint" else []
-        p = ar.propagate(prep.wedges, group, threshold, strict, forced)
+        p = ar.propagate(_majority_wedges(prep, group, interest, max_depth) if basis == "majority_fixpoint"
+                         else prep.wedges, group, threshold, strict, forced)
         for k, status in p.status.items():
             direct = basis == "majority_fixpoint" and any((g, k) in prep.forced for g in group)
             rows.append(_Pending(k, status, chain.values.get(k, ZERO), p.measure.get(k, ZERO),
