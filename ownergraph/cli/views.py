@@ -11,6 +11,7 @@ from typing import Any
 from ownergraph.domain.vocabulary import CHANNELS, edge_verb
 from ownergraph.domain.codes import exception_meaning
 from ownergraph.retrieval.answer.hops import hop_text
+from ownergraph.retrieval.answer.parts import code_words, stake_change
 from ownergraph.cli.text import (
     clip, day, interval_pct, missing, moment, money, money_short, pct, plain, plural, table, wrap,
 )
@@ -240,16 +241,9 @@ def sanctions_near(res: Any, hops: int) -> list[str]:
 
 
 # -- history --------------------------------------------------------------------------------
-def _stake_change(before: Any, after: Any) -> str:
-    def one(v: Any) -> str:
-        if isinstance(v, dict):
-            return interval_pct(v)
-        if isinstance(v, (list, tuple)) and len(v) == 2:
-            return pct(*v)
-        return "" if missing(v) else pct(v) if isinstance(v, float) else plain(v)
-
-    a, b = one(before), one(after)
-    return f"{a or '–'} → {b or '–'}" if (a or b) else ""
+def _stake_cell(r: dict[str, Any]) -> str:
+    before, after = r.get("stake_before"), r.get("stake_after")
+    return "" if missing(before) and missing(after) else stake_change(before, after)
 
 
 def diff(res: Any) -> list[str]:
@@ -260,7 +254,7 @@ def diff(res: Any) -> list[str]:
     if not rows:
         return out + (events or ["No change."])
     body = [[r["change"], f"{r['source_name']} {edge_verb(str(r['type']))} "
-             f"{r['target_name']}", _stake_change(r.get("stake_before"), r.get("stake_after")),
+             f"{r['target_name']}", _stake_cell(r),
              plain(r.get("cause_document_id") or r.get("cause_action"))] for r in rows[:MAX_ROWS]]
     return out + table(["change", "relationship", "stake", "cause"], body, flex=(1, 3)) + _more(len(rows)) + events
 
@@ -271,12 +265,12 @@ def _events(events: list[dict[str, Any]]) -> list[str]:
         return []
     out = ["Events:"]
     for e in events[:MAX_ROWS]:
-        line = plain(e["type"]) + (f" ({plain(e['status']).lower()})" if e.get("status") else "")
+        line = code_words(e["type"]) + (f" ({code_words(e['status'])})" if e.get("status") else "")
         line += f", effective {day(e['effective'])}"
         line += f", recorded {moment(e['recorded'])}" if e.get("recorded") else ""
         if e.get("group_type") or e.get("group_id"):
             line += f", group {plain(e.get('group_type'))}" + (f" {e['group_id']}" if e.get("group_id") else "")
-        changes = "; ".join(f"{c['field'].rpartition('/')[2].removeprefix('lei:')} {c.get('old') or '(not stated)'}"
+        changes = "; ".join(f"{code_words(c['field'])} {c.get('old') or '(not stated)'}"
                             f" → {c.get('new') or '(not stated)'}" for c in e.get("changes") or [])
         out.append(wrap(line + (f": {changes}" if changes else ""), indent="  "))
     return out + _more(len(events))
