@@ -97,3 +97,11 @@ def test_diff_states_stakes_as_percentages_and_words(cli_run) -> None:
     assert "change of control effective 2023-09-30" in said, said
     shown = cli_run("diff", "Meridian Baltic Logistics GmbH", D0, D1)
     assert "60% → none" in shown and "none → 60%" in shown, shown
+
+
+def test_contagion_puts_the_shares_at_risk_not_the_votes(cli_run) -> None:
+    """Valtora holds 25-50% of Holdings' shares and 52% of its votes: its equity at risk when
+    Holdings defaults is the shares."""
+    out = cli_run("contagion", "Harbourline Holdings PLC", "--as-of", AS_OF)
+    valtora = next(line for line in out.splitlines() if line.strip().startswith("Valtora Investments Ltd"))
+    assert "25–50%" in valtora and "52%" not in valtora, out
