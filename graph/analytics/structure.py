@@ -40,7 +40,7 @@ from ownergraph.domain.clock import Clock, make_clock
 from ownergraph.graph.analytics.snapshot import EdgeView, Snapshot, expand
 from ownergraph.graph.analytics.lookup import EntityMatch, find_entity, jsonable, resolve_keys, to_plain
 from ownergraph.graph.store.connection import Graph
-from ownergraph.domain.vocabulary import CONTROL_EDGE_TYPES, CYCLES, PATH, SANCTIONS_EDGE_TYPES, SANCTIONS_NEAR
+from ownergraph.domain.vocabulary import CONTROL_EDGE_TYPES, CYCLES, EDGE_OF, PATH, SANCTIONS_EDGE_TYPES, SANCTIONS_NEAR
 from ownergraph.domain.codes import EdgeType
 
 CONTROL_TYPES = CONTROL_EDGE_TYPES
@@ -191,6 +191,12 @@ def _steps(path: list[str], snap: Snapshot) -> tuple[dict[str, Any], ...]:
     return tuple(steps)
 
 
+def kinds_words(types: Iterable[str]) -> str:
+    """The relationship kinds a path followed, in words: "guarantee or lending"."""
+    words = list(dict.fromkeys(EDGE_OF[t].path_kind or t.lower() if t in EDGE_OF else t.lower() for t in types))
+    return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
+
+
 def _direction(steps: tuple[dict[str, Any], ...]) -> str:
     """A walked path's direction: a chain A -> B or B -> A where every hop has an edge that way,
     else "undirected" (it turns, as through a common owner or a lender)."""
@@ -236,7 +242,7 @@ def control_path(graph: Graph, a: str, b: str, *, as_of: When = None, known_at: 
                                                              eb.key), snap))
     if not options:
         over = ("ownership or control" if set(tl) == set(CONTROL_TYPES)
-                else "|".join(tl))  # the edge types followed, so "no path" says over what
+                else kinds_words(tl))  # the kinds followed, so "no path" says over what
         msg = f"no {over} path between {ea.name} and {eb.name} as of {clock.as_of.isoformat()}"
         return PathResult(ea, eb, clock, False, None, (), msg, tt)
     label, path, snap = min(options, key=lambda o: len(o[1]))

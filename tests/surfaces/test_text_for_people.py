@@ -37,6 +37,7 @@ COMMANDS = [
     ("stake", "Ivan Petrov", "Harbourline Shipping Limited"), ("exposure", "Valtora Investments Ltd"),
     ("contagion", "Harbourline Shipping Limited"), ("path", "Valtora Investments Ltd", "Granite Bank AG"),
     ("path", "Valtora Investments Ltd", "Granite Bank AG", "--types", "all"),
+    ("path", "Nordkap Capital AG", "Granite Bank AG", "--types", "guarantee,lending"),  # no such path
     ("sanctions-near", "--hops", "3"), ("sanctions-near", "Harbourline Shipping Limited", "--hops", "3"),
     ("cycles", "Harbourline Holdings PLC"), ("parents", "Harbourline Shipping Limited"),
     ("parents", "Harbourline Holdings PLC", "--children"), ("quality",),

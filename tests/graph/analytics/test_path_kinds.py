@@ -49,7 +49,7 @@ def test_fund_management_edge_is_followed_only_when_chosen(golden):
 def test_manager_and_umbrella_meet_only_through_the_fund(golden):
     # both edges point away from the fund: no directed path between manager and umbrella
     directed = golden.structure.path(MANAGER, UMBRELLA, kinds=["all"], directed=True)
-    assert not directed.found and "FUND_RELATION" in directed.message
+    assert not directed.found and "fund" in directed.message and "FUND_RELATION" not in directed.message
     res = golden.structure.path(MANAGER, UMBRELLA, kinds=["all"])  # edges walked either way
     assert res.found and res.nodes == [MANAGER, FUND, UMBRELLA]
 
