@@ -10,8 +10,6 @@ from typing import Any
 
 from ownergraph.domain.vocabulary import CHANNELS, edge_verb
 from ownergraph.domain.codes import exception_meaning
-from ownergraph.retrieval.answer.hops import hop_text
-from ownergraph.retrieval.answer.parts import code_words, stake_change
 from ownergraph.cli.text import (
     clip, day, interval_pct, missing, moment, money, money_short, pct, plain, plural, table, wrap,
 )
@@ -192,6 +190,8 @@ def contagion(res: Any) -> list[str]:
 # -- structure ------------------------------------------------------------------------------
 
 def path(res: Any) -> list[str]:
+    from ownergraph.retrieval.answer.hops import hop_text  # in-function: `--help` starts without pandas
+
     out = [wrap(res.message)]
     if res.found and res.steps:
         # one row per hop: every edge between its two entities, with its direction
@@ -242,6 +242,8 @@ def sanctions_near(res: Any, hops: int) -> list[str]:
 
 # -- history --------------------------------------------------------------------------------
 def _stake_cell(r: dict[str, Any]) -> str:
+    from ownergraph.retrieval.answer.parts import stake_change  # in-function: `--help` starts without pandas
+
     before, after = r.get("stake_before"), r.get("stake_after")
     return "" if missing(before) and missing(after) else stake_change(before, after)
 
@@ -261,6 +263,8 @@ def diff(res: Any) -> list[str]:
 
 def _events(events: list[dict[str, Any]]) -> list[str]:
     """Events of the period: type, effective vs recorded date, group, old -> new values."""
+    from ownergraph.retrieval.answer.parts import code_words  # in-function: `--help` starts without pandas
+
     if not events:
         return []
     out = ["Events:"]
@@ -269,7 +273,7 @@ def _events(events: list[dict[str, Any]]) -> list[str]:
         line += f", effective {day(e['effective'])}"
         line += f", recorded {moment(e['recorded'])}" if e.get("recorded") else ""
         if e.get("group_type") or e.get("group_id"):
-            line += f", group {plain(e.get('group_type'))}" + (f" {e['group_id']}" if e.get("group_id") else "")
+            line += f", group {code_words(e.get('group_type'))}" + (f" {e['group_id']}" if e.get("group_id") else "")
         changes = "; ".join(f"{code_words(c['field'])} {c.get('old') or '(not stated)'}"
                             f" → {c.get('new') or '(not stated)'}" for c in e.get("changes") or [])
         out.append(wrap(line + (f": {changes}" if changes else ""), indent="  "))

@@ -71,7 +71,7 @@ def _figures(r: dict[str, Any]) -> str:
 def _event_words(e: dict[str, Any]) -> str:
     """One registry event: type, status, effective vs recorded date, group, old -> new."""
     when = f"effective {e['effective']}" + (f", recorded {str(e['recorded'])[:10]}" if e.get("recorded") else "")
-    group = f", group {e['group_type']}" + (f" {e['group_id']}" if e.get("group_id") else "") if e.get("group_type") else ""
+    group = f", group {code_words(e['group_type'])}" + (f" {e['group_id']}" if e.get("group_id") else "") if e.get("group_type") else ""
     changes = "; ".join(f"{code_words(c['field'])} {c.get('old') or '(not stated)'} → "
                         f"{c.get('new') or '(not stated)'}" for c in e.get("changes") or [])
     status = f" ({code_words(e['status'])})" if e.get("status") else ""
