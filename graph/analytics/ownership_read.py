@@ -136,7 +136,8 @@ class Prepared:
 
     def forced_step(self, s: str, t: str) -> PathStep:
         return PathStep(s, t, Interval(1.0, 1.0),
-                        tuple(self.evidence[r] for r in self.forced[(s, t)] if r in self.evidence))
+                        tuple(self.evidence[r] for r in self.forced.get((s, t)) or self.controls.get((s, t), ())
+                              if r in self.evidence))  # a CONTROLS edge of unknown nature: possibly
 
     def declared_evidence(self, s: str, t: str) -> tuple[EdgeEvidence, ...]:
         return tuple(self.evidence[r] for r in self.declared.get((s, t), ()) if r in self.evidence)

@@ -28,3 +28,21 @@ def test_owners_and_exposure_agree_on_voting_control(bundle_graph) -> None:
         "Valtora Investments Ltd", "Harbourline Holdings PLC", "Harbourline Shipping Limited"]
     controlled = {r.key for r in a.ownership.controlled_by("Valtora Investments Ltd").rows if r.status == "certainly"}
     assert {HOLDINGS, SHIPPING} <= controlled
+
+
+def test_an_interest_of_unknown_nature_is_possible_control_everywhere(graph) -> None:
+    """A CONTROLS edge whose nature is not published: ``owners`` says "possibly" controls, and
+    ``exposure`` keeps the position, flagged "possibly" (never "certainly", never dropped)."""
+    from tests.graph.analytics._small_world import World
+
+    w = World(graph)
+    for name in ("Shadow Holder Ltd", "Opaque Target Ltd"):
+        w.entity(name)
+    w.control("Shadow Holder Ltd", "Opaque Target Ltd", "unknown_interest", valid_from="2020-01-01")
+    w.hold("BOOK", "XS0000000001", "Opaque Target Ltd", 1_000_000, "EUR", "2024-03-31")
+    w.flush()
+    a = Analytics(graph).at(AS_OF)
+    row = next(r for r in a.ownership.owners("Opaque Target Ltd").rows if r.name == "Shadow Holder Ltd")
+    assert row.control == "possibly"
+    (pos,) = a.exposure.of("Shadow Holder Ltd").positions
+    assert pos.instrument == "XS0000000001" and pos.control_status == "possibly"
