@@ -123,8 +123,9 @@ class Structure(_Capability):
         return _structure.cycles(self.graph, around, max_depth=max_depth, **self._clock(as_of, known_at))
 
     def path(self, a: str, b: str, *, as_of: When = None, known_at: Known = None, max_depth: int = PATH.hops,
-             directed: bool = True, kinds: Iterable[str] | None = None) -> _structure.PathResult:
-        """``kinds``: path kinds to follow (vocabulary PATH_KINDS, or "all"); default ownership/control."""
+             directed: bool = False, kinds: Iterable[str] | None = None) -> _structure.PathResult:
+        """``kinds``: path kinds to follow (vocabulary PATH_KINDS, or "all"); default ownership/control.
+        Edges are walked either way unless ``directed`` (one default for ``ask``, the CLI, the API)."""
         types = path_edge_types(kinds) if kinds is not None else _structure.CONTROL_TYPES
         return _structure.control_path(self.graph, a, b, max_depth=max_depth, directed=directed, types=types,
                                        **self._clock(as_of, known_at))

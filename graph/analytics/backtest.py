@@ -91,6 +91,11 @@ def _keys(graph: Graph, mentions: Sequence[str], clock: Clock) -> list[str]:
     return [find_entity(graph, m, clock.as_of).key for m in mentions]
 
 
+# what a result's one "value" column counts, for a plot's axis ("value" alone says nothing)
+VALUE_MEANS = {"PathResult": "hops on the shortest path", "SanctionsNearResult": "sanctioned entities within reach",
+               "OwnersResult": "owners", "ControlResult": "entities controlled"}
+
+
 def values_of(result: Any) -> dict[str, Any]:
     """Numbers (plus a short ``detail``) from a question's answer, for one backtest row."""
     if result is None:
@@ -205,10 +210,13 @@ def _asker(graph: Graph, question: Question | QuerySpec | str) -> tuple[Callable
 
 
 def _series(ask: Callable[[Clock], Any], days: list[date], known: Callable[[date], Any]) -> pd.DataFrame:
-    rows = []
+    rows, means = [], None
     for t in days:
-        rows.append({"date": t, **values_of(ask(make_clock(t, known(t))))})
+        result = ask(make_clock(t, known(t)))
+        means = means or VALUE_MEANS.get(type(result).__name__)
+        rows.append({"date": t, **values_of(result)})
     frame = pd.DataFrame(rows)
+    frame.attrs["value_means"] = means  # the plot's axis says what "value" counts
     if frame.empty:
         return pd.DataFrame(columns=["date", "value"])
     numeric = [c for c in frame.columns if c not in ("date", "detail")]

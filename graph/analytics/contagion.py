@@ -40,7 +40,7 @@ from ownergraph.graph.analytics.structure import (
 from ownergraph.graph.store.connection import Graph, Reader
 from ownergraph.domain.vocabulary import CHANNEL_NAMES, CHANNEL_OF, CHANNELS, CONTAGION, HIT_END
 from ownergraph.domain.errors import ConfigError
-from ownergraph.domain.codes import EdgeType
+from ownergraph.domain.codes import EdgeType, InterestType
 from ownergraph.graph.analytics.notebook import HtmlRepr
 
 # the channels, their edge types and directions of risk: graph.vocabulary
@@ -67,8 +67,10 @@ class Affected:
     @property
     def equity_stake(self) -> tuple[float, float] | None:
         """Largest direct stake (lo, hi) held in a defaulted party, where stated."""
+        # equity is the shares: a voting-rights interest is control, not capital at risk
         stakes = [(e["stake_lo"], e["stake_hi"]) for e in self.exposures
-                  if e["type"] == EdgeType.OWNERSHIP and e.get("stake_lo") is not None]
+                  if e["type"] == EdgeType.OWNERSHIP and e.get("stake_lo") is not None
+                  and (e.get("interest") or InterestType.SHAREHOLDING) == InterestType.SHAREHOLDING]
         return max(stakes) if stakes else None
 
     @property

@@ -88,6 +88,24 @@ def _links(prep: Prepared, other: Prepared | None) -> tuple[list[Link], list[tup
     return links, certain, possible
 
 
+def control_wedges(prep: Prepared, other: Prepared) -> list[ar.WEdge]:
+    """``prep``'s stake edges with the other interest's merged in, the larger per pair, as the
+    control prong reads them: control is a majority of the shares *or* of the votes. A merged
+    pair gets a new entry in ``prep.pairs`` (its evidence: both interests' edges); the shares'
+    own entries stay, so their chain stakes are unchanged."""
+    out = {(w.source, w.target): w for w in prep.wedges}
+    for s, t, stake, rids in other.pairs:
+        old = out.get((s, t))
+        merged = larger(old.stake, stake) if old is not None else stake
+        if old is not None and merged == old.stake:
+            continue  # the shares already say as much
+        old_rids = prep.pairs[old.ref][3] if old is not None else ()
+        out[(s, t)] = ar.WEdge(s, t, merged, len(prep.pairs))
+        prep.pairs.append((s, t, merged, tuple(sorted(set(old_rids) | set(rids)))))
+        prep.has_owner.add(t)
+    return list(out.values())
+
+
 def _chain(links: list[Link], start: str, target: str, inside: set[str]) -> tuple[Link, ...]:
     """A shortest chain ``start -> ... -> target`` through entities ``start`` controls."""
     out: dict[str, list[Link]] = defaultdict(list)
@@ -156,4 +174,4 @@ def stronger(a: Status, b: Status) -> Status:
     return a if order[a] >= order[b] else b
 
 
-__all__ = ["Link", "MAJORITY", "Prong", "control_prong", "larger", "stronger"]
+__all__ = ["Link", "MAJORITY", "Prong", "control_prong", "control_wedges", "larger", "stronger"]

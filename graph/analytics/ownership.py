@@ -48,7 +48,7 @@ from typing import Any, Literal
 
 from ownergraph.graph.analytics import arithmetic as ar
 from ownergraph.graph.analytics import fixpoint as fx
-from ownergraph.graph.analytics.control import Link, Prong, control_prong, larger, stronger
+from ownergraph.graph.analytics.control import Link, Prong, control_prong, control_wedges, larger, stronger
 from ownergraph.graph.analytics.interval import ONE, ZERO, Interval, Status
 from ownergraph.graph.analytics.ownership_model import (
     ControlResult, DataWarning, OwnersResult, PartyRow, PathEvidence, PathStep, StakeResult,
@@ -183,7 +183,8 @@ class _Pending:
 def _rids(prep: Prepared, edges: Iterable[ar.WEdge]) -> set[str]:
     out: set[str] = set()
     for e in edges:
-        out.update(prep.forced[(e.source, e.target)] if e.ref == fx.FORCED else prep.pairs[e.ref][3])
+        pair = (e.source, e.target)  # a forced link: a controlling CONTROLS edge, or one of unknown nature
+        out.update((prep.forced.get(pair) or prep.controls.get(pair, ())) if e.ref == fx.FORCED else prep.pairs[e.ref][3])
     return out
 
 
@@ -367,6 +368,34 @@ def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date 
                         bool(prep.frontier), ultimate)
 
 
+def _majority_wedges(prep: Prepared, group: list[str], interest: str, max_depth: int) -> list[ar.WEdge]:
+    """The links the majority rule reads: with the shares, the voting rights (the larger per
+    pair), as ``owners``' control prong does, so control is one notion everywhere."""
+    if interest != "shareholding" or prep.snapshot is None:
+        return prep.wedges
+    return control_wedges(prep, prepare(prep.snapshot, group, "out", "voting_rights", max_depth))
+
+
+def _majority_rows(prep: Prepared, group: list[str], interest: str, max_depth: int, threshold: float,
+                   strict: bool, chain: ar.ChainValues) -> list[_Pending]:
+    """What the group controls, as ``owners``' control prong counts it: majorities of shares or
+    votes, CONTROLS edges of a controlling kind (certainly) and of an unknown nature (only
+    possibly: what they alone reach is "possibly" controlled, never left out)."""
+    wedges = _majority_wedges(prep, group, interest, max_depth)
+    p = ar.propagate(wedges, group, threshold, strict, list(prep.forced))
+    maybe = [pair for pair, strength in sorted(prep.control_strength.items()) if strength == "maybe"]
+    q = ar.propagate(wedges, group, threshold, strict, list(prep.forced) + maybe) if maybe else p
+    rows = []
+    for k, status in q.status.items():
+        sure = p.status.get(k, "not")
+        by = p if sure != "not" else q  # what made it pass: the certain reading where it passes
+        status = sure if sure != "not" else "possibly" if status != "not" else "not"
+        direct = any((g, k) in prep.forced or (g, k) in maybe for g in group)
+        rows.append(_Pending(k, status, chain.values.get(k, ZERO), by.measure.get(k, ZERO),
+                             "control_edge" if direct else "majority_fixpoint", contributions=by.contributors.get(k, ())))
+    return rows
+
+
 def controlled_by(graph: Graph, controller: str | Iterable[str], *, as_of: date | str | None = None,
                   known_at: date | datetime | str | None = None, max_depth: int = _DEPTH, rule: Rule = CONTROL_RULE,
                   semantics: Semantics = "simple_paths", interest: Interest = "shareholding",
@@ -384,13 +413,12 @@ def controlled_by(graph: Graph, controller: str | Iterable[str], *, as_of: date 
     chain = ar.chain_from(prep.wedges, group, semantics)
     warnings += _chain_warnings(chain)
     rows: list[_Pending] = []
-    if basis in ("majority_fixpoint", "blocked_aggregate"):
-        forced = list(prep.forced) if basis == "majority_fixpoint" else []
-        p = ar.propagate(prep.wedges, group, threshold, strict, forced)
-        for k, status in p.status.items():
-            direct = basis == "majority_fixpoint" and any((g, k) in prep.forced for g in group)
-            rows.append(_Pending(k, status, chain.values.get(k, ZERO), p.measure.get(k, ZERO),
-                                 "control_edge" if direct else basis, contributions=p.contributors.get(k, ())))
+    if basis == "majority_fixpoint":
+        rows = _majority_rows(prep, group, interest, max_depth, threshold, strict, chain)
+    elif basis == "blocked_aggregate":
+        p = ar.propagate(prep.wedges, group, threshold, strict, [])
+        rows = [_Pending(k, status, chain.values.get(k, ZERO), p.measure.get(k, ZERO), basis,
+                         contributions=p.contributors.get(k, ())) for k, status in p.status.items()]
     else:
         hop = fx.per_hop_from(prep.wedges, group, threshold, strict) if basis == "per_hop" else {}
         for k, stake in chain.values.items():

@@ -136,7 +136,8 @@ class Prepared:
 
     def forced_step(self, s: str, t: str) -> PathStep:
         return PathStep(s, t, Interval(1.0, 1.0),
-                        tuple(self.evidence[r] for r in self.forced[(s, t)] if r in self.evidence))
+                        tuple(self.evidence[r] for r in self.forced.get((s, t)) or self.controls.get((s, t), ())
+                              if r in self.evidence))  # a CONTROLS edge of unknown nature: possibly
 
     def declared_evidence(self, s: str, t: str) -> tuple[EdgeEvidence, ...]:
         return tuple(self.evidence[r] for r in self.declared.get((s, t), ()) if r in self.evidence)
@@ -310,8 +311,8 @@ def _disagreement(prep: Prepared, items: list[tuple[str, Interval | None]]) -> s
 
 
 _MESSAGES = {
-    "mixed_interest": "OWNS edges of the other interest type were left out (interest={interest}: shareholding "
-                      "and voting rights are never added together)",
+    "mixed_interest": "{other} held in {n} of the entities read were not added to the {this}: shares and voting "
+                      "rights are never added together",
     "treasury_self_loop": "self-holdings (treasury stock) dropped, not rescaled",
     "declared_indirect": "declared indirect interests left out of the chain rule, a computed chain "
                          "carries them (adding both would count the chain twice)",
@@ -330,4 +331,11 @@ _MESSAGES = {
 def _warning(code: str, keys: set[str], interest: str) -> DataWarning | None:
     if not keys:
         return None
-    return DataWarning(code, f"{_MESSAGES[code].format(interest=interest)}: {len(keys)}", tuple(sorted(keys)))
+    words = _INTEREST_WORDS.get(interest, (interest, interest))
+    other = next((w for k, w in _INTEREST_WORDS.items() if k != interest), words)
+    text = _MESSAGES[code].format(n=len(keys), this=words[1], other=other[0].capitalize())
+    return DataWarning(code, text if "{n}" in _MESSAGES[code] else f"{text}: {len(keys)}", tuple(sorted(keys)))
+
+
+# an interest as a sentence names it: (held, figures)
+_INTEREST_WORDS = {"shareholding": ("shares", "shares"), "voting_rights": ("voting rights", "voting rights")}

@@ -16,6 +16,7 @@ matplotlib.use("Agg")  # files only; never a window
 import matplotlib.pyplot as plt  # noqa: E402
 import networkx as nx  # noqa: E402
 import pandas as pd  # noqa: E402
+from matplotlib.ticker import PercentFormatter  # noqa: E402
 from ownergraph.domain.codes import EdgeType
 
 
@@ -33,15 +34,19 @@ def plot_backtest(frame: pd.DataFrame, path: str | Path, *, lookahead: pd.DataFr
         if any(frame[c].equals(frame[o]) for o in shown):  # e.g. stake_hi == stake_lo: one line
             continue
         shown.append(c)
-        ax.plot(x, frame[c], drawstyle="steps-post", marker="o", label=f"{c} (point in time)")
+        words = column_words(c, frame.attrs.get("value_means"))
+        ax.plot(x, frame[c], drawstyle="steps-post", marker="o", label=f"{words} (point in time)")
         if lookahead is not None and c in lookahead:
             ax.plot(pd.to_datetime(lookahead["date"]), lookahead[c], drawstyle="steps-post", linestyle="--",
-                    marker="x", label=f"{c} (known now: look-ahead)")
+                    marker="x", label=f"{words} (known now: look-ahead)")
             diff = frame[c].fillna(-1e300) != lookahead[c].fillna(-1e300)
             for d in pd.to_datetime(frame.loc[diff.values, "date"]):
                 ax.axvline(d, color="red", alpha=0.15, linewidth=6)
     ax.set_title(title or "backtest")
     ax.set_xlabel("date (as of = known at)")
+    ax.set_ylabel(y_axis_words(shown, frame.attrs.get("value_means")))
+    if shown and all(c.startswith("stake_") for c in shown):
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))  # stakes are fractions: show 60%, not 0.6
     ax.grid(True, alpha=0.3)
     if cols:
         ax.legend(loc="best", fontsize=8)
@@ -50,6 +55,50 @@ def plot_backtest(frame: pd.DataFrame, path: str | Path, *, lookahead: pd.DataFr
     fig.savefig(path)
     plt.close(fig)
     return path
+
+
+_COLUMN_WORDS = {"stake_lo": "effective stake, low end", "stake_hi": "effective stake, high end",
+                 "positions": "positions held", "affected": "parties hit"}
+
+
+def column_words(column: str, value_means: str | None = None) -> str:
+    """A backtest column as a legend says it: "total EUR", "at risk USD", "hops on the shortest path"."""
+    if column == "value":
+        return value_means or "answer"
+    if column.startswith("total_"):
+        return f"total {column.removeprefix('total_')}"
+    if column.startswith("at_risk_"):
+        return f"at risk {column.removeprefix('at_risk_')}"
+    return _COLUMN_WORDS.get(column, column.replace("_", " "))
+
+
+def y_axis_words(columns: list[str], value_means: str | None = None) -> str:
+    """What the y axis counts: the one measure plotted, or what the measures share."""
+    if columns and all(c.startswith("stake_") for c in columns):
+        return "effective stake"
+    if columns and all(c.startswith(("total_", "at_risk_")) for c in columns):
+        return "amount (each currency its own line)"
+    words = dict.fromkeys(column_words(c, value_means) for c in columns)
+    return "; ".join(words) or "answer"
+
+
+_OF = {"shareholding": "of the shares", "voting_rights": "of the votes"}
+
+
+def interest_labels(e: Mapping[str, Any]) -> list[str]:
+    """An edge's label lines, one per stored edge behind it, each saying its interest: "52% of
+    the votes", "25–50% of the shares", "control (board appointment)"; never a bare type."""
+    stored = [x.as_dict() if hasattr(x, "as_dict") else dict(x) for x in e.get("edges") or ()] or [dict(e)]
+    out = []
+    for x in stored:
+        stake = x.get("stake") if isinstance(x.get("stake"), Mapping) else {}
+        lo, hi = x.get("stake_lo", stake.get("lo")), x.get("stake_hi", stake.get("hi"))
+        if (x.get("type") or e.get("type")) == EdgeType.CONTROL:
+            kind = str(x.get("control_kind") or "").replace("_", " ")
+            out.append(f"control ({kind})" if kind else "control")
+        else:
+            out.append(f"{stake_label(lo, hi)} {_OF.get(str(x.get('interest') or 'shareholding'), '')}".strip())
+    return out
 
 
 def stake_label(lo: Any, hi: Any) -> str:
@@ -67,7 +116,8 @@ def edges_of(obj: Any) -> list[dict[str, Any]]:
     if isinstance(obj, pd.DataFrame):
         return obj.to_dict(orient="records")
     if hasattr(obj, "rows") and not callable(obj.rows):  # OwnersResult / ControlResult
-        paths = [p for r in obj.rows if r.status != "not" for p in r.paths]
+        # the share chains and the control chains (votes, CONTROLS edges): what made each row pass
+        paths = [p for r in obj.rows if r.status != "not" for p in (*r.paths, *getattr(r, "control_paths", ()))]
         extra = [s for r in obj.rows if r.status != "not" for s in r.contributions]
         return _dedupe(_chain_edges(paths) + [_edge_dict(s) for s in extra])
     if hasattr(obj, "paths") and not hasattr(obj, "steps"):  # StakeResult
@@ -102,6 +152,9 @@ def _dedupe(edges: list[dict[str, Any]]) -> list[dict[str, Any]]:
         cur = seen.setdefault((e["source"], e["target"]), e)
         for k in ("source_name", "target_name"):
             cur[k] = cur.get(k) or e.get(k)
+        if cur is not e:  # the same pair from another chain: keep every stored edge behind it
+            cur["edges"] = list(cur.get("edges") or []) + [x for x in e.get("edges") or ()
+                                                           if x not in (cur.get("edges") or ())]
     return list(seen.values())
 
 
@@ -119,7 +172,26 @@ def _edge_dict(e: Any) -> dict[str, Any]:
         d["stake_lo"], d["stake_hi"] = props.get("stake_lo"), props.get("stake_hi")
     edges = getattr(e, "edges", None)  # a PathStep: the type of the stored edges behind it
     d["type"] = d.get("type") or props.get("type") or (edges[0].type if edges else None)
+    if edges:
+        d["edges"] = list(edges)  # each says its interest on the picture
     return d
+
+
+def ownership_graph(result: Any, names: Mapping[str, str] | None = None) -> tuple[nx.DiGraph, dict[str, str]]:
+    """The chain to draw: one arrow per pair, labelled with every stored edge's interest, and the
+    entities' names."""
+    label_of: dict[str, str] = dict(names or {})
+    g = nx.DiGraph()  # one arrow per pair: its label has a line per stored edge
+    for e in edges_of(result):
+        for end in ("source", "target"):
+            k = e[end]
+            if e.get(f"{end}_name"):
+                label_of.setdefault(k, str(e[f"{end}_name"]))
+        old = g.get_edge_data(e["source"], e["target"], {}).get("label", "")
+        lines = [x for x in old.split("\n") if x]
+        lines += [x for x in interest_labels(e) if x not in lines]
+        g.add_edge(e["source"], e["target"], label="\n".join(lines), kind=e.get("type") or EdgeType.OWNERSHIP)
+    return g, label_of
 
 
 def plot_ownership(result: Any, path: str | Path, *, title: str | None = None,
@@ -127,16 +199,7 @@ def plot_ownership(result: Any, path: str | Path, *, title: str | None = None,
     """Draw an ownership/control chain: owners above what they own, stakes on the edges."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    edges = edges_of(result)
-    label_of: dict[str, str] = dict(names or {})
-    g = nx.MultiDiGraph()
-    for e in edges:
-        for end in ("source", "target"):
-            k = e[end]
-            if e.get(f"{end}_name"):
-                label_of.setdefault(k, str(e[f"{end}_name"]))
-        g.add_edge(e["source"], e["target"], label=stake_label(e.get("stake_lo"), e.get("stake_hi")),
-                   kind=e.get("type") or EdgeType.OWNERSHIP)
+    g, label_of = ownership_graph(result, names)
     fig, ax = plt.subplots(figsize=(8, 6))
     if g.number_of_nodes():
         pos, span = _layout(g)

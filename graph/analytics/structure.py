@@ -4,9 +4,10 @@ accounting parents.
 - :func:`cycles`: strongly connected components of OWNS/CONTROLS in the neighbourhood of X
   (networkx over a snapshot from the time gate). Expanding ``max_depth`` hops both ways
   finds every cycle through X of up to ``2 * max_depth`` edges.
-- :func:`control_path`: shortest directed path A -> B or B -> A (the shorter wins) over the
-  chosen edge types (default ownership/control; any of the vocabulary's PATH_KINDS), each in
-  its stored direction; ``directed=False`` also allows paths through a common node. No path is a
+- :func:`control_path`: shortest path between A and B over the chosen edge types (default
+  ownership/control; any of the vocabulary's PATH_KINDS), edges walked either way, each step
+  keeping every edge between its two entities with its stored direction; ``directed=True``
+  asks for a chain A -> B or B -> A instead (the shorter wins). No path is a
   result ("no ownership or control path between A and B as of D"), never an exception.
 - :func:`sanctions_near`: entities within N hops (OWNS/CONTROLS/GUARANTEES/LENDS_TO, read
   undirected) of an entity under a sanction valid and known at the clock.
@@ -39,7 +40,7 @@ from ownergraph.domain.clock import Clock, make_clock
 from ownergraph.graph.analytics.snapshot import EdgeView, Snapshot, expand
 from ownergraph.graph.analytics.lookup import EntityMatch, find_entity, jsonable, resolve_keys, to_plain
 from ownergraph.graph.store.connection import Graph
-from ownergraph.domain.vocabulary import CONTROL_EDGE_TYPES, CYCLES, PATH, SANCTIONS_EDGE_TYPES, SANCTIONS_NEAR
+from ownergraph.domain.vocabulary import CONTROL_EDGE_TYPES, CYCLES, EDGE_OF, PATH, SANCTIONS_EDGE_TYPES, SANCTIONS_NEAR
 from ownergraph.domain.codes import EdgeType
 from ownergraph.graph.analytics.notebook import HtmlRepr
 
@@ -153,7 +154,7 @@ class PathResult(HtmlRepr):
     b: EntityMatch
     clock: Clock
     found: bool
-    direction: str | None  # a_to_b | b_to_a | undirected | None
+    direction: str | None  # a_to_b | b_to_a (a chain) | undirected (it turns) | None
     steps: tuple[dict[str, Any], ...] = ()  # one per hop: source, target, edges (evidence)
     message: str = ""
     types: tuple[str, ...] = CONTROL_TYPES  # the edge types followed
@@ -191,6 +192,22 @@ def _steps(path: list[str], snap: Snapshot) -> tuple[dict[str, Any], ...]:
     return tuple(steps)
 
 
+def kinds_words(types: Iterable[str]) -> str:
+    """The relationship kinds a path followed, in words: "guarantee or lending"."""
+    words = list(dict.fromkeys(EDGE_OF[t].path_kind or t.lower() if t in EDGE_OF else t.lower() for t in types))
+    return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
+
+
+def _direction(steps: tuple[dict[str, Any], ...]) -> str:
+    """A walked path's direction: a chain A -> B or B -> A where every hop has an edge that way,
+    else "undirected" (it turns, as through a common owner or a lender)."""
+    if all(any(e["source"] == s["source"] for e in s["edges"]) for s in steps):
+        return "a_to_b"
+    if all(any(e["source"] == s["target"] for e in s["edges"]) for s in steps):
+        return "b_to_a"
+    return "undirected"
+
+
 def _directed(graph: Graph, start: str, end: str, clock: Clock, types: list[str],
               max_depth: int) -> tuple[list[str], Snapshot] | None:
     snap = expand(graph, [start], clock, types, "out", max_depth)
@@ -200,10 +217,13 @@ def _directed(graph: Graph, start: str, end: str, clock: Clock, types: list[str]
 
 
 def control_path(graph: Graph, a: str, b: str, *, as_of: When = None, known_at: Known = None,
-                 max_depth: int = PATH.hops, types: Iterable[str] = CONTROL_TYPES, directed: bool = True) -> PathResult:
+                 max_depth: int = PATH.hops, types: Iterable[str] = CONTROL_TYPES, directed: bool = False) -> PathResult:
     """Shortest path between ``a`` and ``b`` as of the clock over edge ``types`` (default
     ownership and control; :func:`~ownergraph.domain.vocabulary.path_edge_types` names others:
-    consolidation, fund, branch, guarantee, lending), each followed in its stored direction."""
+    consolidation, fund, branch, guarantee, lending). By default a connection: each edge may be
+    walked either way (a lender and a shareholder of one company are connected through it) and
+    the result keeps each edge's stored direction; ``directed`` asks for a chain that follows
+    every edge in its stored direction, A to B or B to A."""
     clock = make_clock(as_of, known_at)
     ea, eb = find_entity(graph, a, clock.as_of), find_entity(graph, b, clock.as_of)
     tl = list(types)
@@ -223,13 +243,14 @@ def control_path(graph: Graph, a: str, b: str, *, as_of: When = None, known_at: 
                                                              eb.key), snap))
     if not options:
         over = ("ownership or control" if set(tl) == set(CONTROL_TYPES)
-                else "|".join(tl))  # the edge types followed, so "no path" says over what
+                else kinds_words(tl))  # the kinds followed, so "no path" says over what
         msg = f"no {over} path between {ea.name} and {eb.name} as of {clock.as_of.isoformat()}"
         return PathResult(ea, eb, clock, False, None, (), msg, tt)
     label, path, snap = min(options, key=lambda o: len(o[1]))
     steps = _steps(path, snap)
-    names = " -> ".join(_name(snap.nodes, k) for k in path)
-    return PathResult(ea, eb, clock, True, label, steps, f"{len(steps)} hop(s): {names}", tt)
+    label = _direction(steps) if label == "undirected" else label
+    names = " – ".join(_name(snap.nodes, k) for k in path)
+    return PathResult(ea, eb, clock, True, label, steps, f"{len(steps)} hop{'' if len(steps) == 1 else 's'}: {names}", tt)
 
 
 # -- sanctions_near -------------------------------------------------------------------------

@@ -163,7 +163,8 @@ def contagion_cmd(defaulted: str, types: str, max_hops: int, as_of: str | None, 
 @click.command(PATH.command)
 @click.argument("a")
 @click.argument("b")
-@click.option("--undirected", is_flag=True, help="Also paths through a common owner.")
+@click.option("--undirected/--directed", default=True, show_default=True,
+              help="Walk edges either way (a connection, as `ask` reads it), or only chains A → B / B → A.")
 @click.option("--max-depth", default=PATH.hops, show_default=True)
 @click.option("--types", "types", default=",".join(CONTROL_PATH_KINDS), show_default=True,
               help=f"Comma-separated relationship kinds to follow: {', '.join(PATH_KIND_NAMES)}, or all.")
@@ -171,8 +172,8 @@ def contagion_cmd(defaulted: str, types: str, max_hops: int, as_of: str | None, 
 @json_option
 def path_cmd(a: str, b: str, undirected: bool, max_depth: int, types: str, as_of: str | None,
              known_at: str | None, as_json: bool) -> None:
-    """Shortest path between A and B (either direction) over the chosen relationship kinds,
-    each in its stated direction (default: ownership and control)."""
+    """Shortest path between A and B over the chosen relationship kinds (default: ownership and
+    control): one line per hop, every edge between its two entities with its direction."""
     from ownergraph.graph.analytics.api import Analytics
     _check_clock(as_of, known_at)
     try:

@@ -188,17 +188,16 @@ def contagion(res: Any) -> list[str]:
 
 
 # -- structure ------------------------------------------------------------------------------
-def _edge_figure(r: dict[str, Any]) -> str:
-    return pct(r.get("stake_lo"), r.get("stake_hi")) or plain(r.get("control_kind"))
-
 
 def path(res: Any) -> list[str]:
+    from ownergraph.retrieval.answer.hops import hop_text  # in-function: `--help` starts without pandas
+
     out = [wrap(res.message)]
-    if res.found:
-        rows = res.to_frame().to_dict("records")
-        body = [[r["hop"], r["source_name"], relation(r), r["target_name"], _edge_figure(r)] for r in rows]
-        out += table(["hop", "from", "relation", "to", "stake"], body, right={0}, flex=(1, 3))
-        out += claim_notes(rows)
+    if res.found and res.steps:
+        # one row per hop: every edge between its two entities, with its direction
+        body = [[i + 1, s["source_name"], hop_text(s), s["target_name"]] for i, s in enumerate(res.steps)]
+        out += table(["hop", "from", "relations (arrow: the way each edge points)", "to"], body, right={0}, flex=(1, 3))
+        out += claim_notes(e for s in res.steps for e in s["edges"])
     return out
 
 
@@ -242,16 +241,11 @@ def sanctions_near(res: Any, hops: int) -> list[str]:
 
 
 # -- history --------------------------------------------------------------------------------
-def _stake_change(before: Any, after: Any) -> str:
-    def one(v: Any) -> str:
-        if isinstance(v, dict):
-            return interval_pct(v)
-        if isinstance(v, (list, tuple)) and len(v) == 2:
-            return pct(*v)
-        return "" if missing(v) else pct(v) if isinstance(v, float) else plain(v)
+def _stake_cell(r: dict[str, Any]) -> str:
+    from ownergraph.retrieval.answer.parts import stake_change  # in-function: `--help` starts without pandas
 
-    a, b = one(before), one(after)
-    return f"{a or '–'} → {b or '–'}" if (a or b) else ""
+    before, after = r.get("stake_before"), r.get("stake_after")
+    return "" if missing(before) and missing(after) else stake_change(before, after)
 
 
 def diff(res: Any) -> list[str]:
@@ -262,23 +256,25 @@ def diff(res: Any) -> list[str]:
     if not rows:
         return out + (events or ["No change."])
     body = [[r["change"], f"{r['source_name']} {edge_verb(str(r['type']))} "
-             f"{r['target_name']}", _stake_change(r.get("stake_before"), r.get("stake_after")),
+             f"{r['target_name']}", _stake_cell(r),
              plain(r.get("cause_document_id") or r.get("cause_action"))] for r in rows[:MAX_ROWS]]
     return out + table(["change", "relationship", "stake", "cause"], body, flex=(1, 3)) + _more(len(rows)) + events
 
 
 def _events(events: list[dict[str, Any]]) -> list[str]:
     """Events of the period: type, effective vs recorded date, group, old -> new values."""
+    from ownergraph.retrieval.answer.parts import code_words  # in-function: `--help` starts without pandas
+
     if not events:
         return []
     out = ["Events:"]
     for e in events[:MAX_ROWS]:
-        line = plain(e["type"]) + (f" ({plain(e['status']).lower()})" if e.get("status") else "")
+        line = code_words(e["type"]) + (f" ({code_words(e['status'])})" if e.get("status") else "")
         line += f", effective {day(e['effective'])}"
         line += f", recorded {moment(e['recorded'])}" if e.get("recorded") else ""
         if e.get("group_type") or e.get("group_id"):
-            line += f", group {plain(e.get('group_type'))}" + (f" {e['group_id']}" if e.get("group_id") else "")
-        changes = "; ".join(f"{c['field'].rpartition('/')[2].removeprefix('lei:')} {c.get('old') or '(not stated)'}"
+            line += f", group {code_words(e.get('group_type'))}" + (f" {e['group_id']}" if e.get("group_id") else "")
+        changes = "; ".join(f"{code_words(c['field'])} {c.get('old') or '(not stated)'}"
                             f" → {c.get('new') or '(not stated)'}" for c in e.get("changes") or [])
         out.append(wrap(line + (f": {changes}" if changes else ""), indent="  "))
     return out + _more(len(events))

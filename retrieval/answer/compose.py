@@ -15,6 +15,7 @@ from typing import Any
 import pandas as pd
 
 from ownergraph.domain.vocabulary import CHANNEL_NAMES, CHANNELS, CONTAGION, PATH, QUALITY
+from ownergraph.graph.analytics.structure import kinds_words
 from ownergraph.retrieval.answer.context import Context
 from ownergraph.retrieval.answer.parts import CITE, MAX_ROWS, Parts
 from ownergraph.retrieval.kinds import STRATEGIES
@@ -37,7 +38,7 @@ def _body(pattern: str, frame: pd.DataFrame, ctx: Context, subject: str, other: 
         return (f"Nothing found for {subject}{f' and {other}' if other else ''} within {hops} "
                 f"as of {d} ({limit}): entities further away were not read.")
     if not found and pattern == PATH.name and not getattr(result, "control_only", True):
-        return (ctx.no_relationship or f"No path over {' | '.join(result.types)} between {subject} and {other} "
+        return (ctx.no_relationship or f"No {kinds_words(result.types)} path between {subject} and {other} "
                 f"in the graph as of {d}.")
     cut = getattr(result, "truncated", None)
     if pattern == QUALITY.name and not found and cut:  # a row limit is not "no issue"

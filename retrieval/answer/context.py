@@ -12,7 +12,7 @@ from typing import Any
 
 from ownergraph.graph.load.claims import claim_note, is_claim
 from ownergraph.domain.vocabulary import EDGE_VERBS
-from ownergraph.domain.codes import EdgeType
+from ownergraph.domain.codes import EdgeType, InterestType
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,8 @@ def relation_text(edge: dict[str, Any], source: str, target: str) -> str:
         return f"{source} lends{figure} to {target}"
     if kind == EdgeType.GUARANTEE:
         return f"{source} guarantees{figure + ' of' if figure else ''} {target}'s obligations"
+    if figure and kind == EdgeType.OWNERSHIP and edge.get("interest") == InterestType.VOTING_RIGHTS:
+        return f"{source} holds{figure} of the voting rights of {target}"  # votes are not "owns"
     if figure and kind in (EdgeType.OWNERSHIP, EdgeType.HOLDING, EdgeType.CONTROL):
         return f"{source} {verb}{figure} of {target}"
     return f"{source} {verb}{figure} {target}"

@@ -44,6 +44,9 @@ def _harvest(obj: Any, entities: dict[str, dict[str, Any]], edges: dict[str, dic
             ident = str(obj.get("statement_id") or (obj["source"], obj["target"], obj.get("type"),
                                                    obj.get("valid_from")))
             edges.setdefault(ident, obj)
+            for end in ("source", "target"):  # an edge names its ends: cite them by name, not by key
+                if isinstance(obj.get(end), str) and isinstance(obj.get(f"{end}_name"), str):
+                    entities.setdefault(obj[end], {"name": obj[f"{end}_name"]})
         key, name = obj.get("key", obj.get("entity_key")), obj.get("name", obj.get("entity_name"))  # quality: entity_*
         if isinstance(key, str) and isinstance(name, str):
             entities.setdefault(key, {"name": name, "lei": obj.get("lei"), "kind": obj.get("kind")})

@@ -26,6 +26,31 @@ def pct(lo: Any, hi: Any = None) -> str:
     return f"{lo * 100:.4g}%" if abs(hi - lo) < 1e-12 else f"{lo * 100:.4g}–{hi * 100:.4g}%"
 
 
+def stake_words(v: Any) -> str:
+    """A stake as it reads in a change: "60%", "25–50%", or "none" (no such holding then)."""
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return "none"
+    if isinstance(v, dict):
+        v = (v.get("lo", v.get("stake_lo")), v.get("hi", v.get("stake_hi")))
+    lo, hi = v if isinstance(v, (list, tuple)) and len(v) == 2 else (v, None)
+    return "stated, no figure" if lo is None or (isinstance(lo, float) and math.isnan(lo)) else pct(lo, hi)
+
+
+def stake_change(before: Any, after: Any) -> str:
+    """"60% → none", "none → 60%", "25–50% → 52%"."""
+    return f"{stake_words(before)} → {stake_words(after)}"
+
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def code_words(code: Any) -> str:
+    """A registry's code in words: "CHANGE_OF_CONTROL" -> "change of control", "LegalName" ->
+    "legal name", "lei:LegalName" -> "legal name"."""
+    text = str(code or "").rpartition("/")[2].rpartition(":")[2]
+    return _CAMEL.sub(" ", text).replace("_", " ").lower().strip()
+
+
 def cites(ctx: Context, *keys: Any) -> str:
     """Sources of the edges along ``keys`` (consecutive pairs, as on a path); for a single key,
     the edges touching it."""

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 import matplotlib
+
+from ownergraph.retrieval.answer.hops import edge_text
 
 matplotlib.use("Agg")
 
@@ -25,22 +28,30 @@ def _layered(g: Any) -> dict[Any, tuple[float, float]]:
     return pos
 
 
+def edge_labels(edges: Iterable[Mapping[str, Any]]) -> dict[tuple[str, str], list[str]]:
+    """Per (source, target), one line per stored edge saying its interest ("holds 52% of the
+    voting rights", "owns 25–50% of the shares"): parallel edges share one arrow, none is dropped."""
+    out: dict[tuple[str, str], list[str]] = {}
+    for e in edges:
+        flat = dict(e)
+        if isinstance(e.get("stake"), dict):  # a subgraph's edge may carry its stake as {lo, hi}
+            flat.setdefault("stake_lo", e["stake"].get("lo"))
+            flat.setdefault("stake_hi", e["stake"].get("hi"))
+        line = edge_text(flat)
+        lines = out.setdefault((str(e.get("source")), str(e.get("target"))), [])
+        if line not in lines:
+            lines.append(line)
+    return out
+
+
 def draw_subgraph(subgraph: dict[str, Any], path: Path, title: str = "") -> Path:
     import matplotlib.pyplot as plt
     import networkx as nx
 
-    g = nx.MultiDiGraph()
+    g = nx.DiGraph()
     names = {k: str(v.get("name") or k) for k, v in subgraph["nodes"].items()}
-    for e in subgraph["edges"]:
-        s, t = str(e.get("source")), str(e.get("target"))
-        stake = e.get("stake") if isinstance(e.get("stake"), dict) else {}
-        lo = e.get("stake_lo", stake.get("lo"))
-        hi = e.get("stake_hi", stake.get("hi"))
-        label = str(e.get("type", ""))
-        if lo is not None:
-            band = hi is not None and abs(float(hi) - float(lo)) > 1e-12
-            label += f" {float(lo) * 100:.3g}–{float(hi) * 100:.3g}%" if band else f" {float(lo) * 100:.3g}%"
-        g.add_edge(names.get(s, s), names.get(t, t), label=label)
+    for (s, t), lines in edge_labels(subgraph["edges"]).items():
+        g.add_edge(names.get(s, s), names.get(t, t), label="\n".join(lines))
     for n in names.values():
         g.add_node(n)
     fig, ax = plt.subplots(figsize=(11, 7))

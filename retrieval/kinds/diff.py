@@ -10,8 +10,8 @@ import re
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from ownergraph.domain.vocabulary import DIFF
-from ownergraph.retrieval.answer.parts import MAX_ROWS, Parts, cites
+from ownergraph.domain.vocabulary import DIFF, edge_verb
+from ownergraph.retrieval.answer.parts import MAX_ROWS, Parts, cites, code_words, stake_change
 from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy
 from ownergraph.retrieval.question.slots import END, X
 
@@ -47,9 +47,8 @@ def run(a: Analytics, q: Question, clock: Clock, anchors: list[str]) -> Any:
 
 
 def compose(p: Parts) -> str:
-    parts = [f"{r['change']} {r['type']} {r['source_name']} → {r['target_name']} "
-             f"({r.get('stake_before')} → {r.get('stake_after')}; caused by "
-             f"{r.get('cause_document_id') or r.get('cause_action_id') or 'no document'}) "
+    parts = [f"{r['change']}: {r['source_name']} {edge_verb(str(r['type']))} {r['target_name']} "
+             f"({_figures(r)}caused by {r.get('cause_document_id') or r.get('cause_action_id') or 'no document'}) "
              f"{cites(p.ctx, r['source'], r['target'])}" for r in p.rows]
     text = f"Changes in the ownership and control of {p.subject}: " + "; ".join(parts) + p.more + "." if parts else ""
     events = list(getattr(p.result, "events", ()) or ())
@@ -62,14 +61,21 @@ def compose(p: Parts) -> str:
     return text
 
 
+def _figures(r: dict[str, Any]) -> str:
+    """A stake change where the relationship carries stakes ("60% → none; "), else nothing."""
+    if r.get("stake_before") is None and r.get("stake_after") is None:
+        return ""
+    return f"{stake_change(r.get('stake_before'), r.get('stake_after'))}; "
+
+
 def _event_words(e: dict[str, Any]) -> str:
     """One registry event: type, status, effective vs recorded date, group, old -> new."""
     when = f"effective {e['effective']}" + (f", recorded {str(e['recorded'])[:10]}" if e.get("recorded") else "")
-    group = f", group {e['group_type']}" + (f" {e['group_id']}" if e.get("group_id") else "") if e.get("group_type") else ""
-    changes = "; ".join(f"{c['field'].rpartition('/')[2].removeprefix('lei:')} {c.get('old') or '(not stated)'} → "
+    group = f", group {code_words(e['group_type'])}" + (f" {e['group_id']}" if e.get("group_id") else "") if e.get("group_type") else ""
+    changes = "; ".join(f"{code_words(c['field'])} {c.get('old') or '(not stated)'} → "
                         f"{c.get('new') or '(not stated)'}" for c in e.get("changes") or [])
-    status = f" ({str(e['status']).lower()})" if e.get("status") else ""
-    return f"{e['type']}{status} {when}{group}" + (f": {changes}" if changes else "")
+    status = f" ({code_words(e['status'])})" if e.get("status") else ""
+    return f"{code_words(e['type'])}{status} {when}{group}" + (f": {changes}" if changes else "")
 
 
 NOTHING = ("No change in the ownership or control of {subject} between those dates.")

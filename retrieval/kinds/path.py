@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ownergraph.domain.vocabulary import CONTROL_PATH_KINDS, PATH, PATH_KIND_NAMES, PATH_KINDS
-from ownergraph.retrieval.answer.parts import Parts, cites, pct
+from ownergraph.retrieval.answer.hops import path_nodes, path_text
+from ownergraph.retrieval.answer.parts import Parts, cites
 from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy
 from ownergraph.retrieval.question.slots import A, ADV, B, END
 
@@ -59,19 +60,19 @@ def found(d: dict[str, Any]) -> bool:
 
 def run(a: Analytics, q: Question, clock: Clock, e: list[str]) -> Any:
     """The analytic, at the question's clock (``e``: resolved mentions, subject first)."""
-    return a.structure.path(e[0], e[1], max_depth=q.depth or PATH.hops, directed=False,
-        kinds=path_kinds(q.text, q.edge_types), **clock)
+    return a.structure.path(e[0], e[1], max_depth=q.depth or PATH.hops, kinds=path_kinds(q.text, q.edge_types),
+                            **clock)
 
 
 def compose(p: Parts) -> str:
-    rows = p.rows
-    hops = " → ".join([rows[0]["source_name"]] + [f"{r['target_name']} ({r['type']}"
-                                                 f"{' ' + pct(r['stake_lo'], r['stake_hi']) if r.get('stake_lo') == r.get('stake_lo') and r.get('stake_lo') is not None else ''})"
-                                                 for r in rows])
+    # one hop per pair of entities (parallel edges on it), so hops = entities - 1
+    steps = list(getattr(p.result, "steps", ()) or ())
+    if not steps:
+        return f"{p.subject} and {p.other} are the same entity."
     word = "control path" if getattr(p.result, "control_only", True) else "path"
     return (f"Shortest {word} between {p.subject} and {p.other} as of {p.d} "
-            f"({len(p.frame)} hop{'s' if len(p.frame) != 1 else ''}): {hops} "
-            f"{cites(p.ctx, *[r['source'] for r in rows], rows[-1]['target'])}.")
+            f"({len(steps)} hop{'s' if len(steps) != 1 else ''}): {path_text(steps)} "
+            f"{cites(p.ctx, *path_nodes(steps))}.")
 
 
 NOTHING = ("No ownership or control path between {subject} and {other} in the graph as of {d}.")

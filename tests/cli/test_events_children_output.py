@@ -32,8 +32,8 @@ def test_diff_lists_the_name_change_event(say) -> None:
     code, out = say("diff", "549300U8Y52MRCVNHF78", "2024-01-01", "2024-12-31")
     said = " ".join(out.split())
     assert code == 0 and all(len(line) <= 80 for line in out.splitlines())
-    assert ("CHANGE_LEGAL_NAME (completed), effective 2024-05-17, recorded 2024-07-11 08:30 UTC, group "
-            "STANDALONE: LegalName BG 456 LIMITED → SHELL QGC HOLDINGS LIMITED") in said
+    assert ("change legal name (completed), effective 2024-05-17, recorded 2024-07-11 08:30 UTC, group "
+            "standalone: legal name BG 456 LIMITED → SHELL QGC HOLDINGS LIMITED") in said
     code, out = say("diff", "549300U8Y52MRCVNHF78", "2024-01-01", "2024-12-31", "--json")
     (ev,) = json.loads(out)["events"]
     assert ev["effective"] == "2024-05-17" and ev["recorded"].startswith("2024-07-11T08:30:31")

@@ -31,7 +31,7 @@ def golden(graph, real_data):
 
 
 def test_fund_management_edge_is_followed_only_when_chosen(golden):
-    res = golden.structure.path(FUND, MANAGER, kinds=["fund"])
+    res = golden.structure.path(FUND, MANAGER, kinds=["fund"], directed=True)
     assert res.found and res.hops == 1 and res.direction == "a_to_b"  # fund -> its manager
     (edge,) = res.steps[0]["edges"]
     assert (edge["type"], edge["fund_kind"], edge["source"], edge["target"]) == (
@@ -40,14 +40,17 @@ def test_fund_management_edge_is_followed_only_when_chosen(golden):
     plain = golden.structure.path(FUND, MANAGER)
     assert not plain.found and "no ownership or control path" in plain.message
     # stated direction: asked from the manager's side, the path runs back from the fund
-    assert golden.structure.path(MANAGER, FUND, kinds=["fund"]).direction == "b_to_a"
+    assert golden.structure.path(MANAGER, FUND, kinds=["fund"], directed=True).direction == "b_to_a"
+    # by default (a connection) the edge is walked either way and keeps its stored direction
+    either = golden.structure.path(MANAGER, FUND, kinds=["fund"])
+    assert either.direction == "b_to_a" and either.steps[0]["edges"][0]["source"] == FUND
 
 
 def test_manager_and_umbrella_meet_only_through_the_fund(golden):
     # both edges point away from the fund: no directed path between manager and umbrella
-    directed = golden.structure.path(MANAGER, UMBRELLA, kinds=["all"])
-    assert not directed.found and "FUND_RELATION" in directed.message
-    res = golden.structure.path(MANAGER, UMBRELLA, kinds=["all"], directed=False)
+    directed = golden.structure.path(MANAGER, UMBRELLA, kinds=["all"], directed=True)
+    assert not directed.found and "fund" in directed.message and "FUND_RELATION" not in directed.message
+    res = golden.structure.path(MANAGER, UMBRELLA, kinds=["all"])  # edges walked either way
     assert res.found and res.nodes == [MANAGER, FUND, UMBRELLA]
 
 
@@ -89,7 +92,7 @@ def test_ask_connected_follows_every_kind(graph, real_data):
     og = Ownergraph(graph)
     ans = og.ask(f"Is {FUND} connected to {UMBRELLA}?", as_of="2023-06-01")
     assert ans.question.pattern == "path" and ans.evidence.found
-    assert "FUND_RELATION" in ans.text and "control path" not in ans.text
+    assert "is a sub-fund of" in ans.text and "control path" not in ans.text
     linked = og.ask(f"How is {FUND} linked to {MANAGER}?", as_of="2023-06-01")
     assert linked.evidence.found
     control = og.ask(f"Shortest control path between {FUND} and {MANAGER}", as_of="2023-06-01")

@@ -77,9 +77,9 @@ def test_control_path_either_direction_and_no_path(graph, chain):
     assert not before.found and before.hops is None
     assert before.message == "no ownership or control path between Fund A and OpCo as of 2021-06-30"
     assert before.to_frame().empty
-    siblings = control_path(graph, "Fund A", "Fund B", as_of="2024-06-30")
+    siblings = control_path(graph, "Fund A", "Fund B", as_of="2024-06-30", directed=True)
     assert not siblings.found  # no directed path between co-owners ...
-    shared = control_path(graph, "Fund A", "Fund B", as_of="2024-06-30", directed=False)
+    shared = control_path(graph, "Fund A", "Fund B", as_of="2024-06-30")  # the default: either way
     assert shared.found and shared.direction == "undirected" and shared.hops == 2  # ... but a common one
     assert not control_path(graph, "Loner", "OpCo", as_of="2024-06-30", directed=False).found
 
