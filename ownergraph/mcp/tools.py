@@ -66,7 +66,7 @@ SPECS = {s.name: s for s in (
     Spec("contagion", "affected", _found_rows("affected")),
     Spec("path", "steps", _found_rows("found")),
     Spec("diff", "edges", lambda d: bool(d.get("edges") or d.get("owners") or d.get("actions"))),
-    Spec("sanctions_near", "rows", _found_rows("rows")),
+    Spec(SANCTIONS_NEAR.name, "rows", _found_rows("rows")),
 )}
 
 
@@ -166,10 +166,11 @@ class Tools:
         return self.backend.run(SPECS["contagion"], args, call, limit=limit, max_depth=max_hops)
 
     def path(self, a: EntityA, b: EntityB, as_of: AsOf = None, known_at: KnownAt = None,
-             kinds: Kinds = None, undirected: bool = False, max_depth: int = PATH.hops,
+             kinds: Kinds = None, undirected: bool = True, max_depth: int = PATH.hops,
              limit: Limit = DEFAULT_LIMIT) -> Answer:
-        """The shortest path between a and b over the chosen relationship kinds, each in its stated
-        direction (default: ownership and control); undirected also finds paths through a common owner."""
+        """The shortest path between a and b over the chosen relationship kinds (default: ownership
+        and control), edges walked either way as `ask` and the CLI read a connection; with
+        undirected=false only a chain a -> b or b -> a."""
         args = _args(locals())
 
         def call(c: Any) -> Any:
@@ -198,7 +199,7 @@ class Tools:
         def call(c: Any) -> Any:
             check_range("hops", hops, 1, MAX_SANCTION_HOPS)
             return c.analytics.structure.sanctions_near(entity, hops, as_of=as_of, known_at=known_at)
-        return self.backend.run(SPECS["sanctions_near"], args, call, limit=limit, max_depth=hops)
+        return self.backend.run(SPECS[SANCTIONS_NEAR.name], args, call, limit=limit, max_depth=hops)
 
     def ask(self, question: Annotated[str, Field(description="The question in words, e.g. 'Who owns X?'.")],
             as_of: AsOf = None, known_at: KnownAt = None,

@@ -105,7 +105,7 @@ def test_an_lei_in_brackets_reaches_an_entity_known_only_by_its_lei(graph: Graph
     a = og.ask("Is Lima Airport Partners S.R.L. (254900RX3NW13DDG3905) linked to Fraport AG Frankfurt Airport "
                "Services Worldwide?", as_of="2024-06-30")
     assert a.question.pattern == PATH.name and a.evidence.found
-    assert "CONSOLIDATED_BY" in a.text
+    assert "is consolidated by" in a.text  # the edge in words, its direction marked
 
 
 def test_a_hop_limit_in_words_is_said_as_a_limit_never_as_no_path(graph: Graph) -> None:
