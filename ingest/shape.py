@@ -49,10 +49,10 @@ def _json_shape(text: bytes) -> str:
     try:
         obj = json.loads(first)
         layout = "JSON lines" if len(first) < len(text.rstrip()) else "a JSON document"
-    except ValueError:
+    except (ValueError, RecursionError):  # a hostile file nests past the parser's depth: not a shape to name
         try:
             obj, layout = json.loads(text), "a JSON document"
-        except ValueError:
+        except (ValueError, RecursionError):
             keys = sorted(set(re.findall(rb'"([\w.#-]{1,40})"\s*:', text[:4000])))[:10]
             names = ", ".join(k.decode() for k in keys)
             return f"JSON ({'array' if text[:1] == b'[' else 'object'}) with keys {names or 'none seen'}"

@@ -33,3 +33,15 @@ def test_a_forced_format_refuses_naming_the_field(tmp_path: Path) -> None:
     path.write_text(json.dumps({"hello": "world"}))
     (q,) = list(detect(path, "uk-api").read(path))
     assert q.field == "kind" and "hello" in q.reason
+
+
+def test_a_file_nested_past_the_parsers_depth_is_described_not_a_traceback(tmp_path: Path) -> None:
+    # bench.reliability's deep_nesting mutation: 10,000 levels where a value was (RecursionError)
+    from ownergraph.ingest.shape import describe
+
+    deep = b'{"a":' * 10_000 + b"1" + b"}" * 10_000
+    assert describe(deep).startswith("JSON (object)")
+    path = tmp_path / "deep.json"
+    path.write_bytes(deep)
+    with pytest.raises(InputFormatError, match="not recognised"):
+        detect(path)
