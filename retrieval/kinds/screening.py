@@ -21,9 +21,10 @@ if TYPE_CHECKING:
 # before sanctions_near (40): a question about our positions near sanctions is about the book
 PRECEDENCE = 35
 
-_BOOK = r"(?:positions?|holdings?|book|portfolios?|screen\w*|exposures?|investments?|paper|issuers?)"
+_BOOK = r"(?:positions?|holdings?|book|portfolios?|screen\w*|exposures?|investments?)"
 _SANCTION = r"(?:sanction\w*|designated|blocked|ofac|ofsi|sdn)"
-RULE = re.compile(rf"\b{_BOOK}\b.{{0,120}}\b{_SANCTION}|\b{_SANCTION}.{{0,120}}\b{_BOOK}\b|"
+# "which counterparties (in book X) are near a sanctioned issuer" lists entities: sanctions_near
+RULE = re.compile(rf"^(?!.*\bcounterpart)(?:.*\b{_BOOK}\b.{{0,120}}\b{_SANCTION}|.*\b{_SANCTION}.{{0,120}}\b{_BOOK}\b)|"
                   rf"^\s*screening\b|\bbook\s+screen", re.I)
 
 # the kind names no entity: the portfolio is read as a parameter, the parties are the graph's
