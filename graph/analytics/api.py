@@ -159,6 +159,11 @@ class Structure(_Capability):
         from ownergraph.graph.analytics.screening import screening
         return screening(self.graph, hops, portfolio=portfolio, **self._clock(as_of, known_at))
 
+    def branches(self, x: str, *, as_of: When = None, known_at: Known = None) -> Any:
+        """X's branches and the head office X is a branch of."""
+        from ownergraph.graph.analytics.branches import branches
+        return branches(self.graph, x, **self._clock(as_of, known_at))
+
 
 class Quality(_Capability):
     def issues(self, *, as_of: When = None, known_at: Known = None, kinds: Sequence[str] | None = None,

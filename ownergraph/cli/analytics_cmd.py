@@ -308,7 +308,7 @@ ANALYTICS_COMMANDS: list[click.Command] = [
 ]
 
 
-# -- issue 30, item 3 (kinds-b): neighbourhood, names, book screening ----------------------------
+# -- issue 30, item 3 (kinds-b): neighbourhood, names, book screening, branches -------------------
 @click.command("neighbourhood")
 @click.argument("who")
 @click.option("--hops", default=1, show_default=True, type=click.IntRange(1, 12))
@@ -369,4 +369,19 @@ def screening_cmd(hops: int | None, portfolios: tuple[str, ...], as_of: str | No
     echo_lines(screening(res))
 
 
-ANALYTICS_COMMANDS += [neighbourhood_cmd, names_cmd, screening_cmd]
+@click.command("branches")
+@click.argument("who")
+@_clock_options
+@json_option
+def branches_cmd(who: str, as_of: str | None, known_at: str | None, as_json: bool) -> None:
+    """Branches of WHO, and the head office WHO is a branch of."""
+    from ownergraph.cli.views_reach import branches
+    from ownergraph.graph.analytics.api import Analytics
+    _check_clock(as_of, known_at)
+    res = Analytics(_graph()).structure.branches(who, as_of=as_of, known_at=known_at)
+    if as_json:
+        return emit(res.as_dict(), True)
+    echo_lines(branches(res))
+
+
+ANALYTICS_COMMANDS += [neighbourhood_cmd, names_cmd, screening_cmd, branches_cmd]

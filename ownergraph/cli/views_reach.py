@@ -52,3 +52,10 @@ def screening(res: Any) -> list[str]:
                      right={3}, flex=(1, 1, 2, 1, 1, 1, 3))
         out.append("  total: " + ", ".join(money(v, c) for c, v in res.totals().items()))
     return out
+
+
+def branches(res: Any) -> list[str]:
+    out = [f"{res.entity.name}: branches and head office ({_clock(res)}): {len(res.rows) or 'none recorded'}"]
+    body = [[r["name"], r["role"], r.get("jurisdiction") or "", r.get("lei") or "", str(r.get("valid_from") or "")]
+            for r in res.rows]
+    return out + (table(["entity", "is", "jurisdiction", "LEI", "since"], body, flex=(3, 1, 1, 1, 1)) if body else [])

@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from ownergraph.domain.vocabulary import NAMES, NEIGHBOURHOOD, PATH_KIND_NAMES, SANCTIONS_NEAR, SCREENING
+from ownergraph.domain.vocabulary import BRANCHES, NAMES, NEIGHBOURHOOD, PATH_KIND_NAMES, SANCTIONS_NEAR, SCREENING
 from ownergraph.retrieval.kinds.neighbourhood import kinds_asked
 from ownergraph.retrieval.question.model import parse
 
@@ -86,3 +86,20 @@ def test_screening_phrasings(text: str, depth: int | None, portfolio: str | None
     assert q.pattern == SCREENING.name, q
     assert q.anchors == []  # the parties are the graph's, not named
     assert (q.depth, q.portfolio) == (depth, portfolio)
+
+
+@pytest.mark.parametrize("text, anchor", [
+    ("branches Granite Bank AG 2024-06-30", "Granite Bank AG"),
+    ("What branches does Granite Bank AG have at the end of June?", "Granite Bank AG"),
+    ("2138007GRAN1TELDNB74 part of", "2138007GRAN1TELDNB74"),
+    ("Identify the legal entity of which 2138007GRAN1TELDNB74 is a branch as of today.", "2138007GRAN1TELDNB74"),
+    ("What is the head office of Granite Bank London Branch?", "Granite Bank London Branch"),
+])
+def test_branches_phrasings(text: str, anchor: str) -> None:
+    q = parse(text, today=TODAY)
+    assert q.pattern == BRANCHES.name, q
+    assert [m.text for m in q.anchors][:1] == [anchor]
+
+
+def test_a_branch_in_a_name_does_not_make_a_branches_question() -> None:
+    assert parse("Who owns Granite Bank AG, London Branch?").pattern != BRANCHES.name
