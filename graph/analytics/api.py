@@ -164,6 +164,11 @@ class Structure(_Capability):
         from ownergraph.graph.analytics.branches import branches
         return branches(self.graph, x, **self._clock(as_of, known_at))
 
+    def events(self, x: str, other: str | None = None, *, as_of: When = None, known_at: Known = None) -> Any:
+        """When things happened to X (with ``other``: between X and it), as published by ``known_at``."""
+        from ownergraph.graph.analytics.events import events
+        return events(self.graph, x, other, **self._clock(as_of, known_at))
+
 
 class Quality(_Capability):
     def issues(self, *, as_of: When = None, known_at: Known = None, kinds: Sequence[str] | None = None,

@@ -308,7 +308,7 @@ ANALYTICS_COMMANDS: list[click.Command] = [
 ]
 
 
-# -- issue 30, item 3 (kinds-b): neighbourhood, names, book screening, branches -------------------
+# -- issue 30, item 3 (kinds-b): neighbourhood, names, book screening, branches, events ----------
 @click.command("neighbourhood")
 @click.argument("who")
 @click.option("--hops", default=1, show_default=True, type=click.IntRange(1, 12))
@@ -384,4 +384,20 @@ def branches_cmd(who: str, as_of: str | None, known_at: str | None, as_json: boo
     echo_lines(branches(res))
 
 
-ANALYTICS_COMMANDS += [neighbourhood_cmd, names_cmd, screening_cmd, branches_cmd]
+@click.command("events")
+@click.argument("who")
+@click.argument("other", required=False)
+@_clock_options
+@json_option
+def events_cmd(who: str, other: str | None, as_of: str | None, known_at: str | None, as_json: bool) -> None:
+    """When things happened to WHO (with OTHER: between the two): dated edges, corrections, corporate actions."""
+    from ownergraph.cli.views_reach import events
+    from ownergraph.graph.analytics.api import Analytics
+    _check_clock(as_of, known_at)
+    res = Analytics(_graph()).structure.events(who, other, as_of=as_of, known_at=known_at)
+    if as_json:
+        return emit(res.as_dict(), True)
+    echo_lines(events(res))
+
+
+ANALYTICS_COMMANDS += [neighbourhood_cmd, names_cmd, screening_cmd, branches_cmd, events_cmd]

@@ -59,3 +59,12 @@ def branches(res: Any) -> list[str]:
     body = [[r["name"], r["role"], r.get("jurisdiction") or "", r.get("lei") or "", str(r.get("valid_from") or "")]
             for r in res.rows]
     return out + (table(["entity", "is", "jurisdiction", "LEI", "since"], body, flex=(3, 1, 1, 1, 1)) if body else [])
+
+
+def events(res: Any) -> list[str]:
+    from ownergraph.retrieval.kinds.events import event_text  # in-function: `--help` starts without the parser
+
+    who = res.entity.name + (f" and {res.other.name}" if res.other else "")
+    out = [f"Events of {who} ({_clock(res)}): {len(res.rows) or 'none recorded'}"]
+    body = [[str(r["date"] or "not stated"), event_text(r), r.get("document_id") or ""] for r in res.rows]
+    return out + (table(["date", "event", "source"], body, flex=(0, 4, 1)) if body else [])

@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from ownergraph.domain.vocabulary import BRANCHES, NAMES, NEIGHBOURHOOD, PATH_KIND_NAMES, SANCTIONS_NEAR, SCREENING
+from ownergraph.domain.vocabulary import BRANCHES, EVENTS, NAMES, NEIGHBOURHOOD, PATH_KIND_NAMES, SANCTIONS_NEAR, SCREENING
 from ownergraph.retrieval.kinds.neighbourhood import kinds_asked
 from ownergraph.retrieval.question.model import parse
 
@@ -103,3 +103,25 @@ def test_branches_phrasings(text: str, anchor: str) -> None:
 
 def test_a_branch_in_a_name_does_not_make_a_branches_question() -> None:
     assert parse("Who owns Granite Bank AG, London Branch?").pattern != BRANCHES.name
+
+
+@pytest.mark.parametrize("text, anchors", [
+    ("when Nordkap Capital AG bought Meridian Baltic", ["Nordkap Capital AG", "Meridian Baltic"]),
+    ("When did Granite Bank lend to Harbourline Shipping Limited, and how much?",
+     ["Granite Bank", "Harbourline Shipping Limited"]),
+    ("When did Harbourline Holdings buy its stake in Harbourline Shipping?",
+     ["Harbourline Holdings", "Harbourline Shipping"]),
+    ("State the commencement date and amount of the facility extended by Granite Bank AG to Harbourline Shipping.",
+     ["Granite Bank AG", "Harbourline Shipping"]),
+    ("when Ivan Petrov sanctioned", ["Ivan Petrov"]),
+    ("events Kestrel Energy S.p.A.", ["Kestrel Energy S.p.A."]),
+])
+def test_events_phrasings(text: str, anchors: list[str]) -> None:
+    q = parse(text, today=TODAY)
+    assert q.pattern == EVENTS.name, q
+    assert [m.text for m in q.anchors] == anchors
+
+
+def test_when_as_a_conjunction_is_not_an_event() -> None:
+    assert parse("Who is hit when Harbourline Shipping Limited defaults?").pattern != EVENTS.name
+    assert parse("Who owns Acme, and since when?").pattern != EVENTS.name
