@@ -21,6 +21,7 @@ from ownergraph.graph.analytics.lookup import EntityMatch, find_entity, jsonable
 from ownergraph.graph.analytics.notebook import HtmlRepr
 from ownergraph.graph.analytics.snapshot import EdgeView
 from ownergraph.graph.analytics.structure import Known, When, clock_dict, edge_evidence
+from ownergraph.graph.load.rows import KNOWN_MAX
 from ownergraph.graph.store.connection import Graph
 
 COLUMNS = ["date", "event", "type", "source_name", "target_name", "stake_lo", "stake_hi", "before_lo", "before_hi",
@@ -72,7 +73,7 @@ def _edge_events(graph: Graph, key: str, other: str | None, clock: Clock) -> lis
     out: list[dict[str, Any]] = []
     for versions in facts.values():
         versions.sort(key=lambda r: to_plain(r["props"].get("known_from")))
-        now = [v for v in versions if to_plain(v["props"].get("known_to")) > clock.known_at]
+        now = [v for v in versions if (to_plain(v["props"].get("known_to")) or KNOWN_MAX) > clock.known_at]
         if not now:  # retracted by then: no event
             continue
         cur = _edge_row(now[-1])
@@ -104,7 +105,8 @@ def _action_events(graph: Graph, key: str, other: str | None, clock: Clock) -> l
         parties = [p for p in a.get("parties") or [] if p.get("key")]
         if other and other not in {p["key"] for p in parties}:
             continue
-        said = ", ".join(f"{p['name']} ({str(p['role']).replace('_', ' ')})" for p in parties)
+        said = ", ".join(f"{p['name']}" + (f" ({str(p['role']).replace('_', ' ')})" if p.get("role") else "")
+                         for p in parties)
         detail = said + (f"; new name {a['new_name']}" if a.get("new_name") else "")
         out.append(_blank() | {"date": _day(a.get("effective")), "event": str(a.get("action") or "corporate action"),
                                "type": "corporate action", "detail": detail, "document_id": a.get("document_id"),

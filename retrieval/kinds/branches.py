@@ -49,9 +49,10 @@ def run(a: Analytics, q: Question, clock: Clock, e: list[str]) -> Any:
 
 
 def _since(r: dict[str, Any]) -> str:
-    end = str(r.get("valid_to") or "")
-    until = f" until {end}" if end and not end.startswith("9999") else ""
-    return f"since {r['valid_from']}{until}" if r.get("valid_from") else until.strip()
+    start, end = str(r.get("valid_from") or ""), str(r.get("valid_to") or "")
+    until = f" until {end}" if end and not end.startswith("9999") else ""  # 9999-12-31: still open
+    since = f"since {start}" if start and not start.startswith("0001") else "start not stated"
+    return since + until
 
 
 def _one(r: dict[str, Any], p: Parts) -> str:

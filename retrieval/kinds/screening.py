@@ -47,7 +47,7 @@ def _position(r: dict[str, Any], p: Parts) -> str:
         f"{r['basis']} of {r['party_name']} ({r['distance']} hop{'s' if r['distance'] != 1 else ''})" \
         if r["basis"].startswith("within") else r["basis"]
     return (f"{r['portfolio']} {r.get('instrument_type') or 'position'} {r['instrument']} in {r['issuer_name']}, "
-            f"{money(r['amount'], r['currency'])} at {r.get('position_date')}, {how}; chain {via} "
+            f"{money(r['amount'], r['currency'])} at {r.get('position_date') or 'date not stated'}, {how}; chain {via} "
             f"{cites(p.ctx, r['issuer'])}").rstrip()
 
 
