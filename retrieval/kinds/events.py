@@ -52,6 +52,10 @@ SLOTS = [
 ]
 
 
+# "when did X sell it - was it before D": D is compared with the event's date, not the clock
+COMPARED_DATE = re.compile(r"\b(?:was|is|did)\s+(?:it|this|that)\s+(?:happen\s+)?(?:before|after|by)\b", re.I)
+
+
 def found(d: dict[str, Any]) -> bool:
     """Does the analytic's result (as a dict) hold an answer."""
     return bool(d.get("rows"))

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 # before sanctions_near (40): a question about our positions near sanctions is about the book
 PRECEDENCE = 35
 
-_BOOK = r"(?:positions?|holdings?|book|portfolios?|screen\w*|exposures?|investments?)"
+# "Holdings" capitalised is a name's word ("Harbourline Holdings PLC"), "holdings" the book's
+_BOOK = r"(?:positions?|(?-i:holdings?)|book|portfolios?|screen\w*|exposures?|investments?)"
 _SANCTION = r"(?:sanction\w*|designated|blocked|ofac|ofsi|sdn)"
 # "which counterparties (in book X) are near a sanctioned issuer" lists entities: sanctions_near
 RULE = re.compile(rf"^(?!.*\bcounterpart)(?:.*\b{_BOOK}\b.{{0,120}}\b{_SANCTION}|.*\b{_SANCTION}.{{0,120}}\b{_BOOK}\b)|"
