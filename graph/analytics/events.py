@@ -59,7 +59,7 @@ def events(graph: Graph, x: str, other: str | None = None, *, as_of: When = None
     rows = _edge_events(graph, mx.key, mo.key if mo else None, clock)
     rows += _action_events(graph, mx.key, mo.key if mo else None, clock)
     if mo is None:
-        rows += _sanction_events(graph, mx, clock) + _own_dates(graph, mx, clock)
+        rows += _sanction_events(graph, mx, clock) + _own_dates(graph, mx, clock) + _name_events(graph, mx, clock)
     rows.sort(key=lambda r: (r["date"] or date.max, r["event"]))
     return EventsResult(mx, mo, clock, tuple(rows))
 
@@ -136,6 +136,17 @@ def _own_dates(graph: Graph, m: EntityMatch, clock: Clock) -> list[dict[str, Any
     if _day(node.get("valid_to")):
         out.append(_blank() | {"date": _day(node["valid_to"]), "event": status or "ceased", "type": "entity",
                                "source_name": m.name, "detail": node.get("expiration_reason")})
+    return out
+
+
+def _name_events(graph: Graph, m: EntityMatch, clock: Clock) -> list[dict[str, Any]]:
+    """A previous name that ended on a day: the day X stopped bearing it (its rename)."""
+    got = graph.read("names_of", key=m.key, **clock.as_params())
+    out = []
+    for a in map(to_plain, (got[0]["aliases"] if got else [])):
+        if a.get("kind") == "previous" and _day(a.get("valid_to")):
+            out.append(_blank() | {"date": _day(a["valid_to"]), "event": "name changed", "type": "entity",
+                                   "source_name": m.name, "detail": f"previously called {a['value']}"})
     return out
 
 

@@ -75,8 +75,9 @@ def event_text(r: dict[str, Any]) -> str:
     if r.get("type") == "corporate action":
         return f"{code_words(r['event'])} ({r.get('detail') or 'parties not stated'})"
     if r.get("type") in ("sanction", "entity"):
-        tail = f" ({code_words(r['detail'])})" if r.get("detail") and r.get("type") == "entity" else \
-            f" by {r['detail']}" if r.get("detail") else ""
+        detail = str(r.get("detail") or "")
+        tail = "" if not detail else f" ({detail})" if r["event"] == "name changed" else \
+            f" ({code_words(detail)})" if r.get("type") == "entity" else f" by {detail}"
         return f"{src} {code_words(r['event'])}{tail}"
     said = edge_text(r)
     link = "of" if said.endswith(("shares", "rights")) else "to" if said.startswith("lends") else \
