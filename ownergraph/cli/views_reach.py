@@ -31,7 +31,7 @@ def neighbourhood(res: Any) -> list[str]:
 def names(res: Any) -> list[str]:
     head = f"{res.name}" + (f" (LEI {res.lei})" if res.lei else "")
     out = [f"{head}: names and identifiers ({_clock(res)}); called {res.name_then} then"]
-    body = [[r["name"], r["role"].replace("_", " "), r.get("scheme") or "",
+    body = [[r["name"], r["role"].replace("_", " "), (r.get("scheme") or "").replace("_", " "),
              " to ".join(str(x) for x in (r.get("valid_from") or "…", r.get("valid_to") or "…")),
              r.get("document_id") or ""] for r in res.rows]
     return out + (table(["name / identifier", "what", "scheme", "valid", "source"], body, flex=(3, 1, 1, 1, 1))
