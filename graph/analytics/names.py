@@ -75,7 +75,8 @@ def names(graph: Graph, x: str, *, as_of: When = None, known_at: Known = None) -
                               "aliases": [], "successors": [], "predecessors": []}
     ent = rec["entity"]
     own = (ent.get("name") or "").casefold()
-    rows = [_alias_row(match.key, a) for a in rec["aliases"] if (a.get("value") or "").casefold() != own]
+    said = {own, (ent.get("lei") or "").casefold()}  # the name and LEI are the head, not aliases
+    rows = [_alias_row(match.key, a) for a in rec["aliases"] if (a.get("value") or "").casefold() not in said]
     here = ent.get("name") or match.name
     rows += [_succession_row(match.key, here, s, "successor") for s in rec["successors"]]
     rows += [_succession_row(match.key, here, s, "predecessor") for s in rec["predecessors"]]

@@ -89,10 +89,10 @@ def compose(p: Parts) -> str:
               ("Identifiers", [f"{code_words(r['scheme'])} {r['name']}" for r in rows if r["role"] == "identifier"]),
               ("It was succeeded by", [_succession(r) for r in rows if r["role"] == "successor"]),
               ("It succeeded", [_succession(r) for r in rows if r["role"] == "predecessor"]))
-    said += [f"{label}: {'; '.join(items)}." for label, items in groups if items]
+    said += [f"{label}{'' if label.startswith('It ') else ':'} {'; '.join(items)}." for label, items in groups if items]
     if not any(items for _, items in groups):
         said.append("No previous name, alias or other identifier is recorded in the graph.")
-    said.append(f"On {p.d} it was called {res.name_then}.")
+    said.append(f"On {p.d} it was called {res.name_then.rstrip('.')}.")
     return " ".join(said)
 
 

@@ -35,7 +35,7 @@ from tests.example_bundle import AS_OF, as_json, bundle_graph, cli_run  # noqa: 
 SHIPPING, VALTORA, HOLDINGS = "Harbourline Shipping Limited", "Valtora Investments Ltd", "Harbourline Holdings PLC"
 
 
-def _ask(graph: Any, text: str, as_of: str = AS_OF) -> Any:
+def _ask(graph: Any, text: str, as_of: str | None = AS_OF) -> Any:
     from ownergraph.retrieval.api import Ownergraph
 
     return Ownergraph(graph, text=None).ask(text, as_of=as_of)
@@ -90,7 +90,7 @@ def test_names_of_holdings(bundle_graph) -> None:
 
 
 def test_names_ask_equals_the_command(bundle_graph, cli_run) -> None:
-    ans = _ask(bundle_graph, f"What was {HOLDINGS} called on 2020-12-31?")
+    ans = _ask(bundle_graph, f"What was {HOLDINGS} called on 2020-12-31?", as_of=None)  # the question's date
     assert ans.question.pattern == "names"
     cli = as_json(cli_run("names", HOLDINGS, "--as-of", "2020-12-31", "--json"))
     assert cli["name_then"] == ans.evidence.result.name_then == "Harbourline Group Limited"
