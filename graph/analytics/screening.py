@@ -37,6 +37,7 @@ class ScreeningResult(HtmlRepr):
     portfolios: tuple[str, ...] | None
     parties: tuple[dict[str, Any], ...]  # the sanctioned parties at the clock
     rows: tuple[dict[str, Any], ...]  # one per position that faces one
+    entities: tuple[dict[str, Any], ...] = ()  # key and name of every entity on a chain: sources cite names
 
     def to_frame(self) -> pd.DataFrame:
         return pd.DataFrame(list(self.rows), columns=COLUMNS)
@@ -51,7 +52,8 @@ class ScreeningResult(HtmlRepr):
     def as_dict(self) -> dict[str, Any]:
         return {"clock": clock_dict(self.clock), "hops": self.hops,
                 "portfolios": list(self.portfolios) if self.portfolios else None,
-                "parties": jsonable(list(self.parties)), "totals": self.totals(), "rows": jsonable(list(self.rows))}
+                "parties": jsonable(list(self.parties)), "totals": self.totals(), "rows": jsonable(list(self.rows)),
+                "entities": jsonable(list(self.entities))}
 
 
 def screening(graph: Graph, hops: int | None = None, *, portfolio: str | Iterable[str] | None = None,
@@ -65,7 +67,9 @@ def screening(graph: Graph, hops: int | None = None, *, portfolio: str | Iterabl
     rows = _controlled(graph, parties, portfolios, clock) if hops is None else \
         _near(graph, hops, portfolios, clock)
     rows.sort(key=lambda r: (r["portfolio"], r["instrument"]))
-    return ScreeningResult(clock, hops, portfolios, tuple(parties.values()), tuple(rows))
+    named = {k: n for r in rows for k, n in zip(r.pop("_keys"), r["path_names"].split(" > "))}
+    entities = tuple({"key": k, "name": n} for k, n in sorted(named.items()))
+    return ScreeningResult(clock, hops, portfolios, tuple(parties.values()), tuple(rows), entities)
 
 
 def _parties(graph: Graph, clock: Clock) -> dict[str, dict[str, Any]]:
@@ -83,7 +87,7 @@ def _controlled(graph: Graph, parties: dict[str, dict[str, Any]], portfolios: tu
     basis = {"self": "sanctioned itself", "certainly": "controlled", "possibly": "possibly controlled"}
     return [_row(p.row(), basis.get(p.control_status, p.control_status), p.controller,
                  parties.get(p.controller, {}).get("name") or p.controller_name, len(p.path) - 1,
-                 list(p.path_names)) | {"evidence": list(p.evidence), "holding": p.holding}
+                 list(p.path_names)) | {"evidence": list(p.evidence), "holding": p.holding, "_keys": list(p.path)}
             for p in res.positions]
 
 
@@ -100,7 +104,8 @@ def _near(graph: Graph, hops: int, portfolios: tuple[str, ...] | None, clock: Cl
                     "issuer_name": r["issuer_name"], "amount": float(h.get("amount") or 0.0),
                     "currency": h.get("currency") or "?", "position_date": h.get("valid_from")}
         rows.append(_row(position, f"within {hops} hop{'s' if hops != 1 else ''}", n["sanctioned_key"],
-                         n["sanctioned_name"], n["distance"], list(reversed(n["path_names"]))) | {"holding": h})
+                         n["sanctioned_name"], n["distance"], list(reversed(n["path_names"])))
+                    | {"holding": h, "_keys": list(reversed(n["path"]))})
     return rows
 
 

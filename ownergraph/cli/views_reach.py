@@ -56,9 +56,9 @@ def screening(res: Any) -> list[str]:
 
 def branches(res: Any) -> list[str]:
     out = [f"{res.entity.name}: branches and head office ({_clock(res)}): {len(res.rows) or 'none recorded'}"]
-    body = [[r["name"], r["role"], r.get("jurisdiction") or "", r.get("lei") or "", str(r.get("valid_from") or "")]
-            for r in res.rows]
-    return out + (table(["entity", "is", "jurisdiction", "LEI", "since"], body, flex=(3, 1, 1, 1, 1)) if body else [])
+    body = [[f"{r['name']} ({r['lei']})" if r.get("lei") else r["name"], r["role"], r.get("jurisdiction") or "",
+             str(r.get("valid_from") or "")] for r in res.rows]  # an LEI beside its name
+    return out + (table(["entity (LEI)", "is", "jurisdiction", "since"], body, flex=(3, 1, 1, 1)) if body else [])
 
 
 def events(res: Any) -> list[str]:

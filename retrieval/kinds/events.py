@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ownergraph.domain.vocabulary import EVENTS
 from ownergraph.retrieval.answer.hops import edge_text
-from ownergraph.retrieval.answer.parts import Parts, cites, code_words, pct
+from ownergraph.retrieval.answer.parts import MAX_ROWS, Parts, cites, code_words, pct
 from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy
 from ownergraph.retrieval.question.slots import END, A, B, X
 
@@ -92,7 +92,7 @@ def compose(p: Parts) -> str:
     parts = [f"{r['date'] or 'date not stated'}: {event_text(r)}"
              f"{', ' + r['document_id'] if r.get('document_id') else ''} "
              f"{cites(p.ctx, *(k for k in (r.get('source'), r.get('target')) if k)) if r.get('source') else ''}".rstrip()
-             for r in p.rows]
+             for r in list(p.result.rows)[:MAX_ROWS]]  # the result's rows: a frame's NaN is no date
     return f"Events of {who} as published by {res.clock.known_at.date().isoformat()}: " + "; ".join(parts) + p.more + "."
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ownergraph.domain.vocabulary import GUARANTEE, LENDING, NEIGHBOURHOOD, OWNERSHIP, PATH_KIND_NAMES
 from ownergraph.retrieval.answer.hops import edge_text
-from ownergraph.retrieval.answer.parts import Parts, cites
+from ownergraph.retrieval.answer.parts import MAX_ROWS, Parts, cites
 from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy
 from ownergraph.retrieval.question.slots import END, X
 from ownergraph.retrieval.question.work_text import SEP
@@ -107,7 +107,7 @@ def compose(p: Parts) -> str:
     hops = getattr(res, "hops", 1)
     kinds = "every kind of relationship" if tuple(res.kinds) == PATH_KIND_NAMES else " and ".join(res.kinds) + " links"
     parts = [f"{r['name']} ({r['distance']} hop{'s' if r['distance'] != 1 else ''}: {via(r)}) "
-             f"{cites(p.ctx, r['key'])}".replace(" )", ")") for r in p.rows]
+             f"{cites(p.ctx, r['key'])}".replace(" )", ")") for r in list(res.rows)[:MAX_ROWS]]
     tail = (f" More entities lie beyond {hops} hop{'s' if hops != 1 else ''}; ask for more hops to see them."
             if res.more_beyond else "")
     return (f"Within {hops} hop{'s' if hops != 1 else ''} of {p.subject} over {kinds} as of {p.d}: "

@@ -11,7 +11,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ownergraph.domain.vocabulary import SCREENING
-from ownergraph.retrieval.answer.parts import Parts, cites, money
+from ownergraph.retrieval.answer.parts import MAX_ROWS, Parts, cites, money
 from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def compose(p: Parts) -> str:
                         f"{', ' + x['programme'] if x.get('programme') else ''})" for x in res.parties)
     totals = ", ".join(money(v, c) for c, v in res.totals().items())
     return (f"Positions in {book} {scope} as of {p.d} (sanctioned parties: {parties}): "
-            + "; ".join(_position(r, p) for r in p.rows) + p.more + f". Total: {totals}.")
+            + "; ".join(_position(r, p) for r in list(res.rows)[:MAX_ROWS]) + p.more + f". Total: {totals}.")
 
 
 NOTHING = ("No position in the book is owned or controlled by, or within the hops asked of, a party under a "
