@@ -34,7 +34,10 @@ RULE = re.compile(
 _TAIL = r"(?=\s*(?:\b(?:date|and|was|on|as|at|in|from|to|before|after)\b|[(,?!;.␞–-]|$))"
 _VERB = (r"(?:buy|bought|acquire[sd]?|purchase[sd]?|sell|sold|dispose(?:d)?\s+of|lend|lent|guarantee[sd]?|"
          r"took\s+over|merge[sd]?(?:\s+(?:with|into))?|held\s+shares\s+in|hold\s+shares\s+in|invest(?:ed)?\s+in)")
-SLOTS = [
+SLOTS = [  # two-party shapes first: a one-name shape would take A alone
+    re.compile(rf"^\s*{A}\s+(?:disposal|acquisition|purchase|sale|stake)\s+(?:of\s+|in\s+)?{B}\s+(?:date|correction)\b", re.I),
+    re.compile(rf"\bwhen\s+{A}\s+(?:first\s+)?became\s+an?\s+(?:shareholder|owner|investor)\s+(?:of|in)\s+{B}{_TAIL}", re.I),
+    re.compile(rf"\b(?:disposal|sale|purchase|acquisition)\s+of\s+{B}\s+shares\s+by\s+{A}{_TAIL}", re.I),
     re.compile(rf"\bwhen\s+(?:did|has|had)\s+{A}\s+(?:first\s+)?{_VERB}\s+(?:its\s+|a\s+|the\s+)?(?:stake\s+in\s+|"
                rf"shares\s+(?:in|of)\s+|interest\s+in\s+|to\s+)?{B}{_TAIL}", re.I),
     re.compile(rf"\bsince\s+when\s+(?:has|had|did)\s+{A}\s+(?:held|owned|controlled)\s+(?:shares\s+in\s+|a\s+stake\s+in\s+)?"
@@ -80,7 +83,7 @@ def event_text(r: dict[str, Any]) -> str:
             f" ({code_words(detail)})" if r.get("type") == "entity" else f" by {detail}"
         return f"{src} {code_words(r['event'])}{tail}"
     said = edge_text(r)
-    link = "of" if said.endswith(("shares", "rights")) else "to" if said.startswith("lends") else \
+    link = "of" if said.startswith(("owns", "holds")) else "to" if said.startswith("lends") else \
         "for" if said.startswith("guarantees ") else ""
     verb = "from this date" if r.get("event") == "began" else "until this date"
     return f"{src} {said} {link + ' ' if link else ''}{dst} {verb}"

@@ -85,7 +85,7 @@ def edge_sentence(e: dict[str, Any]) -> str:
     Harbourline Shipping Limited", "Granite Bank AG lends USD 80,000,000 to Harbourline Shipping Limited"."""
     src, dst = e.get("source_name") or e.get("source"), e.get("target_name") or e.get("target")
     said = edge_text(e)
-    if said.endswith(("shares", "rights")):
+    if said.startswith(("owns", "holds")):  # "owns 72.5% of the shares of", "owns 100% of"
         return f"{src} {said} of {dst}"
     if said.startswith("lends "):
         return f"{src} {said} to {dst}"
