@@ -66,6 +66,11 @@ class Lookup(_Capability):
         return _lookup.find_group(self.graph, family_or_list, include_associates=include_associates,
                                   **self._clock(as_of, known_at))
 
+    def names(self, x: str, *, as_of: When = None, known_at: Known = None) -> Any:
+        """X's names, previous names, aliases, identifiers and successions; its name at ``as_of``."""
+        from ownergraph.graph.analytics.names import names
+        return names(self.graph, x, **self._clock(as_of, known_at))
+
 
 class Ownership(_Capability):
     def stake(self, owner: str, owned: str, *, as_of: When = None, known_at: Known = None,
@@ -140,6 +145,29 @@ class Structure(_Capability):
     def children(self, x: str, *, as_of: When = None, known_at: Known = None) -> _children.ChildrenResult:
         """X's accounting children; each list says whether the source's collection was read in part."""
         return _children.children(self.graph, x, **self._clock(as_of, known_at))
+
+    def neighbourhood(self, x: str | list[str], hops: int = 1, *, kinds: Iterable[str] | None = None,
+                      as_of: When = None, known_at: Known = None) -> Any:
+        """Everything within ``hops`` of X over the path kinds ``kinds`` (default: every kind)."""
+        from ownergraph.graph.analytics.neighbourhood import neighbourhood
+        from ownergraph.domain.vocabulary import PATH_KIND_NAMES
+        return neighbourhood(self.graph, x, hops, kinds=tuple(kinds or PATH_KIND_NAMES), **self._clock(as_of, known_at))
+
+    def screening(self, hops: int | None = None, *, portfolio: str | Iterable[str] | None = None,
+                  as_of: When = None, known_at: Known = None) -> Any:
+        """The book's positions owned or controlled by (or, with ``hops``, within reach of) a sanctioned party."""
+        from ownergraph.graph.analytics.screening import screening
+        return screening(self.graph, hops, portfolio=portfolio, **self._clock(as_of, known_at))
+
+    def branches(self, x: str, *, as_of: When = None, known_at: Known = None) -> Any:
+        """X's branches and the head office X is a branch of."""
+        from ownergraph.graph.analytics.branches import branches
+        return branches(self.graph, x, **self._clock(as_of, known_at))
+
+    def events(self, x: str, other: str | None = None, *, as_of: When = None, known_at: Known = None) -> Any:
+        """When things happened to X (with ``other``: between X and it), as published by ``known_at``."""
+        from ownergraph.graph.analytics.events import events
+        return events(self.graph, x, other, **self._clock(as_of, known_at))
 
 
 class Quality(_Capability):

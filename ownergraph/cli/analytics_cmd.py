@@ -306,3 +306,98 @@ ANALYTICS_COMMANDS: list[click.Command] = [
     owners_cmd, stake_cmd, exposure_cmd, contagion_cmd, path_cmd, cycles_cmd, parents_cmd, sanctions_near_cmd,
     diff_cmd, backtest_cmd,
 ]
+
+
+# -- issue 30, item 3 (kinds-b): neighbourhood, names, book screening, branches, events ----------
+@click.command("neighbourhood")
+@click.argument("who")
+@click.option("--hops", default=1, show_default=True, type=click.IntRange(1, 12))
+@click.option("--kinds", "kinds", default="all", show_default=True,
+              help="Comma-separated relationship kinds (ownership, control, lending, guarantee, branch, fund, "
+                   "consolidation) or 'all'.")
+@_clock_options
+@json_option
+def neighbourhood_cmd(who: str, hops: int, kinds: str, as_of: str | None, known_at: str | None,
+                      as_json: bool) -> None:
+    """Everything within HOPS of WHO over the chosen kinds of relationship."""
+    from ownergraph.cli.views_reach import neighbourhood
+    from ownergraph.domain.vocabulary import PATH_KIND_NAMES
+    from ownergraph.graph.analytics.api import Analytics
+    _check_clock(as_of, known_at)
+    chosen = [k.strip() for k in kinds.split(",") if k.strip()]
+    try:
+        path_edge_types(chosen)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--kinds") from err
+    res = Analytics(_graph()).structure.neighbourhood(
+        who, hops, kinds=PATH_KIND_NAMES if "all" in chosen else chosen, as_of=as_of, known_at=known_at)
+    if as_json:
+        return emit(res.as_dict(), True)
+    echo_lines(neighbourhood(res))
+
+
+@click.command("names")
+@click.argument("who")
+@_clock_options
+@json_option
+def names_cmd(who: str, as_of: str | None, known_at: str | None, as_json: bool) -> None:
+    """Names, previous names, aliases, identifiers and successions of WHO; its name at --as-of."""
+    from ownergraph.cli.views_reach import names
+    from ownergraph.graph.analytics.api import Analytics
+    _check_clock(as_of, known_at)
+    res = Analytics(_graph()).lookup.names(who, as_of=as_of, known_at=known_at)
+    if as_json:
+        return emit(res.as_dict(), True)
+    echo_lines(names(res))
+
+
+@click.command("screening")
+@click.option("--hops", type=click.IntRange(0, 12), default=None,
+              help="Positions within HOPS of a sanctioned party (default: owned or controlled by one).")
+@click.option("--portfolio", "portfolios", multiple=True, help="Only these portfolios (repeatable).")
+@_clock_options
+@json_option
+def screening_cmd(hops: int | None, portfolios: tuple[str, ...], as_of: str | None, known_at: str | None,
+                  as_json: bool) -> None:
+    """Book screening: the positions owned or controlled by (or within --hops of) a sanctioned party."""
+    from ownergraph.cli.views_reach import screening
+    from ownergraph.graph.analytics.api import Analytics
+    _check_clock(as_of, known_at)
+    res = Analytics(_graph()).structure.screening(hops, portfolio=portfolios or None, as_of=as_of, known_at=known_at)
+    if as_json:
+        return emit(res.as_dict(), True)
+    echo_lines(screening(res))
+
+
+@click.command("branches")
+@click.argument("who")
+@_clock_options
+@json_option
+def branches_cmd(who: str, as_of: str | None, known_at: str | None, as_json: bool) -> None:
+    """Branches of WHO, and the head office WHO is a branch of."""
+    from ownergraph.cli.views_reach import branches
+    from ownergraph.graph.analytics.api import Analytics
+    _check_clock(as_of, known_at)
+    res = Analytics(_graph()).structure.branches(who, as_of=as_of, known_at=known_at)
+    if as_json:
+        return emit(res.as_dict(), True)
+    echo_lines(branches(res))
+
+
+@click.command("events")
+@click.argument("who")
+@click.argument("other", required=False)
+@_clock_options
+@json_option
+def events_cmd(who: str, other: str | None, as_of: str | None, known_at: str | None, as_json: bool) -> None:
+    """When things happened to WHO (with OTHER: between the two): dated edges, corrections, corporate actions."""
+    from ownergraph.cli.views_reach import events
+    from ownergraph.graph.analytics.api import Analytics
+    _check_clock(as_of, known_at)
+    res = Analytics(_graph()).structure.events(who, other, as_of=as_of, known_at=known_at)
+    if as_json:
+        return emit(res.as_dict(), True)
+    echo_lines(events(res))
+
+
+ANALYTICS_COMMANDS += [neighbourhood_cmd, names_cmd, screening_cmd, branches_cmd, events_cmd]

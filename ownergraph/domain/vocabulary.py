@@ -219,6 +219,18 @@ QUALITY = QuestionKind("quality", "quality", 0, None, "data-quality issues of th
 
 KINDS: dict[str, QuestionKind] = {k.name: k for k in (OWNERS, STAKE, EXPOSURE, CONTAGION, PATH, SANCTIONS_NEAR,
                                                        CYCLES, PARENTS, DIFF, QUALITY)}
+# issue 30, item 3 (kinds-b): a neighbourhood, the names of X, book screening, branches, events
+NEIGHBOURHOOD = QuestionKind("neighbourhood", "neighbourhood", 1, 1, "everything within N hops of X over chosen "
+                             "kinds of relationship (ownership, control, lending, guarantee, branch, fund, consolidation)")
+NAMES = QuestionKind("names", "names", 1, None, "names, previous names, aliases and identifiers (LEI, company "
+                     "number) of X; who is <identifier>; what X was called at a date; what became of X")
+SCREENING = QuestionKind("screening", "screening", 0, None, "book screening: which of our positions are owned or "
+                         "controlled by, or within N hops of, a sanctioned party (positions and amounts)")
+BRANCHES = QuestionKind("branches", "branches", 1, None, "branches of X; the head office (legal entity) a branch "
+                        "X is part of")
+EVENTS = QuestionKind("events", "events", 1, None, "when did X buy / sell its stake in Y, lend to, merge, change "
+                      "its name, get sanctioned: dated edges, corrections and corporate actions of X (and Y)")
+KINDS.update({k.name: k for k in (NEIGHBOURHOOD, NAMES, SCREENING, BRANCHES, EVENTS)})
 KIND_NAMES: tuple[str, ...] = tuple(KINDS)
 UNKNOWN = "unknown"  # outside every kind: never answered by a guessed query
 PATTERN_NAMES: tuple[str, ...] = (*KIND_NAMES, UNKNOWN)

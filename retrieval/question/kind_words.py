@@ -29,7 +29,7 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                              r"(?!.{0,80}\bin\s+which\b)", _I)),
     (EXPOSURE.name, re.compile(r"\b(?:holdings|positions)\s+in\s+(?:entities|companies|anything)\s+"
                                r"(?:controlled|owned)\s+by\b", _I)),
-    (SANCTIONS_NEAR.name, re.compile(r"\bis\s+(?:a\s+)?designated\s+(?:person|party|entity)\b|\bsubject\s+to\s+sanctions\b|"
+    (SANCTIONS_NEAR.name, re.compile(r"\bis\s+(?:a\s+)?designated\s+(?:person|party|entity)\b|(?<!became\s)(?<!become\s)\bsubject\s+to\s+sanctions\b|"
                                      r"\bsanctioned\s*\?\s*$", _I)),
 )
 

@@ -39,6 +39,8 @@ from ownergraph.retrieval.question.slots import VOTING_RE
 from ownergraph.retrieval.question.spelling import correct_words
 from ownergraph.retrieval.question.work_text import MAX_CHARS, PRONOUNS, SEP, Work, mask_names
 from ownergraph.retrieval.question.model import Mention, Question
+from ownergraph.domain.vocabulary import EVENTS  # issue 30 item 3: an event question's compared date
+from ownergraph.retrieval.kinds.events import COMPARED_DATE
 
 __all__ = ["parse"]
 
@@ -158,6 +160,9 @@ def _family_parameters(w: Work, q: dict, pattern: str) -> None:
         w.notes.append("'is X sanctioned': a sanctions check at depth 0")
     if pattern in (STAKE.name, OWNERS.name) and VOTING_RE.search(w.original):
         q["interest"] = "voting_rights"  # "what share of the voting rights in X does Y hold"
+    if pattern == EVENTS.name and q.get("as_of") and COMPARED_DATE.search(w.original):
+        q["as_of"] = None
+        w.notes.append("'was it before D': D is compared with the event's date, not the clock")
     if pattern == OWNERS.name and q.get("rule") is None and re.search(r"\bblocked\b", w.original, re.I):
         q["rule"] = BLOCKED_RULE
         w.notes.append("'blocked' read as the OFAC 50% rule")

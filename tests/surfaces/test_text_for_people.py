@@ -43,6 +43,20 @@ COMMANDS = [
     ("parents", "Harbourline Holdings PLC", "--children"), ("quality",),
     ("diff", "Meridian Baltic Logistics GmbH", D0, D1), ("diff", "Harbourline Holdings PLC", "2017-01-01", D1),
 ]
+# issue 30, item 3 (kinds-b)
+QUESTIONS |= {
+    "neighbourhood": "What is within two hops of Harbourline Shipping Limited?",
+    "names": "What was Harbourline Holdings PLC called before?",
+    "screening": "Are any of our positions owned or controlled by sanctioned parties?",
+    "branches": "What is Granite Bank AG, London Branch part of?",
+    "events": "When did Harbourline Holdings PLC buy its stake in Harbourline Shipping Limited?",
+}
+COMMANDS += [
+    ("neighbourhood", "Harbourline Shipping Limited", "--hops", "2"), ("names", "Harbourline Holdings PLC"),
+    ("names", "Kestrel Energy S.p.A."), ("screening",), ("screening", "--hops", "3"),
+    ("branches", "Granite Bank AG"), ("events", "Harbourline Holdings PLC"),
+    ("events", "Harbourline Holdings PLC", "Harbourline Shipping Limited"),
+]
 _EDGE_TYPES = "|".join(sorted({e.type.value for e in EDGES}, key=len, reverse=True))
 BAD = {
     "a Python tuple": re.compile(r"\((?:-?\d+(?:\.\d+)?|None|'[^']*'),\s?(?:-?\d+(?:\.\d+)?|None|'[^']*')\)"),

@@ -1,0 +1,104 @@
+"""When things happened: "when did X buy its stake in Y", "when did A lend to B, and how much",
+"when did X change its name", "when was X sanctioned", "when was the stake corrected".
+
+One question kind (``events``), whole: the keyword rule that recognises it, the slot patterns that
+find its mentions, the analytic it runs, the test of whether that found something, the
+composer of its answer and its sentence when the graph holds none."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from ownergraph.domain.vocabulary import EVENTS
+from ownergraph.retrieval.answer.hops import edge_text
+from ownergraph.retrieval.answer.parts import MAX_ROWS, Parts, cites, code_words, pct
+from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy
+from ownergraph.retrieval.question.slots import END, A, B, X
+
+if TYPE_CHECKING:
+    from ownergraph.graph.analytics.api import Analytics
+    from ownergraph.retrieval.question.model import Question
+
+# after names (5) and branches (7), before every other kind: "when did X ..." asks for a date
+PRECEDENCE = 8
+
+_NOT_CONTAGION = r"(?!.*\b(?:defaults?|fails?|hit|affected|collapses?)\b)"
+RULE = re.compile(
+    rf"^{_NOT_CONTAGION}(?:.*\bwhen\s+(?:did|was|were|has|had|is)\b|\s*when\b|.*\bsince\s+when\s+(?:has|had|did|was|were|is|have)\b)|"
+    r"\bdate\b(?!\s*(?:range|from|between))|\bdates\s+(?:on|of)\s+which\b|\bcommencement\b|\bfirst\s+became\b|"
+    r"^\s*events?\b|\bevents?\s+(?:of|for)\b|\bchanges?\s+of\s+name\b|\bname\s+changes?\b|\bchanged?\s+its\s+name\b|"
+    r"\bcorrect(?:ed|ion)\b|\bdisposals?\b|\bmost\s+recent(?:ly)?\s+(?:reported\s+)?(?:disposal|acquisition|purchase|sale)",
+    re.I)
+
+_TAIL = r"(?=\s*(?:\b(?:date|and|was|on|as|at|in|from|to|before|after)\b|[(,?!;.␞–-]|$))"
+_VERB = (r"(?:buy|bought|acquire[sd]?|purchase[sd]?|sell|sold|dispose(?:d)?\s+of|lend|lent|guarantee[sd]?|"
+         r"took\s+over|merge[sd]?(?:\s+(?:with|into))?|held\s+shares\s+in|hold\s+shares\s+in|invest(?:ed)?\s+in)")
+SLOTS = [  # two-party shapes first: a one-name shape would take A alone
+    re.compile(rf"^\s*{A}\s+(?:disposal|acquisition|purchase|sale|stake)\s+(?:of\s+|in\s+)?{B}\s+(?:date|correction)\b", re.I),
+    re.compile(rf"\bwhen\s+{A}\s+(?:first\s+)?became\s+an?\s+(?:shareholder|owner|investor)\s+(?:of|in)\s+{B}{_TAIL}", re.I),
+    re.compile(rf"\b(?:disposal|sale|purchase|acquisition)\s+of\s+{B}\s+shares\s+by\s+{A}{_TAIL}", re.I),
+    re.compile(rf"\bwhen\s+(?:did|has|had)\s+{A}\s+(?:first\s+)?{_VERB}\s+(?:its\s+|a\s+|the\s+)?(?:stake\s+in\s+|"
+               rf"shares\s+(?:in|of)\s+|interest\s+in\s+|to\s+)?{B}{_TAIL}", re.I),
+    re.compile(rf"\bsince\s+when\s+(?:has|had|did)\s+{A}\s+(?:held|owned|controlled)\s+(?:shares\s+in\s+|a\s+stake\s+in\s+)?"
+               rf"{B}{_TAIL}", re.I),
+    re.compile(rf"^\s*when\s+{A}\s+{_VERB}\s+(?:to\s+)?{B}{_TAIL}", re.I),
+    re.compile(rf"\b(?:facility|loan|guarantee)\s+(?:extended|granted|given|made)\s+by\s+{A}\s+to\s+{B}{_TAIL}", re.I),
+    re.compile(rf"\bshareholding\s+of\s+{A}\s+in\s+{B}\s+was\b", re.I),
+    re.compile(rf"\bwhen\s+(?:did|was|were|has|had)\s+{X}\s+(?:change|merged|sanctioned|dissolved|renamed|"
+               rf"struck|liquidated|become|became|subject|incorporated|founded|registered)", re.I),
+    re.compile(rf"\b(?:changes?\s+of\s+name|events?)\s+(?:of|for)\s+{X}{_TAIL}", re.I),
+    re.compile(rf"\b(?:date\s+on\s+which|when)\s+{X}\s+(?:became|was|were)\b", re.I),
+    re.compile(rf"^\s*{A}\s+{_VERB}\s+{B}\s+date\b", re.I),
+    re.compile(rf"^\s*(?:when\s+|events?\s+)?{X}\s+(?:merger|name\s+change|disposal|sanctioned|dissolved)\b", re.I),
+    re.compile(rf"^\s*events?\s+(?:of\s+|for\s+)?{X}{END}", re.I),
+]
+
+
+# "when did X sell it - was it before D": D is compared with the event's date, not the clock
+COMPARED_DATE = re.compile(r"\b(?:was|is|did)\s+(?:it|this|that)\s+(?:happen\s+)?(?:before|after|by)\b", re.I)
+
+
+def found(d: dict[str, Any]) -> bool:
+    """Does the analytic's result (as a dict) hold an answer."""
+    return bool(d.get("rows"))
+
+
+def run(a: Analytics, q: Question, clock: Clock, e: list[str]) -> Any:
+    """The analytic, at the question's clock (``e``: resolved mentions, subject first)."""
+    return a.structure.events(e[0], e[1] if len(e) > 1 else None, **clock)
+
+
+def event_text(r: dict[str, Any]) -> str:
+    """One event as a phrase after its date: "Granite Bank AG began: lends USD 80,000,000 to ..."."""
+    src, dst = r.get("source_name"), r.get("target_name")
+    if r.get("event") == "corrected":
+        return (f"{src} → {dst}: the stake was corrected from {pct(r.get('before_lo'), r.get('before_hi'))} "
+                f"to {pct(r.get('stake_lo'), r.get('stake_hi'))}")
+    if r.get("type") == "corporate action":
+        return f"{code_words(r['event'])} ({r.get('detail') or 'parties not stated'})"
+    if r.get("type") in ("sanction", "entity"):
+        detail = str(r.get("detail") or "")
+        tail = "" if not detail else f" ({detail})" if r["event"] == "name changed" else \
+            f" ({code_words(detail)})" if r.get("type") == "entity" else f" by {detail}"
+        return f"{src} {code_words(r['event'])}{tail}"
+    said = edge_text(r)
+    link = "of" if said.startswith(("owns", "holds")) else "to" if said.startswith("lends") else \
+        "for" if said.startswith("guarantees ") else ""
+    verb = "from this date" if r.get("event") == "began" else "until this date"
+    return f"{src} {said} {link + ' ' if link else ''}{dst} {verb}"
+
+
+def compose(p: Parts) -> str:
+    res = p.result
+    who = p.subject + (f" and {p.other}" if p.other else "")
+    parts = [f"{r['date'] or 'date not stated'}: {event_text(r)}"
+             f"{', ' + r['document_id'] if r.get('document_id') else ''} "
+             f"{cites(p.ctx, *(k for k in (r.get('source'), r.get('target')) if k)) if r.get('source') else ''}".rstrip()
+             for r in list(p.result.rows)[:MAX_ROWS]]  # the result's rows: a frame's NaN is no date
+    return f"Events of {who} as published by {res.clock.known_at.date().isoformat()}: " + "; ".join(parts) + p.more + "."
+
+
+NOTHING = "The graph records no dated event of {subject} as known on {d}."
+
+STRATEGY = KindStrategy(EVENTS, PRECEDENCE, RULE, SLOTS, run, found, compose, NOTHING)
