@@ -161,7 +161,7 @@ def _closure(graph: Graph, group: GroupMatch, clock: Clock, max_depth: int
     return out, [w.as_dict() for w in res.warnings]
 
 
-def _one_per_instrument(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def one_per_instrument(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One position per (portfolio, instrument): the same snapshot reported by two feeds (a
     bundle and a holdings CSV) must not count twice; the latest published statement wins."""
     best: dict[tuple[str, str], dict[str, Any]] = {}
@@ -186,7 +186,7 @@ def exposure(graph: Graph, who: str | list[str], *, portfolio: str | Iterable[st
                       **clock.as_params())
     rows += holding_rows(assumptions().added, closure, portfolios, clock)  # positions a session stated
     positions = []
-    for r in _one_per_instrument(rows):
+    for r in one_per_instrument(rows):
         h = {k: to_plain(v) for k, v in r["props"].items()}
         c = closure[r["issuer"]]
         path = c["path"] or (r["issuer"],)

@@ -20,7 +20,7 @@ from typing import Any
 import pandas as pd
 
 from ownergraph.domain.clock import Clock, make_clock
-from ownergraph.graph.analytics.exposure import _one_per_instrument, exposure
+from ownergraph.graph.analytics.exposure import one_per_instrument, exposure
 from ownergraph.graph.analytics.lookup import jsonable, to_plain
 from ownergraph.graph.analytics.notebook import HtmlRepr
 from ownergraph.graph.analytics.structure import Known, When, clock_dict, sanctioned, sanctions_near
@@ -96,7 +96,7 @@ def _near(graph: Graph, hops: int, portfolios: tuple[str, ...] | None, clock: Cl
     got = graph.read("exposure_holdings", keys=sorted(near), portfolios=list(portfolios) if portfolios else None,
                      **clock.as_params())
     rows = []
-    for r in _one_per_instrument(got):
+    for r in one_per_instrument(got):
         h = {k: to_plain(v) for k, v in r["props"].items()}
         n = near[r["issuer"]]
         position = {"portfolio": r["portfolio"], "instrument": h.get("instrument", ""),
