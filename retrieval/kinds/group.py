@@ -1,0 +1,77 @@
+"""X and everything it controls ("X's group", "the undertakings under the control of X and Y",
+"X and all entities controlled by it, directly or indirectly").
+
+One question kind (``group``), whole: the keyword rule that recognises it, the slot patterns
+that find its mentions, the analytic it runs (``controlled_by`` under the one control notion),
+the test of whether that found something, the composer of its answer and its sentence when the
+graph holds none."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from ownergraph.domain.vocabulary import GROUP
+from ownergraph.retrieval.answer.parts import Parts, cites, pct
+from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy
+from ownergraph.retrieval.question.slots import END, X
+
+if TYPE_CHECKING:
+    from ownergraph.graph.analytics.api import Analytics
+    from ownergraph.retrieval.question.model import Question
+
+# after exposure ("our exposure to X and the entities it controls") and counterparties
+PRECEDENCE = 64
+
+_ALL = r"(?:everything|all\s+(?:the\s+)?(?:entities|companies|undertakings|subsidiaries)|all|the\s+(?:entities|companies))"
+RULE = re.compile(
+    rf"\band\s+{_ALL}\s+(?:that\s+|which\s+)?(?:it|he|she|they)\s+controls?\b|"
+    rf"\band\s+{_ALL}\s+controlled\s+by\s+(?:it|him|her|them)\b|"
+    r"\band\s+(?:its|their|his|her)\s+controlled\s+(?:undertakings|entities|companies|subsidiaries)\b|"
+    r"\bundertakings\s+under\s+the\s+control\s+of\b|\bgroup\s+comprising\b|"
+    r"^\s*group\s+(?!head\b)|\b(?:whole|entire|corporate)\s+group\s+of\b", re.I)
+
+_AND = r"\s+and\s+" + _ALL
+SLOTS = [
+    re.compile(rf"\bgroup\s+comprising\s+{X}\s+and\s+(?:its|their|his|her)\b", re.I),
+    re.compile(rf"\bundertakings\s+under\s+the\s+control\s+of\s+{X}{END}", re.I),
+    re.compile(rf"^\s*group\s+{X}{END}", re.I),
+    re.compile(rf"^\s*(?:show\s+me\s+|identify\s+|list\s+|give\s+me\s+)?{X}(?:{_AND}|\s+and\s+(?:its|their|his|her)"
+               rf"\s+controlled)\b", re.I),
+    re.compile(rf"\b(?:whole|entire|corporate)\s+group\s+of\s+{X}{END}", re.I),
+]
+
+
+def found(d: dict[str, Any]) -> bool:
+    """Does the analytic's result (as a dict) hold an answer."""
+    return any(r.get("status") != "not" for r in d.get("rows", ()))
+
+
+def run(a: Analytics, q: Question, clock: Clock, e: list[str]) -> Any:
+    """The analytic, at the question's clock (``e``: resolved mentions, subject first; several
+    mentions are one group acting together)."""
+    who: str | list[str] = e[0] if len(e) == 1 else e
+    return a.ownership.group(who, max_depth=q.depth or GROUP.hops, **clock)
+
+
+def _row(p: Parts, r: dict[str, Any]) -> str:
+    row = next((x for x in p.result.rows if x.key == r["key"]), None)
+    steps = getattr(row, "contributions", ()) or ()
+    links = [k for s in steps for k in (s.source, s.target)]
+    how = "possibly controlled" if r.get("status") == "possibly" else "controlled"
+    held = pct(r.get("measure_lo"), r.get("measure_hi"))
+    return f"{r['name'] or r['key']} ({how}, {held} of it held by the group) {cites(p.ctx, *links or [r['key']])}"
+
+
+def compose(p: Parts) -> str:
+    rows = [r for r in p.rows if r.get("status") != "not"]
+    names = [n for n in p.result.controller_names if n] or [p.subject]
+    head = f", at least these (depth limit {p.result.max_depth} reached)" if p.result.depth_limit_reached else ""
+    return (f"The group of {' and '.join(names)} as of {p.d}{head}: {' and '.join(names)} and what "
+            f"{'they control' if len(names) > 1 else 'it controls'}: " + "; ".join(_row(p, r) for r in rows)
+            + p.more + ".")
+
+
+NOTHING = "The graph holds nothing that {subject} controls as of {d}: the group is {subject} alone."
+
+STRATEGY = KindStrategy(GROUP, PRECEDENCE, RULE, SLOTS, run, found, compose, NOTHING)
