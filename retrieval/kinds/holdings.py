@@ -29,7 +29,8 @@ RULE = re.compile(
     r"\b(?:own|hold|control)\b|"
     r"\b(?:holdings|shareholdings|portfolio\s+companies|investments)\s+(?:of|held\s+by)\b|"
     r"\bentities\s+in\s+which\b.{1,80}\bholds?\b|\blist\s+the\s+shareholdings\b|"
-    rf"^\s*holdings\b|\bsubsidiaries\s*[?{SEP}]*\s*$|\bsubsidiaries\s+(?:as\s+of|on|at)\b|\bowns\s*(?:[\d?{SEP}]|$|on\b|at\b|as\b)|"
+    rf"^\s*holdings\b|\bsubsidiaries\s*[?{SEP}]*\s*$|\bsubsidiaries\s+(?:as\s+of|on|at)\b|"
+    rf"^(?!\s*(?:who|which)\b).*\bowns\s*(?:[\d?{SEP}]|$|on\b|at\b|as\b)|"
     r"'s\s+(?:holdings|shareholdings|subsidiaries|stakes|investments)\b", re.I)
 
 SLOTS = [

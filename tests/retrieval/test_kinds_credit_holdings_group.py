@@ -101,3 +101,8 @@ def test_group_questions(text: str, anchor: str, as_of: date | None) -> None:
 def test_exposure_to_x_and_what_it_controls_stays_exposure() -> None:
     text = "Quantify the institution's aggregate exposure to Nordkap Capital AG and the entities it controls."
     assert parse(text, today=TODAY).pattern != GROUP.name
+
+
+def test_what_a_family_controls_is_holdings_by_control() -> None:
+    q = parse("What does the Petrov family control?", today=TODAY)
+    assert (q.pattern, [m.text for m in q.anchors], basis(q.text)) == (HOLDINGS.name, ["Petrov family"], "control")
