@@ -94,7 +94,7 @@ def _dates(r: dict[str, Any]) -> str:
 def compose(p: Parts) -> str:
     res = p.result
     parts = [f"{r['name'] or r['key']} ({r['role']}, {money(r.get('amount'), r.get('currency'))}, {_dates(r)}) "
-             f"{cites(p.ctx, p.result.entity.key, r['key'])}" for r in p.rows]
+             f"{cites(p.ctx, p.result.entity.key, r['key'])}".rstrip() for r in p.rows]
     asked = ", ".join(res.roles).replace("guaranteed", "parties it guarantees")
     return f"Counterparties of {p.subject} ({asked}) as of {p.d}: " + "; ".join(parts) + p.more + "."
 

@@ -60,7 +60,7 @@ def _row(p: Parts, r: dict[str, Any]) -> str:
     links = [k for s in steps for k in (s.source, s.target)]
     how = "possibly controlled" if r.get("status") == "possibly" else "controlled"
     held = pct(r.get("measure_lo"), r.get("measure_hi"))
-    return f"{r['name'] or r['key']} ({how}, {held} of it held by the group) {cites(p.ctx, *links or [r['key']])}"
+    return f"{r['name'] or r['key']} ({how}, {held} of it held by the group) {cites(p.ctx, *links or [r['key']])}".rstrip()
 
 
 def compose(p: Parts) -> str:

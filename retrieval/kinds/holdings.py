@@ -71,7 +71,7 @@ def _row(p: Parts, r: dict[str, Any]) -> str:
     control = {"certainly": ", controlled", "possibly": ", possibly controlled"}.get(r.get("control"), "")
     row = next((x for x in p.result.rows if x.key == r["key"]), None)
     path = list(row.paths[0].nodes) if row is not None and row.paths else [r["key"]]
-    return f"{r['name'] or r['key']} ({held}{control}) {cites(p.ctx, *path)}"
+    return f"{r['name'] or r['key']} ({held}{control}) {cites(p.ctx, *path)}".rstrip()
 
 
 def compose(p: Parts) -> str:
