@@ -56,20 +56,21 @@ def run(a: Analytics, q: Question, clock: Clock, e: list[str]) -> Any:
 
 def _row(p: Parts, r: dict[str, Any]) -> str:
     row = next((x for x in p.result.rows if x.key == r["key"]), None)
-    steps = getattr(row, "contributions", ()) or ()
-    links = [k for s in steps for k in (s.source, s.target)]
+    links = [k for s in getattr(row, "contributions", ()) or () for k in (s.source, s.target)]
     how = "possibly controlled" if r.get("status") == "possibly" else "controlled"
-    held = pct(r.get("measure_lo"), r.get("measure_hi"))
-    return f"{r['name'] or r['key']} ({how}, {held} of it held by the group) {cites(p.ctx, *links or [r['key']])}".rstrip()
+    held = pct(r.get("measure_lo"), r.get("measure_hi"))  # held by the group and what it controls
+    return f"{r['name'] or r['key']} ({how}, {held} held within the group) {cites(p.ctx, *links or [r['key']])}".rstrip()
 
 
 def compose(p: Parts) -> str:
     rows = [r for r in p.rows if r.get("status") != "not"]
-    names = [n for n in p.result.controller_names if n] or [p.subject]
+    n = sum(1 for r in p.result.rows if r.status != "not")
+    names = " and ".join(x for x in p.result.controller_names if x) or p.subject
+    they = "they control" if len(p.result.controllers) > 1 else "it controls"
     head = f", at least these (depth limit {p.result.max_depth} reached)" if p.result.depth_limit_reached else ""
-    return (f"The group of {' and '.join(names)} as of {p.d}{head}: {' and '.join(names)} and what "
-            f"{'they control' if len(names) > 1 else 'it controls'}: " + "; ".join(_row(p, r) for r in rows)
-            + p.more + ".")
+    entities = "entity" if n == 1 else "entities"
+    return (f"The group of {names} as of {p.d}{head}: {names} and the {n} {entities} {they}: "
+            + "; ".join(_row(p, r) for r in rows) + (f" (and {n - len(rows)} more)" if n > len(rows) else "") + ".")
 
 
 NOTHING = "The graph holds nothing that {subject} controls as of {d}: the group is {subject} alone."
