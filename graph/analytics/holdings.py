@@ -138,7 +138,8 @@ def holdings(graph: Graph, holder: str | Iterable[str], *, as_of: date | str | N
                     control[k].status if k in control else "not", chains.get(k, ()),
                     control[k].contributions if k in control and not chains.get(k) else ())
             for k in wanted]
-    rows.sort(key=lambda r: (-r.effective.hi, -(r.direct.hi if r.direct else 0.0), r.name or r.key))
+    # what X holds itself first (the answer a reader checks), then what it holds through chains
+    rows.sort(key=lambda r: (r.direct is None, -(r.direct.hi if r.direct else r.effective.hi), r.name or r.key))
     warnings = tuple(prep.warnings) + tuple(w for w in ctl.warnings if w.code != "depth_limit")
     return HoldingsResult(who, basis, semantics, clock.as_of, clock.known_at, max_depth, tuple(rows), warnings,
                           bool(prep.frontier) or ctl.depth_limit_reached)

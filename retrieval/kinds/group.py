@@ -70,7 +70,18 @@ def compose(p: Parts) -> str:
     head = f", at least these (depth limit {p.result.max_depth} reached)" if p.result.depth_limit_reached else ""
     entities = "entity" if n == 1 else "entities"
     return (f"The group of {names} as of {p.d}{head}: {names} and the {n} {entities} {they}: "
-            + "; ".join(_row(p, r) for r in rows) + (f" (and {n - len(rows)} more)" if n > len(rows) else "") + ".")
+            + "; ".join(_row(p, r) for r in rows) + _rest(p, {r["key"] for r in rows}) + ".")
+
+
+MORE = 60  # controlled entities named beyond the rows told in full
+
+
+def _rest(p: Parts, told: set[str]) -> str:
+    """The rest of the group by name: a group is read for its members, so none is left out of the
+    words up to MORE."""
+    rest = [r for r in p.result.rows if r.status != "not" and r.key not in told]
+    named = ", ".join(f"{r.name or r.key}{' (possibly)' if r.status == 'possibly' else ''}" for r in rest[:MORE])
+    return (f"; also {named}" if named else "") + (f" (and {len(rest) - MORE} more)" if len(rest) > MORE else "")
 
 
 NOTHING = "The graph holds nothing that {subject} controls as of {d}: the group is {subject} alone."

@@ -74,11 +74,22 @@ def _row(p: Parts, r: dict[str, Any]) -> str:
     return f"{r['name'] or r['key']} ({held}{control}) {cites(p.ctx, *path)}".rstrip()
 
 
+MORE = 40  # held entities named, with their effective stake, beyond the rows told in full
+
+
+def _rest(p: Parts) -> str:
+    """The entities beyond the rows told in full, by name and effective stake: a holdings list
+    is read for its names, so none is left out of the words up to MORE."""
+    rest = p.result.rows[len(p.rows):len(p.rows) + MORE]
+    more = len(p.result.rows) - len(p.rows) - len(rest)
+    named = ", ".join(f"{r.name or r.key} ({pct(r.effective.lo, r.effective.hi)})" for r in rest)
+    return (f"; also {named}" if named else "") + (f" (and {more} more)" if more > 0 else "")
+
+
 def compose(p: Parts) -> str:
     what = "controls" if p.result.basis == "control" else "owns or controls"
     head = f", at least these (depth limit {p.result.max_depth} reached)" if p.result.depth_limit_reached else ""
-    return (f"What {p.subject} {what} as of {p.d}{head}: " + "; ".join(_row(p, r) for r in p.rows)
-            + p.more + ".")
+    return f"What {p.subject} {what} as of {p.d}{head}: " + "; ".join(_row(p, r) for r in p.rows) + _rest(p) + "."
 
 
 NOTHING = "The graph holds no shareholding or control by {subject} as of {d}."
