@@ -34,6 +34,8 @@ RULE = re.compile(
 _AND = r"\s+and\s+" + _ALL
 SLOTS = [
     re.compile(rf"\bgroup\s+comprising\s+{X}\s+and\s+(?:its|their|his|her)\b", re.I),
+    # "under the control of A and B": two persons acting together (both mentions, one group)
+    re.compile(rf"\bundertakings\s+under\s+the\s+control\s+of\s+(?P<ab>.+?\s+and\s+.+?){END}", re.I),
     re.compile(rf"\bundertakings\s+under\s+the\s+control\s+of\s+{X}{END}", re.I),
     re.compile(rf"^\s*group\s+{X}{END}", re.I),
     re.compile(rf"^\s*(?:show\s+me\s+|identify\s+|list\s+|give\s+me\s+)?{X}(?:{_AND}|\s+and\s+(?:its|their|his|her)"

@@ -106,3 +106,9 @@ def test_exposure_to_x_and_what_it_controls_stays_exposure() -> None:
 def test_what_a_family_controls_is_holdings_by_control() -> None:
     q = parse("What does the Petrov family control?", today=TODAY)
     assert (q.pattern, [m.text for m in q.anchors], basis(q.text)) == (HOLDINGS.name, ["Petrov family"], "control")
+
+
+def test_the_group_of_two_persons_names_both() -> None:
+    q = parse("Set out the undertakings under the control of Ivan Petrov and Elena Petrova at the end of last quarter.",
+              today=TODAY)
+    assert (q.pattern, [m.text for m in q.anchors], q.as_of) == (GROUP.name, ["Ivan Petrov", "Elena Petrova"], Q2)
