@@ -34,6 +34,7 @@ from ownergraph.domain.vocabulary import (
     CHANNEL_NAMES, CONTAGION, CONTROL_RULE, CYCLES, DEFAULT_RULE, EXPOSURE, OWNERS, PATH, SANCTIONS_NEAR, STAKE,
     path_edge_types,
 )
+from ownergraph.domain.vocabulary import GROUP, HOLDINGS
 
 When = date | str | None
 Known = date | datetime | str | None
@@ -97,6 +98,18 @@ class Ownership(_Capability):
         options: dict[str, Any] = {"rule": rule, "max_depth": max_depth, **c}
         return controlled_by(self.graph, self._keys(who, as_of, known_at), **options)
 
+    def holdings(self, who: str | Iterable[str], *, as_of: When = None, known_at: Known = None,
+                 basis: str = "owned", semantics: str = "simple_paths", max_depth: int = HOLDINGS.hops) -> Any:
+        """What WHO owns (``basis="control"``: controls), direct and through chains, effective stakes."""
+        from ownergraph.graph.analytics.holdings import holdings
+        return holdings(self.graph, who, basis=basis, semantics=semantics, max_depth=max_depth,  # type: ignore[arg-type]
+                        **self._clock(as_of, known_at))
+
+    def group(self, who: str | Iterable[str], *, as_of: When = None, known_at: Known = None,
+              max_depth: int = GROUP.hops) -> Any:
+        """WHO and everything it controls: ``controlled_by`` under the one control notion (majority)."""
+        return self.controlled_by(who, rule=CONTROL_RULE, as_of=as_of, known_at=known_at, max_depth=max_depth)
+
     def picture(self, result: Any, path: str | Path, **kw: Any) -> Path:
         """An ownership-chain picture (PNG/SVG) of a stake, owners or control result."""
         from ownergraph.graph.analytics import plots as _plots  # matplotlib: only when drawing
@@ -120,6 +133,16 @@ class Contagion(_Capability):
                                     **self._clock(as_of, known_at))
 
     __call__ = if_defaults
+
+
+class Credit(_Capability):
+    def counterparties(self, x: str, *, roles: Iterable[str] | None = None, as_of: When = None,
+                       known_at: Known = None) -> Any:
+        """Lenders, guarantors, borrowers and guaranteed parties of X (``roles``: some of them)."""
+        from ownergraph.graph.analytics.counterparties import ROLES, counterparties
+        return counterparties(self.graph, x, roles=tuple(roles or ROLES), **self._clock(as_of, known_at))
+
+    __call__ = counterparties
 
 
 class Structure(_Capability):
@@ -220,6 +243,7 @@ class Analytics:
         self.structure = Structure(graph, as_of, known_at)
         self.history = History(graph, as_of, known_at)
         self.quality = Quality(graph, as_of, known_at)
+        self.credit = Credit(graph, as_of, known_at)
 
     @classmethod
     def connect(cls, **clock: Any) -> Analytics:
@@ -231,4 +255,4 @@ class Analytics:
         return Analytics(self.graph, as_of=as_of, known_at=known_at)
 
 
-__all__ = ["Analytics", "Contagion", "Exposure", "History", "Lookup", "Ownership", "Quality", "Structure"]
+__all__ = ["Analytics", "Credit", "Contagion", "Exposure", "History", "Lookup", "Ownership", "Quality", "Structure"]

@@ -22,6 +22,7 @@ from ownergraph.domain.vocabulary import (
     CHANNEL_NAMES, CONTAGION, CONTROL_PATH_KINDS, CYCLES, DEFAULT_RULE, DIFF, EXPOSURE, OWNERS, PARENTS, PATH,
     PATH_KIND_NAMES, RULE_NAMES, SANCTIONS_NEAR, STAKE, path_edge_types,
 )
+from ownergraph.domain.vocabulary import COUNTERPARTIES, GROUP, HOLDINGS
 
 
 
@@ -401,3 +402,60 @@ def events_cmd(who: str, other: str | None, as_of: str | None, known_at: str | N
 
 
 ANALYTICS_COMMANDS += [neighbourhood_cmd, names_cmd, screening_cmd, branches_cmd, events_cmd]
+# -- counterparties, holdings, group (issue 30) ----------------------------------------------
+@click.command(COUNTERPARTIES.command)
+@click.argument("entity")
+@click.option("--role", "roles", multiple=True, type=click.Choice(["lenders", "guarantors", "borrowers", "guaranteed"]),
+              help="Only these roles (repeatable; default: all four).")
+@_clock_options
+@json_option
+def counterparties_cmd(entity: str, roles: tuple[str, ...], as_of: str | None, known_at: str | None,
+                       as_json: bool) -> None:
+    """Who lends to ENTITY and guarantees it, whom it lends to and guarantees: amounts and dates."""
+    from ownergraph.cli import holding_views
+    from ownergraph.graph.analytics.api import Analytics
+    _check_clock(as_of, known_at)
+    res = Analytics(_graph()).credit.counterparties(entity, roles=roles or None, as_of=as_of, known_at=known_at)
+    if as_json:
+        return emit(res.as_dict(), True)
+    echo_lines(holding_views.counterparties(res))
+
+
+@click.command(HOLDINGS.command)
+@click.argument("who", nargs=-1, required=True)
+@click.option("--control", "control_only", is_flag=True, help="Only what WHO controls.")
+@click.option("--max-depth", default=HOLDINGS.hops, show_default=True)
+@_clock_options
+@json_option
+def holdings_cmd(who: tuple[str, ...], control_only: bool, max_depth: int, as_of: str | None, known_at: str | None,
+                 as_json: bool) -> None:
+    """What WHO owns or controls, directly and through chains, with effective stakes."""
+    from ownergraph.cli import holding_views
+    from ownergraph.graph.analytics.api import Analytics
+    _check_clock(as_of, known_at)
+    res = Analytics(_graph()).ownership.holdings(who[0] if len(who) == 1 else list(who), max_depth=max_depth,
+                                                 basis="control" if control_only else "owned", as_of=as_of,
+                                                 known_at=known_at)
+    if as_json:
+        return emit(res.as_dict(), True)
+    echo_lines(holding_views.holdings(res))
+
+
+@click.command(GROUP.command)
+@click.argument("who", nargs=-1, required=True)
+@click.option("--max-depth", default=GROUP.hops, show_default=True)
+@_clock_options
+@json_option
+def group_cmd(who: tuple[str, ...], max_depth: int, as_of: str | None, known_at: str | None, as_json: bool) -> None:
+    """WHO (an entity, a person, "<X> family" or several together) and everything it controls."""
+    from ownergraph.cli import holding_views
+    from ownergraph.graph.analytics.api import Analytics
+    _check_clock(as_of, known_at)
+    res = Analytics(_graph()).ownership.group(who[0] if len(who) == 1 else list(who), max_depth=max_depth,
+                                              as_of=as_of, known_at=known_at)
+    if as_json:
+        return emit(res.as_dict(), True)
+    echo_lines(holding_views.group(res))
+
+
+ANALYTICS_COMMANDS += [counterparties_cmd, holdings_cmd, group_cmd]

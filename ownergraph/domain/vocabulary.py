@@ -36,6 +36,7 @@ __all__ = [
     "QuestionKind", "KINDS", "KIND_NAMES", "UNKNOWN", "PATTERN_NAMES", "BACKTEST_KINDS", "kind_of_command",
     "OWNERS", "STAKE", "EXPOSURE", "CONTAGION", "PATH", "SANCTIONS_NEAR", "CYCLES", "PARENTS", "DIFF", "QUALITY",
 ]
+__all__ += ["COUNTERPARTIES", "HOLDINGS", "GROUP"]
 
 # -- ownership rules (DOMAIN §6) ------------------------------------------------------------
 
@@ -231,6 +232,15 @@ BRANCHES = QuestionKind("branches", "branches", 1, None, "branches of X; the hea
 EVENTS = QuestionKind("events", "events", 1, None, "when did X buy / sell its stake in Y, lend to, merge, change "
                       "its name, get sanctioned: dated edges, corrections and corporate actions of X (and Y)")
 KINDS.update({k.name: k for k in (NEIGHBOURHOOD, NAMES, SCREENING, BRANCHES, EVENTS)})
+# issue 30: lenders / guarantors / borrowers, holdings, "X and everything it controls"
+COUNTERPARTIES = QuestionKind("counterparties", "counterparties", 1, None, "lenders, guarantors or borrowers of X "
+                              "(who lends to / guarantees X; whom X lends to / guarantees), with amounts and dates",
+                              channels=True)
+HOLDINGS = QuestionKind("holdings", "holdings", 1, FULL_DEPTH, "what X owns or controls, directly and through "
+                        "chains, with effective stakes (X's shareholdings, subsidiaries)")
+GROUP = QuestionKind("group", "group", 1, FULL_DEPTH, "X and everything it controls (X's group, its controlled "
+                     "undertakings); of a person, family or several persons together")
+KINDS.update({k.name: k for k in (COUNTERPARTIES, HOLDINGS, GROUP)})
 KIND_NAMES: tuple[str, ...] = tuple(KINDS)
 UNKNOWN = "unknown"  # outside every kind: never answered by a guessed query
 PATTERN_NAMES: tuple[str, ...] = (*KIND_NAMES, UNKNOWN)

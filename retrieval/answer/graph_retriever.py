@@ -51,6 +51,8 @@ def _harvest(obj: Any, entities: dict[str, dict[str, Any]], edges: dict[str, dic
         if isinstance(key, str) and isinstance(name, str):
             entities.setdefault(key, {"name": name, "lei": obj.get("lei"), "kind": obj.get("kind")})
         nodes, names = obj.get("nodes"), obj.get("names")
+        if nodes is None and isinstance(obj.get("controllers"), list):  # a control result names its controllers
+            nodes, names = obj.get("controllers"), obj.get("controller_names")
         if isinstance(nodes, list) and isinstance(names, list) and len(nodes) == len(names):
             for k, n in zip(nodes, names):
                 if isinstance(k, str) and isinstance(n, str):

@@ -301,6 +301,9 @@ def _known_at_the_time(w: Work, q: dict) -> None:
 def _assign_point_in_time(w: Work, q: dict, rest: list[DateHit], known: list[DateHit]) -> None:
     """A point-in-time question reads one valid date; a range there is kept but sets no as_of."""
     frm, to, asof = _split_by_cue(rest)
+    if not asof and len(frm) + len(to) == 1:  # "loans from D", "lend to as of D": one date, no range
+        asof, frm, to = frm + to, [], []
+        w.notes.append("a lone range end on a point-in-time question read as its date")
     if frm or to:
         _assign_range_ends(q, frm, to)
         w.notes.append("a date range on a point-in-time question: as_of not set")

@@ -8,6 +8,7 @@ from datetime import date
 
 from ownergraph.domain.vocabulary import CONTAGION, CYCLES, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, QUALITY, \
     SANCTIONS_NEAR, STAKE, UNKNOWN
+from ownergraph.domain.vocabulary import COUNTERPARTIES, GROUP, HOLDINGS
 from ownergraph.retrieval.question.model import Question, parse
 
 __all__ = ["reading", "rephrasings", "cannot_answer_text"]
@@ -28,6 +29,11 @@ _TWO = {
 _NONE = {
     QUALITY.name: "Are there any data-quality problems{d}?",
     SANCTIONS_NEAR.name: "Which entities are within two hops of a sanctioned party{d}?",
+}
+_ONE |= {  # issue 30: counterparties, holdings, group
+    COUNTERPARTIES.name: "Who lends to {x}{d}?",
+    HOLDINGS.name: "What does {x} own{d}?",
+    GROUP.name: "Show me {x} and everything it controls{d}.",
 }
 _ORDER = tuple(_ONE)
 

@@ -31,6 +31,11 @@ QUESTIONS = {
     "diff": "What changed in the ownership of Meridian Baltic Logistics GmbH between 2023-01-01 and 2024-01-01?",
     "quality": "Are there data quality issues for Harbourline Holdings PLC?",
 }
+QUESTIONS |= {
+    "counterparties": "Who lends to and guarantees Harbourline Shipping Limited?",
+    "holdings": "What does Valtora Investments Ltd own?",
+    "group": "Show me Valtora Investments Ltd and everything it controls.",
+}
 D0, D1 = "2023-01-01", "2024-01-01"
 COMMANDS = [
     ("owners", "Harbourline Shipping Limited"), ("owners", "Harbourline Shipping Limited", "--rule", "majority"),
@@ -57,6 +62,8 @@ COMMANDS += [
     ("branches", "Granite Bank AG"), ("events", "Harbourline Holdings PLC"),
     ("events", "Harbourline Holdings PLC", "Harbourline Shipping Limited"),
 ]
+COMMANDS += [("counterparties", "Harbourline Shipping Limited"), ("holdings", "Valtora Investments Ltd"),
+             ("group", "Valtora Investments Ltd")]
 _EDGE_TYPES = "|".join(sorted({e.type.value for e in EDGES}, key=len, reverse=True))
 BAD = {
     "a Python tuple": re.compile(r"\((?:-?\d+(?:\.\d+)?|None|'[^']*'),\s?(?:-?\d+(?:\.\d+)?|None|'[^']*')\)"),

@@ -1,0 +1,104 @@
+"""Who lends to X, who guarantees X, whom X lends to or guarantees ("which banks financed X",
+"who guarantees X's notes", "borrowers of Granite Bank").
+
+One question kind (``counterparties``), whole: the keyword rule that recognises it, the slot
+patterns that find its mentions, the roles its words ask for, the analytic it runs, the test of
+whether that found something, the composer of its answer and its sentence when the graph holds
+none."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from ownergraph.domain.vocabulary import COUNTERPARTIES, GUARANTEE, LENDING
+from ownergraph.retrieval.answer.parts import Parts, cites, money
+from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy
+from ownergraph.retrieval.question.slots import ADV, END, X
+
+if TYPE_CHECKING:
+    from ownergraph.graph.analytics.api import Analytics
+    from ownergraph.retrieval.question.model import Question
+
+# after contagion ("which lenders are hit if X defaults") and exposure ("what do we lend to X")
+PRECEDENCE = 62
+
+_LEND = r"(?:lend(?:s|ing|ers?)?|loans?|borrow(?:s|ing|ers?|ed)?|financ(?:ed|es|ing|ers?)|credit\s+facilit(?:y|ies))"
+_GUARANTEE = r"(?:guarant(?:ee|ees|eed|or|ors|ies|y)|backstop(?:s|ped)?|sureties|surety)"
+# not "when did A lend to B" (an event's date) nor a book named "LOANS-CORP"
+RULE = re.compile(
+    rf"^(?!\s*when\b)(?:.*?)(?:(?<![\w-]){_LEND}(?![\w-])|\b{_GUARANTEE}\b|\bcounterpart(?:y|ies)\b|\bcreditors?\b)", re.I)
+
+SLOTS = [
+    re.compile(rf"\b(?:lenders?|guarantors?|borrowers?|creditors?|counterpart(?:y|ies)|banks?|financiers?)\s+"
+               rf"(?:to\s+and\s+guarantors\s+)?(?:of|to|for|behind)\s+{X}{END}", re.I),
+    re.compile(rf"\b(?:credit\s+facilit(?:y|ies)|loans?|lending|financing|guarantees?|notes|debt)\s+"
+               rf"(?:\w+\s+)?(?:extended\s+|granted\s+|issued\s+|given\s+|provided\s+|made\s+)?(?:to|for|of|by)\s+{X}"
+               rf"(?=\s+and\s+the\s+lending|{END})", re.I),
+    re.compile(rf"\bwho(?:m)?\s+(?:does|did|do)\s+{X}\s+{ADV}?(?:lend|guarantee|finance|back)\b", re.I),
+    re.compile(rf"\b(?:who|which\s+\w+)\s+{ADV}?(?:lends?|lent|guarantees?|guaranteed|finances?|financed|"
+               rf"backs?|backstops?)\s+(?:money\s+)?(?:to\s+)?{X}{END}", re.I),
+    re.compile(rf"\bguaranteed\s+by\s+{X}{END}", re.I),
+    re.compile(rf"\b{X}'s?\s+(?:\w+\s+)?(?:lenders|guarantors|borrowers|creditors|notes|loans|debt|guarantees)\b", re.I),
+    re.compile(rf"^\s*(?:lenders|guarantors|borrowers|counterparties)\s+{X}{END}", re.I),
+    re.compile(rf"^\s*{X}\s+(?:loans\s+from|guaranteed\s+by|guarantees\s+given|lenders|borrowers|guarantors)\b", re.I),
+]
+
+# words that ask for X's own lending or guarantees (X the lender / guarantor), tried first
+_OUTWARD = (
+    ("borrowers", re.compile(r"\bborrowers?\b|\bwho(?:m)?\s+(?:does|did|do)\b.{1,80}\blend\b|\blends?\s+to\s+whom\b|"
+                             r"\bloans?\s+(?:made|granted|extended)\s+by\b", re.I)),
+    ("guaranteed", re.compile(r"\bguarantees?\s+(?:given|issued|provided|granted|extended|made)\b|"
+                              r"\b(?:obligations|debts?|parties|entities|companies|whom?)\b.{0,40}\bguaranteed\s+by\b|"
+                              r"\bwho(?:m)?\s+(?:does|did|do)\b.{1,80}\bguarantee\b", re.I)),
+)
+_INWARD = (("lenders", re.compile(rf"\b{_LEND}|\bcreditors?\b", re.I)),
+           ("guarantors", re.compile(rf"\b{_GUARANTEE}", re.I)))
+_CHANNEL_OF = {"lenders": LENDING.name, "borrowers": LENDING.name, "guarantors": GUARANTEE.name,
+               "guaranteed": GUARANTEE.name}
+
+
+def roles(text: str, channels: list[str] | None = None) -> tuple[str, ...]:
+    """The roles a question asks for: X's own loans and guarantees first (their words are consumed),
+    then lenders and guarantors of X; every role when none is named; a channel said outright
+    ("via guarantees") keeps its roles."""
+    found: list[str] = []
+    rest = text
+    for role, rx in _OUTWARD:
+        if rx.search(rest):
+            found.append(role)
+            rest = rx.sub(" ", rest)
+    found += [role for role, rx in _INWARD if rx.search(rest)]
+    chosen = found or list(_CHANNEL_OF)
+    if channels:
+        chosen = [r for r in chosen if _CHANNEL_OF[r] in channels] or [r for r in _CHANNEL_OF if _CHANNEL_OF[r] in channels]
+    return tuple(chosen)
+
+
+def found(d: dict[str, Any]) -> bool:
+    """Does the analytic's result (as a dict) hold an answer."""
+    return bool(d.get("rows"))
+
+
+def run(a: Analytics, q: Question, clock: Clock, e: list[str]) -> Any:
+    """The analytic, at the question's clock (``e``: resolved mentions, subject first)."""
+    return a.credit.counterparties(e[0], roles=roles(q.text, q.edge_types), **clock)
+
+
+def _dates(r: dict[str, Any]) -> str:
+    start, end = r.get("valid_from"), r.get("valid_to")
+    since = f"since {start}" if start else "start not stated"
+    return f"{since}{f', until {end}' if end else ''}"
+
+
+def compose(p: Parts) -> str:
+    res = p.result
+    parts = [f"{r['name'] or r['key']} ({r['role']}, {money(r.get('amount'), r.get('currency'))}, {_dates(r)}) "
+             f"{cites(p.ctx, p.result.entity.key, r['key'])}".rstrip() for r in p.rows]
+    asked = ", ".join(res.roles).replace("guaranteed", "parties it guarantees")
+    return f"Counterparties of {p.subject} ({asked}) as of {p.d}: " + "; ".join(parts) + p.more + "."
+
+
+NOTHING = "The graph holds no lending or guarantee of the kind asked at {subject} as of {d}."
+
+STRATEGY = KindStrategy(COUNTERPARTIES, PRECEDENCE, RULE, SLOTS, run, found, compose, NOTHING)

@@ -1,0 +1,97 @@
+"""What X owns or controls, directly and through chains ("what does X own", "which companies does
+X control", "X's shareholdings", "X subsidiaries").
+
+One question kind (``holdings``), whole: the keyword rule that recognises it, the slot patterns
+that find its mentions, the analytic it runs, the test of whether that found something, the
+composer of its answer and its sentence when the graph holds none."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from ownergraph.domain.vocabulary import HOLDINGS
+from ownergraph.retrieval.answer.parts import Parts, cites, pct
+from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy
+from ownergraph.retrieval.question.slots import ADV, END, X
+from ownergraph.retrieval.question.work_text import SEP
+
+if TYPE_CHECKING:
+    from ownergraph.graph.analytics.api import Analytics
+    from ownergraph.retrieval.question.model import Question
+
+# before parents ("subsidiaries of X" stays theirs; "X subsidiaries" is here) and owners
+PRECEDENCE = 86
+
+RULE = re.compile(
+    r"\bwhat\s+(?:else\s+)?(?:does|did|do)\b.{1,80}\b(?:own|hold|control)\b|"
+    r"\b(?:which|what)\s+(?:companies|entities|firms|businesses|subsidiaries)\s+(?:does|did|do)\b.{1,80}"
+    r"\b(?:own|hold|control)\b|"
+    r"\b(?:holdings|shareholdings|portfolio\s+companies|investments)\s+(?:of|held\s+by)\b|"
+    r"\bentities\s+in\s+which\b.{1,80}\bholds?\b|\blist\s+the\s+shareholdings\b|"
+    rf"^\s*holdings\b|\bsubsidiaries\s*[?{SEP}]*\s*$|\bsubsidiaries\s+(?:as\s+of|on|at)\b|"
+    rf"^(?!\s*(?:who|which)\b).*\bowns\s*(?:[\d?{SEP}]|$|on\b|at\b|as\b)|"
+    r"'s\s+(?:holdings|shareholdings|subsidiaries|stakes|investments)\b", re.I)
+
+SLOTS = [
+    re.compile(rf"\bwhat\s+(?:else\s+)?(?:does|did|do)\s+{X}\s+{ADV}?(?:own|hold|control)\b", re.I),
+    re.compile(rf"\b(?:which|what)\s+(?:companies|entities|firms|businesses|subsidiaries)\s+(?:does|did|do)\s+{X}\s+"
+               rf"{ADV}?(?:own|hold|control)\b", re.I),
+    re.compile(rf"\b(?:holdings|shareholdings|portfolio\s+companies|investments)\s+(?:of|held\s+by)\s+{X}{END}", re.I),
+    re.compile(rf"\bentities\s+in\s+which\s+{X}\s+holds?\b", re.I),
+    re.compile(rf"^\s*holdings\s+{X}{END}", re.I),
+    re.compile(rf"^\s*{X}\s+(?:holdings|subsidiaries|owns)(?:\s+(?:as\s+of|on|at))?{END}", re.I),
+    re.compile(rf"\b{X}'s\s+(?:holdings|shareholdings|subsidiaries|stakes|investments)\b", re.I),
+]
+_CONTROL = re.compile(r"\bcontrol(?:s|led)?\b(?!.{0,40}\bown)", re.I)
+
+
+def basis(text: str) -> str:
+    """"which companies does X control": what it controls; otherwise what it owns."""
+    return "control" if _CONTROL.search(text) else "owned"
+
+
+def found(d: dict[str, Any]) -> bool:
+    """Does the analytic's result (as a dict) hold an answer."""
+    return bool(d.get("rows"))
+
+
+def run(a: Analytics, q: Question, clock: Clock, e: list[str]) -> Any:
+    """The analytic, at the question's clock (``e``: resolved mentions, subject first)."""
+    who: str | list[str] = e[0] if len(e) == 1 else e
+    return a.ownership.holdings(who, basis=basis(q.text), max_depth=q.depth or HOLDINGS.hops, **clock)
+
+
+def _row(p: Parts, r: dict[str, Any]) -> str:
+    direct = (f"{pct(r['direct_lo'], r['direct_hi'])} directly" if r.get("direct_lo") is not None
+              and r["direct_lo"] == r["direct_lo"] else "")
+    effective = pct(r["effective_lo"], r["effective_hi"])
+    through = "" if direct and effective == pct(r["direct_lo"], r["direct_hi"]) else f"{effective} effective"
+    held = ", ".join(x for x in (direct, through) if x)
+    control = {"certainly": ", controlled", "possibly": ", possibly controlled"}.get(r.get("control"), "")
+    row = next((x for x in p.result.rows if x.key == r["key"]), None)
+    path = list(row.paths[0].nodes) if row is not None and row.paths else [r["key"]]
+    return f"{r['name'] or r['key']} ({held}{control}) {cites(p.ctx, *path)}".rstrip()
+
+
+MORE = 40  # held entities named, with their effective stake, beyond the rows told in full
+
+
+def _rest(p: Parts) -> str:
+    """The entities beyond the rows told in full, by name and effective stake: a holdings list
+    is read for its names, so none is left out of the words up to MORE."""
+    rest = p.result.rows[len(p.rows):len(p.rows) + MORE]
+    more = len(p.result.rows) - len(p.rows) - len(rest)
+    named = ", ".join(f"{r.name or r.key} ({pct(r.effective.lo, r.effective.hi)})" for r in rest)
+    return (f"; also {named}" if named else "") + (f" (and {more} more)" if more > 0 else "")
+
+
+def compose(p: Parts) -> str:
+    what = "controls" if p.result.basis == "control" else "owns or controls"
+    head = f", at least these (depth limit {p.result.max_depth} reached)" if p.result.depth_limit_reached else ""
+    return f"What {p.subject} {what} as of {p.d}{head}: " + "; ".join(_row(p, r) for r in p.rows) + _rest(p) + "."
+
+
+NOTHING = "The graph holds no shareholding or control by {subject} as of {d}."
+
+STRATEGY = KindStrategy(HOLDINGS, PRECEDENCE, RULE, SLOTS, run, found, compose, NOTHING)
