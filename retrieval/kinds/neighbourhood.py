@@ -26,7 +26,9 @@ PRECEDENCE = 45
 
 _HOPS = r"(?:hops?|steps?|degrees?|links?|levels?)"
 RULE = re.compile(
-    rf"\bneighbou?rhood\b|\bnetwork\s+(?:of|around)\b|\bwithin\s+(?:\w+[- ])?{_HOPS}\b|"
+    rf"\bneighbou?rhood\b|\bnetwork\s+(?:of|around)\b|"
+    # "within N hops", unless the question asks what X owns, controls or holds (holdings, with a depth)
+    rf"^(?!.*\b(?:does|do|did)\b.{{0,60}}\b(?:own|control|hold)\b)(?=.*\bwithin\s+(?:\w+[- ])?{_HOPS}\b)|"
     rf"\b(?:everything|anything|all\s+entities|entities|who|what)\b.{{0,40}}\b(?:around|surrounding|adjacent\s+to)\b|"
     rf"\b(?:\w+[- ])?{_HOPS}\s+(?:around|out\s+from|away\s+from)\b|\bego\s+(?:graph|network)\b", re.I)
 
