@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from ownergraph.domain.settings import Settings
 from ownergraph.graph.store.connection import Graph
+from tests.neo4j_fixtures import point_cli_at
 
 BUNDLE = Path(__file__).resolve().parents[1] / "examples" / "bundle"
 AS_OF = "2024-06-30"  # inside every dated fact the README's walk-through uses
@@ -36,16 +37,7 @@ def cli_run(bundle_graph: Graph, neo4j_settings: Settings, monkeypatch: pytest.M
     """``cli_run(*args)`` -> the command's output, the command having succeeded."""
     from ownergraph.cli import cli
 
-    for var in ("NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD", "NEO4J_DATABASE"):
-        monkeypatch.delenv(var, raising=False)
-    if neo4j_settings.neo4j_uri:
-        monkeypatch.setenv("NEO4J_URI", neo4j_settings.neo4j_uri)
-        monkeypatch.setenv("NEO4J_USER", neo4j_settings.neo4j_user)
-        monkeypatch.setenv("NEO4J_PASSWORD", neo4j_settings.neo4j_password or "")
-    monkeypatch.setenv("OWNERGRAPH_HOME", str(neo4j_settings.home))
-    monkeypatch.setenv("OWNERGRAPH_CACHE", str(neo4j_settings.cache))
-    monkeypatch.setenv("OWNERGRAPH_NEO4J_PORT", str(neo4j_settings.neo4j_port))
-    monkeypatch.setenv("NEO4J_DATABASE", bundle_graph.database)
+    point_cli_at(monkeypatch, neo4j_settings, bundle_graph.database)
     monkeypatch.setenv("COLUMNS", "250")  # unwrapped, so lines can be asserted whole
     monkeypatch.setattr("ownergraph.graph.store.connection.close_all", lambda: None)
     runner = CliRunner()

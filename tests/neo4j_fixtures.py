@@ -16,6 +16,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -91,6 +92,22 @@ def cli_env() -> dict[str, str]:
     local = LocalNeo4j(settings)
     user, password = local.credentials()
     return {"NEO4J_URI": local.uri, "NEO4J_USER": user, "NEO4J_PASSWORD": password}
+
+
+def point_cli_at(monkeypatch: Any, settings: Settings, database: str | None = None) -> None:
+    """Point the in-process ``ownergraph`` CLI (click's runner) at the tests' server: its URI and
+    credentials when one is configured, else the project-managed server's home, cache and port."""
+    for var in ("NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD", "NEO4J_DATABASE"):
+        monkeypatch.delenv(var, raising=False)
+    if settings.neo4j_uri:
+        monkeypatch.setenv("NEO4J_URI", settings.neo4j_uri)
+        monkeypatch.setenv("NEO4J_USER", settings.neo4j_user)
+        monkeypatch.setenv("NEO4J_PASSWORD", settings.neo4j_password or "")
+    monkeypatch.setenv("OWNERGRAPH_HOME", str(settings.home))
+    monkeypatch.setenv("OWNERGRAPH_CACHE", str(settings.cache))
+    monkeypatch.setenv("OWNERGRAPH_NEO4J_PORT", str(settings.neo4j_port))
+    if database:
+        monkeypatch.setenv("NEO4J_DATABASE", database)
 
 
 def throwaway_env(home: Path, port: int) -> dict[str, str]:

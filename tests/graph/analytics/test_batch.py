@@ -16,6 +16,7 @@ import pytest
 from ownergraph.graph.analytics.batch import BatchError, batch_ownership
 from ownergraph.graph.store.connection import Graph
 from ownergraph.graph.store.export import ParquetWriter
+from tests.neo4j_fixtures import point_cli_at
 
 # per-entity answers the batch does not reproduce by design (module notes of graph.analytics.batch)
 _NOT_COMPARED = {"declared_used", "declared_indirect", "declared_mismatch", "walk_sum_diverges"}
@@ -181,16 +182,7 @@ def test_export_command_writes_the_bods_sample(graph: Graph, real_data: Path, ne
     from ownergraph.cli import cli
     from ownergraph.graph.load.pipeline import ingest_paths
 
-    for var in ("NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD"):
-        monkeypatch.delenv(var, raising=False)
-    if neo4j_settings.neo4j_uri:
-        monkeypatch.setenv("NEO4J_URI", neo4j_settings.neo4j_uri)
-        monkeypatch.setenv("NEO4J_USER", neo4j_settings.neo4j_user)
-        monkeypatch.setenv("NEO4J_PASSWORD", neo4j_settings.neo4j_password or "")
-    monkeypatch.setenv("OWNERGRAPH_HOME", str(neo4j_settings.home))
-    monkeypatch.setenv("OWNERGRAPH_CACHE", str(neo4j_settings.cache))
-    monkeypatch.setenv("OWNERGRAPH_NEO4J_PORT", str(neo4j_settings.neo4j_port))
-    monkeypatch.setenv("NEO4J_DATABASE", graph.database)
+    point_cli_at(monkeypatch, neo4j_settings, graph.database)
     ingest_paths(graph, [real_data / "bods" / "0.4" / "bods-package-entity-owning-entity.json"])
     res = CliRunner().invoke(cli, ["export", "--parquet", str(tmp_path / "export"), "--json"])
     assert res.exit_code == 0, res.output

@@ -11,21 +11,13 @@ from ownergraph.domain.settings import Settings
 from ownergraph.cli import cli
 from ownergraph.domain.errors import EntityNotFound
 from tests.graph.analytics._small_world import World
+from tests.neo4j_fixtures import point_cli_at
 
 
 @pytest.fixture()
 def run(graph, neo4j_settings: Settings, monkeypatch):
     """``run(*args)`` -> (exit code, output) with the CLI pointed at the test server."""
-    for var in ("NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD", "NEO4J_DATABASE"):
-        monkeypatch.delenv(var, raising=False)
-    if neo4j_settings.neo4j_uri:
-        monkeypatch.setenv("NEO4J_URI", neo4j_settings.neo4j_uri)
-        monkeypatch.setenv("NEO4J_USER", neo4j_settings.neo4j_user)
-        monkeypatch.setenv("NEO4J_PASSWORD", neo4j_settings.neo4j_password or "")
-    monkeypatch.setenv("OWNERGRAPH_HOME", str(neo4j_settings.home))
-    monkeypatch.setenv("OWNERGRAPH_CACHE", str(neo4j_settings.cache))
-    monkeypatch.setenv("OWNERGRAPH_NEO4J_PORT", str(neo4j_settings.neo4j_port))
-    monkeypatch.setenv("NEO4J_DATABASE", graph.database)
+    point_cli_at(monkeypatch, neo4j_settings, graph.database)
     monkeypatch.setenv("COLUMNS", "250")  # rich tables unwrapped, so names can be asserted
     runner = CliRunner()
 

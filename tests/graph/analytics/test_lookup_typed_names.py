@@ -13,6 +13,7 @@ from ownergraph.graph.analytics.lookup import find_entity, similarity
 from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.domain.errors import EntityNotFound
 from ownergraph.resolution import person_name_variants
+from tests.neo4j_fixtures import point_cli_at
 
 
 def test_person_name_variants() -> None:
@@ -58,15 +59,7 @@ def test_registered_number_of_a_gleif_entity_resolves(graph, real_data) -> None:
 
 
 def test_resolve_explain_of_an_unknown_mention_says_not_found(psc, neo4j_settings, monkeypatch) -> None:
-    for var in ("NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD"):
-        monkeypatch.delenv(var, raising=False)
-    if neo4j_settings.neo4j_uri:
-        monkeypatch.setenv("NEO4J_URI", neo4j_settings.neo4j_uri)
-        monkeypatch.setenv("NEO4J_USER", neo4j_settings.neo4j_user)
-        monkeypatch.setenv("NEO4J_PASSWORD", neo4j_settings.neo4j_password or "")
-    monkeypatch.setenv("OWNERGRAPH_HOME", str(neo4j_settings.home))
-    monkeypatch.setenv("OWNERGRAPH_CACHE", str(neo4j_settings.cache))
-    monkeypatch.setenv("OWNERGRAPH_NEO4J_PORT", str(neo4j_settings.neo4j_port))
+    point_cli_at(monkeypatch, neo4j_settings)
     res = CliRunner().invoke(cli, ["resolve", "explain", "Michael Charles Saundres Holdings Plc"])
     assert res.exit_code != 0
     assert isinstance(res.exception, EntityNotFound)

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from ownergraph.cli import cli
 from ownergraph.graph.analytics.api import Analytics
 from ownergraph.graph.load.pipeline import ingest_paths
+from tests.neo4j_fixtures import point_cli_at
 
 BODS02 = "bods/0.2/examples"
 
@@ -70,16 +71,7 @@ def test_relationship_ends_without_records_are_stubs_and_dangling(graph, real_da
 
 
 def test_quality_command_plain_and_json(graph, real_data, neo4j_settings, monkeypatch) -> None:
-    for var in ("NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD"):
-        monkeypatch.delenv(var, raising=False)
-    if neo4j_settings.neo4j_uri:
-        monkeypatch.setenv("NEO4J_URI", neo4j_settings.neo4j_uri)
-        monkeypatch.setenv("NEO4J_USER", neo4j_settings.neo4j_user)
-        monkeypatch.setenv("NEO4J_PASSWORD", neo4j_settings.neo4j_password or "")
-    monkeypatch.setenv("OWNERGRAPH_HOME", str(neo4j_settings.home))
-    monkeypatch.setenv("OWNERGRAPH_CACHE", str(neo4j_settings.cache))
-    monkeypatch.setenv("OWNERGRAPH_NEO4J_PORT", str(neo4j_settings.neo4j_port))
-    monkeypatch.setenv("NEO4J_DATABASE", graph.database)
+    point_cli_at(monkeypatch, neo4j_settings, graph.database)
     _load(graph, real_data, f"{BODS02}/1-single-direct.json", f"{BODS02}/3-joint-ownership.json")
     runner = CliRunner()
     plain = runner.invoke(cli, ["quality", "--as-of", "2018-06-30"])
