@@ -1,5 +1,7 @@
 """A failing test is reported as a failure, never as pytest's INTERNALERROR, even when a
-finaliser that raises runs while pytest renders it (tests/gc_before_report.py says why)."""
+finaliser that raises runs while pytest renders it (tests/gc_before_report.py says why).
+The CPython fault itself depends on when the collector runs, so no test asserts that it
+reproduces: one did, and failed CI when it did not."""
 
 from __future__ import annotations
 
@@ -40,12 +42,3 @@ def test_a_failure_with_a_raising_finaliser_is_reported(tmp_path: Path) -> None:
     assert "INTERNALERROR" not in run.stdout + run.stderr
     assert run.returncode == 1 and "1 failed" in run.stdout
     assert "assert 1 == 2" in run.stdout
-
-
-def test_without_the_plugin_the_same_run_is_not_a_clean_failure_on_cpython_3_11(tmp_path: Path) -> None:
-    # The mechanism the plugin guards against, shown where it exists (fixed in later CPythons)
-    run = _run(tmp_path)
-    if sys.version_info[:2] == (3, 11):
-        assert "SystemError: AST constructor recursion depth mismatch" in run.stdout + run.stderr
-    else:
-        assert run.returncode == 1
