@@ -17,8 +17,10 @@ start without loading pandas, the Neo4j driver or the embedding model.
 
 from __future__ import annotations
 
+import sys
 from importlib import import_module
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ownergraph import source_tree
@@ -35,10 +37,24 @@ from ownergraph.domain.errors import (
     QuarantineError,
 )
 
+
+
+class _IngestPackage(ModuleType):
+    """``ownergraph.ingest`` is both the readers' subpackage and the facade's ``og.ingest(...)``:
+    importing any ``ownergraph.ingest.*`` module binds the package over the function, so the
+    package itself forwards a call to :func:`ownergraph.facade.ingest`."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return import_module("ownergraph.facade").ingest(*args, **kwargs)
+
+
+import ownergraph.ingest  # noqa: E402  (light: an empty package) made callable before anyone binds it
+
+sys.modules["ownergraph.ingest"].__class__ = _IngestPackage
+
 # public name -> module that defines it
 _LAZY = {
     "connect": "ownergraph.facade",
-    "ingest": "ownergraph.facade",
     "Ownergraph": "ownergraph.retrieval.api",
     "Answer": "ownergraph.retrieval.api",
     "Analytics": "ownergraph.graph.analytics.api",

@@ -31,7 +31,11 @@ def _default(obj: Any) -> Any:
 
 
 def dumps(data: Any) -> str:
-    return json.dumps(data, default=_default, indent=2, sort_keys=False)
+    """Strict JSON: a missing number (NaN from a DataFrame, infinity) is ``null``, never the
+    ``NaN`` token that JSON parsers other than Python's refuse."""
+    loose = json.dumps(data, default=_default, sort_keys=False)
+    strict = json.loads(loose, parse_constant=lambda _token: None)
+    return json.dumps(strict, indent=2, sort_keys=False, allow_nan=False)
 
 
 def console(stderr: bool = False) -> Any:

@@ -25,7 +25,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
 from ownergraph import Graph
-from ownergraph.facade import ingest  # og.ingest is the subpackage once ownergraph.ingest.* is imported
+from ownergraph.facade import ingest
 from tests.neo4j_fixtures import cli_env, wipe
 
 ROOT = Path(__file__).resolve().parents[2]
