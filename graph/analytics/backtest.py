@@ -43,13 +43,25 @@ class QuerySpec:
 
     @classmethod
     def parse(cls, text: str | Sequence[str], **options: Any) -> QuerySpec:
-        parts = shlex.split(text) if isinstance(text, str) else list(text)
+        parts = cls._words(text) if isinstance(text, str) else list(text)
         if not parts or parts[0] not in KINDS:
             raise ValueError(f"a backtest question starts with one of {', '.join(KINDS)}: got {text!r}")
         need = max(1, _kind(parts[0]).entities)
         if len(parts) - 1 < need:
             raise ValueError(f"{parts[0]} needs {need} entity argument(s)")
         return cls(parts[0], tuple(parts[1:]), options)
+
+    @staticmethod
+    def _words(text: str) -> list[str]:
+        """``owners Harbourline Shipping Limited``: after a one-entity kind the rest is one name,
+        quoted or not; two entities (``stake 'A B' 'C D'``) must be quoted when they have spaces."""
+        parts = shlex.split(text)
+        if parts and parts[0] in KINDS and _kind(parts[0]).entities <= 1 and len(parts) > 2:
+            return [parts[0], " ".join(parts[1:])]
+        if parts and parts[0] in KINDS and _kind(parts[0]).entities == 2 and len(parts) > 3:
+            raise ValueError(f"{parts[0]} takes two names: quote each one that has spaces, "
+                             f"e.g. {parts[0]} 'First Name Ltd' 'Second Name plc'")
+        return parts
 
     @property
     def label(self) -> str:

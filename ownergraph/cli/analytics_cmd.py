@@ -277,7 +277,8 @@ def backtest_cmd(question: tuple[str, ...], start: str | None, end: str | None, 
     from ownergraph.graph.analytics.backtest import QuerySpec, backtest, lookahead_audit
     _check_clock(as_of, known_at)
     try:
-        spec = QuerySpec.parse(list(question))
+        # one quoted argument ("owners Harbourline Shipping Limited") is the question's text
+        spec = QuerySpec.parse(question[0] if len(question) == 1 else list(question))
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="QUESTION") from err
     if dates is None and start is None:

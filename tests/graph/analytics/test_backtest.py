@@ -112,3 +112,12 @@ def test_audit_differs_exactly_inside_the_publication_lag(graph_session, start, 
     audit = lookahead_audit(graph_session, QuerySpec("stake", (w.key("Owner P"), w.key("Target T"))), days)
     assert audit.differing_dates == [t for t in days if v <= t < k]
     assert set(audit.frame["stake_lo_lookahead"]) <= {0.0, pct / 100}
+
+
+def test_a_question_given_as_one_text_keeps_a_name_with_spaces_whole():
+    assert QuerySpec.parse("owners Harbourline Shipping Limited").args == ("Harbourline Shipping Limited",)
+    assert QuerySpec.parse("owners 'Harbourline Shipping Limited'").args == ("Harbourline Shipping Limited",)
+    assert QuerySpec.parse("stake 'Valtora Investments Ltd' 'Harbourline Shipping Limited'").args == (
+        "Valtora Investments Ltd", "Harbourline Shipping Limited")
+    with pytest.raises(ValueError, match="quote each one"):
+        QuerySpec.parse("stake Valtora Investments Ltd Harbourline Shipping Limited")
