@@ -23,7 +23,7 @@ import pytest
 from ownergraph.domain.settings import Settings, load_settings
 from ownergraph.graph.store.connection import Graph, connect
 
-WORKER_PORT_BASE = 7750
+WORKER_PORT_BASE = int(os.environ.get("OWNERGRAPH_TEST_WORKER_PORT_BASE", "7750"))  # .ci/test sets it
 
 
 def _worker() -> int:
