@@ -113,7 +113,8 @@ class BodsWriter:
             if e["type"] not in (EdgeType.OWNERSHIP, EdgeType.CONTROL, EdgeType.CONSOLIDATION):
                 self.left_out[e["type"]] += 1
                 continue
-            if kinds.get(e["target"], {}).get("props", {}).get("kind") == EntityKind.PERSON.value:
+            subject = e["source"] if e["type"] == EdgeType.CONSOLIDATION else e["target"]  # child -> parent
+            if kinds.get(subject, {}).get("props", {}).get("kind") == EntityKind.PERSON.value:
                 self.left_out[f"{e['type']} of a person (BODS subjects are entities)"] += 1
                 continue
             p = e["props"]
@@ -122,12 +123,14 @@ class BodsWriter:
         out = []
         for (fact, source, target), by_time in versions.items():
             record_id = f"{fact}@{source}>{target}"
+            edge_type = next(iter(by_time.values()))[0]["type"]
+            subject, party = (source, target) if edge_type == EdgeType.CONSOLIDATION else (target, source)
             for n, known in enumerate(sorted(by_time)):
                 edges = sorted(by_time[known], key=lambda x: x["props"]["statement_id"])
                 st = self._envelope(statement_id(record_id, known, *(x["props"]["statement_id"] for x in edges)),
-                                    record_id, "relationship", target, known or None, edges[0]["props"],
+                                    record_id, "relationship", subject, known or None, edges[0]["props"],
                                     "new" if n == 0 else "updated")
-                st["recordDetails"] = {"isComponent": False, "subject": target, "interestedParty": source,
+                st["recordDetails"] = {"isComponent": False, "subject": subject, "interestedParty": party,
                                        "interests": [_interest(x) for x in edges]}
                 out.append(st)
         yield from sorted(out, key=lambda s: (s["statementDate"], s["recordId"]))
@@ -296,12 +299,12 @@ def _entity(p: dict[str, Any], aliases: list[dict[str, Any]]) -> dict[str, Any]:
     return d
 
 
-_PERSON_NAME_TYPES = {"legal": "individual", "previous": "former", "transliterated": "transliteration"}
+_PERSON_NAME_TYPES = {"legal": "legal", "previous": "former", "transliterated": "transliteration"}
 
 
 def _person(p: dict[str, Any], aliases: list[dict[str, Any]]) -> dict[str, Any]:
     d: dict[str, Any] = {"isComponent": False, "personType": "knownPerson"}
-    names = [{"type": "individual", "fullName": p["name"]}] if p.get("name") else []
+    names = [{"type": "legal", "fullName": p["name"]}] if p.get("name") else []
     names += [{"type": _PERSON_NAME_TYPES.get(k, "alternative"), "fullName": n} for n, k in _names(aliases, p.get("name"))]
     if names:
         d["names"] = names

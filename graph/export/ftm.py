@@ -109,13 +109,13 @@ class FtmWriter:
                       sourceUrl=_url(p.get("document_id")), publisher=licence_of(p.get("source_system") or "").publisher
                       if p.get("source_system") else None)
         if schema == "Person":
-            return base | _props(nationality=p.get("jurisdiction"), deathDate=day(p.get("valid_to")))
+            return base | _props(nationality=_country(p.get("jurisdiction")), deathDate=day(p.get("valid_to")))
         cik = [a["value"] for a in aliases if a.get("scheme") == AliasScheme.CIK.value]
-        extra = _props(leiCode=p.get("lei"), registrationNumber=idents, country=p.get("jurisdiction"),
+        extra = _props(leiCode=p.get("lei"), registrationNumber=idents, country=_country(p.get("jurisdiction")),
                        status=p.get("status"), incorporationDate=day(p.get("valid_from")),
                        dissolutionDate=day(p.get("valid_to")))
         if schema == "Company":
-            extra |= _props(jurisdiction=p.get("jurisdiction"), cikCode=cik)
+            extra |= _props(jurisdiction=_country(p.get("jurisdiction")), cikCode=cik)
         return base | extra
 
     def _edge(self, e: dict[str, Any]) -> tuple[str, str, dict[str, list[str]]] | None:
@@ -165,6 +165,12 @@ def _percentage(p: dict[str, Any]) -> str | None:
     if lo is None:
         return None
     return f"{lo:g}" if p.get("stake_exact") or lo == hi else f"{lo:g}-{hi:g}"
+
+
+def _country(code: Any) -> str | None:
+    """A jurisdiction as FtM's country code: ISO 3166 alpha-2 in lower case ("US-DE" -> "us")."""
+    head = str(code or "").split("-")[0].lower()
+    return head if len(head) == 2 and head.isalpha() else None
 
 
 def _url(value: Any) -> str | None:
