@@ -33,15 +33,14 @@ from ownergraph.domain.licences import licence_of
 from ownergraph.graph.analytics.control_kinds import strength
 from ownergraph.graph.export.select import Selection
 from ownergraph.graph.export.values import citation, day, instant, percent
-from ownergraph.ingest.readers.bods.mapping import INTEREST_TYPES
+from ownergraph.ingest.readers.bods.mapping import (
+    CONSOLIDATION_DETAILS, CONTROL_DETAILS, INTEREST_TYPES, OWNERGRAPH_PUBLISHER,
+)
 
 BODS_VERSION = "0.4"
-PUBLISHER = "ownergraph"
+PUBLISHER = OWNERGRAPH_PUBLISHER  # the BODS reader reads details back from this publisher's statements
 FILE = "statements.bods.json"
-# GLEIF's words for a consolidation relationship, as its BODS publication writes them
-CONSOLIDATION_DETAILS = "Relationship Type: IS_{level}_CONSOLIDATED_BY"
-LEVEL_WORD = {"direct": "DIRECTLY", "ultimate": "ULTIMATELY"}
-CONTROL_DETAILS = "control kind: "  # the stored kind, when the code had to be a near one
+LEVEL_WORD = {"direct": "DIRECTLY", "ultimate": "ULTIMATELY"}  # GLEIF's words (CONSOLIDATION_DETAILS)
 
 _CODES = {c.lower(): c for c in INTEREST_TYPES if c != "otherInfluenceOrControlOfTrust"}  # 0.4 codes
 _NEAREST = {"control": "otherInfluenceOrControl", "beneficial": "beneficiaryOfLegalArrangement",
@@ -318,5 +317,5 @@ def _person(p: dict[str, Any], aliases: list[dict[str, Any]]) -> dict[str, Any]:
     return d
 
 
-__all__ = ["BODS_VERSION", "BodsWriter", "CONSOLIDATION_DETAILS", "CONTROL_DETAILS", "FILE", "PUBLISHER",
+__all__ = ["BODS_VERSION", "BodsWriter", "FILE", "PUBLISHER",
            "interest_code", "statement_id"]
