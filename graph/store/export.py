@@ -38,6 +38,9 @@ EDGE_COLUMNS: dict[str, str] = {
     "valid_from": "DATE", "valid_to": "DATE", "known_from": "TIMESTAMP", "known_to": "TIMESTAMP",
     "statement_id": "VARCHAR", "fact_key": "VARCHAR", "source_system": "VARCHAR",
     "source_record_id": "VARCHAR", "source_kind": "VARCHAR",
+    # the other edge types' own properties (graph.export writes every type; this export OWNS/CONTROLS)
+    "level": "VARCHAR", "accounting_standard": "VARCHAR", "fund_kind": "VARCHAR", "amount": "DOUBLE",
+    "currency": "VARCHAR", "relationship": "VARCHAR", "action": "VARCHAR", "document_id": "VARCHAR",
 }
 ENTITY_COLUMNS: dict[str, str] = {"key": "VARCHAR", "lei": "VARCHAR", "name": "VARCHAR", "kind": "VARCHAR",
                                   "stub": "BOOLEAN"}

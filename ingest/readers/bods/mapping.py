@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ownergraph.domain.model import Alias, Control, EntityRef, Ownership, Stake
+from ownergraph.domain.model import Alias, Consolidation, Control, EntityRef, Ownership, Stake
 from ownergraph.domain.codes import (
     AliasKind,
     AliasScheme,
@@ -63,6 +63,37 @@ UNSPECIFIED_REASONS = {
 # folds NO_LEI and NON_PUBLIC together (both interestedPartyExemptFromDisclosure).
 _GLEIF_REASON = re.compile(r"Exception Reason:\s*([A-Z_]+)")
 _GLEIF_CATEGORY = re.compile(r"Exception Category:\s*(DIRECT|ULTIMATE)_ACCOUNTING_CONSOLIDATION_PARENT")
+
+
+# What ownergraph's own BODS export (graph.export.bods) writes where a code says less than the
+# graph holds: an accounting consolidation in GLEIF's words, and the control kind it stored when
+# the interestType code is only the nearest one. Read back only from statements whose publisher
+# is ownergraph: GLEIF's own publication uses the same words and is read as control, as before.
+OWNERGRAPH_PUBLISHER = "ownergraph"
+CONSOLIDATION_DETAILS = "Relationship Type: IS_{level}_CONSOLIDATED_BY"
+CONTROL_DETAILS = "control kind: "
+_CONSOLIDATION = re.compile(r"^Relationship Type: IS_(DIRECTLY|ULTIMATELY)_CONSOLIDATED_BY"
+                            r"(?:; Accounting Standard: (\S+))?")
+
+
+def republished_edge(party: EntityRef, subject: EntityRef, interest: Any, where: str,
+                     common: dict[str, Any]) -> Consolidation | Control | None:
+    """The edge an ownergraph-published interest states beyond its code, or None (read as usual)."""
+    if not isinstance(interest, dict) or not isinstance(interest.get("details"), str):
+        return None
+    details = interest["details"]
+    prov = common["provenance"].model_copy(update={"locator": where})
+    kw = dict(valid_from=parse_date(interest.get("startDate")), valid_to=parse_date(interest.get("endDate")),
+              known_from=common["known_from"], provenance=prov, fact_key=common["fact_key"])
+    m = _CONSOLIDATION.match(details)
+    if m:  # BODS: the parent is the interested party; the graph: child -> parent
+        level = ConsolidationLevel.DIRECT if m[1] == "DIRECTLY" else ConsolidationLevel.ULTIMATE
+        return Consolidation(source=subject, target=party, level=level, accounting_standard=m[2], **kw)
+    if details.startswith(CONTROL_DETAILS) and interest.get("type") not in ("shareholding", "votingRights"):
+        stake = parse_stake(interest.get("share"), boolean_exclusive=False)
+        return Control(source=party, target=subject, control_kind=details.removeprefix(CONTROL_DETAILS),
+                       stake=stake, direct=interest.get("directOrIndirect") != "indirect", **kw)
+    return None
 
 
 def gleif_exception(party: dict[str, Any], interests: Any) -> tuple[ExceptionReason | None,

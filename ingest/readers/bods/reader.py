@@ -52,8 +52,8 @@ from ownergraph.domain.model import (
 )
 from ownergraph.domain.codes import AliasKind, AliasScheme, ConsolidationLevel, EntityKind
 from ownergraph.ingest.readers.bods.mapping import (
-    NAME_KINDS, ENTITY_KINDS, PERSON_TYPES, UNSPECIFIED_REASONS, edge_record, full_name, gleif_exception,
-    identifier_alias, camel, parse_stake,
+    NAME_KINDS, ENTITY_KINDS, OWNERGRAPH_PUBLISHER, PERSON_TYPES, UNSPECIFIED_REASONS, edge_record, full_name,
+    gleif_exception, identifier_alias, camel, parse_stake, republished_edge,
 )
 from ownergraph.ingest.readers.json_layout import iter_json_records
 from ownergraph.ingest.readers.base import (
@@ -187,10 +187,11 @@ class _File:
                 raise Bad("interestedParty.reason", f"unknown unspecified reason {reason!r}")
             desc = party.get("description") or party.get("details")
             gleif_reason, gleif_level = gleif_exception(party, interests)
+            start, end = _exception_dates(interests)
             yield ReportingException(entity=subject, level=gleif_level or ConsolidationLevel.ULTIMATE,
                                      reason=gleif_reason or UNSPECIFIED_REASONS[code],
-                                     reference=f"bods:{code}" + (f": {desc}" if desc else ""),
-                                     **common, **({"valid_to": closed_on(common)} if status == "closed" else {}))
+                                     reference=f"bods:{code}" + (f": {desc}" if desc else ""), valid_from=start,
+                                     **common, valid_to=closed_on(common) if status == "closed" else end)
             return
         if not interests:  # a relationship with no stated interest is still a link
             interests = [{}]
@@ -200,11 +201,12 @@ class _File:
                 yield Retraction(fact_key=common["fact_key"], known_from=common["known_from"],
                                  provenance=common["provenance"])
                 return
+        republished = ((st.get("publicationDetails") or {}).get("publisher") or {}).get("name") == OWNERGRAPH_PUBLISHER
         for j, interest in enumerate(interests):
             where = f"{loc}.interests[{j}]"
             # one bad interest is quarantined alone; the others still load
-            yield build(self.path, where, lambda: edge_record(party, subject, interest, v04, where, common),
-                        interest, field="interests")
+            yield build(self.path, where, lambda: (republished and republished_edge(party, subject, interest, where, common))
+                        or edge_record(party, subject, interest, v04, where, common), interest, field="interests")
 
     def _party_of(self, ref: Any, scheme: AliasScheme, v04: bool) -> EntityRef | dict | None:
         """A relationship end: EntityRef for a record/statement id, the dict if unspecified."""
@@ -323,6 +325,13 @@ def _placeholder_name(rtype: str, d: dict[str, Any], party: _Party, key: str) ->
     anonymous = str(d.get("personType") or party.entity_type or "").startswith("anonymous")
     word = "Anonymous" if anonymous else "Unknown"
     return f"{word} {rtype} [bods:{key}]" + (f" ({why})" if why else "")
+
+
+def _exception_dates(interests: Any) -> tuple[date | None, date | None]:
+    """An unspecified party's valid time, where its interest states one (ownergraph's export
+    does; GLEIF's publication does not)."""
+    first = next((i for i in interests if isinstance(i, dict)), {}) if isinstance(interests, list) else {}
+    return _date_or_none(first.get("startDate")), _date_or_none(first.get("endDate"))
 
 
 def closed_on(common: dict[str, Any]) -> date:
