@@ -2,6 +2,7 @@
 writing style, how many questions were read right and how many answers carry their key facts.
 
     python -m bench.questions --split dev [--verbose] [--out results.json]
+    python -m bench.questions --split heldout2   # the second held-out set (heldout2.jsonl), scored once
 
 Tune only on ``dev``; ``test`` is scored once, at the end (the corpus README). Each question
 runs against the graph of its source, at its session day. Kinds the system does not have are
@@ -27,7 +28,8 @@ from ownergraph.retrieval.api import Ownergraph
 
 
 def _corpus(split: str) -> list[dict[str, Any]]:
-    rows = [json.loads(line) for line in (CORPUS / "corpus.jsonl").read_text(encoding="utf-8").splitlines() if line]
+    name = "heldout2.jsonl" if split == "heldout2" else "corpus.jsonl"
+    rows = [json.loads(line) for line in (CORPUS / name).read_text(encoding="utf-8").splitlines() if line]
     return [r for r in rows if r["split"] == split]
 
 
@@ -85,7 +87,7 @@ def report(results: list[dict[str, Any]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.questions")
-    ap.add_argument("--split", choices=["dev", "test"])
+    ap.add_argument("--split", choices=["dev", "test", "heldout2"])
     ap.add_argument("--report", type=Path, help="print the tables of a saved --out file (no graph needed)")
     ap.add_argument("--kind", help="only this kind (dev tuning)")
     ap.add_argument("--verbose", action="store_true", help="print every miss")
