@@ -8,7 +8,8 @@ entity (``graph.analytics.control_kinds``), stated in filings' prose rather than
 - "MJM Media Corp., the general partner of each of TE, SM and FP" (a list, and the document's
   defined terms: '(\u201cTE\u201d)' after the full name);
 - "Mr. Glazer, who serves as the Managing Member of Glazer Capital"; "X, as the general partner
-  of Y, may be deemed ..."; "Y, whose general partner is X"; "the general partner of Y is X".
+  of Y, may be deemed ..."; "Y, whose general partner is X"; "the general partner of Y is X";
+  "Y, L.P. is a Delaware limited partnership whose sole general partner is X, LLC".
 
 :func:`find` gives them as ``controlling`` findings whose rule names the role
 (:func:`control_kind`). :func:`full_names` turns "Mr. Barry" / "Messrs. Barry and Kadis" into
@@ -47,6 +48,10 @@ _RAW: list[tuple[str, str]] = [
     ("paren_general_partner_of",  # "Millennium Group Management LLC (the managing member of Millennium Management LLC)"
      rf"{A}\s\((?:the|its)\s(?:sole\s)?{_ROLE}\sof\s{B}\)"),
     ("whose_general_partner_is", rf"{B}{_PAREN},?\s(?:whose|the)\s(?:sole\s)?{_ROLE}\s(?:of\swhich\s)?is\s{A}"),
+    ("a_partnership_whose_general_partner_is",  # "X, L.P. is a Delaware limited partnership whose sole
+     # general partner is Y, LLC" (13D Item 2 and cover-page comments)
+     rf"{B}{_PAREN},?\s(?:is|was)\s(?:a|an)\s(?:[\w-]+\s){{0,5}}?(?:partnership|company|fund|trust|entity),?\s"
+     rf"(?:whose|and\sits)\s(?:sole\s)?{_ROLE}\s(?:is|was)\s{A}"),
     ("general_partner_of_y_is", rf"\b[Tt]he\s(?:sole\s)?{_ROLE}\sof\s{B}{_PAREN}\s(?:is|was)\s{A}"),
 ]
 RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx)) for name, rx in _RAW]
