@@ -63,7 +63,12 @@ def _schedule13(root: Any, path: Path) -> Iterator[Record]:
     # 13D: issuerCUSIP; 13G: issuerCusip; both may nest several under issuerCusips/issuerCusipNumber
     cusips = [clean_text(c.text) for c in cover.iter("issuerCusip", "issuerCusipNumber", "issuerCUSIP")
               if clean_text(c.text)]
-    issuer = party_ref(cik, text_at(cover, "issuerInfo/issuerName"), kind=EntityKind.COMPANY)
+    iname = text_at(cover, "issuerInfo/issuerName")
+    if not (cik or iname):  # every fact of the filing is about the issuer
+        yield not_read(path, "formData/coverPageHeader/issuerInfo", "the issuer has neither a CIK nor a name",
+                       0, field="issuerInfo/issuerName")
+        return
+    issuer = party_ref(cik, iname, kind=EntityKind.COMPANY)
     yield doc.entity(issuer, "issuerInfo", tuple(Alias(
         scheme=AliasScheme.OTHER, value=f"cusip:{c}", kind=AliasKind.IDENTIFIER) for c in cusips))
     persons = (root.findall("formData/reportingPersons/reportingPersonInfo")
@@ -211,7 +216,11 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
     doc = _document(path, filed)
     icik = cik_of(text_at(root, "issuer/issuerCik"))
     ticker = text_at(root, "issuer/issuerTradingSymbol")
-    issuer = party_ref(icik, text_at(root, "issuer/issuerName"), kind=EntityKind.COMPANY)
+    iname = text_at(root, "issuer/issuerName")
+    if not (icik or iname):  # every fact of the form is about the issuer
+        yield not_read(path, "issuer", "the issuer has neither a CIK nor a name", 0, field="issuer/issuerName")
+        return
+    issuer = party_ref(icik, iname, kind=EntityKind.COMPANY)
     icik = icik or normalise(issuer.name or "")  # the issuer's part of fact keys
     yield doc.entity(issuer, "issuer", (Alias(scheme=AliasScheme.OTHER, value=f"ticker:{ticker}",
                                               kind=AliasKind.IDENTIFIER),) if ticker else ())
@@ -252,8 +261,11 @@ def _reporting_owner(path: Path, report: _Report345, o: Any, loc: str,
     (``refs`` collects its ref)."""
     person = flag_at(o, "reportingOwnerRelationship/isDirector") or flag_at(
         o, "reportingOwnerRelationship/isOfficer")
-    ref = party_ref(cik_of(text_at(o, "reportingOwnerId/rptOwnerCik")),
-                 text_at(o, "reportingOwnerId/rptOwnerName"),
+    ocik, oname = cik_of(text_at(o, "reportingOwnerId/rptOwnerCik")), text_at(o, "reportingOwnerId/rptOwnerName")
+    if not (ocik or oname):  # this owner only: the issuer and the other owners still load
+        yield quarantine(path, loc, "reportingOwnerId/rptOwnerName", "reporting owner has neither a CIK nor a name")
+        return
+    ref = party_ref(ocik, oname,
                  kind=EntityKind.PERSON if person else EntityKind.UNKNOWN)
     refs.append(ref)
     doc = report.doc
@@ -296,8 +308,8 @@ def _current_holdings(path: Path, rows: list[tuple[str, Any]]
             continue  # options/warrants: not shares held; kept in the disclosure text
         nature = text_at(row, "ownershipNature/directOrIndirectOwnership/value") or ""
         if nature not in ("D", "I"):
-            yield quarantine(path, loc, "directOrIndirectOwnership",
-                             f"unknown ownership nature {nature!r} (expected D or I)")
+            yield quarantine(path, loc, "directOrIndirectOwnership", f"unknown ownership nature {nature!r} "
+                             "(expected D or I)" if nature else "missing (expected D or I)")
             continue
         key = (text_at(row, "securityTitle/value") or "", nature,
                text_at(row, "ownershipNature/natureOfIndirectOwnership/value") or "")

@@ -33,6 +33,9 @@ _COMPANY_IN_LINK = re.compile(r"/company/([A-Za-z0-9]+)")
 _MARKS = re.compile(rb'"(?:company_number|company_name|CompanyNumber|officer_role|appointed_to)"|/company/|'
                     rb'significant-control|beneficial-owner|"kind"\s*:\s*"exemptions"')
 _MAX_RESOURCE = 64 << 20  # bytes
+# fields only a company profile has (besides its name and number)
+_PROFILE_KEYS = {"company_status", "date_of_creation", "registered_office_address", "accounts",
+                 "confirmation_statement", "sic_codes", "can_file", "has_charges", "undeliverable_registered_office_address"}
 
 
 def flatten(obj: dict[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -60,6 +63,8 @@ def shape(obj: Any) -> str | None:
         return "list"
     if "company_name" in obj and "company_number" in obj:
         return "profile"
+    if {"company_name", "company_number"} & set(obj) and _PROFILE_KEYS & set(obj):
+        return "profile"  # a profile missing its name or number: read, and refused naming the field
     if "officer_role" in obj and "name" in obj:
         return "appointment"  # one officer appointment: /company/{number}/appointments/{id}
     kind = str(obj.get("kind") or "")
