@@ -119,6 +119,7 @@ _STATEMENTS = {
     "psc-exists-but-not-identified": ExceptionReason.NO_KNOWN_PERSON,
     "steps-to-find-psc-not-yet-completed": ExceptionReason.NO_KNOWN_PERSON,
     "psc-details-not-confirmed": ExceptionReason.NON_PUBLIC,
+    "awaiting-confirmation-from-psc": ExceptionReason.NON_PUBLIC,  # a PSC known, its particulars not yet confirmed
     "psc-contacted-but-no-response": ExceptionReason.NON_PUBLIC,
     "psc-has-failed-to-confirm-changed-details": ExceptionReason.NON_PUBLIC,
     "restrictions-notice-issued-to-psc": ExceptionReason.NON_PUBLIC,
