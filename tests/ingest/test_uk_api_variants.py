@@ -94,3 +94,30 @@ def test_officer_list_that_names_no_company_says_so(tmp_path: Path) -> None:
     out = read(tmp_path, {"kind": "officer-list", "items": [{"name": "SMITH, Jane", "officer_role": "secretary"}]})
     (q,) = of(out, Quarantined)
     assert q.field == "links.self" and q.locator.endswith(".items[0]") and "company_number" in q.reason
+
+
+def test_every_officer_role_companies_house_defines(tmp_path: Path) -> None:
+    """Every ``officer_role`` of Companies House's published enumerations (api-enumerations
+    ``constants.yml`` @ 5872d2c, copied to tests/fixtures/real/uk-api/enumerations/) is read: a
+    limited partnership's general partner controls it, a limited partner holds an interest of
+    unstated size, directors hold a directorship, every other role is an officer's."""
+    import yaml
+
+    roles = yaml.safe_load((Path(__file__).parents[1] / "fixtures" / "real" / "uk-api" / "enumerations"
+                            / "constants.yml").read_text(encoding="utf-8"))["officer_role"]
+    out = read(tmp_path, {"kind": "officer-list", "links": {"self": "/company/LP012345/officers"}, "items": [
+        {"name": f"OFFICER {i}", "officer_role": role, "appointed_on": "2020-01-01"} for i, role in enumerate(sorted(roles))]})
+    assert not of(out, Quarantined)
+    by_name = {e.name: e for e in of(out, Entity)}
+    edges = {e.source.name: e for e in of(out, Control) + of(out, Ownership)}
+    assert len(by_name) == len(edges) == len(roles)
+    for i, role in enumerate(sorted(roles)):
+        name, base = f"OFFICER {i}", role.removeprefix("corporate-")
+        assert (by_name[name].kind.value == "company") == role.startswith("corporate-"), role
+        e = edges[name]
+        if base == "limited-partner-in-a-limited-partnership":
+            assert isinstance(e, Ownership) and e.stake is None
+        else:
+            want = ("general_partner" if base.startswith("general-partner") else
+                    "directorship" if "director" in base else "officer")
+            assert isinstance(e, Control) and e.control_kind == want, role

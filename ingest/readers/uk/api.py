@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
-from ownergraph.domain.model import Alias, Control, Entity, EntityRef, Provenance, Quarantined, Record
+from ownergraph.domain.model import Alias, Control, Entity, EntityRef, Ownership, Provenance, Quarantined, Record
 from ownergraph.ingest.readers.base import (
     Bad, gb_company_number, guard, midnight, name_date, parse_date, read_safely,
 )
@@ -152,7 +152,8 @@ def profile(path: Path, loc: str, obj: dict[str, Any]) -> Entity:
 
 
 def officer(path: Path, loc: str, item: dict[str, Any], company: str) -> list[Record]:
-    """An officer appointment: the officer and a Control (directorship, or the role) over the company."""
+    """An officer appointment: the officer and a Control over the company (directorship, general
+    partner of a limited partnership, else officer), or an Ownership for a limited partner."""
     name = re.sub(r"\s+", " ", str(item.get("name") or "")).strip()
     if not name:
         raise Bad("name", "officer without a name")
@@ -176,10 +177,15 @@ def officer(path: Path, loc: str, item: dict[str, Any], company: str) -> list[Re
     aliases += [Alias(scheme=AliasScheme.OTHER, value=f"ch-officer:{ident}", kind=AliasKind.IDENTIFIER)] if ident else []
     person = Entity(ref=ref, name=name, kind=kind, known_from=known, provenance=prov, aliases=tuple(aliases),
                     jurisdiction=ref.jurisdiction, **(person_details(item) if not corporate else {}))
-    control_kind = "directorship" if "director" in role else "officer"
-    return [person, Control(source=ref, target=target, control_kind=control_kind, valid_from=appointed,
-                            valid_to=parse_date(item.get("resigned_on")), known_from=known,
-                            provenance=prov, fact_key=f"uk_officers:{company}:{ident or name}:{role}")]
+    edge = dict(source=ref, target=target, valid_from=appointed, valid_to=parse_date(item.get("resigned_on")),
+                known_from=known, provenance=prov, fact_key=f"uk_officers:{company}:{ident or name}:{role}")
+    base = role.removeprefix("corporate-")
+    if base == "limited-partner-in-a-limited-partnership":  # an investor in the partnership, share not stated
+        return [person, Ownership(stake=None, direct=True, **edge)]
+    # a limited partnership's general partner runs it (control); directors sit on the board
+    control_kind = ("general_partner" if base == "general-partner-in-a-limited-partnership"
+                    else "directorship" if "director" in base else "officer")
+    return [person, Control(control_kind=control_kind, **edge)]
 
 
 class UkApiReader:
