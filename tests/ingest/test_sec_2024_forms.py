@@ -14,7 +14,8 @@ HTML (issue 31 items 1-2), checked against facts read off the real files by hand
   01/24/2023.
 - sec/ownership/374WaterForm4.html and sec/374WaterForm4.xml: the same Form 4 rendered and as XML.
 - sec/ownership/form3.BAMPartners.html: Form 3, BROOKFIELD Corp /ON/ (CIK 0001001085) first of
-  ten reporting persons, 10% Owner of Triton International Ltd [TRTN], event 09/28/2023.
+  ten reporting persons, 10% Owner of Triton International Ltd [TRTN], event 09/28/2023; its
+  remarks: "... the Surviving Company is a wholly owned subsidiary of Thanos Holdings".
 """
 
 from __future__ import annotations
@@ -151,10 +152,17 @@ def test_form3_html_joint_filing(sec: Path) -> None:
     out = read(sec / "ownership" / "form3.BAMPartners.html")
     owners = [e for e in of(out, Entity) if e.name != "Triton International Ltd"]
     assert len(owners) == 10 and owners[0].ref.value == "0001001085"
-    (ten,) = of(out, Ownership)  # box 4 (10% Owner) stands beside the first reporting person
+    ten, thanos = of(out, Ownership)  # box 4 (10% Owner) stands beside the first reporting person
     assert ten.source.name == "BROOKFIELD Corp /ON/" and (ten.stake.lo, ten.stake.hi) == (10, 100)
     assert ten.valid_from == date(2023, 9, 28)
-    assert of(out, Disclosure)[0].form_type == "Form 3"
+    # the remarks, read as prose: "... after which the Surviving Company is a wholly owned
+    # subsidiary of Thanos Holdings", cited to the one Disclosure's text
+    assert (thanos.source.name, thanos.target.name, thanos.stake.exact) == (
+        "Thanos Holdings Limited", "Triton International Limited", 100.0)
+    (doc,) = of(out, Disclosure)
+    assert doc.form_type == "Form 3" and doc.text is not None
+    claim = thanos.provenance.claim
+    assert doc.text[claim.start:claim.end] == claim.quote
 
 
 def test_form4_html_without_its_boxes_names_the_xml(sec: Path, tmp_path: Path) -> None:

@@ -355,14 +355,26 @@ def _disclosure_lines(root: Any, rows: list[tuple[str, Any]]) -> list[str]:
 # -- Forms 3 / 4 / 5 as rendered in HTML ---------------------------------------------------
 
 def _form345_html(path: Path, data: bytes) -> Iterator[Record]:
-    """The rendering's cover facts, read as the XML's (:mod:`ingest.readers.sec.form345_html`)."""
+    """The rendering's cover facts, read as the XML's (:mod:`ingest.readers.sec.form345_html`),
+    then what its remarks and footnotes state, read as any document's prose (a Form 3's merger
+    remarks: who merged into the issuer, who owns it after); the one Disclosure is the document
+    reader's, whose text the prose claims cite, named as the form."""
+    from ownergraph.ingest.readers.documents import DocumentReader  # its extractor loads on use
+
     try:
         root = ownership_document(data)
     except MissingBox as err:
         yield not_read(path, "document", f"a Form 3/4/5 HTML rendering without its {err}; {XML_HINT}", 0,
                        field=str(err).split("'")[1] if "'" in str(err) else "document")
         return
-    yield from _form345(root, path)
+    cover = list(_form345(root, path))
+    form = next((r for r in cover if isinstance(r, Disclosure)), None)
+    yield from (r for r in cover if not isinstance(r, Disclosure))
+    for rec in DocumentReader().read(path):
+        if isinstance(rec, Disclosure) and form is not None:
+            rec = rec.model_copy(update={"form_type": form.form_type, "title": form.title, "filed_at": form.filed_at,
+                                         "valid_from": form.valid_from, "mentions": (*form.mentions, *rec.mentions)})
+        yield rec
 
 
 # -- Schedule 13G/13D as an HTML document ----------------------------------------------------
