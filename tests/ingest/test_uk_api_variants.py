@@ -1,7 +1,6 @@
 """Companies House API variants (issue 31 item 4): a single officer appointment resource, corporate
 officers and corporate PSCs identified by a UK registration without a country, pre-1992
-appointments, LLP natures of control, ceased PSCs, persons' birth month and nationality, and SIC
-codes on a company profile.
+appointments, LLP natures of control, ceased PSCs, and persons' birth month and nationality.
 
 The records are built for the test after the public API's resource definitions (developer.company-
 information.service.gov.uk: officerSummary, appointment, corporateEntity PSC, companyProfile); the
@@ -80,14 +79,6 @@ def test_corporate_psc_by_companies_act_llp_natures_and_ceased(tmp_path: Path) -
     assert len(ended) == 3 and all(e.valid_from == date(2016, 4, 6) for e in ended)
     voting = next(e for e in ended if isinstance(e, Ownership))
     assert (voting.stake.lo, voting.stake.hi, str(voting.interest)) == (25, 50, "voting_rights")
-
-
-def test_company_profile_sic_codes(tmp_path: Path) -> None:
-    out = read(tmp_path, {"company_name": "FABRICATED WIDGETS LTD", "company_number": "99999999",
-                          "company_status": "active", "date_of_creation": "2019-05-14",
-                          "sic_codes": ["62020", "70229"]})
-    (company,) = of(out, Entity)
-    assert {"sic:62020", "sic:70229"} <= {a.value for a in company.aliases}
 
 
 def test_officer_list_that_names_no_company_says_so(tmp_path: Path) -> None:

@@ -93,7 +93,7 @@ class Ex21Reader:
 
     Parent: the ``parent`` option, else the company named above the table ("Subsidiaries of
     Apple Inc." / the heading line with a company suffix), else the filer of the submission
-    header lying beside the exhibit (with its CIK and SIC), else a ticker in the file name
+    header lying beside the exhibit (with its CIK), else a ticker in the file name
     (``ex21_aapl.html`` -> ``ticker:AAPL``). Indented rows (JPMorgan) are owned by the nearest
     less-indented row above them (``direct=True``); rows of a flat list are owned by the parent
     directly or through others the exhibit does not say, so ``direct=False``. No stake unless a

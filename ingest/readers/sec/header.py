@@ -1,5 +1,5 @@
 """The companies an EDGAR SGML header names (FILER, SUBJECT COMPANY, FILED BY, REPORTING-OWNER,
-ISSUER) as entities: conformed name, CIK, SIC code, state of incorporation and every FORMER COMPANY name as a
+ISSUER) as entities: conformed name, CIK, state of incorporation and every FORMER COMPANY name as a
 previous name valid until its DATE OF NAME CHANGE (and from the change before it)."""
 
 from __future__ import annotations
@@ -41,12 +41,6 @@ def header_entities(path: Path | str, header: Header, known_from: datetime,
     return out
 
 
-def _sic(party: Party) -> tuple[Alias, ...]:
-    """The STANDARD INDUSTRIAL CLASSIFICATION code as ``sic:NNNN`` (the entity model has no
-    industry field; codes sit beside ``cusip:`` and ``ticker:`` as other identifiers)."""
-    return (Alias(scheme=AliasScheme.OTHER, value=f"sic:{party.sic}", kind=AliasKind.IDENTIFIER),) if party.sic else ()
-
-
 def _entity(path: Path | str, party: Party, known_from: datetime, document_id: str, loc: str) -> Entity:
     # REPORTING-OWNER blocks of Forms 3/4/5 are often people; the header does not say which
     kind = EntityKind.UNKNOWN if party.role == "REPORTING-OWNER" else EntityKind.COMPANY
@@ -56,5 +50,5 @@ def _entity(path: Path | str, party: Party, known_from: datetime, document_id: s
                       locator=loc, source_file=str(path))
     return Entity(ref=ref, name=party.name or "", kind=kind, jurisdiction=jur, known_from=known_from,
                   aliases=(*name_aliases(party), Alias(scheme=AliasScheme.CIK, value=party.cik or "",
-                                                       kind=AliasKind.IDENTIFIER), *_sic(party)),
+                                                       kind=AliasKind.IDENTIFIER)),
                   provenance=prov, fact_key=f"sec:header:{party.cik}:{document_id}")

@@ -135,9 +135,6 @@ def company_row(path: Path, loc: str, row: dict[str, str], snapshot: str | None)
         aliases.append(Alias(scheme=AliasScheme.NAME, value=old, kind=AliasKind.PREVIOUS,
                              valid_from=began, valid_to=ended))
     aliases.append(Alias(scheme=AliasScheme.COMPANY_NUMBER, value=value, kind=AliasKind.IDENTIFIER))
-    for i in range(1, 5):  # "62020 - Business and domestic software development": the SIC 2007 code
-        if m := re.match(r"\s*(\d{4,5})\b", row.get(f"SICCode.SicText_{i}") or ""):
-            aliases.append(Alias(scheme=AliasScheme.OTHER, value=f"sic:{m[1]}", kind=AliasKind.IDENTIFIER))
     # no publication date in the product: the snapshot date in the file name, else the latest
     # past event the row reflects (the earliest moment all of it was public)
     if snapshot:

@@ -344,10 +344,7 @@ def company_entity(path: Path, loc: str, obj: dict[str, Any], data: dict[str, An
     prov = Provenance(source_system="uk_company", source_record_id=value, locator=loc,
                       source_file=str(path), validation_level="officialRegister")
     aliases = (Alias(scheme=AliasScheme.NAME, value=name, kind=AliasKind.LEGAL, valid_from=created),
-               Alias(scheme=AliasScheme.COMPANY_NUMBER, value=value, kind=AliasKind.IDENTIFIER),
-               # SIC 2007 codes, as the EDGAR header's SIC: ``sic:NNNNN`` beside the other identifiers
-               *(Alias(scheme=AliasScheme.OTHER, value=f"sic:{str(c).strip()}", kind=AliasKind.IDENTIFIER)
-                 for c in data.get("sic_codes") or [] if str(c).strip()))
+               Alias(scheme=AliasScheme.COMPANY_NUMBER, value=value, kind=AliasKind.IDENTIFIER))
     status = str(data.get("company_status") or "").strip().upper() or None
     return Entity(ref=EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=value, name=name,
                                 jurisdiction="GB", kind=EntityKind.COMPANY),
