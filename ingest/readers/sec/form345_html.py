@@ -18,9 +18,9 @@ from typing import Any
 import lxml.html
 from lxml import etree
 
-# the rendering's title or form heading; the box label every Form 3/4/5 has
-HTML_345 = re.compile(rb"(?is)<title>\s*SEC\s+FORM\s+[345]\b|(?:INITIAL|ANNUAL)?\s*STATEMENT\s+OF\s+"
-                      rb"(?:CHANGES\s+IN\s+)?BENEFICIAL\s+OWNERSHIP|Name\s+and\s+Address\s+of\s+Reporting")
+# the rendering's title, or the box label every Form 3/4/5 has (the form's heading alone, "Statement
+# of Changes in Beneficial Ownership", is also quoted by proxy statements and annual reports)
+HTML_345 = re.compile(rb"(?is)<title>\s*SEC\s+FORM\s+[345]\b|Name\s+and\s+Address\s+of\s+Reporting\s+Person")
 _CIK = re.compile(r"CIK=(\d{1,10})", re.I)
 _DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{4}\b")
 _CHECKED = {"x", "✓", "✔", "☒", "þ"}
