@@ -11,7 +11,7 @@ HTML (issue 31 items 1-2), checked against facts read off the real files by hand
   with the powers nested in ``reportingPersonBeneficiallyOwnedNumberOfShares``.
 - sec/ownership/form4.Evans.html (xslF345X05 rendering): reporting person SULLIVAN NORA B (CIK
   0001057067), director (X) of EVANS BANCORP INC (CIK 0000842518) [EVBN], earliest transaction
-  01/24/2023.
+  01/24/2023; Table I: Common Stock, 5,381.2 owned after, direct.
 - sec/ownership/374WaterForm4.html and sec/374WaterForm4.xml: the same Form 4 rendered and as XML.
 - sec/ownership/form3.BAMPartners.html: Form 3, BROOKFIELD Corp /ON/ (CIK 0001001085) first of
   ten reporting persons, 10% Owner of Triton International Ltd [TRTN], event 09/28/2023; its
@@ -138,13 +138,19 @@ def test_form4_html_rendering(sec: Path) -> None:
     assert role.target.value == "0000842518" and role.valid_from == date(2023, 1, 24)
     (doc,) = of(out, Disclosure)
     assert doc.form_type == "Form 4" and "Table I" in (doc.text or "")
+    # Table I: "Common Stock | 01/24/2023 | | A | | 519(1) | A | $39.52 | 5,381.2 | D"
+    (held,) = of(out, Ownership)
+    assert (held.share_class, held.direct, held.valid_from) == ("Common Stock", True, date(2023, 1, 24))
+    assert held.provenance.locator.endswith("shares_owned_following=5381.2")
 
 
 def test_form4_html_gives_the_xml_cover_facts(sec: Path) -> None:
     def facts(path: Path) -> set:
         out = read(path)
         return ({(e.name, e.ref.value) for e in of(out, Entity)}
-                | {(c.source.value, c.target.value, c.control_kind, c.valid_from) for c in of(out, Control)})
+                | {(c.source.value, c.target.value, c.control_kind, c.valid_from) for c in of(out, Control)}
+                | {(o.source.value, o.target.value, o.share_class, o.direct, o.valid_from, o.fact_key,
+                    o.provenance.locator) for o in of(out, Ownership)})
     assert facts(sec / "ownership" / "374WaterForm4.html") == facts(sec / "374WaterForm4.xml")
 
 
@@ -152,7 +158,13 @@ def test_form3_html_joint_filing(sec: Path) -> None:
     out = read(sec / "ownership" / "form3.BAMPartners.html")
     owners = [e for e in of(out, Entity) if e.name != "Triton International Ltd"]
     assert len(owners) == 10 and owners[0].ref.value == "0001001085"
-    ten, thanos = of(out, Ownership)  # box 4 (10% Owner) stands beside the first reporting person
+    ten, *held, thanos = of(out, Ownership)  # box 4 (10% Owner) stands beside the first reporting person
+    # Table I: "Common Shares, par value $0.01 per share | 101,158,891(1) | I | See Footnotes(2)(3)",
+    # held indirectly by each of the ten reporting persons
+    assert len(held) == 10 and {o.direct for o in held} == {False}
+    assert {o.provenance.locator for o in held} == {
+        "nonDerivativeTable/nonDerivativeHolding[1]; shares_owned_following=101158891"}
+    assert held[0].share_class == "Common Shares, par value $0.01 per share"
     assert ten.source.name == "BROOKFIELD Corp /ON/" and (ten.stake.lo, ten.stake.hi) == (10, 100)
     assert ten.valid_from == date(2023, 9, 28)
     # the remarks, read as prose: "... after which the Surviving Company is a wholly owned

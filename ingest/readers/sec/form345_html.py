@@ -3,9 +3,9 @@
 The rendering keeps the XML's cover facts in labelled table cells: each reporting person (box 1,
 a link whose URL carries the CIK), the issuer with its ticker (box 2 or 3), the relationship check
 boxes (Director, 10% Owner, Officer with its title, Other) and the date of the earliest transaction
-or the event. Those cells are read back into an ``ownershipDocument`` element, so the facts are the
-ones the XML reader makes from the XML; the holdings tables and footnotes are not rebuilt as rows
-but kept as the filing's text. A rendering whose cells cannot be found is refused with an error
+or the event, and the rows of Table I (each non-derivative holding after its transaction). Those
+are read back into an ``ownershipDocument`` element, so the facts are the ones the XML reader makes
+from the XML; the derivative table and the footnotes stay in the filing's text. A rendering whose cells cannot be found is refused with an error
 naming the missing box and the XML document to load instead (the filing's ``.xml``, linked from its
 EDGAR index).
 """
@@ -138,17 +138,46 @@ def ownership_document(data: bytes) -> Any:
             _sub(rel, flag, "1")
         if i == 0 and title and checked.get("isOfficer"):
             _sub(rel, "officerTitle", title)
-    tables = [t for t in (_norm(x) for x in _after(root, "Table I")) if t]
-    if tables:
-        _sub(doc, "remarks", " | ".join(tables))
+    _holdings(root, doc)
     return doc
 
 
-def _after(root: Any, marker: str) -> list[str]:
-    """The page's text from the first occurrence of ``marker`` on (the holdings tables, footnotes)."""
-    text = list(root.itertext())
-    start = next((i for i, t in enumerate(text) if t.strip().startswith(marker)), len(text))
-    return text[start:]
+_MARKER = re.compile(r"\(\d{1,2}\)|\*+")  # footnote marks in a cell: "757,756(1)", "See Footnotes(2)(3)"
+
+
+def _table_one(root: Any) -> list[list[str]]:
+    """The rows of Table I (non-derivative securities), each a list of cell texts without
+    footnote marks."""
+    for table in root.iter("table"):
+        if _norm(table.text_content()).startswith("Table I -"):
+            body = table.find("tbody")
+            return [[_MARKER.sub("", _norm(td.text_content())).strip() for td in tr.findall("td")]
+                    for tr in (body if body is not None else table).findall("tr")]
+    return []
+
+
+def _holdings(root: Any, doc: Any) -> None:
+    """Table I's rows as the XML's rows: Form 4/5 transactions (title, date, deemed date, code, V,
+    amount, A/D, price, owned after, D/I, nature) and Form 3 holdings (title, amount, D/I, nature)."""
+    table = _sub(doc, "nonDerivativeTable")
+    for cells in _table_one(root):
+        if len(cells) == 11:
+            row = _sub(table, "nonDerivativeTransaction")
+            title, when, held, nature, how = cells[0], cells[1], cells[8], cells[9], cells[10]
+        elif len(cells) == 4:
+            row = _sub(table, "nonDerivativeHolding")
+            title, when, held, nature, how = cells[0], "", cells[1], cells[2], cells[3]
+        else:
+            continue
+        _sub(_sub(row, "securityTitle"), "value", title)
+        if when:
+            _sub(_sub(row, "transactionDate"), "value", when)
+        _sub(_sub(_sub(row, "postTransactionAmounts"), "sharesOwnedFollowingTransaction"), "value",
+             held.replace(",", ""))
+        own = _sub(row, "ownershipNature")
+        _sub(_sub(own, "directOrIndirectOwnership"), "value", nature)
+        if how:
+            _sub(_sub(own, "natureOfIndirectOwnership"), "value", how)
 
 
 __all__ = ["HTML_345", "MissingBox", "XML_HINT", "is_form345_html", "ownership_document"]
