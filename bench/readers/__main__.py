@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 from collections import defaultdict
 from pathlib import Path
 
@@ -32,6 +33,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--split", choices=("dev", "test"), default="dev")
     ap.add_argument("--show", action="store_true", help="print each wrong fact and quarantine")
+    ap.add_argument("--out", type=Path, help="also write the table as JSON (bench/results/readers-<split>.json)")
+    ap.add_argument("--note", default="", help="what this run is (kept in the JSON)")
     args = ap.parse_args()
     rows: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
     for line in (CORPUS / "facts.jsonl").read_text().splitlines():
@@ -59,6 +62,19 @@ def main() -> None:
         tot = [a + b for a, b in zip(tot, r)]
         print(f"{fmt:22} {r[0]:5} {r[1]:10} {r[2]:7} {r[3]:5}/{r[4]:<5} {100 * r[3] / max(r[4], 1):5.1f} %")
     print(f"{'all':22} {tot[0]:5} {tot[1]:10} {tot[2]:7} {tot[3]:5}/{tot[4]:<5} {100 * tot[3] / max(tot[4], 1):5.1f} %")
+    if args.out:
+        write(args.out, args.split, args.note, {**dict(sorted(rows.items())), "all": tot})
+
+
+def write(out: Path, split: str, note: str, rows: dict[str, list[int]]) -> None:
+    """The per-format table as a results file."""
+    def row(r: list[int]) -> dict[str, object]:
+        return {"files": r[0], "recognised": r[1], "no_loss": r[2], "facts_right": r[3], "facts": r[4],
+                "facts_right_pct": round(100 * r[3] / max(r[4], 1), 1)}
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                            cwd=CORPUS).stdout.strip()
+    out.write_text(json.dumps({"split": split, "commit": commit, "note": note,
+                               "formats": {fmt: row(r) for fmt, r in rows.items()}}, indent=2) + "\n")
 
 
 if __name__ == "__main__":

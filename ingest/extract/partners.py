@@ -8,7 +8,9 @@ entity (``graph.analytics.control_kinds``), stated in filings' prose rather than
 - "MJM Media Corp., the general partner of each of TE, SM and FP" (a list, and the document's
   defined terms: '(\u201cTE\u201d)' after the full name);
 - "Mr. Glazer, who serves as the Managing Member of Glazer Capital"; "X, as the general partner
-  of Y, may be deemed ..."; "Y, whose general partner is X"; "the general partner of Y is X".
+  of Y, may be deemed ..."; "Y, whose general partner is X"; "the general partner of Y is X";
+  "Y, L.P. is a Delaware limited partnership whose sole general partner is X, LLC"; "Y, L.P. is
+  managed by its general partner, X, LLC".
 
 :func:`find` gives them as ``controlling`` findings whose rule names the role
 (:func:`control_kind`). :func:`full_names` turns "Mr. Barry" / "Messrs. Barry and Kadis" into
@@ -34,12 +36,18 @@ _PAREN = r"(?:\s\([^)]{1,160}\))?"  # a defined term after a name: '("TE")'
 _ROLE = r"(?P<role>(?i:(?:managing\s|investment\s)?general\spartner|managing\smember))"
 _EACH = r"(?:each\sof\s|both\sof\s|all\sof\s)?"
 # one to three parties: "X ("TE"), Y ("SM") and Z ("FP")", "TE, SM and FP"
-_LIST = rf"{B}{_PAREN}(?:,\s(?!and\b){B2}{_PAREN})?(?:,?\sand\s{B3}{_PAREN})?"
-_BE = r"(?:is|was|are|were|serves\sas|served\sas|acts\sas|became|has\sbeen|remains)"
+# a list ends where a new clause starts: "... of X, L.P. and John Smith is the managing member of ..."
+_CLAUSE = (r"(?=\s*[.,;:()]|\s*$|\s+[a-z])"  # the whole name: punctuation, the end or a lower-case word next
+           r"(?!,?\s(?:is|are|was|were|serves|served|acts|has|have|may|became|remains)\b)")
+_LIST = rf"{B}{_PAREN}(?:,\s(?!and\b){B2}{_PAREN})?(?:,?\sand\s{B3}{_PAREN}{_CLAUSE})?"
+_BE = r"(?P<be>is|was|are|were|serves\sas|served\sas|acts\sas|became|has\sbeen|remains)"
+_PLURAL_BE = {"are", "were"}
+# a second title held with the role: "the managing member and controlling person of Y"
+_ALSO = r"(?:\sand\s(?:the\s)?(?:controlling\s(?:person|member)|sole\smember|manager|chief\sexecutive\sofficer))?"
 _RAW: list[tuple[str, str]] = [
     ("is_general_partner_of",
      rf"{A}(?:,?\sand\s{A2})?{_PAREN},?\s(?:(?:which|who)\s)?{_BE}\s(?:the\s|a\s|an\s|its\s)?(?:sole\s|co-)?"
-     rf"{_ROLE}s?\s(?:of|for|to)\s{_EACH}{_LIST}"),
+     rf"{_ROLE}s?{_ALSO}\s(?:of|for|to)\s{_EACH}{_LIST}"),
     ("the_general_partner_of",  # an apposition: "MJM Media Corp., the general partner of each of TE, SM and FP"
      rf"{A}{_PAREN},\s(?:the|its)\s(?:sole\s)?{_ROLE}\sof\s{_EACH}{_LIST}"),
     ("as_general_partner_of",
@@ -47,6 +55,13 @@ _RAW: list[tuple[str, str]] = [
     ("paren_general_partner_of",  # "Millennium Group Management LLC (the managing member of Millennium Management LLC)"
      rf"{A}\s\((?:the|its)\s(?:sole\s)?{_ROLE}\sof\s{B}\)"),
     ("whose_general_partner_is", rf"{B}{_PAREN},?\s(?:whose|the)\s(?:sole\s)?{_ROLE}\s(?:of\swhich\s)?is\s{A}"),
+    ("a_partnership_whose_general_partner_is",  # "X, L.P. is a Delaware limited partnership whose sole
+     # general partner is Y, LLC" (13D Item 2 and cover-page comments)
+     # (or in apposition: "X, L.P., a Cayman Islands exempted limited partnership, whose general partner is Y")
+     rf"{B}{_PAREN},?\s(?:(?:is|was)\s)?(?:a|an)\s(?:[\w-]+\s){{0,5}}?(?:partnership|company|fund|trust|entity),?\s"
+     rf"(?:whose|and\sits)\s(?:sole\s)?{_ROLE}\s(?:is|was)\s{A}"),
+    ("managed_by_its_general_partner",  # "X, L.P. is managed (or controlled) by its general partner, Y, LLC"
+     rf"{B}{_PAREN},?\s(?:is|was)\s(?:managed|controlled|operated)\sby\sits\s(?:sole\s)?{_ROLE},?\s{A}"),
     ("general_partner_of_y_is", rf"\b[Tt]he\s(?:sole\s)?{_ROLE}\sof\s{B}{_PAREN}\s(?:is|was)\s{A}"),
 ]
 RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx)) for name, rx in _RAW]
@@ -93,7 +108,11 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
                 continue
             kind = _KINDS.get(" ".join(m["role"].lower().split()), "general_partner")
             gd = m.groupdict()
-            for a in (_term(ctx, gd.get("a")), _term(ctx, gd.get("a2"))):
+            # "X and Y is the managing member of Z": a singular verb after two names is a new
+            # clause whose subject is the second name alone
+            subjects = (gd.get("a2"),) if gd.get("a2") and gd.get("be") and gd["be"] not in _PLURAL_BE \
+                else (gd.get("a"), gd.get("a2"))
+            for a in (_term(ctx, x) for x in subjects):
                 for b in (_term(ctx, gd.get("b")), _term(ctx, gd.get("b2")), _term(ctx, gd.get("b3"))):
                     if a is None or b is None or _key(a) == _key(b) or (_key(a), _key(b)) in seen:
                         continue

@@ -88,3 +88,29 @@ def test_a_negated_role_is_no_edge() -> None:
     from ownergraph.ingest.extract.values import Context
 
     assert partners.find("Acme Capital LLC is not the general partner of Acme Fund, L.P.", 0, Context()) == []
+
+
+def test_13d_item_2_forms_of_the_role() -> None:
+    """The 13D Item 2 and cover-comment forms (issue 31): the first sentence is the real one of
+    sec/schedule13d.xml (BML / Aadi Bioscience); the others are built for the test from the forms
+    13D filings use. A list ends where a new clause starts ("... of X, L.P. and John Smith is ...")."""
+    from ownergraph.ingest.extract.values import Context
+
+    def edges(sentence: str) -> set[tuple[str, str, str]]:
+        return {(f.a, f.b, partners.control_kind(f.rule)) for f in partners.find(sentence, 0, Context())}
+
+    assert edges("BML Investment Partners, L.P. is a Delaware limited partnership whose sole general partner "
+                 "is BML Capital Management, LLC.") == {
+        ("BML Capital Management, LLC", "BML Investment Partners, L.P", "general_partner")}
+    assert edges("Alpha Fund, L.P., a Cayman Islands exempted limited partnership, whose general partner is "
+                 "Alpha GP Ltd.") == {("Alpha GP Ltd", "Alpha Fund, L.P", "general_partner")}
+    assert edges("Alpha Fund, L.P. is managed by its general partner, Alpha GP, LLC.") == {
+        ("Alpha GP, LLC", "Alpha Fund, L.P", "general_partner")}
+    assert edges("Alpha GP, LLC is the sole general partner of Alpha Fund, L.P. and John Smith is the sole "
+                 "managing member of Alpha GP, LLC.") == {
+        ("Alpha GP, LLC", "Alpha Fund, L.P", "general_partner"), ("John Smith", "Alpha GP, LLC", "managing_member")}
+    assert edges("John Smith is the managing member and controlling person of Alpha GP, LLC.") == {
+        ("John Smith", "Alpha GP, LLC", "managing_member")}
+    # two names and a plural verb are both the subject
+    assert edges("John Smith and Jane Doe are the managing members of Alpha GP, LLC.") == {
+        ("John Smith", "Alpha GP, LLC", "managing_member"), ("Jane Doe", "Alpha GP, LLC", "managing_member")}

@@ -330,6 +330,9 @@ def test_api_lei_record_bics_and_rename(api: Path) -> None:
     assert cb.name == "COMMERZBANK Aktiengesellschaft" and cb.jurisdiction == "DE"
     bics = {a.value for a in cb.aliases if a.scheme is AliasScheme.BIC}
     assert len(bics) == 16 and "COBADEFFXXX" in bics
+    # the other registers' ids the record maps the LEI to (ocid, mic, qcc, spglobal in the file)
+    others = {a.value for a in cb.aliases if a.scheme is AliasScheme.OTHER}
+    assert {"ocid:de/M1201_HRB32000", "mic:CBKA", "qcc:QDEGGAGMC6", "spglobal:410710"} <= others
     assert cb.known_from == utc("2025-04-03T11:09:13")
     recs = list(read_api(api / "lei_records" / f"ultimate-children_{SHELL}.json"))
     renames = {r.subject.lei: r for r in recs if isinstance(r, CorporateAction)

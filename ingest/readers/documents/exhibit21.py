@@ -4,7 +4,8 @@ filer (the header's company, with its CIK) to each subsidiary, beside the exhibi
 Three layouts are read, as they occur in real 10-K submissions:
 
 - an HTML table (columns found by their headers, a percent column in any place, indented
-  rows owned by the row above them): the rules of the single-exhibit reader (:mod:`ingest.readers.sec.ex21_table`);
+  rows owned by the row above them, "(a subsidiary of X)" owned by X): the rules of the single-exhibit
+  reader (:mod:`ingest.readers.sec.ex21_table`);
 - a plain-text ``<TABLE>`` (1990s filings: a ``<CAPTION>`` header, ``<S>``/``<C>`` column
   markers, then one subsidiary per line, its jurisdiction after a run of spaces);
 - a lettered list without a table (Torotel 2011: "(c) Subsidiary (wholly-owned by
@@ -28,7 +29,7 @@ from lxml import etree
 
 from ownergraph.domain.model import Alias, Entity, EntityRef, Ownership, Record, Stake
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
-from ownergraph.ingest.readers.sec.ex21_table import table_rows
+from ownergraph.ingest.readers.sec.ex21_table import nest, table_rows
 from ownergraph.ingest.readers.sec.values import clean_text, normalise, percent_stake, jurisdiction
 from ownergraph.ingest.readers.base import build
 from ownergraph.ingest.readers.documents.meta import DocMeta
@@ -109,15 +110,8 @@ def exhibit21(meta: DocMeta, body: str, is_html: bool) -> Iterator[Record]:
     path = meta.source_file
     rows = (_html_rows(body) if is_html else []) or _text_rows(body)  # a text <TABLE> reads as HTML too
     if rows:
-        flat = len({ind for *_, ind in rows}) == 1
-        stack: list[tuple[float, EntityRef]] = []
-        for loc, name, jur, pct, ind in rows:
-            ref = EntityRef(name=name, jurisdiction=jurisdiction(jur), kind=EntityKind.COMPANY)
-            while stack and stack[-1][0] >= ind:
-                stack.pop()
-            owner = stack[-1][1] if stack else top
-            stack.append((ind, ref))
-            yield from _edge(meta, path, loc, owner, ref, _percent_or_none(pct), direct=not flat)
+        for loc, ref, owner, pct, direct in nest(rows, top):
+            yield from _edge(meta, path, loc, owner, ref, _percent_or_none(pct), direct=direct)
         return
     named: dict[str, EntityRef] = {}
     for loc, name, where, by in _lettered(body):

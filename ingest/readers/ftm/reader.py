@@ -192,7 +192,8 @@ class FtmReader:
             return True
         first = h.split(b"\n", 1)[0]
         return h.startswith(b"{") and (
-            (b'"schema"' in first and b'"properties"' in first)
+            # an entity with no properties at all is still one: id and schema are what FtM requires
+            (b'"schema"' in first and (b'"properties"' in first or b'"id"' in first))
             or (b'"op"' in first and b'"entity"' in first))
 
     def read(self, path: Path) -> Iterator[Record]:

@@ -99,6 +99,11 @@ def lei_rec(a: dict[str, Any], isins: list[str]) -> LeiRec:
     ]
     identifiers = [(AliasScheme.BIC, b) for b in _l(a.get("bic")) if b]
     identifiers += [(AliasScheme.ISIN, i) for i in isins]
+    # the other registers' ids GLEIF maps the LEI to: OpenCorporates, market identifier codes, S&P
+    # Global, QCC (China); one value or a list each
+    identifiers += [(AliasScheme.OTHER, f"{key}:{v}") for key in ("ocid", "mic", "spglobal", "qcc")
+                    for v in (_l(a.get(key)) if isinstance(a.get(key), list) else [a.get(key)])
+                    if isinstance(v, (str, int)) and str(v).strip()]
     return LeiRec(
         lei=a.get("lei"), legal_name=_d(ent.get("legalName")).get("name"), other_names=names,
         ra_entity_id=ent.get("registeredAs"), jurisdiction=ent.get("jurisdiction"),

@@ -164,6 +164,8 @@ def golden_records(obj: Any, ctx: Ctx) -> Iterator[Record]:
         return map_relationship(rel_rec(obj), ctx)
     if "ExceptionCategory" in obj:
         return map_repex(repex_rec(obj), ctx)
+    if "ExceptionReason" in obj or "ExceptionReference" in obj:  # a reporting exception missing its category
+        raise Bad("ExceptionCategory", "reporting exception without ExceptionCategory")
     if "Entity" in obj:
         return map_lei(lei_rec(obj), ctx)
     raise Bad("record", "neither an LEI, a relationship nor a reporting-exception record")
@@ -307,7 +309,8 @@ class GleifLeiReader(_GoldenReader):
     xml_marks = (b"LEIData", b"leidata/2016")
 
     def _json(self, head: bytes) -> bool:
-        return b'"LEIHeader"' in head or (b'"LEI"' in head and b'"Entity"' in head)
+        # a record missing its LEI is still one (and is quarantined naming the LEI)
+        return b'"LEIHeader"' in head or (b'"Entity"' in head and (b'"LEI"' in head or b'"Registration"' in head))
 
 
 class GleifRrReader(_GoldenReader):
@@ -317,7 +320,8 @@ class GleifRrReader(_GoldenReader):
     xml_marks = (b"RelationshipData", b"/schema/rr/")
 
     def _json(self, head: bytes) -> bool:
-        return b'"Entity"' not in head and (b'"StartNode"' in head or b'"RelationshipHeader"' in head)
+        return b'"Entity"' not in head and any(m in head for m in (
+            b'"StartNode"', b'"EndNode"', b'"RelationshipType"', b'"RelationshipHeader"'))
 
 
 class GleifRepexReader(_GoldenReader):
@@ -327,7 +331,8 @@ class GleifRepexReader(_GoldenReader):
     xml_marks = (b"ReportingExceptionData", b"/schema/repex/")
 
     def _json(self, head: bytes) -> bool:
-        return b'"Entity"' not in head and b'"ExceptionCategory"' in head
+        return b'"Entity"' not in head and (b'"ExceptionCategory"' in head or (
+            b'"ExceptionReason"' in head and b'"LEI"' in head))
 
 
 READERS: list = [GleifLeiReader(), GleifRrReader(), GleifRepexReader()]

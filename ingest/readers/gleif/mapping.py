@@ -199,8 +199,10 @@ def map_lei(rec: LeiRec, ctx: Ctx) -> Iterator[Record]:
     aliases = [Alias(scheme=AliasScheme.LEI, value=lei, kind=AliasKind.IDENTIFIER),
                Alias(scheme=AliasScheme.NAME, value=rec.legal_name, kind=AliasKind.LEGAL)]
     for name_type, name in rec.other_names:
-        if name_type not in ALIAS_KIND_OF_NAME_TYPE:
-            raise Bad("OtherEntityName.type", f"unknown code {name_type!r}")
+        if name_type not in ALIAS_KIND_OF_NAME_TYPE:  # that name alone: the entity still loads
+            yield quarantine(ctx.path, ctx.locator, "OtherEntityName.type",
+                             f"unknown code {name_type!r}: the name is not kept", name)
+            continue
         aliases.append(Alias(scheme=AliasScheme.NAME, value=name, kind=ALIAS_KIND_OF_NAME_TYPE[name_type]))
     if rec.ra_entity_id:
         # company_number is "<jurisdiction>:<number>"; LegalJurisdiction may be a subdivision (US-DE).

@@ -18,12 +18,14 @@ from lxml import etree
 
 from ownergraph.domain.codes import AliasScheme, EntityKind
 from ownergraph.domain.model import EntityRef, Ownership, Record
-from ownergraph.ingest.readers.sec.ex21_table import SUFFIX, table_rows
+from ownergraph.ingest.readers.sec.ex21_table import SUFFIX, nest, table_rows
 from ownergraph.ingest.readers.sec.values import (
-    MAX_BYTES, utc_midnight, clean_text, Doc, file_mtime, normalise, percent_stake, jurisdiction,
+    MAX_BYTES, utc_midnight, clean_text, Doc, file_mtime, normalise, percent_stake,
 )
 from ownergraph.ingest.readers.base import build, not_read, quarantine, read_safely
+from ownergraph.ingest.readers.documents.edgar import Header, parse_header
 from ownergraph.ingest.readers.documents.text import decode
+from ownergraph.ingest.readers.sec.header import header_entities
 
 
 # -- Exhibit 21 (subsidiary list) ------------------------------------------------------------
@@ -63,11 +65,35 @@ def html_root(data: bytes) -> Any:
     return lxml.html.fromstring(text) if text.strip() else None
 
 
+_ACCESSION = re.compile(r"(\d{10})-?(\d{2})-?(\d{6})")
+
+
+def sibling_header(path: Path) -> Header | None:
+    """The SGML header of the exhibit's own submission when it lies in the same folder (EDGAR's
+    ``<accession>.hdr.sgml``, ``<accession>-index-headers.html`` or the full ``<accession>.txt``):
+    one whose name carries the accession number the exhibit's file or folder name carries, else
+    the folder's only header."""
+    m = _ACCESSION.search(path.name) or _ACCESSION.search(path.parent.name)
+    acc = "".join(m.groups()) if m else None
+    found = []
+    for f in sorted(path.parent.iterdir()):
+        if f == path or not f.is_file() or f.stat().st_size > MAX_BYTES:
+            continue
+        if acc and acc not in f.name.replace("-", ""):
+            continue
+        with open(f, "rb") as fh:
+            head = fh.read(200_000)
+        if re.search(rb"<(?:SEC|IMS)-HEADER>", head[:8192]):
+            found.append(parse_header(head.decode("utf-8", "replace")))
+    return found[0] if len(found) == 1 or (found and acc) else None
+
+
 class Ex21Reader:
     """``--format sec-ex21``: an Exhibit 21 subsidiary table -> subsidiaries and OWNS edges.
 
     Parent: the ``parent`` option, else the company named above the table ("Subsidiaries of
-    Apple Inc." / the heading line with a company suffix), else a ticker in the file name
+    Apple Inc." / the heading line with a company suffix), else the filer of the submission
+    header lying beside the exhibit (with its CIK), else a ticker in the file name
     (``ex21_aapl.html`` -> ``ticker:AAPL``). Indented rows (JPMorgan) are owned by the nearest
     less-indented row above them (``direct=True``); rows of a flat list are owned by the parent
     directly or through others the exhibit does not say, so ``direct=False``. No stake unless a
@@ -102,32 +128,32 @@ class Ex21Reader:
         doc = Doc(path, utc_midnight(self.filed) if self.filed else file_mtime(path))
         name = self.parent or _parent_name(root)
         ticker = re.search(r"ex-?21[._-]([a-z]{1,5})\b", path.stem, re.I)
-        if name:
+        header = None if name else sibling_header(path)
+        if header is not None and header.filed and not self.filed:  # known once filed, not at mtime
+            doc = Doc(path, header.accepted or utc_midnight(header.filed))
+        if header is not None and header.filer is not None:
+            filer = header.filer
+            top = EntityRef(scheme=AliasScheme.CIK, value=filer.cik, name=filer.name, kind=EntityKind.COMPANY)
+            yield from header_entities(path, header, doc.known_from, header.accession or doc.doc_id)
+        elif name:
             top = EntityRef(name=name, kind=EntityKind.COMPANY)
         elif ticker:
             top = EntityRef(scheme=AliasScheme.OTHER, value=f"ticker:{ticker[1].upper()}")
         else:
             yield quarantine(path, "document", "parent", "the exhibit does not name its parent (at most "
-                             "'the Registrant'); pass the parent option, or read the whole submission, "
-                             "whose header names the filer")
+                             "'the Registrant') and no submission header lies beside it; pass the parent "
+                             "option, or read the whole submission, whose header names the filer")
             return
         rows = table_rows(root)
         if not rows:
             yield quarantine(path, "document", "table", "no subsidiary table found")
             return
-        flat = len({ind for *_, ind in rows}) == 1
-        stack: list[tuple[float, EntityRef]] = []
-        for loc, sub_name, jur_text, pct, ind in rows:
-            ref = EntityRef(name=sub_name, jurisdiction=jurisdiction(jur_text),
-                            kind=EntityKind.COMPANY)
-            while stack and stack[-1][0] >= ind:
-                stack.pop()
-            owner = stack[-1][1] if stack else top
-            stack.append((ind, ref))
+        for loc, ref, owner, pct, direct in nest(rows, top):
             yield doc.entity(ref, loc)
             okey = normalise(owner.name or owner.value or "")
+            sub_name = ref.name or ""
             yield build(path, loc, lambda: Ownership(
-                source=owner, target=ref, stake=percent_stake(pct), direct=not flat,
+                source=owner, target=ref, stake=percent_stake(pct), direct=direct,
                 known_from=doc.known_from, provenance=doc.prov(f"{doc.doc_id}:{sub_name}", loc),
                 fact_key=f"sec:ex21:{okey}:{normalise(sub_name)}"), sub_name)
 

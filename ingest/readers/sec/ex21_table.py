@@ -7,8 +7,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ownergraph.domain.codes import EntityKind
 from ownergraph.domain.legal_forms import trailing_form
-from ownergraph.ingest.readers.sec.values import clean_text
+from ownergraph.domain.model import EntityRef
+from ownergraph.ingest.readers.sec.values import clean_text, jurisdiction, normalise
 
 SUFFIX = re.compile(r"\b(inc|corp|corporation|co|company|ltd|limited|llc|plc|n\.?v|s\.?a|ag|"
                     r"se|group|holdings?|bancorp|trust|lp|l\.p)\b\.?", re.I)
@@ -106,4 +108,42 @@ class _Columns:
         return name, (jur if jur and jur != pct else None), pct, at
 
 
-__all__ = ["SUFFIX", "table_rows"]
+# "Foo GmbH (a subsidiary of Bar Inc.)", "Foo Ltd, a wholly-owned subsidiary of Bar plc",
+# "Foo S.A. - 60% owned subsidiary of Bar B.V."
+_OWNED_BY = re.compile(r"^(?P<name>.+?)\s*(?:\(|,|\s[-\u2013\u2014]\s)\s*(?:an?\s+)?(?:(?:wholly|majority|"
+                       r"\d{1,3}(?:\.\d+)?\s*%)?[\s-]*owned\s+)?subsidiary\s+of\s+(?P<by>[^)]+?)\s*\)?\s*;?$", re.I)
+
+Row = tuple[str, str, str | None, str | None, float]  # locator, name, jurisdiction, percent, indent
+
+
+def owned_by(name: str) -> tuple[str, str | None]:
+    """The row's own name and the company it says holds it ("(a subsidiary of X)"), if any."""
+    m = _OWNED_BY.match(name)
+    return (m["name"].strip(" ,"), m["by"].strip(" ,")) if m else (name, None)
+
+
+def nest(rows: list[Row], top: EntityRef) -> list[tuple[str, EntityRef, EntityRef, str | None, bool]]:
+    """(locator, subsidiary, owner, percent text, direct) per row: the owner a row names ("(a
+    subsidiary of X)": the row listing X, else X by name), else the nearest less-indented row
+    above it, else ``top``. Rows of a flat list without a named owner are held by ``top``
+    directly or through others the exhibit does not say (``direct=False``)."""
+    flat = len({ind for *_, ind in rows}) == 1
+    seen: dict[str, EntityRef] = {}
+    stack: list[tuple[float, EntityRef]] = []
+    out = []
+    for loc, raw, jur, pct, ind in rows:
+        name, by = owned_by(raw)
+        ref = EntityRef(name=name, jurisdiction=jurisdiction(jur), kind=EntityKind.COMPANY)
+        while stack and stack[-1][0] >= ind:
+            stack.pop()
+        if by:
+            owner = seen.get(normalise(by).rstrip(".")) or EntityRef(name=by, kind=EntityKind.COMPANY)
+        else:
+            owner = stack[-1][1] if stack else top
+        stack.append((ind, ref))
+        seen[normalise(name).rstrip(".")] = ref
+        out.append((loc, ref, owner, pct, bool(by) or not flat))
+    return out
+
+
+__all__ = ["SUFFIX", "Row", "nest", "owned_by", "table_rows"]

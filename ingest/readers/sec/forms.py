@@ -39,6 +39,7 @@ from lxml import etree
 from ownergraph.domain.model import Alias, Control, Disclosure, EntityRef, Ownership, Record, Stake
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
 from ownergraph.ingest.readers.documents.edgar import parse_header
+from ownergraph.ingest.readers.sec.form345_html import XML_HINT, MissingBox, is_form345_html, ownership_document
 from ownergraph.ingest.readers.sec.header import header_entities
 from ownergraph.ingest.readers.sec.values import (  # noqa: F401 - jurisdiction, sec_date re-exported
     MAX_BYTES, utc_midnight, cik_of, clean_text, Doc, flag_at, file_mtime, normalise, party_ref, percent_stake, strip_ns, text_at,
@@ -59,9 +60,15 @@ def _schedule13(root: Any, path: Path) -> Iterator[Record]:
     filed = max(signed) if signed else event
     doc = _document(path, filed)
     cik = cik_of(text_at(cover, "issuerInfo/issuerCik", "issuerInfo/issuerCIK"))
-    cusips = [clean_text(c.text) for c in cover.iter("issuerCusip", "issuerCusipNumber")
+    # 13D: issuerCUSIP; 13G: issuerCusip; both may nest several under issuerCusips/issuerCusipNumber
+    cusips = [clean_text(c.text) for c in cover.iter("issuerCusip", "issuerCusipNumber", "issuerCUSIP")
               if clean_text(c.text)]
-    issuer = party_ref(cik, text_at(cover, "issuerInfo/issuerName"), kind=EntityKind.COMPANY)
+    iname = text_at(cover, "issuerInfo/issuerName")
+    if not (cik or iname):  # every fact of the filing is about the issuer
+        yield not_read(path, "formData/coverPageHeader/issuerInfo", "the issuer has neither a CIK nor a name",
+                       0, field="issuerInfo/issuerName")
+        return
+    issuer = party_ref(cik, iname, kind=EntityKind.COMPANY)
     yield doc.entity(issuer, "issuerInfo", tuple(Alias(
         scheme=AliasScheme.OTHER, value=f"cusip:{c}", kind=AliasKind.IDENTIFIER) for c in cusips))
     persons = (root.findall("formData/reportingPersons/reportingPersonInfo")
@@ -72,16 +79,18 @@ def _schedule13(root: Any, path: Path) -> Iterator[Record]:
     block = _Block13(
         doc=doc, issuer=issuer, issuer_key=cusips[0] if cusips else cik or normalise(issuer.name or ""),
         share_class=text_at(cover, "securitiesClassTitle"), event=event, amounts=amounts,
-        owners=_record_owners(text, [text_at(p, "reportingPersonName") for p in persons]))
+        owners=_record_owners(text, [text_at(p, "reportingPersonName") for p in persons]), powers=[])
     refs: list[EntityRef] = []
     for i, p in enumerate(persons, 1):
         yield from _reporting_person(path, block, p, i, refs)
     if text:
         yield from _prose(path, doc, text, issuer, refs, event)
     filer = cik_of(text_at(root, "headerData/filerInfo/filer/filerCredentials/cik"))
+    amendment = _amendment(root, form)
     yield build(path, "document", lambda: Disclosure(
-        document_id=doc.doc_id, form_type=form, filed_at=filed, title=f"{form}: {issuer.name}",
-        filer=party_ref(filer, None) if filer else None, text=text, mentions=(issuer, *refs),
+        document_id=doc.doc_id, form_type=form, filed_at=filed, title=f"{form}{amendment}: {issuer.name}",
+        filer=party_ref(filer, None) if filer else None, text="\n".join(
+            [*([text] if text else []), *block.powers]) or None, mentions=(issuer, *refs),
         valid_from=event, known_from=doc.known_from, provenance=doc.prov(doc.doc_id, "document"),
         fact_key=f"sec:{doc.doc_id}:disclosure"))
 
@@ -96,6 +105,32 @@ class _Block13(NamedTuple):
     event: date | None
     amounts: list[str | None]  # each reporting person's aggregate amount, to spot a joint block
     owners: set[str]  # prose keys of the persons the prose names as record owners
+    powers: list[str]  # each reporting person's cover-page share counts, as text (collected)
+
+
+_POWERS = (("sole_voting", "soleVotingPower"), ("shared_voting", "sharedVotingPower"),
+           ("sole_dispositive", "soleDispositivePower"), ("shared_dispositive", "sharedDispositivePower"))
+
+
+def _shares(p: Any) -> str:
+    """A reporting person's cover-page share counts (rows 7-11): the aggregate amount and sole or
+    shared voting and dispositive power (13D: children of the person; 13G: inside
+    reportingPersonBeneficiallyOwnedNumberOfShares). Counts, not percentages: kept as text."""
+    found = [("aggregate", text_at(p, "aggregateAmountOwned",
+                                   "reportingPersonBeneficiallyOwnedAggregateNumberOfShares"))]
+    found += [(label, text_at(p, tag, f"reportingPersonBeneficiallyOwnedNumberOfShares/{tag}"))
+              for label, tag in _POWERS]
+    return "; ".join(f"{label}={value}" for label, value in found if value is not None)
+
+
+def _amendment(root: Any, form: str) -> str:
+    """' (Amendment No. N, amends <accession>)' for an amendment, else ''."""
+    number = text_at(root, "formData/coverPageHeader/amendmentNo")
+    previous = text_at(root, "headerData/previousAccessionNumber")
+    if not (number or previous or form.rstrip().endswith("/A")):
+        return ""
+    parts = [f"Amendment No. {number}" if number else "Amendment"]
+    return f" ({', '.join(parts + ([f'amends {previous}'] if previous else []))})"
 
 
 def _reporting_person(path: Path, block: _Block13, p: Any, i: int,
@@ -103,7 +138,7 @@ def _reporting_person(path: Path, block: _Block13, p: Any, i: int,
     """One reporting person: its entity and its stake in the issuer (``refs`` collects its ref)."""
     loc = f"reportingPerson[{i}]"
     name = text_at(p, "reportingPersonName")
-    pcik = cik_of(text_at(p, "reportingPersonCIK", "reportingPersonCik"))
+    pcik = cik_of(text_at(p, "reportingPersonCIK", "reportingPersonCik", "reportingCik"))
     if not (name or pcik):
         yield quarantine(path, loc, "reportingPersonName", "reporting person has no name")
         return
@@ -114,12 +149,14 @@ def _reporting_person(path: Path, block: _Block13, p: Any, i: int,
     yield block.doc.entity(ref, loc)
     deemed = _joint_block(p, block.amounts[i - 1], block.amounts)
     doc = block.doc
+    shares = _shares(p)
+    block.powers.append(f"{loc} {name or pcik}: {shares}" if shares else f"{loc} {name or pcik}")
     yield build(path, loc, lambda: Ownership(
         source=ref, target=block.issuer, stake=percent_stake(text_at(p, "percentOfClass", "classPercent")),
         # a joint block is each person's deemed interest, except the record owner's own holding
         direct=not deemed or prose_key(name) in block.owners, share_class=block.share_class,
         valid_from=block.event, known_from=doc.known_from,
-        provenance=doc.prov(f"{doc.doc_id}:{pcik or name}", loc),
+        provenance=doc.prov(f"{doc.doc_id}:{pcik or name}", f"{loc}; {shares}" if shares else loc),
         fact_key=f"sec:13dg:{block.issuer_key}:{pcik or normalise(name or '')}"), name)
 
 
@@ -132,12 +169,15 @@ def _joint_block(p: Any, amount: str | None, amounts: list[str | None]) -> bool:
 
 
 def _items_text(root: Any) -> str | None:
-    """The filing's items (its prose), one line per text node longer than three characters."""
+    """The filing's items and cover-page comments (its prose), one line per text node longer than
+    three characters."""
     items = root.find("formData/items")
     items = items if items is not None else root.find("formData/items1To7")
-    if items is None:
-        return None
-    return "\n".join(t for t in (clean_text(x) for x in items.itertext()) if len(t) > 3)
+    parts = list(items.itertext()) if items is not None else []
+    # a reporting person's cover-page comment often states the chain ("whose sole general partner
+    # is Y, LLC. The managing member of Y, LLC is Z")
+    parts += [c.text or "" for c in root.iter("commentContent", "comments")]
+    return "\n".join(t for t in (clean_text(x) for x in parts) if len(t) > 3) or None
 
 
 def _signature_dates(elements: Any) -> list[date]:
@@ -176,7 +216,11 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
     doc = _document(path, filed)
     icik = cik_of(text_at(root, "issuer/issuerCik"))
     ticker = text_at(root, "issuer/issuerTradingSymbol")
-    issuer = party_ref(icik, text_at(root, "issuer/issuerName"), kind=EntityKind.COMPANY)
+    iname = text_at(root, "issuer/issuerName")
+    if not (icik or iname):  # every fact of the form is about the issuer
+        yield not_read(path, "issuer", "the issuer has neither a CIK nor a name", 0, field="issuer/issuerName")
+        return
+    issuer = party_ref(icik, iname, kind=EntityKind.COMPANY)
     icik = icik or normalise(issuer.name or "")  # the issuer's part of fact keys
     yield doc.entity(issuer, "issuer", (Alias(scheme=AliasScheme.OTHER, value=f"ticker:{ticker}",
                                               kind=AliasKind.IDENTIFIER),) if ticker else ())
@@ -217,8 +261,11 @@ def _reporting_owner(path: Path, report: _Report345, o: Any, loc: str,
     (``refs`` collects its ref)."""
     person = flag_at(o, "reportingOwnerRelationship/isDirector") or flag_at(
         o, "reportingOwnerRelationship/isOfficer")
-    ref = party_ref(cik_of(text_at(o, "reportingOwnerId/rptOwnerCik")),
-                 text_at(o, "reportingOwnerId/rptOwnerName"),
+    ocik, oname = cik_of(text_at(o, "reportingOwnerId/rptOwnerCik")), text_at(o, "reportingOwnerId/rptOwnerName")
+    if not (ocik or oname):  # this owner only: the issuer and the other owners still load
+        yield quarantine(path, loc, "reportingOwnerId/rptOwnerName", "reporting owner has neither a CIK nor a name")
+        return
+    ref = party_ref(ocik, oname,
                  kind=EntityKind.PERSON if person else EntityKind.UNKNOWN)
     refs.append(ref)
     doc = report.doc
@@ -261,8 +308,8 @@ def _current_holdings(path: Path, rows: list[tuple[str, Any]]
             continue  # options/warrants: not shares held; kept in the disclosure text
         nature = text_at(row, "ownershipNature/directOrIndirectOwnership/value") or ""
         if nature not in ("D", "I"):
-            yield quarantine(path, loc, "directOrIndirectOwnership",
-                             f"unknown ownership nature {nature!r} (expected D or I)")
+            yield quarantine(path, loc, "directOrIndirectOwnership", f"unknown ownership nature {nature!r} "
+                             "(expected D or I)" if nature else "missing (expected D or I)")
             continue
         key = (text_at(row, "securityTitle/value") or "", nature,
                text_at(row, "ownershipNature/natureOfIndirectOwnership/value") or "")
@@ -303,6 +350,31 @@ def _disclosure_lines(root: Any, rows: list[tuple[str, Any]]) -> list[str]:
         lines.append("No securities owned.")
     lines += [clean_text(f.text) for f in root.iter("footnote", "remarks") if clean_text(f.text)]
     return lines
+
+
+# -- Forms 3 / 4 / 5 as rendered in HTML ---------------------------------------------------
+
+def _form345_html(path: Path, data: bytes) -> Iterator[Record]:
+    """The rendering's cover facts, read as the XML's (:mod:`ingest.readers.sec.form345_html`),
+    then what its remarks and footnotes state, read as any document's prose (a Form 3's merger
+    remarks: who merged into the issuer, who owns it after); the one Disclosure is the document
+    reader's, whose text the prose claims cite, named as the form."""
+    from ownergraph.ingest.readers.documents import DocumentReader  # its extractor loads on use
+
+    try:
+        root = ownership_document(data)
+    except MissingBox as err:
+        yield not_read(path, "document", f"a Form 3/4/5 HTML rendering without its {err}; {XML_HINT}", 0,
+                       field=str(err).split("'")[1] if "'" in str(err) else "document")
+        return
+    cover = list(_form345(root, path))
+    form = next((r for r in cover if isinstance(r, Disclosure)), None)
+    yield from (r for r in cover if not isinstance(r, Disclosure))
+    for rec in DocumentReader().read(path):
+        if isinstance(rec, Disclosure) and form is not None:
+            rec = rec.model_copy(update={"form_type": form.form_type, "title": form.title, "filed_at": form.filed_at,
+                                         "valid_from": form.valid_from, "mentions": (*form.mentions, *rec.mentions)})
+        yield rec
 
 
 # -- Schedule 13G/13D as an HTML document ----------------------------------------------------
@@ -395,6 +467,10 @@ def _schedule13_html(data: bytes, path: Path) -> Iterator[Record]:
         fact_key=f"sec:{doc.doc_id}:disclosure"))
 
 
+# a Schedule 13D/G edgarSubmission (not Form D, 13F, N-PX ...): its namespace, its submission type
+# (SCHEDULE 13D/A, SC 13G) or its cover page, whoever generated it
+_SCHEDULE13 = re.compile(rb"(?i)schedule13[dg]|<(?:\w+:)?submissionType>\s*(?:SCHEDULE|SC)\s*13[DG]|"
+                         rb"<(?:\w+:)?coverPageHeader\b")
 _FORM_ROOT = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(ownershipDocument|edgarSubmission)\b")
 
 
@@ -420,8 +496,8 @@ class SecReader:
     def sniff(self, path: Path, head: bytes) -> bool:
         # any namespace prefix (<sch:edgarSubmission>, <ns1:ownershipDocument>), any generator
         root = _FORM_ROOT.search(head)
-        return bool(root and (root[1] == b"ownershipDocument" or b"schedule13" in head.lower())) \
-            or _is_13_html(head)
+        return bool(root and (root[1] == b"ownershipDocument" or _SCHEDULE13.search(head))) \
+            or _is_13_html(head) or is_form345_html(head)
 
     def read(self, path: Path) -> Iterator[Record]:
         path = Path(path)
@@ -442,6 +518,9 @@ class SecReader:
         yield from _submission_header(path, data)
         if _is_13_html(data[:4096]):
             yield from _schedule13_html(data, path)
+            return
+        if is_form345_html(data[:8192]) and not _FORM_ROOT.search(data[:8192]):
+            yield from _form345_html(path, data)
             return
         wrapped = re.search(rb"<XML>\s*(.*?)\s*</XML>", data, re.S)
         if wrapped and _FORM_ROOT.search(wrapped[1]):

@@ -6,7 +6,8 @@ The API returns one resource per response; each is told by its own fields, never
 - list responses (``items``): PSC lists and PSC statement lists (each item read as a PSC record of
   the company in the list's or the item's ``links.self``), officer lists (a Control per officer)
   and related companies / UK establishments (each item a company; a branch is not ownership);
-- one PSC, PSC statement or beneficial owner resource (``kind`` at the top);
+- one PSC, PSC statement or beneficial owner resource (``kind`` at the top); one officer
+  appointment (``officer_role`` at the top, the company in ``links.self``);
 - Basic Company Data as JSON: the CSV product's fields (``CompanyName``, ``CompanyNumber``, ...,
   flat or nested) one object per company, read exactly like a CSV row.
 The bulk PSC snapshot (``{"company_number", "data": {...}}`` per line) stays with ``uk-psc``.
@@ -20,18 +21,21 @@ from pathlib import Path
 from typing import Any
 
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
-from ownergraph.domain.model import Alias, Control, Entity, EntityRef, Provenance, Quarantined, Record
+from ownergraph.domain.model import Alias, Control, Entity, EntityRef, Ownership, Provenance, Quarantined, Record
 from ownergraph.ingest.readers.base import (
     Bad, gb_company_number, guard, midnight, name_date, parse_date, read_safely,
 )
 from ownergraph.ingest.readers.json_layout import iter_json_records, json_layout
 from ownergraph.ingest.readers.uk.company import company_row
-from ownergraph.ingest.readers.uk.psc import company_entity, PscFile
+from ownergraph.ingest.readers.uk.psc import PscFile, company_entity, person_details, registration
 
 _COMPANY_IN_LINK = re.compile(r"/company/([A-Za-z0-9]+)")
 _MARKS = re.compile(rb'"(?:company_number|company_name|CompanyNumber|officer_role|appointed_to)"|/company/|'
                     rb'significant-control|beneficial-owner|"kind"\s*:\s*"exemptions"')
 _MAX_RESOURCE = 64 << 20  # bytes
+# fields only a company profile has (besides its name and number)
+_PROFILE_KEYS = {"company_status", "date_of_creation", "registered_office_address", "accounts",
+                 "confirmation_statement", "sic_codes", "can_file", "has_charges", "undeliverable_registered_office_address"}
 
 
 def flatten(obj: dict[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -59,6 +63,10 @@ def shape(obj: Any) -> str | None:
         return "list"
     if "company_name" in obj and "company_number" in obj:
         return "profile"
+    if {"company_name", "company_number"} & set(obj) and _PROFILE_KEYS & set(obj):
+        return "profile"  # a profile missing its name or number: read, and refused naming the field
+    if "officer_role" in obj and "name" in obj:
+        return "appointment"  # one officer appointment: /company/{number}/appointments/{id}
     kind = str(obj.get("kind") or "")
     if kind.endswith(("significant-control", "beneficial-owner", "-statement")) or kind == "exemptions":
         return "psc"
@@ -95,6 +103,8 @@ class _ApiFile:
                 loc, {"company_number": company_of(obj), "data": obj}), obj)
         if kind == "profile":
             return guard(self.path, loc, lambda: [profile(self.path, loc, obj)], obj)
+        if kind == "appointment":
+            return guard(self.path, loc, lambda: officer(self.path, loc, obj, company_of(obj)), obj)
         if kind == "basic":
             return guard(self.path, loc, lambda: [company_row(self.path, loc, flatten(obj), None)], obj)
         return guard(self.path, loc, lambda: _not_a_resource(obj), obj)
@@ -142,28 +152,40 @@ def profile(path: Path, loc: str, obj: dict[str, Any]) -> Entity:
 
 
 def officer(path: Path, loc: str, item: dict[str, Any], company: str) -> list[Record]:
-    """An officer appointment: the officer and a Control (directorship, or the role) over the company."""
+    """An officer appointment: the officer and a Control over the company (directorship, general
+    partner of a limited partnership, else officer), or an Ownership for a limited partner."""
     name = re.sub(r"\s+", " ", str(item.get("name") or "")).strip()
     if not name:
         raise Bad("name", "officer without a name")
-    role = str(item["officer_role"])
+    role = str(item["officer_role"]).lower()  # the API writes "director"; internal records "DIRECTOR"
     corporate = role.startswith("corporate")
     kind = EntityKind.COMPANY if corporate else EntityKind.PERSON
-    link = str((item.get("links") or {}).get("officer", {}).get("appointments") or "")
+    link = str(((item.get("links") or {}).get("officer") or {}).get("appointments") or "")
     ident = link.rstrip("/").split("/")[-2] if link.count("/") >= 3 else None
-    ref = (EntityRef(scheme=AliasScheme.OTHER, value=f"ch-officer:{ident}", name=name, kind=kind)
+    # a corporate officer registered in the UK is the company of that number
+    number, registered = registration(item.get("identification") or {}) if corporate else (None, None)
+    ref = (EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=number, name=name, kind=kind, jurisdiction="GB")
+           if number else EntityRef(scheme=AliasScheme.OTHER, value=f"ch-officer:{ident}", name=name, kind=kind)
            if ident else EntityRef(name=name, kind=kind))
     appointed = parse_date(item.get("appointed_on"))
     known = midnight(appointed) if appointed else name_date(path)
     prov = Provenance(source_system="uk_officers", source_record_id=f"{company}:{ident or name}",
                               locator=loc, source_file=str(path), validation_level="officialRegister")
     target = EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=gb_company_number(company))
-    person = Entity(ref=ref, name=name, kind=kind, known_from=known, provenance=prov,
-                    aliases=(Alias(scheme=AliasScheme.NAME, value=name, kind=AliasKind.LEGAL),))
-    control_kind = "directorship" if "director" in role else "officer"
-    return [person, Control(source=ref, target=target, control_kind=control_kind, valid_from=appointed,
-                            valid_to=parse_date(item.get("resigned_on")), known_from=known,
-                            provenance=prov, fact_key=f"uk_officers:{company}:{ident or name}:{role}")]
+    aliases = [Alias(scheme=AliasScheme.NAME, value=name, kind=AliasKind.LEGAL)]
+    aliases += [registered] if registered else []
+    aliases += [Alias(scheme=AliasScheme.OTHER, value=f"ch-officer:{ident}", kind=AliasKind.IDENTIFIER)] if ident else []
+    person = Entity(ref=ref, name=name, kind=kind, known_from=known, provenance=prov, aliases=tuple(aliases),
+                    jurisdiction=ref.jurisdiction, **(person_details(item) if not corporate else {}))
+    edge = dict(source=ref, target=target, valid_from=appointed, valid_to=parse_date(item.get("resigned_on")),
+                known_from=known, provenance=prov, fact_key=f"uk_officers:{company}:{ident or name}:{role}")
+    base = role.removeprefix("corporate-")
+    if base == "limited-partner-in-a-limited-partnership":  # an investor in the partnership, share not stated
+        return [person, Ownership(stake=None, direct=True, **edge)]
+    # a limited partnership's general partner runs it (control); directors sit on the board
+    control_kind = ("general_partner" if base == "general-partner-in-a-limited-partnership"
+                    else "directorship" if "director" in base else "officer")
+    return [person, Control(control_kind=control_kind, **edge)]
 
 
 class UkApiReader:

@@ -68,7 +68,12 @@ class UkCompanyReader:
 
     def sniff(self, path: Path, head: bytes) -> bool:
         h = head.lstrip(b"\xef\xbb\xbf")
-        return h.startswith(b"CompanyName") and b"CompanyNumber" in h
+        first = h.split(b"\n", 1)[0]
+        # the product's header; a file missing its name or number column is still one (each row is
+        # then refused naming the column) when enough of the product's other columns are there
+        return (h.startswith(b"CompanyName") and b"CompanyNumber" in h) or (
+            (b"CompanyName" in first or b"CompanyNumber" in first)
+            and sum(c in first for c in _PRODUCT_COLUMNS) >= 4)
 
     def read(self, path: Path) -> Iterator[Record]:
         path = Path(path)
@@ -152,5 +157,8 @@ def company_row(path: Path, loc: str, row: dict[str, str], snapshot: str | None)
                   provenance=prov, fact_key=f"uk_company:{value}")
 
 
+
+_PRODUCT_COLUMNS = (b"CompanyCategory", b"CompanyStatus", b"CountryOfOrigin", b"IncorporationDate",
+                    b"RegAddress.", b"Accounts.", b"SICCode.", b"URI", b"PreviousName_1")
 
 READERS: list = [UkCompanyReader()]

@@ -119,6 +119,7 @@ _STATEMENTS = {
     "psc-exists-but-not-identified": ExceptionReason.NO_KNOWN_PERSON,
     "steps-to-find-psc-not-yet-completed": ExceptionReason.NO_KNOWN_PERSON,
     "psc-details-not-confirmed": ExceptionReason.NON_PUBLIC,
+    "awaiting-confirmation-from-psc": ExceptionReason.NON_PUBLIC,  # a PSC known, its particulars not yet confirmed
     "psc-contacted-but-no-response": ExceptionReason.NON_PUBLIC,
     "psc-has-failed-to-confirm-changed-details": ExceptionReason.NON_PUBLIC,
     "restrictions-notice-issued-to-psc": ExceptionReason.NON_PUBLIC,
@@ -371,23 +372,57 @@ def _psc_entity(kind: str, data: dict[str, Any], psc_id: str, known: datetime, p
     else:
         text = " ".join(str(ident.get(k) or "") for k in ("legal_form", "legal_authority")).lower()
         ekind = EntityKind.GOVERNMENT if kind == "legal" and "government" in text else EntityKind.COMPANY
-        reg = str(ident.get("registration_number") or "").strip()
-        where = " ".join(str(ident.get(k) or "") for k in ("country_registered", "place_registered"))
-        if reg and _UK_REGISTER.search(where):
-            number, jurisdiction = gb_company_number(reg), "GB"
-            aliases.append(Alias(scheme=AliasScheme.COMPANY_NUMBER, value=number,
-                                 kind=AliasKind.IDENTIFIER))
-        elif reg:
-            label = ident.get("country_registered") or ident.get("place_registered") or "unknown"
-            aliases.append(Alias(scheme=AliasScheme.OTHER, value=f"{label.strip()}:{reg}",
-                                 kind=AliasKind.IDENTIFIER))
+        number, registered = registration(ident)
+        jurisdiction = "GB" if number else None
+        aliases += [registered] if registered else []
     # a UK-registered corporate PSC is named by its company number, so it joins the
     # company node; anyone else by the PSC id (unique per company appointment)
     ref = (EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=number, name=name, kind=ekind,
                      jurisdiction=jurisdiction) if number else
            EntityRef(scheme=AliasScheme.PSC_ID, value=psc_id, name=name, kind=ekind))
     return Entity(ref=ref, name=name, kind=ekind, aliases=tuple(aliases), jurisdiction=jurisdiction,
-                  known_from=known, provenance=prov, fact_key=fact_key)
+                  known_from=known, provenance=prov, fact_key=fact_key,
+                  **(person_details(data) if ekind is EntityKind.PERSON else {}))
+
+
+# a UK register when no country is given: a Companies Act authority, a UK identification type
+_UK_AUTHORITY = re.compile(r"\bcompanies\s+act\b|^uk-limited", re.I)
+
+
+def registration(ident: dict[str, Any]) -> tuple[str | None, Alias | None]:
+    """(``GB:`` company number, identifier alias) of a corporate PSC's or officer's
+    ``identification``: a UK register (country or place registered; without either, a Companies
+    Act legal authority or a ``uk-limited-*`` identification type) gives its company number, any
+    other register ``{country or place}:{number}``."""
+    reg = str(ident.get("registration_number") or "").strip()
+    if not reg:
+        return None, None
+    where = " ".join(str(ident.get(k) or "") for k in ("country_registered", "place_registered")).strip()
+    how = " ".join(str(ident.get(k) or "") for k in ("identification_type", "legal_authority"))
+    if (_UK_REGISTER.search(where) if where else _UK_AUTHORITY.search(how.strip())) or \
+            str(ident.get("identification_type") or "").startswith("uk-limited"):
+        number = gb_company_number(reg)
+        return number, Alias(scheme=AliasScheme.COMPANY_NUMBER, value=number, kind=AliasKind.IDENTIFIER)
+    label = str(ident.get("country_registered") or ident.get("place_registered") or "unknown").strip()
+    return None, Alias(scheme=AliasScheme.OTHER, value=f"{label}:{reg}", kind=AliasKind.IDENTIFIER)
+
+
+def person_details(data: dict[str, Any]) -> dict[str, Any]:
+    """A person's stated birth month (``date_of_birth`` year, month and, for officers, day) and
+    nationalities ("British,Irish")."""
+    dob = data.get("date_of_birth") if isinstance(data.get("date_of_birth"), dict) else {}
+    out: dict[str, Any] = {}
+    try:
+        parts = [f"{int(dob['year']):04d}"]
+        if dob.get("month"):  # a day without a month would be no date
+            parts += [f"{int(dob['month']):02d}"] + ([f"{int(dob['day']):02d}"] if dob.get("day") else [])
+        out["birth_date"] = "-".join(parts)
+    except (KeyError, TypeError, ValueError):
+        pass  # no year, or not numbers: no birth date rather than a wrong one
+    nat = [n.strip() for n in str(data.get("nationality") or "").split(",") if n.strip()]
+    if nat:
+        out["nationalities"] = tuple(nat)
+    return out
 
 
 def _edge(source: EntityRef, target: EntityRef, what: str, stake: Stake | None, qual: str | None,
