@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
+from ownergraph.ingest.extract.parties import is_party
+
 _MONTHS = {m: i for i, m in enumerate(
     "january february march april may june july august september october november december".split(), 1)}
 # legal forms in any case ("CGI ACQUISITION, INC." is one name)
@@ -122,7 +124,7 @@ class Context:
         if (f"the {low}" in _NOT_PARTIES or low in _NOT_PARTIES or low in _ARTICLES or len(t) < 2
                 or _ASSET.search(t)):
             return None
-        return t if any(c.isupper() for c in t) else None
+        return t if is_party(t) else None
 
 
 _DATE = re.compile(r"\b(?:(January|February|March|April|May|June|July|August|September|October|November|December)"

@@ -1,0 +1,130 @@
+"""Relationships stated by the rows of a list or table whose heading names the relation.
+
+A report lists its subsidiaries, associates and major shareholders as rows, not sentences:
+"## Subsidiaries / The following companies were subsidiaries ..." above "| Insig Partners
+Limited | ... | 100% |"; "Major shareholders" above "| Airtel Africa Mauritius Limited |
+2,105,108,805 | 56.12 |"; a 10-K's beneficial ownership table as lines "Lone Star Value
+Investors, LP 9,783,886 63.49 %". The heading (the last non-row line that names a kind of
+list) says what every row states; a row gives the party (its name cell, footnote marks
+dropped) and the stakes it states (each distinct percent cell; two columns -- this year and
+last -- are two statements). A long paragraph that names no list ends the list.
+
+Rows become :class:`~ingest.extract.rules.Found` like the sentence rules' (rule ``table_*``):
+subsidiary lists -> ``subsidiary`` (parent: the company the heading names, else the filer),
+associates -> ``owns``, shareholder tables -> ``owns`` of the filer, and a row's "(formerly
+known as X)" -> ``renamed``.
+"""
+
+from __future__ import annotations
+
+import re
+from ownergraph.ingest.extract.parties import has_legal_form, is_party
+from ownergraph.ingest.extract.patterns import OWNS, RENAMED, SUBSIDIARY
+from ownergraph.ingest.extract.rules import Found
+from ownergraph.ingest.extract.values import Context, percent
+
+__all__ = ["find"]
+
+# what a heading says the rows below it are (a header row's cell "Name of subsidiary" says it too)
+_KINDS: list[tuple[str, re.Pattern[str]]] = [
+    ("subsidiary", re.compile(r"\b(?:subsidiar(?:y|ies)|(?:subsidiary|group|related)\sundertakings|companies\sin\s"
+                              r"the\sgroup|group\scompanies|following\scompanies)\b", re.I)),
+    ("associate", re.compile(r"\bassociates?\b(?!\sof)", re.I)),
+    ("joint_venture", re.compile(r"\bjoint\sventures?\b|\(JV\)", re.I)),
+    ("holders", re.compile(r"\b(?:(?:major|substantial|significant|principal)\s(?:share|stock)holders?|"
+                           r"beneficial(?:ly)?\sown(?:er|ers|ership)|security\sownership|notifiable\sinterests|"
+                           r"interests?\sin\s(?:voting\srights|shares))\b", re.I)),
+]
+_PARENT = re.compile(r"\bsubsidiaries\sof\s(?:the\s)?(?P<p>[A-Z][^,;:()]{2,80}?)\s*[.:]?\s*$")
+_PROSE = 300  # characters: a paragraph this long that names no list is body text, and ends one
+_HEADER_CELL = re.compile(r"^(?:s\.?\s?no\.?|no\.?|name.*|company.*|entity.*|holding|%.*|.*\bof\sownership.*|"
+                          r"proportion.*|country.*|registered.*|principal.*|nature.*|class.*|nameof.*)$", re.I)
+_PCT_CELL = re.compile(r"^(?P<n>\d{1,3}(?:\.\d+)?)\s?%?$")
+_FOOTNOTE = re.compile(r"(?:\s*(?:[*#!†‡°^]+|\(\d{1,2}\)|(?<=\s)\d{1,2}|(?<=[a-z])\d))+$")
+_FORMERLY = re.compile(r"\s*\((?:formerly|previously)\s(?:known\sas\s|called\s|named\s)?(?P<old>[^()]+?)\s*\)", re.I)
+# a beneficial ownership line: name, footnote, address, shares, percent ("Barbara Laughlin (4) 510,000 31.41 %")
+_OWNER_LINE = re.compile(r"^(?P<name>[A-Z][^\d()]{2,80}?)\s*(?:\(\d{1,2}\)\s*)?(?:c/o\s[^\n]*?|\d+\s[^\n]*?)?\s"
+                         r"\d[\d,]{2,}\s+(?P<pct>\d{1,3}(?:\.\d+)?)\s?%\s*$")
+
+
+def find(text: str, ctx: Context) -> list[Found]:
+    """The relationships the lists and tables of the document ``text`` state, row by row."""
+    out: list[Found] = []
+    kind: str | None = None
+    parent: str | None = None
+    serials = False  # the current table numbers its rows: a row without a number continues the one above
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        start, pos = pos, pos + len(line)
+        row = line.strip()
+        if not row:
+            continue
+        if row.startswith("|"):
+            cells = [c.strip() for c in row.strip("|").split("|")]
+            header = next((k for c in cells if _HEADER_CELL.match(c) and (k := _kind_of(c))), None)
+            kind = header or kind
+            if kind is not None:
+                found, numbered = _pipe_row(cells, kind, parent or ctx.filer, row, start, serials)
+                serials = serials or numbered
+                out.extend(found)
+            continue
+        named = _kind_of(row)
+        if named is not None:
+            kind, serials = named, False
+            p = _PARENT.search(row)
+            parent = ctx.name(p["p"]) if p and named == "subsidiary" else (parent if len(row) < 60 else None)
+            continue
+        if kind == "holders" and ctx.filer and (m := _OWNER_LINE.match(row)) and is_party(_clean(m["name"])):
+            out.append(_row(OWNS, "table_holder", _clean(m["name"]), ctx.filer, float(m["pct"]), row, start))
+        elif len(row) > _PROSE:
+            kind, parent = None, None
+    return out
+
+
+def _kind_of(line: str) -> str | None:
+    """The kind of list a heading line names (the first it names: "Companies in the Group,
+    associate and joint venture" heads the subsidiaries), or None."""
+    hits = [(m.start(), k) for k, rx in _KINDS for m in rx.finditer(line)]
+    return min(hits)[1] if hits else None
+
+
+def _pipe_row(cells: list[str], kind: str, parent: str | None, row: str, start: int,
+              serials: bool) -> tuple[list[Found], bool]:
+    """The findings of one table row, and whether it is numbered."""
+    if not cells or all(re.fullmatch(r"[-:\s]*", c) for c in cells) or any(_HEADER_CELL.match(c) for c in cells if c):
+        return [], False
+    numbered = bool(re.fullmatch(r"\d{1,3}", cells[0]))
+    if serials and not cells[0]:
+        return [], False  # a wrapped name's second line
+    at = 1 if numbered else 0
+    if at >= len(cells) or not cells[at]:
+        return [], numbered
+    raw = cells[at]
+    old = _FORMERLY.search(raw)
+    name = _clean(_FORMERLY.sub("", raw))
+    if not is_party(name) or parent is None or not (" " in name or has_legal_form(name)) or kind == "joint_venture":
+        return [], numbered
+    stakes = list(dict.fromkeys(float(m["n"]) for c in cells[at + 1:] if (m := _PCT_CELL.match(c.replace(",", "")))
+                                and float(m["n"]) <= 100 and ("." in c or "%" in c or kind != "holders")))
+    out: list[Found] = []
+    for stake in stakes or [None]:
+        if kind == "subsidiary":
+            out.append(_row(SUBSIDIARY, "table_subsidiary", parent, name, stake, row, start))
+        elif kind == "associate":
+            out.append(_row(OWNS, "table_associate", parent, name, stake, row, start))
+        elif kind == "holders" and stake is not None:
+            out.append(_row(OWNS, "table_holder", name, parent, stake, row, start))
+    if old is not None and out:
+        out.append(_row(RENAMED, "table_formerly", name, _clean(old["old"]), None, row, start, new_name=name))
+    return out, numbered
+
+
+def _clean(name: str) -> str:
+    """A name cell without its footnote marks ("Lifescan Limited #", "Airtel International LLP 4")."""
+    return _FOOTNOTE.sub("", " ".join(name.split())).strip(" ,;:")
+
+
+def _row(relation: str, rule: str, a: str, b: str, stake: float | None, row: str, start: int,
+         new_name: str | None = None) -> Found:
+    return Found(relation=relation, rule=rule, a=a, b=b, confidence=0.9, start=start, end=start + len(row),
+                 quote=row, stake=stake, new_name=new_name)
