@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any, Protocol
 
-from ownergraph.ingest.extract import partners, rules, tables
+from ownergraph.ingest.extract import clauses, partners, rules, tables
 from ownergraph.ingest.extract.agreements import bind_agreements
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import Context
@@ -68,9 +68,23 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, 
     conversation turn's also our holdings, with relative dates counted from ``today``."""
     ctx = Context.of(text, filer)
     ctx.today, ctx.conversation = today, conversation
-    found = [f for s in sentences for f in (*rules.find(s.text, s.start, ctx), *partners.find(s.text, s.start, ctx))]
-    found += tables.find(text, ctx)
+    found = [f for s in sentences for f in (*rules.find(s.text, s.start, ctx), *partners.find(s.text, s.start, ctx),
+                                            *clauses.find(s.text, s.start, ctx))]
+    found = _once([*found, *tables.find(text, ctx)])
     return rules.drop_unstated(partners.full_names(text, bind_agreements(rules.date_refinancings(found), sentences)))
+
+
+def _once(found: list[Found]) -> list[Found]:
+    """``found`` with one finding per relation, parties, stake and sentence: the sentence rules,
+    the clause reader and the table reader may read the same statement."""
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for f in found:
+        key = (f.relation, _norm(f.a), _norm(f.b), f.stake, f.start, f.new_name)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
 
 
 # finds the relationships of a document's sentences: :func:`extract`, or an LLM extractor

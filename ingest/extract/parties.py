@@ -56,6 +56,9 @@ NEGATIVE_SHAPES: list[tuple[str, re.Pattern[str]]] = [(why, re.compile(rx, re.I)
     # an officer's title
     ("title", r"^(?:chief\s|president\b|chairman\b|vice\spresident|director\b|secretary\b|treasurer\b|"
               r"senior\svice|executive\svice)"),
+    # a bare role word, a dateline or a page heading ("Bank of New York, Trustee,", "About Abbott", "US-based")
+    ("role word", r"^(?:trustee|agent|administrative\sagent|collateral\sagent|lenders?|borrowers?|guarantors?|"
+                  r"issuers?|purchasers?|sellers?|buyers?|parent|registrant|nominee)$|^about\s|-based$"),
     # an address or a place ("6 Heddon Street", "P.O. Box 57")
     ("address", r"^(?:c/o\b|p\.?\s?o\.?\sbox\b|\d+\s\w+\s(?:street|avenue|road|floor)\b)"),
 ]]

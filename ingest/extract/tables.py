@@ -32,18 +32,19 @@ _KINDS: list[tuple[str, re.Pattern[str]]] = [
     ("associate", re.compile(r"\bassociates?\b(?!\sof)", re.I)),
     ("joint_venture", re.compile(r"\bjoint\sventures?\b|\(JV\)", re.I)),
     ("holders", re.compile(r"\b(?:(?:major|substantial|significant|principal)\s(?:share|stock)holders?|"
-                           r"beneficial(?:ly)?\sown(?:er|ers|ership)|security\sownership|notifiable\sinterests|"
+                           r"beneficial(?:ly)?\sown\w*|owned\sof\srecord\sand\sbeneficially|security\sownership|notifiable\sinterests|"
                            r"interests?\sin\s(?:voting\srights|shares))\b", re.I)),
 ]
 _PARENT = re.compile(r"\bsubsidiaries\sof\s(?:the\s)?(?P<p>[A-Z][^,;:()]{2,80}?)\s*[.:]?\s*$")
 _PROSE = 300  # characters: a paragraph this long that names no list is body text, and ends one
 _HEADER_CELL = re.compile(r"^(?:s\.?\s?no\.?|no\.?|name.*|company.*|entity.*|holding|%.*|.*\bof\sownership.*|"
                           r"proportion.*|country.*|registered.*|principal.*|nature.*|class.*|nameof.*)$", re.I)
+_INTRODUCES = re.compile(r"\b(?:following\stable|table\sbelow|listed\sbelow|set\sout\sbelow|as\sfollows)\b|:$", re.I)
 _PCT_CELL = re.compile(r"^(?P<n>\d{1,3}(?:\.\d+)?)\s?%?$")
 _FOOTNOTE = re.compile(r"(?:\s*(?:[*#!†‡°^]+|\(\d{1,2}\)|(?<=\s)\d{1,2}|(?<=[a-z])\d))+$")
 _FORMERLY = re.compile(r"\s*\((?:formerly|previously)\s(?:known\sas\s|called\s|named\s)?(?P<old>[^()]+?)\s*\)", re.I)
 # a beneficial ownership line: name, footnote, address, shares, percent ("Barbara Laughlin (4) 510,000 31.41 %")
-_OWNER_LINE = re.compile(r"^(?P<name>[A-Z][^\d()]{2,80}?)\s*(?:\(\d{1,2}\)\s*)?(?:c/o\s[^\n]*?|\d+\s[^\n]*?)?\s"
+_OWNER_LINE = re.compile(r"^(?:(?:Common|Ordinary|Preferred)\s(?:Stock|Shares)\s)?(?P<name>[A-Z][^\d()]{2,80}?)\s*(?:\(\d{1,2}\)\s*)?(?:c/o\s[^\n]*?|\d+\s[^\n]*?)?\s"
                          r"\d[\d,]{2,}\s+(?P<pct>\d{1,3}(?:\.\d+)?)\s?%\s*$")
 
 
@@ -76,7 +77,7 @@ def find(text: str, ctx: Context) -> list[Found]:
             continue
         if kind == "holders" and ctx.filer and (m := _OWNER_LINE.match(row)) and is_party(_clean(m["name"])):
             out.append(_row(OWNS, "table_holder", _clean(m["name"]), ctx.filer, float(m["pct"]), row, start))
-        elif len(row) > _PROSE:
+        elif len(row) > _PROSE and not _INTRODUCES.search(row):
             kind, parent = None, None
     return out
 

@@ -1,0 +1,273 @@
+"""Relationships read clause by clause: party mentions, chunked, and what the words between
+two neighbouring mentions say.
+
+The sentence rules (:mod:`ingest.extract.patterns`) each spell one phrasing from name to name.
+This reader splits the work instead:
+
+1. **Mentions** (:func:`mentions`): capitalised names (a legal form of the ISO 20275 list
+   extends a name: "InfiniCom, AB", "Foo OÜ", "Bar S.à r.l."), the document's defined terms,
+   and the filer's words ("we", "our", "the Company", "Registrant"); "its" / "their" mean the
+   sentence's first party before them, else the filer. A name of a negative shape
+   (:mod:`ingest.extract.parties`) is no mention.
+2. **Groups**: mentions joined only by "and" / commas ("A and B each hold 50% of C",
+   "X and Y, wholly-owned subsidiaries of Z") are one group; a relation holds for each member.
+3. **Cues** (:data:`CUES`, data): the words between two neighbouring groups, with defined-term
+   parentheses taken out, must be one cue entire -- a relation and which side is which. The
+   same cue reads an active, a passive ("acquired by"), an apposition (", a wholly-owned
+   subsidiary of"), a relative clause (", which in turn owns 51% of" gives the second hop of
+   "holds 100% of A, which in turn owns 51% of B") and a possessive ("'s acquisition of").
+4. **Frames** around a single mention (:data:`SINGLE`): "X, a wholly-owned subsidiary,"
+   (of the filer), "the acquisition of X" (by the filer), "X (formerly Y)".
+
+A clause that denies ("not", "no longer") is dropped; a hedged one ("may be deemed", "agreed
+to", "will") is kept below the loading confidence, as the sentence rules do.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ownergraph.domain.legal_forms import trailing_form
+from ownergraph.ingest.extract.parties import is_party
+from ownergraph.ingest.extract.patterns import ACQUIRED, CONTROLLING, GUARANTEE, OWNS, RENAMED, SOLD, SUBSIDIARY
+from ownergraph.ingest.extract.rules import Found
+from ownergraph.ingest.extract.values import HEDGE, NAME, NEGATION, Context, percent, sentence_date
+
+__all__ = ["CUES", "SINGLE", "find", "mentions"]
+
+_SELF = (r"the\s(?:Company|Registrant|Corporation|Partnership|Issuer|Group)(?!\s(?:of\s|&\s)?[A-Z])|"
+         r"[Ww]e|[Oo]ur|[Uu]s|Registrant|(?<![A-Za-z])[Ii]ts|[Tt]heir")
+_MENTION = re.compile(rf"(?<![\w&.'’-])(?:(?P<self>{_SELF})(?![\w'’])|(?P<name>(?:[Tt]he\s)?(?:\d+[A-Z][\w.&-]*\s)?{NAME}))")
+_PAREN = re.compile(r"\s?\((?:[^()]{0,120}[\"“”‘’']|[A-Z][A-Za-z&.\s-]{0,25}|the\s[^()]{0,60}|NASDAQ[^()]*|NYSE[^()]*|"
+                    r"TSX[^()]*|LSE[^()]*)\)")
+_PCT = r"(?:approximately\s|about\s|over\s|more\sthan\s|almost\s|nearly\s|an\sadditional\s|a\s)?\d{1,3}(?:\.\d+)?\s?(?:%|percent|per\scent)"
+_BE = r"(?:is|was|are|were|has\sbeen|have\sbeen|had\sbeen|became|becomes|remains|remained)"
+_OWNED = r"(?:wholly|majority|partially|jointly|\d{1,3}(?:\.\d+)?\s?%)[\s-]owned"
+_SECS = (r"(?:(?:the\s)?(?:issued\s(?:and\soutstanding\s)?|outstanding\s|entire\s)?(?:share\scapital|ordinary\sshares|"
+         r"common\sstock|capital\sstock|shares|stock|equity|voting\s(?:stock|rights|power|shares)|units|"
+         r"membership\sinterests|partnership\sinterests|exchangeable\sshares)(?:\sof\scommon\sstock)?\s(?:of|in)\s)")
+
+
+@dataclass(frozen=True)
+class Cue:
+    """The words between two groups that state a relation: ``a_first`` when the group before
+    them is ``a`` (owner / parent / buyer / guarantor / new name)."""
+
+    relation: str
+    name: str
+    gap: re.Pattern[str]
+    a_first: bool
+
+
+def _cue(relation: str, name: str, gap: str, a_first: bool) -> Cue:
+    return Cue(relation, name, re.compile(rf"^{gap}$", re.I), a_first)
+
+
+_REL = r"(?:,?\s(?:which|that|who)\s|,\s)?(?:in\sturn\s)?"
+_ADV = r"(?:(?:also|now|currently|directly|indirectly|ultimately|together|each|both|collectively|still|then)\s)*"
+CUES: list[Cue] = [
+    # subsidiaries: ", a wholly-owned subsidiary of", "is an indirect subsidiary of", "'s subsidiary,"
+    _cue(SUBSIDIARY, "subsidiary_of",
+         rf"{_REL}(?:{_BE}\s)?(?:now\s)?(?:an?|the|our|its|one\sof\sthe)\s(?:\w+\s){{0,2}}?(?:{_OWNED}\s)?"
+         rf"(?:(?:direct|indirect|principal|operating|non-core)\s)?subsidiar(?:y|ies)(?:\sundertakings?|\scompany)?"
+         rf"\sof\s(?:the\s)?", False),
+    _cue(SUBSIDIARY, "subsidiaries_of", rf",?\s(?:(?:all|both|each)\s)?{_OWNED}?\s?subsidiaries\sof\s(?:the\s)?", False),
+    _cue(SUBSIDIARY, "its_subsidiary",
+         rf"(?:['’]s?)?\s(?:\w+\s){{0,1}}?(?:{_OWNED}\s)?(?:(?:direct|indirect|principal|operating|non-core)\s)?"
+         rf"subsidiar(?:y|ies)(?:\sundertaking|\scompany|\scompanies)?,?\s(?:including\s)?", True),
+    _cue(SUBSIDIARY, "parent_company",
+         rf"(?:['’]s?)?\s(?:ultimate\s)?(?:parent|parent\scompany|holding\scompany),?\s", False),
+    _cue(SUBSIDIARY, "is_parent_of", rf"{_REL}(?:{_BE}\s)?the\s(?:ultimate\s)?parent(?:\scompany)?\sof\s(?:the\s)?", True),
+    _cue(SUBSIDIARY, "through_subsidiary", r"\s(?:\w+\s){0,6}?through\s(?:its|their|our)\s", True),
+    # ownership: "owns 51% of", ", which holds a 29.8% stake in", "is the beneficial owner of 69.15% of"
+    _cue(CONTROLLING, "controls_pct",
+         rf"{_REL}{_ADV}(?:controls?|controlled)\s(?:an?\s|the\s)?{_PCT}\s(?:of|in)\s(?:the\s)?(?:voting\s(?:rights|power|shares)|votes)"
+         rf"\s(?:of|in)\s(?:the\s)?", True),
+    _cue(OWNS, "owns_pct",
+         rf"{_REL}{_ADV}(?:{_BE}\s)?(?:directly\s|indirectly\s|beneficially\s)?(?:owns?|holds?|held|owned|has|had|"
+         rf"(?:owns|own)\sor\scontrols?|acquired|became\sthe\s(?:beneficial\s)?owner\sof|(?:is|was)\sthe\s(?:beneficial\s|record\s)?"
+         rf"owner\sof)\s(?:an?\s|the\s)?{_PCT}\s(?:(?:equity\s|ownership\s|economic\s|voting\s)?"
+         rf"(?:stake|interest|shareholding|holding)\s)?(?:of|in)\s{_SECS}?(?:the\s)?", True),
+    _cue(OWNS, "owned_by", rf"{_REL}(?:{_BE}\s)?(?:{_OWNED}|(?:beneficially\s)?owned|held)\s(?:\w+\s)?by\s(?:the\s)?", False),
+    _cue(OWNS, "major_holder",
+         rf"{_REL}(?:{_BE}\s)?(?:the|a|our|its)\s(?:majority|principal|largest|controlling|major|substantial|"
+         rf"significant|single\slargest)\s(?:shareholder|stockholder|investor|owner|member)\s(?:of|in)\s(?:the\s)?", True),
+    _cue(OWNS, "holder_apposition",
+         r"(?:['’]s?)?\s(?:majority|principal|largest|controlling|major|substantial)\s(?:shareholder|stockholder|investor),?\s",
+         False),
+    _cue(OWNS, "has_shareholding",
+         rf"{_REL}{_ADV}(?:has|have|holds?|hold)\s(?:an?\s)?(?:indirect\s|direct\s)?(?:shareholding|equity\sinterest|"
+         rf"ownership\sinterest|stake|voting\srights)\sin\s(?:the\s)?", True),
+    _cue(OWNS, "held_by", rf"\s(?:are|is|were|was)\s(?:held|owned)\s(?:ultimately\s|indirectly\s|directly\s)?by\s(?:the\s)?", False),
+    # acquisitions and disposals
+    _cue(ACQUIRED, "acquired",
+         rf"{_REL}{_ADV}(?:\w+\s)?(?:acquired|acquires|purchased|bought|completed\s(?:the|its)\s(?:\w+\s)?(?:acquisition|"
+         rf"purchase)\sof)\s(?:control\sof\s)?(?:(?:{_PCT}|all|substantially\sall|the\sremaining)\s(?:of\s)?)?{_SECS}?"
+         rf"(?:the\s)?", True),
+    _cue(ACQUIRED, "acquisition_of", rf"(?:['’]s?)?\s(?:\w+\s)?(?:acquisition|purchase)\sof\s(?:{_PCT}\s(?:of\s)?)?{_SECS}?(?:the\s)?", True),
+    _cue(ACQUIRED, "acquired_by", rf"{_REL}(?:{_BE}\s)?(?:\w+\s)?acquired\s(?:\w+\s){{0,4}}?by\s(?:the\s)?", False),
+    _cue(ACQUIRED, "sold_to", rf"{_REL}(?:{_BE}\s)(?:\w+\s)?sold\s(?:\w+\s){{0,3}}?to\s(?:the\s)?", False),
+    _cue(SOLD, "sold_stake",
+         rf"{_REL}(?:\w+\s)?(?:sold|divested|disposed\sof|completed\sthe\s(?:sale|disposal|divestiture)\sof)\s(?:all\sof\s)?"
+         rf"(?:its|our|their|the)?\s?(?:entire\s|remaining\s)?(?:(?:minority|majority|controlling)\s)?(?:{_PCT}\s)?"
+         rf"(?:equity\s)?(?:interest|stake|shares|share|holding|ownership\sinterest|shareholding)s?\s(?:in|of)\s(?:the\s)?",
+         True),
+    # guarantees
+    _cue(GUARANTEE, "guaranteed_by",
+         r",?\s(?:(?:which|that|and)\s)?(?:(?:is|are|was|were|will\sbe|have\sbeen)\s)?(?:(?:fully|unconditionally|"
+         r"irrevocably|jointly|and|severally|fully|,)\s)*guaranteed\s(?:\w+\s){0,3}?by\s(?:the\s)?", False),
+    _cue(GUARANTEE, "guarantees",
+         r"\s(?:has\s|have\s)?(?:(?:fully|unconditionally|irrevocably)\s)*(?:guarantees?|guaranteed|has\sguaranteed)\s"
+         r"(?:the\s)?(?:payment\s(?:of\s)?)?(?:(?:all\s)?(?:the\s)?(?:obligations|debts?|liabilities|notes|indebtedness)"
+         r"\s(?:of|under)\s)?(?:the\s)?", True),
+    # renames: new name first
+    _cue(RENAMED, "formerly", r",?\s(?:\(|,\s)?(?:formerly|previously|then)\s(?:known\sas\s|called\s|named\s)?", True),
+    _cue(RENAMED, "now", r",?\s\((?:now|renamed)\s(?:known\sas\s|called\s)?", False),
+    _cue(RENAMED, "changed_name",
+         r"\s(?:\w+\s){0,8}?(?:changed|change|changes)\s(?:its|their)\s(?:corporate\s|legal\s)?name\s(?:from\s[^,;]{2,80}?\s)?to\s",
+         False),
+    _cue(RENAMED, "renamed", r"\s(?:\w+\s){0,4}?(?:has\sbeen\s|was\s)?renamed\s(?:as\s)?", False),
+    # control
+    _cue(CONTROLLING, "controlled_by",
+         rf"{_REL}(?:an\sentity\s|a\scompany\s)?(?:{_BE}\s)?(?:ultimately\s|indirectly\s|directly\s|jointly\s)?controlled\sby\s(?:the\s)?",
+         False),
+    _cue(CONTROLLING, "controls", rf"{_REL}(?:ultimately\s|indirectly\s|directly\s)?(?:controls|controlled|acquired\scontrol\sof)\s(?:the\s)?", True),
+]
+
+# frames around one mention, with the filer as the other party
+SINGLE: list[tuple[str, str, re.Pattern[str], re.Pattern[str], bool]] = [
+    # (relation, rule, before the mention, after it, filer is a)
+    (SUBSIDIARY, "x_a_subsidiary", re.compile(r"$"), re.compile(
+        rf"^(?:{_PAREN.pattern})?,?\s(?:an?|our)\s(?:{_OWNED}\s)?(?:(?:direct|indirect|principal|operating)\s)?"
+        r"subsidiary(?:\sundertaking)?(?:\sof\s(?:the\s)?(?:Company|Registrant|the\sGroup|Group))?(?=[,.;)]|\s(?:and|is|was|that|which)\b)"),
+     True),
+    (SUBSIDIARY, "paren_subsidiary", re.compile(r"$"), re.compile(
+        r"^\s?\((?:an?|our)\s(?:(?:wholly|majority)[\s-]owned\s)?subsidiary(?:\sof\s(?:the\s)?(?:Company|Registrant))?\)"), True),
+    (ACQUIRED, "the_acquisition_of", re.compile(r"(?:^|\s)(?:[Tt]he|[Oo]ur|[Ii]ts)\s(?:\w+\s)?acquisition\sof\s(?:the\s)?$"),
+     re.compile(r"^(?!\s(?:by|from)\b)"), True),
+    (ACQUIRED, "company_acquired", re.compile(r"(?:^|\s)(?:[Ww]e|the\sCompany)\s(?:\w+\s)?acquired\s(?:the\s)?$"),
+     re.compile(r""), True),
+    (SOLD, "x_was_sold", re.compile(r"$"), re.compile(r"^(?:\s\([^)]*\))?,?\s(?:which|that)\s(?:was|were)\s(?:sold|disposed\sof|divested)\b"),
+     True),
+]
+_CLAUSE_END = re.compile(r";|\.\s|\s[-–—]\s|:\s")
+_GROUP_JOIN = re.compile(r"^(?:,\s|,?\sand\s|\s&\s)$")
+
+
+@dataclass(frozen=True)
+class Mention:
+    start: int
+    end: int
+    name: str  # the party it names (defined terms and the filer resolved)
+
+
+def mentions(flat: str, ctx: Context) -> list[Mention]:
+    """The party mentions of a sentence, in order."""
+    out: list[Mention] = []
+    for m in _MENTION.finditer(flat):
+        end = _with_form(flat, m.end())
+        raw = flat[m.start():end]
+        if m["self"]:
+            name = _pronoun(raw, out, ctx)
+        else:
+            name = ctx.name(raw)
+            if name and not ctx.terms.get(name.casefold()) and not is_party(name):
+                name = None
+        if name:
+            out.append(Mention(m.start(), end, name))
+    return out
+
+
+def _pronoun(raw: str, before: list[Mention], ctx: Context) -> str | None:
+    """"its" / "their": the party named last before it in the sentence ("Abbott announced that
+    it has completed its acquisition"), else the filer; the rest: the filer."""
+    if raw.casefold() in ("its", "their") and before:
+        return before[-1].name
+    return ctx.filer
+
+
+def _with_form(flat: str, end: int) -> int:
+    """``end`` moved past a legal form the name regex stopped before ("InfiniCom, AB", "X OÜ")."""
+    tail = re.match(r"(?:,?\s[^\s,;()]+){1,4}", flat[end:])
+    if not tail:
+        return end
+    words = re.findall(r",?\s[^\s,;()]+", tail[0])
+    for n in range(len(words), 0, -1):
+        cand = flat[:end] + "".join(words[:n])
+        form = trailing_form(cand[max(0, end - 80):])
+        if form is not None and len(form[0]) >= len(cand[max(0, end - 80):end].rstrip(" ,")) - 1:
+            return end + len("".join(words[:n]))
+    return end
+
+
+def _groups(flat: str, ms: list[Mention]) -> list[list[Mention]]:
+    groups: list[list[Mention]] = []
+    for m in ms:
+        if groups and _GROUP_JOIN.match(_gap(flat, groups[-1][-1], m)):
+            groups[-1].append(m)
+        else:
+            groups.append([m])
+    return groups
+
+
+def _gap(flat: str, a: Mention, b: Mention) -> str:
+    return _PAREN.sub("", flat[a.end:b.start])
+
+
+def _confidence(flat: str, start: int, gap: str) -> float | None:
+    clause = _CLAUSE_END.split(flat[max(0, start - 60):start])[-1]
+    if NEGATION.search(gap) or NEGATION.search(clause[-30:]) or re.search(r"\bno\slonger\b|\bformer(?:ly)?\b", clause[-30:]):
+        return None
+    return 0.35 if HEDGE.search(gap) or HEDGE.search(clause) or re.search(r"\bdeemed\b", gap) else 0.9
+
+
+def find(text: str, start: int, ctx: Context) -> list[Found]:
+    """The relationships the clauses of the sentence ``text`` (at ``start``) state."""
+    flat = " ".join(text.split())
+    ms = mentions(flat, ctx)
+    groups = _groups(flat, ms)
+    out: list[Found] = []
+    for left, right in zip(groups, groups[1:]):
+        gap = _gap(flat, left[-1], right[0])
+        if len(gap) > 160 or _CLAUSE_END.search(gap):
+            continue
+        cue = next((c for c in CUES if c.gap.match(gap)), None)
+        if cue is None:
+            continue
+        conf = _confidence(flat, left[0].start, gap)
+        if conf is None:
+            continue
+        first, second = (left, right) if cue.a_first else (right, left)
+        if cue.relation == RENAMED or cue.name in ("its_subsidiary", "through_subsidiary"):
+            second = second[:1] if cue.relation == RENAMED else second
+        for a in first:
+            for b in second:
+                out.append(_found(cue.relation, f"clause:{cue.name}", a.name, b.name, conf, gap, flat, text, start))
+    out += _singles(flat, ms, text, start, ctx)
+    return [f for f in out if f.a.casefold() != f.b.casefold()]
+
+
+def _singles(flat: str, ms: list[Mention], text: str, start: int, ctx: Context) -> list[Found]:
+    out: list[Found] = []
+    if ctx.filer is None:
+        return out
+    for m in ms:
+        for relation, rule, before, after, filer_a in SINGLE:
+            if before.search(flat[:m.start]) and (hit := after.match(flat[m.end:])) is not None:
+                conf = _confidence(flat, m.start, hit[0])
+                if conf is None:
+                    continue
+                a, b = (ctx.filer, m.name) if filer_a else (m.name, ctx.filer)
+                out.append(_found(relation, f"clause:{rule}", a, b, conf, hit[0], flat, text, start))
+    return out
+
+
+def _found(relation: str, rule: str, a: str, b: str, conf: float, gap: str, flat: str, text: str,
+           start: int) -> Found:
+    stake = percent(gap)
+    if stake is None and re.search(r"wholly[\s-]owned|\ball\s(?:of\s)?(?:the\s)?(?:issued|outstanding)", gap, re.I):
+        stake = 100.0
+    return Found(relation=relation, rule=rule, a=a, b=b, confidence=conf, start=start, end=start + len(text),
+                 quote=text, stake=stake, when=sentence_date(flat), new_name=a if relation == RENAMED else None,
+                 hedged=conf < 0.5)
