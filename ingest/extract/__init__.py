@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any, Protocol
 
-from ownergraph.ingest.extract import clauses, partners, rules, tables
+from ownergraph.ingest.extract import clauses, partners, rules, signatures, tables
 from ownergraph.ingest.extract.agreements import bind_agreements
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import Context
@@ -70,7 +70,7 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, 
     ctx.today, ctx.conversation = today, conversation
     found = [f for s in sentences for f in (*rules.find(s.text, s.start, ctx), *partners.find(s.text, s.start, ctx),
                                             *clauses.find(s.text, s.start, ctx))]
-    found = _once([*found, *tables.find(text, ctx)])
+    found = _once([*found, *tables.find(text, ctx), *signatures.find(text)])
     return rules.drop_unstated(partners.full_names(text, bind_agreements(rules.date_refinancings(found), sentences)))
 
 

@@ -36,9 +36,10 @@ from ownergraph.ingest.extract.values import HEDGE, NAME, NEGATION, Context, per
 
 __all__ = ["CUES", "SINGLE", "find", "mentions"]
 
-_SELF = (r"the\s(?:Company|Registrant|Corporation|Partnership|Issuer|Group)(?!\s(?:of\s|&\s)?[A-Z])|"
+_SELF = (r"the\s(?:[Cc]ompany|Registrant|Corporation|Partnership|Issuer|Group)(?!\s(?:of\s|&\s)?[A-Z])|"
          r"[Ww]e|[Oo]ur|[Uu]s|Registrant|(?<![A-Za-z])[Ii]ts|[Tt]heir")
-_MENTION = re.compile(rf"(?<![\w&.'’-])(?:(?P<self>{_SELF})(?![\w'’])|(?P<name>(?:[Tt]he\s)?(?:\d+[A-Z][\w.&-]*\s)?{NAME}))")
+_MENTION = re.compile(rf"(?<![\w&.'’-])(?:(?P<self>{_SELF})(?![\w'’])|(?P<name>(?:[Tt]he\s)?(?:\d+[A-Z][\w.&-]*\s)?{NAME})|"
+                      r"(?P<camel>[a-z]{1,2}[A-Z][\w&.'’-]*(?:,?\s[A-Z][\w&.'’-]*){0,5}))")
 _PAREN = re.compile(r"\s?\((?:[^()]{0,120}[\"“”‘’']|[A-Z][A-Za-z&.\s-]{0,25}|the\s[^()]{0,60}|NASDAQ[^()]*|NYSE[^()]*|"
                     r"TSX[^()]*|LSE[^()]*)\)")
 _PCT = r"(?:approximately\s|about\s|over\s|more\sthan\s|almost\s|nearly\s|an\sadditional\s|a\s)?\d{1,3}(?:\.\d+)?\s?(?:%|percent|per\scent)"
@@ -129,6 +130,9 @@ CUES: list[Cue] = [
          False),
     _cue(RENAMED, "renamed", r"\s(?:\w+\s){0,4}?(?:has\sbeen\s|was\s)?renamed\s(?:as\s)?", False),
     # control
+    _cue(CONTROLLING, "role_of",
+         rf"{_REL}(?:{_BE}\s)?(?:as\s)?(?:the|a|its|an)\s(?:sole\s|individual\s)?(?:general\spartners?|managing\smembers?|"
+         rf"sole\smember|managers?|managing\sventurer|trustees?)\s(?:of|for)\s(?:each\sof\s)?(?:the\s)?", True),
     _cue(CONTROLLING, "controlled_by",
          rf"{_REL}(?:an\sentity\s|a\scompany\s)?(?:{_BE}\s)?(?:ultimately\s|indirectly\s|directly\s|jointly\s)?controlled\sby\s(?:the\s)?",
          False),
@@ -153,6 +157,7 @@ SINGLE: list[tuple[str, str, re.Pattern[str], re.Pattern[str], bool]] = [
 ]
 _CLAUSE_END = re.compile(r";|\.\s|\s[-–—]\s|:\s")
 _GROUP_JOIN = re.compile(r"^(?:,\s|,?\sand\s|\s&\s)$")
+_ALIAS = re.compile(r"^,?\sor\s(?:the\s)?$")  # "NEA Partners 15, L.P., or NEA Partners 15, the sole general partner of"
 
 
 @dataclass(frozen=True)
@@ -204,7 +209,9 @@ def _with_form(flat: str, end: int) -> int:
 def _groups(flat: str, ms: list[Mention]) -> list[list[Mention]]:
     groups: list[list[Mention]] = []
     for m in ms:
-        if groups and _GROUP_JOIN.match(_gap(flat, groups[-1][-1], m)):
+        if groups and _ALIAS.match(_gap(flat, groups[-1][-1], m)):
+            groups[-1][-1] = Mention(groups[-1][-1].start, m.end, groups[-1][-1].name)  # the alias is the same party
+        elif groups and _GROUP_JOIN.match(_gap(flat, groups[-1][-1], m)):
             groups[-1].append(m)
         else:
             groups.append([m])
