@@ -20,6 +20,7 @@ else the filing date. A loan the sentence says was refinanced or repaid ends ins
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any, Protocol
@@ -80,7 +81,8 @@ def _once(found: list[Found]) -> list[Found]:
     seen: set[tuple[object, ...]] = set()
     out = []
     for f in found:
-        key = (f.relation, _norm(f.a), _norm(f.b), f.stake, f.start, f.new_name)
+        key = (f.relation, _key(f.a), _key(f.b), f.start, _key(f.new_name or ""),
+               f.stake if f.rule.startswith("table_") else None)
         if key not in seen:
             seen.add(key)
             out.append(f)
@@ -159,6 +161,10 @@ def _action(kind: CorporateActionKind, subject: EntityRef, counterparty: EntityR
     return CorporateAction(action=kind, subject=subject, counterparty=counterparty,
                            valid_from=when or meta.known_from.date(), document_id=meta.document_id,
                            **extra, **common)
+
+
+def _key(name: str) -> str:
+    return re.sub(r"\W", "", name.casefold())
 
 
 def _norm(name: str) -> str:

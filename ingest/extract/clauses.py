@@ -65,7 +65,7 @@ def _cue(relation: str, name: str, gap: str, a_first: bool) -> Cue:
     return Cue(relation, name, re.compile(rf"^{gap}$", re.I), a_first)
 
 
-_REL = r"(?:,?\s(?:which|that|who)\s|,\s)?(?:in\sturn\s)?"
+_REL = r"(?:,?\s(?:which|that|who)\s|,\s|\s)(?:in\sturn\s)?"
 _ADV = r"(?:(?:also|now|currently|directly|indirectly|ultimately|together|each|both|collectively|still|then)\s)*"
 CUES: list[Cue] = [
     # subsidiaries: ", a wholly-owned subsidiary of", "is an indirect subsidiary of", "'s subsidiary,"
@@ -157,6 +157,7 @@ SINGLE: list[tuple[str, str, re.Pattern[str], re.Pattern[str], bool]] = [
 ]
 _CLAUSE_END = re.compile(r";|\.\s|\s[-–—]\s|:\s")
 _GROUP_JOIN = re.compile(r"^(?:,\s|,?\sand\s|\s&\s)$")
+_PLURAL = re.compile(r"\b(?:subsidiaries|partners|members|managers|trustees|shareholders|stockholders|owners|each|both)\b")
 _ALIAS = re.compile(r"^,?\sor\s(?:the\s)?$")  # "NEA Partners 15, L.P., or NEA Partners 15, the sole general partner of"
 
 
@@ -170,8 +171,11 @@ class Mention:
 def mentions(flat: str, ctx: Context) -> list[Mention]:
     """The party mentions of a sentence, in order."""
     out: list[Mention] = []
+    last = 0
     for m in _MENTION.finditer(flat):
-        end = _with_form(flat, m.end())
+        if m.start() < last:
+            continue  # inside a name a legal form extended
+        end = last = _with_form(flat, m.end())
         raw = flat[m.start():end]
         if m["self"]:
             name = _pronoun(raw, out, ctx)
@@ -193,16 +197,21 @@ def _pronoun(raw: str, before: list[Mention], ctx: Context) -> str | None:
 
 
 def _with_form(flat: str, end: int) -> int:
-    """``end`` moved past a legal form the name regex stopped before ("InfiniCom, AB", "X OÜ")."""
-    tail = re.match(r"(?:,?\s[^\s,;()]+){1,4}", flat[end:])
-    if not tail:
-        return end
-    words = re.findall(r",?\s[^\s,;()]+", tail[0])
-    for n in range(len(words), 0, -1):
-        cand = flat[:end] + "".join(words[:n])
-        form = trailing_form(cand[max(0, end - 80):])
-        if form is not None and len(form[0]) >= len(cand[max(0, end - 80):end].rstrip(" ,")) - 1:
-            return end + len("".join(words[:n]))
+    """``end`` moved past a legal form the name regex stopped before: the rest of a token it cut
+    ("Alpha O|Ü", "Beta S.|à r.l.") and up to four more tokens that end in a form ("InfiniCom, AB",
+    "X GmbH & Co. KG"); only tokens with a capital or a dot (never "..., which holds a")."""
+    rest = re.match(r"[^\s,;()]*", flat[end:])
+    cont = end + (len(rest[0]) if rest else 0)
+    words = re.findall(r",?\s[^\s,;()]+", flat[cont:cont + 60])[:4]
+    before = trailing_form(flat[max(0, end - 80):end])
+    for n in range(len(words), -1, -1):
+        added = flat[end:cont] + "".join(words[:n])
+        last = added.split()[-1] if added.split() else ""
+        if not re.search(r"[A-Z.]|[^\x00-\x7f]", last):
+            continue
+        form = trailing_form(flat[max(0, end - 80):end] + added)
+        if form is not None and (before is None or len(form[0]) <= len(before[0])):
+            return end + len(added)
     return end
 
 
@@ -245,6 +254,11 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
         conf = _confidence(flat, left[0].start, gap)
         if conf is None:
             continue
+        if gap.startswith(",") and not _PLURAL.search(gap):
+            # an apposition or relative clause is about the name just before it ("MIP III, as the general
+            # partner of MVF III and MVFIII-A, and MGP III, as ..."), and names one party after it
+            # ("Janssen Biotech, Inc., a subsidiary of Johnson & Johnson, and NYU ...")
+            left, right = left[-1:], right[:1]
         first, second = (left, right) if cue.a_first else (right, left)
         if cue.relation == RENAMED or cue.name in ("its_subsidiary", "through_subsidiary"):
             second = second[:1] if cue.relation == RENAMED else second

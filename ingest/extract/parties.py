@@ -54,7 +54,7 @@ NEGATIVE_SHAPES: list[tuple[str, re.Pattern[str]]] = [(why, re.compile(rx, re.I)
     ("date", r"^(?:january|february|march|april|may|june|july|august|september|october|november|december)\b|"
              r"^(?:fiscal|quarter|year)\b"),
     # an officer's title
-    ("title", r"^(?:chief\s|president\b|chairman\b|vice\spresident|director\b|secretary\b|treasurer\b|"
+    ("title", r"^(?:chief\s|president\b|chair(?:man|person|woman)?\b|board\smember\b|vice\spresident|director\b|secretary\b|treasurer\b|"
               r"senior\svice|executive\svice)"),
     # a bare role word, a dateline or a page heading ("Bank of New York, Trustee,", "About Abbott", "US-based")
     ("role word", r"^(?:trustee|agent|administrative\sagent|collateral\sagent|lenders?|borrowers?|guarantors?|"

@@ -103,7 +103,7 @@ def _pipe_row(cells: list[str], kind: str, parent: str | None, row: str, start: 
     raw = cells[at]
     old = _FORMERLY.search(raw)
     name = _clean(_FORMERLY.sub("", raw))
-    if not is_party(name) or parent is None or not (" " in name or has_legal_form(name)) or kind == "joint_venture":
+    if not is_party(name) or name.startswith("(") or parent is None or not (" " in name or has_legal_form(name)) or kind == "joint_venture":
         return [], numbered
     stakes = list(dict.fromkeys(float(m["n"]) for c in cells[at + 1:] if (m := _PCT_CELL.match(c.replace(",", "")))
                                 and float(m["n"]) <= 100 and ("." in c or "%" in c or kind != "holders")))

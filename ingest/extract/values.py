@@ -98,7 +98,7 @@ class Context:
                     continue
                 survived = " ".join(survivor[1].split())
                 full = ctx.terms.get(survived.casefold(), survived)  # "the Issuer surviving": the Issuer's name
-            elif full.casefold() in _GENERIC:
+            elif full.casefold() in _GENERIC or not is_party(full):
                 continue  # "... of the Company (\u201cNew Disney\u201d)": the name is further back, or none
             if filer is not None and _same_party(full, filer):
                 full = filer  # the filer under the header's name, so its edges meet its identified entity
