@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from ownergraph.domain.legal_forms import trailing_form
 from ownergraph.ingest.extract.parties import is_party
-from ownergraph.ingest.extract.patterns import ACQUIRED, CONTROLLING, GUARANTEE, OWNS, RENAMED, SOLD, SUBSIDIARY
+from ownergraph.ingest.extract.patterns import ACQUIRED, CONTROLLING, GUARANTEE, LOAN, OWNS, RENAMED, SOLD, SUBSIDIARY
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import HEDGE, NAME, NEGATION, Context, percent, sentence_date
 
@@ -265,8 +265,31 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
         for a in first:
             for b in second:
                 out.append(_found(cue.relation, f"clause:{cue.name}", a.name, b.name, conf, gap, flat, text, start))
-    out += _singles(flat, ms, text, start, ctx)
+    out += _singles(flat, ms, text, start, ctx) + _roles(flat, ms, text, start)
     return [f for f in out if f.a.casefold() != f.b.casefold()]
+
+
+# "HSBC BANK USA, NATIONAL ASSOCIATION as Agent, Swingline Lender and Issuing Bank": the roles a
+# party is given "as", read as stated: a lender lends; an agent or arranger alone does not
+_AS_ROLES = re.compile(r"^,?\s(?:individually\sand\s)?as\s(?:the\s|a\s|an\s)?(?P<roles>[A-Za-z/\- ]{3,40}(?:(?:,\s|,?\sand\s)"
+                       r"(?:the\s|a\s)?[A-Za-z/\- ]{3,40}){0,4})")
+_LENDER_ROLE = re.compile(r"\b(?:lenders?|issuing\sbank|l/c\sissuer|swing\s?line\slender|issuing\slender)\b", re.I)
+_BORROWER_ROLE = re.compile(r"^(?:lead\s)?borrowers?\b|^company$", re.I)
+
+
+def _roles(flat: str, ms: list[Mention], text: str, start: int) -> list[Found]:
+    lenders, borrowers = [], []
+    for m in ms:
+        hit = _AS_ROLES.match(flat[m.end:])
+        if hit is None:
+            continue
+        roles = [r.strip() for r in re.split(r",\s|,?\sand\s", hit["roles"]) if r.strip()]
+        if any(_LENDER_ROLE.search(r) for r in roles):
+            lenders.append(m.name)
+        if any(_BORROWER_ROLE.match(r.removeprefix("the ")) for r in roles):
+            borrowers.append(m.name)
+    return [_found(LOAN, "clause:as_lender", a, b, 0.9, "", flat, text, start)
+            for a in lenders for b in borrowers[:1] if a != b]
 
 
 def _singles(flat: str, ms: list[Mention], text: str, start: int, ctx: Context) -> list[Found]:
