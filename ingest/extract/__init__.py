@@ -69,9 +69,17 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, 
     conversation turn's also our holdings, with relative dates counted from ``today``."""
     ctx = Context.of(text, filer)
     ctx.today, ctx.conversation = today, conversation
-    found = [f for s in sentences for f in (*rules.find(s.text, s.start, ctx), *partners.find(s.text, s.start, ctx),
-                                            *clauses.find(s.text, s.start, ctx))]
-    found = _once([*found, *tables.find(text, ctx), *signatures.find(text)])
+    found = []
+    for s in sentences:
+        stated = [*rules.find(s.text, s.start, ctx), *partners.find(s.text, s.start, ctx)]
+        # the clause reader adds what the sentence rules missed, never a second reading of a party they read
+        read = {(f.relation, _key(f.a)) for f in stated} | {(f.relation, _key(f.b)) for f in stated}
+        found += stated + [f for f in clauses.find(s.text, s.start, ctx)
+                           if (f.relation, _key(f.a)) not in read and (f.relation, _key(f.b)) not in read]
+    # the table and signature readers read the whole document: keep the rows of the sentences asked about
+    spans = [(s.start, s.end) for s in sentences]
+    rows = [f for f in (*tables.find(text, ctx), *signatures.find(text)) if any(a <= f.start < b for a, b in spans)]
+    found = _once([*found, *rows])
     return rules.drop_unstated(partners.full_names(text, bind_agreements(rules.date_refinancings(found), sentences)))
 
 

@@ -76,7 +76,7 @@ CUES: list[Cue] = [
     _cue(SUBSIDIARY, "subsidiaries_of", rf",?\s(?:(?:all|both|each)\s)?{_OWNED}?\s?subsidiaries\sof\s(?:the\s)?", False),
     _cue(SUBSIDIARY, "its_subsidiary",
          rf"(?:['’]s?)?\s(?:\w+\s){{0,1}}?(?:{_OWNED}\s)?(?:(?:direct|indirect|principal|operating|non-core)\s)?"
-         rf"subsidiar(?:y|ies)(?:\sundertaking|\scompany|\scompanies)?,?\s(?:including\s)?", True),
+         rf"(?:subsidiary(?:\sundertaking|\scompany)?,?\s|subsidiar(?:ies|y\scompanies),?\sincluding\s)", True),
     _cue(SUBSIDIARY, "parent_company",
          rf"(?:['’]s?)?\s(?:ultimate\s)?(?:parent|parent\scompany|holding\scompany),?\s", False),
     _cue(SUBSIDIARY, "is_parent_of", rf"{_REL}(?:{_BE}\s)?the\s(?:ultimate\s)?parent(?:\scompany)?\sof\s(?:the\s)?", True),
@@ -87,7 +87,7 @@ CUES: list[Cue] = [
          rf"\s(?:of|in)\s(?:the\s)?", True),
     _cue(OWNS, "owns_pct",
          rf"{_REL}{_ADV}(?:{_BE}\s)?(?:directly\s|indirectly\s|beneficially\s)?(?:owns?|holds?|held|owned|has|had|"
-         rf"(?:owns|own)\sor\scontrols?|acquired|became\sthe\s(?:beneficial\s)?owner\sof|(?:is|was)\sthe\s(?:beneficial\s|record\s)?"
+         rf"(?:owns|own)\sor\scontrols?|became\sthe\s(?:beneficial\s)?owner\sof|(?:is|was)\sthe\s(?:beneficial\s|record\s)?"
          rf"owner\sof)\s(?:an?\s|the\s)?{_PCT}\s(?:(?:equity\s|ownership\s|economic\s|voting\s)?"
          rf"(?:stake|interest|shareholding|holding)\s)?(?:of|in)\s{_SECS}?(?:the\s)?", True),
     _cue(OWNS, "owned_by", rf"{_REL}(?:{_BE}\s)?(?:{_OWNED}|(?:beneficially\s)?owned|held)\s(?:\w+\s)?by\s(?:the\s)?", False),
@@ -123,7 +123,6 @@ CUES: list[Cue] = [
          r"(?:the\s)?(?:payment\s(?:of\s)?)?(?:(?:all\s)?(?:the\s)?(?:obligations|debts?|liabilities|notes|indebtedness)"
          r"\s(?:of|under)\s)?(?:the\s)?", True),
     # renames: new name first
-    _cue(RENAMED, "formerly", r",?\s(?:\(|,\s)?(?:formerly|previously|then)\s(?:known\sas\s|called\s|named\s)?", True),
     _cue(RENAMED, "now", r",?\s\((?:now|renamed)\s(?:known\sas\s|called\s)?", False),
     _cue(RENAMED, "changed_name",
          r"\s(?:\w+\s){0,8}?(?:changed|change|changes)\s(?:its|their)\s(?:corporate\s|legal\s)?name\s(?:from\s[^,;]{2,80}?\s)?to\s",
@@ -149,14 +148,16 @@ SINGLE: list[tuple[str, str, re.Pattern[str], re.Pattern[str], bool]] = [
     (SUBSIDIARY, "paren_subsidiary", re.compile(r"$"), re.compile(
         r"^\s?\((?:an?|our)\s(?:(?:wholly|majority)[\s-]owned\s)?subsidiary(?:\sof\s(?:the\s)?(?:Company|Registrant))?\)"), True),
     (ACQUIRED, "the_acquisition_of", re.compile(r"(?:^|\s)(?:[Tt]he|[Oo]ur|[Ii]ts)\s(?:\w+\s)?acquisition\sof\s(?:the\s)?$"),
-     re.compile(r"^(?!\s(?:by|from)\b)"), True),
+     re.compile(r"^(?!\s(?:by|from)\b|['’]s?\s)"), True),
     (ACQUIRED, "company_acquired", re.compile(r"(?:^|\s)(?:[Ww]e|the\sCompany)\s(?:\w+\s)?acquired\s(?:the\s)?$"),
-     re.compile(r""), True),
+     re.compile(r"^(?=[,.;]|\s(?:in|on|for|from|during|at|and|through)\b|$)"), True),
     (SOLD, "x_was_sold", re.compile(r"$"), re.compile(r"^(?:\s\([^)]*\))?,?\s(?:which|that)\s(?:was|were)\s(?:sold|disposed\sof|divested)\b"),
      True),
 ]
 _CLAUSE_END = re.compile(r";|\.\s|\s[-–—]\s|:\s")
 _GROUP_JOIN = re.compile(r"^(?:,\s|,?\sand\s|\s&\s)$")
+_ORG = re.compile(r"\b(?:Inc|Corp|Corporation|Company|Ltd|Limited|LLC|L\.?P|plc|N\.V|S\.A|AG|SE|Group|Holdings?|"
+                  r"Partners|Trust|Fund|Bank|Capital|Resources|Industries)\b|^[A-Z]{2,}$", re.I)
 _PLURAL = re.compile(r"\b(?:subsidiaries|partners|members|managers|trustees|shareholders|stockholders|owners|each|both)\b")
 _ALIAS = re.compile(r"^,?\sor\s(?:the\s)?$")  # "NEA Partners 15, L.P., or NEA Partners 15, the sole general partner of"
 
@@ -166,6 +167,7 @@ class Mention:
     start: int
     end: int
     name: str  # the party it names (defined terms and the filer resolved)
+    poss: bool = False  # written as a possessive ("Guardian Royal Exchange's")
 
 
 def mentions(flat: str, ctx: Context) -> list[Mention]:
@@ -184,7 +186,7 @@ def mentions(flat: str, ctx: Context) -> list[Mention]:
             if name and not ctx.terms.get(name.casefold()) and not is_party(name):
                 name = None
         if name:
-            out.append(Mention(m.start(), end, name))
+            out.append(Mention(m.start(), end, name, bool(re.search(r"['’]s?$", raw))))
     return out
 
 
@@ -203,14 +205,16 @@ def _with_form(flat: str, end: int) -> int:
     rest = re.match(r"[^\s,;()]*", flat[end:])
     cont = end + (len(rest[0]) if rest else 0)
     words = re.findall(r",?\s[^\s,;()]+", flat[cont:cont + 60])[:4]
-    before = trailing_form(flat[max(0, end - 80):end])
+    prefix = flat[max(0, end - 80):end]
+    base = prefix.rsplit(" ", 1)[0] if cont > end and " " in prefix else prefix  # the name before a cut token
     for n in range(len(words), -1, -1):
         added = flat[end:cont] + "".join(words[:n])
         last = added.split()[-1] if added.split() else ""
         if not re.search(r"[A-Z.]|[^\x00-\x7f]", last):
             continue
-        form = trailing_form(flat[max(0, end - 80):end] + added)
-        if form is not None and (before is None or len(form[0]) <= len(before[0])):
+        form = trailing_form(prefix + added)
+        # the form is all that was added ("TE, SM and FP" is a list, not a name with the form "FP")
+        if form is not None and form[0].rstrip(" ,") in (base.rstrip(" ,"), prefix.rstrip(" ,")) and len(added) > 0:
             return end + len(added)
     return end
 
@@ -262,9 +266,14 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
         first, second = (left, right) if cue.a_first else (right, left)
         if cue.relation == RENAMED or cue.name in ("its_subsidiary", "through_subsidiary"):
             second = second[:1] if cue.relation == RENAMED else second
+        relation = cue.relation
+        if relation in (ACQUIRED, SOLD) and any(_part_only(flat, b) for b in (right if cue.a_first else left)):
+            continue
+        if cue.name == "owned_by" and re.search(r"wholly|majority", gap) and _ORG.search(first[0].name):
+            relation = SUBSIDIARY  # "X, which is wholly owned by Loncor": a subsidiary, as the sentence rules read it
         for a in first:
             for b in second:
-                out.append(_found(cue.relation, f"clause:{cue.name}", a.name, b.name, conf, gap, flat, text, start))
+                out.append(_found(relation, f"clause:{cue.name}", a.name, b.name, conf, gap, flat, text, start))
     out += _singles(flat, ms, text, start, ctx) + _roles(flat, ms, text, start)
     return [f for f in out if f.a.casefold() != f.b.casefold()]
 
@@ -292,12 +301,33 @@ def _roles(flat: str, ms: list[Mention], text: str, start: int) -> list[Found]:
             for a in lenders for b in borrowers[:1] if a != b]
 
 
+_SHARES_AFTER = re.compile(r"\s(?:issued\s|outstanding\s|entire\s)*(?:shares|stock|common|ordinary|capital|equity|securities|units)\b")
+
+
+_NEXT_WORD = re.compile(r"\s([a-z][a-z-]+)\b")
+_FUNCTION = frozenset("""in on for from and or but which that who to at by with was is were are has had have as during
+after before since until upon under through into of its their our his her will would may could shall should
+being been be not also then now each both all together pursuant effective""".split())
+
+
+def _part_only(flat: str, m: Mention) -> bool:
+    """Whether a bought / sold party is only the owner or the brand of what changed hands: "the
+    acquisition of Guardian Royal Exchange's life and pensions activities" (an asset deal; "X's
+    shares" are X), "acquired IP equipment" (a name used as a modifier of a common noun)."""
+    if m.poss:
+        return not _SHARES_AFTER.match(flat, m.end)
+    word = _NEXT_WORD.match(flat, m.end)
+    return word is not None and word[1] not in _FUNCTION
+
+
 def _singles(flat: str, ms: list[Mention], text: str, start: int, ctx: Context) -> list[Found]:
     out: list[Found] = []
     if ctx.filer is None:
         return out
     for m in ms:
         for relation, rule, before, after, filer_a in SINGLE:
+            if relation in (ACQUIRED, SOLD) and _part_only(flat, m):
+                continue
             if before.search(flat[:m.start]) and (hit := after.match(flat[m.end:])) is not None:
                 conf = _confidence(flat, m.start, hit[0])
                 if conf is None:

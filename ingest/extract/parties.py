@@ -59,6 +59,9 @@ NEGATIVE_SHAPES: list[tuple[str, re.Pattern[str]]] = [(why, re.compile(rx, re.I)
     # a bare role word, a dateline or a page heading ("Bank of New York, Trustee,", "About Abbott", "US-based")
     ("role word", r"^(?:trustee|agent|administrative\sagent|collateral\sagent|lenders?|borrowers?|guarantors?|"
                   r"issuers?|purchasers?|sellers?|buyers?|parent|registrant|nominee)$|^about\s|-based$"),
+    # a function word that starts a sentence ("With the acquisition of ...")
+    ("function word", r"^(?:with|for|from|by|in|on|at|as|under|after|before|during|following|upon|through|"
+                      r"although|because|since|while|when|where|if|its|our|their|this|these|those)$"),
     # an address or a place ("6 Heddon Street", "P.O. Box 57")
     ("address", r"^(?:c/o\b|p\.?\s?o\.?\sbox\b|\d+\s\w+\s(?:street|avenue|road|floor)\b)"),
 ]]
