@@ -39,13 +39,14 @@ __all__ = ["CUES", "SINGLE", "find", "mentions"]
 _SELF = (r"the\s(?:[Cc]ompany|Registrant|Corporation|Partnership|Issuer|Group)(?!\s(?:of\s|&\s)?[A-Z])|"
          r"[Ww]e|[Oo]ur|[Uu]s|Registrant|(?<![A-Za-z])[Ii]ts|[Tt]heir")
 _MENTION = re.compile(rf"(?<![\w&.'’-])(?:(?P<self>{_SELF})(?![\w'’])|(?P<name>(?:[Tt]he\s)?(?:\d+[A-Z][\w.&-]*\s)?{NAME})|"
-                      r"(?P<camel>[a-z]{1,2}[A-Z][\w&.'’-]*(?:,?\s[A-Z][\w&.'’-]*){0,5}))")
+                      r"(?P<camel>[a-z]{1,2}[A-Z][\w&.'’-]*(?:,?\s[A-Z][\w&.'’-]*){0,5})|"
+                      r"(?P<lower>[a-z][a-z0-9-]{2,30})(?=,?\s(?:AG|SE|Inc\.?|Ltd\.?|plc|S\.A\.|N\.V\.|GmbH|B\.V\.|LLC)(?:\W|$)))")
 _PAREN = re.compile(r"\s?\((?:[^()]{0,120}[\"“”‘’']|[A-Z][A-Za-z&.\s-]{0,25}|the\s[^()]{0,60}|NASDAQ[^()]*|NYSE[^()]*|"
                     r"TSX[^()]*|LSE[^()]*)\)")
 _PCT = r"(?:approximately\s|about\s|over\s|more\sthan\s|almost\s|nearly\s|an\sadditional\s|a\s)?\d{1,3}(?:\.\d+)?\s?(?:%|percent|per\scent)"
 _BE = r"(?:is|was|are|were|has\sbeen|have\sbeen|had\sbeen|became|becomes|remains|remained)"
 _OWNED = r"(?:wholly|majority|partially|jointly|\d{1,3}(?:\.\d+)?\s?%)[\s-]owned"
-_SECS = (r"(?:(?:the\s)?(?:issued\s(?:and\soutstanding\s)?|outstanding\s|entire\s)?(?:share\scapital|ordinary\sshares|"
+_SECS = (r"(?:(?:all\s(?:of\s)?)?(?:the\s)?(?:(?:issued\s(?:and\soutstanding\s)?|outstanding\s|entire\s|exchangeable\s)+)?(?:share\scapital|ordinary\sshares|"
          r"common\sstock|capital\sstock|shares|stock|equity|voting\s(?:stock|rights|power|shares)|units|"
          r"membership\sinterests|partnership\sinterests|exchangeable\sshares)(?:\sof\scommon\sstock)?\s(?:of|in)\s)")
 
@@ -66,6 +67,8 @@ def _cue(relation: str, name: str, gap: str, a_first: bool) -> Cue:
 
 
 _REL = r"(?:,?\s(?:which|that|who)\s|,\s|\s)(?:in\sturn\s)?"
+# the subject's own possessive after a verb phrase: "... conducted its business operations through its", "'s"
+_ITS = r"(?:['’]s?\s|\s(?:[\w,’'-]+\s){0,10}?(?:its|their|our)\s)"
 _ADV = r"(?:(?:also|now|currently|directly|indirectly|ultimately|together|each|both|collectively|still|then)\s)*"
 CUES: list[Cue] = [
     # subsidiaries: ", a wholly-owned subsidiary of", "is an indirect subsidiary of", "'s subsidiary,"
@@ -75,12 +78,14 @@ CUES: list[Cue] = [
          rf"\sof\s(?:the\s)?", False),
     _cue(SUBSIDIARY, "subsidiaries_of", rf",?\s(?:(?:all|both|each)\s)?{_OWNED}?\s?subsidiaries\sof\s(?:the\s)?", False),
     _cue(SUBSIDIARY, "its_subsidiary",
-         rf"(?:['’]s?)?\s(?:\w+\s){{0,1}}?(?:{_OWNED}\s)?(?:(?:direct|indirect|principal|operating|non-core)\s)?"
+         rf"(?:{_ITS}|(?:['’]s?)?\s)(?:\w+\s){{0,1}}?(?:{_OWNED}\s)?(?:(?:direct|indirect|principal|operating|non-core)\s)?"
          rf"(?:subsidiary(?:\sundertaking|\scompany)?,?\s|subsidiar(?:ies|y\scompanies),?\sincluding\s)", True),
     _cue(SUBSIDIARY, "parent_company",
          rf"(?:['’]s?)?\s(?:ultimate\s)?(?:parent|parent\scompany|holding\scompany),?\s", False),
     _cue(SUBSIDIARY, "is_parent_of", rf"{_REL}(?:{_BE}\s)?the\s(?:ultimate\s)?parent(?:\scompany)?\sof\s(?:the\s)?", True),
-    _cue(SUBSIDIARY, "through_subsidiary", r"\s(?:\w+\s){0,6}?through\s(?:its|their|our)\s", True),
+    _cue(SUBSIDIARY, "through_subsidiary",
+         rf"\s(?:[\w,’'-]+\s){{0,10}}?through\s(?:its|their|our)\s(?:(?:{_OWNED}|direct|indirect|non-core|operating)\s)*"
+         rf"subsidiar(?:y|ies),?\s", True),
     # ownership: "owns 51% of", ", which holds a 29.8% stake in", "is the beneficial owner of 69.15% of"
     _cue(CONTROLLING, "controls_pct",
          rf"{_REL}{_ADV}(?:controls?|controlled)\s(?:an?\s|the\s)?{_PCT}\s(?:of|in)\s(?:the\s)?(?:voting\s(?:rights|power|shares)|votes)"
@@ -106,9 +111,18 @@ CUES: list[Cue] = [
          rf"{_REL}{_ADV}(?:\w+\s)?(?:acquired|acquires|purchased|bought|completed\s(?:the|its)\s(?:\w+\s)?(?:acquisition|"
          rf"purchase)\sof)\s(?:control\sof\s)?(?:(?:{_PCT}|all|substantially\sall|the\sremaining)\s(?:of\s)?)?{_SECS}?"
          rf"(?:the\s)?", True),
+    _cue(ACQUIRED, "its_acquisition_of",
+         rf"{_ITS}(?:\w+\s)?(?:acquisition|purchase)\sof\s(?:{_PCT}\s(?:of\s)?)?{_SECS}?(?:the\s)?", True),
+    _cue(ACQUIRED, "completes_acquisition_of",
+         rf"\s(?:(?:has|have)\s)?(?:announced\s(?:today\s)?(?:that\s)?(?:it\shas\s)?)?(?:completes|completed|closed|"
+         rf"announces\scompletion\sof|announced\sthe\scompletion\sof)\s(?:the\s|its\s)?(?:\w+\s)?(?:acquisition\sof|"
+         rf"purchase\sof|transaction\sto\sacquire|tender\soffer\sfor)\s(?:(?:{_PCT}|all)\s(?:of\s)?)?{_SECS}?(?:the\s)?", True),
     _cue(ACQUIRED, "acquisition_of", rf"(?:['’]s?)?\s(?:\w+\s)?(?:acquisition|purchase)\sof\s(?:{_PCT}\s(?:of\s)?)?{_SECS}?(?:the\s)?", True),
     _cue(ACQUIRED, "acquired_by", rf"{_REL}(?:{_BE}\s)?(?:\w+\s)?acquired\s(?:\w+\s){{0,4}}?by\s(?:the\s)?", False),
     _cue(ACQUIRED, "sold_to", rf"{_REL}(?:{_BE}\s)(?:\w+\s)?sold\s(?:\w+\s){{0,3}}?to\s(?:the\s)?", False),
+    _cue(SOLD, "sold",
+         rf"{_REL}(?:\w+\s)?(?:sold|divested|disposed\sof)\s(?:(?:all|substantially\sall)\s(?:of\s)?)?(?:its\s|our\s|the\s)?"
+         rf"(?:(?:entire|remaining|wholly[\s-]owned)\s)*(?:subsidiary,?\s)?", True),
     _cue(SOLD, "sold_stake",
          rf"{_REL}(?:\w+\s)?(?:sold|divested|disposed\sof|completed\sthe\s(?:sale|disposal|divestiture)\sof)\s(?:all\sof\s)?"
          rf"(?:its|our|their|the)?\s?(?:entire\s|remaining\s)?(?:(?:minority|majority|controlling)\s)?(?:{_PCT}\s)?"
@@ -154,6 +168,7 @@ SINGLE: list[tuple[str, str, re.Pattern[str], re.Pattern[str], bool]] = [
     (SOLD, "x_was_sold", re.compile(r"$"), re.compile(r"^(?:\s\([^)]*\))?,?\s(?:which|that)\s(?:was|were)\s(?:sold|disposed\sof|divested)\b"),
      True),
 ]
+_TO = re.compile(r"^\sto\s(?:the\s)?$")
 _CLAUSE_END = re.compile(r";|\.\s|\s[-–—]\s|:\s")
 _GROUP_JOIN = re.compile(r"^(?:,\s|,?\sand\s|\s&\s)$")
 _ORG = re.compile(r"\b(?:Inc|Corp|Corporation|Company|Ltd|Limited|LLC|L\.?P|plc|N\.V|S\.A|AG|SE|Group|Holdings?|"
@@ -181,6 +196,8 @@ def mentions(flat: str, ctx: Context) -> list[Mention]:
         raw = flat[m.start():end]
         if m["self"]:
             name = _pronoun(raw, out, ctx)
+            if raw.casefold() in ("its", "their") and out and name == out[-1].name:
+                continue  # "Cifra officially changed its name to": the clause's own subject, part of the cue
         else:
             name = ctx.name(raw)
             if name and not ctx.terms.get(name.casefold()) and not is_party(name):
@@ -207,14 +224,17 @@ def _with_form(flat: str, end: int) -> int:
     words = re.findall(r",?\s[^\s,;()]+", flat[cont:cont + 60])[:4]
     prefix = flat[max(0, end - 80):end]
     base = prefix.rsplit(" ", 1)[0] if cont > end and " " in prefix else prefix  # the name before a cut token
+    had = trailing_form(prefix)
     for n in range(len(words), -1, -1):
         added = flat[end:cont] + "".join(words[:n])
         last = added.split()[-1] if added.split() else ""
         if not re.search(r"[A-Z.]|[^\x00-\x7f]", last):
             continue
         form = trailing_form(prefix + added)
-        # the form is all that was added ("TE, SM and FP" is a list, not a name with the form "FP")
-        if form is not None and form[0].rstrip(" ,") in (base.rstrip(" ,"), prefix.rstrip(" ,")) and len(added) > 0:
+        # the form is all that was added ("TE, SM and FP" is a list, not a name with the form "FP"),
+        # or it lengthens the form the name had ("Wal-Mart de Mexico, S.A." + " de C.V.")
+        names = {base.rstrip(" ,"), prefix.rstrip(" ,"), *([had[0].rstrip(" ,")] if had else [])}
+        if form is not None and form[0].rstrip(" ,") in names and len(added) > 0:
             return end + len(added)
     return end
 
@@ -274,6 +294,10 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
         for a in first:
             for b in second:
                 out.append(_found(relation, f"clause:{cue.name}", a.name, b.name, conf, gap, flat, text, start))
+    for left, mid, right in zip(groups, groups[1:], groups[2:]):  # "the Group sold X to Y": Y bought X
+        if any(f.rule == "clause:sold" and f.b == mid[0].name for f in out) and _TO.match(_gap(flat, mid[-1], right[0])):
+            out += [_found(ACQUIRED, "clause:sold_to_buyer", a.name, b.name, 0.9, "", flat, text, start)
+                    for a in right[:1] for b in mid]
     out += _singles(flat, ms, text, start, ctx) + _roles(flat, ms, text, start)
     return [f for f in out if f.a.casefold() != f.b.casefold()]
 
