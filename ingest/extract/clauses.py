@@ -168,6 +168,7 @@ SINGLE: list[tuple[str, str, re.Pattern[str], re.Pattern[str], bool]] = [
     (SOLD, "x_was_sold", re.compile(r"$"), re.compile(r"^(?:\s\([^)]*\))?,?\s(?:which|that)\s(?:was|were)\s(?:sold|disposed\sof|divested)\b"),
      True),
 ]
+_QUANTIFIER = re.compile(r"(?:Several|Many|Some|One|Each|All|Certain|Both|Any|Most|None|Neither|Either)\sof\s(?:the\s)?")
 _TO = re.compile(r"^\sto\s(?:the\s)?$")
 _CLAUSE_END = re.compile(r";|\.\s|\s[-–—]\s|:\s")
 _GROUP_JOIN = re.compile(r"^(?:,\s|,?\sand\s|\s&\s)$")
@@ -193,7 +194,8 @@ def mentions(flat: str, ctx: Context) -> list[Mention]:
         if m.start() < last:
             continue  # inside a name a legal form extended
         end = last = _with_form(flat, m.end())
-        raw = flat[m.start():end]
+        begin = m.start() + len(q[0]) if (q := _QUANTIFIER.match(flat, m.start())) else m.start()
+        raw = flat[begin:end]
         if m["self"]:
             name = _pronoun(raw, out, ctx)
             if raw.casefold() in ("its", "their") and out and name == out[-1].name:
@@ -203,7 +205,7 @@ def mentions(flat: str, ctx: Context) -> list[Mention]:
             if name and not ctx.terms.get(name.casefold()) and not is_party(name):
                 name = None
         if name:
-            out.append(Mention(m.start(), end, name, bool(re.search(r"['’]s?$", raw))))
+            out.append(Mention(begin, end, name, bool(re.search(r"['’]s?$", raw))))
     return out
 
 

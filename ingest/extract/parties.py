@@ -72,9 +72,16 @@ NEGATIVE_SHAPES: list[tuple[str, re.Pattern[str]]] = [(why, re.compile(rx, re.I)
 _FORM_WINS = frozenset({"security", "division", "document", "group of people"})
 
 
+# the forms written out in full, which the ISO 20275 abbreviations leave out ("Claris (Ireland) Limited")
+_FULL_FORMS = re.compile(r"\b(?:Limited|Corporation|Company|Incorporated|Partnership|Aktiengesellschaft|"
+                         r"Public\sLimited\sCompany|Limited\sLiability\sCompany)\.?$", re.I)
+
+
 def has_legal_form(name: str) -> bool:
-    """Whether ``name`` ends with a legal form of the ISO 20275 list ("Eesti Energia AS", "Foo OÜ")."""
-    return trailing_form(" ".join(name.split())) is not None
+    """Whether ``name`` ends with a legal form: one of the ISO 20275 list ("Eesti Energia AS", "Foo
+    OÜ", "Bar S.à r.l.") or one written out ("Limited", "Corporation")."""
+    flat = " ".join(name.split())
+    return bool(_FULL_FORMS.search(flat)) or trailing_form(flat) is not None
 
 
 def negative_shape(name: str) -> str | None:

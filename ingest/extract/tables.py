@@ -11,6 +11,7 @@ last -- are two statements). A long paragraph that names no list ends the list.
 
 Rows become :class:`~ingest.extract.rules.Found` like the sentence rules' (rule ``table_*``):
 subsidiary lists -> ``subsidiary`` (parent: the company the heading names, else the filer),
+lists of the subsidiaries the filer guarantees -> ``guarantee`` and ``subsidiary``,
 associates -> ``owns``, shareholder tables -> ``owns`` of the filer, and a row's "(formerly
 known as X)" -> ``renamed``.
 """
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import re
 from ownergraph.ingest.extract.parties import has_legal_form, is_party
-from ownergraph.ingest.extract.patterns import OWNS, RENAMED, SUBSIDIARY
+from ownergraph.ingest.extract.patterns import GUARANTEE, OWNS, RENAMED, SUBSIDIARY
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import Context, percent
 
@@ -27,6 +28,8 @@ __all__ = ["find"]
 
 # what a heading says the rows below it are (a header row's cell "Name of subsidiary" says it too)
 _KINDS: list[tuple[str, re.Pattern[str]]] = [
+    # "Guarantees with group undertakings": the filer guarantees each subsidiary listed
+    ("guarantee", re.compile(r"\bguarantee[sd]?\b(?=.*\b(?:undertakings|subsidiar|below|following|listed))", re.I)),
     ("subsidiary", re.compile(r"\b(?:subsidiar(?:y|ies)|(?:subsidiary|group|related)\sundertakings|companies\sin\s"
                               r"the\sgroup|group\scompanies|following\scompanies)\b", re.I)),
     ("associate", re.compile(r"\bassociates?\b(?!\sof)", re.I)),
@@ -35,6 +38,9 @@ _KINDS: list[tuple[str, re.Pattern[str]]] = [
                            r"beneficial(?:ly)?\sown\w*|owned\sof\srecord\sand\sbeneficially|security\sownership|notifiable\sinterests|"
                            r"interests?\sin\s(?:voting\srights|shares))\b", re.I)),
 ]
+_NEXT_EXHIBIT = re.compile(r"^(?:EXHIBIT|Exhibit|EX-)\s*\d|^CONSENT\b|^SIGNATURES?\b")
+# what may follow a list line's name: a place ("Netherlands", "New York") and a stake
+_PLACE_OR_STAKE = re.compile(r"(?:[A-Z][a-z]+(?:\s(?:of\s)?[A-Z][a-z]+){0,2}|[A-Z]{2})?\s*(?:\d{1,3}(?:\.\d+)?\s?%)?")
 _PARENT = re.compile(r"\bsubsidiaries\sof\s(?:the\s)?(?P<p>[A-Z][^,;:()]{2,80}?)\s*[.:]?\s*$")
 _PROSE = 300  # characters: a paragraph this long that names no list is body text, and ends one
 _HEADER_CELL = re.compile(r"^(?:s\.?\s?no\.?|no\.?|name.*|company.*|entity.*|holding|%.*|.*\bof\sownership.*|"
@@ -54,6 +60,7 @@ def find(text: str, ctx: Context) -> list[Found]:
     kind: str | None = None
     parent: str | None = None
     serials = False  # the current table numbers its rows: a row without a number continues the one above
+    listing = False  # a heading or an introducing sentence opened a plain list (not a prose mention)
     pos = 0
     for line in text.splitlines(keepends=True):
         start, pos = pos, pos + len(line)
@@ -72,14 +79,34 @@ def find(text: str, ctx: Context) -> list[Found]:
         named = _kind_of(row)
         if named is not None:
             kind, serials = named, False
+            listing = len(row) <= 120 and not re.search(r"[a-z]\.$", row) or bool(_INTRODUCES.search(row))
             p = _PARENT.search(row)
             parent = ctx.name(p["p"]) if p and named == "subsidiary" else (parent if len(row) < 60 else None)
             continue
         if kind == "holders" and ctx.filer and (m := _OWNER_LINE.match(row)) and is_party(_clean(m["name"])):
             out.append(_row(OWNS, "table_holder", _clean(m["name"]), ctx.filer, float(m["pct"]), row, start))
-        elif len(row) > _PROSE and not _INTRODUCES.search(row):
-            kind, parent = None, None
+        elif (kind in ("subsidiary", "guarantee", "associate") and listing and (parent or ctx.filer)
+              and (name := _list_row(row)) and _key(name) != _key(parent or ctx.filer or "")):
+            out.extend(_pipe_row([name, *re.findall(r"\b\d{1,3}(?:\.\d+)?\s?%", row)], kind,
+                                 parent or ctx.filer, row, start, False)[0])
+        elif (len(row) > _PROSE and not _INTRODUCES.search(row)) or _NEXT_EXHIBIT.match(row):
+            kind, parent, listing = None, None, False
     return out
+
+
+def _list_row(line: str) -> str | None:
+    """The name a plain list line gives ("Apple Computer B.V.      Netherlands", "Apple Computer,
+    Inc. Limited Ireland"), or None for prose: a short line that starts with a name with a legal
+    form, the rest a place, a percentage or nothing (the longest such name)."""
+    if (len(line) > 160 or len(re.findall(r"\b[a-z]{3,}\b", line)) > 3 or not line[:1].isupper() or ":" in line
+            or re.match(r"[A-Z]\.\s", line)):
+        return None
+    tokens = re.split(r"\s{2,}|\t|\.{3,}", line.strip())[0].split()
+    for k in range(len(tokens), 0, -1):
+        name, rest = _clean(" ".join(tokens[:k])), " ".join(tokens[k:])
+        if _PLACE_OR_STAKE.fullmatch(rest) and has_legal_form(name) and is_party(name):
+            return name
+    return None
 
 
 def _kind_of(line: str) -> str | None:
@@ -109,8 +136,10 @@ def _pipe_row(cells: list[str], kind: str, parent: str | None, row: str, start: 
                                 and float(m["n"]) <= 100 and ("." in c or "%" in c or kind != "holders")))
     out: list[Found] = []
     for stake in stakes or [None]:
-        if kind == "subsidiary":
+        if kind in ("subsidiary", "guarantee"):
             out.append(_row(SUBSIDIARY, "table_subsidiary", parent, name, stake, row, start))
+        if kind == "guarantee":
+            out.append(_row(GUARANTEE, "table_guarantee", parent, name, None, row, start))
         elif kind == "associate":
             out.append(_row(OWNS, "table_associate", parent, name, stake, row, start))
         elif kind == "holders" and stake is not None:
@@ -123,6 +152,10 @@ def _pipe_row(cells: list[str], kind: str, parent: str | None, row: str, start: 
 def _clean(name: str) -> str:
     """A name cell without its footnote marks ("Lifescan Limited #", "Airtel International LLP 4")."""
     return _FOOTNOTE.sub("", " ".join(name.split())).strip(" ,;:")
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[\W_]", "", name.casefold())
 
 
 def _row(relation: str, rule: str, a: str, b: str, stake: float | None, row: str, start: int,
