@@ -139,7 +139,8 @@ CUES: list[Cue] = [
     # renames: new name first
     _cue(RENAMED, "now", r",?\s\((?:now|renamed)\s(?:known\sas\s|called\s)?", False),
     _cue(RENAMED, "changed_name",
-         r"\s(?:\w+\s){0,8}?(?:changed|change|changes)\s(?:its|their)\s(?:corporate\s|legal\s)?name\s(?:from\s[^,;]{2,80}?\s)?to\s",
+         r"\s(?:(?:\w+ly|then|also|has|had|have|subsequently|later|to)\s)*(?:amended\s(?:its|their)\s[\w\s]{0,40}?\sto\s)?"
+         r"(?:changed|change|changes)\s(?:its|their)\s(?:corporate\s|legal\s)?name\s(?:from\s[^,;]{2,80}?\s)?to\s",
          False),
     _cue(RENAMED, "renamed", r"\s(?:\w+\s){0,4}?(?:has\sbeen\s|was\s)?renamed\s(?:as\s)?", False),
     # control

@@ -39,6 +39,8 @@ def find(text: str) -> list[Found]:
     pos = 0
     for line in text.splitlines(keepends=True):
         start, pos = pos, pos + len(line)
+        start += len(line) - len(line.lstrip())
+        line = line.strip()
         row = " ".join(line.split())
         parts = _BY.split(row)
         head = parts[0].strip(" ,")
@@ -53,7 +55,7 @@ def find(text: str) -> list[Found]:
             signer = m["name"].strip(" ,")
             if is_party(signer):
                 out.append(Found(relation=CONTROLLING, rule=f"signature_block/role:{_kind(role)}", a=signer, b=above,
-                                 confidence=0.9, start=start, end=start + len(line.rstrip()), quote=line.rstrip()))
+                                 confidence=0.9, start=start, end=start + len(line), quote=line))
             above = signer
     return out
 

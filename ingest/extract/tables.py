@@ -32,13 +32,15 @@ _KINDS: list[tuple[str, re.Pattern[str]]] = [
     ("guarantee", re.compile(r"\bguarantee[sd]?\b(?=.*\b(?:undertakings|subsidiar|below|following|listed))", re.I)),
     ("subsidiary", re.compile(r"\b(?:subsidiar(?:y|ies)|(?:subsidiary|group|related)\sundertakings|companies\sin\s"
                               r"the\sgroup|group\scompanies|following\scompanies)\b", re.I)),
-    ("associate", re.compile(r"\bassociates?\b(?!\sof)", re.I)),
+    # lower case, or a heading's own word: "BHI Associates VI, L.P." names no list of associates
+    ("associate", re.compile(r"\bassociates?\b(?!\sof)|(?:^#*\s*|\b[Dd]etails\sof\s|\b[Ii]nvestments?\sin\s)Associates?\b")),
     ("joint_venture", re.compile(r"\bjoint\sventures?\b|\(JV\)", re.I)),
     ("holders", re.compile(r"\b(?:(?:major|substantial|significant|principal)\s(?:share|stock)holders?|"
                            r"beneficial(?:ly)?\sown\w*|owned\sof\srecord\sand\sbeneficially|security\sownership|notifiable\sinterests|"
                            r"interests?\sin\s(?:voting\srights|shares))\b", re.I)),
 ]
 _NEXT_EXHIBIT = re.compile(r"^(?:EXHIBIT|Exhibit|EX-)\s*\d|^CONSENT\b|^SIGNATURES?\b")
+_JOINERS = frozenset("of de du la le des del der van von und and & y e et the for".split())
 # what may follow a list line's name: a place ("Netherlands", "New York") and a stake
 _PLACE_OR_STAKE = re.compile(r"(?:[A-Z][a-z]+(?:\s(?:of\s)?[A-Z][a-z]+){0,2}|[A-Z]{2})?\s*(?:\d{1,3}(?:\.\d+)?\s?%)?")
 _PARENT = re.compile(r"\bsubsidiaries\sof\s(?:the\s)?(?P<p>[A-Z][^,;:()]{2,80}?)\s*[.:]?\s*$")
@@ -65,6 +67,7 @@ def find(text: str, ctx: Context) -> list[Found]:
     for line in text.splitlines(keepends=True):
         start, pos = pos, pos + len(line)
         row = line.strip()
+        start += len(line) - len(line.lstrip())  # a row's quote is the document's text at its offsets
         if not row:
             continue
         if row.startswith("|"):
@@ -102,6 +105,10 @@ def _list_row(line: str) -> str | None:
             or re.match(r"[A-Z]\.\s", line)):
         return None
     tokens = re.split(r"\s{2,}|\t|\.{3,}", line.strip())[0].split()
+    if any(not (t[:1].isupper() or t[:1].isdigit() or t[:1] in "(&") and t not in _JOINERS for t in tokens):
+        return None  # a wrapped line of prose ("Commission ("SEC"), is set forth in Section 3.1 of the Company")
+    if re.search(r"[\"“”;:]", line):
+        return None
     for k in range(len(tokens), 0, -1):
         name, rest = _clean(" ".join(tokens[:k])), " ".join(tokens[k:])
         if _PLACE_OR_STAKE.fullmatch(rest) and has_legal_form(name) and is_party(name):
