@@ -72,15 +72,36 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, 
     found = []
     for s in sentences:
         stated = [*rules.find(s.text, s.start, ctx), *partners.find(s.text, s.start, ctx)]
-        # the clause reader adds what the sentence rules missed, never a second reading of a party they read
-        read = {(f.relation, _key(f.a)) for f in stated} | {(f.relation, _key(f.b)) for f in stated}
-        found += stated + [f for f in clauses.find(s.text, s.start, ctx)
-                           if (f.relation, _key(f.a)) not in read and (f.relation, _key(f.b)) not in read]
+        found += _merge(stated, clauses.find(s.text, s.start, ctx))
     # the table and signature readers read the whole document: keep the rows of the sentences asked about
     spans = [(s.start, s.end) for s in sentences]
     rows = [f for f in (*tables.find(text, ctx), *signatures.find(text)) if any(a <= f.start < b for a, b in spans)]
     found = _once([*found, *rows])
     return rules.drop_unstated(partners.full_names(text, bind_agreements(rules.date_refinancings(found), sentences)))
+
+
+def _merge(stated: list[Found], read: list[Found]) -> list[Found]:
+    """The sentence rules' findings and the clause reader's, one reading per statement: a clause
+    finding that another reads with the same relation and overlapping parties is dropped, unless
+    the rule's party is only part of the clause's name ("Sports Company, Ltd" of "NIKE (Suzhou)
+    Sports Company, Ltd."), when the rule's finding gives way."""
+    out = list(stated)
+    for f in read:
+        clash = [g for g in out if g.relation == f.relation and _overlap(g, f)]
+        if any(not _part_of_name(g, f) for g in clash):
+            continue
+        out = [g for g in out if g not in clash] + [f]
+    return out
+
+
+def _overlap(g: Found, f: Found) -> bool:
+    ga, gb, fa, fb = _key(g.a), _key(g.b), _key(f.a), _key(f.b)
+    return (ga == fa and (gb in fb or fb in gb)) or (gb == fb and (ga in fa or fa in ga)) or (ga == fa and gb == fb)
+
+
+def _part_of_name(g: Found, f: Found) -> bool:
+    """Whether the rule's finding ``g`` names a proper part of a party ``f`` names in full."""
+    return any(_key(x) != _key(y) and _key(x) in _key(y) and _key(y).endswith(_key(x)) for x, y in ((g.a, f.a), (g.b, f.b)))
 
 
 def _once(found: list[Found]) -> list[Found]:

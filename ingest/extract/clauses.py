@@ -28,8 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ownergraph.domain.legal_forms import trailing_form
-from ownergraph.ingest.extract.parties import is_party
+from ownergraph.ingest.extract.parties import is_party, split_form
 from ownergraph.ingest.extract.patterns import ACQUIRED, CONTROLLING, GUARANTEE, LOAN, OWNS, RENAMED, SOLD, SUBSIDIARY
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import HEDGE, NAME, NEGATION, Context, percent, sentence_date
@@ -44,7 +43,7 @@ _MENTION = re.compile(rf"(?<![\w&.'’-])(?:(?P<self>{_SELF})(?![\w'’])|(?P<na
 _PAREN = re.compile(r"\s?\((?:[^()]{0,120}[\"“”‘’']|[A-Z][A-Za-z&.\s-]{0,25}|the\s[^()]{0,60}|NASDAQ[^()]*|NYSE[^()]*|"
                     r"TSX[^()]*|LSE[^()]*)\)")
 _PCT = r"(?:approximately\s|about\s|over\s|more\sthan\s|almost\s|nearly\s|an\sadditional\s|a\s)?\d{1,3}(?:\.\d+)?\s?(?:%|percent|per\scent)"
-_BE = r"(?:is|was|are|were|has\sbeen|have\sbeen|had\sbeen|became|becomes|remains|remained)"
+_BE = r"(?:is|was|are|were|has\sbeen|have\sbeen|had\sbeen|became|becomes|remains|remained)(?:\sin\sturn)?"
 _OWNED = r"(?:wholly|majority|partially|jointly|\d{1,3}(?:\.\d+)?\s?%)[\s-]owned"
 _SECS = (r"(?:(?:all\s(?:of\s)?)?(?:the\s)?(?:(?:issued\s(?:and\soutstanding\s)?|outstanding\s|entire\s|exchangeable\s)+)?(?:share\scapital|ordinary\sshares|"
          r"common\sstock|capital\sstock|shares|stock|equity|voting\s(?:stock|rights|power|shares)|units|"
@@ -66,7 +65,10 @@ def _cue(relation: str, name: str, gap: str, a_first: bool) -> Cue:
     return Cue(relation, name, re.compile(rf"^{gap}$", re.I), a_first)
 
 
-_REL = r"(?:,?\s(?:which|that|who)\s|,\s|\s)(?:in\sturn\s)?"
+# "X, a Delaware corporation, which is in turn ...": the description is no part of the cue
+_DESC = (r"(?:,\s(?:an?|the)\s(?:[\w-]+\s){0,4}?(?:corporation|company|partnership|limited\sliability\scompany|trust|"
+         r"bank|entity)(?=,))?")
+_REL = rf"{_DESC}(?:,?\s(?:which|that|who)\s|,\s|\s)(?:in\sturn\s)?"
 # the subject's own possessive after a verb phrase: "... conducted its business operations through its", "'s"
 _ITS = r"(?:['’]s?\s|\s(?:[\w,’'-]+\s){0,10}?(?:its|their|our)\s)"
 _ADV = r"(?:(?:also|now|currently|directly|indirectly|ultimately|together|each|both|collectively|still|then)\s)*"
@@ -169,6 +171,7 @@ SINGLE: list[tuple[str, str, re.Pattern[str], re.Pattern[str], bool]] = [
     (SOLD, "x_was_sold", re.compile(r"$"), re.compile(r"^(?:\s\([^)]*\))?,?\s(?:which|that)\s(?:was|were)\s(?:sold|disposed\sof|divested)\b"),
      True),
 ]
+_INNER_PAREN = re.compile(r"\s\([A-Z][\w .&-]{1,30}\)\s")
 _QUANTIFIER = re.compile(r"(?:Several|Many|Some|One|Each|All|Certain|Both|Any|Most|None|Neither|Either)\sof\s(?:the\s)?")
 _TO = re.compile(r"^\sto\s(?:the\s)?$")
 _CLAUSE_END = re.compile(r";|\.\s|\s[-–—]\s|:\s")
@@ -205,6 +208,13 @@ def mentions(flat: str, ctx: Context) -> list[Mention]:
             name = ctx.name(raw)
             if name and not ctx.terms.get(name.casefold()) and not is_party(name):
                 name = None
+        if out and flat[out[-1].end:begin] == " (" and re.match(r"\)\s[A-Z]", flat[end:end + 3]):
+            continue  # the "(Suzhou)" inside "NIKE (Suzhou) Sports Company, Ltd."
+        if name and out and _INNER_PAREN.fullmatch(flat, out[-1].end, begin) and not m["self"]:
+            whole = ctx.name(flat[out[-1].start:end])  # "NIKE (Suzhou) Sports Company, Ltd.": one name
+            if whole and split_form(whole):
+                out[-1] = Mention(out[-1].start, end, whole)
+                continue
         if name:
             out.append(Mention(begin, end, name, bool(re.search(r"['’]s?$", raw))))
     return out
@@ -227,13 +237,13 @@ def _with_form(flat: str, end: int) -> int:
     words = re.findall(r",?\s[^\s,;()]+", flat[cont:cont + 60])[:4]
     prefix = flat[max(0, end - 80):end]
     base = prefix.rsplit(" ", 1)[0] if cont > end and " " in prefix else prefix  # the name before a cut token
-    had = trailing_form(prefix)
+    had = split_form(prefix)
     for n in range(len(words), -1, -1):
         added = flat[end:cont] + "".join(words[:n])
         last = added.split()[-1] if added.split() else ""
         if not re.search(r"[A-Z.]|[^\x00-\x7f]", last):
             continue
-        form = trailing_form(prefix + added)
+        form = split_form(prefix + added)
         # the form is all that was added ("TE, SM and FP" is a list, not a name with the form "FP"),
         # or it lengthens the form the name had ("Wal-Mart de Mexico, S.A." + " de C.V.")
         names = {base.rstrip(" ,"), prefix.rstrip(" ,"), *([had[0].rstrip(" ,")] if had else [])}

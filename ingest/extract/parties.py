@@ -15,7 +15,7 @@ import re
 
 from ownergraph.domain.legal_forms import trailing_form
 
-__all__ = ["NEGATIVE_SHAPES", "has_legal_form", "is_party"]
+__all__ = ["NEGATIVE_SHAPES", "has_legal_form", "is_party", "split_form"]
 
 COUNTRIES = frozenset("""
 united states|united states of america|u.s.|u.s|usa|us|united kingdom|uk|england|england and wales|scotland|wales|
@@ -74,15 +74,26 @@ _FORM_WINS = frozenset({"security", "division", "document", "group of people"})
 
 
 # the forms written out in full, which the ISO 20275 abbreviations leave out ("Claris (Ireland) Limited")
-_FULL_FORMS = re.compile(r"\b(?:Limited|Corporation|Company|Incorporated|Partnership|Aktiengesellschaft|"
-                         r"Public\sLimited\sCompany|Limited\sLiability\sCompany)\.?$", re.I)
+_FULL_FORMS = re.compile(r",?\s(?:Limited|Corporation|Company|Incorporated|Partnership|Aktiengesellschaft|"
+                         r"Public\sLimited\sCompany|Limited\sLiability\sCompany|National\sAssociation)\.?$", re.I)
+
+
+def split_form(name: str) -> tuple[str, str] | None:
+    """(the name's words before its legal form, the form), the longer of an ISO 20275 form and
+    one written out ("HSBC BANK USA, NATIONAL ASSOCIATION"), or None."""
+    flat = " ".join(name.split())
+    iso = trailing_form(flat)
+    full = _FULL_FORMS.search(flat)
+    cands = [(iso[0], flat[len(iso[0]):].strip(" ,"))] if iso else []
+    if full:
+        cands.append((flat[:full.start()], full[0].strip(" ,")))
+    return min(cands, key=lambda c: len(c[0])) if cands else None
 
 
 def has_legal_form(name: str) -> bool:
     """Whether ``name`` ends with a legal form: one of the ISO 20275 list ("Eesti Energia AS", "Foo
     OÜ", "Bar S.à r.l.") or one written out ("Limited", "Corporation")."""
-    flat = " ".join(name.split())
-    return bool(_FULL_FORMS.search(flat)) or trailing_form(flat) is not None
+    return split_form(name) is not None
 
 
 def negative_shape(name: str) -> str | None:
