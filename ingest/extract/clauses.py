@@ -172,6 +172,7 @@ SINGLE: list[tuple[str, str, re.Pattern[str], re.Pattern[str], bool]] = [
      True),
 ]
 _INNER_PAREN = re.compile(r"\s\([A-Z][\w .&-]{1,30}\)\s")
+_NUMBER_TAIL = re.compile(r"\s\d{1,3}(?:-[A-Z]{1,4}|\s[A-Z]{2})?(?=[\s,.;)]|$)(?!\s?(?:%|percent|per\scent|shares|million|billion))")
 _QUANTIFIER = re.compile(r"(?:Several|Many|Some|One|Each|All|Certain|Both|Any|Most|None|Neither|Either)\sof\s(?:the\s)?")
 _TO = re.compile(r"^\sto\s(?:the\s)?$")
 _CLAUSE_END = re.compile(r";|\.\s|\s[-–—]\s|:\s")
@@ -197,7 +198,8 @@ def mentions(flat: str, ctx: Context) -> list[Mention]:
     for m in _MENTION.finditer(flat):
         if m.start() < last:
             continue  # inside a name a legal form extended
-        end = last = _with_form(flat, m.end())
+        num = _NUMBER_TAIL.match(flat, m.end()) if m["name"] else None  # "NEA Partners 15", "NEA 15 OF"
+        end = last = _with_form(flat, num.end() if num else m.end())
         begin = m.start() + len(q[0]) if (q := _QUANTIFIER.match(flat, m.start())) else m.start()
         raw = flat[begin:end]
         if m["self"]:
@@ -210,6 +212,10 @@ def mentions(flat: str, ctx: Context) -> list[Mention]:
                 name = None
         if out and flat[out[-1].end:begin] == " (" and re.match(r"\)\s[A-Z]", flat[end:end + 3]):
             continue  # the "(Suzhou)" inside "NIKE (Suzhou) Sports Company, Ltd."
+        if (name and out and flat[out[-1].end:begin] == ", " and "&" in raw and " " not in flat[out[-1].start:out[-1].end]
+                and (whole := ctx.name(flat[out[-1].start:end]))):
+            out[-1] = Mention(out[-1].start, end, whole)  # "Goldman, Sachs & Co.", "Spear, Leeds & Kellogg, L.P."
+            continue
         if name and out and _INNER_PAREN.fullmatch(flat, out[-1].end, begin) and not m["self"]:
             whole = ctx.name(flat[out[-1].start:end])  # "NIKE (Suzhou) Sports Company, Ltd.": one name
             if whole and split_form(whole):

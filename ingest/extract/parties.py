@@ -52,6 +52,8 @@ NEGATIVE_SHAPES: list[tuple[str, re.Pattern[str]]] = [(why, re.compile(rx, re.I)
     ("group of people", r"^(?:all\s|each\s|certain\s|other\s|the\s)?(?:directors|officers|executive\sofficers|"
                         r"shareholders|stockholders|holders|lenders|banks|purchasers|investors|members|"
                         r"employees|persons?|reporting\spersons?)\b|\bas\sa\sgroup\b"),
+    # a numbered part of a document or a rule ("Section 16", "Rule 13d-3", "Note 5", "Exhibit 21")
+    ("reference", r"^(?:section|rule|article|note|page|exhibit|schedule|annex|appendix|regulation|item)\s[\w.()-]+$"),
     # a month, a date or a period
     ("date", r"^(?:january|february|march|april|may|june|july|august|september|october|november|december)\b|"
              r"^(?:fiscal|quarter|year)\b"),
