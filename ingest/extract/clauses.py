@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ownergraph.ingest.extract.parties import is_party, split_form
+from ownergraph.ingest.extract.parties import is_party, negative_shape, split_form
 from ownergraph.ingest.extract.patterns import ACQUIRED, CONTROLLING, GUARANTEE, LOAN, OWNS, RENAMED, SOLD, SUBSIDIARY
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import HEDGE, NAME, NEGATION, Context, percent, sentence_date
@@ -206,6 +206,8 @@ def mentions(flat: str, ctx: Context) -> list[Mention]:
             name = _pronoun(raw, out, ctx)
             if raw.casefold() in ("its", "their") and out and name == out[-1].name:
                 continue  # "Cifra officially changed its name to": the clause's own subject, part of the cue
+        elif negative_shape(raw) == "role word":
+            name = None  # "owned by Stockholder as set forth on Exhibit D": a merger agreement's role, not a party
         else:
             name = ctx.name(raw)
             if name and not ctx.terms.get(name.casefold()) and not is_party(name):
@@ -310,9 +312,10 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
             continue
         if cue.name == "owned_by" and re.search(r"wholly|majority", gap) and _ORG.search(first[0].name):
             relation = SUBSIDIARY  # "X, which is wholly owned by Loncor": a subsidiary, as the sentence rules read it
+        rule = f"clause:{cue.name}" + (f"/role:{_role(gap)}" if cue.name == "role_of" else "")
         for a in first:
             for b in second:
-                out.append(_found(relation, f"clause:{cue.name}", a.name, b.name, conf, gap, flat, text, start))
+                out.append(_found(relation, rule, a.name, b.name, conf, gap, flat, text, start))
     for left, mid, right in zip(groups, groups[1:], groups[2:]):  # "the Group sold X to Y": Y bought X
         if any(f.rule == "clause:sold" and f.b == mid[0].name for f in out) and _TO.match(_gap(flat, mid[-1], right[0])):
             out += [_found(ACQUIRED, "clause:sold_to_buyer", a.name, b.name, 0.9, "", flat, text, start)
@@ -351,6 +354,15 @@ _NEXT_WORD = re.compile(r"\s([a-z][a-z-]+)\b")
 _FUNCTION = frozenset("""in on for from and or but which that who to at by with was is were are has had have as during
 after before since until upon under through into of its their our his her will would may could shall should
 being been be not also then now each both all together pursuant effective""".split())
+
+
+def _role(gap: str) -> str:
+    """The control kind a role cue names (graph.analytics.control_kinds)."""
+    for words, kind in (("general partner", "general_partner"), ("managing member", "managing_member"),
+                        ("sole member", "managing_member"), ("trustee", "trustee")):
+        if words in gap.casefold():
+            return kind
+    return "manager"
 
 
 def _part_only(flat: str, m: Mention) -> bool:

@@ -62,7 +62,8 @@ NEGATIVE_SHAPES: list[tuple[str, re.Pattern[str]]] = [(why, re.compile(rx, re.I)
               r"senior\svice|executive\svice)"),
     # a bare role word, a dateline or a page heading ("Bank of New York, Trustee,", "About Abbott", "US-based")
     ("role word", r"^(?:trustee|agent|administrative\sagent|collateral\sagent|lenders?|borrowers?|guarantors?|"
-                  r"issuers?|purchasers?|sellers?|buyers?|parent|registrant|nominee)$|^about\s|-based$"),
+                  r"issuers?|purchasers?|sellers?|buyers?|parent|registrant|nominee|stockholders?|shareholders?|"
+                  r"holders?|members?|investors?)$|^about\s|-based$"),
     # a function word that starts a sentence ("With the acquisition of ...")
     ("function word", r"^(?:with|for|from|by|in|on|at|as|under|after|before|during|following|upon|through|"
                       r"although|because|since|while|when|where|if|its|our|their|this|these|those)$"),

@@ -7,7 +7,7 @@ Limited | ... | 100% |"; "Major shareholders" above "| Airtel Africa Mauritius L
 Investors, LP 9,783,886 63.49 %". The heading (the last non-row line that names a kind of
 list) says what every row states; a row gives the party (its name cell, footnote marks
 dropped) and the stakes it states (each distinct percent cell; two columns -- this year and
-last -- are two statements). A long paragraph that names no list ends the list.
+last -- are two statements). Running text that names no list (a paragraph, or a hard-wrapped line of one) ends the list.
 
 Rows become :class:`~ingest.extract.rules.Found` like the sentence rules' (rule ``table_*``):
 subsidiary lists -> ``subsidiary`` (parent: the company the heading names, else the filer),
@@ -92,9 +92,14 @@ def find(text: str, ctx: Context) -> list[Found]:
               and (name := _list_row(row)) and _key(name) != _key(parent or ctx.filer or "")):
             out.extend(_pipe_row([name, *re.findall(r"\b\d{1,3}(?:\.\d+)?\s?%", row)], kind,
                                  parent or ctx.filer, row, start, False)[0])
-        elif (len(row) > _PROSE and not _INTRODUCES.search(row)) or _NEXT_EXHIBIT.match(row):
+        elif (_prose(row) and not _INTRODUCES.search(row)) or _NEXT_EXHIBIT.match(row):
             kind, parent, listing = None, None, False
     return out
+
+
+def _prose(line: str) -> bool:
+    """Whether a line is running text (a paragraph, or a hard-wrapped line of one): it ends a list."""
+    return len(line) > _PROSE or len(re.findall(r"\b[a-z]{3,}\b", line)) > 3
 
 
 def _list_row(line: str) -> str | None:
