@@ -145,13 +145,53 @@ def _print(name: str, part: dict[str, Any]) -> None:
     print(f"documents: {d['stated_and_found']} of {d['stated']} stated relationships found")
 
 
+def markdown(reports: dict[str, dict[str, Any]]) -> str:
+    """The docs' tables of saved reports (name -> report): per relation type, per document kind
+    (all scored types together) and document recall."""
+    def pr(c: dict[str, Any] | None) -> str:
+        if not c or c["tp"] + c["fp"] + c["fn"] == 0:
+            return "—"
+        p = "—" if c["precision"] is None else f"{c['precision']:.2f}"
+        r = "—" if c["recall"] is None else f"{c['recall']:.2f}"
+        return f"{p} / {r} ({c['tp']}/{c['fp']}/{c['fn']})"
+
+    names = list(reports)
+    lines = ["| type | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    for kind in ("all", *SCORED):
+        cells = [pr(r["all"] if kind == "all" else r["by_type"].get(kind)) for r in reports.values()]
+        lines.append(f"| {kind} | " + " | ".join(cells) + " |")
+    d = [r["documents_recall"] for r in reports.values()]
+    lines.append("| document recall | " + " | ".join(
+        f"{x['stated_and_found']}/{x['stated']} ({x['stated_and_found'] / x['stated']:.2f})" for x in d) + " |")
+    lines += ["", "| document kind | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    kinds = sorted({k.rsplit("/", 1)[0] for r in reports.values() for k in r["by_kind_and_type"]})
+    for kind in kinds:
+        cells = []
+        for r in reports.values():
+            c: Counter = Counter()
+            for k, v in r["by_kind_and_type"].items():
+                if k.rsplit("/", 1)[0] == kind:
+                    c.update({x: v[x] for x in ("tp", "fp", "fn")})
+            cells.append(pr({**c, "precision": c["tp"] / (c["tp"] + c["fp"]) if c["tp"] + c["fp"] else None,
+                             "recall": c["tp"] / (c["tp"] + c["fn"]) if c["tp"] + c["fn"] else None}))
+        lines.append(f"| {kind} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--split", choices=("dev", "test"), required=True)
+    ap.add_argument("--split", choices=("dev", "test"))
     ap.add_argument("--json", type=Path)
     ap.add_argument("--llm", action="store_true", help="also score the configured LLM extractor")
     ap.add_argument("--doc", action="append", help="only this document (repeatable)")
+    ap.add_argument("--markdown", nargs="+", type=Path, metavar="REPORT.json",
+                    help="print the docs' tables of saved reports (precision / recall (tp/fp/fn)) and stop")
     args = ap.parse_args(argv)
+    if args.markdown:
+        print(markdown({p.stem: json.loads(p.read_text()) for p in args.markdown}))
+        return {}
+    if args.split is None:
+        ap.error("--split is required (or --markdown)")
     docs, sents = load(args.split)
     if args.doc:
         docs = [d for d in docs if d["doc_id"] in args.doc]

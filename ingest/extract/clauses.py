@@ -37,7 +37,7 @@ __all__ = ["CUES", "SINGLE", "find", "mentions"]
 
 _SELF = (r"the\s(?:[Cc]ompany|Registrant|Corporation|Partnership|Issuer|Group)(?!\s(?:of\s|&\s)?[A-Z])|"
          r"[Ww]e|[Oo]ur|[Uu]s|Registrant|(?<![A-Za-z])[Ii]ts|[Tt]heir")
-_MENTION = re.compile(rf"(?<![\w&.'’-])(?:(?P<self>{_SELF})(?![\w'’])|(?P<name>(?:[Tt]he\s)?(?:\d+[A-Z][\w.&-]*\s)?{NAME})|"
+_MENTION = re.compile(rf"(?<![\w&.'’-])(?:(?P<self>{_SELF})(?:(?<=[yY])['’]s)?(?![\w'’])|(?P<name>(?:[Tt]he\s)?(?:\d+[A-Z][\w.&-]*\s)?{NAME})|"
                       r"(?P<camel>[a-z]{1,2}[A-Z][\w&.'’-]*(?:,?\s[A-Z][\w&.'’-]*){0,5})|"
                       r"(?P<lower>[a-z][a-z0-9-]{2,30})(?=,?\s(?:AG|SE|Inc\.?|Ltd\.?|plc|S\.A\.|N\.V\.|GmbH|B\.V\.|LLC)(?:\W|$)))")
 _PAREN = re.compile(r"\s?\((?:[^()]{0,120}[\"“”‘’']|[A-Z][A-Za-z&.\s-]{0,25}|the\s[^()]{0,60}|NASDAQ[^()]*|NYSE[^()]*|"

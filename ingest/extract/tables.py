@@ -49,7 +49,7 @@ _HEADER_CELL = re.compile(r"^(?:s\.?\s?no\.?|no\.?|name.*|company.*|entity.*|hol
                           r"proportion.*|country.*|registered.*|principal.*|nature.*|class.*|nameof.*)$", re.I)
 _INTRODUCES = re.compile(r"\b(?:following\stable|table\sbelow|listed\sbelow|set\sout\sbelow|as\sfollows)\b|:$", re.I)
 _PCT_CELL = re.compile(r"^(?P<n>\d{1,3}(?:\.\d+)?)\s?%?$")
-_FOOTNOTE = re.compile(r"(?:\s*(?:[*#!†‡°^]+|\(\d{1,2}\)|(?<=\s)\d{1,2}|(?<=[a-z])\d))+$")
+_FOOTNOTE = re.compile(r"(?:\s*(?:[*#!†‡°^]+|\(\d{1,2}\)|(?<=\s)\d{1,2}|(?<=[A-Za-z.])\d))+$")
 _FORMERLY = re.compile(r"\s*\((?:formerly|previously)\s(?:known\sas\s|called\s|named\s)?(?P<old>(?:[^()]|\([^()]*\))+?)\s*\)", re.I)
 # a beneficial ownership line: name, footnote, address, shares, percent ("Barbara Laughlin (4) 510,000 31.41 %")
 _OWNER_LINE = re.compile(r"^(?:(?:Common|Ordinary|Preferred)\s(?:Stock|Shares)\s)?(?P<name>[A-Z][^\d()]{2,80}?)\s*(?:\(\d{1,2}\)\s*)?(?:c/o\s[^\n]*?|\d+\s[^\n]*?)?\s"
@@ -70,7 +70,7 @@ def find(text: str, ctx: Context) -> list[Found]:
         start += len(line) - len(line.lstrip())  # a row's quote is the document's text at its offsets
         if not row:
             continue
-        if row.startswith("|"):
+        if row.startswith("|") or row.count(" | ") >= 2:  # a markdown row, or cells joined by " | "
             cells = [c.strip() for c in row.strip("|").split("|")]
             header = next((k for c in cells if _HEADER_CELL.match(c) and (k := _kind_of(c))), None)
             kind = header or kind
@@ -154,7 +154,7 @@ def _pipe_row(cells: list[str], kind: str, parent: str | None, row: str, start: 
             out.append(_row(GUARANTEE, "table_guarantee", parent, name, None, row, start))
         elif kind == "associate":
             out.append(_row(OWNS, "table_associate", parent, name, stake, row, start))
-        elif kind == "holders" and stake is not None:
+        elif kind == "holders" and stake:  # "0%" of a class is no holding
             out.append(_row(OWNS, "table_holder", name, parent, stake, row, start))
     if old is not None and out:
         out.append(_row(RENAMED, "table_formerly", name, _clean(old["old"]), None, row, start, new_name=name))
