@@ -75,7 +75,7 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, 
         found += _merge(stated, clauses.find(s.text, s.start, ctx))
     # the table and signature readers read the whole document: keep the rows of the sentences asked about
     spans = [(s.start, s.end) for s in sentences]
-    rows = [f for f in (*tables.find(text, ctx), *signatures.find(text)) if any(a <= f.start < b for a, b in spans)]
+    rows = [f for f in (*tables.find(text, ctx), *signatures.find(text, filer)) if any(a <= f.start < b for a, b in spans)]
     found = _once([*found, *rows])
     return rules.drop_unstated(partners.full_names(text, bind_agreements(rules.date_refinancings(found), sentences)))
 

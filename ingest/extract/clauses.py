@@ -68,7 +68,10 @@ def _cue(relation: str, name: str, gap: str, a_first: bool) -> Cue:
 # "X, a Delaware corporation, which is in turn ...": the description is no part of the cue
 _DESC = (r"(?:,\s(?:an?|the)\s(?:[\w-]+\s){0,4}?(?:corporation|company|partnership|limited\sliability\scompany|trust|"
          r"bank|entity)(?=,))?")
-_REL = rf"{_DESC}(?:,?\s(?:which|that|who)\s|,\s|\s)(?:in\sturn\s)?"
+# "Dorman Industries, LLC, a company that beneficially owns", "X is a Michigan limited liability company wholly owned by"
+_KIND_OF = (r"(?:,?\s(?:is\s|was\s)?(?:an?|the)\s(?:[\w-]+\s){0,4}?(?:corporation|company|partnership|limited\sliability\s"
+            r"company|entity|trust)\s(?:(?:that|which)\s)?)")
+_REL = rf"(?:{_DESC}(?:,?\s(?:which|that|who)\s|,\s|\s)|{_KIND_OF})(?:in\sturn\s)?"
 # the subject's own possessive after a verb phrase: "... conducted its business operations through its", "'s"
 _ITS = r"(?:['’]s?\s|\s(?:[\w,’'-]+\s){0,10}?(?:its|their|our)\s)"
 _ADV = r"(?:(?:also|now|currently|directly|indirectly|ultimately|together|each|both|collectively|still|then)\s)*"
@@ -168,6 +171,14 @@ SINGLE: list[tuple[str, str, re.Pattern[str], re.Pattern[str], bool]] = [
      re.compile(r"^(?!\s(?:by|from)\b|['’]s?\s)"), True),
     (ACQUIRED, "company_acquired", re.compile(r"(?:^|\s)(?:[Ww]e|the\sCompany)\s(?:\w+\s)?acquired\s(?:the\s)?$"),
      re.compile(r"^(?=[,.;]|\s(?:in|on|for|from|during|at|and|through)\b|$)"), True),
+    # "Mediclinic Group Limited, the company's principal shareholder,", "Bharti Airtel remains a majority
+    # shareholder": a holder of the filer (a report's unqualified "shareholder" is the filer's)
+    (OWNS, "x_our_major_holder", re.compile(r"$"), re.compile(
+        r"^(?:\s\([^)]*\))?,\s(?:our|the\s[Cc]ompany['’]s|the\s[Gg]roup['’]s)\s(?:majority|principal|largest|"
+        r"controlling|major|substantial)\s(?:shareholder|stockholder|investor|owner)\b"), False),
+    (OWNS, "x_is_major_holder", re.compile(r"$"), re.compile(
+        r"^\s(?:is|was|remains|became|has\sbeen)\s(?:a|the|our)\s(?:majority|principal|largest|controlling)\s"
+        r"(?:shareholder|stockholder|owner)\b(?!\s(?:of|in)\b)"), False),
     (SOLD, "x_was_sold", re.compile(r"$"), re.compile(r"^(?:\s\([^)]*\))?,?\s(?:which|that)\s(?:was|were)\s(?:sold|disposed\sof|divested)\b"),
      True),
 ]
@@ -326,7 +337,7 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
 
 # "HSBC BANK USA, NATIONAL ASSOCIATION as Agent, Swingline Lender and Issuing Bank": the roles a
 # party is given "as", read as stated: a lender lends; an agent or arranger alone does not
-_AS_ROLES = re.compile(r"^,?\s(?:individually\sand\s)?as\s(?:the\s|a\s|an\s)?(?P<roles>[A-Za-z/\- ]{3,40}(?:(?:,\s|,?\sand\s)"
+_AS_ROLES = re.compile(r"^,?\s(?:[Ii]ndividually\sand\s)?as\s(?:the\s|a\s|an\s)?(?P<roles>[A-Za-z/\- ]{3,40}(?:(?:,\s|,?\sand\s)"
                        r"(?:the\s|a\s)?[A-Za-z/\- ]{3,40}){0,4})")
 _LENDER_ROLE = re.compile(r"\b(?:lenders?|issuing\sbank|l/c\sissuer|swing\s?line\slender|issuing\slender)\b", re.I)
 _BORROWER_ROLE = re.compile(r"^(?:lead\s)?borrowers?\b|^company$", re.I)
@@ -339,7 +350,7 @@ def _roles(flat: str, ms: list[Mention], text: str, start: int) -> list[Found]:
         if hit is None:
             continue
         roles = [r.strip() for r in re.split(r",\s|,?\sand\s", hit["roles"]) if r.strip()]
-        if any(_LENDER_ROLE.search(r) for r in roles):
+        if any(_LENDER_ROLE.search(r) for r in roles) or hit[0].lstrip(", ").startswith("individually"):
             lenders.append(m.name)
         if any(_BORROWER_ROLE.match(r.removeprefix("the ")) for r in roles):
             borrowers.append(m.name)

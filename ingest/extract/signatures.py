@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from ownergraph.ingest.extract.parties import is_party
-from ownergraph.ingest.extract.patterns import CONTROLLING
+from ownergraph.ingest.extract.patterns import CONTROLLING, LOAN
 from ownergraph.ingest.extract.rules import Found
 
 __all__ = ["ROLES", "find"]
@@ -28,14 +28,21 @@ _BY = re.compile(r"\bBy:\s*")
 _SIGNER = re.compile(r"^(?P<name>[^/,][^/]*?)(?:,?\s+an?\s+[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s+(?:limited\s+liability\s+company|"
                      r"limited\s+partner(?:ship)?|corporation|company|trust))?,?\s+(?:its|as)\s+(?P<role>[A-Za-z ]{3,40}?)\s*$",
                      re.I)
+# a lender's signature heading: "BANK OF MONTREAL, Individually and as a Co-Agent", "X, as a Lender"
+_LENDER_HEAD = re.compile(r"^(?P<name>[A-Z][^,]{2,80}(?:,\s(?:N\.\s?A\.|NATIONAL ASSOCIATION|National Association))?),\s"
+                          r"(?:[Ii]ndividually\b|as\s(?:a\s|the\s)?(?:Lender|L/C\sIssuer|Issuing\sBank|Swing\s?[Ll]ine))")
+_SIGNED = re.compile(r"^By:?\s*/s/")
 _ENTITY = re.compile(r"^[A-Z0-9][A-Z0-9&.,'’\- ]{3,120}$|^[A-Z][\w&.,'’\- ]{3,120}\b(?:L\.?P|LLC|L\.L\.C|Inc|Ltd|Company|"
                      r"Trust|Fund|Venture|Partners)\.?$")
 
 
-def find(text: str) -> list[Found]:
-    """The control edges of the signature blocks in the document ``text``."""
+def find(text: str, filer: str | None = None) -> list[Found]:
+    """The control edges of the signature blocks in the document ``text``, and the loans of the
+    lenders that sign a credit agreement ("THE CHASE MANHATTAN BANK, N.A., Individually and as the
+    Administrative Agent / By /s/ DANA KLEIN": a lender to the filer, the borrower)."""
     out: list[Found] = []
     above: str | None = None
+    lender: str | None = None
     pos = 0
     for line in text.splitlines(keepends=True):
         start, pos = pos, pos + len(line)
@@ -44,8 +51,15 @@ def find(text: str) -> list[Found]:
         row = " ".join(line.split())
         parts = _BY.split(row)
         head = parts[0].strip(" ,")
-        if head:
+        signed = _SIGNED.match(row)
+        if signed and lender and filer and lender != filer:
+            out.append(Found(relation=LOAN, rule="signature_block/lender", a=lender, b=filer, confidence=0.9,
+                             start=start, end=start + len(line), quote=line))
+        lender = None
+        if head and not signed:
             above = head if _ENTITY.match(head) and is_party(head) else None
+            m = _LENDER_HEAD.match(head)
+            lender = m["name"] if m and is_party(m["name"]) else None
         for part in parts[1:]:
             m = _SIGNER.match(part.strip())
             role = " ".join(m["role"].lower().split()) if m else ""

@@ -165,3 +165,19 @@ def test_a_plain_text_exhibit_21_list() -> None:
     got = {f.b for f in tables.find(part, Context(filer="Apple Computer, Inc.")) if f.relation == "subsidiary"}
     assert got == {"Apple Computer B.V.", "Apple Computer, Inc. Limited", "Apple Computer Limited", "Apple Japan, Inc.",
                    "Claris (Ireland) Limited"}
+
+
+def test_a_bank_signing_individually_and_as_agent_is_a_lender() -> None:
+    text, filer = _dev("ca-ametek-1994")
+    got = {(f.relation, f.a, f.b) for f in signatures.find(text, filer)}
+    assert ("loan", "THE CHASE MANHATTAN BANK, N.A.", filer) in got  # "Individually and as the Administrative Agent"
+    assert ("loan", "PNC BANK, NATIONAL ASSOCIATION", filer) in got
+    assert not any(a.upper().startswith("AMETEK") for _, a, _ in got)  # the borrower's own signature lends nothing
+
+
+def test_a_holder_named_by_its_role_in_an_apposition() -> None:
+    text, filer = _dev("ukar-spire-healthcare-2024")
+    got = _read(text, "The company does not consider Dr Ronnie van der Merwe, who has been nominated to act as a "
+                      "non-executive director by Mediclinic Group Limited, the company's principal shareholder, to be "
+                      "independent.", filer)
+    assert ("owns", "Mediclinic Group Limited", filer) in got
