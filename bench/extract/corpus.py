@@ -149,7 +149,7 @@ def markdown(reports: dict[str, dict[str, Any]]) -> str:
     """The docs' tables of saved reports (name -> report): per relation type, per document kind
     (all scored types together) and document recall."""
     def pr(c: dict[str, Any] | None) -> str:
-        if not c or c["tp"] + c["fp"] + c["fn"] == 0:
+        if not c or c.get("tp", 0) + c.get("fp", 0) + c.get("fn", 0) == 0:
             return "—"
         p = "—" if c["precision"] is None else f"{c['precision']:.2f}"
         r = "—" if c["recall"] is None else f"{c['recall']:.2f}"
@@ -168,7 +168,7 @@ def markdown(reports: dict[str, dict[str, Any]]) -> str:
     for kind in kinds:
         cells = []
         for r in reports.values():
-            c: Counter = Counter()
+            c: Counter = Counter(tp=0, fp=0, fn=0)
             for k, v in r["by_kind_and_type"].items():
                 if k.rsplit("/", 1)[0] == kind:
                     c.update({x: v[x] for x in ("tp", "fp", "fn")})
