@@ -1,6 +1,11 @@
 """The offline extractor scored on the labelled prose corpus (tests/fixtures/prose_corpus).
 
     python -m bench.extract.corpus --split dev [--json bench/results/extract_corpus_dev.json]
+    python -m bench.extract.corpus --split test --llm   # also a configured model, beside the offline extractor
+
+``--llm`` scores :class:`~ingest.extract.llm.LLMExtractor` (``OPENAI_API_KEY``, ``OPENAI_BASE_URL``,
+``OWNERGRAPH_LLM_MODEL``) on the same documents, under ``llm`` in the report, with its request
+counts; ``--doc`` limits the run to some documents.
 
 Each document of the split is read whole (defined terms and the filer resolve across
 sentences, as in a load); a relationship found is credited to the labelled sentence its quote
@@ -15,13 +20,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
+import sys
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ownergraph.ingest.extract import MIN_CONFIDENCE, extract
+from ownergraph.domain.errors import ConfigError
+from ownergraph.ingest.extract import MIN_CONFIDENCE, Finder, extract
+from ownergraph.ingest.extract.llm import LLMExtractConfig, LLMExtractor
 from ownergraph.ingest.extract import patterns as P
 from ownergraph.domain.sentences import split_sentences
 
@@ -55,11 +64,11 @@ def load(split: str) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any
     return docs, sents
 
 
-def found_in(doc: dict[str, Any]) -> list[tuple[str, str, str, int]]:
+def found_in(doc: dict[str, Any], finder: Finder = extract) -> list[tuple[str, str, str, int]]:
     """(type, subject, object, character offset) of what the extractor loads from a document."""
     text = (CORPUS / "documents" / f"{doc['doc_id']}.txt").read_text()
     out = []
-    for f in extract(text, split_sentences(text), doc.get("company")):
+    for f in finder(text, split_sentences(text), doc.get("company")):
         kind = TYPE_OF.get(f.relation)
         if kind is None or f.confidence < MIN_CONFIDENCE or f.hedged:
             continue
@@ -78,13 +87,14 @@ def _matches(pred: tuple[str, str, str], truth: list[tuple[str, str, str]]) -> i
                 None)
 
 
-def score_document(doc: dict[str, Any], labelled: list[dict[str, Any]], tally: dict[str, Counter]) -> dict[str, Any]:
+def score_document(doc: dict[str, Any], labelled: list[dict[str, Any]], tally: dict[str, Counter],
+                   finder: Finder = extract) -> dict[str, Any]:
     text = (CORPUS / "documents" / f"{doc['doc_id']}.txt").read_text()
     spans = []
     for s in labelled:
         start = text.find(s["text"])
         spans.append((start, start + len(s["text"]), gold(s["relations"])))
-    preds = found_in(doc)
+    preds = found_in(doc, finder)
     outside = 0
     for start, end, truth in spans:
         left = list(truth)
@@ -111,28 +121,93 @@ def _pr(c: Counter) -> dict[str, Any]:
     return {"tp": c["tp"], "fp": c["fp"], "fn": c["fn"], "precision": p, "recall": r}
 
 
-def main(argv: list[str] | None = None) -> dict[str, Any]:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--split", choices=("dev", "test"), required=True)
-    ap.add_argument("--json", type=Path)
-    args = ap.parse_args(argv)
-    docs, sents = load(args.split)
+def scored(docs: list[dict[str, Any]], sents: dict[str, list[dict[str, Any]]], finder: Finder = extract) -> dict[str, Any]:
+    """Precision and recall of ``finder`` on ``docs``: all, per relation type, per document kind
+    and type, and per document."""
     tally: dict[str, Counter] = defaultdict(Counter)
-    per_doc = [score_document(d, sents[d["doc_id"]], tally) for d in docs]
-    total = Counter()
+    per_doc = [score_document(d, sents[d["doc_id"]], tally, finder) for d in docs]
+    total: Counter = Counter()
     for kind in SCORED:
         total.update(tally[kind])
-    report = {"split": args.split, "documents": len(docs), "sentences": sum(len(sents[d["doc_id"]]) for d in docs),
-              "all": _pr(total), "by_type": {k: _pr(tally[k]) for k in SCORED if sum(tally[k].values())},
-              "by_kind_and_type": {k: _pr(v) for k, v in sorted(tally.items()) if "/" in k},
-              "documents_recall": {"stated": sum(d["stated"] for d in per_doc),
-                                   "stated_and_found": sum(d["stated_and_found"] for d in per_doc)},
-              "per_document": per_doc}
-    for k, v in [("all", report["all"]), *report["by_type"].items()]:
+    return {"all": _pr(total), "by_type": {k: _pr(tally[k]) for k in SCORED if sum(tally[k].values())},
+            "by_kind_and_type": {k: _pr(v) for k, v in sorted(tally.items()) if "/" in k},
+            "documents_recall": {"stated": sum(d["stated"] for d in per_doc),
+                                 "stated_and_found": sum(d["stated_and_found"] for d in per_doc)},
+            "per_document": per_doc}
+
+
+def _print(name: str, part: dict[str, Any]) -> None:
+    print(f"== {name}")
+    for k, v in [("all", part["all"]), *part["by_type"].items()]:
         fmt = lambda x: "—" if x is None else f"{x:.2f}"  # noqa: E731
         print(f"{k:12} P {fmt(v['precision'])}  R {fmt(v['recall'])}  (tp {v['tp']}, fp {v['fp']}, fn {v['fn']})")
-    d = report["documents_recall"]
+    d = part["documents_recall"]
     print(f"documents: {d['stated_and_found']} of {d['stated']} stated relationships found")
+
+
+def markdown(reports: dict[str, dict[str, Any]]) -> str:
+    """The docs' tables of saved reports (name -> report): per relation type, per document kind
+    (all scored types together) and document recall."""
+    def pr(c: dict[str, Any] | None) -> str:
+        if not c or c.get("tp", 0) + c.get("fp", 0) + c.get("fn", 0) == 0:
+            return "—"
+        p = "—" if c["precision"] is None else f"{c['precision']:.2f}"
+        r = "—" if c["recall"] is None else f"{c['recall']:.2f}"
+        return f"{p} / {r} ({c['tp']}/{c['fp']}/{c['fn']})"
+
+    names = list(reports)
+    lines = ["| type | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    for kind in ("all", *SCORED):
+        cells = [pr(r["all"] if kind == "all" else r["by_type"].get(kind)) for r in reports.values()]
+        lines.append(f"| {kind} | " + " | ".join(cells) + " |")
+    d = [r["documents_recall"] for r in reports.values()]
+    lines.append("| document recall | " + " | ".join(
+        f"{x['stated_and_found']}/{x['stated']} ({x['stated_and_found'] / x['stated']:.2f})" for x in d) + " |")
+    lines += ["", "| document kind | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    kinds = sorted({k.rsplit("/", 1)[0] for r in reports.values() for k in r["by_kind_and_type"]})
+    for kind in kinds:
+        cells = []
+        for r in reports.values():
+            c: Counter = Counter(tp=0, fp=0, fn=0)
+            for k, v in r["by_kind_and_type"].items():
+                if k.rsplit("/", 1)[0] == kind:
+                    c.update({x: v[x] for x in ("tp", "fp", "fn")})
+            cells.append(pr({**c, "precision": c["tp"] / (c["tp"] + c["fp"]) if c["tp"] + c["fp"] else None,
+                             "recall": c["tp"] / (c["tp"] + c["fn"]) if c["tp"] + c["fn"] else None}))
+        lines.append(f"| {kind} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--split", choices=("dev", "test"))
+    ap.add_argument("--json", type=Path)
+    ap.add_argument("--llm", action="store_true", help="also score the configured LLM extractor")
+    ap.add_argument("--doc", action="append", help="only this document (repeatable)")
+    ap.add_argument("--markdown", nargs="+", type=Path, metavar="REPORT.json",
+                    help="print the docs' tables of saved reports (precision / recall (tp/fp/fn)) and stop")
+    args = ap.parse_args(argv)
+    if args.markdown:
+        print(markdown({p.stem: json.loads(p.read_text()) for p in args.markdown}))
+        return {}
+    if args.split is None:
+        ap.error("--split is required (or --markdown)")
+    docs, sents = load(args.split)
+    if args.doc:
+        docs = [d for d in docs if d["doc_id"] in args.doc]
+    llm = None
+    if args.llm:
+        try:
+            llm = LLMExtractor(LLMExtractConfig.from_env(os.environ))
+        except ConfigError as err:
+            print(json.dumps({"error": str(err)}), file=sys.stderr)
+            raise SystemExit(2) from err
+    report = {"split": args.split, "documents": len(docs), "sentences": sum(len(sents[d["doc_id"]]) for d in docs),
+              **scored(docs, sents)}
+    _print("offline extractor", report)
+    if llm is not None:
+        report["llm"] = {"method": llm.method, **scored(docs, sents, llm), "stats": llm.stats.as_dict()}
+        _print(llm.method, report["llm"])
     if args.json:
         args.json.write_text(json.dumps(report, indent=1) + "\n")
     return report

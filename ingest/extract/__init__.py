@@ -20,11 +20,12 @@ else the filing date. A loan the sentence says was refinanced or repaid ends ins
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any, Protocol
 
-from ownergraph.ingest.extract import partners, rules
+from ownergraph.ingest.extract import clauses, partners, rules, signatures, tables
 from ownergraph.ingest.extract.agreements import bind_agreements
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import Context
@@ -68,8 +69,55 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, 
     conversation turn's also our holdings, with relative dates counted from ``today``."""
     ctx = Context.of(text, filer)
     ctx.today, ctx.conversation = today, conversation
-    found = [f for s in sentences for f in (*rules.find(s.text, s.start, ctx), *partners.find(s.text, s.start, ctx))]
+    found = []
+    for s in sentences:
+        stated = [*rules.find(s.text, s.start, ctx), *partners.find(s.text, s.start, ctx)]
+        found += _merge(stated, clauses.find(s.text, s.start, ctx))
+    # the table and signature readers read the whole document: keep the rows of the sentences asked about
+    spans = [(s.start, s.end) for s in sentences]
+    rows = [f for f in (*tables.find(text, ctx), *signatures.find(text, filer)) if any(a <= f.start < b for a, b in spans)]
+    found = _once([*found, *rows])
     return rules.drop_unstated(partners.full_names(text, bind_agreements(rules.date_refinancings(found), sentences)))
+
+
+def _merge(stated: list[Found], read: list[Found]) -> list[Found]:
+    """The sentence rules' findings and the clause reader's, one reading per statement: a clause
+    finding that another reads with the same relation and overlapping parties is dropped, unless
+    the rule's party is only part of the clause's name ("Sports Company, Ltd" of "NIKE (Suzhou)
+    Sports Company, Ltd."), when the rule's finding gives way."""
+    out = list(stated)
+    for f in read:
+        clash = [g for g in out if g.relation == f.relation and _overlap(g, f)]
+        if any(not _part_of_name(g, f) for g in clash):
+            continue
+        out = [g for g in out if g not in clash] + [f]
+    return out
+
+
+def _overlap(g: Found, f: Found) -> bool:
+    ga, gb, fa, fb = _key(g.a), _key(g.b), _key(f.a), _key(f.b)
+    if g.relation == rules.CONTROLLING and ga == fa:
+        return True  # partners reads roles with the document's defined terms ("AVF XII LP" is "AVF XII")
+    return (ga == fa and (gb in fb or fb in gb)) or (gb == fb and (ga in fa or fa in ga)) or (ga == fa and gb == fb)
+
+
+def _part_of_name(g: Found, f: Found) -> bool:
+    """Whether the rule's finding ``g`` names a proper part of a party ``f`` names in full."""
+    return any(_key(x) != _key(y) and _key(x) in _key(y) and _key(y).endswith(_key(x)) for x, y in ((g.a, f.a), (g.b, f.b)))
+
+
+def _once(found: list[Found]) -> list[Found]:
+    """``found`` with one finding per relation, parties, stake and sentence: the sentence rules,
+    the clause reader and the table reader may read the same statement."""
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for f in found:
+        key = (f.relation, _key(f.a), _key(f.b), f.start, _key(f.new_name or ""),
+               f.stake if f.rule.startswith("table_") else None)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
 
 
 # finds the relationships of a document's sentences: :func:`extract`, or an LLM extractor
@@ -144,6 +192,10 @@ def _action(kind: CorporateActionKind, subject: EntityRef, counterparty: EntityR
     return CorporateAction(action=kind, subject=subject, counterparty=counterparty,
                            valid_from=when or meta.known_from.date(), document_id=meta.document_id,
                            **extra, **common)
+
+
+def _key(name: str) -> str:
+    return re.sub(r"\W", "", name.casefold())
 
 
 def _norm(name: str) -> str:

@@ -186,7 +186,7 @@ def _found(relation: str, rule: str, a: str, b: str, conf: float, m: re.Match[st
     return Found(relation=relation, rule=rule, a=a, b=b, confidence=conf, start=start,
                  end=start + len(text), quote=text, stake=stake, amount=amount, currency=currency,
                  when=sentence_date(flat) or relative_date(flat, today),
-                 new_name=(" ".join(gd["new"].split()) if gd.get("new") else None),
+                 new_name=(" ".join(gd["new"].split()) if gd.get("new") else (a if relation == RENAMED else None)),
                  direct="indirect" not in kind, hedged=conf < 0.5,
                  instrument=" ".join(gd["instrument"].split()) if gd.get("instrument") else None,
                  ended=relation == LOAN and bool(REFINANCED.search(flat[max(0, m.start() - 40):m.start()])))

@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
+from ownergraph.ingest.extract.parties import is_party
+
 _MONTHS = {m: i for i, m in enumerate(
     "january february march april may june july august september october november december".split(), 1)}
 # legal forms in any case ("CGI ACQUISITION, INC." is one name)
@@ -96,7 +98,7 @@ class Context:
                     continue
                 survived = " ".join(survivor[1].split())
                 full = ctx.terms.get(survived.casefold(), survived)  # "the Issuer surviving": the Issuer's name
-            elif full.casefold() in _GENERIC:
+            elif full.casefold() in _GENERIC or not is_party(full):
                 continue  # "... of the Company (\u201cNew Disney\u201d)": the name is further back, or none
             if filer is not None and _same_party(full, filer):
                 full = filer  # the filer under the header's name, so its edges meet its identified entity
@@ -122,7 +124,7 @@ class Context:
         if (f"the {low}" in _NOT_PARTIES or low in _NOT_PARTIES or low in _ARTICLES or len(t) < 2
                 or _ASSET.search(t)):
             return None
-        return t if any(c.isupper() for c in t) else None
+        return t if is_party(t) else None
 
 
 _DATE = re.compile(r"\b(?:(January|February|March|April|May|June|July|August|September|October|November|December)"

@@ -1,0 +1,176 @@
+"""Relationships stated by the rows of a list or table whose heading names the relation.
+
+A report lists its subsidiaries, associates and major shareholders as rows, not sentences:
+"## Subsidiaries / The following companies were subsidiaries ..." above "| Insig Partners
+Limited | ... | 100% |"; "Major shareholders" above "| Airtel Africa Mauritius Limited |
+2,105,108,805 | 56.12 |"; a 10-K's beneficial ownership table as lines "Lone Star Value
+Investors, LP 9,783,886 63.49 %". The heading (the last non-row line that names a kind of
+list) says what every row states; a row gives the party (its name cell, footnote marks
+dropped) and the stakes it states (each distinct percent cell; two columns -- this year and
+last -- are two statements). Running text that names no list (a paragraph, or a hard-wrapped line of one) ends the list.
+
+Rows become :class:`~ingest.extract.rules.Found` like the sentence rules' (rule ``table_*``):
+subsidiary lists -> ``subsidiary`` (parent: the company the heading names, else the filer),
+lists of the subsidiaries the filer guarantees -> ``guarantee`` and ``subsidiary``,
+associates -> ``owns``, shareholder tables -> ``owns`` of the filer, and a row's "(formerly
+known as X)" -> ``renamed``.
+"""
+
+from __future__ import annotations
+
+import re
+from ownergraph.ingest.extract.parties import has_legal_form, is_party
+from ownergraph.ingest.extract.patterns import GUARANTEE, OWNS, RENAMED, SUBSIDIARY
+from ownergraph.ingest.extract.rules import Found
+from ownergraph.ingest.extract.values import Context, percent
+
+__all__ = ["find"]
+
+# what a heading says the rows below it are (a header row's cell "Name of subsidiary" says it too)
+_KINDS: list[tuple[str, re.Pattern[str]]] = [
+    # "Guarantees with group undertakings": the filer guarantees each subsidiary listed
+    ("guarantee", re.compile(r"\bguarantee[sd]?\b(?=.*\b(?:undertakings|subsidiar|below|following|listed))", re.I)),
+    ("subsidiary", re.compile(r"\b(?:subsidiar(?:y|ies)|(?:subsidiary|group|related)\sundertakings|companies\sin\s"
+                              r"the\sgroup|group\scompanies|following\scompanies)\b", re.I)),
+    # lower case, or a heading's own word: "BHI Associates VI, L.P." names no list of associates
+    ("associate", re.compile(r"\bassociates?\b(?!\sof)|(?:^#*\s*|\b[Dd]etails\sof\s|\b[Ii]nvestments?\sin\s)Associates?\b")),
+    ("joint_venture", re.compile(r"\bjoint\sventures?\b|\(JV\)", re.I)),
+    ("holders", re.compile(r"\b(?:(?:major|substantial|significant|principal)\s(?:share|stock)holders?|"
+                           r"beneficial(?:ly)?\sown\w*|owned\sof\srecord\sand\sbeneficially|security\sownership|notifiable\sinterests|"
+                           r"interests?\sin\s(?:voting\srights|shares))\b", re.I)),
+]
+_NEXT_EXHIBIT = re.compile(r"^(?:EXHIBIT|Exhibit|EX-)\s*\d|^CONSENT\b|^SIGNATURES?\b")
+_JOINERS = frozenset("of de du la le des del der van von und and & y e et the for".split())
+# what may follow a list line's name: a place ("Netherlands", "New York") and a stake
+_PLACE_OR_STAKE = re.compile(r"(?:[A-Z][a-z]+(?:\s(?:of\s)?[A-Z][a-z]+){0,2}|[A-Z]{2})?\s*(?:\d{1,3}(?:\.\d+)?\s?%)?")
+_PARENT = re.compile(r"\bsubsidiaries\sof\s(?:the\s)?(?P<p>[A-Z][^,;:()]{2,80}?)\s*[.:]?\s*$")
+_PROSE = 300  # characters: a paragraph this long that names no list is body text, and ends one
+_HEADER_CELL = re.compile(r"^(?:s\.?\s?no\.?|no\.?|name.*|company.*|entity.*|holding|%.*|.*\bof\sownership.*|"
+                          r"proportion.*|country.*|registered.*|principal.*|nature.*|class.*|nameof.*)$", re.I)
+_INTRODUCES = re.compile(r"\b(?:following\stable|table\sbelow|listed\sbelow|set\sout\sbelow|as\sfollows)\b|:$", re.I)
+_PCT_CELL = re.compile(r"^(?P<n>\d{1,3}(?:\.\d+)?)\s?%?$")
+_FOOTNOTE = re.compile(r"(?:\s*(?:[*#!†‡°^]+|\(\d{1,2}\)|(?<=\s)\d{1,2}|(?<=[A-Za-z.])\d))+$")
+_FORMERLY = re.compile(r"\s*\((?:formerly|previously)\s(?:known\sas\s|called\s|named\s)?(?P<old>(?:[^()]|\([^()]*\))+?)\s*\)", re.I)
+# a beneficial ownership line: name, footnote, address, shares, percent ("Barbara Laughlin (4) 510,000 31.41 %")
+_OWNER_LINE = re.compile(r"^(?:(?:Common|Ordinary|Preferred)\s(?:Stock|Shares)\s)?(?P<name>[A-Z][^\d()]{2,80}?)\s*(?:\(\d{1,2}\)\s*)?(?:c/o\s[^\n]*?|\d+\s[^\n]*?)?\s"
+                         r"\d[\d,]{2,}\s+(?P<pct>\d{1,3}(?:\.\d+)?)\s?%\s*$")
+
+
+def find(text: str, ctx: Context) -> list[Found]:
+    """The relationships the lists and tables of the document ``text`` state, row by row."""
+    out: list[Found] = []
+    kind: str | None = None
+    parent: str | None = None
+    serials = False  # the current table numbers its rows: a row without a number continues the one above
+    listing = False  # a heading or an introducing sentence opened a plain list (not a prose mention)
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        start, pos = pos, pos + len(line)
+        row = line.strip()
+        start += len(line) - len(line.lstrip())  # a row's quote is the document's text at its offsets
+        if not row:
+            continue
+        if row.startswith("|") or row.count(" | ") >= 2:  # a markdown row, or cells joined by " | "
+            cells = [c.strip() for c in row.strip("|").split("|")]
+            header = next((k for c in cells if _HEADER_CELL.match(c) and (k := _kind_of(c))), None)
+            kind = header or kind
+            if kind is not None:
+                found, numbered = _pipe_row(cells, kind, parent or ctx.filer, row, start, serials)
+                serials = serials or numbered
+                out.extend(found)
+            continue
+        named = _kind_of(row)
+        if named is not None:
+            kind, serials = named, False
+            listing = len(row) <= 120 and not re.search(r"[a-z]\.$", row) or bool(_INTRODUCES.search(row))
+            p = _PARENT.search(row)
+            parent = ctx.name(p["p"]) if p and named == "subsidiary" else (parent if len(row) < 60 else None)
+            continue
+        if kind == "holders" and ctx.filer and (m := _OWNER_LINE.match(row)) and is_party(_clean(m["name"])):
+            out.append(_row(OWNS, "table_holder", _clean(m["name"]), ctx.filer, float(m["pct"]), row, start))
+        elif (kind in ("subsidiary", "guarantee", "associate") and listing and (parent or ctx.filer)
+              and (name := _list_row(row)) and _key(name) != _key(parent or ctx.filer or "")):
+            out.extend(_pipe_row([name, *re.findall(r"\b\d{1,3}(?:\.\d+)?\s?%", row)], kind,
+                                 parent or ctx.filer, row, start, False)[0])
+        elif (_prose(row) and not _INTRODUCES.search(row)) or _NEXT_EXHIBIT.match(row):
+            kind, parent, listing = None, None, False
+    return out
+
+
+def _prose(line: str) -> bool:
+    """Whether a line is running text (a paragraph, or a hard-wrapped line of one): it ends a list."""
+    return len(line) > _PROSE or len(re.findall(r"\b[a-z]{3,}\b", line)) > 3
+
+
+def _list_row(line: str) -> str | None:
+    """The name a plain list line gives ("Apple Computer B.V.      Netherlands", "Apple Computer,
+    Inc. Limited Ireland"), or None for prose: a short line that starts with a name with a legal
+    form, the rest a place, a percentage or nothing (the longest such name)."""
+    if (len(line) > 160 or len(re.findall(r"\b[a-z]{3,}\b", line)) > 3 or not line[:1].isupper() or ":" in line
+            or re.match(r"[A-Z]\.\s", line)):
+        return None
+    tokens = re.split(r"\s{2,}|\t|\.{3,}", line.strip())[0].split()
+    if any(not (t[:1].isupper() or t[:1].isdigit() or t[:1] in "(&") and t not in _JOINERS for t in tokens):
+        return None  # a wrapped line of prose ("Commission ("SEC"), is set forth in Section 3.1 of the Company")
+    if re.search(r"[\"“”;:]", line):
+        return None
+    for k in range(len(tokens), 0, -1):
+        name, rest = _clean(" ".join(tokens[:k])), " ".join(tokens[k:])
+        if _PLACE_OR_STAKE.fullmatch(rest) and has_legal_form(name) and is_party(name):
+            return name
+    return None
+
+
+def _kind_of(line: str) -> str | None:
+    """The kind of list a heading line names (the first it names: "Companies in the Group,
+    associate and joint venture" heads the subsidiaries), or None."""
+    hits = [(m.start(), k) for k, rx in _KINDS for m in rx.finditer(line)]
+    return min(hits)[1] if hits else None
+
+
+def _pipe_row(cells: list[str], kind: str, parent: str | None, row: str, start: int,
+              serials: bool) -> tuple[list[Found], bool]:
+    """The findings of one table row, and whether it is numbered."""
+    if not cells or all(re.fullmatch(r"[-:\s]*", c) for c in cells) or any(_HEADER_CELL.match(c) for c in cells if c):
+        return [], False
+    numbered = bool(re.fullmatch(r"\d{1,3}", cells[0]))
+    if serials and not cells[0]:
+        return [], False  # a wrapped name's second line
+    at = 1 if numbered else 0
+    if at >= len(cells) or not cells[at]:
+        return [], numbered
+    raw = cells[at]
+    old = _FORMERLY.search(raw)
+    name = _clean(_FORMERLY.sub("", raw))
+    if not is_party(name) or name.startswith("(") or parent is None or not (" " in name or has_legal_form(name)) or kind == "joint_venture":
+        return [], numbered
+    stakes = list(dict.fromkeys(float(m["n"]) for c in cells[at + 1:] if (m := _PCT_CELL.match(c.replace(",", "")))
+                                and float(m["n"]) <= 100 and ("." in c or "%" in c or kind != "holders")))
+    out: list[Found] = []
+    for stake in stakes or [None]:
+        if kind in ("subsidiary", "guarantee"):
+            out.append(_row(SUBSIDIARY, "table_subsidiary", parent, name, stake, row, start))
+        if kind == "guarantee":
+            out.append(_row(GUARANTEE, "table_guarantee", parent, name, None, row, start))
+        elif kind == "associate":
+            out.append(_row(OWNS, "table_associate", parent, name, stake, row, start))
+        elif kind == "holders" and stake:  # "0%" of a class is no holding
+            out.append(_row(OWNS, "table_holder", name, parent, stake, row, start))
+    if old is not None and out:
+        out.append(_row(RENAMED, "table_formerly", name, _clean(old["old"]), None, row, start, new_name=name))
+    return out, numbered
+
+
+def _clean(name: str) -> str:
+    """A name cell without its footnote marks ("Lifescan Limited #", "Airtel International LLP 4")."""
+    return _FOOTNOTE.sub("", " ".join(name.split())).strip(" ,;:")
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[\W_]", "", name.casefold())
+
+
+def _row(relation: str, rule: str, a: str, b: str, stake: float | None, row: str, start: int,
+         new_name: str | None = None) -> Found:
+    return Found(relation=relation, rule=rule, a=a, b=b, confidence=0.9, start=start, end=start + len(row),
+                 quote=row, stake=stake, new_name=new_name)
