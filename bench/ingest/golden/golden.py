@@ -123,21 +123,23 @@ class Golden:
         rng = random.Random(self.seed * 1_000_003 + g)
         return " ".join(rng.choice(d.words) for _ in range(rng.randint(1, 3)))
 
+    def lei_record(self, i: int, d: Draws) -> Tree:
+        """Record ``i``, the same whenever it is drawn (the delta redraws the records it updates)."""
+        d.rng.seed(self.seed * 1_000_000_007 + i)
+        where = self.plan.umbrella(i) if i < self.plan.counts["lei"] else None
+        fund = i < len(self.flags) and bool(self.flags[i] & FUND)
+        if where is None:
+            return lei_tree(d, self.plan.lei(i), self.lou(i), fund=fund)
+        g, pos = where
+        base = self.umbrella_name(g, d)
+        name = f"{base} SICAV" if pos == 0 else f"{base} - {d.name(d.rng.randint(8, 30))} Fund"
+        return lei_tree(d, self.plan.lei(i), self.lou(i), name=name, ra_id=f"B{100000 + g}", fund=True)
+
     def write_lei(self, out: Path) -> int:
-        d = Draws(self.dist, random.Random(self.seed * 31 + 5), DRAW_YEAR)
-        base = ("", -1)
+        d = Draws(self.dist, random.Random(0), DRAW_YEAR)
         with self.members(out, "lei2", self.plan.counts["lei"]) as m:
             for i in range(self.plan.counts["lei"]):
-                where = self.plan.umbrella(i)
-                if where is None:
-                    tree = lei_tree(d, self.plan.lei(i), self.lou(i), fund=bool(self.flags[i] & FUND))
-                else:
-                    g, pos = where
-                    if base[1] != g:
-                        base = (self.umbrella_name(g, d), g)
-                    name = f"{base[0]} SICAV" if pos == 0 else f"{base[0]} - {d.name(d.rng.randint(8, 30))} Fund"
-                    tree = lei_tree(d, self.plan.lei(i), self.lou(i), name=name, ra_id=f"B{100000 + g}", fund=True)
-                m.write(tree)
+                m.write(self.lei_record(i, d))
             return m.members[0].count if m.members else 0
 
     # ------------------------------------------------------------------ reporting exceptions
