@@ -30,9 +30,9 @@ class Choice:
 
 
 def _date(rng: random.Random, year: int, *, midnight: bool = False) -> str:
-    day = f"{year:04d}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
-    return day + ("T00:00:00.000Z" if midnight else
-                  f"T{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}:{rng.randint(0, 59):02d}.000Z")
+    r = rng.random
+    day = f"{year:04d}-{int(r() * 12) + 1:02d}-{int(r() * 28) + 1:02d}"
+    return day + ("T00:00:00.000Z" if midnight else f"T{int(r() * 24):02d}:{int(r() * 60):02d}:{int(r() * 60):02d}.000Z")
 
 
 def ascii_fold(text: str) -> str:

@@ -14,13 +14,18 @@ from xml.sax.saxutils import escape, quoteattr
 Tree = tuple[str, Any, dict[str, str] | None]
 
 
+def _text(value: str) -> str:
+    return escape(value) if "&" in value or "<" in value or ">" in value else value
+
+
 def to_xml(tree: Tree, prefix: str) -> str:
+    """(This runs for every element of millions of records: kept to plain string work.)"""
     tag, value, attrs = tree
-    name = f"{prefix}:{tag}"
-    head = name + ("".join(f" {k}={quoteattr(v)}" for k, v in attrs.items()) if attrs else "")
-    if isinstance(value, str):
-        return f"<{head}>{escape(value)}</{name}>"
-    return f"<{head}>" + "".join(to_xml(c, prefix) for c in value) + f"</{name}>"
+    name = prefix + ":" + tag
+    head = name + "".join(f" {k}={quoteattr(v)}" for k, v in attrs.items()) if attrs else name
+    if value.__class__ is str:
+        return "<" + head + ">" + _text(value) + "</" + name + ">"
+    return "<" + head + ">" + "".join([to_xml(c, prefix) for c in value]) + "</" + name + ">"
 
 
 def to_badgerfish(tree: Tree) -> Any:
