@@ -35,6 +35,12 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     g.add_argument("--no-delta", action="store_true", help="skip the day's delta files")
     g.add_argument("--measure", action="store_true",
                    help="then load the copy with `ownergraph ingest --bulk` and report per-stage figures")
+    g.add_argument("--ingest-format", choices=("xml", "json"), default="xml", help="which of the copy's formats "
+                   "--measure loads (default xml)")
+    g.add_argument("--zipped", action="store_true", help="--measure passes the zips themselves (for readers that "
+                   "read GLEIF's zips); default: unzipped first, outside the load's time")
+    g.add_argument("--reuse", action="store_true", help="the copy in --out was written before (its manifest.json): "
+                   "not written again")
 
 
 def _peak_mb() -> float:
@@ -43,6 +49,8 @@ def _peak_mb() -> float:
 
 def generate(args: argparse.Namespace) -> dict[str, Any]:
     out: Path = args.out or Path(f"/tmp/ownergraph-gleif-{args.gleif_scale or 0}-{args.seed}")
+    if args.reuse and (out / "manifest.json").exists():
+        return json.loads((out / "manifest.json").read_text()) | {"reused": True}
     report: dict[str, Any] = {"seed": args.seed, "out": str(out)}
     if args.gleif_scale:
         golden = Golden(args.gleif_scale, args.seed, args.umbrella_share, args.umbrella_size,
