@@ -35,8 +35,14 @@ def _date(rng: random.Random, year: int, *, midnight: bool = False) -> str:
     return day + ("T00:00:00.000Z" if midnight else f"T{int(r() * 24):02d}:{int(r() * 60):02d}:{int(r() * 60):02d}.000Z")
 
 
+TRANSLITERATED = set("!\"%&'()*+,-./0123456789:;<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz ")
+
+
 def ascii_fold(text: str) -> str:
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    """``text`` in the characters the XSD allows a transliterated name; words with none left are
+    dropped (names are ``\\S+( \\S+)*``)."""
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return " ".join("".join(ch for ch in folded if ch in TRANSLITERATED).split())
 
 
 class Draws:
@@ -74,9 +80,9 @@ def names_tree(d: Draws, name: str) -> list[Tree]:
         out.append(("OtherEntityNames", others, None))
     if int(d.c["transliterated_names"].draw(d.rng)) or ascii_fold(name) != name:
         t = d.c["transliterated_name_types"].draw(d.rng)
+        latin = ascii_fold(name).upper() or ascii_fold(d.name(len(name))).upper() or "ENTITY"  # a romanisation
         out.append(("TransliteratedOtherEntityNames",
-                    [("TransliteratedOtherEntityName", ascii_fold(name).upper() or name, {"xml:lang": "en", "type": t})],
-                    None))
+                    [("TransliteratedOtherEntityName", latin, {"xml:lang": "en", "type": t})], None))
     return out
 
 
