@@ -81,14 +81,14 @@ def inputs(copy: Path, fmt: str, zipped: bool, work: Path) -> tuple[list[Path], 
     return out, time.perf_counter() - t0
 
 
-def run_cli(settings: Settings, files: list[Path], keep: Path) -> dict[str, Any]:
+def run_cli(settings: Settings, files: list[Path], keep: Path, limit_mb: float | None = None) -> dict[str, Any]:
     """``ownergraph ingest --bulk --json --no-index FILES`` in a child process, watched."""
     env = {**os.environ, "OWNERGRAPH_HOME": str(settings.home), "OWNERGRAPH_NEO4J_PORT": str(settings.neo4j_port),
            "OWNERGRAPH_NEO4J_HEAP": settings.neo4j_heap, "OWNERGRAPH_NEO4J_PAGECACHE": settings.neo4j_pagecache}
     cmd = [sys.executable, "-m", "ownergraph", "ingest", "--bulk", "--json", "--no-index", *map(str, files)]
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=err, text=True)
-        with TreeSampler(proc.pid, settings.home / "bulk", keep) as s:
+        with TreeSampler(proc.pid, settings.home / "bulk", keep, limit_mb=limit_mb) as s:
             # wait4: the CLI's own CPU and its waited children's (the importer), exactly; not the
             # server it restarts (still running when the CLI exits)
             _, status, usage = os.wait4(proc.pid, 0)
@@ -101,6 +101,9 @@ def run_cli(settings: Settings, files: list[Path], keep: Path) -> dict[str, Any]
         summary = json.loads(stdout)
     except json.JSONDecodeError:
         summary = {"unparsed_stdout": stdout[-2000:]}
+    if s.stopped_at_mb:
+        return {"stopped": f"the process tree passed {limit_mb} MB RSS ({s.stopped_at_mb} MB) and was killed",
+                "marks": s.marks, "peak_tree_rss_mb": round(s.peak_tree_mb, 1)}
     if proc.returncode:
         raise RuntimeError(f"ownergraph ingest --bulk failed (exit {proc.returncode}): {stderr[-3000:]}")
     return {"summary": summary, "marks": s.marks, "cpu_seconds": round(cpu, 2), "peak_tree_rss_mb": round(s.peak_tree_mb, 1),
@@ -189,6 +192,10 @@ def stage_table(run: dict[str, Any], alone: dict[str, Any]) -> dict[str, Any]:
     return stages
 
 
+def _manifest(copy: Path) -> dict[str, Any]:
+    return json.loads((copy / "manifest.json").read_text()) if (copy / "manifest.json").exists() else {}
+
+
 def result_name(args: argparse.Namespace) -> str:
     name = f"gleif-ingest-{args.gleif_scale:g}"
     if args.umbrella_size:
@@ -204,10 +211,14 @@ def measure_copy(copy: Path, args: argparse.Namespace) -> dict[str, Any]:
         files, unzip_s = inputs(copy, fmt, getattr(args, "zipped", False), Path(tmp) / "files")
         empty_database(settings)
         load0 = os.getloadavg()
-        run = run_cli(settings, files, Path(tmp) / "parts")
+        run = run_cli(settings, files, Path(tmp) / "parts", getattr(args, "rss_limit_mb", None))
+        if "stopped" in run:
+            report = {"scale": args.gleif_scale, "generated": _manifest(copy).get("gleif"), "load": run}
+            write_report(result_name(args) + "-stopped", report)
+            return report
         alone = readers_alone(files)
         importer = importer_alone(settings, Path(tmp) / "parts") if any((Path(tmp) / "parts").glob("*.csv")) else {}
-    manifest = json.loads((copy / "manifest.json").read_text()) if (copy / "manifest.json").exists() else {}
+    manifest = _manifest(copy)
     stages = stage_table(run, alone)
     total = stages["total"]["seconds"]
     report = {

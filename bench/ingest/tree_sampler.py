@@ -30,8 +30,10 @@ def _tree(pid: int) -> list[psutil.Process]:
 
 
 class TreeSampler:
-    def __init__(self, pid: int, bulk_dir: Path, keep: Path, server_pid: Any = None, every: float = 0.25) -> None:
+    def __init__(self, pid: int, bulk_dir: Path, keep: Path, server_pid: Any = None, every: float = 0.25,
+                 limit_mb: float | None = None) -> None:
         self.pid, self.bulk_dir, self.keep, self.every = pid, bulk_dir, keep, every
+        self.limit_mb, self.stopped_at_mb = limit_mb, None  # a shared machine: stop a load past this
         self.server_pid = server_pid  # a callable: the server's pid now (it restarts during the load)
         self.t0 = time.monotonic()
         self.marks: dict[str, dict[str, float]] = {}
@@ -72,6 +74,13 @@ class TreeSampler:
                 self.peak_importer_mb = max(self.peak_importer_mb, mem)
                 self.importer_cpu = t.user + t.system
         self.peak_tree_mb = max(self.peak_tree_mb, rss)
+        if self.limit_mb and rss > self.limit_mb and self.stopped_at_mb is None:
+            self.stopped_at_mb = round(rss, 1)
+            for p in reversed(_tree(self.pid)):
+                try:
+                    p.kill()
+                except psutil.NoSuchProcess:
+                    pass
         self._server()
         self._stages(importer)
 

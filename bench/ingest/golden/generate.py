@@ -39,6 +39,8 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
                    "--measure loads (default xml)")
     g.add_argument("--zipped", action="store_true", help="--measure passes the zips themselves (for readers that "
                    "read GLEIF's zips); default: unzipped first, outside the load's time")
+    g.add_argument("--rss-limit-mb", type=float, default=8000, help="--measure kills the load past this much RSS "
+                   "of its process tree (a shared machine; default 8000); the report says where it stopped")
     g.add_argument("--reuse", action="store_true", help="the copy in --out was written before (its manifest.json): "
                    "not written again")
 

@@ -101,14 +101,19 @@ def address(d: Draws, p: list[str]) -> list[Tree]:
 
 
 def events_tree(d: Draws, created: int) -> list[Tree]:
+    """The entity's events, none before the end of ``created`` (its creation or registration
+    year): a dissolution dated before the record's own dates is a record the loader refuses."""
     n = int(d.c["events"].draw(d.rng))
+    floor = f"{created:04d}-12-28T23:59:59.000Z"
     events: list[Tree] = []
     for _ in range(n):
         eff = d.rng.randint(min(created, d.year), d.year)
+        effective = max(_date(d.rng, eff, midnight=True), floor)
+        recorded = max(_date(d.rng, min(eff + d.rng.randint(0, 2), d.year)), effective)
         events.append(("LegalEntityEvent", [
             ("LegalEntityEventType", d.c["event_type"].draw(d.rng), None),
-            ("LegalEntityEventEffectiveDate", _date(d.rng, eff, midnight=True), None),
-            ("LegalEntityEventRecordedDate", _date(d.rng, min(eff + d.rng.randint(0, 2), d.year)), None),
+            ("LegalEntityEventEffectiveDate", effective, None),
+            ("LegalEntityEventRecordedDate", recorded, None),
             ("ValidationDocuments", "SUPPORTING_DOCUMENTS", None)],
             {"group_type": d.c["event_group_type"].draw(d.rng), "event_status": d.c["event_status"].draw(d.rng)}))
     return [("LegalEntityEvents", events, None)] if events else []
@@ -138,8 +143,9 @@ def lei_tree(d: Draws, lei: str, lou: str, *, name: str | None = None, ra_id: st
     name = name or d.name()
     if ra_id is None and c["has_ra_entity_id"].draw(rng) == "True":
         ra_id = f"{rng.randint(10 ** 5, 10 ** 9)}"
-    created = d.year_from("creation_year", 0)
-    first = d.year_from("registration_year", d.year)
+    # the samples include 2025 registrations: years are capped at the draw year (before the content date)
+    created = min(d.year_from("creation_year", 0), d.year)
+    first = min(d.year_from("registration_year", d.year), d.year)
     entity: list[Tree] = [("LegalName", name, EN), *names_tree(d, name),
                           ("LegalAddress", address(d, p), EN), ("HeadquartersAddress", address(d, p), EN),
                           ("RegistrationAuthority", [("RegistrationAuthorityID", ra or "RA999999", None)]
@@ -152,7 +158,7 @@ def lei_tree(d: Draws, lei: str, lou: str, *, name: str | None = None, ra_id: st
                           ("EntityStatus", c["entity_status"].draw(rng), None)]
     if created:
         entity.append(("EntityCreationDate", _date(rng, created, midnight=True), None))
-    entity += events_tree(d, created or first)
+    entity += events_tree(d, max(created, first))  # an event takes effect after the records that it changes
     reg = registration_tree(d, "lei", lou, c["registration_status"].draw(rng), first, ra or "RA999999", ra_id,
                             c["validation_sources"].draw(rng))
     return ("LEIRecord", [("LEI", lei, None), ("Entity", entity, None), ("Registration", reg, None)], None)
