@@ -4,6 +4,7 @@ for, a delta that names only LEIs that exist, and an FtM export whose links reso
 
 from __future__ import annotations
 
+import random
 import re
 import zipfile
 from collections import Counter, defaultdict
@@ -14,8 +15,9 @@ from lxml import etree
 
 from bench.ingest.golden.delta import write_delta
 from bench.ingest.golden.ftm import FtmWorld
-from bench.ingest.golden.golden import Golden
+from bench.ingest.golden.golden import DRAW_YEAR, Golden
 from bench.ingest.golden.plan import scaled
+from bench.ingest.golden.records import Draws
 from ownergraph.domain.lei import is_valid_lei
 from ownergraph.ingest.formats import detect
 
@@ -228,3 +230,28 @@ def test_names_are_xsd_name_tokens(copy) -> None:
     for tag in ("LegalName", "OtherEntityName", "TransliteratedOtherEntityName"):
         for el in _xml(next(plain.glob("*lei2*.xml")), tag):
             assert el.text and el.text == " ".join(el.text.split()), el.text
+
+
+def test_no_event_is_dated_before_the_records_own_dates() -> None:
+    """A dissolution dated before the entity's creation or registration is quarantined by the
+    loader (1 record in 102,714 at scale 0.01 before this was fixed): none is generated."""
+    golden = Golden(0.01, seed=1, formats=())
+    d = Draws(golden.dist, random.Random(0), DRAW_YEAR)
+    checked = 0
+    for i in range(20_000):
+        tree = golden.lei_record(i, d)
+        text = {tag: [e[1] for e in _walk(tree) if e[0] == tag] for tag in
+                ("EntityCreationDate", "InitialRegistrationDate", "LegalEntityEventEffectiveDate",
+                 "LegalEntityEventRecordedDate")}
+        floor = max(text["EntityCreationDate"] + text["InitialRegistrationDate"])
+        for effective, recorded in zip(text["LegalEntityEventEffectiveDate"], text["LegalEntityEventRecordedDate"]):
+            assert floor <= effective <= recorded
+            checked += 1
+    assert checked > 1000
+
+
+def _walk(tree):  # type: ignore[no-untyped-def]
+    yield tree
+    if not isinstance(tree[1], str):
+        for child in tree[1]:
+            yield from _walk(child)
