@@ -109,7 +109,7 @@ def write_delta(golden: Golden, out: Path, counts: dict[str, int] | None = None)
                 bit, category = CATEGORIES[1 - k % 2]
             m.write(repex_tree(d, golden.plan.lei(i), category))
     return {"counts": {"lei": len(updated) + new, "rr": rels, "repex": counts["repex"]},
-            "new_leis": new, "updated_leis": len(updated), "renewed_unchanged_name_share": 1 - RENAME_SHARE}
+            "new_leis": new, "updated_leis": len(updated), "renamed_share": RENAME_SHARE}
 
 
 __all__ = ["DIRECT", "PUBLISHED", "ULTIMATE", "delta_counts", "write_delta"]
