@@ -7,7 +7,7 @@ default 7730), its database emptied first. Measured from outside (``tree_sampler
 of the whole process tree (the CLI and the importer it starts; the server it restarts is reported
 apart), its peak RSS, and the stage boundaries a user can see: the first import part written,
 the importer's start and end, the exit. Stage timings the loader reports in its ``--json``
-output (a ``stages`` or ``timings`` key) are kept as they are. Then, in this process, the readers
+output (``load_stages``, or a ``stages`` or ``timings`` key) are kept as they are. Then, in this process, the readers
 alone on the same files: ``parse`` (XML to GLEIF dicts) and ``read_validate`` (the full readers:
 mapping and pydantic records); ``resolve_and_stage`` is the load's first stage less those. Last,
 the importer alone on the parts the load wrote (hard-linked as the importer started).
@@ -225,7 +225,8 @@ def measure_copy(copy: Path, args: argparse.Namespace) -> dict[str, Any]:
         "scale": args.gleif_scale, "format": fmt, "zipped_input": bool(getattr(args, "zipped", False)),
         "generated": manifest.get("gleif"), "records": run["summary"].get("totals"),
         "unzip_seconds": round(unzip_s, 2), "stages": stages,
-        "loader_reported": {k: run["summary"][k] for k in ("stages", "timings", "bulk") if k in run["summary"]},
+        "loader_reported": {k: run["summary"][k] for k in ("load_stages", "stages", "timings", "bulk")
+                            if k in run["summary"]},
         "peak_rss_mb": {"process_tree": run["peak_tree_rss_mb"], "python": run["peak_python_rss_mb"],
                         "importer": run["peak_importer_rss_mb"], "server": run["peak_server_rss_mb"]},
         "importer_in_load_cpu_seconds": run["importer_cpu_seconds"], "importer_alone": importer,
