@@ -7,8 +7,8 @@ default 7730), its database emptied first. Measured from outside (``tree_sampler
 of the whole process tree (the CLI and the importer it starts; the server it restarts is reported
 apart), its peak RSS, and the stage boundaries a user can see: the first import part written,
 the importer's start and end, the exit. Stage timings the loader reports in its ``--json``
-output (``load_stages``, or a ``stages`` or ``timings`` key) are kept as they are. Then, in this process, the readers
-alone on the same files: ``parse`` (XML to GLEIF dicts) and ``read_validate`` (the full readers:
+output (``load_stages``, or a ``stages`` or ``timings`` key) are kept as they are. Then, in this
+process, the readers alone on the same files: ``parse`` (XML to GLEIF dicts) and ``read_validate`` (the full readers:
 mapping and pydantic records); ``resolve_and_stage`` is the load's first stage less those. Last,
 the importer alone on the parts the load wrote (hard-linked as the importer started).
 
