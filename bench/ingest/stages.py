@@ -8,8 +8,9 @@ of the whole process tree (the CLI and the importer it starts; the server it res
 apart), its peak RSS, and the stage boundaries a user can see: the first import part written,
 the importer's start and end, the exit. Stage timings the loader reports in its ``--json``
 output (``load_stages``, or a ``stages`` or ``timings`` key) are kept as they are. Then, in this
-process, the readers alone on the same files: ``parse`` (XML to GLEIF dicts) and ``read_validate`` (the full readers:
-mapping and pydantic records); ``resolve_and_stage`` is the load's first stage less those. Last,
+process, the readers alone on the same files: ``parse`` (XML to GLEIF dicts) and
+``read_validate`` (the full readers: mapping and pydantic records);
+``resolve_stage_chains_actions`` is the load's first stage less those. Last,
 the importer alone on the parts the load wrote (hard-linked as the importer started).
 
 Results: ``bench/results/gleif-ingest-<scale>[-umbrella-N].json`` and the per-stage table in
