@@ -1,6 +1,7 @@
 """bench/ingest: generated world -> end-to-end ingest (resolution + provenance) vs plain UNWIND-CREATE.
 
     python -m bench.ingest --entities 1000000 [--json] [--check-idempotent]
+    python -m bench.ingest --gleif-scale 0.01 [--measure] [--ftm-scale 0.01]   (bench/ingest/golden, stages.py)
 
 Both are measured in the same run on the same server: (1) ``ingest_paths`` over the
 generator's files (read, validate, resolve, bitemporal merge with provenance, knowledge
@@ -31,6 +32,7 @@ from typing import Any
 from bench._common import RssSampler, Timer, bench_graph, peak_rss_mb, wipe, write_report
 from bench.cypher import q
 from bench.ingest.delta import Stages, measure_delta, server_pid
+from bench.ingest.golden.generate import add_arguments, generate
 from ownergraph.demo import world_inputs
 from ownergraph.graph.load.loader import Loader
 from ownergraph.graph.load.pipeline import ingest_paths
@@ -87,6 +89,17 @@ def _fingerprint(graph) -> Any:  # type: ignore[no-untyped-def]
     return graph_stats(graph)
 
 
+def generated(args: argparse.Namespace) -> int:
+    """``--gleif-scale`` / ``--ftm-scale``: write the generated data (and ``--measure`` its bulk load)."""
+    report = generate(args)
+    if args.measure:
+        from bench.ingest.stages import measure_copy
+
+        report["measure"] = measure_copy(Path(report["out"]), args)
+    print(json.dumps(report, indent=2) if args.json else json.dumps(report))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.ingest")
     ap.add_argument("--entities", type=int, default=20000)
@@ -107,7 +120,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="measure the delta in a fresh Python process, as `ownergraph ingest` runs it (default: "
                          "in this process, after the first load: imports and caches warm)")
     ap.add_argument("--no-warm", action="store_true", help="skip warming the server (a small world loaded and wiped)")
+    add_arguments(ap)
     args = ap.parse_args(argv)
+    if args.gleif_scale or args.ftm_scale:
+        return generated(args)
 
     graph = bench_graph()
     if args.world:  # the world's own size names the report, not --entities
