@@ -26,9 +26,10 @@ from ownergraph.domain.vocabulary import KINDS
 from ownergraph.retrieval.api import Ownergraph
 
 
-def _corpus(split: str) -> list[dict[str, Any]]:
-    rows = [json.loads(line) for line in (CORPUS / "corpus.jsonl").read_text(encoding="utf-8").splitlines() if line]
-    return [r for r in rows if r["split"] == split]
+def _corpus(split: str, path: Path = CORPUS / "corpus.jsonl") -> list[dict[str, Any]]:
+    """The rows of one split (``all``: every row) of a corpus file in the corpus schema."""
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [r for r in rows if split == "all" or r["split"] == split]
 
 
 def _answer(og: Ownergraph, q: Any, day: date) -> str:
@@ -85,7 +86,9 @@ def report(results: list[dict[str, Any]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.questions")
-    ap.add_argument("--split", choices=["dev", "test"])
+    ap.add_argument("--split", help="dev or test (the corpus README); another file's split name, or all")
+    ap.add_argument("--corpus", type=Path, default=CORPUS / "corpus.jsonl",
+                    help="a question file in the corpus schema (default: the corpus; e.g. a paraphrase set)")
     ap.add_argument("--report", type=Path, help="print the tables of a saved --out file (no graph needed)")
     ap.add_argument("--kind", help="only this kind (dev tuning)")
     ap.add_argument("--verbose", action="store_true", help="print every miss")
@@ -100,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
 
     graph = connect()
     og = Ownergraph(graph, text=None)
-    rows = [r for r in _corpus(args.split) if not args.kind or r["expected"]["kind"] == args.kind]
+    rows = [r for r in _corpus(args.split, args.corpus) if not args.kind or r["expected"]["kind"] == args.kind]
     results = []
     for source in ("bundle", "real", "world"):
         mine = [r for r in rows if r["source"] == source]
