@@ -14,7 +14,7 @@ from ownergraph.domain.vocabulary import NAMES
 from ownergraph.retrieval.answer.parts import Parts, cites, code_words
 from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy
 from ownergraph.retrieval.question.slots import END, X
-from ownergraph.retrieval.question.work_text import PH_CLOSE, PH_OPEN
+from ownergraph.retrieval.question.work_text import MASK_WORD, PH_CLOSE, PH_OPEN
 
 if TYPE_CHECKING:
     from ownergraph.graph.analytics.api import Analytics
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 PRECEDENCE = 5
 
 _LEI = r"[A-Z0-9]{18}[0-9]{2}"
-_ONE = rf"(?:{_LEI}|{PH_OPEN}\d+{PH_CLOSE}|NAME)"  # an identifier or one name the graph knows (masked)
+_ONE = rf"(?:{_LEI}|{PH_OPEN}\d+{PH_CLOSE}|{MASK_WORD})"  # an identifier or one name the graph knows (masked)
 RULE = re.compile(
     r"\b(?:previous|former|prior|old|earlier|past|legal|registered|other)\s+(?:legal\s+|company\s+|registered\s+)?names?\b|"
     r"\bwhat\s+(?:was|is|were)\b.{1,80}\bcalled\b|\b(?:formerly|previously|once|now)\s+called\b|\bformerly\s+known\b|\baka\b|\ba\.k\.a\.|\balso\s+known\s+as\b|\baliases?\b|\bname\s+variants?\b|"

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from typing import TYPE_CHECKING
 
 from ownergraph.domain.vocabulary import (
     BLOCKED_RULE, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE, UNKNOWN,
@@ -37,10 +38,15 @@ from ownergraph.retrieval.question.kind_words import kind_by_command, kind_by_ph
 from ownergraph.retrieval.question.patterns import family
 from ownergraph.retrieval.question.slots import VOTING_RE
 from ownergraph.retrieval.question.spelling import correct_words
-from ownergraph.retrieval.question.work_text import MAX_CHARS, PRONOUNS, SEP, Work, mask_names
+from ownergraph.retrieval.question.work_text import MAX_CHARS, PRONOUNS, SEP, Work, mask_known_names, mask_names
 from ownergraph.retrieval.question.model import Mention, Question
 from ownergraph.domain.vocabulary import EVENTS  # issue 30 item 3: an event question's compared date
 from ownergraph.retrieval.kinds.events import COMPARED_DATE
+
+from ownergraph.retrieval.question.gazetteer import PREFIX
+
+if TYPE_CHECKING:
+    from ownergraph.retrieval.question.gazetteer import Gazetteer
 
 __all__ = ["parse"]
 
@@ -232,12 +238,16 @@ def _note_gaps(w: Work, an: Anchors, pattern: str, follow_up: bool) -> None:
     _note_bad_leis(w, an)
 
 
-def parse(text: str, *, today: date | None = None) -> Question:
+def parse(text: str, *, today: date | None = None, names: Gazetteer | None = None) -> Question:
+    """``names``: the graph's names; where given, the names found in the text are masked before
+    the kind is read (their words are not the question's words)."""
     spelt, fixes = correct_words(_normalise(text))
     w = _working_copy(spelt, today or date.today())
     w.notes.extend(fixes)
     q: dict = {}
     mask_names(w)
+    if names is not None:
+        mask_known_names(w, [(h.start, h.end) for h in names.find(w.text) if h.strength > PREFIX or w.text[h.start].isupper()])
     dates = find_dates(w)
     pattern = _family_without_dates(w, dates)
     _read_parameters(w, q, dates, pattern)
