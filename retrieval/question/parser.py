@@ -37,6 +37,7 @@ from ownergraph.retrieval.question.params import read_channels, read_depth, read
 from ownergraph.retrieval.question.kind_words import kind_by_command, kind_by_phrase
 from ownergraph.retrieval.question.patterns import family
 from ownergraph.retrieval.question.slots import VOTING_RE
+from ownergraph.retrieval.question.request_frames import blank_frames
 from ownergraph.retrieval.question.spelling import correct_words
 from ownergraph.retrieval.question.work_text import MAX_CHARS, PRONOUNS, SEP, Work, mask_known_names, mask_names
 from ownergraph.retrieval.question.model import Mention, Question
@@ -106,6 +107,15 @@ def _working_copy(norm: str, today: date) -> Work:
     if truncated:
         w.notes.append(f"question longer than {MAX_CHARS} characters: only its start was parsed")
     return w
+
+
+def _blank_request(w: Work) -> None:
+    """Greetings, context, request frames and sign-offs blanked: the rules read the question
+    inside the request ("could you let me know who lends to X? thanks")."""
+    w.text, framed = blank_frames(w.text)
+    if framed:
+        w.original, _ = blank_frames(w.original, keep_names=False)
+        w.notes.append(f"read the question inside the request: {' '.join(w.original.split())!r}")
 
 
 # -- steps 2 and 3: family and parameters ------------------------------------------------------
@@ -249,6 +259,7 @@ def parse(text: str, *, today: date | None = None, names: Gazetteer | None = Non
     if names is not None:
         mask_known_names(w, [(h.start, h.end) for h in names.find(w.text) if h.strength > PREFIX or w.text[h.start].isupper()])
     dates = find_dates(w)
+    _blank_request(w)
     pattern = _family_without_dates(w, dates)
     _read_parameters(w, q, dates, pattern)
     pattern = _refine_stake(w, pattern)
