@@ -34,12 +34,16 @@ from ownergraph.domain.vocabulary import (
 from ownergraph.retrieval.question.anchors import ELLIPSIS, Anchors, clean, fallback, slots
 from ownergraph.retrieval.question.dates import DateHit, assign_dates, find_dates
 from ownergraph.retrieval.question.params import read_channels, read_depth, read_portfolio, read_rules
+from ownergraph.retrieval.question.kind_cues import kind_by_cues
 from ownergraph.retrieval.question.kind_words import kind_by_command, kind_by_phrase
 from ownergraph.retrieval.question.patterns import family
 from ownergraph.retrieval.question.slots import VOTING_RE
 from ownergraph.retrieval.question.request_frames import blank_frames
 from ownergraph.retrieval.question.spelling import correct_words
-from ownergraph.retrieval.question.work_text import MAX_CHARS, PRONOUNS, SEP, Work, mask_known_names, mask_names
+from ownergraph.retrieval.question.work_text import (
+    MASK_WORD, MAX_CHARS, PH_RE, PRONOUNS, SEP, Work, mask_known_names, mask_names,
+)
+from ownergraph.retrieval.kinds import BY_PRECEDENCE
 from ownergraph.retrieval.question.model import Mention, Question
 from ownergraph.domain.vocabulary import EVENTS  # issue 30 item 3: an event question's compared date
 from ownergraph.retrieval.kinds.events import COMPARED_DATE
@@ -50,6 +54,8 @@ if TYPE_CHECKING:
     from ownergraph.retrieval.question.gazetteer import Gazetteer
 
 __all__ = ["parse"]
+
+_ORDER = tuple(s.name for s in BY_PRECEDENCE)  # cue ties go to the kind tried first
 
 
 _PARENT_MODS = [
@@ -132,6 +138,11 @@ def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
     found = family(Work(original=w.original, text=probe, today=w.today, masked=w.masked))
     if found == UNKNOWN:  # a terse question: its command word
         found = kind_by_command(probe) or UNKNOWN
+    words = PH_RE.sub(f" {MASK_WORD} ", probe)
+    if found == UNKNOWN:  # worded another way: the kinds' cue words (synonyms, trade words)
+        found = kind_by_cues(words, _ORDER) or UNKNOWN
+        if found != UNKNOWN:
+            w.notes.append(f"read as a {found} question by its words (no rule matched)")
     return found
 
 
