@@ -10,7 +10,7 @@ question's score for a kind is the sum of the weights of its cues that match; th
 when it reaches :data:`SURE`, ties going to the kind tried first (the vocabulary's precedence).
 
 The parser asks the cues when no rule matched (``kind_by_cues``), and lets them overrule a rule
-whose kind has no cue at all in the question while another kind has a strong one
+whose kind has only weak cues in the question while another kind has strong ones
 (``overruled``). The text is the parser's working copy: names masked, dates consumed.
 """
 
@@ -24,9 +24,12 @@ from ownergraph.domain.vocabulary import (
     OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, SCREENING, STAKE,
 )
 
-__all__ = ["CUES", "SURE", "cue_scores", "kind_by_cues", "overruled"]
+__all__ = ["BROAD", "CUES", "SURE", "cue_scores", "kind_by_cues", "overruled"]
 
 SURE = 3  # the score a kind needs to be chosen by its cues
+# kinds whose rules take generic words ("ownership", "connected to ... and", "holding in"): their
+# weak cues alone do not stand against another kind's strong ones
+BROAD = frozenset({OWNERS.name, PATH.name, STAKE.name})
 _OWN = r"(?:own|owns|owned|owning|hold|holds|held|control|controls|controlled|controlling)"
 _STAKE = r"(?:stakes?|shareholdings?|holdings?|interests?|participations?|positions?|equity|investments?)"
 _WHO = r"(?:individuals|persons|people|entities|companies|parties|shareholders|investors|owners|firms|names)"
@@ -51,7 +54,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     ),
     EVENTS.name: (
         (r"\btimeline\b|\bchronolog\w*|\bcorporate\s+actions?\b|\bhow\s+long\s+ago\b|\bsince\s+when\b|\bwhat\s+year\b|"
-         r"\bon\s+what\s+date\b|\bwhat\s+date\b|\bdate\s+of\s+the\b|\bevents?\b|\bm&a\s+history\b", 3),
+         r"\bon\s+what\s+date\b|\bwhat\s+date\b|\bdate\s+of\s+the\b|\bevents?\b|\bm&a\s+history\b|\bcommencement\b|"
+         r"\bdates?\s+on\s+which\b|\bcorrect(?:ed|ion)\b|\bdisposals?\b", 3),
         (r"\bwhen\b", 2),
         (r"\bhistory\b|\bdated?\b", 1),
     ),
@@ -76,6 +80,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     SCREENING.name: (
         (rf"\b(?:our|the|in|across)\s+(?:\w+\s+)?{_BOOK}\b.{{0,100}}\b{_SANCTION}|\b{_SANCTION}.{{0,100}}\b(?:our|the)\s+(?:\w+\s+)?{_BOOK}\b|"
          rf"\b(?:do|are|did)\s+we\s+(?:hold|holding|have|own|lend)\b.{{0,100}}\b{_SANCTION}|\bbook[- ]wide\b", 5),
+        (rf"\b(?:positions?|holdings?|book|portfolios?|issuers?)\b.{{0,100}}\b{_SANCTION}|"
+         rf"\b{_SANCTION}.{{0,100}}\b(?:positions?|holdings?|book|portfolios?|issuers?)\b|\bscreen\w*", 1),
     ),
     SANCTIONS_NEAR.name: (
         (rf"\b{_SANCTION}", 3),
@@ -120,6 +126,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\bhow\b.{0,80}\b(?:links?|connects?|relates?|ties)\s+(?:in\s+)?(?:to|with)\b|"
          r"\b(?:link|connection|relationship|nexus|tie)s?\s+between\b|\bnexus\b|\bpaths?\b|\broutes?\b", 3),
         (r"\bchains?\b|->|\u2192|\b(?:linked|connected|related|tied)\s+(?:to|with)\b", 2),
+        (r"\blinks?\b|\bconnect\w*", 1),
     ),
     HOLDINGS.name: (
         (rf"\bwhat\b.{{0,80}}\b(?:owns|holds|controls)\b|"
@@ -163,9 +170,11 @@ def kind_by_cues(text: str, order: Iterable[str]) -> str | None:
 
 
 def overruled(text: str, kind: str, order: Iterable[str]) -> str | None:
-    """Another kind, when the cues find none of ``kind``'s words and a strong cue of it."""
+    """Another kind, when the cues find none of ``kind``'s words (for a :data:`BROAD` kind: only
+    weak ones) and more of another's, strong ones among them."""
     scores = cue_scores(text)
-    if scores.get(kind, 0) > 0:
+    mine = scores.get(kind, 0)
+    if mine >= SURE or (mine > 0 and kind not in BROAD):
         return None
     other = _best(scores, order)
-    return other if other and other != kind else None
+    return other if other and other != kind and scores[other] > mine else None

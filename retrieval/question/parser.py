@@ -29,12 +29,12 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from ownergraph.domain.vocabulary import (
-    BLOCKED_RULE, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE, UNKNOWN,
+    BLOCKED_RULE, DIFF, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE, UNKNOWN,
 )
 from ownergraph.retrieval.question.anchors import ELLIPSIS, Anchors, clean, fallback, slots
 from ownergraph.retrieval.question.dates import DateHit, assign_dates, find_dates
 from ownergraph.retrieval.question.params import read_channels, read_depth, read_portfolio, read_rules
-from ownergraph.retrieval.question.kind_cues import kind_by_cues
+from ownergraph.retrieval.question.kind_cues import SURE, cue_scores, kind_by_cues, overruled
 from ownergraph.retrieval.question.kind_words import kind_by_command, kind_by_phrase
 from ownergraph.retrieval.question.patterns import family
 from ownergraph.retrieval.question.slots import VOTING_RE
@@ -137,13 +137,29 @@ def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
         return settled
     found = family(Work(original=w.original, text=probe, today=w.today, masked=w.masked))
     if found == UNKNOWN:  # a terse question: its command word
-        found = kind_by_command(probe) or UNKNOWN
+        command = kind_by_command(probe)
+        if command:
+            return command
     words = PH_RE.sub(f" {MASK_WORD} ", probe)
     if found == UNKNOWN:  # worded another way: the kinds' cue words (synonyms, trade words)
         found = kind_by_cues(words, _ORDER) or UNKNOWN
         if found != UNKNOWN:
             w.notes.append(f"read as a {found} question by its words (no rule matched)")
+        return found
+    if found not in (DIFF.name, EVENTS.name) and _is_range(dates) and cue_scores(words)[DIFF.name] >= SURE:
+        w.notes.append(f"a date range and words of change: read as a diff, not a {found} question")
+        return DIFF.name
+    other = overruled(words, found, _ORDER)
+    if other:
+        w.notes.append(f"read as a {other} question by its words (the {found} rule matched, but few of its words)")
+        return other
     return found
+
+
+def _is_range(dates: list[DateHit]) -> bool:
+    """Two dates of the valid clock, one of them a range's end ("from D1 to D2", "D1 vs D2")."""
+    valid = [h for h in dates if h.cue != "known"]
+    return len(valid) >= 2 and any(h.cue in ("from", "to") for h in valid)
 
 
 def _read_parameters(w: Work, q: dict, dates: list[DateHit], pattern: str) -> None:
