@@ -24,7 +24,7 @@ from ownergraph.domain.vocabulary import (
     OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, SCREENING, STAKE,
 )
 
-__all__ = ["BROAD", "CUES", "SURE", "cue_scores", "kind_by_cues", "overruled"]
+__all__ = ["BROAD", "CUES", "REFINED", "SURE", "cue_scores", "kind_by_cues", "overruled", "refined"]
 
 SURE = 3  # the score a kind needs to be chosen by its cues
 # kinds whose rules take generic words ("ownership", "connected to ... and", "holding in"): their
@@ -45,7 +45,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (r"\bused\s+to\s+be\s+(?:called|known|named)|\b(?:formerly|previously|once|originally)\s+(?:called|known|named)\b|"
          r"\bf\.?k\.?a\b|\bf/k/a\b|\ba\.?k\.?a\b|\b(?:old|other|previous|former|prior|earlier|past|trading|alternative)\s+names?\b|"
          r"\btrad(?:ed|es|ing)\s+under\b|\bname\s+(?:history|changes?|variants?)\b|\brenam\w*|\bidentifiers?\b|\blei\b|"
-         r"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b|\baliases?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b", 3),
+         r"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b|\baliases?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
+         r"\bwhat\b.{0,60}\b(?:is|was|were)\s+(?:\w+\s+)?(?:called|named)\b", 3),
         (r"\bcalled\b|\bnamed?\b|\bknown\s+as\b", 1),
     ),
     BRANCHES.name: (
@@ -64,7 +65,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\bdq\b|\bgaps?\b|\binconsisten\w*|\banomal\w*|\bstubs?\b|\bdangling\b|\bbroken\s+(?:links?|ref\w*)|"
          r"\bmissing\s+(?:stakes?|percent\w*|data|links?|shares?)|\b(?:over|above|more\s+than|exceed\w*)\s+100\b|"
          r"\bself[- ]hold\w*|\bsanity\b|\b(?:do|does|don'?t|doesn'?t)\s+(?:not\s+)?add\s+up\b|\badd\s+up\s+to\s+more\b|"
-         r"\bdata\s+(?:is|are)\s+(?:wrong|off|bad)\b", 3),
+         r"\bdata\s+(?:is|are)\s+(?:wrong|off|bad)\b|\bconsisten\w*|\bincomplete\b|"
+         r"\b(?:errors?|mistakes?|issues?|problems?|gaps?|holes?)\s+in\s+(?:the\s+|our\s+)?(?:\w+\s+)?(?:data|records|graph|register)\b", 3),
     ),
     DIFF.name: (
         (r"\bchang\w*|\bmov(?:ed|es|ements?)\b|\bdelta\b|\bdiff\w*|\bcompar\w*|\bshift\w*|\bevol\w*|\bwhat'?s\s+new\b|"
@@ -98,33 +100,38 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (r"\b(?:what|which|the)\s+(?:percent(?:age)?|per\s*cent|%|share|proportion|fraction|portion)\s+of\b|"
          rf"\bhow\s+(?:big|large|much|significant)\s+is\b.{{0,60}}\b{_STAKE}\s+in\b|"
          rf"\b(?:size|percentage|level|amount)\s+of\b.{{0,60}}\b{_STAKE}\s+in\b|"
-         r"\b(?:effective|economic|look-?through|indirect|attributable|aggregate)\s+(?:stake|interest|ownership|holding|%|percent)", 3),
+         r"\b(?:effective|economic|look-?through|indirect|attributable|aggregate)\s+(?:stake|interest|ownership|holding|%|percent)|"
+         r"\b(?:percent(?:age)?|proportion|share|fraction|portion)\s+(?:that|which)\b.{0,60}\b(?:holds?|owns?|has|controls?)\b|"
+         r"\bhow\s+much\s+of\b.{0,80}\b(?:belongs?\s+to|owns?|holds?|owned|held|controls?)\b", 3),
         (rf"\b{_STAKE}\s+in\b|\bhow\s+much\s+of\b|%\s+of\b|\bpercent\s+of\b", 2),
     ),
     EXPOSURE.name: (
-        (r"\bexpos\w*|\bhow\s+much\s+(?:are|do|have|did)\s+we\b|\b(?:do|did)\s+we\s+(?:hold|have|own|lend)\b", 3),
+        (r"\bexpos\w*|\bhow\s+much\s+(?:are|do|have|did)\s+we\b|\bhow\s+much\s+(?:we|i)\s+(?:have\s+|had\s+)?(?:lent|hold|held|own|invested|lend)\b|\b(?:do|did)\s+we\s+(?:hold|have|own|lend)\b", 3),
         (r"\bour\s+(?:book|positions?|holdings?|loans?|lines?|limits?)\b|\bwe\s+(?:hold|have|own)\b", 2),
     ),
     COUNTERPARTIES.name: (
         (r"\blen(?:d|ds|der|ders|ding|t)\b|\bloans?\b|\bfinanc\w*|\bcreditors?\b|\bborrow\w*|\bguarant\w*|\bbackstop\w*|"
-         r"\bsuret(?:y|ies)\b|\bcredit\s+(?:facilit\w*|lines?)\b|\bfacilit(?:y|ies)\b", 3),
+         r"\bsuret(?:y|ies)\b|\bcredit\s+(?:facilit\w*|lines?)\b|\bfacilit(?:y|ies)\b|"
+         r"\bextend(?:ed|s|ing)?\s+(?:credit|loans?|financing|facilities)\b", 3),
         (r"\bdebt\b|\bnotes\b|\bbonds?\b|\bfunding\b|\bbanks?\b", 1),
     ),
     GROUP.name: (
-        (rf"\bperimeter\b|\bconsists?\s+of\b|\bmade\s+up\s+of\b|\bcompris\w*|\btogether\s+with\s+(?:every|all|each|its|their)\b|"
+        (rf"\bperimeter\b|\bconsists?\s+of\b|\bmade\s+up\s+of\b|\bmakes?\s+up\b|\bcompris\w*|\btogether\s+with\s+(?:every|all|each|its|their)\b|"
          rf"\b(?:every|all|each)\s+(?:the\s+)?(?:other\s+)?{_GROUPISH}\s+(?:that\s+|which\s+)?{_PRON}\s+(?:\w+\s+)?controls?\b|"
          rf"\band\s+(?:its|their|his|her)\s+(?:controlled|subsidiaries|subs)\b|\bcontrolled\s+{_GROUPISH}\b|"
+         rf"\b(?:every|all|each)\s+(?:the\s+)?{_GROUPISH}\s+(?:\w+\s+)?(?:controlled|owned)\s+by\s+(?:it|him|her|them)\b|"
          rf"\bwhat'?s\s+in\s+the\b.{{0,60}}\bgroup\b|\bgroup\s+(?:members|structure|entities|companies|perimeter)\b", 3),
         (r"\bgroup\b", 2),
     ),
     CYCLES.name: (
         (r"\bcircular\w*|\bcycles?\b|\bloops?\b|\bcross[- ]?(?:holding|shareholding|ownership)s?\b|\breciprocal\w*|"
-         r"\bround[- ]?trip\w*|\bowns?\s+itself\b|\bself[- ]own\w*|\bmutual\w*|\beach\s+other\b|\bback\s+to\s+itself\b", 3),
+         r"\bround[- ]?trip\w*|\bown(?:s|ing|ed)?\s+itself\b|\bself[- ]own\w*|\bmutual\w*|\beach\s+other\b|\bback\s+to\s+itself\b", 3),
     ),
     PATH.name: (
         (r"\bhow\s+(?:does|do|is|are|was|were)\b.{0,80}\b(?:connect|link|relate|tie)\w*|"
          r"\bhow\b.{0,80}\b(?:links?|connects?|relates?|ties)\s+(?:in\s+)?(?:to|with)\b|"
-         r"\b(?:link|connection|relationship|nexus|tie)s?\s+between\b|\bnexus\b|\bpaths?\b|\broutes?\b", 3),
+         r"\b(?:link|linkage|connection|relationship|nexus|tie)s?\s+between\b|\bnexus\b|\bpaths?\b|\broutes?\b|\blinkages?\b|"
+         r"\bhow\b.{0,80}\b(?:are|is|were|was)\s+(?:\w+\s+)?(?:connected|linked|related|tied)\b", 3),
         (r"\bchains?\b|->|\u2192|\b(?:linked|connected|related|tied)\s+(?:to|with)\b", 2),
         (r"\blinks?\b|\bconnect\w*", 1),
     ),
@@ -132,7 +139,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (rf"\bwhat\b.{{0,80}}\b(?:owns|holds|controls)\b|"
          rf"\b(?:which|what)\s+(?:other\s+)?(?:{_GROUPISH}|assets|stakes|investments|holdings|shareholdings)\b.{{0,80}}"
          rf"\b(?:owns?|holds?|controls?|has|have|invested|invests)\b|"
-         rf"\bwhere\s+(?:does|do|did)\b.{{0,80}}\b(?:have|hold|own|invest)\b|\b(?:has|have)\s+{_STAKE}\s+in\s*$|"
+         rf"\bwhere\s+(?:does|do|did)\b.{{0,80}}\b(?:have|hold|own|invest)\b|\b(?:has|have)\s+{_STAKE}\s+in[\s?.!]*$|"
+         rf"\b{_GROUPISH}\s+(?:\w+\s+)?(?:owned|held|controlled)\s+by\s+(?!(?:it|him|her|them)\b)|"
+         rf"\b(?:everything|anything|all)\s+(?:that\s+)?{_PRON}\s+(?:\w+\s+)?(?:owns|holds|has\s+(?:stakes|shares)\s+in)\b|"
          rf"\bparticipations?\b|\bportfolio\s+companies\b|\bdownstream\b|\binvestees?\b|\bsubs\b|\bsubsidiaries\b|"
          rf"\bwhat\s+{_STAKE}\s+(?:does|do|did)\b|\b{_GROUPISH}\s+{_PRON}\s+(?:owns?|holds?|controls?)\b", 3),
         (r"\b(?:holdings|shareholdings|stakes|investments)\b", 1),
@@ -167,6 +176,17 @@ def _best(scores: dict[str, int], order: Iterable[str]) -> str | None:
 def kind_by_cues(text: str, order: Iterable[str]) -> str | None:
     """The kind the cues choose (``order``: the kinds by precedence), or None below :data:`SURE`."""
     return _best(cue_scores(text), order)
+
+
+# a kind whose question, with the other kind's strongest words, is that other kind: our exposure
+# to "anything controlled by sanctioned parties" is a book screening
+REFINED: dict[str, tuple[str, int]] = {EXPOSURE.name: (SCREENING.name, 5)}
+
+
+def refined(text: str, kind: str) -> str | None:
+    """The narrower kind ``kind`` is, by :data:`REFINED`; None when it is not."""
+    narrower = REFINED.get(kind)
+    return narrower[0] if narrower and cue_scores(text)[narrower[0]] >= narrower[1] else None
 
 
 def overruled(text: str, kind: str, order: Iterable[str]) -> str | None:

@@ -34,7 +34,7 @@ from ownergraph.domain.vocabulary import (
 from ownergraph.retrieval.question.anchors import ELLIPSIS, Anchors, clean, fallback, slots
 from ownergraph.retrieval.question.dates import DateHit, assign_dates, find_dates
 from ownergraph.retrieval.question.params import read_channels, read_depth, read_portfolio, read_rules
-from ownergraph.retrieval.question.kind_cues import SURE, cue_scores, kind_by_cues, overruled
+from ownergraph.retrieval.question.kind_cues import SURE, cue_scores, kind_by_cues, overruled, refined
 from ownergraph.retrieval.question.kind_words import kind_by_command, kind_by_phrase
 from ownergraph.retrieval.question.patterns import family
 from ownergraph.retrieval.question.slots import VOTING_RE
@@ -149,7 +149,7 @@ def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
     if found not in (DIFF.name, EVENTS.name) and _is_range(dates) and cue_scores(words)[DIFF.name] >= SURE:
         w.notes.append(f"a date range and words of change: read as a diff, not a {found} question")
         return DIFF.name
-    other = overruled(words, found, _ORDER)
+    other = refined(words, found) or overruled(words, found, _ORDER)
     if other:
         w.notes.append(f"read as a {other} question by its words (the {found} rule matched, but few of its words)")
         return other
