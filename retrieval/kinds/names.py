@@ -30,7 +30,7 @@ RULE = re.compile(
     r"\bwhat\s+(?:was|is|were)\b.{1,80}\bcalled\b|\b(?:formerly|previously|once|now)\s+called\b|\bformerly\s+known\b|\baka\b|\ba\.k\.a\.|\balso\s+known\s+as\b|\baliases?\b|\bname\s+variants?\b|"
     r"\btransliterat\w*|\bidentifiers\b|\bidentifier\s+(?:of|for)\b|^\s*ids?\b|\bids\s*$|\bregistration\s+(?:numbers?|details)\b|\bcompany\s+numbers?\b|"
     r"^\s*leis?\b|\bleis?\s+(?:of|for|and)\b|'s\s+lei\b|\blei\s*\??\s*$|\blegal\s+entity\s+identifier\s+(?:of|for|and)\b|"
-    rf"\bwho\s+is\s+{_ONE}\s*\??\s*$|\blegal\s+entity\s+(?:corresponding|belonging)\s+to\b|\bwhat\s+became\s+of\b|\brenamed\b|"
+    rf"\bwho\s+is\s+{_ONE}\s*\??\s*$|\blegal\s+entity\s+(?:corresponding|belonging)\s+to\b|\bwhat\s+became\s+of\b|^(?!.*\bwhen\b).*\brenamed\b|"
     r"\bwhat\s+(?:is|was)\s+the\s+name\s+of\b|\bname\s+history\b", re.I)
 
 _NOUNS = (r"(?:(?:previous|former|prior|old|earlier|past|other|legal|registered)\s+)*(?:legal\s+|company\s+)?"

@@ -81,7 +81,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     ),
     SCREENING.name: (
         (rf"\b(?:our|the|in|across)\s+(?:\w+\s+)?{_BOOK}\b.{{0,100}}\b{_SANCTION}|\b{_SANCTION}.{{0,100}}\b(?:our|the)\s+(?:\w+\s+)?{_BOOK}\b|"
-         rf"\b(?:do|are|did)\s+we\s+(?:hold|holding|have|own|lend)\b.{{0,100}}\b{_SANCTION}|\bbook[- ]wide\b", 5),
+         rf"\bwe\s+(?:hold|holding|have|own|lend)\b.{{0,100}}\b{_SANCTION}|\bbook[- ]wide\b", 5),
         (rf"\b(?:positions?|holdings?|book|portfolios?|issuers?)\b.{{0,100}}\b{_SANCTION}|"
          rf"\b{_SANCTION}.{{0,100}}\b(?:positions?|holdings?|book|portfolios?|issuers?)\b|\bscreen\w*", 1),
     ),
@@ -131,9 +131,11 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (r"\bhow\s+(?:does|do|is|are|was|were)\b.{0,80}\b(?:connect|link|relate|tie)\w*|"
          r"\bhow\b.{0,80}\b(?:links?|connects?|relates?|ties)\s+(?:in\s+)?(?:to|with)\b|"
          r"\b(?:link|linkage|connection|relationship|nexus|tie)s?\s+between\b|\bnexus\b|\bpaths?\b|\broutes?\b|\blinkages?\b|"
-         r"\bhow\b.{0,80}\b(?:are|is|were|was)\s+(?:\w+\s+)?(?:connected|linked|related|tied)\b", 3),
-        (r"\bchains?\b|->|\u2192|\b(?:linked|connected|related|tied)\s+(?:to|with)\b", 2),
-        (r"\blinks?\b|\bconnect\w*", 1),
+         r"\bhow\b.{0,80}\b(?:are|is|were|was)\s+(?:\w+\s+)?(?:connected|linked|related|tied)\b|"
+         r"\b(?:chain|route|path|trail)\b.{0,40}\bfrom\b.{1,80}\bto\b", 3),
+        (r"\bchains?\b|\b(?:linked|connected|related|tied)\s+(?:to|with)\b", 2),
+        (r"->|\u2192", 1),
+        (r"\blinks?\b|\bconnect(?:s|ion|ions)?\b", 1),
     ),
     HOLDINGS.name: (
         (rf"\bwhat\b.{{0,80}}\b(?:owns|holds|controls)\b|"
