@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ownergraph.retrieval.question.work_text import MASK_WORD
 from ownergraph.domain.vocabulary import (
     BRANCHES, CONTAGION, COUNTERPARTIES, CYCLES, DIFF, EVENTS, EXPOSURE, GROUP, HOLDINGS, NAMES, NEIGHBOURHOOD,
     OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, SCREENING, STAKE,
@@ -33,7 +34,7 @@ BROAD = frozenset({OWNERS.name, PATH.name, STAKE.name})
 _OWN = r"(?:own|owns|owned|owning|hold|holds|held|control|controls|controlled|controlling)"
 _STAKE = r"(?:stakes?|shareholdings?|holdings?|interests?|participations?|positions?|equity|investments?)"
 _WHO = r"(?:individuals|persons|people|entities|companies|parties|shareholders|investors|owners|firms|names)"
-_GROUPISH = r"(?:compan(?:y|ies)|entit(?:y|ies)|subsidiar(?:y|ies)|undertakings?|businesses|firms)"
+_GROUPISH = r"(?:compan(?:y|ies)|entit(?:y|ies)|subsidiar(?:y|ies)|subs|undertakings?|businesses|firms)"
 _PRON = r"(?:it|he|she|they)"
 _HOPS = r"(?:hops?|steps?|degrees?|links?|levels?|layers?)"
 _SANCTION = r"(?:sanction\w*|sdn|ofac|ofsi|designated|black-?list\w*|embargo\w*)"
@@ -45,7 +46,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (r"\bused\s+to\s+be\s+(?:called|known|named)|\b(?:formerly|previously|once|originally)\s+(?:called|known|named)\b|"
          r"\bf\.?k\.?a\b|\bf/k/a\b|\ba\.?k\.?a\b|\b(?:old|other|previous|former|prior|earlier|past|trading|alternative)\s+names?\b|"
          r"\btrad(?:ed|es|ing)\s+under\b|\bname\s+(?:history|changes?|variants?)\b|\brenam\w*|\bidentifiers?\b|\blei\b|"
-         r"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b|\baliases?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
+         r"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b|\breg(?:istration)?\.?\s+(?:no|number|num)\b|\baliases?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
          r"\bwhat\b.{0,60}\b(?:is|was|were)\s+(?:\w+\s+)?(?:called|named)\b", 3),
         (r"\bcalled\b|\bnamed?\b|\bknown\s+as\b", 1),
     ),
@@ -66,7 +67,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\bmissing\s+(?:stakes?|percent\w*|data|links?|shares?)|\b(?:over|above|more\s+than|exceed\w*)\s+100\b|"
          r"\bself[- ]hold\w*|\bsanity\b|\b(?:do|does|don'?t|doesn'?t)\s+(?:not\s+)?add\s+up\b|\badd\s+up\s+to\s+more\b|"
          r"\bdata\s+(?:is|are)\s+(?:wrong|off|bad)\b|\bconsisten\w*|\bincomplete\b|"
-         r"\b(?:errors?|mistakes?|issues?|problems?|gaps?|holes?)\s+in\s+(?:the\s+|our\s+)?(?:\w+\s+)?(?:data|records|graph|register)\b", 3),
+         r"\b(?:errors?|mistakes?|issues?|problems?|gaps?|holes?)\s+in\s+(?:the\s+|our\s+)?(?:\w+\s+)?(?:data|records|graph|register)\b|"
+         r"\b(?:data|records|figures|numbers|register)\b.{0,60}\b(?:reliable|accurate|trustworthy|correct|complete|up\s+to\s+date)\b|"
+         r"\b(?:reliab\w*|accura\w*|trustworth\w*|completeness)\b.{0,30}\b(?:of\s+)?(?:the\s+)?(?:data|records)\b", 3),
     ),
     DIFF.name: (
         (r"\bchang\w*|\bmov(?:ed|es|ements?)\b|\bdelta\b|\bdiff\w*|\bcompar\w*|\bshift\w*|\bevol\w*|\bwhat'?s\s+new\b|"
@@ -76,7 +79,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     CONTAGION.name: (
         (r"\bdefault\w*|\bcredit\s+event\b|\binsolven\w*|\bbankrupt\w*|\b(?:goes|go|went|going)\s+(?:under|bust|belly[- ]up)\b|"
          r"\bcollaps\w*|\bblows?\s+up\b|\bfail(?:s|ed|ure|ing)?\b|\bwiped\s+out\b|\bknock-?on\b|\bsecond[- ]round\b|"
-         r"\bspill-?overs?\b|\bdomino\b|\bcontagion\b|\bripple\b|\bwent\s+down\b", 3),
+         r"\bspill-?overs?\b|\bdomino\b|\bcontagion\b|\bripple\b|\bwent\s+down\b|"
+         r"\b(?:can'?t|cannot|can\s+not|unable\s+to|fails?\s+to|stops?)\s+(?:pay|paying|service|meet|repay)\b", 3),
         (r"\bon\s+the\s+hook\b|\btakes?\s+a\s+hit\b|\blose[s]?\s+money\b|\bgets?\s+hurt\b|\bwho\s+(?:suffers|loses)\b|\bhit\b", 2),
     ),
     SCREENING.name: (
@@ -91,7 +95,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     NEIGHBOURHOOD.name: (
         (rf"\bneighbou?r\w*|\bwithin\s+(?:\w+[- ])?{_HOPS}|\b(?:one|two|three|1|2|3)[- ](?:hop|step|degree)s?\b|"
          rf"\bup\s+to\s+\w+\s+{_HOPS}|\bsurrounding\b|\bimmediate\s+(?:connections|relationships|neighbou?rs|network|links|ties)\b|"
-         rf"\bdirectly\s+(?:connected|linked|related|tied)\s+to\b|\b(?:everything|anything|all\s+(?:the\s+)?(?:entities|companies|parties))"
+         rf"\bdirectly\s+(?:connected|linked|related|tied)\s+(?:to|with)\b|\b(?:everything|anything|all\s+(?:the\s+)?(?:entities|companies|parties))"
          rf"\s+(?:\w+\s+)?(?:connected|linked|related|attached|tied)\s+to\b|\bego\b|\bnetwork\b|"
          rf"\b(?:map|show)\b.{{0,40}}\b(?:connections|relationships|links|ties)\b|\bconnections\s+of\b|\bwhat'?s\s+around\b", 3),
         (r"\baround\b", 2),
@@ -120,19 +124,20 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\b(?:every|all|each)\s+(?:the\s+)?(?:other\s+)?{_GROUPISH}\s+(?:that\s+|which\s+)?{_PRON}\s+(?:\w+\s+)?controls?\b|"
          rf"\band\s+(?:its|their|his|her)\s+(?:controlled|subsidiaries|subs)\b|\bcontrolled\s+{_GROUPISH}\b|"
          rf"\b(?:every|all|each)\s+(?:the\s+)?{_GROUPISH}\s+(?:\w+\s+)?(?:controlled|owned)\s+by\s+(?:it|him|her|them)\b|"
+         rf"\b(?:every|all|each)\s+(?:the\s+)?(?:other\s+)?{_GROUPISH}\s+under\s+(?:its|his|her|their)\s+control\b|"
          rf"\bwhat'?s\s+in\s+the\b.{{0,60}}\bgroup\b|\bgroup\s+(?:members|structure|entities|companies|perimeter)\b", 3),
         (r"\bgroup\b", 2),
     ),
     CYCLES.name: (
         (r"\bcircular\w*|\bcycles?\b|\bloops?\b|\bcross[- ]?(?:holding|shareholding|ownership)s?\b|\breciprocal\w*|"
-         r"\bround[- ]?trip\w*|\bown(?:s|ing|ed)?\s+itself\b|\bself[- ]own\w*|\bmutual\w*|\beach\s+other\b|\bback\s+to\s+itself\b", 3),
+         r"\bround[- ]?trip\w*|\bown(?:s|ing|ed)?\s+(?:\w+\s+){0,3}(?:of\s+)?itself\b|\bself[- ]own\w*|\bmutual\w*|\beach\s+other\b|\bback\s+to\s+itself\b", 3),
     ),
     PATH.name: (
         (r"\bhow\s+(?:does|do|is|are|was|were)\b.{0,80}\b(?:connect|link|relate|tie)\w*|"
          r"\bhow\b.{0,80}\b(?:links?|connects?|relates?|ties)\s+(?:in\s+)?(?:to|with)\b|"
          r"\b(?:link|linkage|connection|relationship|nexus|tie)s?\s+between\b|\bnexus\b|\bpaths?\b|\broutes?\b|\blinkages?\b|"
          r"\bhow\b.{0,80}\b(?:are|is|were|was)\s+(?:\w+\s+)?(?:connected|linked|related|tied)\b|"
-         r"\b(?:chain|route|path|trail)\b.{0,40}\bfrom\b.{1,80}\bto\b", 3),
+         r"\b(?:chain|route|path|trail)\b.{0,40}\bfrom\b.{1,80}\bto\b|\bties?\s+back\s+(?:in\s+)?(?:to|with)\b", 3),
         (r"\bchains?\b|\b(?:linked|connected|related|tied)\s+(?:to|with)\b", 2),
         (r"->|\u2192", 1),
         (r"\blinks?\b|\bconnect(?:s|ion|ions)?\b", 1),
@@ -145,7 +150,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\b{_GROUPISH}\s+(?:\w+\s+)?(?:owned|held|controlled)\s+by\s+(?!(?:it|him|her|them)\b)|"
          rf"\b(?:everything|anything|all)\s+(?:that\s+)?{_PRON}\s+(?:\w+\s+)?(?:owns|holds|has\s+(?:stakes|shares)\s+in)\b|"
          rf"\bparticipations?\b|\bportfolio\s+companies\b|\bdownstream\b|\binvestees?\b|\bsubs\b|\bsubsidiaries\b|"
-         rf"\bwhat\s+{_STAKE}\s+(?:does|do|did)\b|\b{_GROUPISH}\s+{_PRON}\s+(?:owns?|holds?|controls?)\b", 3),
+         rf"\bwhat\s+{_STAKE}\s+(?:does|do|did)\b|\b{_GROUPISH}\s+{_PRON}\s+(?:owns?|holds?|controls?)\b|"
+         rf"\bportfolio\s+of\s+(?:holdings|investments|stakes|participations)\b|\b{_GROUPISH}\s+in\s+which\b.{{0,60}}\b(?:holds?|owns?|has|have)\b|"
+         rf"\b{MASK_WORD}\s+(?:investments|holdings|stakes|shareholdings|participations|portfolio)\b", 3),
         (r"\b(?:holdings|shareholdings|stakes|investments)\b", 1),
     ),
     PARENTS.name: (
@@ -156,7 +163,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (rf"\bwho\b.{{0,60}}\b(?:sits?|stands?|is|are)\s+(?:\w+\s+)?behind\b|\bcap(?:italisation|italization)?\s+table\b|"
          rf"\b(?:which|what)\s+{_WHO}\s+(?:\w+\s+){{0,2}}(?:own|control|hold|owns|controls|holds)\b|"
          rf"\bownership\s+(?:structure|chart|tree|breakdown|picture)\b|\bshareholder\s+(?:register|base|list|structure)\b|"
-         rf"\bwho\s+(?:\w+\s+)?(?:owns|controls|holds)\b|\bubos?\b|\bbeneficial(?:ly)?\s+own\w*|\bpscs?\b", 3),
+         rf"\bwho\s+(?:\w+\s+)?(?:owns|controls|holds)\b|\bubos?\b|\bbeneficial(?:ly)?\s+own\w*|\bpscs?\b|"
+         rf"\b(?:majority|main|largest|biggest|principal|controlling|key|significant)\s+(?:holders?|owners?|shareholders?|investors?)\b", 3),
         (r"\b(?:controllers?|shareholders?|owners?|ownership)\b|\bbehind\b|\bowned\s+by\b|\bcontrolled\s+by\b", 2),
     ),
 }

@@ -46,7 +46,7 @@ _GREETING = re.compile(
 _SIGN_OFF = re.compile(
     r"(?:[\s,.;:!?\u2013\u2014-]*\b(?:(?:many\s+|massive\s+)?thanks(?:\s+(?:a\s+lot|so\s+much|very\s+much|in\s+advance|again))?|"
     r"thank\s+you(?:\s+(?:so\s+much|very\s+much|in\s+advance|again))?|(?:much\s+)?appreciated|cheers|thx|ta|"
-    r"(?:kind|best|warm|many)\s+regards|regards|best|asap|pls|please|"
+    r"(?:kind|best|warm|many)\s+regards|regards|best(?:\s+wishes)?|asap|pls|please|with\s+(?:many\s+)?thanks|"
     r"(?:could|can|would)\s+(?:you|someone|anyone|somebody)\s+(?:please\s+)?(?:be\s+able\s+to\s+)?(?:let\s+me\s+know|"
     r"check(?:\s+(?:that|this))?|help|confirm|advise|look\s+into\s+(?:it|this|that))(?:\s+for\s+(?:me|us))?|"
     r"i(?:'d|\s+would)\s+be\s+grateful\s+for\s+(?:your|any)\s+help|if\s+(?:possible|you\s+can))[\s.!?]*)+$", _I)
