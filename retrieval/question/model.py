@@ -146,4 +146,4 @@ def understand(text: str, *, today: date | None = None, config: LLMConfig | None
         return parse(text, today=today, names=names)
     from ownergraph.retrieval.llm import parse_with_llm
 
-    return parse_with_llm(text, config, today=today)
+    return parse_with_llm(text, config, today=today, names=names)
