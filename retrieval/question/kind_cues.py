@@ -108,6 +108,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\b(?:percent(?:age)?|proportion|share|fraction|portion)\s+(?:that|which)\b.{0,60}\b(?:holds?|owns?|has|controls?)\b|"
          r"\bhow\s+much\s+of\b.{0,80}\b(?:belongs?\s+to|owns?|holds?|owned|held|controls?)\b", 3),
         (rf"\b{_STAKE}\s+in\b|\bhow\s+much\s+of\b|%\s+of\b|\bpercent\s+of\b", 2),
+        (r"\b(?:stake|shareholding)\s+in\b", 1),  # with the line above: 3, a stake question on its own
     ),
     EXPOSURE.name: (
         (r"\bexpos\w*|\bhow\s+much\s+(?:are|do|have|did)\s+we\b|\bhow\s+much\s+(?:we|i)\s+(?:have\s+|had\s+)?(?:lent|hold|held|own|invested|lend)\b|\b(?:do|did)\s+we\s+(?:hold|have|own|lend)\b", 3),
@@ -157,14 +158,16 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     ),
     PARENTS.name: (
         (r"\bparents?\b|\btop\s*-?\s*co\b|\bhold\s*-?\s*co\b|\bconsolidat\w*|\bmother\s+company\b|\bultimate\s+holding\b|"
-         r"\bgroup\s+head\b|\blevel\s*2\b|\bl2\b", 3),
+         r"\bgroup\s+head\b|\blevel\s*2\b|\bl2\b|\b(?:subsidiar(?:y|ies)|children|child\s+(?:entities|companies))\s+of\b|"
+         r"\breporting\s+exceptions?\b", 3),
     ),
     OWNERS.name: (
         (rf"\bwho\b.{{0,60}}\b(?:sits?|stands?|is|are)\s+(?:\w+\s+)?behind\b|\bcap(?:italisation|italization)?\s+table\b|"
          rf"\b(?:which|what)\s+{_WHO}\s+(?:\w+\s+){{0,2}}(?:own|control|hold|owns|controls|holds)\b|"
          rf"\bownership\s+(?:structure|chart|tree|breakdown|picture)\b|\bshareholder\s+(?:register|base|list|structure)\b|"
          rf"\bwho\s+(?:\w+\s+)?(?:owns|controls|holds)\b|\bubos?\b|\bbeneficial(?:ly)?\s+own\w*|\bpscs?\b|"
-         rf"\b(?:majority|main|largest|biggest|principal|controlling|key|significant)\s+(?:holders?|owners?|shareholders?|investors?)\b", 3),
+         rf"\b(?:majority|main|largest|biggest|principal|controlling|key|significant)\s+(?:holders?|owners?|shareholders?|investors?)\b|"
+         r"\bblocked\b|\bofac\s+50\b|\b50\s*%\s+rule\b", 3),
         (r"\b(?:controllers?|shareholders?|owners?|ownership)\b|\bbehind\b|\bowned\s+by\b|\bcontrolled\s+by\b", 2),
     ),
 }

@@ -34,6 +34,7 @@ KNOWN_MISSES = {
     "pa-121": "'which legal entity X, London Branch belongs to': the branch is in the masked name only",
     "pb-093": "'parent legal entity of X, London Branch': the parents rule; the branch is in the masked name only",
     "pc-033": "'now compared with D': 'now' is not read as the range's end",
+    "pc-045": "'which businesses does X have a stake in': the stake rule's words ('stake in') as strong as the list's",
     "pc-056": "'the A / B merger': only the first of the two parties is found",
 }
 
