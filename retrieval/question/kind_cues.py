@@ -56,7 +56,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     ),
     EVENTS.name: (
         (r"\btimeline\b|\bchronolog\w*|\bcorporate\s+actions?\b|\bhow\s+long\s+ago\b|\bsince\s+when\b|\bwhat\s+year\b|"
-         r"\bon\s+what\s+date\b|\bwhat\s+date\b|\bdate\s+of\s+the\b|\bevents?\b|\bm&a\s+history\b|\bcommencement\b|"
+         r"\bon\s+what\s+date\b|\bwhat\s+date\b|\bdate\s+of\s+the\b|(?<!credit\s)\bevents?\b|\bm&a\s+history\b|\bcommencement\b|"
          r"\bdates?\s+on\s+which\b|\bcorrect(?:ed|ion)\b|\bdisposals?\b", 3),
         (r"\bwhen\b", 2),
         (r"\bhistory\b|\bdated?\b", 1),
