@@ -29,11 +29,9 @@ BUNDLE_ROWS = [r for r in ROWS if r["source"] == "bundle"]
 # read wrong today, and why (each is an xfail that must keep failing)
 KNOWN_MISSES = {
     "pa-031": "'credit event ... on the hook via guarantees': the counterparties rule takes 'guarantees' first",
-    "pa-071": "'Q4 2023 to Q2 2024' with no cue in front is not read as a range",
     "pa-102": "'immediate connections ... (ownership + lending)': the channel words read as counterparties",
     "pa-121": "'which legal entity X, London Branch belongs to': the branch is in the masked name only",
     "pb-093": "'parent legal entity of X, London Branch': the parents rule; the branch is in the masked name only",
-    "pc-033": "'now compared with D': 'now' is not read as the range's end",
     "pc-045": "'which businesses does X have a stake in': the stake rule's words ('stake in') as strong as the list's",
     "pc-056": "'the A / B merger': only the first of the two parties is found",
 }
