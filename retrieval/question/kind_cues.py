@@ -170,8 +170,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\bownership\s+(?:structure|chart|tree|breakdown|picture)\b|\bshareholder\s+(?:register|base|list|structure)\b|"
          rf"\bwho\s+(?:\w+\s+)?(?:owns|controls|holds)\b|\bubos?\b|\bbeneficial(?:ly)?\s+own\w*|\bpscs?\b|"
          rf"\b(?:majority|main|largest|biggest|principal|controlling|key|significant)\s+(?:holders?|owners?|shareholders?|investors?)\b|"
-         r"\bblocked\b|\bofac\s+50\b|\b50\s*%\s+rule\b", 3),
-        (r"\b(?:controllers?|shareholders?|owners?|ownership)\b|\bbehind\b|\bowned\s+by\b|\bcontrolled\s+by\b", 2),
+         r"\bblocked\b|\bofac\s+50\b|\b50\s*%\s+rule\b|\bskin\s+in\s+the\s+game\b", 3),
+        (r"\b(?:controllers?|shareholders?|owners?|ownership)\b|\bbehind\b|\bowned\s+by\b|\bcontrolled\s+by\b|\bkyc\b", 2),
+        (r"\blook-?through\b|\bskin\s+in\s+the\s+game\b", 1),
     ),
 }
 
