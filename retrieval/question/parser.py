@@ -3,18 +3,23 @@
 Steps, each on a working copy of the text where consumed spans are replaced by a boundary
 mark (``SEP``) so that later steps do not read them again:
 
-1. mask quoted names and LEIs (placeholders, restored verbatim in the anchors);
+1. mask quoted names and LEIs (placeholders, restored verbatim in the anchors), and the graph's
+   own names where the caller gives them (``Ownergraph.read``: its gazetteer);
 2. dates with the cue in front of them (``as of`` -> valid time, ``as known at`` / ``as we
    knew it on`` / ``with what was known at`` -> knowledge time, ``between/from/since ... and/to``
    -> a range), then hop counts, thresholds and rules, contagion channels, the portfolio;
-3. the family (``pattern``) from keyword rules tried in a fixed order (first match wins);
+3. the question inside a request (``request_frames``: greetings, "could you let me know",
+   sign-offs blanked); the family (``pattern``) from keyword rules tried in a fixed order (first
+   match wins), then the kinds' cue words (``kind_cues``) where no rule matched or the rule
+   that did has few of its kind's words;
 4. anchors from per-family slot patterns ("beneficial owner of X", "A's stake in B",
    "if X defaults", "between A and B", ...), then generic fallbacks (quoted names, LEIs,
    names with a legal suffix, "the X family");
 5. pronouns: a slot that is a pronoun, or a question without any anchor that uses one, is a
    follow-up.
 
-The parser never guesses a family: anything that matches no rule is ``unknown``.
+The parser never guesses a family: anything that matches no rule and no kind's cue words surely is
+``unknown``.
 
 Modules: ``_parse_text`` (shared constants, the working copy, step 1), ``_parse_dates`` (2a),
 ``_parse_params`` (2b), ``_parse_patterns`` (3 and the slot patterns per kind),
@@ -47,7 +52,6 @@ from ownergraph.retrieval.kinds import BY_PRECEDENCE
 from ownergraph.retrieval.question.model import Mention, Question
 from ownergraph.domain.vocabulary import EVENTS  # issue 30 item 3: an event question's compared date
 from ownergraph.retrieval.kinds.events import COMPARED_DATE
-
 from ownergraph.retrieval.question.gazetteer import PREFIX
 
 if TYPE_CHECKING:
@@ -140,8 +144,13 @@ def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
         command = kind_by_command(probe)
         if command:
             return command
-    words = PH_RE.sub(f" {MASK_WORD} ", probe)
-    if found == UNKNOWN:  # worded another way: the kinds' cue words (synonyms, trade words)
+    return _by_cue_words(w, PH_RE.sub(f" {MASK_WORD} ", probe), found, dates)
+
+
+def _by_cue_words(w: Work, words: str, found: str, dates: list[DateHit]) -> str:
+    """The kind by the kinds' cue words (synonyms, trade words; ``kind_cues``) where no rule
+    matched, or where the rule that did has few of its kind's words."""
+    if found == UNKNOWN:
         found = kind_by_cues(words, _ORDER) or UNKNOWN
         if found != UNKNOWN:
             w.notes.append(f"read as a {found} question by its words (no rule matched)")
@@ -283,8 +292,9 @@ def parse(text: str, *, today: date | None = None, names: Gazetteer | None = Non
     w.notes.extend(fixes)
     q: dict = {}
     mask_names(w)
-    if names is not None:
-        mask_known_names(w, [(h.start, h.end) for h in names.find(w.text) if h.strength > PREFIX or w.text[h.start].isupper()])
+    if names is not None:  # a lower-case leading word alone ("legal entity") is too weak to mask
+        mask_known_names(w, [(h.start, h.end) for h in names.find(w.text)
+                             if h.strength > PREFIX or w.text[h.start].isupper()])
     dates = find_dates(w)
     _blank_request(w)
     pattern = _family_without_dates(w, dates)
