@@ -34,7 +34,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from ownergraph.domain.vocabulary import (
-    BLOCKED_RULE, DIFF, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE, UNKNOWN,
+    BLOCKED_RULE, BRANCHES, DIFF, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE, UNKNOWN,
 )
 from ownergraph.retrieval.question.anchors import ELLIPSIS, Anchors, clean, fallback, slots
 from ownergraph.retrieval.question.dates import DateHit, assign_dates, find_dates
@@ -150,6 +150,9 @@ def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
 def _by_cue_words(w: Work, words: str, found: str, dates: list[DateHit]) -> str:
     """The kind by the kinds' cue words (synonyms, trade words; ``kind_cues``) where no rule
     matched, or where the rule that did has few of its kind's words."""
+    if found in (UNKNOWN, PARENTS.name) and _of_a_branch(w, words):
+        w.notes.append("the entity asked about is a branch: read as a branches question")
+        return BRANCHES.name
     if found == UNKNOWN:
         found = kind_by_cues(words, _ORDER) or UNKNOWN
         if found != UNKNOWN:
@@ -163,6 +166,16 @@ def _by_cue_words(w: Work, words: str, found: str, dates: list[DateHit]) -> str:
         w.notes.append(f"read as a {other} question by its words (the {found} rule matched, but few of its words)")
         return other
     return found
+
+
+_BRANCH_NAME = re.compile(r"\bbranch\b", re.I)
+_BELONGS = re.compile(r"\bbelongs?\s+to\b|\bpart\s+of\b|\bparent\b|\blegal\s+entity\b|\bhead\b", re.I)
+
+
+def _of_a_branch(w: Work, words: str) -> bool:
+    """"Which legal entity does X, London Branch belong to": a name the graph gives a branch,
+    asked what it belongs to (the word "branch" is inside the masked name)."""
+    return any(_BRANCH_NAME.search(n) for n in w.masked) and bool(_BELONGS.search(words))
 
 
 def _is_range(dates: list[DateHit]) -> bool:
