@@ -147,8 +147,9 @@ class Ownergraph:
     def read(self, question: str, *, today: date | None = None) -> Question:
         """The question parsed (``today``: the session's day), its mentions read against the
         graph's own names (``retrieval.question.by_names``)."""
-        q = understand(question, today=today, config=self.llm)
-        return with_graph_names(q, self._names.gazetteer())
+        names = self._names.gazetteer()
+        q = understand(question, today=today, config=self.llm, names=names)
+        return with_graph_names(q, names)
 
     # -- question answering --------------------------------------------------------------
     def ask(self, question: str | Question, *, as_of: date | str | None = None,

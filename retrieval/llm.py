@@ -37,12 +37,15 @@ from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ownergraph.domain.vocabulary import CHANNEL_NAMES, KINDS, RULES, UNKNOWN
 from ownergraph.retrieval.question.model import EdgeType, Interest, Mention, Modifier, Pattern, Question, Rule, parse
+
+if TYPE_CHECKING:
+    from ownergraph.retrieval.question.gazetteer import Gazetteer
 
 __all__ = ["LLMConfig", "LLMError", "parse_with_llm", "complete", "question_schema", "SYSTEM_PROMPT",
            "unavailable_notice"]
@@ -259,8 +262,9 @@ def _to_question(text: str, reply: str, notes: list[str]) -> Question:
     return Question(text=text, parser="llm", notes=notes, **data)
 
 
-def parse_with_llm(text: str, config: LLMConfig, *, today: date | None = None) -> Question:
-    """Structured-output parse; the deterministic parse on any failure (see module doc)."""
+def parse_with_llm(text: str, config: LLMConfig, *, today: date | None = None, names: Gazetteer | None = None) -> Question:
+    """Structured-output parse; the deterministic parse on any failure (see module doc).
+    ``names``: the graph's names, for the deterministic parse it is checked against."""
     today = today or date.today()
     messages = [
         {"role": "system", "content": SYSTEM_PROMPT.format(today=today.isoformat())},
@@ -276,29 +280,29 @@ def parse_with_llm(text: str, config: LLMConfig, *, today: date | None = None) -
         reply = _chat(config, messages, response_format=fmt, temperature=0)
         q = _to_question(text, reply, notes)
     except LLMError as exc:
-        q = _fallback(text, today, f"llm call failed ({exc})")
+        q = _fallback(text, today, names, f"llm call failed ({exc})")
         q.llm_unavailable = str(exc)
         return q
     except json.JSONDecodeError as exc:
-        return _fallback(text, today, f"llm reply is not valid JSON ({exc.msg} at {exc.pos})")
+        return _fallback(text, today, names, f"llm reply is not valid JSON ({exc.msg} at {exc.pos})")
     except ValidationError as exc:
         errs = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:3])
-        return _fallback(text, today, f"llm reply failed validation ({errs})")
+        return _fallback(text, today, names, f"llm reply failed validation ({errs})")
     except Exception as exc:  # noqa: BLE001 -- any other failure also falls back
-        return _fallback(text, today, f"llm parse failed ({_short(exc)})")
+        return _fallback(text, today, names, f"llm parse failed ({_short(exc)})")
     invented = [n for n in q.notes if n.startswith("llm ") and n.endswith("dropped")]
     if invented:  # a model that names what the question does not is not trusted for the rest
-        return _fallback(text, today, invented[0].replace("; dropped", ""))
-    det = parse(text, today=today)
+        return _fallback(text, today, names, invented[0].replace("; dropped", ""))
+    det = parse(text, today=today, names=names)
     if det.pattern != q.pattern:
         if det.pattern != UNKNOWN and q.pattern != UNKNOWN:
             # the parser read a supported family and the model another one: the rules win
-            return _fallback(text, today, f"llm read pattern {q.pattern!r}, the parser read {det.pattern!r}")
+            return _fallback(text, today, names, f"llm read pattern {q.pattern!r}, the parser read {det.pattern!r}")
         q.notes.append(f"deterministic parser read pattern {det.pattern!r}")
     return q
 
 
-def _fallback(text: str, today: date, why: str) -> Question:
-    q = parse(text, today=today)
+def _fallback(text: str, today: date, names: Gazetteer | None, why: str) -> Question:
+    q = parse(text, today=today, names=names)
     q.notes.insert(0, f"fell back to the deterministic parser: {why}")
     return q

@@ -42,7 +42,9 @@ SLOTS = [  # two-party shapes first: a one-name shape would take A alone
                rf"shares\s+(?:in|of)\s+|interest\s+in\s+|to\s+)?{B}{_TAIL}", re.I),
     re.compile(rf"\bsince\s+when\s+(?:has|had|did)\s+{A}\s+(?:held|owned|controlled)\s+(?:shares\s+in\s+|a\s+stake\s+in\s+)?"
                rf"{B}{_TAIL}", re.I),
-    re.compile(rf"^\s*when\s+{A}\s+{_VERB}\s+(?:to\s+)?{B}{_TAIL}", re.I),
+    # asked inside a request: "let me know when A acquired its shareholding in B"
+    re.compile(rf"^\s*when\s+{A}\s+(?:first\s+)?{_VERB}\s+(?:its\s+|a\s+|the\s+|their\s+)?(?:stake\s+in\s+|"
+               rf"shares\s+(?:in|of)\s+|shareholding\s+in\s+|interest\s+in\s+|to\s+)?{B}{_TAIL}", re.I),
     re.compile(rf"\b(?:facility|loan|guarantee)\s+(?:extended|granted|given|made)\s+by\s+{A}\s+to\s+{B}{_TAIL}", re.I),
     re.compile(rf"\bshareholding\s+of\s+{A}\s+in\s+{B}\s+was\b", re.I),
     re.compile(rf"\bwhen\s+(?:did|was|were|has|had)\s+{X}\s+(?:change|merged|sanctioned|dissolved|renamed|"

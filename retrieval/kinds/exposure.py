@@ -26,7 +26,9 @@ PRECEDENCE = 60
 RULE = re.compile(
     r"\bexposures?\b|\bexposed\s+to\b|\bhow\s+much\s+(?:do|does|did|have)\s+(?:we|our|i|the\s+bank|the\s+fund)\b|"
     r"\bour\s+(?:holdings|positions|book|loans|lending|investments)\b|\bwhat\s+do\s+we\s+(?:hold|own|lend)\b|"
-    r"\b(?:we|i)\s+(?:hold|own|lend)\b", re.I)
+    r"\b(?:we|i)\s+(?:hold|own|lend)\b|"
+    # the same asked inside a request ("let me know how much we have lent to or invested in X")
+    r"\bhow\s+much\s+(?:we|i)\s+(?:have\s+|had\s+)?(?:lent|hold|held|own|invested|lend)\b", re.I)
 
 SLOTS = [
     re.compile(rf"\b(?:exposures?|exposed)\s+(?:\w+\s+)?(?:to|on|against)\s+{X}{END}", re.I),

@@ -27,7 +27,7 @@ _ALL = r"(?:everything|all\s+(?:the\s+)?(?:entities|companies|undertakings|subsi
 RULE = re.compile(
     rf"\band\s+{_ALL}\s+(?:that\s+|which\s+)?(?:it|he|she|they)\s+controls?\b|"
     rf"\band\s+{_ALL}\s+controlled\s+by\s+(?:it|him|her|them)\b|"
-    r"\band\s+(?:its|their|his|her)\s+controlled\s+(?:undertakings|entities|companies|subsidiaries)\b|"
+    r"\band\s+(?:all\s+)?(?:of\s+)?(?:its|their|his|her)\s+controlled\s+(?:undertakings|entities|companies|subsidiaries)\b|"
     r"\bundertakings\s+under\s+the\s+control\s+of\b|\bgroup\s+comprising\b|"
     r"^\s*group\s+(?!head\b)|\b(?:whole|entire|corporate)\s+group\s+of\b", re.I)
 

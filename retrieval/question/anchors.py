@@ -108,7 +108,7 @@ def clean(w: Work, raw: str) -> tuple[str, str | None, bool] | None:
         return s, None, True
     fm = FAMILY_NAME.match(s)
     if fm:
-        return fm.group("n"), "family", False
+        return w.restore(fm.group("n")), "family", False
     # leading article before a capitalised name / generic noun before a name
     s = re.sub(r"^(?:the|a|an)\s+(?=[A-Z\ue000])", "", s) if not re.match(r"^the\s+[A-Z]", s) else s
     lm = LEADING_NOUN.match(s)

@@ -5,6 +5,8 @@ the names found elsewhere in it. Text in, text out: the graph lookup stays in th
 
 from __future__ import annotations
 
+import re
+
 from ownergraph.domain.vocabulary import KINDS, UNKNOWN
 from ownergraph.retrieval.question.gazetteer import Gazetteer, Hit
 from ownergraph.retrieval.question.name_text import tokens
@@ -13,6 +15,7 @@ from ownergraph.retrieval.question.model import Mention, Question
 __all__ = ["with_graph_names"]
 
 _ENTITY_ROLES = ("subject", "object")
+_SENTENCE_END = re.compile(r"[.?!;]\s")  # a name never runs on past the end of a sentence ("... AG. Could someone")
 
 
 def _span(text: str, mention: str) -> tuple[int, int] | None:
@@ -38,7 +41,7 @@ def _runs_past(q: Question, hit: Hit, span: tuple[int, int], hits: list[Hit]) ->
     stop = min([h.start for h in hits if hit.end <= h.start < span[1]] + [span[1]])
     end = None
     for t in tokens(q.text[hit.end:stop]):
-        if not t.capital or t.norm in ("and", "to", "in", "of"):
+        if not t.capital or t.norm in ("and", "to", "in", "of") or _SENTENCE_END.search(q.text, hit.end, hit.end + t.start):
             break
         end = hit.end + t.end
     return end

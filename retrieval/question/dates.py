@@ -256,7 +256,7 @@ def _assign_range_ends(q: dict, frm: list[DateHit], to: list[DateHit]) -> None:
 def _place_diff_date(w: Work, q: dict, h: DateHit, several: bool) -> None:
     """A diff date without a range cue fills the first open end of the range."""
     if q.get("date_from") is None:
-        if not several and _is_coarse(h):
+        if not several and _is_coarse(h) and q.get("date_to") is None:
             q["date_from"], q["date_to"] = h.lo, h.hi  # "what changed in 2023"
             w.notes.append(f"diff over the whole period {w.original[h.start:h.end].strip()!r}")
         else:
@@ -266,7 +266,11 @@ def _place_diff_date(w: Work, q: dict, h: DateHit, several: bool) -> None:
 
 
 def _complete_diff_range(w: Work, q: dict) -> None:
-    """An open range runs to today; a range given backwards is turned round."""
+    """An open range runs to today; a range given backwards is turned round; a range with only
+    its end given ("now compared with D") runs from that date to today."""
+    if q.get("date_from") is None and q.get("date_to") is not None and q["date_to"] < w.today:
+        q["date_from"], q["date_to"] = q["date_to"], w.today
+        w.notes.append("one date: diff from it to today")
     if q.get("date_from") is not None and q.get("date_to") is None:
         q["date_to"] = w.today
         w.notes.append("no end date: diff up to today")

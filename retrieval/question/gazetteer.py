@@ -104,7 +104,7 @@ class Gazetteer:
             entry = self.index.get(words)
             if not entry:
                 continue
-            typos = sum(a.norm != b for a, b in zip(span, words))
+            typos = sum(a.norm not in (b, b + "s") for a, b in zip(span, words))  # "ltds", "petrovs": a possessive
             strength = max(entry.values())
             if not _plausible(span, words, typos, strength):
                 continue
@@ -115,7 +115,12 @@ class Gazetteer:
 
     def _correct(self, word: str) -> str:
         """The name word one or two edits away, when there is exactly one nearest."""
-        if word in COMMON or len(word) < _MIN_FUZZY or word.isdigit() or (word,) in self.index or self._known(word):
+        if word in COMMON or word.isdigit() or (word,) in self.index or self._known(word):
+            return word
+        bare = word[:-1] if word.endswith("s") and len(word) > 3 else ""
+        if bare and (bare in LEGAL_FORMS or (bare,) in self.index or self._known(bare)):
+            return bare  # a possessive written without its apostrophe ("valtora investments ltds holdings")
+        if len(word) < _MIN_FUZZY:
             return word
         near = {t for d in deletes(word) for t in self.deletes.get(d, ())}
         best = sorted(near, key=lambda t: (edit_distance(word, t), t))

@@ -19,7 +19,7 @@ _I = re.I
 _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (UNKNOWN, re.compile(r"\bprobability\s+of\s+default\b|\b(?:credit|issuer)\s+rating\b|\bshare\s+price\b|"
                          r"\bmarket\s+price\b|\bphone\s+number\b|\binvestment\s+recommendation\b|\brevenue\b|"
-                         r"\bweather\b|\bceo\b", _I)),
+                         r"\bweather\b|\bceo\b|\bcfo\b|\bdividends?\b|\bebitda\b|\besg\b|\bheadcount\b|\bmarket\s+cap\w*|\bcds\b", _I)),
     (PATH.name, re.compile(r"\bchain\s+of\s+(?:ownership|control|relationships?)\b.{0,60}\b(?:linking|between|from|connecting)\b|"
                            r"\bthrough\s+which\s+(?:companies|entities|intermediar(?:y|ies))\b|"
                            r"\bintermediate\s+(?:entity|entities|companies)\s+through\s+which\b|"

@@ -37,6 +37,7 @@ from ownergraph.domain.vocabulary import CHANNEL_NAMES, PATTERN_NAMES, RULE_NAME
 
 if TYPE_CHECKING:  # pragma: no cover
     from ownergraph.retrieval.llm import LLMConfig
+    from ownergraph.retrieval.question.gazetteer import Gazetteer
 
 __all__ = [
     "Question",
@@ -127,20 +128,22 @@ class Question(BaseModel):
         return found[0] if found else None
 
 
-def parse(text: str, *, today: date | None = None) -> Question:
+def parse(text: str, *, today: date | None = None, names: Gazetteer | None = None) -> Question:
     """Deterministic parse of ``text`` (see ``retrieval.question.parser``). ``today`` anchors "today",
-    "since ..." ranges and relative words; default: the system date."""
+    "since ..." ranges and relative words; default: the system date. ``names``: the graph's names,
+    masked before the kind is read."""
     from ownergraph.retrieval.question.parser import parse as _parse
 
-    return _parse(text, today=today)
+    return _parse(text, today=today, names=names)
 
 
-def understand(text: str, *, today: date | None = None, config: LLMConfig | None = None) -> Question:
+def understand(text: str, *, today: date | None = None, config: LLMConfig | None = None,
+               names: Gazetteer | None = None) -> Question:
     """Parse with the LLM when ``config`` is given (``LLMConfig.from_env()`` returns ``None``
     without an API key), otherwise deterministically. The LLM path falls back to :func:`parse`
     on any failure and records why in ``notes``."""
     if config is None:
-        return parse(text, today=today)
+        return parse(text, today=today, names=names)
     from ownergraph.retrieval.llm import parse_with_llm
 
-    return parse_with_llm(text, config, today=today)
+    return parse_with_llm(text, config, today=today, names=names)

@@ -32,12 +32,20 @@ class Token:
     capital: bool  # written with a capital or a digit in the original
 
 
+_POSSESSIVE = re.compile(r"(?<=\w)['\u2019]s\b")
+
+
 def _fold(text: str) -> tuple[str, list[int]]:
     """Lower case without accents; "." and "'" dropped (S.p.A. -> spa, O'Neill -> oneill); each
     folded character remembers its original index."""
     out: list[str] = []
     where: list[int] = []
+    possessive = {i for m in _POSSESSIVE.finditer(text) for i in range(m.start(), m.end())}
     for i, ch in enumerate(text):
+        if i in possessive:  # "Petrov's stake": the name is Petrov
+            out.append(" ")
+            where.append(i)
+            continue
         if ch in ".'\u2019":
             continue
         for c in unicodedata.normalize("NFKD", ch.casefold()):

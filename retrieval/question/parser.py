@@ -3,18 +3,23 @@
 Steps, each on a working copy of the text where consumed spans are replaced by a boundary
 mark (``SEP``) so that later steps do not read them again:
 
-1. mask quoted names and LEIs (placeholders, restored verbatim in the anchors);
+1. mask quoted names and LEIs (placeholders, restored verbatim in the anchors), and the graph's
+   own names where the caller gives them (``Ownergraph.read``: its gazetteer);
 2. dates with the cue in front of them (``as of`` -> valid time, ``as known at`` / ``as we
    knew it on`` / ``with what was known at`` -> knowledge time, ``between/from/since ... and/to``
    -> a range), then hop counts, thresholds and rules, contagion channels, the portfolio;
-3. the family (``pattern``) from keyword rules tried in a fixed order (first match wins);
+3. the question inside a request (``request_frames``: greetings, "could you let me know",
+   sign-offs blanked); the family (``pattern``) from keyword rules tried in a fixed order (first
+   match wins), then the kinds' cue words (``kind_cues``) where no rule matched or the rule
+   that did has few of its kind's words;
 4. anchors from per-family slot patterns ("beneficial owner of X", "A's stake in B",
    "if X defaults", "between A and B", ...), then generic fallbacks (quoted names, LEIs,
    names with a legal suffix, "the X family");
 5. pronouns: a slot that is a pronoun, or a question without any anchor that uses one, is a
    follow-up.
 
-The parser never guesses a family: anything that matches no rule is ``unknown``.
+The parser never guesses a family: anything that matches no rule and no kind's cue words surely is
+``unknown``.
 
 Modules: ``_parse_text`` (shared constants, the working copy, step 1), ``_parse_dates`` (2a),
 ``_parse_params`` (2b), ``_parse_patterns`` (3 and the slot patterns per kind),
@@ -26,23 +31,35 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from typing import TYPE_CHECKING
 
 from ownergraph.domain.vocabulary import (
-    BLOCKED_RULE, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE, UNKNOWN,
+    BLOCKED_RULE, BRANCHES, DIFF, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE, UNKNOWN,
 )
 from ownergraph.retrieval.question.anchors import ELLIPSIS, Anchors, clean, fallback, slots
 from ownergraph.retrieval.question.dates import DateHit, assign_dates, find_dates
 from ownergraph.retrieval.question.params import read_channels, read_depth, read_portfolio, read_rules
+from ownergraph.retrieval.question.kind_cues import SURE, cue_scores, kind_by_cues, overruled, refined
 from ownergraph.retrieval.question.kind_words import kind_by_command, kind_by_phrase
 from ownergraph.retrieval.question.patterns import family
 from ownergraph.retrieval.question.slots import VOTING_RE
+from ownergraph.retrieval.question.request_frames import blank_frames
 from ownergraph.retrieval.question.spelling import correct_words
-from ownergraph.retrieval.question.work_text import MAX_CHARS, PRONOUNS, SEP, Work, mask_names
+from ownergraph.retrieval.question.work_text import (
+    MASK_WORD, MAX_CHARS, PH_RE, PRONOUNS, SEP, Work, mask_known_names, mask_names,
+)
+from ownergraph.retrieval.kinds import BY_PRECEDENCE
 from ownergraph.retrieval.question.model import Mention, Question
 from ownergraph.domain.vocabulary import EVENTS  # issue 30 item 3: an event question's compared date
 from ownergraph.retrieval.kinds.events import COMPARED_DATE
+from ownergraph.retrieval.question.gazetteer import PREFIX
+
+if TYPE_CHECKING:
+    from ownergraph.retrieval.question.gazetteer import Gazetteer
 
 __all__ = ["parse"]
+
+_ORDER = tuple(s.name for s in BY_PRECEDENCE)  # cue ties go to the kind tried first
 
 
 _PARENT_MODS = [
@@ -102,6 +119,15 @@ def _working_copy(norm: str, today: date) -> Work:
     return w
 
 
+def _blank_request(w: Work) -> None:
+    """Greetings, context, request frames and sign-offs blanked: the rules read the question
+    inside the request ("could you let me know who lends to X? thanks")."""
+    w.text, framed = blank_frames(w.text)
+    if framed:
+        w.original, _ = blank_frames(w.original, keep_names=False)
+        w.notes.append(f"read the question inside the request: {' '.join(w.original.split())!r}")
+
+
 # -- steps 2 and 3: family and parameters ------------------------------------------------------
 
 def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
@@ -115,8 +141,47 @@ def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
         return settled
     found = family(Work(original=w.original, text=probe, today=w.today, masked=w.masked))
     if found == UNKNOWN:  # a terse question: its command word
-        found = kind_by_command(probe) or UNKNOWN
+        command = kind_by_command(probe)
+        if command:
+            return command
+    return _by_cue_words(w, PH_RE.sub(f" {MASK_WORD} ", probe), found, dates)
+
+
+def _by_cue_words(w: Work, words: str, found: str, dates: list[DateHit]) -> str:
+    """The kind by the kinds' cue words (synonyms, trade words; ``kind_cues``) where no rule
+    matched, or where the rule that did has few of its kind's words."""
+    if found in (UNKNOWN, PARENTS.name) and _of_a_branch(w, words):
+        w.notes.append("the entity asked about is a branch: read as a branches question")
+        return BRANCHES.name
+    if found == UNKNOWN:
+        found = kind_by_cues(words, _ORDER) or UNKNOWN
+        if found != UNKNOWN:
+            w.notes.append(f"read as a {found} question by its words (no rule matched)")
+        return found
+    if found not in (DIFF.name, EVENTS.name) and _is_range(dates) and cue_scores(words)[DIFF.name] >= SURE:
+        w.notes.append(f"a date range and words of change: read as a diff, not a {found} question")
+        return DIFF.name
+    other = refined(words, found) or overruled(words, found, _ORDER)
+    if other:
+        w.notes.append(f"read as a {other} question by its words (the {found} rule matched, but few of its words)")
+        return other
     return found
+
+
+_BRANCH_NAME = re.compile(r"\bbranch\b", re.I)
+_BELONGS = re.compile(r"\bbelongs?\s+to\b|\bpart\s+of\b|\bparent\b|\blegal\s+entity\b|\bhead\b", re.I)
+
+
+def _of_a_branch(w: Work, words: str) -> bool:
+    """"Which legal entity does X, London Branch belong to": a name the graph gives a branch,
+    asked what it belongs to (the word "branch" is inside the masked name)."""
+    return any(_BRANCH_NAME.search(n) for n in w.masked) and bool(_BELONGS.search(words))
+
+
+def _is_range(dates: list[DateHit]) -> bool:
+    """Two dates of the valid clock, one of them a range's end ("from D1 to D2", "D1 vs D2")."""
+    valid = [h for h in dates if h.cue != "known"]
+    return len(valid) >= 2 and any(h.cue in ("from", "to") for h in valid)
 
 
 def _read_parameters(w: Work, q: dict, dates: list[DateHit], pattern: str) -> None:
@@ -232,13 +297,19 @@ def _note_gaps(w: Work, an: Anchors, pattern: str, follow_up: bool) -> None:
     _note_bad_leis(w, an)
 
 
-def parse(text: str, *, today: date | None = None) -> Question:
+def parse(text: str, *, today: date | None = None, names: Gazetteer | None = None) -> Question:
+    """``names``: the graph's names; where given, the names found in the text are masked before
+    the kind is read (their words are not the question's words)."""
     spelt, fixes = correct_words(_normalise(text))
     w = _working_copy(spelt, today or date.today())
     w.notes.extend(fixes)
     q: dict = {}
     mask_names(w)
+    if names is not None:  # a lower-case leading word alone ("legal entity") is too weak to mask
+        mask_known_names(w, [(h.start, h.end) for h in names.find(w.text)
+                             if h.strength > PREFIX or w.text[h.start].isupper()])
     dates = find_dates(w)
+    _blank_request(w)
     pattern = _family_without_dates(w, dates)
     _read_parameters(w, q, dates, pattern)
     pattern = _refine_stake(w, pattern)

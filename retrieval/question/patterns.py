@@ -10,12 +10,12 @@ import re
 from ownergraph.domain.vocabulary import UNKNOWN
 from ownergraph.retrieval.kinds import BY_PRECEDENCE, STRATEGIES
 from ownergraph.retrieval.question.slots import ADV, X
-from ownergraph.retrieval.question.work_text import PH_RE, Work
+from ownergraph.retrieval.question.work_text import MASK_WORD, PH_RE, Work
 
 
 def family(w: Work) -> str:
     """The question's kind: the first kind whose keyword rule matches, else unknown."""
-    t = PH_RE.sub(" NAME ", w.text)
+    t = PH_RE.sub(f" {MASK_WORD} ", w.text)
     for strategy in BY_PRECEDENCE:
         if strategy.rule.search(t):
             return strategy.name

@@ -18,7 +18,7 @@ import json
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -66,6 +66,8 @@ class FakeOpenAI:
     port: int = 0
     requests: list[Recorded] = field(default_factory=list)
     script: deque[Scripted] = field(default_factory=deque)
+    # answers every request by its body instead of the queue, when set (a replay of recorded replies)
+    responder: Callable[[Any], Scripted] | None = None
     _server: ThreadingHTTPServer | None = None
     _thread: threading.Thread | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -126,6 +128,8 @@ class FakeOpenAI:
                 with fake._lock:
                     fake.requests.append(Recorded("POST", self.path, {k.lower(): v for k, v in self.headers.items()}, body))
                     item = fake.script.popleft() if fake.script else None
+                if fake.responder is not None:
+                    item = fake.responder(body)
                 if not self.path.rstrip("/").endswith("/chat/completions"):
                     self._send(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
                     return

@@ -1,0 +1,217 @@
+"""Words that signal each question kind, as data, scored (issue 30: analysts' own words).
+
+The kinds' keyword rules (``retrieval.kinds.<kind>.RULE``) are exact shapes tried in order; a
+question worded another way ("which individuals own or control X", "what X holds", "the Valtora
+group's perimeter", "fka names for X", "a credit event at X") matches none of them, or the wrong
+one. Here each kind has cues: synonyms and morphological variants of its words (stakes, holds,
+held, holdings, participations; lent, lenders, financed, backstop; renamed, fka, used to be
+called), trade words (UBO, cap table, topco, DQ, SDN, look-through), word order free. A
+question's score for a kind is the sum of the weights of its cues that match; the best kind wins
+when it reaches :data:`SURE`, ties going to the kind tried first (the vocabulary's precedence).
+
+The parser asks the cues when no rule matched (``kind_by_cues``), and lets them overrule a rule
+whose kind has only weak cues in the question while another kind has strong ones
+(``overruled``). The text is the parser's working copy: names masked, dates consumed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ownergraph.retrieval.question.work_text import MASK_WORD
+from ownergraph.domain.vocabulary import (
+    BRANCHES, CONTAGION, COUNTERPARTIES, CYCLES, DIFF, EVENTS, EXPOSURE, GROUP, HOLDINGS, NAMES, NEIGHBOURHOOD,
+    OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, SCREENING, STAKE,
+)
+
+__all__ = ["BROAD", "CUES", "REFINED", "SURE", "cue_scores", "kind_by_cues", "overruled", "refined"]
+
+SURE = 3  # the score a kind needs to be chosen by its cues
+# kinds whose rules take generic words ("ownership", "connected to ... and", "holding in"): their
+# weak cues alone do not stand against another kind's strong ones
+BROAD = frozenset({OWNERS.name, PATH.name, STAKE.name})
+_OWN = r"(?:own|owns|owned|owning|hold|holds|held|control|controls|controlled|controlling)"
+_STAKE = r"(?:stakes?|shareholdings?|holdings?|interests?|participations?|positions?|equity|investments?)"
+_WHO = r"(?:individuals|persons|people|entities|companies|parties|shareholders|investors|owners|firms|names)"
+_GROUPISH = r"(?:compan(?:y|ies)|entit(?:y|ies)|subsidiar(?:y|ies)|subs|undertakings?|businesses|firms)"
+_PRON = r"(?:it|he|she|they)"
+_HOPS = r"(?:hops?|steps?|degrees?|links?|levels?|layers?)"
+_SANCTION = r"(?:sanction\w*|sdn|ofac|ofsi|designated|black-?list\w*|embargo\w*)"
+_BOOK = r"(?:book|portfolios?|positions?|holdings|investments|exposures?|names\s+we\s+hold)"
+
+# kind -> (cue, weight): 3 decides alone, 2 and 1 only together
+CUES: dict[str, tuple[tuple[str, int], ...]] = {
+    NAMES.name: (
+        (r"\bused\s+to\s+be\s+(?:called|known|named)|\b(?:formerly|previously|once|originally)\s+(?:called|known|named)\b|"
+         r"\bf\.?k\.?a\b|\bf/k/a\b|\ba\.?k\.?a\b|\b(?:old|other|previous|former|prior|earlier|past|trading|alternative)\s+names?\b|"
+         r"\btrad(?:ed|es|ing)\s+under\b|\bname\s+(?:history|changes?|variants?)\b|\brenam\w*|\bidentifiers?\b|\blei\b|"
+         r"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b|\breg(?:istration)?\.?\s+(?:no|number|num)\b|\baliases?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
+         r"\bwhat\b.{0,60}\b(?:is|was|were)\s+(?:\w+\s+)?(?:called|named)\b", 3),
+        (r"\bcalled\b|\bnamed?\b|\bknown\s+as\b", 1),
+    ),
+    BRANCHES.name: (
+        (r"\bbranch(?:es)?\b|\bhead[\s-]+office\b|\bheadquarters\b|\blocal\s+offices?\b|\bestablishments?\b", 3),
+        (r"\bbelongs?\s+to\b|\bpart\s+of\b", 1),
+    ),
+    EVENTS.name: (
+        (r"\btimeline\b|\bchronolog\w*|\bcorporate\s+actions?\b|\bhow\s+long\s+ago\b|\bsince\s+when\b|\bwhat\s+year\b|"
+         r"\bon\s+what\s+date\b|\bwhat\s+date\b|\bdate\s+of\s+the\b|(?<!credit\s)\bevents?\b|\bm&a\s+history\b|\bcommencement\b|"
+         r"\bdates?\s+on\s+which\b|\bcorrect(?:ed|ion)\b|\bdisposals?\b", 3),
+        (r"\bwhen\b", 2),
+        (r"\bhistory\b|\bdated?\b", 1),
+    ),
+    QUALITY.name: (
+        (r"\bdata\s+(?:quality|issues?|problems?|gaps?|errors?|hygiene|integrity|checks?|exceptions?|flaws?|defects?)\b|"
+         r"\bdq\b|\bgaps?\b|\binconsisten\w*|\banomal\w*|\bstubs?\b|\bdangling\b|\bbroken\s+(?:links?|ref\w*)|"
+         r"\bmissing\s+(?:stakes?|percent\w*|data|links?|shares?)|\b(?:over|above|more\s+than|exceed\w*)\s+100\b|"
+         r"\bself[- ]hold\w*|\bsanity\b|\b(?:do|does|don'?t|doesn'?t)\s+(?:not\s+)?add\s+up\b|\badd\s+up\s+to\s+more\b|"
+         r"\bdata\s+(?:is|are)\s+(?:wrong|off|bad)\b|\bconsisten\w*|\bincomplete\b|"
+         r"\b(?:errors?|mistakes?|issues?|problems?|gaps?|holes?)\s+in\s+(?:the\s+|our\s+)?(?:\w+\s+)?(?:data|records|graph|register)\b|"
+         r"\b(?:data|records|figures|numbers|register)\b.{0,60}\b(?:reliable|accurate|trustworthy|correct|complete|up\s+to\s+date)\b|"
+         r"\b(?:reliab\w*|accura\w*|trustworth\w*|completeness)\b.{0,30}\b(?:of\s+)?(?:the\s+)?(?:data|records)\b", 3),
+    ),
+    DIFF.name: (
+        (r"\bchang\w*|\bmov(?:ed|es|ements?)\b|\bdelta\b|\bdiff\w*|\bcompar\w*|\bshift\w*|\bevol\w*|\bwhat'?s\s+new\b|"
+         r"\bbefore\s+and\s+after\b", 3),
+        (r"\bversus\b|\bvs\.?(?=\s)", 2),
+    ),
+    CONTAGION.name: (
+        (r"\bdefault\w*|\bcredit\s+event\b|\binsolven\w*|\bbankrupt\w*|\b(?:goes|go|went|going)\s+(?:under|bust|belly[- ]up)\b|"
+         r"\bcollaps\w*|\bblows?\s+up\b|\bfail(?:s|ed|ure|ing)?\b|\bwiped\s+out\b|\bknock-?on\b|\bsecond[- ]round\b|"
+         r"\bspill-?overs?\b|\bdomino\b|\bcontagion\b|\bripple\b|\bwent\s+down\b|"
+         r"\b(?:can'?t|cannot|can\s+not|unable\s+to|fails?\s+to|stops?)\s+(?:pay|paying|service|meet|repay)\b", 3),
+        (r"\bon\s+the\s+hook\b|\btakes?\s+a\s+hit\b|\blose[s]?\s+money\b|\bgets?\s+hurt\b|\bwho\s+(?:suffers|loses)\b|\bhit\b", 2),
+    ),
+    SCREENING.name: (
+        (rf"\b(?:our|the|in|across)\s+(?:\w+\s+)?{_BOOK}\b.{{0,100}}\b{_SANCTION}|\b{_SANCTION}.{{0,100}}\b(?:our|the)\s+(?:\w+\s+)?{_BOOK}\b|"
+         rf"\bwe\s+(?:hold|holding|have|own|lend)\b.{{0,100}}\b{_SANCTION}|\bbook[- ]wide\b", 5),
+        (rf"\b(?:positions?|holdings?|book|portfolios?|issuers?)\b.{{0,100}}\b{_SANCTION}|"
+         rf"\b{_SANCTION}.{{0,100}}\b(?:positions?|holdings?|book|portfolios?|issuers?)\b|\bscreen\w*", 1),
+    ),
+    SANCTIONS_NEAR.name: (
+        (rf"\b{_SANCTION}", 3),
+    ),
+    NEIGHBOURHOOD.name: (
+        (rf"\bneighbou?r\w*|\bwithin\s+(?:\w+[- ])?{_HOPS}|\b(?:one|two|three|1|2|3)[- ](?:hop|step|degree)s?\b|"
+         rf"\bup\s+to\s+\w+\s+{_HOPS}|\bsurrounding\b|\bimmediate\s+(?:connections|relationships|neighbou?rs|network|links|ties)\b|"
+         rf"\bdirectly\s+(?:connected|linked|related|tied)\s+(?:to|with)\b|\b(?:everything|anything|all\s+(?:the\s+)?(?:entities|companies|parties))"
+         rf"\s+(?:\w+\s+)?(?:connected|linked|related|attached|tied)\s+to\b|\bego\b|\bnetwork\b|"
+         rf"\b(?:map|show)\b.{{0,40}}\b(?:connections|relationships|links|ties)\b|\bconnections\s+of\b|\bwhat'?s\s+around\b", 3),
+        (r"\baround\b", 2),
+    ),
+    STAKE.name: (
+        (r"\b(?:what|which|the)\s+(?:percent(?:age)?|per\s*cent|%|share|proportion|fraction|portion)\s+of\b|"
+         rf"\bhow\s+(?:big|large|much|significant)\s+is\b.{{0,60}}\b{_STAKE}\s+in\b|"
+         rf"\b(?:size|percentage|level|amount)\s+of\b.{{0,60}}\b{_STAKE}\s+in\b|"
+         r"\b(?:effective|economic|look-?through|indirect|attributable|aggregate)\s+(?:stake|interest|ownership|holding|%|percent)|"
+         r"\b(?:percent(?:age)?|proportion|share|fraction|portion)\s+(?:that|which)\b.{0,60}\b(?:holds?|owns?|has|controls?)\b|"
+         r"\bhow\s+much\s+of\b.{0,80}\b(?:belongs?\s+to|owns?|holds?|owned|held|controls?)\b", 3),
+        (rf"\b{_STAKE}\s+in\b|\bhow\s+much\s+of\b|%\s+of\b|\bpercent\s+of\b", 2),
+        (r"\b(?:stake|shareholding)\s+in\b", 1),  # with the line above: 3, a stake question on its own
+    ),
+    EXPOSURE.name: (
+        (r"\bexpos\w*|\bhow\s+much\s+(?:are|do|have|did)\s+we\b|\bhow\s+much\s+(?:we|i)\s+(?:have\s+|had\s+)?(?:lent|hold|held|own|invested|lend)\b|\b(?:do|did)\s+we\s+(?:hold|have|own|lend)\b", 3),
+        (r"\bour\s+(?:book|positions?|holdings?|loans?|lines?|limits?)\b|\bwe\s+(?:hold|have|own)\b", 2),
+    ),
+    COUNTERPARTIES.name: (
+        (r"\blen(?:d|ds|der|ders|ding|t)\b|\bloans?\b|\bfinanc\w*|\bcreditors?\b|\bborrow\w*|\bguarant\w*|\bbackstop\w*|"
+         r"\bsuret(?:y|ies)\b|\bcredit\s+(?:facilit\w*|lines?)\b|\bfacilit(?:y|ies)\b|"
+         r"\bextend(?:ed|s|ing)?\s+(?:credit|loans?|financing|facilities)\b", 3),
+        (r"\bdebt\b|\bnotes\b|\bbonds?\b|\bfunding\b|\bbanks?\b", 1),
+    ),
+    GROUP.name: (
+        (rf"\bperimeter\b|\bconsists?\s+of\b|\bmade\s+up\s+of\b|\bmakes?\s+up\b|\bcompris\w*|\btogether\s+with\s+(?:every|all|each|its|their)\b|"
+         rf"\b(?:every|all|each)\s+(?:the\s+)?(?:other\s+)?{_GROUPISH}\s+(?:that\s+|which\s+)?{_PRON}\s+(?:\w+\s+)?controls?\b|"
+         rf"\band\s+(?:its|their|his|her)\s+(?:controlled|subsidiaries|subs)\b|\bcontrolled\s+{_GROUPISH}\b|"
+         rf"\b(?:every|all|each)\s+(?:the\s+)?{_GROUPISH}\s+(?:\w+\s+)?(?:controlled|owned)\s+by\s+(?:it|him|her|them)\b|"
+         rf"\b(?:every|all|each)\s+(?:the\s+)?(?:other\s+)?{_GROUPISH}\s+under\s+(?:its|his|her|their)\s+control\b|"
+         rf"\b(?:everything|anything|all)\s+(?:that\s+is\s+|that's\s+)?under\s+(?:its|his|her|their)\s+control\b|"
+         rf"\b{MASK_WORD}\s+group\b|"
+         rf"\bwhat'?s\s+in\s+the\b.{{0,60}}\bgroup\b|\bgroup\s+(?:members|structure|entities|companies|perimeter)\b", 3),
+        (r"\bgroup\b", 2),
+    ),
+    CYCLES.name: (
+        (r"\bcircular\w*|\bcycles?\b|\bloops?\b|\bcross[- ]?(?:holding|shareholding|ownership)s?\b|\breciprocal\w*|"
+         r"\bround[- ]?trip\w*|\bown(?:s|ing|ed)?\s+(?:\w+\s+){0,3}(?:of\s+)?itself\b|\bself[- ]own\w*|\bmutual\w*|\beach\s+other\b|\bback\s+to\s+itself\b", 3),
+    ),
+    PATH.name: (
+        (r"\bhow\s+(?:does|do|is|are|was|were)\b.{0,80}\b(?:connect|link|relate|tie)\w*|"
+         r"\bhow\b.{0,80}\b(?:links?|connects?|relates?|ties)\s+(?:in\s+)?(?:to|with)\b|"
+         r"\b(?:link|linkage|connection|relationship|nexus|tie)s?\s+between\b|\bnexus\b|\bpaths?\b|\broutes?\b|\blinkages?\b|"
+         r"\bhow\b.{0,80}\b(?:are|is|were|was)\s+(?:\w+\s+)?(?:connected|linked|related|tied)\b|"
+         r"\b(?:chain|route|path|trail)\b.{0,40}\bfrom\b.{1,80}\bto\b|\bties?\s+back\s+(?:in\s+)?(?:to|with)\b", 3),
+        (r"\bchains?\b|\b(?:linked|connected|related|tied)\s+(?:to|with)\b", 2),
+        (r"->|\u2192", 1),
+        (r"\blinks?\b|\bconnect(?:s|ion|ions)?\b", 1),
+    ),
+    HOLDINGS.name: (
+        (rf"\bwhat\b.{{0,80}}\b(?:owns|holds|controls)\b|"
+         rf"\b(?:which|what)\s+(?:other\s+)?(?:{_GROUPISH}|assets|stakes|investments|holdings|shareholdings)\b.{{0,80}}"
+         rf"\b(?:owns?|holds?|controls?|has|have|invested|invests)\b|"
+         rf"\bwhere\s+(?:does|do|did)\b.{{0,80}}\b(?:have|hold|own|invest)\b|\b(?:has|have|got)\s+{_STAKE}\s+in[\s?.!]*$|"
+         rf"\bwhat\s+(?:\w+\s+){{0,2}}(?:sits?|is|are)\s+(?:directly\s+)?(?:under|below|beneath)\b|"
+         rf"\b{_GROUPISH}\s+(?:\w+\s+)?(?:owned|held|controlled)\s+by\s+(?!(?:it|him|her|them)\b)|"
+         rf"\b(?:everything|anything|all)\s+(?:that\s+)?{_PRON}\s+(?:\w+\s+)?(?:owns|holds|has\s+(?:stakes|shares)\s+in)\b|"
+         rf"\bparticipations?\b|\bportfolio\s+companies\b|\bdownstream\b|\binvestees?\b|\bsubs\b|\bsubsidiaries\b|"
+         rf"\bwhat\s+{_STAKE}\s+(?:does|do|did)\b|\b{_GROUPISH}\s+{_PRON}\s+(?:owns?|holds?|controls?)\b|"
+         rf"\bportfolio\s+of\s+(?:holdings|investments|stakes|participations)\b|\b{_GROUPISH}\s+in\s+which\b.{{0,60}}\b(?:holds?|owns?|has|have)\b|"
+         rf"\b{MASK_WORD}\s+(?:investments|holdings|stakes|shareholdings|participations|portfolio)\b", 3),
+        (r"\b(?:holdings|shareholdings|stakes|investments)\b", 1),
+    ),
+    PARENTS.name: (
+        (r"\bparents?\b|\btop\s*-?\s*co\b|\bhold\s*-?\s*co\b|\bconsolidat\w*|\bmother\s+company\b|\bultimate\s+holding\b|"
+         r"\bgroup\s+head\b|\blevel\s*2\b|\bl2\b|\b(?:subsidiar(?:y|ies)|children|child\s+(?:entities|companies))\s+of\b|"
+         r"\breporting\s+exceptions?\b", 3),
+    ),
+    OWNERS.name: (
+        (rf"\bwho\b.{{0,60}}\b(?:sits?|stands?|is|are)\s+(?:\w+\s+)?(?:behind|above)\b|\bcap(?:italisation|italization)?\s+table\b|"
+         rf"\b(?:which|what)\s+{_WHO}\s+(?:\w+\s+){{0,2}}(?:own|control|hold|owns|controls|holds)\b|"
+         rf"\bownership\s+(?:structure|chart|tree|breakdown|picture)\b|\bshareholder\s+(?:register|base|list|structure)\b|"
+         rf"\bwho\s+(?:\w+\s+)?(?:owns|controls|holds)\b|\bubos?\b|\bbeneficial(?:ly)?\s+own\w*|\bpscs?\b|"
+         rf"\b(?:majority|main|largest|biggest|principal|controlling|key|significant)\s+(?:holders?|owners?|shareholders?|investors?)\b|"
+         r"\bblocked\b|\bofac\s+50\b|\b50\s*%\s+rule\b|\bskin\s+in\s+the\s+game\b", 3),
+        (r"\b(?:controllers?|shareholders?|owners?|ownership)\b|\bbehind\b|\bowned\s+by\b|\bcontrolled\s+by\b|\bkyc\b", 2),
+        (r"\blook-?through\b|\bskin\s+in\s+the\s+game\b", 1),
+    ),
+}
+
+_COMPILED: tuple[tuple[str, tuple[tuple[re.Pattern[str], int], ...]], ...] = tuple(
+    (kind, tuple((re.compile(rx, re.I), w) for rx, w in cues)) for kind, cues in CUES.items())
+
+
+def cue_scores(text: str) -> dict[str, int]:
+    """Each kind's score: the weights of its cues found in ``text`` (a cue counts once)."""
+    return {kind: sum(w for rx, w in cues if rx.search(text)) for kind, cues in _COMPILED}
+
+
+def _best(scores: dict[str, int], order: Iterable[str]) -> str | None:
+    ranked = sorted(order, key=lambda k: -scores.get(k, 0))  # stable: precedence breaks ties
+    return ranked[0] if ranked and scores.get(ranked[0], 0) >= SURE else None
+
+
+def kind_by_cues(text: str, order: Iterable[str]) -> str | None:
+    """The kind the cues choose (``order``: the kinds by precedence), or None below :data:`SURE`."""
+    return _best(cue_scores(text), order)
+
+
+# a kind whose question, with the other kind's strongest words, is that other kind: our exposure
+# to "anything controlled by sanctioned parties" is a book screening
+REFINED: dict[str, tuple[str, int]] = {EXPOSURE.name: (SCREENING.name, 5)}
+
+
+def refined(text: str, kind: str) -> str | None:
+    """The narrower kind ``kind`` is, by :data:`REFINED`; None when it is not."""
+    narrower = REFINED.get(kind)
+    return narrower[0] if narrower and cue_scores(text)[narrower[0]] >= narrower[1] else None
+
+
+def overruled(text: str, kind: str, order: Iterable[str]) -> str | None:
+    """Another kind, when the cues find none of ``kind``'s words (for a :data:`BROAD` kind: only
+    weak ones) and more of another's, strong ones among them."""
+    scores = cue_scores(text)
+    mine = scores.get(kind, 0)
+    if mine >= SURE or (mine > 0 and kind not in BROAD):
+        return None
+    other = _best(scores, order)
+    return other if other and other != kind and scores[other] > mine else None

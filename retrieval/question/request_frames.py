@@ -1,0 +1,84 @@
+"""The question inside a request (issue 30: conversational and wordy questions): greetings,
+context, request frames ("could you let me know", "I need to know", "can you check whether",
+"I'd be grateful if you could") and sign-offs ("many thanks", "could you let me know?") are
+blanked out, so the kinds' rules and slots read the question itself: "Hello, for the credit
+file I need to know who lends to X. Thanks" reads as "who lends to X".
+
+Blanking keeps every span's place (spaces of the same length), and keeps the names masked in
+the part blanked ("For X's file, could you list the companies it owns": "it" is X)."""
+
+from __future__ import annotations
+
+import re
+
+from ownergraph.retrieval.question.work_text import PH_RE
+
+__all__ = ["blank_frames", "frame_end"]
+
+_I = re.I
+_POLITE = r"(?:(?:please|kindly|just|quickly|also|maybe|perhaps|possibly)\s+)*"
+_FIND = (r"(?:let\s+(?:me|us)\s+know|tell\s+(?:me|us)|confirm|check(?:\s+(?:for\s+me|on|up\s+on))?|find\s+out|"
+         r"look\s+up|look\s+into|work\s+out|figure\s+out|clarify|advise(?:\s+(?:me|us))?(?:\s+on)?|establish|"
+         r"verify|determine|understand|know|see|ascertain|get\s+a\s+(?:sense|view|picture)\s+of|"
+         r"help\s+(?:me|us)\s+(?:to\s+)?(?:understand|find\s+out|work\s+out|see|check|confirm)|"
+         r"(?:have|take)\s+a\s+look\s+(?:at\s+)?)")
+# what a request may do besides asking: the verb stays ("list the companies it owns")
+_DO = (r"(?=(?:list|show|set\s+out|give|identify|provide|pull|run|map|send|share|summari[sz]e|describe|explain|"
+       r"outline|trace|screen|walk\s+(?:me|us)\s+through|produce|prepare|compile|confirm\s+the|check\s+the)\b)")
+_YOU = rf"(?:could|can|would|will|might)\s+(?:you|someone|anyone|somebody)\s+(?:be\s+able\s+to\s+)?{_POLITE}"
+_FRAMES = re.compile(
+    rf"(?:{_YOU}{_FIND}|{_YOU}{_DO}|"
+    rf"\bi(?:'d|\s+would|\s+should)\s+(?:like|love|want|be\s+(?:grateful|glad|thankful|obliged))\s+"
+    rf"(?:to\s+{_FIND}|if\s+you\s+(?:could|would|can)\s+{_POLITE}(?:{_FIND}|{_DO})|for\s+(?:help|a\s+steer)\s+(?:on|with))|"
+    rf"\b(?:would|'d)\s+be\s+(?:grateful|glad|thankful|obliged)\s+if\s+you\s+(?:could|would|can)\s+{_POLITE}(?:{_FIND}|{_DO})|"
+    rf"\b(?:i|we)\s+(?:really\s+)?(?:need|want|have|needed|wanted|must|would\s+like|'d\s+like)\s+to\s+{_FIND}|"
+    rf"\b(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:trying|looking|hoping|keen|asked|being\s+asked)\s+to\s+{_FIND}|"
+    rf"\b(?:want|wants|would\s+like|need|needs|have\s+asked|has\s+asked|asked|asking)\s+(?:me\s+|us\s+)?to\s+{_FIND}|"
+    rf"\b(?:have|has)\s+asked\s+(?:me\s+|us\s+)?(?=whether\b|if\b)|"
+    rf"\b(?:do|does)\s+(?:you|anyone|anybody)\s+know|\b(?:i|we)\s+(?:wonder|was\s+wondering|am\s+wondering|'m\s+wondering)|"
+    rf"\bany\s+idea|\b(?:please\s+)?(?:let\s+(?:me|us)\s+know|tell\s+(?:me|us))\b)"
+    rf"(?:\s+(?:for\s+me|for\s+us|please))?(?:\s*,?\s*(?:whether|if)\b)?[\s:,-]*", _I)
+_GREETING = re.compile(
+    r"^\s*(?:(?:hello|hi|hey|hiya|greetings|dear\s+(?:team|all|colleagues?|sir|madam)|good\s+(?:morning|afternoon|evening|day)|"
+    r"morning|afternoon|quick\s+(?:one|question|check|q)|one\s+more|sorry\s+to\s+bother\s+(?:you|again))"
+    r"(?:\s+(?:there|all|team|everyone|folks|again))?(?:\s*[,.!:;\u2013\u2014-]+\s*|\s+)|"
+    r"(?:so|ok|okay|right|question|q|fyi)\s*[,.!:;\u2013\u2014-]+\s*)+", _I)
+_SIGN_OFF = re.compile(
+    r"(?:[\s,.;:!?\u2013\u2014-]*\b(?:(?:many\s+|massive\s+)?thanks(?:\s+(?:a\s+lot|so\s+much|very\s+much|in\s+advance|again))?|"
+    r"thank\s+you(?:\s+(?:so\s+much|very\s+much|in\s+advance|again))?|(?:much\s+)?appreciated|cheers|thx|ta|"
+    r"(?:kind|best|warm|many)\s+regards|regards|best(?:\s+wishes)?|asap|pls|please|with\s+(?:many\s+)?thanks|"
+    r"(?:could|can|would)\s+(?:you|someone|anyone|somebody)\s+(?:please\s+)?(?:be\s+able\s+to\s+)?(?:let\s+me\s+know|"
+    r"check(?:\s+(?:that|this))?|help|confirm|advise|look\s+into\s+(?:it|this|that))(?:\s+for\s+(?:me|us))?|"
+    r"i(?:'d|\s+would)\s+be\s+grateful\s+for\s+(?:your|any)\s+help|if\s+(?:possible|you\s+can))[\s.!?]*)+$", _I)
+
+
+def frame_end(text: str) -> int:
+    """Where the question itself starts: after greetings, context and the last request frame
+    that stands before it (0 when there is none)."""
+    end = 0
+    g = _GREETING.match(text)
+    if g:
+        end = g.end()
+    for m in _FRAMES.finditer(text, end):
+        if m.end() < len(text.rstrip(" ?.!")):  # a frame with something after it
+            end = m.end()
+            break
+    return end
+
+
+def _sign_off_start(text: str, start: int) -> int:
+    m = _SIGN_OFF.search(text, start)
+    return m.start() if m and m.start() > start else len(text)
+
+
+def blank_frames(text: str, *, keep_names: bool = True) -> tuple[str, bool]:
+    """``text`` with the request around its question blanked by spaces (names masked in the
+    blanked part kept, when ``keep_names``); and whether anything was blanked."""
+    start = frame_end(text)
+    stop = _sign_off_start(text, start)
+    if start == 0 and stop == len(text):
+        return text, False
+    head = text[:start]
+    kept = "".join(m.group(0) if keep_names and PH_RE.fullmatch(m.group(0)) else " " * len(m.group(0))
+                   for m in re.finditer(rf"{PH_RE.pattern}|[^\ue000]+|\ue000", head))
+    return kept + text[start:stop] + " " * (len(text) - stop), True
