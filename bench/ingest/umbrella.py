@@ -16,6 +16,9 @@ from pathlib import Path
 
 _RECORD = re.compile(r"(<lei:LEIRecord\b.*?</lei:LEIRecord>)", re.S)
 _RA_ID = re.compile(r"<lei:(RegistrationAuthorityEntityID|ValidationAuthorityEntityID)>[^<]*</lei:\1>")
+_RA = re.compile(r"<lei:(RegistrationAuthorityID|ValidationAuthorityID)>[^<]*</lei:\1>")
+AUTHORITY = "RA000432"  # Luxembourg's register: one authority for every group
+_JURISDICTION = re.compile(r"<lei:LegalJurisdiction>[^<]*</lei:LegalJurisdiction>")
 _NAME = re.compile(r"(<lei:LegalName[^>]*>)[^<]*(</lei:LegalName>)")
 
 
@@ -33,6 +36,9 @@ def umbrella(text: str, group: int, share: float) -> tuple[str, int]:
             return rec
         number = f"B{900000 + i // group}"
         rec = _RA_ID.sub(lambda r: f"<lei:{r.group(1)}>{number}</lei:{r.group(1)}>", rec)
+        rec = _RA.sub(lambda r: f"<lei:{r.group(1)}>{AUTHORITY}</lei:{r.group(1)}>", rec)
+        # the identifier is "<jurisdiction>:<register number>": one jurisdiction for the group
+        rec = _JURISDICTION.sub("<lei:LegalJurisdiction>LU</lei:LegalJurisdiction>", rec)
         return _NAME.sub(lambda r: f"{r.group(1)}Atlas Umbrella Investment Fund SICAV - Sub-Fund {i % group:04d}"
                                    f"{r.group(2)}", rec, count=1)
 
