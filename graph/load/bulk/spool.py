@@ -3,17 +3,18 @@
 :class:`~.staged.Staged` keeps every node and relationship of a first load as Python dicts
 (~2.9 KB a record, issue 33). :class:`SpooledStaged` applies the same load semantics but writes
 each new edge, versioned node (Sanction, ReportingException) and their entity links to
-append-only spool files as its batch arrives, keeping in memory only:
+append-only spool files as its batch arrives, and so each Alias node and ALIAS_OF
+relationship, keeping in memory only:
 
 * one hash per edge / node / link written (the MERGE keys: dedupe, created vs present);
 * one hash per fact, and the facts seen twice (the only ones a knowledge-time chain can change);
 * the versions of bundle statements (``graph.load.conflicts`` compares them; bundle fact keys
   are scoped by producer, so no other source shares them);
-* entities, aliases, documents, retractions and corporate actions, as :class:`Staged` does.
+* entities, documents, retractions and corporate actions, as :class:`Staged` does.
 
 At the end (:meth:`SpooledStaged.settle`) one pass over the spool brings back only the *hot*
-rows: every version of a fact stated twice or retracted, and every edge at an entity a
-corporate action names. They go into an ordinary :class:`Staged` sharing this one's entities,
+rows: every version of a fact stated twice or retracted, and every edge and ALIAS_OF row at an
+entity a corporate action names. They go into an ordinary :class:`Staged` sharing this one's entities,
 where the chains are planned and the actions applied by the same code as before; the files are
 then written in one more pass, each spooled row replaced by its hot version where it has one.
 
@@ -84,6 +85,7 @@ class SpooledStaged(Staged):
         self._edge_spools: dict[str, _Spool] = {}
         self._node_spools: dict[str, _Spool] = {}
         self._link_spools: dict[str, _Spool] = {}
+        self._alias_spools: dict[str, _Spool] = {}  # Alias nodes, ALIAS_OF relationships
         self._written: set[int] = set()  # hashes of MERGE keys written
         self._fact_once: set[int] = set()
         self._fact_again: set[int] = set()  # facts with a second version (or a repeat)
@@ -106,10 +108,8 @@ class SpooledStaged(Staged):
             self._fact_once.add(h)
 
     def _edge(self, rtype: str, start: str, end: str, row: dict[str, Any]) -> bool:
-        h = hash(("e", rtype, start, end, row["statement_id"]))
-        if h in self._written:
+        if not self._first(("e", rtype, start, end, row["statement_id"])):
             return False
-        self._written.add(h)
         props = row["props"] | {"known_to": KNOWN_MAX}
         self._spool(self._edge_spools, "edges", rtype).add((start, end, row["statement_id"], props))
         self._fact(rtype, props["fact_key"])
@@ -122,19 +122,32 @@ class SpooledStaged(Staged):
         if row["entity"] not in self.entities:
             return False
         sid, created = row["statement_id"], False
-        h = hash(("n", label, sid))
-        if h not in self._written:
-            self._written.add(h)
+        if self._first(("n", label, sid)):
             props = row["props"] | {"known_to": KNOWN_MAX}
             self._spool(self._node_spools, "nodes", label).add((sid, props))
             self._fact(label, props["fact_key"])
             self._keep_bundle(label, props)
             created = True
-        link = hash(("l", label, sid, row["entity"]))
-        if link not in self._written:
-            self._written.add(link)
+        if self._first(("l", label, sid, row["entity"])):
             self._spool(self._link_spools, "links", label).add((sid, row["entity"]))
         return created
+
+    def _alias(self, row: dict[str, Any]) -> None:
+        # load_aliases: both merged, properties on create only
+        if self._first(("a", row["key"])):
+            self._spool(self._alias_spools, "aliases", "Alias").add((row["key"], row["scheme"], row["value"]))
+        if row["entity"] in self.entities and self._first(("ao", row["key"], row["kind"], row["entity"])):
+            self._spool(self._alias_spools, "aliases", "ALIAS_OF").add(((row["key"], row["kind"], row["entity"]), {
+                "kind": row["kind"], "valid_from": row["valid_from"], "valid_to": row["valid_to"],
+                "fact_key": row["fact_key"], "method": "source"}))
+
+    def _first(self, ident: tuple[str, ...]) -> bool:
+        """True the first time a MERGE key is written (its hash kept from then on)."""
+        h = hash(ident)
+        if h in self._written:
+            return False
+        self._written.add(h)
+        return True
 
     def _keep_bundle(self, kind: str, props: dict[str, Any]) -> None:
         if props.get("source_system") == BUNDLE_SOURCE:
@@ -154,6 +167,11 @@ class SpooledStaged(Staged):
         actions to be applied to. ``parties``: the keys corporate actions name."""
         hot = Staged()
         hot.share_memory_of(self)
+        # aliases on disk: a rename (the one action that touches them) reads its party's
+        # ALIAS_OF rows; Alias nodes it adds that the spool holds are dropped when written
+        hot.aliases = {}
+        hot.alias_of = {ident: props for ident, props in self._alias_spools.get("ALIAS_OF", ())
+                        if ident[2] in parties}
         kinds = [*self._edge_spools, *self._node_spools]
         hot_facts = self._fact_again | {hash((k, fk)) for fk in self.retracted_facts() for k in kinds}
         for rtype, spool in self._edge_spools.items():
@@ -178,21 +196,30 @@ class SpooledStaged(Staged):
     # -- what the files hold: spooled groups as callables, read twice by files.write_* -------
     def node_groups(self) -> Iterator[tuple[str, str, Any]]:
         hot = self._settled()
-        yield from super().node_groups()  # entities ... Retraction: in memory
+        for label, space, items in super().node_groups():  # entities ... Retraction: in memory
+            if label != "Alias":
+                yield label, space, items
+        yield "Alias", "Alias", partial(self._alias_nodes, hot)
         for label, spool in self._node_spools.items():
             yield label, label, partial(_replaced, spool, hot.nodes[label], _node_ident)
 
     def relationship_groups(self) -> Iterator[tuple[str, str, str, Any]]:
         hot = self._settled()
         for rtype, start, end, items in super().relationship_groups():
-            if rtype in ("ALIAS_OF", "MENTIONS", "FILED_BY", "AFFECTS"):
+            if rtype in ("MENTIONS", "FILED_BY", "AFFECTS"):
                 yield rtype, start, end, items
+        yield "ALIAS_OF", "Alias", "Entity", partial(_alias_of, self._alias_spools.get("ALIAS_OF", ()), hot.alias_of)
         for rtype in [*self._edge_spools, *(t for t in hot.edges if t not in self._edge_spools)]:
             start = "Portfolio" if rtype == EdgeType.HOLDING else "Entity"
             spool = self._edge_spools.get(rtype, ())
             yield rtype, start, "Entity", partial(_edges, spool, hot.edges[rtype])
         for label, spool in self._link_spools.items():
             yield NODE_LINKS[label], "Entity", label, partial(_links, spool, hot.links[label])
+
+    def _alias_nodes(self, hot: Staged) -> Iterator[tuple[str, dict[str, Any]]]:
+        for key, scheme, value in self._alias_spools.get("Alias", ()):
+            yield key, {"key": key, "scheme": scheme, "value": value}
+        yield from ((k, p) for k, p in hot.aliases.items() if hash(("a", k)) not in self._written)
 
     def _settled(self) -> Staged:
         if self._hot is None:
@@ -207,7 +234,7 @@ class SpooledStaged(Staged):
                 "relationships": sum(n(items) for *_, items in self.relationship_groups())}
 
     def close(self) -> None:
-        for spools in (self._edge_spools, self._node_spools, self._link_spools):
+        for spools in (self._edge_spools, self._node_spools, self._link_spools, self._alias_spools):
             for spool in spools.values():
                 spool.close()
 
@@ -238,6 +265,11 @@ def _replaced(spool: Iterable[tuple[Any, ...]], hot: dict[Any, dict[str, Any]],
 def _edges(spool: Iterable[tuple[Any, ...]], hot: dict[Any, dict[str, Any]]
            ) -> Iterator[tuple[str, str, dict[str, Any]]]:
     return ((a, b, p) for (a, b, _), p in _replaced(spool, hot, _edge_ident))
+
+
+def _alias_of(spool: Iterable[tuple[Any, ...]], hot: dict[Any, dict[str, Any]]
+              ) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    return ((a, e, p) for (a, _, e), p in _replaced(spool, hot, _node_ident))
 
 
 def _links(spool: Iterable[tuple[str, str]], hot: dict[str, dict[str, None]]
