@@ -13,7 +13,7 @@ from typing import Any
 from ownergraph.domain.model import Entity, Quarantined
 from ownergraph.graph.load.batch_rows import build_rows
 from ownergraph.graph.load.bulk.files import write_staged
-from ownergraph.graph.load.bulk.spool import SpooledStaged
+from ownergraph.graph.load.bulk.spool import HashSet64, SpooledStaged
 from ownergraph.graph.load.bulk.staged import Staged
 from ownergraph.graph.store.resolution_store import ResolverKeys
 from ownergraph.ingest.readers.gleif.golden import read_golden
@@ -67,3 +67,13 @@ def test_spooled_and_in_memory_staging_give_the_same_files(tmp_path: Path) -> No
     assert _rows(tmp_path / "memory") == _rows(tmp_path / "spooled")
     assert spooled.counts() == memory.counts()
     spooled.close()
+
+
+def test_the_hash_set_answers_as_a_set_across_its_merges() -> None:
+    seen, plain = HashSet64(spill=64), set()
+    values = [hash(("e", str(i))) for i in range(1000)] + [-(2**63), 2**63 - 1, 0]
+    for v in values[::2]:
+        seen.add(v)
+        plain.add(v)
+    assert len(seen) == len(plain)
+    assert [v in seen for v in values] == [v in plain for v in values]

@@ -18,13 +18,15 @@ entity a corporate action names. They go into an ordinary :class:`Staged` sharin
 where the chains are planned and the actions applied by the same code as before; the files are
 then written in one more pass, each spooled row replaced by its hot version where it has one.
 
-Hashes are Python's 64-bit tuple hashes: two different keys collide with odds of about
-n²/2⁶⁵ (≈ 3·10⁻⁶ at ten million rows).
+Hashes are Python's 64-bit tuple hashes, kept at 8 bytes each (:class:`HashSet64`): two
+different keys collide with odds of about n²/2⁶⁵ (≈ 3·10⁻⁶ at ten million rows).
 """
 
 from __future__ import annotations
 
 import pickle
+
+import numpy as np
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from pathlib import Path
@@ -75,6 +77,32 @@ class _Spool:
         self._f.close()
 
 
+class HashSet64:
+    """Membership of 64-bit hashes at 8 bytes each (a Python set of ints takes ~70): a sorted
+    array, plus a set of the newest that is merged into it every ``spill`` additions."""
+
+    def __init__(self, spill: int = 1 << 20) -> None:
+        self._old = np.empty(0, np.int64)
+        self._new: set[int] = set()
+        self._spill = spill
+
+    def __contains__(self, h: int) -> bool:
+        if h in self._new:
+            return True
+        i = int(np.searchsorted(self._old, h))
+        return i < len(self._old) and int(self._old[i]) == h
+
+    def add(self, h: int) -> None:
+        self._new.add(h)
+        if len(self._new) >= self._spill:
+            new = np.fromiter(self._new, np.int64, len(self._new))
+            self._old = np.union1d(self._old, new)  # sorted, unique
+            self._new = set()
+
+    def __len__(self) -> int:
+        return len(self._old) + len(self._new)
+
+
 class SpooledStaged(Staged):
     """:class:`Staged` with its edges and versioned nodes in spool files under ``folder``."""
 
@@ -86,8 +114,8 @@ class SpooledStaged(Staged):
         self._node_spools: dict[str, _Spool] = {}
         self._link_spools: dict[str, _Spool] = {}
         self._alias_spools: dict[str, _Spool] = {}  # Alias nodes, ALIAS_OF relationships
-        self._written: set[int] = set()  # hashes of MERGE keys written
-        self._fact_once: set[int] = set()
+        self._written = HashSet64()  # hashes of MERGE keys written
+        self._fact_once = HashSet64()
         self._fact_again: set[int] = set()  # facts with a second version (or a repeat)
         self._bundle: dict[tuple[str, str], list[dict[str, Any]]] = {}  # versions the screen reads
         self._hot: Staged | None = None
