@@ -79,9 +79,9 @@ class _Spool:
 
 class HashSet64:
     """Membership of 64-bit hashes at 8 bytes each (a Python set of ints takes ~70): a sorted
-    array, plus a set of the newest that is merged into it every ``spill`` additions."""
+    array, plus a set of the newest (≤ 256k ints, ~15 MB) merged into it every ``spill`` additions."""
 
-    def __init__(self, spill: int = 1 << 20) -> None:
+    def __init__(self, spill: int = 1 << 18) -> None:
         self._old = np.empty(0, np.int64)
         self._new: set[int] = set()
         self._spill = spill
