@@ -8,6 +8,7 @@ from typing import Any
 
 from ownergraph.domain.errors import InputFormatError
 from ownergraph.ingest.shape import describe, nearest
+from ownergraph.ingest.readers.packed import open_data
 
 # Order matters for detection: specific formats before generic JSON ones.
 _MODULES = ("gleif.golden", "gleif.api", "bods.reader", "uk.api", "uk.psc", "uk.company", "ftm.reader", "sec.forms",
@@ -37,7 +38,7 @@ def detect(path: Path, fmt: str | None = None) -> Any:
             raise InputFormatError(f"unknown format {fmt!r}; known: {', '.join(sorted(available))}")
         return available[fmt]
     try:
-        with open(path, "rb") as fh:
+        with open_data(path) as fh:
             head = fh.read(8192)
     except OSError as err:
         raise InputFormatError(f"{path}: cannot be read ({err.strerror or err})") from err

@@ -12,13 +12,14 @@ distinct normalised name, and a few blocking entries per name.
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from ownergraph.domain.codes import AliasScheme
 
 from ownergraph.resolution import rows as packed
+from ownergraph.resolution.keys import INTERNAL_PREFIX
 from ownergraph.resolution.normalise import NormalisedName, normalise_name
 from ownergraph.resolution.rows import AliasRow, EntityInfo
 
@@ -180,6 +181,17 @@ class AliasIndex:
     # -- reading -------------------------------------------------------------------------
     def owners_of_id(self, scheme: str, value: str) -> list[str]:
         return _owners(self._ids.get(_id_key(scheme, value)))
+
+    def id_owners_split(self, scheme: str, value: str) -> tuple[list[str], list[str]]:
+        """(LEI keys, internal keys) owning (scheme, value), each sorted. Owner lists are kept
+        sorted and LEIs sort before internal keys: one bisection, whatever the group's size."""
+        v = self._ids.get(_id_key(scheme, value))
+        if v is None:
+            return [], []
+        if isinstance(v, str):
+            return ([], [v]) if v.startswith(INTERNAL_PREFIX) else ([v], [])
+        cut = bisect_left(v, INTERNAL_PREFIX)
+        return v[:cut], v[cut:]
 
     def owners_of_name(self, norm_key: str) -> list[str]:
         return _owners(self._names.get(norm_key))

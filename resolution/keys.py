@@ -55,8 +55,18 @@ def authority(scheme: str) -> int:
     return _RANK.get(scheme, len(_RANK))
 
 
+# every key that is not an LEI starts with this; LEIs (upper-case letters and digits) sort
+# before it, so a sorted list of keys holds its LEIs first
+INTERNAL_PREFIX = "og:"
+
+
+def is_internal_key(key: str) -> bool:
+    """True for an internal key (no LEI), False for an LEI key."""
+    return key.startswith(INTERNAL_PREFIX)
+
+
 def _digest(text: str) -> str:
-    return "og:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return INTERNAL_PREFIX + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def identifier_key(identifiers: Iterable[tuple[str, str]]) -> str | None:

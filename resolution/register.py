@@ -11,7 +11,7 @@ from ownergraph.domain.model import Entity
 from ownergraph.resolution.decisions import DecisionLog, MergeRefused
 from ownergraph.resolution.index import NAME, AliasIndex
 from ownergraph.resolution.rows import AliasRow, EntityInfo
-from ownergraph.resolution.keys import authority, identifier_key, name_key, normalise_identifier
+from ownergraph.resolution.keys import authority, identifier_key, is_internal_key, name_key, normalise_identifier
 
 IDENT = AliasKind.IDENTIFIER.value
 
@@ -49,7 +49,7 @@ class Registrar:
         if lei:
             key = lei
         else:
-            found = [o for s, v, *_ in ids for o in self.index.owners_of_id(s, v)]
+            found = [o for s, v, *_ in ids for o in self._joinable_owners(s, v)]
             key = found[0] if found else (
                 identifier_key((s, v) for s, v, *_ in ids)
                 or name_key(entity.name, entity.jurisdiction, entity.kind))
@@ -101,15 +101,42 @@ class Registrar:
             key=key, name=entity.name, kind=entity.kind.value, lei=lei or (old.lei if old else None),
             jurisdiction=entity.jurisdiction or (old.jurisdiction if old else None), stub=False))
 
+    def _joinable_owners(self, scheme: str, value: str) -> list[str]:
+        """Owners of an identifier a record without an LEI may be joined to: all of them,
+        unless two or more LEIs share it (sub-funds of one umbrella under one register
+        number): then it says which LEI of several, not which entity, and only the owners
+        without an LEI are."""
+        leis, internal = self.index.id_owners_split(scheme, value)
+        return leis + internal if len(leis) < 2 else internal
+
     def _join_shared(self, key: str, ids: list[tuple[str, str, Any, Any]]) -> None:
         """Entities sharing an identifier are one entity: merge them (reversibly), unless
-        that would join two LEIs or a rejected pair; then keep both and note a conflict."""
+        that would join two LEIs or a rejected pair; then keep both and note a conflict.
+
+        Two LEIs are never one entity, so an identifier several LEIs share is an attribute of
+        each, not a join: an LEI record is joined only to the owners without an LEI, and the
+        sharing is noted once per identifier (when a second LEI claims it), so a group of n
+        LEIs under one register number costs n, not n² (issue 33)."""
+        own_lei = not is_internal_key(key)
         for scheme, value, *_ in ids:
-            for other in self.index.owners_of_id(scheme, value):
-                if self.decisions.canonical(other) == self.decisions.canonical(key):
-                    continue
-                try:
-                    self.decisions.merge(key, other, method="identifier", decided_by="resolver",
-                                         reason=f"shared identifier {scheme}:{value}")
-                except MergeRefused as err:
-                    self.conflicts[(key, other, f"{scheme}:{value}")] = str(err)
+            alias = f"{scheme}:{value}"
+            leis, internal = self.index.id_owners_split(scheme, value)
+            others = [o for o in leis if o != key]
+            if own_lei:
+                if len(others) == 1:  # the second LEI: the one conflict this identifier notes
+                    self._merge_or_note(key, others[0], alias)
+                candidates = internal
+            else:
+                candidates = internal + (others if len(others) < 2 else [])
+            for other in candidates:
+                if other != key:
+                    self._merge_or_note(key, other, alias)
+
+    def _merge_or_note(self, key: str, other: str, alias: str) -> None:
+        if self.decisions.canonical(other) == self.decisions.canonical(key):
+            return
+        try:
+            self.decisions.merge(key, other, method="identifier", decided_by="resolver",
+                                 reason=f"shared identifier {alias}")
+        except MergeRefused as err:
+            self.conflicts[(key, other, alias)] = str(err)

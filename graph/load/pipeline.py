@@ -52,6 +52,8 @@ class IngestSummary:
     dry_run: bool = False
     # entities this run's resolver merged, their edges moved (graph.merges.apply_run_merges)
     entities_merged: list[dict[str, Any]] = field(default_factory=list)
+    # a bulk load's stages: wall and CPU seconds of each, peak RSS (graph.load.bulk.BulkLoader)
+    load_stages: dict[str, Any] | None = None
 
     @property
     def totals(self) -> dict[str, int]:
@@ -67,7 +69,8 @@ class IngestSummary:
         return {"files": [asdict(f) for f in self.files], "totals": self.totals,
                 "not_recognised": len(self.problems),
                 "quarantine_file": self.quarantine_file, "seconds": round(self.seconds, 3),
-                "dry_run": self.dry_run, "entities_merged": self.entities_merged}
+                "dry_run": self.dry_run, "entities_merged": self.entities_merged} | (
+                    {"load_stages": self.load_stages} if self.load_stages is not None else {})
 
 
 _LOAD_ORDER = {"gleif-lei": 0, "uk-company": 0, "holdings-csv": 2}
@@ -162,6 +165,7 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
             summary.files.append(counts)
         if loader is not None:
             loader.finish()  # waits for the writer; actions also reach edges loaded later
+            summary.load_stages = getattr(loader, "timings", None)
             record_partial_lists(graph, keys, partials)  # type: ignore[arg-type]
             for i, counts in enumerate(summary.files):
                 counts.loaded, counts.merged, conflicted = loader.counts.by_tag.get(i, [0, 0, 0])

@@ -18,6 +18,7 @@ from ijson.common import ObjectBuilder
 
 from ownergraph.domain.model import Quarantined
 from ownergraph.ingest.readers.base import not_read, quarantine
+from ownergraph.ingest.readers.packed import open_data
 
 _BLANK = b" \t\r\n"
 _BOM = b"\xef\xbb\xbf"
@@ -187,7 +188,7 @@ class JsonStream:
     def __iter__(self) -> Iterator[Any]:
         builder: ObjectBuilder | None = None
         item_prefix = ""
-        with open(self.path, "rb") as fh:
+        with open_data(self.path) as fh:
             for prefix, event, value in ijson.parse(fh, use_float=True):
                 if builder is not None:
                     builder.event(event, value)

@@ -15,6 +15,8 @@ from typing import Any
 
 from lxml import etree
 
+from ownergraph.ingest.readers.packed import open_data
+
 CHUNK = 1 << 20  # bytes fed at a time: events of one chunk wait in the parser (~1,000 records)
 
 
@@ -23,7 +25,7 @@ def iterparse(path: Path, tag: Sequence[str], *, chunk: int = CHUNK) -> Iterator
     and no size limits; an ``XMLSyntaxError`` comes after every element that ended before it."""
     parser = etree.XMLPullParser(events=("end",), tag=list(tag), huge_tree=True,
                                  resolve_entities=False, no_network=True)
-    with open(path, "rb") as fh:
+    with open_data(path) as fh:
         while data := fh.read(chunk):
             try:
                 parser.feed(data)

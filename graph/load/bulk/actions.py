@@ -154,17 +154,38 @@ def _clean(props: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in props.items() if v is not None}
 
 
-def apply_actions(staged: Staged, actions: list[Any], resolve: Any, keys: Any, chunk: int = 2000) -> int:
-    """Apply ``actions`` (CorporateAction records, first occurrences in load order) to
-    ``staged`` as ``Loader.finish`` applies them online; returns how many."""
-    from ownergraph.graph.load.batch_rows import refs_of
+def _in_order(actions: list[Any]) -> list[Any]:
+    """Every action once (first occurrence), in effective-date order, then statement id."""
     from ownergraph.graph.load.rows import clock_props
-    from ownergraph.graph.load.actions import apply_corporate_action
 
     todo: dict[str, tuple[date, Any]] = {}
     for a in actions:
         todo.setdefault(clock_props(a)["statement_id"], (a.valid_from or VALID_MIN, a))
-    order = [a for _, (_, a) in sorted(todo.items(), key=lambda kv: (kv[1][0], kv[0]))]
+    return [a for _, (_, a) in sorted(todo.items(), key=lambda kv: (kv[1][0], kv[0]))]
+
+
+def action_parties(actions: list[Any], resolve: Any, keys: Any, chunk: int = 2000) -> set[str]:
+    """The keys ``actions`` name (subject, counterparty, previous controller): the only
+    entities whose edges they move or read. Resolved in the chunks :func:`apply_actions`
+    resolves them in, so that it then finds them resolved."""
+    from ownergraph.graph.load.batch_rows import refs_of
+
+    order = _in_order(actions)
+    out: set[str] = set()
+    for i in range(0, len(order), chunk):
+        refs = [r for a in order[i: i + chunk] for r in refs_of(a)]
+        resolve(refs)
+        out.update(keys.key_of(r) for r in refs)
+    return out
+
+
+def apply_actions(staged: Staged, actions: list[Any], resolve: Any, keys: Any, chunk: int = 2000) -> int:
+    """Apply ``actions`` (CorporateAction records, first occurrences in load order) to
+    ``staged`` as ``Loader.finish`` applies them online; returns how many."""
+    from ownergraph.graph.load.batch_rows import refs_of
+    from ownergraph.graph.load.actions import apply_corporate_action
+
+    order = _in_order(actions)
     graph = StagedActions(staged)
     for i in range(0, len(order), chunk):
         part = order[i: i + chunk]

@@ -12,7 +12,7 @@ absent property is an empty unquoted field); fields may span lines.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -120,7 +120,17 @@ def _write(path: Path, id_header: list[str], columns: list[tuple[str, str]],
             f.write("\n".join(lines) + "\n")
 
 
-def write_nodes(out: ImportFiles, label: str, space: str, items: Iterable[tuple[str, dict[str, Any]]]) -> None:
+Rows = Iterable[tuple[list[str], dict[str, Any]]]
+
+
+def write_nodes(out: ImportFiles, label: str, space: str,
+                items: Iterable[tuple[str, dict[str, Any]]] | Callable[[], Iterable[tuple[str, dict[str, Any]]]]
+                ) -> None:
+    """One label's nodes; ``items`` a callable giving them afresh streams them in two passes."""
+    if callable(items):
+        made = items
+        _write_streamed(out, "nodes", label, [f":ID({space})"], lambda: (([i], p) for i, p in made()))
+        return
     rows = [([i], p) for i, p in items]
     for n, (columns, group) in enumerate(_split_by_type(rows)):
         path = out.folder / f"nodes-{label}-{n}.csv"
@@ -130,13 +140,64 @@ def write_nodes(out: ImportFiles, label: str, space: str, items: Iterable[tuple[
 
 
 def write_relationships(out: ImportFiles, rtype: str, start: str, end: str,
-                        items: Iterable[tuple[str, str, dict[str, Any]]]) -> None:
+                        items: Iterable[tuple[str, str, dict[str, Any]]]
+                        | Callable[[], Iterable[tuple[str, str, dict[str, Any]]]]) -> None:
+    """One type's relationships; ``items`` a callable giving them afresh streams them in two passes."""
+    header = [f":START_ID({start})", f":END_ID({end})"]
+    if callable(items):
+        made = items
+        _write_streamed(out, "rels", rtype, header, lambda: (([a, b], p) for a, b, p in made()))
+        return
     rows = [([a, b], p) for a, b, p in items]
     for n, (columns, group) in enumerate(_split_by_type(rows)):
         path = out.folder / f"rels-{rtype}-{n}.csv"
-        _write(path, [f":START_ID({start})", f":END_ID({end})"], columns, group)
+        _write(path, header, columns, group)
         out.relationships.append(f"{rtype}={path}")
         out.relationship_count += len(group)
+
+
+def _write_streamed(out: ImportFiles, prefix: str, name: str, id_header: list[str], rows: Callable[[], Rows]) -> None:
+    """Rows written as they come, never all held: a first pass finds each property's types,
+    the second writes every row to the file of its type combination (as ``_split_by_type``)."""
+    kinds: dict[str, set[str]] = {}
+    for _, props in rows():
+        for k, v in props.items():
+            if v is not None:
+                kinds.setdefault(k, set()).add(_type(v))
+    mixed = sorted(k for k, ts in kinds.items() if len(ts) > 1)
+    files: dict[tuple[str | None, ...], tuple[Any, list[tuple[str, Any]], list[str]]] = {}
+    count = 0
+    try:
+        for ids, props in rows():
+            sig = tuple(_type(props[k]) if props.get(k) is not None else None for k in mixed)
+            if sig not in files:
+                fixed = dict(zip(mixed, sig))
+                columns = [(k, fixed[k] if k in fixed else next(iter(ts))) for k, ts in kinds.items()]
+                columns = [(k, t) for k, t in columns if t is not None]
+                path = out.folder / f"{prefix}-{name}-{len(files)}.csv"
+                f = open(path, "w", encoding="utf-8", newline="")
+                f.write(",".join(id_header + [f"{k}:{t}" for k, t in columns]) + "\n")
+                files[sig] = (f, [(k, _FORMAT[t]) for k, t in columns], [])
+                (out.nodes if prefix == "nodes" else out.relationships).append(f"{name}={path}")
+            f, formats, lines = files[sig]
+            fields = [_quote(i) for i in ids]
+            for k, fmt in formats:
+                v = props.get(k)
+                fields.append("" if v is None else fmt(v))
+            lines.append(",".join(fields))
+            count += 1
+            if len(lines) >= 10000:
+                f.write("\n".join(lines) + "\n")
+                lines.clear()
+    finally:
+        for f, _, lines in files.values():
+            if lines:
+                f.write("\n".join(lines) + "\n")
+            f.close()
+    if prefix == "nodes":
+        out.node_count += count
+    else:
+        out.relationship_count += count
 
 
 def write_staged(staged: Any, folder: Path) -> ImportFiles:

@@ -28,11 +28,11 @@ from typing import Any
 
 from ownergraph.graph.load.batch_rows import build_rows
 from ownergraph.graph.load.rows import clock_props
-from ownergraph.graph.load.bulk.actions import apply_actions
+from ownergraph.graph.load.bulk.actions import action_parties, apply_actions
 from ownergraph.graph.load.bulk.conflicts import screen_staged
 from ownergraph.graph.load.bulk.files import write_staged
 from ownergraph.graph.load.bulk.importer import import_into_local
-from ownergraph.graph.load.bulk.staged import Staged
+from ownergraph.graph.load.bulk.spool import SpooledStaged
 from ownergraph.domain.settings import Settings
 from ownergraph.graph.store.connection import Graph
 from ownergraph.graph.load.intake import RecordIntake
@@ -60,6 +60,24 @@ def _cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
+class _Clocks:
+    """Wall and CPU seconds summed per stage, for stages that come and go per record or batch."""
+
+    def __init__(self) -> None:
+        self.spent: dict[str, list[float]] = {}
+
+    def add(self, name: str, t0: float, c0: float) -> None:
+        cell = self.spent.setdefault(name, [0.0, 0.0])
+        cell[0] += time.monotonic() - t0
+        cell[1] += _cpu() - c0
+
+    def wall(self, *names: str) -> float:
+        return sum(self.spent.get(n, [0.0, 0.0])[0] for n in names)
+
+    def cpu(self, *names: str) -> float:
+        return sum(self.spent.get(n, [0.0, 0.0])[1] for n in names)
+
+
 class BulkLoader(RecordIntake):
     """``graph.load.loader.Loader``'s interface for a first load through the importer (module text)."""
 
@@ -76,7 +94,7 @@ class BulkLoader(RecordIntake):
         self.workdir = workdir or settings.home / "bulk" / stamp
         self.keep_files = keep_files
         self.counts = LoadCounts()
-        self.staged = Staged()
+        self.staged = SpooledStaged(self.workdir / "spool")
         self.timings: dict[str, Any] = {}  # stage -> wall / CPU seconds (bench/ingest --bulk)
         self._tag: Any = None
         self._records: list[Any] = []
@@ -86,11 +104,29 @@ class BulkLoader(RecordIntake):
         self._actions: list[CorporateAction] = []  # first occurrences, in load order
         self._action_sids: set[str] = set()
         self._pending = 0
-        self._stage_s = [0.0, 0.0]  # rows + staging: wall, CPU
+        self._clocks = _Clocks()  # resolve, write_parts (and the loader's own share of intake)
+        self._born = (time.monotonic(), _cpu())
+        self._in_add = False
 
     # -- the online loader's intake (RecordIntake: add, _resolve) ------------------------------
     def set_tag(self, tag: Any) -> None:
         self._tag = tag
+
+    def add(self, rec: Any) -> None:
+        t0, c0 = time.monotonic(), _cpu()
+        self._in_add = True
+        try:
+            super().add(rec)  # an entity is registered with the resolver here; a full batch flushes
+        finally:
+            self._in_add = False
+            self._clocks.add("intake", t0, c0)
+
+    def _resolve(self, refs: Any) -> list[str]:
+        t0, c0 = time.monotonic(), _cpu()
+        try:
+            return super()._resolve(refs)
+        finally:
+            self._clocks.add("resolve_mentions", t0, c0)
 
     def flush(self, *, wait: bool = True) -> None:  # noqa: ARG002 - no writer thread: always done
         if self._records or self._entities:
@@ -111,8 +147,9 @@ class BulkLoader(RecordIntake):
                     self._action_sids.add(sid)
                     self._actions.append(action)
                 self._tally("corporate_action", int(new), int(not new))
-            self._stage_s[0] += time.monotonic() - t0
-            self._stage_s[1] += _cpu() - c0
+            self._clocks.add("flush", t0, c0)
+            if not self._in_add:
+                self._clocks.add("flush_between", t0, c0)
         self._pending = 0
 
     def wait(self) -> None:
@@ -133,20 +170,23 @@ class BulkLoader(RecordIntake):
     def finish(self) -> int:
         """Chains, files, import, restart, schema, corporate actions; returns actions applied."""
         self.flush()
-        self.timings["rows_and_staging"] = {"seconds": round(self._stage_s[0], 2),
-                                            "python_cpu_seconds": round(self._stage_s[1], 2)}
+        self._intake_stages()
+        # online, every action is applied at the end when the run loaded anything new
+        actions = self._actions if self.counts.loaded else []
+        self._actions = []
+        with _stage(self.timings, "settle"):  # the rows chains and actions can change, back from disk
+            hot = self.staged.settle(action_parties(actions, self._resolve, self.resolver))
         with _stage(self.timings, "chains"):
-            self.counts.rechained += self.staged.rechain()
+            self.counts.rechained += hot.rechain()
         with _stage(self.timings, "corporate_actions"):
-            # online, every action is applied at the end when the run loaded anything new
-            applied = (apply_actions(self.staged, self._actions, self._resolve, self.resolver)
-                       if self.counts.loaded else 0)
-            self._actions = []
+            applied = apply_actions(hot, actions, self._resolve, self.resolver)
         with _stage(self.timings, "write_files"):
             files = write_staged(self.staged, self.workdir)
+            self.staged.close()
+            shutil.rmtree(self.staged.folder, ignore_errors=True)
         self.timings["files"] = {"nodes": files.node_count, "relationships": files.relationship_count,
                                  "bytes": sum(p.stat().st_size for p in files.folder.glob("*.csv"))}
-        self.staged = Staged()  # the rows are in the files now
+        self.staged = SpooledStaged(self.workdir / "spool")  # the rows are in the files now (never spooled to)
         with _stage(self.timings, "import_and_restart"):
             run = import_into_local(self.settings, files)
         self.timings["importer"] = vars(run)
@@ -155,7 +195,40 @@ class BulkLoader(RecordIntake):
             self.graph.apply_schema()  # constraints and indexes populated over the imported store
         if not self.keep_files:
             shutil.rmtree(self.workdir, ignore_errors=True)
+        self._totals()
         return applied
+
+    def _intake_stages(self) -> None:
+        """What happened while records came in: the readers' time is the rest of the wall time
+        since this loader was made (the caller reads between calls to ``add``)."""
+        c = self._clocks
+        wall, cpu = time.monotonic() - self._born[0], _cpu() - self._born[1]
+        inside = ("intake", "flush_between")
+        self.timings["read_validate"] = _spent(wall - c.wall(*inside), cpu - c.cpu(*inside),
+                                               "readers and record validation, between loader calls")
+        # entity records are registered in add(), outside the flushes nested in it
+        register = (c.wall(*inside) - c.wall("flush"), c.cpu(*inside) - c.cpu("flush"))
+        self.timings["resolve"] = _spent(register[0] + c.wall("resolve_mentions"),
+                                         register[1] + c.cpu("resolve_mentions"),
+                                         "entities registered, mentions resolved")
+        self.timings["write_parts"] = _spent(c.wall("flush") - c.wall("resolve_mentions"),
+                                             c.cpu("flush") - c.cpu("resolve_mentions"),
+                                             "rows built, conflicts screened, staged and spooled to disk")
+
+    def _totals(self) -> None:
+        run = self.timings.get("importer", {})
+        # no python_cpu_seconds key: a reader summing the stages does not count it twice
+        self.timings["total"] = {"seconds": round(time.monotonic() - self._born[0], 2),
+                                 "cpu_seconds": round(_cpu() - self._born[1], 2),
+                                 "importer_cpu_seconds": run.get("cpu_seconds"),
+                                 "note": "the loader's creation to the schema built; CPU: this process"}
+        me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        self.timings["peak_rss_mb"] = {"python": round(me, 1), "largest_child": round(kids, 1)}
+
+
+def _spent(wall: float, cpu: float, note: str) -> dict[str, Any]:
+    return {"seconds": round(wall, 2), "python_cpu_seconds": round(cpu, 2), "note": note}
 
 
 class _stage:

@@ -163,6 +163,28 @@ class Staged:
                 if later:
                     e["known_to"] = min(later)
 
+    # -- a part of a larger graph (graph.load.bulk.spool) ------------------------------------
+    def share_memory_of(self, other: Staged) -> None:
+        """Take ``other``'s entities, aliases, documents, actions and retractions (the same
+        objects, not copies): this graph then holds only the edges and versioned nodes put in."""
+        for name in ("entities", "aliases", "alias_of", "portfolios", "documents", "mentions", "filed_by",
+                     "actions", "affects", "entity_facts", "_retracted"):
+            setattr(self, name, getattr(other, name))
+
+    def put_edge(self, rtype: str, start: str, end: str, sid: str, props: dict[str, Any]) -> None:
+        """An edge as stored (its ``known_to`` set), one version of its fact."""
+        self.edges[rtype][(start, end, sid)] = props
+        self._facts[(rtype, props["fact_key"])].append(("edge", rtype, start, end, sid))
+
+    def put_node(self, label: str, sid: str, props: dict[str, Any], entities: dict[str, None]) -> None:
+        """A versioned node (Sanction / ReportingException) as stored, with its entities."""
+        self.nodes[label][sid] = props
+        self.links[label][sid] = entities
+        self._facts[(label, props["fact_key"])].append(("node", label, sid))
+
+    def retracted_facts(self) -> set[str]:
+        return set(self._retracted)
+
     # -- knowledge-time chains --------------------------------------------------------------
     def rechain(self) -> int:
         """Plan the history of every fact the online loader would re-plan; returns how many."""

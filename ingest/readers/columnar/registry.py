@@ -29,6 +29,7 @@ from ownergraph.ingest.readers.base import read_safely
 from ownergraph.ingest.readers.bundle.reader import BundleReader
 from ownergraph.ingest.readers.bundle.columnar import fast_mapping
 from ownergraph.ingest.readers.gleif.columnar import read_golden_xml_columnar
+from ownergraph.ingest.readers.packed import open_data
 from ownergraph.ingest.readers.gleif.golden import (
     GleifLeiReader, GleifRepexReader, GleifRrReader, is_xml, read_golden,
 )
@@ -38,7 +39,7 @@ READER_KINDS = ("row", "columnar")
 
 def _read(path: Path) -> Iterator[Record]:
     path = Path(path)
-    with open(path, "rb") as fh:
+    with open_data(path) as fh:
         head = fh.read(1024)
     return read_golden_xml_columnar(path) if is_xml(head) else read_golden(path)
 

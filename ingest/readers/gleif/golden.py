@@ -26,6 +26,7 @@ from ownergraph.ingest.readers.gleif.mapping import (
 from ownergraph.ingest.readers.json_layout import JSON_ERRORS, JsonStream
 from ownergraph.ingest.readers.xml_stream import iterparse
 from ownergraph.ingest.readers.base import Bad, not_read, quarantine, read_safely
+from ownergraph.ingest.readers.packed import open_data
 
 RECORD_TAGS = ("LEIRecord", "RelationshipRecord", "Exception")
 JSON_ARRAY_KEYS = {"records", "LEIRecord", "RelationshipRecord", "Exception", "ReportingException"}
@@ -251,7 +252,7 @@ def read_golden_json(path: Path) -> Iterator[Record]:
         ctx = Ctx(path, "record[0]", fallback_known(path, stream.file_date))
 
         def whole() -> Iterator[Record]:
-            with open(path, "rb") as fh:
+            with open_data(path) as fh:
                 obj = json.load(fh)
             return golden_records(obj, ctx)
         yield from guarded(ctx, whole, None)
@@ -262,7 +263,7 @@ def read_golden_json(path: Path) -> Iterator[Record]:
 
 def read_golden(path: Path) -> Iterator[Record]:
     path = Path(path)
-    with open(path, "rb") as fh:
+    with open_data(path) as fh:
         head = fh.read(1024)
     return read_golden_xml(path) if is_xml(head) else read_golden_json(path)
 

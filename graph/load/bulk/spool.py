@@ -1,0 +1,316 @@
+"""A staged graph whose bulk — versioned edges and nodes — streams to disk, not memory.
+
+:class:`~.staged.Staged` keeps every node and relationship of a first load as Python dicts
+(~2.9 KB a record, issue 33). :class:`SpooledStaged` applies the same load semantics but writes
+each new edge, versioned node (Sanction, ReportingException) and their entity links to
+append-only spool files as its batch arrives, and so each Alias node and ALIAS_OF
+relationship, keeping in memory only:
+
+* one hash per edge / node / link written (the MERGE keys: dedupe, created vs present);
+* one hash per fact, and the facts seen twice (the only ones a knowledge-time chain can change);
+* the versions of bundle statements (``graph.load.conflicts`` compares them; bundle fact keys
+  are scoped by producer, so no other source shares them);
+* entities, documents, retractions and corporate actions, as :class:`Staged` does.
+
+At the end (:meth:`SpooledStaged.settle`) one pass over the spool brings back only the *hot*
+rows: every version of a fact stated twice or retracted, and every edge and ALIAS_OF row at an
+entity a corporate action names. They go into an ordinary :class:`Staged` sharing this one's entities,
+where the chains are planned and the actions applied by the same code as before; the files are
+then written in one more pass, each spooled row replaced by its hot version where it has one.
+
+Hashes are Python's 64-bit tuple hashes, kept at 8 bytes each (:class:`HashSet64`): two
+different keys collide with odds of about n²/2⁶⁵ (≈ 3·10⁻⁶ at ten million rows).
+"""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from ownergraph.graph.load.bulk.staged import Staged
+from ownergraph.graph.load.rows import KNOWN_MAX
+from ownergraph.graph.load.rechain import NODE_LINKS
+from ownergraph.domain.codes import EdgeType
+from ownergraph.ingest.readers.bundle.mapping import SOURCE as BUNDLE_SOURCE
+
+_CHUNK = 5000  # rows pickled together: one spool write per chunk
+
+
+class _Spool:
+    """Rows appended in pickled chunks to one file; read back in order."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._f: BinaryIO = open(path, "wb")
+        self._buf: list[tuple[Any, ...]] = []
+        self.rows = 0
+
+    def add(self, row: tuple[Any, ...]) -> None:
+        self._buf.append(row)
+        self.rows += 1
+        if len(self._buf) >= _CHUNK:
+            self.flush()
+
+    def flush(self) -> None:
+        if self._buf:
+            pickle.dump(self._buf, self._f, protocol=pickle.HIGHEST_PROTOCOL)
+            self._buf = []
+        self._f.flush()
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        self.flush()
+        with open(self.path, "rb") as f:
+            while True:
+                try:
+                    chunk = pickle.load(f)
+                except EOFError:
+                    return
+                yield from chunk
+
+    def close(self) -> None:
+        self.flush()
+        self._f.close()
+
+
+class HashSet64:
+    """Membership of 64-bit hashes at 8 bytes each (a Python set of ints takes ~70): a sorted
+    array, plus a set of the newest (≤ 256k ints, ~15 MB) merged into it every ``spill`` additions."""
+
+    def __init__(self, spill: int = 1 << 18) -> None:
+        self._old = np.empty(0, np.int64)
+        self._new: set[int] = set()
+        self._spill = spill
+
+    def __contains__(self, h: int) -> bool:
+        if h in self._new:
+            return True
+        i = int(np.searchsorted(self._old, h))
+        return i < len(self._old) and int(self._old[i]) == h
+
+    def add(self, h: int) -> None:
+        self._new.add(h)
+        if len(self._new) >= self._spill:
+            new = np.fromiter(self._new, np.int64, len(self._new))
+            self._old = np.union1d(self._old, new)  # sorted, unique
+            self._new = set()
+
+    def __len__(self) -> int:
+        return len(self._old) + len(self._new)
+
+
+class SpooledStaged(Staged):
+    """:class:`Staged` with its edges and versioned nodes in spool files under ``folder``."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        self.folder = folder
+        # one spool per type: (start, end, sid, props) / (sid, props) / (sid, entity)
+        self._edge_spools: dict[str, _Spool] = {}
+        self._node_spools: dict[str, _Spool] = {}
+        self._link_spools: dict[str, _Spool] = {}
+        self._alias_spools: dict[str, _Spool] = {}  # Alias nodes, ALIAS_OF relationships
+        self._written = HashSet64()  # hashes of MERGE keys written
+        self._fact_once = HashSet64()
+        self._fact_again: set[int] = set()  # facts with a second version (or a repeat)
+        self._bundle: dict[tuple[str, str], list[dict[str, Any]]] = {}  # versions the screen reads
+        self._hot: Staged | None = None
+
+    def _spool(self, spools: dict[str, _Spool], prefix: str, name: str) -> _Spool:
+        spool = spools.get(name)
+        if spool is None:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            spool = spools[name] = _Spool(self.folder / f"{prefix}-{name}.spool")
+        return spool
+
+    # -- batches: Staged's semantics, written out ---------------------------------------------
+    def _fact(self, kind: str, fact_key: str) -> None:
+        h = hash((kind, fact_key))
+        if h in self._fact_once:
+            self._fact_again.add(h)
+        else:
+            self._fact_once.add(h)
+
+    def _edge(self, rtype: str, start: str, end: str, row: dict[str, Any]) -> bool:
+        if not self._first(("e", rtype, start, end, row["statement_id"])):
+            return False
+        props = row["props"] | {"known_to": KNOWN_MAX}
+        self._spool(self._edge_spools, "edges", rtype).add((start, end, row["statement_id"], props))
+        self._fact(rtype, props["fact_key"])
+        self._keep_bundle(rtype, props)
+        return True
+
+    def _node(self, label: str, row: dict[str, Any]) -> bool:
+        if label not in NODE_LINKS:
+            return super()._node(label, row)
+        if row["entity"] not in self.entities:
+            return False
+        sid, created = row["statement_id"], False
+        if self._first(("n", label, sid)):
+            props = row["props"] | {"known_to": KNOWN_MAX}
+            self._spool(self._node_spools, "nodes", label).add((sid, props))
+            self._fact(label, props["fact_key"])
+            self._keep_bundle(label, props)
+            created = True
+        if self._first(("l", label, sid, row["entity"])):
+            self._spool(self._link_spools, "links", label).add((sid, row["entity"]))
+        return created
+
+    def _alias(self, row: dict[str, Any]) -> None:
+        # load_aliases: both merged, properties on create only
+        if self._first(("a", row["key"])):
+            self._spool(self._alias_spools, "aliases", "Alias").add((row["key"], row["scheme"], row["value"]))
+        if row["entity"] in self.entities and self._first(("ao", row["key"], row["kind"], row["entity"])):
+            self._spool(self._alias_spools, "aliases", "ALIAS_OF").add(((row["key"], row["kind"], row["entity"]), {
+                "kind": row["kind"], "valid_from": row["valid_from"], "valid_to": row["valid_to"],
+                "fact_key": row["fact_key"], "method": "source"}))
+
+    def _first(self, ident: tuple[str, ...]) -> bool:
+        """True the first time a MERGE key is written (its hash kept from then on)."""
+        h = hash(ident)
+        if h in self._written:
+            return False
+        self._written.add(h)
+        return True
+
+    def _keep_bundle(self, kind: str, props: dict[str, Any]) -> None:
+        if props.get("source_system") == BUNDLE_SOURCE:
+            self._bundle.setdefault((kind, props["fact_key"]), []).append(props)
+
+    def versions_of(self, rtype: str, fact_key: str) -> Iterator[dict[str, Any]]:
+        """Stated versions of a bundle fact (the only ones the conflict screen looks up)."""
+        return iter(self._bundle.get((rtype, fact_key), ()))
+
+    def rechain(self) -> int:
+        raise RuntimeError("a spooled graph's chains are planned on its hot rows: settle() it")
+
+    # -- the end: hot rows back in memory, chains and actions there -----------------------------
+    def settle(self, parties: set[str]) -> Staged:
+        """A :class:`Staged` holding the hot rows (see the module text), sharing this one's
+        entities, aliases, documents, actions and retractions, for the chains and corporate
+        actions to be applied to. ``parties``: the keys corporate actions name."""
+        hot = Staged()
+        hot.share_memory_of(self)
+        # aliases on disk: a rename (the one action that touches them) reads its party's
+        # ALIAS_OF rows; Alias nodes it adds that the spool holds are dropped when written
+        hot.aliases = {}
+        hot.alias_of = {ident: props for ident, props in self._alias_spools.get("ALIAS_OF", ())
+                        if ident[2] in parties}
+        kinds = [*self._edge_spools, *self._node_spools]
+        hot_facts = self._fact_again | {hash((k, fk)) for fk in self.retracted_facts() for k in kinds}
+        for rtype, spool in self._edge_spools.items():
+            for start, end, sid, props in spool:
+                if hash((rtype, props["fact_key"])) in hot_facts or start in parties or end in parties:
+                    hot.put_edge(rtype, start, end, sid, props)
+        for label, spool in self._node_spools.items():
+            chosen: dict[str, dict[str, Any]] = {}
+            for sid, props in spool:
+                if hash((label, props["fact_key"])) in hot_facts:
+                    chosen[sid] = props
+            links: dict[str, dict[str, None]] = {}
+            for sid, entity in self._link_spools.get(label, ()):
+                if sid in chosen:
+                    links.setdefault(sid, {})[entity] = None
+            for sid, props in chosen.items():
+                hot.put_node(label, sid, props, links.get(sid, {}))
+        self._hot = hot
+        self._bundle = {}
+        return hot
+
+    # -- what the files hold: spooled groups as callables, read twice by files.write_* -------
+    def node_groups(self) -> Iterator[tuple[str, str, Any]]:
+        hot = self._settled()
+        for label, space, items in super().node_groups():  # entities ... Retraction: in memory
+            if label != "Alias":
+                yield label, space, items
+        yield "Alias", "Alias", partial(self._alias_nodes, hot)
+        for label, spool in self._node_spools.items():
+            yield label, label, partial(_replaced, spool, hot.nodes[label], _node_ident)
+
+    def relationship_groups(self) -> Iterator[tuple[str, str, str, Any]]:
+        hot = self._settled()
+        for rtype, start, end, items in super().relationship_groups():
+            if rtype in ("MENTIONS", "FILED_BY", "AFFECTS"):
+                yield rtype, start, end, items
+        yield "ALIAS_OF", "Alias", "Entity", partial(_alias_of, self._alias_spools.get("ALIAS_OF", ()), hot.alias_of)
+        for rtype in [*self._edge_spools, *(t for t in hot.edges if t not in self._edge_spools)]:
+            start = "Portfolio" if rtype == EdgeType.HOLDING else "Entity"
+            spool = self._edge_spools.get(rtype, ())
+            yield rtype, start, "Entity", partial(_edges, spool, hot.edges[rtype])
+        for label, spool in self._link_spools.items():
+            yield NODE_LINKS[label], "Entity", label, partial(_links, spool, hot.links[label])
+
+    def _alias_nodes(self, hot: Staged) -> Iterator[tuple[str, dict[str, Any]]]:
+        for key, scheme, value in self._alias_spools.get("Alias", ()):
+            yield key, {"key": key, "scheme": scheme, "value": value}
+        yield from ((k, p) for k, p in hot.aliases.items() if hash(("a", k)) not in self._written)
+
+    def _settled(self) -> Staged:
+        if self._hot is None:
+            raise RuntimeError("settle() the spooled graph before writing it")
+        return self._hot
+
+    def counts(self) -> dict[str, int]:
+        def n(items: Any) -> int:
+            return sum(1 for _ in (items() if callable(items) else items))
+
+        return {"nodes": sum(n(items) for *_, items in self.node_groups()),
+                "relationships": sum(n(items) for *_, items in self.relationship_groups())}
+
+    def close(self) -> None:
+        for spools in (self._edge_spools, self._node_spools, self._link_spools, self._alias_spools):
+            for spool in spools.values():
+                spool.close()
+
+
+def _node_ident(row: tuple[Any, ...]) -> tuple[Any, dict[str, Any]]:
+    return row[0], row[1]
+
+
+def _edge_ident(row: tuple[Any, ...]) -> tuple[Any, dict[str, Any]]:
+    return (row[0], row[1], row[2]), row[3]
+
+
+def _replaced(spool: Iterable[tuple[Any, ...]], hot: dict[Any, dict[str, Any]],
+              ident_of: Callable[[tuple[Any, ...]], tuple[Any, dict[str, Any]]]
+              ) -> Iterator[tuple[Any, dict[str, Any]]]:
+    """Spooled (id, props) rows, each replaced by its hot version where it has one, then the
+    hot rows the spool never held (carried pieces, corporate-action splits)."""
+    seen: set[Any] = set()
+    for row in spool:
+        ident, props = ident_of(row)
+        if ident in hot:
+            seen.add(ident)
+            props = hot[ident]
+        yield ident, props
+    yield from ((ident, p) for ident, p in hot.items() if ident not in seen)
+
+
+def _edges(spool: Iterable[tuple[Any, ...]], hot: dict[Any, dict[str, Any]]
+           ) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    return ((a, b, p) for (a, b, _), p in _replaced(spool, hot, _edge_ident))
+
+
+def _alias_of(spool: Iterable[tuple[Any, ...]], hot: dict[Any, dict[str, Any]]
+              ) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    return ((a, e, p) for (a, _, e), p in _replaced(spool, hot, _node_ident))
+
+
+def _links(spool: Iterable[tuple[str, str]], hot: dict[str, dict[str, None]]
+           ) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """Spooled links (entity, node), then those of hot nodes the spool never held (carried)."""
+    seen: set[str] = set()
+    for sid, entity in spool:
+        if sid in hot:
+            seen.add(sid)
+        yield entity, sid, {}
+    for sid, entities in hot.items():
+        if sid not in seen:
+            yield from ((e, sid, {}) for e in entities)
+
+
+__all__ = ["SpooledStaged"]
