@@ -279,9 +279,9 @@ def measure(args: argparse.Namespace, env: dict[str, str], calls: list[client.Ca
                                    for n, (w, _) in servers.items()}) if args.stdio else None
         log(f"servers up: baseline (--workers 0) and pool (--workers {workers}); warming up")
         for name in servers:  # plans, imports, every worker's connection: not measured
-            http.run(name, calls, args.clients)
+            http.run(name, calls, 2)
             if stdio:
-                stdio.run(name, calls, 1, tasks=args.clients)
+                stdio.run(name, calls, 1, tasks=2)
         reference = {(s[0], s[5]): s[4] for s in http.run("baseline", calls, 1)[0]}
         phases: dict[tuple[str, str, str], Phase] = defaultdict(Phase)
         for r in range(args.rounds):

@@ -18,7 +18,7 @@ from mcp.server.mcpserver import MCPServer
 from ownergraph.domain.errors import ConfigError
 from ownergraph.mcp import sources
 from ownergraph.mcp.backend import Backend
-from ownergraph.mcp.pool import CALL_TIMEOUT_S, WorkerPool, pool_size
+from ownergraph.mcp.pool import CALL_TIMEOUT_S, WorkerPool, pool_size, pool_threads
 from ownergraph.mcp.tools import Tools
 
 NAME = "ownergraph"
@@ -79,13 +79,14 @@ def http_app(server: MCPServer[Any], token: str | None, host: str) -> Any:
 
 
 def serve(*, http: bool = False, host: str = "127.0.0.1", port: int = 8765, token: str | None = None,
-          workers: int | None = None, call_timeout_s: float = CALL_TIMEOUT_S) -> None:
+          workers: int | None = None, threads: int | None = None, call_timeout_s: float = CALL_TIMEOUT_S) -> None:
     """Run until stopped: stdio (the default), or streamable HTTP at http://HOST:PORT/mcp; calls
-    answered by ``workers`` processes (default one per core; 0: in this process)."""
+    answered by ``workers`` processes (default one per core; 0: in this process), ``threads``
+    calls in hand each."""
     if http and not token:
         raise ConfigError(f"an HTTP MCP server needs a bearer token: give --token or set {TOKEN_ENV}")
     size = pool_size(workers)
-    pool = WorkerPool(size, call_timeout_s) if size > 0 else None
+    pool = WorkerPool(size, call_timeout_s, pool_threads(threads)) if size > 0 else None
     try:
         server = build_server(pool=pool)
         if not http:

@@ -1,5 +1,6 @@
 """One worker process of the MCP server's pool: its own Neo4j driver (``Backend``), answering
-one call at a time from the pool over a pipe until the pipe closes.
+calls from the pool over a pipe until the pipe closes, a few at once on threads (a call
+waiting on Neo4j leaves the process's core to another; a short call is not stuck behind a long one).
 
 A call is ``(op, name, arguments)``: ``op`` is ``"tool"`` (one of the curated tools, by name:
 nothing else is callable) or ``"resource"``; the reply is a :class:`Reply`. The worker runs the
@@ -11,8 +12,10 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,8 +64,9 @@ def _detach_stdio() -> None:
     os.dup2(2, 1)
 
 
-def main(conn: Any) -> None:
-    """The worker's loop (the target of its ``multiprocessing`` process)."""
+def main(conn: Any, threads: int) -> None:
+    """The worker's loop (the target of its ``multiprocessing`` process): calls ``(id, op, name,
+    arguments)`` in, run on ``threads`` threads, replies ``(id, Reply)`` out, in any order."""
     _detach_stdio()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the server, which stops the pool
     backend = Backend()
@@ -71,7 +75,17 @@ def main(conn: Any) -> None:
         backend.client()  # connect now, not on the first call; a graph still away is said per call
     except Exception:  # noqa: BLE001 - Backend retries on the next call and answers graph_unavailable
         pass
-    try:
+    sending = threading.Lock()
+
+    def run(call_id: int, op: str, name: str, arguments: dict[str, Any]) -> None:
+        reply = handle(tools, backend, op, name, arguments)
+        with sending:
+            try:
+                conn.send((call_id, reply))
+            except OSError:  # the server is gone: nobody to answer
+                pass
+
+    with ThreadPoolExecutor(threads, thread_name_prefix="mcp-call") as calls:
         while True:
             try:
                 message = conn.recv()
@@ -79,9 +93,6 @@ def main(conn: Any) -> None:
                 break
             if message is None:
                 break
-            try:
-                conn.send(handle(tools, backend, *message))
-            except (BrokenPipeError, OSError):
-                break
-    finally:
-        close_all()
+            calls.submit(run, *message)
+        calls.shutdown(wait=False, cancel_futures=True)
+    close_all()
