@@ -59,7 +59,8 @@ class Worker:
     """One worker process, the server's end of its pipe, and the calls it has in hand; a reader
     thread hands each reply to its caller, and fails every call in hand when the process ends."""
 
-    def __init__(self, ctx: Any, index: int, threads: int, on_exit: Callable[[Worker], None]) -> None:
+    def __init__(self, ctx: Any, index: int, threads: int, on_exit: Callable[[Worker], None],
+                 on_ready: Callable[[], None]) -> None:
         self.index = index
         self.conn, child = ctx.Pipe()
         self.proc = ctx.Process(target=worker.main, args=(child, threads), daemon=True,
@@ -68,11 +69,13 @@ class Worker:
         child.close()  # the worker's end lives in the worker only: its death closes the pipe
         self.busy = 0  # calls in hand (the pool's lock)
         self.calls = 0
+        self.ready = False  # until the worker says so, it is given no call
         self.dead = False
         self.timed_out = False
         self._pending: dict[int, Future[worker.Reply]] = {}
         self._lock = threading.Lock()
         self._on_exit = on_exit
+        self._on_ready = on_ready
         threading.Thread(target=self._read, name=f"mcp-pool-reader-{index}", daemon=True).start()
 
     def submit(self, call_id: int, message: tuple[str, str, dict[str, Any]]) -> Future[worker.Reply]:
@@ -94,6 +97,10 @@ class Worker:
                 call_id, reply = self.conn.recv()
             except (EOFError, OSError):
                 break
+            if call_id == worker.READY:
+                self.ready = True
+                self._on_ready()
+                continue
             with self._lock:
                 future = self._pending.pop(call_id, None)
                 self.calls += 1
@@ -145,9 +152,13 @@ class WorkerPool:
                 self._spawn()
 
     def _spawn(self) -> None:
-        w = Worker(self._ctx, self._started, self.threads, self._exited)
+        w = Worker(self._ctx, self._started, self.threads, self._exited, self._readied)
         self._started += 1
         self._workers[w.index] = w
+
+    def _readied(self) -> None:
+        with self._cond:
+            self._cond.notify_all()
 
     def _exited(self, w: Worker) -> None:
         """A worker's process ended: unless the pool is closing, count it and start another."""
@@ -164,12 +175,14 @@ class WorkerPool:
         w.conn.close()
 
     def _take(self) -> Worker:
-        """The live worker with the fewest calls in hand (waiting while all have ``threads``)."""
+        """The live, started worker with the fewest calls in hand (waiting while all have
+        ``threads``, or none has started yet)."""
         with self._cond:
             while True:
                 if self._closed:
                     raise PoolError("failed", "the server is shutting down")
-                free = [w for w in self._workers.values() if not w.dead and w.busy < self.threads]
+                free = [w for w in self._workers.values()
+                        if w.ready and not (w.dead or w.timed_out) and w.busy < self.threads]
                 if free:
                     w = min(free, key=lambda w: w.busy)
                     w.busy += 1

@@ -25,6 +25,7 @@ from ownergraph.mcp.sources import sources_json
 from ownergraph.mcp.tools import TOOL_NAMES, Tools
 
 RESOURCES: dict[str, Callable[[Backend], str]] = {"sources": sources_json}
+READY = -1  # the call id of the worker's first message: started, imports done, connected (or not)
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ def main(conn: Any, threads: int) -> None:
     except Exception:  # noqa: BLE001 - Backend retries on the next call and answers graph_unavailable
         pass
     sending = threading.Lock()
+    conn.send((READY, os.getpid()))  # calls (and their timeouts) start once the worker can take them
 
     def run(call_id: int, op: str, name: str, arguments: dict[str, Any]) -> None:
         reply = handle(tools, backend, op, name, arguments)

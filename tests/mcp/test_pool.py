@@ -29,7 +29,7 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("parents", {"entity": SHIPPING}),
     ("contagion", {"entity": SHIPPING}),
     ("ask", {"question": f"Who owns {SHIPPING}?"}),
-    ("ask", {"question": f"What is our exposure to the Petrov family?"}),
+    ("ask", {"question": "What is our exposure to the Petrov family?"}),
     ("owners", {"entity": "Quillfeather Dredging Cooperative"}),  # a typed abstention
     ("owners", {"entity": SHIPPING, "max_depth": 999}),  # a typed argument error
 ]
@@ -120,6 +120,26 @@ def test_a_worker_killed_during_a_call_is_a_typed_error_and_the_pool_recovers(se
     assert not after.is_error and comparable(after) == comparable(first)
     assert after.meta[META_WORKER] != pid
     assert status["worker_failed"] == 1 and status["restarts"] == 1 and len(status["workers"]) == 1
+
+
+def test_a_call_past_the_call_timeout_is_a_typed_timeout_and_its_worker_replaced(server_env: dict[str, str]
+                                                                                  ) -> None:
+    env = {**server_env, "OWNERGRAPH_MCP_WORKERS": "1", "OWNERGRAPH_MCP_CALL_TIMEOUT": "5"}
+
+    async def go() -> tuple[Any, ...]:
+        async with stdio_session(env) as session:
+            await session.call_tool("parents", {"entity": SHIPPING} | CLOCK)  # the worker is up
+            pid = (await pool_status(session))["workers"][0]["pid"]
+            os.kill(pid, signal.SIGSTOP)  # hung: never answers
+            hung = await session.call_tool("owners", {"entity": SHIPPING} | CLOCK)
+            after = await session.call_tool("owners", {"entity": SHIPPING} | CLOCK)
+            return pid, hung, after, await pool_status(session)
+    pid, hung, after, status = anyio.run(go)
+    data = structured(hung)
+    assert hung.is_error and data["error"]["code"] == "timeout" and "5 s" in data["error"]["message"], data
+    assert not after.is_error and after.meta[META_WORKER] != pid
+    assert status["timeouts"] == 1 and status["worker_failed"] == 0 and status["restarts"] == 1
+    assert _gone([pid], 10) == []
 
 
 def test_a_worker_dead_while_idle_is_replaced_without_an_error(server_env: dict[str, str]) -> None:
