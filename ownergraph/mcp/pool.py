@@ -43,6 +43,7 @@ CALL_TIMEOUT_ENV = "OWNERGRAPH_MCP_CALL_TIMEOUT"
 CALL_TIMEOUT_S = 300.0
 THREADS_ENV = "OWNERGRAPH_MCP_WORKER_THREADS"
 THREADS = 4  # calls in hand per worker: one waiting on Neo4j leaves the core to another
+MAX_FAILED_STARTS = 3
 META_TIMINGS = "ownergraph/timings_ms"  # in a result's _meta: where the call's time went
 META_WORKER = "ownergraph/worker_pid"
 
@@ -146,6 +147,8 @@ class WorkerPool:
         self._started = 0
         self._ids = itertools.count()
         self._closed = False
+        self._failed_starts = 0  # in a row: workers that ended before they started
+        self._broken: str | None = None
         self.stats = {"calls": 0, "worker_failed": 0, "timeouts": 0, "restarts": 0}
         with self._cond:
             for _ in range(size):
@@ -158,6 +161,7 @@ class WorkerPool:
 
     def _readied(self) -> None:
         with self._cond:
+            self._failed_starts = 0
             self._cond.notify_all()
 
     def _exited(self, w: Worker) -> None:
@@ -169,8 +173,13 @@ class WorkerPool:
                 log.warning("MCP worker %s (pid %s) stopped (exit %s); starting another",
                             w.index, w.proc.pid, w.proc.exitcode)
                 self.stats["worker_failed"] += 1
-            self.stats["restarts"] += 1
-            self._spawn()
+            self._failed_starts = 0 if w.ready else self._failed_starts + 1
+            if self._failed_starts >= MAX_FAILED_STARTS:  # a broken install, not a bad call: stop trying
+                self._broken = (f"{self._failed_starts} worker processes in a row ended before they started "
+                                f"(last exit code {w.proc.exitcode}); the server log has their errors")
+            else:
+                self.stats["restarts"] += 1
+                self._spawn()
             self._cond.notify_all()
         w.conn.close()
 
@@ -181,6 +190,8 @@ class WorkerPool:
             while True:
                 if self._closed:
                     raise PoolError("failed", "the server is shutting down")
+                if self._broken and not self._workers:
+                    raise PoolError("worker_failed", self._broken)
                 free = [w for w in self._workers.values()
                         if w.ready and not (w.dead or w.timed_out) and w.busy < self.threads]
                 if free:

@@ -192,3 +192,23 @@ def test_a_stopped_http_server_leaves_no_process(server_env: dict[str, str], sig
         proc.send_signal(sig)  # SIGKILL: no clean-up ran; each worker sees its pipe close and stops
         proc.wait(30)
     assert _gone(workers) == []
+
+
+def broken_worker(conn: Any, threads: int) -> None:
+    """A worker that ends before it starts (an install it cannot import, say)."""
+    raise SystemExit(3)
+
+
+def test_workers_that_cannot_start_are_a_typed_error_not_a_hang(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ownergraph.mcp import pool
+
+    monkeypatch.setattr(pool.worker, "main", broken_worker)  # what each spawned process runs
+    p = pool.WorkerPool(1)
+    try:
+        result = p.tool("resolve", {"entity": SHIPPING, "as_of": None, "known_at": None, "limit": 10})
+    finally:
+        p.close()
+    error = structured(result)["error"]
+    assert result.is_error and error["code"] == "worker_failed", error
+    assert "ended before they started" in error["message"] and "exit code 3" in error["message"]
+    assert p.status()["workers"] == [] and p.status()["worker_failed"] == pool.MAX_FAILED_STARTS
