@@ -126,6 +126,17 @@ def digraph(snap: Snapshot) -> nx.MultiDiGraph:
     return g
 
 
+def shortest_connection(snap: Snapshot, a: str, b: str) -> list[str]:
+    """A shortest path a – b with edges walked either way; of several equally short ones, the
+    same one in every process. (networkx's undirected *view* walks neighbours through a set,
+    whose order follows the process's string hash seed: two MCP workers answered one question
+    with two different paths.)"""
+    g = nx.Graph()
+    g.add_nodes_from(sorted(snap.nodes))
+    g.add_edges_from(sorted((e.source, e.target) for e in snap.edges))
+    return list(nx.shortest_path(g, a, b))
+
+
 def cycles(graph: Graph, around: str, *, as_of: When = None, known_at: Known = None, max_depth: int = CYCLES.hops,
            types: Iterable[str] = CONTROL_TYPES) -> CyclesResult:
     """Cross-holdings around ``around``: non-trivial strongly connected components of the
@@ -239,8 +250,7 @@ def control_path(graph: Graph, a: str, b: str, *, as_of: When = None, known_at: 
     else:
         snap = expand(graph, [ea.key], clock, tl, "both", max_depth)
         if eb.key in snap.nodes:
-            options.append(("undirected", nx.shortest_path(digraph(snap).to_undirected(as_view=True), ea.key,
-                                                             eb.key), snap))
+            options.append(("undirected", shortest_connection(snap, ea.key, eb.key), snap))
     if not options:
         over = ("ownership or control" if set(tl) == set(CONTROL_TYPES)
                 else kinds_words(tl))  # the kinds followed, so "no path" says over what

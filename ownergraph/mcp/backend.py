@@ -47,8 +47,19 @@ class Backend:
 
     def ask_client(self) -> Any:
         """A client with the disclosure index, per question (as ``ownergraph ask`` opens one per
-        run): the server never holds the index open between questions, so an ingest can index."""
-        return og.connect()
+        run): the server never holds the index open between questions, so an ingest can index.
+        The graph connection is this backend's: connecting anew per question (``og.connect()``)
+        re-applied the schema, a write, and took most of an ``ask`` call's time."""
+        from ownergraph.retrieval.api import Ownergraph
+        from ownergraph.retrieval.llm import LLMConfig
+        from ownergraph.retrieval.text.disclosures import open_text_retriever
+
+        graph = self.client().graph
+        try:
+            retriever = open_text_retriever(graph)
+        except (ImportError, OwnergraphError):  # as og.connect(): no text search, the graph answers
+            retriever = None
+        return Ownergraph(graph, text=retriever, llm=LLMConfig.from_env())
 
     def run(self, spec: Spec, arguments: dict[str, Any], call: Call, *, limit: int,
             max_depth: int | None = None) -> CallToolResult:

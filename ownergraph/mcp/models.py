@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 AbstentionReason = Literal["not_in_graph", "ambiguous", "depth_limit_reached", "reporting_exception",
                            "no_relationship_as_of", "llm_unavailable"]
 ErrorCode = Literal["not_in_graph", "ambiguous", "not_a_date", "too_large", "too_small", "not_allowed",
-                    "timeout", "graph_unavailable", "failed"]
+                    "timeout", "graph_unavailable", "worker_failed", "failed"]
 
 
 class Citation(BaseModel):

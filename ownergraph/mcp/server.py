@@ -1,5 +1,6 @@
 """The MCP server: the tools and the sources resource on an ``MCPServer`` (official SDK), run
-over stdio (default) or streamable HTTP behind a bearer token.
+over stdio (default) or streamable HTTP behind a bearer token; calls are answered by a pool of
+worker processes (``pool.py``), or in this process with ``workers=0``.
 
 HTTP binds to 127.0.0.1 unless a host is given, and refuses to start without a token; every
 request must carry ``Authorization: Bearer <token>`` (compared in constant time), else 401.
@@ -17,10 +18,12 @@ from mcp.server.mcpserver import MCPServer
 from ownergraph.domain.errors import ConfigError
 from ownergraph.mcp import sources
 from ownergraph.mcp.backend import Backend
+from ownergraph.mcp.pool import CALL_TIMEOUT_S, WorkerPool, pool_size, pool_threads
 from ownergraph.mcp.tools import Tools
 
 NAME = "ownergraph"
 TOKEN_ENV = "OWNERGRAPH_MCP_TOKEN"
+POOL_URI = "ownergraph://pool"
 INSTRUCTIONS = (
     "Ownership, control and counterparty exposure on a graph with two clocks. Every tool takes the entity "
     "(name, LEI, alias or identifier; a and b where there are two), as_of (valid time, ISO date, default "
@@ -30,15 +33,21 @@ INSTRUCTIONS = (
     f"The resource {sources.URI} says how current each source is.")
 
 
-def build_server(backend: Backend | None = None) -> MCPServer[Any]:
+def build_server(backend: Backend | None = None, pool: WorkerPool | None = None) -> MCPServer[Any]:
+    """The server; with ``pool`` every tool call and resource read is answered by its workers
+    (this process then never opens the graph), else here, on threads sharing ``backend``."""
     backend = backend or Backend()
     try:
         version = importlib.metadata.version("ownergraph")
     except importlib.metadata.PackageNotFoundError:  # a clone run without installing
         version = "0"
     server: MCPServer[Any] = MCPServer(NAME, instructions=INSTRUCTIONS, version=version, log_level="WARNING")
-    Tools(backend).register(server)
-    sources.register(server, backend)
+    Tools(backend).register(server, dispatch=pool.tool if pool else None)
+    sources.register(server, backend, read=(lambda: pool.resource("sources")) if pool else None)
+    if pool:
+        server.resource(POOL_URI, name="pool", mime_type="application/json",
+                        description="The worker pool: size, workers (pid, calls), worker failures, timeouts, "
+                        "restarts.")(lambda: json.dumps(pool.status(), indent=2))
     return server
 
 
@@ -69,13 +78,24 @@ def http_app(server: MCPServer[Any], token: str | None, host: str) -> Any:
     return BearerAuth(server.streamable_http_app(host=host), token)
 
 
-def serve(*, http: bool = False, host: str = "127.0.0.1", port: int = 8765, token: str | None = None) -> None:
-    """Run until stopped: stdio (the default), or streamable HTTP at http://HOST:PORT/mcp."""
-    server = build_server()
-    if not http:
-        server.run("stdio")
-        return
-    import uvicorn
+def serve(*, http: bool = False, host: str = "127.0.0.1", port: int = 8765, token: str | None = None,
+          workers: int | None = None, threads: int | None = None, call_timeout_s: float = CALL_TIMEOUT_S) -> None:
+    """Run until stopped: stdio (the default), or streamable HTTP at http://HOST:PORT/mcp; calls
+    answered by ``workers`` processes (default one per core; 0: in this process), ``threads``
+    calls in hand each."""
+    if http and not token:
+        raise ConfigError(f"an HTTP MCP server needs a bearer token: give --token or set {TOKEN_ENV}")
+    size = pool_size(workers)
+    pool = WorkerPool(size, call_timeout_s, pool_threads(threads)) if size > 0 else None
+    try:
+        server = build_server(pool=pool)
+        if not http:
+            server.run("stdio")
+            return
+        import uvicorn
 
-    app = http_app(server, token, host)  # checked before the socket opens
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+        app = http_app(server, token, host)
+        uvicorn.run(app, host=host, port=port, log_level="warning")
+    finally:
+        if pool:
+            pool.close()

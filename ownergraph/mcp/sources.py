@@ -3,6 +3,7 @@ knowledge time (the latest publication time of its facts) and the files read."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from mcp.server.mcpserver.exceptions import ResourceError
@@ -32,11 +33,17 @@ def read_sources(backend: Backend) -> Sources:
         for r in rows])
 
 
-def register(server: Any, backend: Backend) -> None:
+def sources_json(backend: Backend) -> str:
+    return read_sources(backend).model_dump_json(indent=2)
+
+
+def register(server: Any, backend: Backend, read: Callable[[], str] | None = None) -> None:
+    """Add the resource; ``read`` gives its text (default: read here, on ``backend``; the pool
+    passes a call to one of its workers)."""
     def sources() -> str:
         """Each source's knowledge time (latest publication of its facts), fact count and files."""
         try:
-            return read_sources(backend).model_dump_json(indent=2)
+            return read() if read else sources_json(backend)
         except OwnergraphError as err:  # Neo4j away, a timeout: said in one line, as the tools say it
             raise ResourceError(f"{type(err).__name__}: {err}") from err
 

@@ -7,7 +7,9 @@ no tool takes Cypher or passes text into a query.
 
 from __future__ import annotations
 
+import functools
 import inspect
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from mcp.types import CallToolResult
@@ -211,15 +213,31 @@ class Tools:
         args = _args(locals())
         return self.backend.guarded("ask", args, lambda: ask_answer(self.backend, args, limit))
 
-    def register(self, server: Any) -> None:
-        """Add every tool to ``server`` (an ``MCPServer``), read-only and idempotent by annotation."""
+    def register(self, server: Any, dispatch: Dispatch | None = None) -> None:
+        """Add every tool to ``server`` (an ``MCPServer``), read-only and idempotent by annotation.
+        With ``dispatch`` (the worker pool's), each tool keeps its signature and schema here but is
+        answered by ``dispatch(name, arguments)``: the same method, run in a worker process."""
         from mcp.types import ToolAnnotations
 
         hints = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                                 open_world_hint=False)
-        for name in (*SPECS, "ask"):
+        for name in TOOL_NAMES:
             fn = getattr(self, name)
-            server.add_tool(fn, name=name, description=inspect.getdoc(fn), annotations=hints)
+            server.add_tool(fn if dispatch is None else _dispatched(name, fn, dispatch), name=name,
+                            description=inspect.getdoc(fn), annotations=hints)
+
+
+TOOL_NAMES = (*SPECS, "ask")
+Dispatch = Callable[[str, dict[str, Any]], CallToolResult]
+
+
+def _dispatched(name: str, fn: Callable[..., CallToolResult], dispatch: Dispatch) -> Callable[..., CallToolResult]:
+    """``fn``'s signature (``functools.wraps``: the SDK reads the schema through ``__wrapped__``),
+    calling ``dispatch`` with the validated arguments instead of ``fn``."""
+    @functools.wraps(fn)
+    def call(**arguments: Any) -> CallToolResult:
+        return dispatch(name, arguments)
+    return call
 
 
 def _args(scope: dict[str, Any]) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +49,8 @@ def server_env(bundle_graph: Graph, tmp_path_factory: pytest.TempPathFactory) ->
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("NEO4J_", "OPENAI_", "OWNERGRAPH_MCP_"))}
     env.update(cli_env(), NEO4J_DATABASE=bundle_graph.database, OWNERGRAPH_EMBEDDING_MODEL="none",
-               OWNERGRAPH_HOME=str(tmp_path_factory.mktemp("mcp-home")), PYTHONPATH=str(ROOT))
+               OWNERGRAPH_HOME=str(tmp_path_factory.mktemp("mcp-home")), PYTHONPATH=str(ROOT),
+               OWNERGRAPH_MCP_WORKERS="2")  # the pool, of a size that does not follow the machine's cores
     return env
 
 
@@ -76,22 +77,27 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def http_server(server_env: dict[str, str]) -> Iterator[str]:
-    """``ownergraph mcp --http`` on a free loopback port; its URL."""
-    port = free_port()
-    env = {**server_env, "OWNERGRAPH_MCP_TOKEN": TOKEN}
+@contextmanager
+def launch_http(env: dict[str, str], port: int) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """``ownergraph mcp --http`` on ``port`` (the token in ``env``): the process and its URL."""
     proc = subprocess.Popen([sys.executable, "-m", "ownergraph", "mcp", "--http", "--port", str(port)], env=env,
-                            cwd=str(ROOT), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            cwd=str(ROOT), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         _wait_listening(proc, port)
-        yield f"http://127.0.0.1:{port}/mcp"
+        yield proc, f"http://127.0.0.1:{port}/mcp"
     finally:
         proc.terminate()
         try:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@pytest.fixture(scope="module")
+def http_server(server_env: dict[str, str]) -> Iterator[str]:
+    """``ownergraph mcp --http`` on a free loopback port; its URL."""
+    with launch_http({**server_env, "OWNERGRAPH_MCP_TOKEN": TOKEN}, free_port()) as (_, url):
+        yield url
 
 
 def _wait_listening(proc: subprocess.Popen[str], port: int, seconds: float = 60) -> None:
