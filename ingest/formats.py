@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -44,6 +46,8 @@ def detect(path: Path, fmt: str | None = None) -> Any:
         raise InputFormatError(f"{path}: cannot be read ({err.strerror or err})") from err
     if not head.strip():
         raise InputFormatError(f"{path}: empty file")
+    if XML_SCHEMA_ROOT.search(head):  # a GLEIF XSD names GLEIF's namespace, yet holds no records
+        raise InputFormatError(f"{path}: an XML Schema (XSD), which describes a format; it holds no records to load")
     for reader in available.values():
         if reader.sniff(path, head):
             return reader
@@ -58,7 +62,8 @@ def _what_was_seen(head: bytes, known: list[str]) -> str:
     return f"{describe(head)}{near}; pass --format (one of {', '.join(known)})"
 
 
-_DOCS = {".rst", ".png", ".svg"}  # never data
+_DOCS = {".rst", ".png", ".svg", ".xsd"}  # never data
+XML_SCHEMA_ROOT = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?schema\b[^>]*http://www\.w3\.org/2001/XMLSchema[\"']")
 # notes beside data in a folder (README.md, SOURCES.md, LICENSE.txt); other .md/.txt/.pdf are documents
 _NOTES = {"readme", "sources", "license", "licence", "notice", "changelog", "authors", "copying"}
 

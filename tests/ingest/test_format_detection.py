@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ownergraph.domain.errors import InputFormatError
-from ownergraph.ingest.formats import detect
+from ownergraph.ingest.formats import detect, expand
 
 
 def test_not_recognised_names_the_shape_and_the_nearest_format(tmp_path: Path) -> None:
@@ -45,3 +45,12 @@ def test_a_file_nested_past_the_parsers_depth_is_described_not_a_traceback(tmp_p
     path.write_bytes(deep)
     with pytest.raises(InputFormatError, match="not recognised"):
         detect(path)
+
+
+def test_an_xml_schema_is_not_taken_for_the_data_it_describes() -> None:
+    # GLEIF's XSDs name GLEIF's namespace in their first bytes, as the data files do
+    folder = Path(__file__).resolve().parents[1] / "fixtures" / "real" / "gleif" / "xsd-2017"
+    for name in ("2017-03-21_lei-cdf-v2-1.xsd", "2017-03-16_rr-cdf-v1-1.xsd"):
+        with pytest.raises(InputFormatError, match="XML Schema"):
+            detect(folder / name)
+    assert not [p for p in expand([folder]) if p.suffix == ".xsd"]  # a folder's schemas are not data files
