@@ -52,3 +52,11 @@ def test_a_broad_rule_with_weak_words_gives_way_and_a_sure_one_does_not() -> Non
 def test_an_exposure_to_sanctioned_parties_is_a_screening() -> None:
     assert refined("do we hold anything owned by sanctioned parties", "exposure") == "screening"
     assert refined("how much do we hold in N", "exposure") is None
+
+
+def test_what_a_named_entity_owns_within_n_hops_stays_a_holdings_question() -> None:
+    # "within 1 hop" is a neighbourhood cue, but "what does X own" asks for X's holdings
+    from ownergraph.retrieval.question.work_text import MASK_WORD
+
+    assert overruled(f"what does {MASK_WORD} own within 1 hop", "holdings", ORDER) is None
+    assert overruled(f"who is within 2 hops of {MASK_WORD}", "holdings", ORDER) == "neighbourhood"
