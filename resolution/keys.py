@@ -51,6 +51,17 @@ def normalise_identifier(scheme: str, value: str) -> str:
     return v
 
 
+def register_of(scheme: str, value: str) -> str:
+    """The register an identifier belongs to: its scheme, except that ``other`` holds many
+    registers, each value prefixed by its own (``"spglobal:270532115"``, ``"cusip:…"``,
+    ``"inn:…"``); a value without a prefix is its own unnamed register. Two identifiers can
+    only contradict each other within one register."""
+    if scheme != AliasScheme.OTHER.value:
+        return scheme
+    prefix, sep, _ = value.partition(":")
+    return f"{scheme}:{prefix}" if sep else scheme
+
+
 def authority(scheme: str) -> int:
     return _RANK.get(scheme, len(_RANK))
 

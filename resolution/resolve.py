@@ -4,7 +4,8 @@
 2. ``identifier``: an identifier alias already registered (any scheme but name).
 3. ``exact_name``: the normalised name, filtered by kind (person vs organisation),
    jurisdiction (country) and identifier conflicts (the mention's company number differs
-   from the entity's), with compatible legal forms; entities from records are preferred to
+   from the entity's; ``other`` ids only within one register, see keys.register_of), with
+   compatible legal forms; entities from records are preferred to
    stubs. Two or more keys left: ambiguous, never picked.
 4. ``probabilistic``: splink over the name-only remainder, in batches (see _splink).
 5. ``new``: a stub key (see _keys) the graph can create; ambiguous mentions end here too,
@@ -25,7 +26,8 @@ from ownergraph.domain.model import EntityRef
 from ownergraph.resolution.decisions import DecisionLog
 from ownergraph.resolution.index import NAME, AliasIndex
 from ownergraph.resolution.rows import AliasRow, EntityInfo
-from ownergraph.resolution.keys import country_of, identifier_key, name_key, normalise_identifier
+from ownergraph.resolution.keys import (country_of, identifier_key, name_key, normalise_identifier,
+                                        register_of)
 from ownergraph.resolution.normalise import NormalisedName, normalise_name, suffix_compatibility
 from ownergraph.resolution.register import IDENT, kind_class
 from ownergraph.resolution.splink import SplinkMatcher, row
@@ -96,7 +98,9 @@ class Pipeline:
         members = self.decisions.members(root)
         if m.ident is not None:
             scheme, value = m.ident
-            theirs = set().union(*(self.index.identifiers_of(k, scheme) for k in members))
+            register = register_of(scheme, value)
+            theirs = {v for k in members for v in self.index.identifiers_of(k, scheme)
+                      if register_of(scheme, v) == register}
             if theirs and value not in theirs:
                 return False
         return not self.decisions.alias_rejected(root, "name:" + m.norm.key)

@@ -100,6 +100,21 @@ def test_ambiguous_exact_name_is_never_picked(resolver: Resolver) -> None:
     assert gb.method == "new" and gb.key != c
 
 
+def test_other_ids_contradict_only_within_their_register(resolver: Resolver) -> None:
+    # ``other`` holds many registers (GLEIF's S&P Global and QCC ids, CUSIPs, tickers, INNs):
+    # a mention's id from another register, or from none, says nothing against the entity
+    puma = resolver.register(entity("PUMA International Trading GmbH", lei="529900S9NYKESE6C6H13",
+                                    ids={"other": "spglobal:270532115"}, jurisdiction="DE"))
+    for value in ("cusip:745887109", "x-1"):
+        res = resolver.resolve(EntityRef(name="PUMA International Trading GmbH",
+                                         scheme=AliasScheme.OTHER, value=value), record=False)
+        assert (res.key, res.method) == (puma, "exact_name"), value
+    # another id of the same register does contradict it
+    res = resolver.resolve(EntityRef(name="PUMA International Trading GmbH",
+                                     scheme=AliasScheme.OTHER, value="spglobal:1"), record=False)
+    assert res.method == "new" and res.key != puma
+
+
 def test_person_never_matches_company_of_same_name(resolver: Resolver) -> None:
     co = resolver.register(entity("Jordan Smith", ids={"company_number": "GB:1"}))
     res = resolver.resolve(EntityRef(name="Jordan Smith", kind=EntityKind.PERSON), record=False)
