@@ -41,6 +41,10 @@ class Version:
     valid_from: date  # as stated (VALID_MIN when the source gives none)
     valid_to: date
     signature: str  # content apart from clocks and provenance (parties, type, stake, ...)
+    # a corporate action's split of a version known earlier (its closed piece): at one instant it
+    # comes before a retraction, as the earlier version it re-states does (a later version of the
+    # filing withdraws it whichever of the two was applied first)
+    split: bool = False
 
 
 @dataclass(frozen=True)
@@ -84,10 +88,10 @@ class _Piece:
 
 def plan(versions: Iterable[Version], retractions: Iterable[datetime] = ()) -> Plan:
     """The stored form of a fact's versions and retraction times (see the module text)."""
-    groups: dict[datetime, list[Version]] = {}
+    groups: dict[tuple[datetime, int], list[Version]] = {}
     for v in versions:
-        groups.setdefault(v.known_from, []).append(v)
-    events = sorted([(t, 0, []) for t in retractions] + [(k, 1, vs) for k, vs in groups.items()],
+        groups.setdefault((v.known_from, 0 if v.split else 2), []).append(v)
+    events = sorted([(t, 1, []) for t in retractions] + [(k, o, vs) for (k, o), vs in groups.items()],
                     key=lambda e: (e[0], e[1]))
     out = Plan()
     live: list[_Piece] = []
@@ -98,8 +102,8 @@ def plan(versions: Iterable[Version], retractions: Iterable[datetime] = ()) -> P
         else:
             out.carried.append(Carried(p.origin.sid, p.valid_to, p.known_from, at))
 
-    for at, is_version, group in events:
-        if not is_version:  # retraction: the fact was never true, from this knowledge time
+    for at, order, group in events:
+        if order == 1:  # retraction: the fact was never true, from this knowledge time
             for p in live:
                 close(p, at)
             live = []

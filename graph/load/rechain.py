@@ -10,6 +10,8 @@ is ever deleted.
 
 from __future__ import annotations
 
+import dataclasses
+
 from collections.abc import Iterable
 from datetime import date, datetime, timezone
 from typing import Any
@@ -121,6 +123,8 @@ def plan_rows(versions: list[dict[str, Any]], retracted: list[Any]
         origin = p["statement_id"].rsplit("|", 1)[0] if p.get("closed_by_action") and not v["carried"] else None
         if origin in stated and stated[origin].known_from == clock_of(p["known_from"]):
             del stated[origin], current[origin]
+        elif origin in stated and p["statement_id"] in stated:
+            stated[p["statement_id"]] = dataclasses.replace(stated[p["statement_id"]], split=True)
     result = plan(stated.values(), [native(t) for t in retracted])
     stores = []
     for sid, st in result.stored.items():

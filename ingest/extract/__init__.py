@@ -77,7 +77,17 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, 
     spans = [(s.start, s.end) for s in sentences]
     rows = [f for f in (*tables.find(text, ctx), *signatures.find(text, filer)) if any(a <= f.start < b for a, b in spans)]
     found = _once([*found, *rows])
-    return rules.drop_unstated(partners.full_names(text, bind_agreements(rules.date_refinancings(found), sentences)))
+    found = partners.full_names(text, bind_agreements(rules.date_refinancings(found), sentences))
+    return _merger_not_control(rules.drop_unstated(found))
+
+
+def _merger_not_control(found: list[Found]) -> list[Found]:
+    """``found`` without a change of control of a company the same document says merged away
+    ("Kinnard merged with and into the registrant's wholly-owned subsidiary" and "the acquisition
+    of Kinnard"): one event, and the merger says what became of it (its owners' edges end, its
+    successor takes its stakes); a new owner's edge into the merged company would stay open."""
+    merged = {_key(f.b) for f in found if f.relation == rules.MERGED}
+    return [f for f in found if not (f.relation == rules.ACQUIRED and is_action(f) and _key(f.b) in merged)]
 
 
 def _merge(stated: list[Found], read: list[Found]) -> list[Found]:

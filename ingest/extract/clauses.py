@@ -398,9 +398,26 @@ def _singles(flat: str, ms: list[Mention], text: str, start: int, ctx: Context) 
                 conf = _confidence(flat, m.start, hit[0])
                 if conf is None:
                     continue
+                if relation in (ACQUIRED, SOLD) and conf > 0.35 and _untold(flat, m):
+                    conf = 0.35
                 a, b = (ctx.filer, m.name) if filer_a else (m.name, ctx.filer)
                 out.append(_found(relation, f"clause:{rule}", a, b, conf, hit[0], flat, text, start))
     return out
+
+
+# "It is expected that the acquisition of USHO will be accretive": a deal expected, not done
+_EXPECTED = re.compile(r"\bexpected\b", re.I)
+# "gives effect to the acquisition of Steichen and Kinnard ... as if they had occurred": a
+# presentation of the deal, anywhere in the sentence
+_PRO_FORMA = re.compile(r"\bpro\sforma\b|\bas\sif\b", re.I)
+
+
+def _untold(flat: str, m: Mention) -> bool:
+    """Whether the clause around a deal named by a frame ("the acquisition of X") hedges it:
+    before the name, in the verb just after it (up to a comma), or a pro forma sentence."""
+    before = _CLAUSE_END.split(flat[max(0, m.start - 60):m.start])[-1]
+    after = re.split(r",|;|\.\s", flat[m.end:m.end + 60])[0]
+    return bool(_PRO_FORMA.search(flat)) or any(HEDGE.search(t) or _EXPECTED.search(t) for t in (before, after))
 
 
 def _found(relation: str, rule: str, a: str, b: str, conf: float, gap: str, flat: str, text: str,

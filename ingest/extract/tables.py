@@ -52,6 +52,11 @@ _PCT_CELL = re.compile(r"^(?P<n>\d{1,3}(?:\.\d+)?)\s?%?$")
 _FOOTNOTE = re.compile(r"(?:\s*(?:[*#!†‡°^]+|\(\d{1,2}\)|(?<=\s)\d{1,2}|(?<=[A-Za-z.])\d))+$")
 _FORMERLY = re.compile(r"\s*\((?:formerly|previously)\s(?:known\sas\s|called\s|named\s)?(?P<old>(?:[^()]|\([^()]*\))+?)\s*\)", re.I)
 # a beneficial ownership line: name, footnote, address, shares, percent ("Barbara Laughlin (4) 510,000 31.41 %")
+# a table of contents' entry ("Section 5.17 Payment of Company Obligations......57"): a heading
+# it names is no list, and it is no row
+_CONTENTS_LINE = re.compile(r"\.{3,}\s*\d{1,4}\s*$")
+# a notice clause's addressee ("(a) if to Acquiror or Acquisition Subsidiary, to:"): an address follows, not a list
+_NOTICE_TO = re.compile(r"^(?:\([a-z0-9]{1,3}\)\s*)?(?:if\s+to|with\s+(?:a\s+)?cop(?:y|ies)\s+to)\b", re.I)
 _OWNER_LINE = re.compile(r"^(?:(?:Common|Ordinary|Preferred)\s(?:Stock|Shares)\s)?(?P<name>[A-Z][^\d()]{2,80}?)\s*(?:\(\d{1,2}\)\s*)?(?:c/o\s[^\n]*?|\d+\s[^\n]*?)?\s"
                          r"\d[\d,]{2,}\s+(?P<pct>\d{1,3}(?:\.\d+)?)\s?%\s*$")
 
@@ -68,7 +73,10 @@ def find(text: str, ctx: Context) -> list[Found]:
         start, pos = pos, pos + len(line)
         row = line.strip()
         start += len(line) - len(line.lstrip())  # a row's quote is the document's text at its offsets
-        if not row:
+        if not row or _CONTENTS_LINE.search(row):
+            continue
+        if _NOTICE_TO.match(row):
+            kind, parent, listing = None, None, False
             continue
         if row.startswith("|") or row.count(" | ") >= 2:  # a markdown row, or cells joined by " | "
             cells = [c.strip() for c in row.strip("|").split("|")]

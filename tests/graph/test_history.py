@@ -133,6 +133,19 @@ def test_a_retraction_withdraws_the_fact_from_valid_time() -> None:
     assert [c.known_to for c in result.carried] == [_at(date(2019, 1, 1))]
 
 
+def test_an_actions_split_of_an_earlier_version_yields_to_a_retraction_at_the_same_instant() -> None:
+    # an 8-K's edge (known 2000-09-22) split by a merger the 8-K/A states (known 2000-10-06), the 8-K/A
+    # superseding the 8-K at 2000-10-06: in whichever order the two were applied, nothing stays open
+    t0, t1 = _at(date(2000, 9, 22)), _at(date(2000, 10, 6))
+    origin = Version("a", t0, date(2000, 9, 22), VALID_MAX, "A")
+    piece = Version("a|merger", t1, date(2000, 9, 22), date(2000, 10, 6), "A", split=True)
+    result = plan([origin, piece], [t1])
+    assert result.stored["a"].known_to == t1 and result.stored["a|merger"].known_to == t1
+    # a version the source states at that instant (the same document re-filed) opens after it
+    refiled = Version("b", t1, date(2000, 9, 22), VALID_MAX, "A")
+    assert plan([origin, refiled], [t1]).stored["b"].known_to == KNOWN_MAX
+
+
 def test_a_new_holder_without_a_start_begins_at_the_other_partys_end() -> None:
     # one update: the old holder's interest re-stated with endDate 2020-03-01, the new holder's
     # with no startDate: the new stake starts at 2020-03-01, not at the interest's beginning

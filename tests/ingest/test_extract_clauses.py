@@ -181,3 +181,39 @@ def test_a_holder_named_by_its_role_in_an_apposition() -> None:
                       "non-executive director by Mediclinic Group Limited, the company's principal shareholder, to be "
                       "independent.", filer)
     assert ("owns", "Mediclinic Group Limited", filer) in got
+
+
+HHCA_8K = FIXTURES / "real/filings/8-K/1000685_8K_1997_0001036050-97-000815.txt"
+STOCKWALK_8K = FIXTURES / "real/filings/8-K/1001136_8K_2000_0000950124-00-005735.txt"
+
+
+def test_a_contents_page_and_a_notice_clause_are_no_list_of_subsidiaries() -> None:
+    # the merger agreement of HHCA's 8-K: "...ACQUIROR AND ACQUISITION SUBSIDIARY.....34" in its
+    # contents, "(a) if to Acquiror or Acquisition Subsidiary, to:" above the parties' addresses
+    text = HHCA_8K.read_text(errors="replace")
+    assert "Section 5.17 Payment of Company Obligations....." in text and "if to the Company, to:" in text
+    assert not tables.find(text, Context(filer="HOME HEALTH CORP OF AMERICA INC \\PA\\"))
+
+
+def test_a_deal_the_clause_expects_or_presents_pro_forma_is_hedged() -> None:
+    text = HHCA_8K.read_text(errors="replace")
+    start = text.index("It is expected that the acquisition of USHO")
+    end = text.index("earnings.", start) + len("earnings.")
+    sentence = Sentence("doc", 0, start, end, text[start:end])
+    found = [f for f in extract(text, [sentence], "HOME HEALTH CORP OF AMERICA INC \\PA\\") if f.relation == "acquired"]
+    assert found and all(f.confidence < MIN_CONFIDENCE for f in found)
+    text = STOCKWALK_8K.read_text(errors="replace")
+    start = text.index("The tables set forth the unaudited pro forma")
+    end = text.index("July 1, 1999.", start) + len("July 1, 1999.")
+    sentence = Sentence("doc", 0, start, end, text[start:end])
+    assert not [f for f in extract(text, [sentence], "STOCKWALK COM GROUP INC")
+                if f.relation == "acquired" and f.confidence >= MIN_CONFIDENCE]
+
+
+def test_a_company_the_document_says_merged_away_has_no_change_of_control() -> None:
+    # "Kinnard merged with and into the registrant's wholly-owned subsidiary" and, in the pro forma
+    # notes, "the acquisition of Kinnard and Steichen": one event, read as the merger
+    text = STOCKWALK_8K.read_text(errors="replace")
+    found = extract(text, split_sentences(text), "STOCKWALK COM GROUP INC")
+    assert any(f.relation == "merged" and f.b.startswith("Kinnard") for f in found)
+    assert not any(f.relation == "acquired" and f.b.startswith("Kinnard") for f in found)
