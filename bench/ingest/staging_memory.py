@@ -92,9 +92,9 @@ def main(argv: list[str] | None = None) -> int:
                               capture_output=True, text=True, check=True)
         report[mode] = json.loads(done.stdout.strip().splitlines()[-1])
         print(mode, report[mode], flush=True)
-    out = HERE / "bench" / "results" / f"ingest-staging-memory-{args.name}.json"
-    out.write_text(json.dumps(report, indent=2) + "\n")
-    print(out)
+    from bench._common import write_report  # here: the staging runs' own RSS counts their imports
+
+    print(write_report(f"ingest-staging-memory-{args.name}", report, HERE / "bench" / "results"))
     return 0
 
 

@@ -26,6 +26,8 @@ from typing import Any
 
 import psutil
 
+from bench._common import write_report
+
 HERE = Path(__file__).resolve().parents[2]
 
 
@@ -84,9 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         b, a = report["before"], report["after"]
         report["ratio_seconds_after_to_before"] = round(a["seconds"] / b["seconds"], 3)
         report["ratio_peak_rss_after_to_before"] = round(a["peak_python_rss_mb"] / b["peak_python_rss_mb"], 3)
-    out = HERE / "bench" / "results" / f"ingest-stream-{args.name}.json"
-    out.write_text(json.dumps(report, indent=2) + "\n")
-    print(out)
+    print(write_report(f"ingest-stream-{args.name}", report, HERE / "bench" / "results"))
     return 0
 
 
