@@ -133,11 +133,7 @@ def importer_alone(work: Path) -> dict[str, Any]:
     """The importer on the files the bulk run wrote, server stopped (then started again)."""
     settings = bench_settings()
     local = LocalNeo4j(settings)
-    files = ImportFiles(work)
-    for p in sorted(work.glob("nodes-*.csv")):
-        files.nodes.append(f"{p.name.split('-')[1]}={p}")
-    for p in sorted(work.glob("rels-*.csv")):
-        files.relationships.append(f"{'-'.join(p.name.split('-')[1:-1])}={p}")
+    files = ImportFiles.found_in(work)
     local.stop()
     try:
         wall, cpu = run_importer(local, files, settings.neo4j_database)

@@ -148,11 +148,7 @@ def readers_alone(files: list[Path]) -> dict[str, Any]:
 def importer_alone(settings: Settings, parts: Path) -> dict[str, Any]:
     """Neo4j's importer on the parts the load wrote (server stopped, and left stopped)."""
     local = LocalNeo4j(settings)
-    files = ImportFiles(parts)
-    for p in sorted(parts.glob("nodes-*.csv")):
-        files.nodes.append(f"{p.name.split('-')[1]}={p}")
-    for p in sorted(parts.glob("rels-*.csv")):
-        files.relationships.append(f"{'-'.join(p.name.split('-')[1:-1])}={p}")
+    files = ImportFiles.found_in(parts)
     if local.status().running:
         local.stop()
     wall, cpu = run_importer(local, files, settings.neo4j_database)

@@ -51,3 +51,13 @@ def test_a_property_of_two_types_splits_the_rows(tmp_path: Path) -> None:
 def test_a_value_the_files_cannot_carry_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(BulkFileError, match="cannot write"):
         write_nodes(ImportFiles(tmp_path), "Entity", "Entity", [("k", {"key": "k", "odd": {"a": 1}})])
+
+
+def test_the_parts_written_are_found_again_in_their_folder(tmp_path: Path) -> None:
+    out = ImportFiles(tmp_path)
+    write_nodes(out, "Entity", "e", [("e1", {"name": "A"}), ("e2", {"name": 2})])  # two parts: name's types
+    write_nodes(out, "Alias", "a", [("a1", {"name": "B"})])
+    write_relationships(out, "OWNS", "e", "e", [("e1", "e2", {"stake": 0.5})])
+    found = ImportFiles.found_in(tmp_path)
+    assert sorted(found.nodes) == sorted(out.nodes) and len(found.nodes) == 3
+    assert found.relationships == out.relationships

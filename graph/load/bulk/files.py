@@ -40,6 +40,15 @@ class ImportFiles:
     def arguments(self) -> list[str]:
         return [f"--nodes={a}" for a in self.nodes] + [f"--relationships={a}" for a in self.relationships]
 
+    @classmethod
+    def found_in(cls, folder: Path) -> ImportFiles:
+        """The parts :func:`write_nodes` and :func:`write_relationships` left in ``folder``
+        (``nodes-LABEL-N.csv``, ``rels-TYPE-N.csv``), to run the importer on them again."""
+        files = cls(folder)
+        files.nodes = [f"{p.name.split('-')[1]}={p}" for p in sorted(folder.glob("nodes-*.csv"))]
+        files.relationships = [f"{'-'.join(p.name.split('-')[1:-1])}={p}" for p in sorted(folder.glob("rels-*.csv"))]
+        return files
+
 
 def _type(v: Any) -> str:
     t = type(v)
