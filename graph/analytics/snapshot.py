@@ -95,9 +95,11 @@ class Snapshot:
 
 
 def expand(graph: Reads, seeds: list[str], clock: Clock, types: list[str], direction: Direction,
-           max_depth: int = 10, with_rid: bool = False) -> Snapshot:
+           max_depth: int = 10, with_rid: bool = False, until: str | None = None) -> Snapshot:
     """Breadth-first expansion from ``seeds`` over ``types`` edges admitted by ``clock``
-    (``with_rid``: each edge's id in ``props["_rid"]``, as ``_snapshot_reach.reach`` gives)."""
+    (``with_rid``: each edge's id in ``props["_rid"]``, as ``_snapshot_reach.reach`` gives).
+    ``until``: stop after the level that reaches that key — every shortest path to it is then
+    in the snapshot (a path question need not read the whole component)."""
     snap = Snapshot(clock)
     seen_edges: set[str] = set()
     frontier = sorted(set(seeds))
@@ -134,6 +136,8 @@ def expand(graph: Reads, seeds: list[str], clock: Clock, types: list[str], direc
         if nxt:
             snap.depth_reached = depth
         frontier = sorted(nxt)
+        if until is not None and until in visited:
+            break
     return snap
 
 

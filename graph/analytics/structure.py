@@ -221,7 +221,7 @@ def _direction(steps: tuple[dict[str, Any], ...]) -> str:
 
 def _directed(graph: Graph, start: str, end: str, clock: Clock, types: list[str],
               max_depth: int) -> tuple[list[str], Snapshot] | None:
-    snap = expand(graph, [start], clock, types, "out", max_depth)
+    snap = expand(graph, [start], clock, types, "out", max_depth, until=end)
     if end not in snap.nodes:
         return None
     return nx.shortest_path(digraph(snap), start, end), snap
@@ -248,7 +248,7 @@ def control_path(graph: Graph, a: str, b: str, *, as_of: When = None, known_at: 
             if found:
                 options.append((label, *found))
     else:
-        snap = expand(graph, [ea.key], clock, tl, "both", max_depth)
+        snap = expand(graph, [ea.key], clock, tl, "both", max_depth, until=eb.key)
         if eb.key in snap.nodes:
             options.append(("undirected", shortest_connection(snap, ea.key, eb.key), snap))
     if not options:

@@ -97,3 +97,18 @@ def test_ask_connected_follows_every_kind(graph, real_data):
     assert linked.evidence.found
     control = og.ask(f"Shortest control path between {FUND} and {MANAGER}", as_of="2023-06-01")
     assert not control.evidence.found and "No ownership or control path" in control.text
+
+
+def test_a_path_reads_only_as_far_as_the_other_end(golden, graph):
+    """The expansion behind a path stops at the level that reaches B (a connected register
+    need not be read whole to answer a one-hop question); the shortest path is the same."""
+    from ownergraph.domain.clock import make_clock
+    from ownergraph.domain.vocabulary import path_edge_types
+    from ownergraph.graph.analytics.snapshot import expand
+
+    types, clock = list(path_edge_types(["all"])), make_clock("2023-06-01")
+    whole = expand(graph, [MANAGER], clock, types, "both", 12)
+    assert whole.depth_reached >= 2 and UMBRELLA in whole.nodes  # manager - fund - umbrella
+    near = expand(graph, [MANAGER], clock, types, "both", 12, until=FUND)
+    assert near.depth_reached == 1 and FUND in near.nodes and UMBRELLA not in near.nodes
+    assert golden.structure.path(MANAGER, FUND, kinds=["all"]).hops == 1
