@@ -304,12 +304,6 @@ def backtest_cmd(question: tuple[str, ...], start: str | None, end: str | None, 
         _say(f"plot: {plot}")
 
 
-ANALYTICS_COMMANDS: list[click.Command] = [
-    owners_cmd, stake_cmd, exposure_cmd, contagion_cmd, path_cmd, cycles_cmd, parents_cmd, sanctions_near_cmd,
-    diff_cmd, backtest_cmd,
-]
-
-
 # -- issue 30, item 3 (kinds-b): neighbourhood, names, book screening, branches, events ----------
 @click.command("neighbourhood")
 @click.argument("who")
@@ -402,7 +396,6 @@ def events_cmd(who: str, other: str | None, as_of: str | None, known_at: str | N
     echo_lines(events(res))
 
 
-ANALYTICS_COMMANDS += [neighbourhood_cmd, names_cmd, screening_cmd, branches_cmd, events_cmd]
 # -- counterparties, holdings, group (issue 30) ----------------------------------------------
 @click.command(COUNTERPARTIES.command)
 @click.argument("entity")
@@ -459,4 +452,8 @@ def group_cmd(who: tuple[str, ...], max_depth: int, as_of: str | None, known_at:
     echo_lines(holding_views.group(res))
 
 
-ANALYTICS_COMMANDS += [counterparties_cmd, holdings_cmd, group_cmd]
+ANALYTICS_COMMANDS: list[click.Command] = [
+    owners_cmd, stake_cmd, exposure_cmd, contagion_cmd, path_cmd, cycles_cmd, parents_cmd, sanctions_near_cmd,
+    diff_cmd, backtest_cmd, neighbourhood_cmd, names_cmd, screening_cmd, branches_cmd, events_cmd,
+    counterparties_cmd, holdings_cmd, group_cmd,
+]

@@ -218,9 +218,6 @@ DIFF = QuestionKind("diff", "diff", 1, None, "what changed in the ownership / co
 QUALITY = QuestionKind("quality", "quality", 0, None, "data-quality issues of the graph (shareholder totals over "
                        "100%, missing stakes, self-holdings, stubs, dangling references), of all or about X")
 
-KINDS: dict[str, QuestionKind] = {k.name: k for k in (OWNERS, STAKE, EXPOSURE, CONTAGION, PATH, SANCTIONS_NEAR,
-                                                       CYCLES, PARENTS, DIFF, QUALITY)}
-# issue 30, item 3 (kinds-b): a neighbourhood, the names of X, book screening, branches, events
 NEIGHBOURHOOD = QuestionKind("neighbourhood", "neighbourhood", 1, 1, "everything within N hops of X over chosen "
                              "kinds of relationship (ownership, control, lending, guarantee, branch, fund, consolidation)")
 NAMES = QuestionKind("names", "names", 1, None, "names, previous names, aliases and identifiers (LEI, company "
@@ -231,8 +228,6 @@ BRANCHES = QuestionKind("branches", "branches", 1, None, "branches of X; the hea
                         "X is part of")
 EVENTS = QuestionKind("events", "events", 1, None, "when did X buy / sell its stake in Y, lend to, merge, change "
                       "its name, get sanctioned: dated edges, corrections and corporate actions of X (and Y)")
-KINDS.update({k.name: k for k in (NEIGHBOURHOOD, NAMES, SCREENING, BRANCHES, EVENTS)})
-# issue 30: lenders / guarantors / borrowers, holdings, "X and everything it controls"
 COUNTERPARTIES = QuestionKind("counterparties", "counterparties", 1, None, "lenders, guarantors or borrowers of X "
                               "(who lends to / guarantees X; whom X lends to / guarantees), with amounts and dates",
                               channels=True)
@@ -240,7 +235,10 @@ HOLDINGS = QuestionKind("holdings", "holdings", 1, FULL_DEPTH, "what X owns or c
                         "chains, with effective stakes (X's shareholdings, subsidiaries)")
 GROUP = QuestionKind("group", "group", 1, FULL_DEPTH, "X and everything it controls (X's group, its controlled "
                      "undertakings); of a person, family or several persons together")
-KINDS.update({k.name: k for k in (COUNTERPARTIES, HOLDINGS, GROUP)})
+# every question kind, in the order the parser, the CLI and the docs list them
+KINDS: dict[str, QuestionKind] = {k.name: k for k in (
+    OWNERS, STAKE, EXPOSURE, CONTAGION, PATH, SANCTIONS_NEAR, CYCLES, PARENTS, DIFF, QUALITY,
+    NEIGHBOURHOOD, NAMES, SCREENING, BRANCHES, EVENTS, COUNTERPARTIES, HOLDINGS, GROUP)}
 KIND_NAMES: tuple[str, ...] = tuple(KINDS)
 UNKNOWN = "unknown"  # outside every kind: never answered by a guessed query
 PATTERN_NAMES: tuple[str, ...] = (*KIND_NAMES, UNKNOWN)
