@@ -33,7 +33,10 @@ def _default(obj: Any) -> Any:
 def dumps(data: Any) -> str:
     """Strict JSON: a missing number (NaN from a DataFrame, infinity) is ``null``, never the
     ``NaN`` token that JSON parsers other than Python's refuse."""
-    loose = json.dumps(data, default=_default, sort_keys=False)
+    try:  # most outputs have no NaN: serialised once
+        return json.dumps(data, default=_default, indent=2, sort_keys=False, allow_nan=False)
+    except ValueError:
+        loose = json.dumps(data, default=_default, sort_keys=False)
     strict = json.loads(loose, parse_constant=lambda _token: None)
     return json.dumps(strict, indent=2, sort_keys=False, allow_nan=False)
 
