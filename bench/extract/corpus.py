@@ -180,7 +180,7 @@ def markdown(reports: dict[str, dict[str, Any]]) -> str:
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--split", choices=("dev", "test"))
+    ap.add_argument("--split", help="dev, test, or a later held-out split named in the corpus files (heldout2)")
     ap.add_argument("--json", type=Path)
     ap.add_argument("--llm", action="store_true", help="also score the configured LLM extractor")
     ap.add_argument("--doc", action="append", help="only this document (repeatable)")

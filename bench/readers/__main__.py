@@ -31,7 +31,7 @@ def read(path: Path) -> tuple[Index, str | None]:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--split", choices=("dev", "test"), default="dev")
+    ap.add_argument("--split", default="dev", help="dev, test, or a later held-out split named in facts.jsonl (heldout2)")
     ap.add_argument("--show", action="store_true", help="print each wrong fact and quarantine")
     ap.add_argument("--out", type=Path, help="also write the table as JSON (bench/results/readers-<split>.json)")
     ap.add_argument("--note", default="", help="what this run is (kept in the JSON)")
