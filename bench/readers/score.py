@@ -10,7 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from ownergraph.domain.model import Control, Entity, Ownership, Quarantined, Record, ReportingException
+from ownergraph.domain.model import Consolidation, Control, Entity, Ownership, Quarantined, Record, ReportingException
 
 
 def norm(text: Any) -> str:
@@ -36,6 +36,7 @@ class Index:
     edges: list[Ownership | Control] = field(default_factory=list)
     quarantined: list[Quarantined] = field(default_factory=list)
     subjects: list[Any] = field(default_factory=list)  # entities a reporting exception is about
+    parents: list[Consolidation] = field(default_factory=list)
     names_of: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
 
     def add(self, rec: Record) -> None:
@@ -50,6 +51,8 @@ class Index:
                 self.names_of[k] |= keys
         elif isinstance(rec, (Ownership, Control)):
             self.edges.append(rec)
+        elif isinstance(rec, Consolidation):
+            self.parents.append(rec)
         elif isinstance(rec, ReportingException):
             self.subjects.append(rec.entity)
 
@@ -157,5 +160,14 @@ def previous_ok(ix: Index, fact: dict[str, Any]) -> bool:
     return False
 
 
+def parent_ok(ix: Index, fact: dict[str, Any]) -> bool:
+    """A GLEIF parent record (held-out set 2's label: subject the parent, object the child): a
+    consolidation of the child by the parent at that level, from that date."""
+    level = "ultimate" if fact["fact"] == "ultimate_parent" else "direct"
+    return any(str(getattr(c.level, "value", c.level)).lower().startswith(level)
+               and ix.refers(c.target, fact.get("subject")) and ix.refers(c.source, fact.get("object"))
+               and _date(c.valid_from, fact.get("from")) for c in ix.parents)
+
+
 CHECKS = {"entity": entity_ok, "owns": edge_ok, "controls": edge_ok, "psc": edge_ok, "officer": edge_ok,
-          "previous_name": previous_ok}
+          "previous_name": previous_ok, "parent": parent_ok, "ultimate_parent": parent_ok}
