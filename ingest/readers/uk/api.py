@@ -88,6 +88,18 @@ def company_of(obj: dict[str, Any], outer: dict[str, Any] | None = None) -> str:
                             "whose PSC (or officer) this is is not stated")
 
 
+def list_company(item: dict[str, Any], outer: dict[str, Any]) -> str:
+    """The company of a PSC (or statement) list item: the item's own company_number, else the
+    list's company (a list is the resource of one company: ``/company/{number}/persons-with-
+    significant-control``), else the company in the item's own link."""
+    if item.get("company_number"):
+        return str(item["company_number"]).strip()
+    try:
+        return company_of(outer)
+    except Bad:
+        return company_of(item)
+
+
 class _ApiFile:
     def __init__(self, path: Path) -> None:
         self.path, self.psc = path, PscFile(path)
@@ -123,13 +135,14 @@ class _ApiFile:
             # an officer list names the company in its link; an officer's appointment list names
             # the officer at the top and each company in the item's appointed_to
             to = item.get("appointed_to") if isinstance(item.get("appointed_to"), dict) else None
-            if to is not None:
-                item = {**item, "name": item.get("name") or outer.get("name")}
-            return officer(self.path, loc, item, str(to.get("company_number") or "").strip()
-                           or company_of(to) if to is not None else company_of({}, outer))
+            if to is None:
+                return officer(self.path, loc, item, company_of({}, outer))
+            item = {**item, "name": item.get("name") or outer.get("name")}
+            company = str(to.get("company_number") or "").strip() or company_of(to)
+            return appointed_to(self.path, loc, to, company) + officer(self.path, loc, item, company)
         if "company_name" in item and "company_number" in item:
             return [profile(self.path, loc, item)]
-        return self.psc.record(loc, {"company_number": company_of(item, outer), "data": item})
+        return self.psc.record(loc, {"company_number": list_company(item, outer), "data": item})
 
 
 def _not_a_resource(obj: Any) -> list[Record]:
@@ -149,6 +162,15 @@ def profile(path: Path, loc: str, obj: dict[str, Any]) -> Entity:
                               valid_from=parse_date(old.get("effective_from")),
                               valid_to=parse_date(old.get("ceased_on"))))
     return ent.model_copy(update={"aliases": (*ent.aliases, *previous)}) if previous else ent
+
+
+def appointed_to(path: Path, loc: str, to: dict[str, Any], company: str) -> list[Record]:
+    """The company an appointment names (``appointed_to``: name, number, status), when named. Its
+    own fact key: a mention in an officer's list is not a version of the company's profile."""
+    if not str(to.get("company_name") or "").strip():
+        return []
+    ent = company_entity(path, f"{loc}.appointed_to", {"company_number": company}, to)
+    return [ent.model_copy(update={"fact_key": f"uk_officers:appointed_to:{ent.ref.value}"})]
 
 
 def officer(path: Path, loc: str, item: dict[str, Any], company: str) -> list[Record]:

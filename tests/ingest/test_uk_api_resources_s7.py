@@ -1,0 +1,64 @@
+"""Companies House API resources as Companies House's own services return them (issue 31, session 7),
+on the real files of the reader corpus's former test half (development data since it was scored
+twice; origins and licences in ``tests/fixtures/reader_corpus/README.md``):
+
+- a PSC notified after it ceased (``ceased_on`` before ``notified_on``; the API defines
+  ``notified_on`` as the date Companies House was notified): the PSC loads, its control ends at
+  ``ceased_on`` from an unstated start and is known from ``notified_on`` (companieshouse/psc-data-api);
+- a PSC list: each item belongs to the list's company (the list is ``/company/{number}/persons-with-
+  significant-control``), even where an item's own link names another;
+- an officer's appointment list: the company each appointment names (``appointed_to``) is an entity.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from ownergraph.domain.model import Control, Entity, Quarantined
+from ownergraph.ingest.formats import detect
+
+CH = Path(__file__).resolve().parents[1] / "fixtures" / "reader_corpus" / "files" / "test" / "ch-api"
+
+
+def read(name: str) -> list:
+    path = CH / name
+    reader = detect(path)
+    assert reader.name == "uk-api"
+    return list(reader.read(path))
+
+
+def of(records: list, kind: type) -> list:
+    return [r for r in records if isinstance(r, kind)]
+
+
+def test_psc_notified_after_it_ceased_loads() -> None:
+    for name, company in (("chpsc-get_individual_output.json", "34777771"),
+                          ("chpsc-get_individual_bo_output.json", "34777772"),
+                          ("chpsc-get_corporate_entity_output.json", "34777773"),
+                          ("chpsc-get_corporate_entity_bo_output.json", "34777774")):
+        records = read(name)
+        assert not of(records, Quarantined), name
+        (psc,) = of(records, Entity)
+        (edge,) = of(records, Control)
+        assert edge.source == psc.ref and edge.target.value == f"GB:{company}"
+        assert edge.valid_from is None and edge.valid_to == date(2021, 11, 2)
+        assert edge.known_from.date() == date(2023, 11, 20)
+        assert edge.control_kind == "rights_to_surplus_assets" and (edge.stake.lo, edge.stake.hi) == (75, 100)
+
+
+def test_psc_list_items_belong_to_the_lists_company() -> None:
+    records = read("chpsc-psc_list_output.json")
+    edges = of(records, Control)
+    assert len(edges) == 2 and {e.target.value for e in edges} == {"GB:34777777"}
+
+
+def test_appointment_list_names_each_company() -> None:
+    records = read("herrbert-appointments_allan_david_horley.json")
+    companies = {e.ref.value: e for e in of(records, Entity) if e.kind.value == "company"}
+    assert companies["GB:07133481"].name == "WCR VEHICLE HIRE LIMITED"
+    assert companies["GB:07649312"].name == "BEESTON PROPERTY LIMITED"
+    assert companies["GB:07133481"].status == "DISSOLVED"
+    assert all(e.fact_key.startswith("uk_officers:appointed_to:") for e in companies.values())
+    targets = {c.target.value for c in of(records, Control)}
+    assert set(companies) <= targets
