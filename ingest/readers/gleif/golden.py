@@ -231,6 +231,22 @@ def read_golden_xml(path: Path) -> Iterator[Record]:
     except etree.XMLSyntaxError as err:
         line, col = err.position
         yield not_read(path, f"line {line} col {col}", f"malformed XML: {err.msg}", index, field="xml")
+        return
+    root = xml_root(path)
+    if index == 0 and root not in GOLDEN_ROOTS:  # an empty GLEIF file is no error; another document is
+        yield quarantine(path, "/", "root", f"<{root}> is not a GLEIF LEI-CDF, RR-CDF or reporting-exception "
+                         f"document (roots {', '.join(sorted(GOLDEN_ROOTS))}); no record was read")
+
+
+GOLDEN_ROOTS = {"LEIData", "RelationshipData", "ReportingExceptionData"}
+_ROOT = re.compile(rb"<(?![?!])(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)")
+
+
+def xml_root(path: Path) -> str:
+    """The local name of an XML document's root element (from its first bytes)."""
+    with open_data(path) as fh:
+        m = _ROOT.search(fh.read(8192))
+    return m[1].decode("ascii", "replace") if m else "?"
 
 
 RECORD_KEYS = {"Entity", "Relationship", "ExceptionCategory"}
