@@ -62,3 +62,28 @@ def test_appointment_list_names_each_company() -> None:
     assert all(e.fact_key.startswith("uk_officers:appointed_to:") for e in companies.values())
     targets = {c.target.value for c in of(records, Control)}
     assert set(companies) <= targets
+
+
+def test_company_search_results_are_companies(tmp_path: Path) -> None:
+    """Built after the public API's ``companySearch`` resource (no public file of it was at hand):
+    each ``searchresults#company`` item is the company its ``title`` names; an officer result is
+    refused naming ``kind``."""
+    import json
+
+    page = {"kind": "search#all", "items_per_page": 20, "start_index": 0, "total_results": 3, "items": [
+        {"kind": "searchresults#company", "title": "ACME WIDGETS LIMITED", "company_number": "01234567",
+         "company_status": "active", "company_type": "ltd", "date_of_creation": "2001-05-04",
+         "links": {"self": "/company/01234567"}},
+        {"kind": "searchresults#company", "title": "ACME HOLDINGS LIMITED", "company_number": "SC012345",
+         "company_status": "dissolved", "date_of_creation": "1990-01-01", "date_of_cessation": "2019-01-01",
+         "links": {"self": "/company/SC012345"}},
+        {"kind": "searchresults#officer", "title": "John SMITH", "links": {"self": "/officers/XYZ/appointments"}}]}
+    path = tmp_path / "search.json"
+    path.write_text(json.dumps(page))
+    assert detect(path).name == "uk-api"
+    records = list(detect(path).read(path))
+    companies = {e.ref.value: e for e in of(records, Entity)}
+    assert companies["GB:01234567"].name == "ACME WIDGETS LIMITED" and companies["GB:01234567"].status == "ACTIVE"
+    assert companies["GB:SC012345"].valid_to == date(2019, 1, 1)
+    (q,) = of(records, Quarantined)
+    assert q.field == "kind" and "searchresults#officer" in q.reason

@@ -4,8 +4,10 @@ The API returns one resource per response; each is told by its own fields, never
 - company profile (``company_name`` + ``company_number`` at the top): the company, with its
   ``previous_company_names`` as dated previous names (``ceased_on`` = the end of the old name);
 - list responses (``items``): PSC lists and PSC statement lists (each item read as a PSC record of
-  the company in the list's or the item's ``links.self``), officer lists (a Control per officer)
-  and related companies / UK establishments (each item a company; a branch is not ownership);
+  the company in the list's or the item's ``links.self``), officer lists (a Control per officer),
+  an officer's appointment list (each ``appointed_to`` company and the officer's Control over it),
+  related companies / UK establishments (each item a company; a branch is not ownership) and
+  company search results (each ``searchresults#company`` item a company named by its ``title``);
 - one PSC, PSC statement or beneficial owner resource (``kind`` at the top); one officer
   appointment (``officer_role`` at the top, the company in ``links.self``);
 - Basic Company Data as JSON: the CSV product's fields (``CompanyName``, ``CompanyNumber``, ...,
@@ -142,7 +144,19 @@ class _ApiFile:
             return appointed_to(self.path, loc, to, company) + officer(self.path, loc, item, company)
         if "company_name" in item and "company_number" in item:
             return [profile(self.path, loc, item)]
+        kind = str(item.get("kind") or "")
+        if kind.startswith("searchresults#"):
+            return search_result(self.path, loc, item, kind)
         return self.psc.record(loc, {"company_number": list_company(item, outer), "data": item})
+
+
+def search_result(path: Path, loc: str, item: dict[str, Any], kind: str) -> list[Record]:
+    """A search result (``search#companies`` / ``search#all``): a company result is the company
+    (``title`` is its name); officer and disqualified-officer results name no company to load."""
+    if kind != "searchresults#company":
+        raise Bad("kind", f"a {kind} search result names no company: nothing to load (load the "
+                          "officer's appointment list instead)")
+    return [company_entity(path, loc, item, {**item, "company_name": item.get("title")})]
 
 
 def _not_a_resource(obj: Any) -> list[Record]:
