@@ -87,3 +87,19 @@ def test_company_search_results_are_companies(tmp_path: Path) -> None:
     assert companies["GB:SC012345"].valid_to == date(2019, 1, 1)
     (q,) = of(records, Quarantined)
     assert q.field == "kind" and "searchresults#officer" in q.reason
+
+
+def test_officer_list_saved_without_its_links_names_the_company_by_each_appointment(tmp_path: Path) -> None:
+    """An ``officer-list`` kept without its own ``links`` (built after the public ``officerList``
+    resource): each item's ``links.self`` (``/company/{number}/appointments/{id}``) names the company."""
+    import json
+
+    path = tmp_path / "officers.json"
+    path.write_text(json.dumps({"kind": "officer-list", "items_per_page": 35, "total_results": 1, "items": [
+        {"name": "SMITH, John", "officer_role": "director", "appointed_on": "2015-01-01",
+         "links": {"self": "/company/01234567/appointments/abc",
+                   "officer": {"appointments": "/officers/XYZ/appointments"}}}]}))
+    records = list(detect(path).read(path))
+    assert not of(records, Quarantined)
+    (edge,) = of(records, Control)
+    assert edge.target.value == "GB:01234567" and edge.control_kind == "directorship"

@@ -102,6 +102,10 @@ def list_company(item: dict[str, Any], outer: dict[str, Any]) -> str:
         return company_of(item)
 
 
+def _names_company(obj: dict[str, Any]) -> bool:
+    return bool(obj.get("company_number") or _COMPANY_IN_LINK.search(str((obj.get("links") or {}).get("self") or "")))
+
+
 class _ApiFile:
     def __init__(self, path: Path) -> None:
         self.path, self.psc = path, PscFile(path)
@@ -137,8 +141,9 @@ class _ApiFile:
             # an officer list names the company in its link; an officer's appointment list names
             # the officer at the top and each company in the item's appointed_to
             to = item.get("appointed_to") if isinstance(item.get("appointed_to"), dict) else None
-            if to is None:
-                return officer(self.path, loc, item, company_of({}, outer))
+            if to is None:  # the list's company, else the one in the item's own appointment link
+                return officer(self.path, loc, item, list_company({}, outer) if _names_company(outer)
+                               else company_of(item))
             item = {**item, "name": item.get("name") or outer.get("name")}
             company = str(to.get("company_number") or "").strip() or company_of(to)
             return appointed_to(self.path, loc, to, company) + officer(self.path, loc, item, company)
