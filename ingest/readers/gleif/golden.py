@@ -232,8 +232,8 @@ def read_golden_xml(path: Path) -> Iterator[Record]:
         line, col = err.position
         yield not_read(path, f"line {line} col {col}", f"malformed XML: {err.msg}", index, field="xml")
         return
-    root = xml_root(path)
-    if index == 0 and root not in GOLDEN_ROOTS:  # an empty GLEIF file is no error; another document is
+    # an empty GLEIF file is no error; a document of another root is
+    if index == 0 and (root := xml_root(path)) not in GOLDEN_ROOTS:
         yield quarantine(path, "/", "root", f"<{root}> is not a GLEIF LEI-CDF, RR-CDF or reporting-exception "
                          f"document (roots {', '.join(sorted(GOLDEN_ROOTS))}); no record was read")
 
