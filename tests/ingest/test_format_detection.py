@@ -79,3 +79,20 @@ def test_every_forced_format_reads_or_refuses_naming_the_field(fmt: str, tmp_pat
         assert records, f"{fmt} on {name}: nothing read and nothing refused"
         if len(refused) == len(records):
             assert all(r.field and r.reason for r in refused), f"{fmt} on {name}: {refused}"
+
+
+@pytest.mark.parametrize("fmt", ["gleif-lei", "gleif-rr", "gleif-repex"])
+def test_the_column_wise_golden_readers_refuse_another_xml_document_too(fmt: str, tmp_path: Path) -> None:
+    """``ingest`` reads golden-copy XML column-wise by default: forced on another XML it refuses as
+    the row reader does; an empty GLEIF file stays no error."""
+    from ownergraph.domain.model import Quarantined
+    from ownergraph.ingest.readers.columnar.registry import columnar
+
+    path = tmp_path / "other.xml"
+    path.write_text(FOREIGN["other.xml"])
+    (q,) = list(columnar(detect(path, fmt)).read(path))
+    assert isinstance(q, Quarantined) and q.field == "root" and "<foo>" in q.reason
+    empty = tmp_path / "empty.xml"
+    empty.write_text('<?xml version="1.0"?><lei:LEIData xmlns:lei="http://www.gleif.org/data/schema/leidata/2016">'
+                     "<lei:LEIHeader/><lei:LEIRecords/></lei:LEIData>")
+    assert list(columnar(detect(empty, fmt)).read(empty)) == []

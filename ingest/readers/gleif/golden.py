@@ -232,8 +232,15 @@ def read_golden_xml(path: Path) -> Iterator[Record]:
         line, col = err.position
         yield not_read(path, f"line {line} col {col}", f"malformed XML: {err.msg}", index, field="xml")
         return
-    # an empty GLEIF file is no error; a document of another root is
-    if index == 0 and (root := xml_root(path)) not in GOLDEN_ROOTS:
+    if index == 0:
+        yield from foreign_root(path)
+
+
+def foreign_root(path: Path) -> Iterator[Record]:
+    """The refusal of an XML document that read no record and is not GLEIF's (an empty GLEIF file
+    is no error; another document, forced with ``--format``, is refused naming its root)."""
+    root = xml_root(path)
+    if root not in GOLDEN_ROOTS:
         yield quarantine(path, "/", "root", f"<{root}> is not a GLEIF LEI-CDF, RR-CDF or reporting-exception "
                          f"document (roots {', '.join(sorted(GOLDEN_ROOTS))}); no record was read")
 
