@@ -1,6 +1,8 @@
-"""Reader corpus score (issue 31): ``python -m bench.readers --split dev|test [--show]``.
+"""Reader corpus score (issue 31): ``python -m bench.readers --split dev|test [--show] [--json]``.
 
 Per format: files recognised, files read without loss (no quarantine, nothing unread), facts right.
+``--json`` prints one object per file instead of the table: its format, whether it was recognised
+(else the refusal), its quarantine entries, and each labelled fact it missed.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ def main() -> None:
     ap.add_argument("--show", action="store_true", help="print each wrong fact and quarantine")
     ap.add_argument("--out", type=Path, help="also write the table as JSON (bench/results/readers-<split>.json)")
     ap.add_argument("--note", default="", help="what this run is (kept in the JSON)")
+    ap.add_argument("--json", action="store_true", help="one JSON object per file (misses and quarantine)")
     args = ap.parse_args()
     rows: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
     for line in (CORPUS / "facts.jsonl").read_text().splitlines():
@@ -49,13 +52,17 @@ def main() -> None:
         right = [CHECKS[f["fact"]](ix, f) for f in item["facts"]]
         row[3] += sum(right)
         row[4] += len(right)
-        if args.show and (refused or ix.quarantined or not all(right)):
+        if args.json:
+            print(json.dumps(per_file(item, refused, ix, right)))
+        elif args.show and (refused or ix.quarantined or not all(right)):
             print(f"== {item['file']}: {refused or ''}")
             for q in ix.quarantined[:5]:
                 print(f"   quarantined {q.locator} {q.field}: {q.reason[:160]}")
             for f, ok in zip(item["facts"], right):
                 if not ok:
                     print("   wrong", json.dumps(f)[:300])
+    if args.json:
+        return
     print(f"{'format':22} files recognised no-loss facts-right")
     tot = [0] * 5
     for fmt, r in sorted(rows.items()):
@@ -64,6 +71,15 @@ def main() -> None:
     print(f"{'all':22} {tot[0]:5} {tot[1]:10} {tot[2]:7} {tot[3]:5}/{tot[4]:<5} {100 * tot[3] / max(tot[4], 1):5.1f} %")
     if args.out:
         write(args.out, args.split, args.note, {**dict(sorted(rows.items())), "all": tot})
+
+
+def per_file(item: dict, refused: str | None, ix: Index, right: list[bool]) -> dict:
+    """One file's result: recognised or refused, what was quarantined, which facts were missed."""
+    return {"file": item["file"], "format": item["format"], "split": item["split"],
+            "recognised": refused is None, "refused": refused,
+            "quarantined": [{"locator": q.locator, "field": q.field, "reason": q.reason} for q in ix.quarantined],
+            "facts": len(right), "facts_right": sum(right),
+            "missed": [f for f, ok in zip(item["facts"], right) if not ok]}
 
 
 def write(out: Path, split: str, note: str, rows: dict[str, list[int]]) -> None:

@@ -128,6 +128,8 @@ class Dated(_Model):
             del payload["provenance"]["claim"]
         if payload.get("event", 0) is None:  # corporate actions without a registry event hash as before
             del payload["event"]
+        if payload.get("industry_codes", 0) == []:  # entities without codes hash as before the field
+            del payload["industry_codes"]
         blob = json.dumps(payload, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
@@ -151,6 +153,9 @@ class Entity(Dated):
     expiration_reason: str | None = None
     birth_date: str | None = None  # persons: "YYYY", "YYYY-MM" or "YYYY-MM-DD" (PSC gives month/year)
     nationalities: tuple[str, ...] = ()
+    # classification codes a register states, scheme-prefixed ("SIC:2834" from an EDGAR header): an
+    # attribute, never an alias and never matched by name (companies sharing a code are not alike)
+    industry_codes: tuple[str, ...] = ()
 
 
 class Stake(_Model):

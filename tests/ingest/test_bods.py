@@ -324,7 +324,10 @@ def test_bad_input_is_quarantined_and_the_rest_loads(real_data: Path, tmp_path: 
     assert "valid_to" in q["[5].interests[0]"].reason
     assert q["[6].interests[0]"].field == "interests.type" and "friendship" in q["[6].interests[0]"].reason
     assert q["[7]"].field == "publicationDetails.publicationDate"  # required in 0.4 (optional in 0.1-0.3)
-    assert "ISO 17442" in q["[8]"].reason
+    assert "ISO 17442" in q["[8]"].reason and q["[8]"].field == "identifiers"
+    # the statement itself still loads: the failing id is kept as stated, never as its LEI
+    (kept,) = [e for e in of(records, Entity) if "badlei" in {a.value for a in e.aliases}]
+    assert kept.ref.lei is None and "XI-LEI:PY6ZZQWO2IZFZC3IOL09" in {a.value for a in kept.aliases}
     (good,) = of(records, Ownership)  # the valid relationship still loads
     assert good.fact_key == "bods:93b53022ae6a"
 

@@ -54,3 +54,45 @@ def test_an_xml_schema_is_not_taken_for_the_data_it_describes() -> None:
         with pytest.raises(InputFormatError, match="XML Schema"):
             detect(folder / name)
     assert not [p for p in expand([folder]) if p.suffix == ".xsd"]  # a folder's schemas are not data files
+
+
+FOREIGN = {  # files of another shape than the forced reader's (issue 31 item 2, session 7)
+    "object.json": '{"hello": "world"}',
+    "array.json": '[{"hello": "world"}]',
+    "lines.jsonl": '{"a": 1}\n{"b": 2}\n',
+    "other.xml": '<?xml version="1.0"?><foo><bar>1</bar></foo>',
+    "table.csv": "a,b\n1,2\n",
+    "note.txt": "hello there\n",
+}
+
+
+@pytest.mark.parametrize("fmt", sorted(__import__("ownergraph.ingest.formats", fromlist=["readers"]).readers()))
+def test_every_forced_format_reads_or_refuses_naming_the_field(fmt: str, tmp_path: Path) -> None:
+    """``--format X`` on a file that is not X: records, or a refusal naming a field; never silence."""
+    from ownergraph.domain.model import Quarantined
+
+    for name, text in FOREIGN.items():
+        path = tmp_path / name
+        path.write_text(text)
+        records = list(detect(path, fmt).read(path))
+        refused = [r for r in records if isinstance(r, Quarantined)]
+        assert records, f"{fmt} on {name}: nothing read and nothing refused"
+        if len(refused) == len(records):
+            assert all(r.field and r.reason for r in refused), f"{fmt} on {name}: {refused}"
+
+
+@pytest.mark.parametrize("fmt", ["gleif-lei", "gleif-rr", "gleif-repex"])
+def test_the_column_wise_golden_readers_refuse_another_xml_document_too(fmt: str, tmp_path: Path) -> None:
+    """``ingest`` reads golden-copy XML column-wise by default: forced on another XML it refuses as
+    the row reader does; an empty GLEIF file stays no error."""
+    from ownergraph.domain.model import Quarantined
+    from ownergraph.ingest.readers.columnar.registry import columnar
+
+    path = tmp_path / "other.xml"
+    path.write_text(FOREIGN["other.xml"])
+    (q,) = list(columnar(detect(path, fmt)).read(path))
+    assert isinstance(q, Quarantined) and q.field == "root" and "<foo>" in q.reason
+    empty = tmp_path / "empty.xml"
+    empty.write_text('<?xml version="1.0"?><lei:LEIData xmlns:lei="http://www.gleif.org/data/schema/leidata/2016">'
+                     "<lei:LEIHeader/><lei:LEIRecords/></lei:LEIData>")
+    assert list(columnar(detect(empty, fmt)).read(empty)) == []

@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ownergraph.domain.lei import is_valid_lei
 from ownergraph.domain.model import Alias, Consolidation, Control, EntityRef, Ownership, Stake
 from ownergraph.domain.codes import (
     AliasKind,
@@ -43,10 +44,15 @@ INTEREST_TYPES = {
     "nominee", "nominator",
     "otherInfluenceOrControlOfTrust",  # 0.2 only: other-influence-or-control-of-trust
 }
-# 0.2 kebab-case codes whose 0.4 name is not their camelCase spelling.
+# 0.1/0.2 kebab-case codes whose 0.4 name is not their camelCase spelling. The 0.1 codelist's
+# ``influence-or-control`` and ``rights-to-surplus-assets`` were renamed in 0.2
+# (``other-influence-or-control``, ``rights-to-surplus-assets-on-dissolution``); the Open Ownership
+# register's 0.2 output still writes the 0.1 codes.
 _V02_INTEREST = {
     "settlor-of-trust": "settlor", "trustee-of-trust": "trustee",
     "protector-of-trust": "protector", "beneficiary-of-trust": "beneficiaryOfLegalArrangement",
+    "influence-or-control": "otherInfluenceOrControl",
+    "rights-to-surplus-assets": "rightsToSurplusAssetsOnDissolution",
 }
 UNSPECIFIED_REASONS = {
     "noBeneficialOwners": ExceptionReason.NO_KNOWN_PERSON,
@@ -178,6 +184,9 @@ def identifier_alias(ident: Any) -> Alias | None:
     if not isinstance(ident, dict) or not ident.get("id"):
         return None
     scheme, value = ident.get("scheme"), str(ident["id"]).strip()
+    if scheme == "XI-LEI" and not is_valid_lei(value.upper()):
+        # BODS does not check the LEI: a stated id that fails ISO 17442 is kept as stated, never as a key
+        return Alias(scheme=AliasScheme.OTHER, value=f"XI-LEI:{value}", kind=AliasKind.IDENTIFIER)
     if scheme == "XI-LEI":
         return Alias(scheme=AliasScheme.LEI, value=value.upper(), kind=AliasKind.IDENTIFIER)
     if scheme == "GB-COH":

@@ -142,15 +142,15 @@ class _File:
             raise Bad("statementType", "neither a 0.4 record nor a 0.2/0.3 statement")
         common = dict(known_from=known, provenance=prov, fact_key=f"bods:{key}")
         if rtype in ("entity", "person"):
-            yield self._entity(rtype, details, key, scheme, own_ids, status, common)
+            yield from self._entity(loc, rtype, details, key, scheme, own_ids, status, common)
         elif rtype == "relationship":
             yield from self._relationship(loc, st, details, scheme, status, v04, common)
         else:
             raise Bad("recordType", f"unknown statement/record type {rtype or st.get('statementType')!r}")
 
     # -- entities and persons --------------------------------------------------------------------
-    def _entity(self, rtype: str, d: dict[str, Any], key: str, scheme: AliasScheme,
-                own_ids: list[str], status: str | None, common: dict[str, Any]) -> Entity:
+    def _entity(self, loc: str, rtype: str, d: dict[str, Any], key: str, scheme: AliasScheme,
+                own_ids: list[str], status: str | None, common: dict[str, Any]) -> Iterator[Record]:
         aliases, lei = _identifier_aliases(d.get("identifiers") or [])
         aliases += [Alias(scheme=scheme, value=i, kind=AliasKind.IDENTIFIER) for i in dict.fromkeys(own_ids)]
         party = _person(d) if rtype == "person" else _organisation(d)
@@ -161,12 +161,21 @@ class _File:
         else:
             aliases = [Alias(scheme=AliasScheme.NAME, value=n, kind=k) for n, k in party.names] + aliases
         ref = _entity_ref(lei, scheme, key, primary, party)
+        for bad in (a.value for a in aliases if a.scheme is AliasScheme.OTHER and a.value.startswith("XI-LEI:")):
+            yield quarantine(self.path, loc, "identifiers", f"XI-LEI id {bad.removeprefix('XI-LEI:')!r} fails the "
+                             "ISO 17442 check: kept as a stated identifier, not as the entity's LEI", d.get("identifiers"))
+        if party.valid_from and party.valid_to and party.valid_to < party.valid_from:
+            # the party is stated all the same: it loads without the two dates that contradict each other
+            yield quarantine(self.path, loc, "dissolutionDate", f"dissolutionDate {party.valid_to} is before "
+                             f"foundingDate {party.valid_from}: the entity is loaded without either date",
+                             {"foundingDate": d.get("foundingDate"), "dissolutionDate": d.get("dissolutionDate")})
+            party = party._replace(valid_from=None, valid_to=None)
         entity = Entity(ref=ref, name=primary, kind=party.kind, aliases=tuple(dict.fromkeys(aliases)),
                         jurisdiction=party.jurisdiction, status="CLOSED" if status == "closed" else None,
                         valid_from=party.valid_from, valid_to=party.valid_to, **common)
         self.remember(key, {"lei": lei, "name": None if placeholder else primary,
                             "kind": party.kind})
-        return entity
+        yield entity
 
     # -- relationships ---------------------------------------------------------------------------
     def _relationship(self, loc: str, st: dict[str, Any], d: dict[str, Any], scheme: AliasScheme,
@@ -218,12 +227,14 @@ class _File:
             return ref if isinstance(ref, dict) else None
         if not isinstance(ref, dict):
             return None
-        if "unspecified" in ref:
-            return ref["unspecified"] if isinstance(ref["unspecified"], dict) else {"reason": None}
+        # the schema allows one of the three; a statement that also names its party is read by the
+        # party it names (the unspecified block then says less than the reference does)
         for field, kind in (("describedByPersonStatement", EntityKind.PERSON),
                             ("describedByEntityStatement", None)):
             if ref.get(field):
                 return self.party(scheme, self.chain.get(ref[field], ref[field]), kind)
+        if "unspecified" in ref:
+            return ref["unspecified"] if isinstance(ref["unspecified"], dict) else {"reason": None}
         return None
 
 

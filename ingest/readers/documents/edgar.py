@@ -106,11 +106,22 @@ def parse_header(text: str) -> Header:
         name = re.search(r"COMPANY CONFORMED NAME:\s*(.+)", body)
         cik = re.search(r"CENTRAL INDEX KEY:\s*(\d+)", body)
         state = re.search(r"STATE OF INCORPORATION:\s*(\w+)", body)
-        sic = re.search(r"STANDARD INDUSTRIAL CLASSIFICATION:.*?\[(\d+)\]", body)
+        sic = _sic(body)
         h.parties.append(Party(role, name[1].strip() if name else None,
                                cik[1].zfill(10) if cik else None, state[1] if state else None,
-                               sic[1] if sic else None, _former_names(body)))
+                               sic, _former_names(body)))
     return h
+
+
+_SIC_LINE = re.compile(r"STANDARD INDUSTRIAL CLASSIFICATION:[ \t]*([^\n]*)")
+
+
+def _sic(body: str) -> str | None:
+    """The block's SIC code: "DESCRIPTION [2834]" as EDGAR writes it, also a bare "2834" or an
+    unclosed "[6211"; "0000" (EDGAR's unassigned code) and an empty field are none."""
+    line = _SIC_LINE.search(body)
+    codes = re.findall(r"(?<!\d)(\d{3,4})(?!\d)", line[1]) if line else []
+    return codes[-1].zfill(4) if codes and int(codes[-1]) else None
 
 
 _FORMER = re.compile(r"FORMER CONFORMED NAME:[ \t]*(.+?)[ \t]*\n\s*DATE OF NAME CHANGE:[ \t]*(\d{8})")

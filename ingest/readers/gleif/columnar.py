@@ -25,7 +25,7 @@ from ownergraph.ingest.readers.base import not_read
 from ownergraph.ingest.readers.columnar.checks import Dates, lei_valid, ordinals
 from ownergraph.ingest.readers.gleif.columnar_extract import lei_fields, rr_fields
 from ownergraph.ingest.readers.gleif.columnar_make import entity, relationship
-from ownergraph.ingest.readers.gleif.golden import RECORD_TAGS, element_obj, golden_records
+from ownergraph.ingest.readers.gleif.golden import RECORD_TAGS, element_obj, foreign_root, golden_records
 
 BATCH = 2048
 _RECORD_TAGS = frozenset(RECORD_TAGS)
@@ -141,6 +141,8 @@ def read_golden_xml_columnar(path: Path, batch: int = BATCH) -> Iterator[Record]
             if len(pending.rows) >= batch:
                 yield from pending.out()
         yield from pending.out()
+        if index == 0:
+            yield from foreign_root(path)
     except etree.XMLSyntaxError as err:
         yield from pending.out()
         line, col = err.position

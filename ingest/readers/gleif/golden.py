@@ -102,12 +102,12 @@ def lei_rec(obj: dict[str, Any]) -> LeiRec:
         (_s(s.get("SuccessorLEI")), _s(s.get("SuccessorEntityName")))
         for s in _items(ent.get("SuccessorEntities"), "SuccessorEntity") + _list(ent.get("SuccessorEntity"))
         if isinstance(s, dict)
-    ]
+    ] + [(_s(lei), None) for lei in _list(ent.get("SuccessorLEI")) if _s(lei)]  # LEI-CDF 1.0
     ra = _dict(ent.get("RegistrationAuthority"), "RegistrationAuthority")
-    form = _dict(ent.get("LegalForm"), "LegalForm")
     return LeiRec(
         lei=_s(obj.get("LEI")), legal_name=_s(ent.get("LegalName")), other_names=names,
-        ra_entity_id=_s(ra.get("RegistrationAuthorityEntityID")),
+        # LEI-CDF 1.0 (2014): BusinessRegisterEntityID (@register the RA code); 2.x/3.x: RegistrationAuthority
+        ra_entity_id=_s(ra.get("RegistrationAuthorityEntityID")) or _s(ent.get("BusinessRegisterEntityID")),
         jurisdiction=_s(ent.get("LegalJurisdiction")), category=_s(ent.get("EntityCategory")),
         entity_status=_s(ent.get("EntityStatus")), registration_status=_s(reg.get("RegistrationStatus")),
         creation_date=_s(ent.get("EntityCreationDate")),
@@ -115,8 +115,17 @@ def lei_rec(obj: dict[str, Any]) -> LeiRec:
         expiration_date=_s(ent.get("EntityExpirationDate")),
         expiration_reason=_s(ent.get("EntityExpirationReason")), successors=successors, events=events,
         last_update=_s(reg.get("LastUpdateDate")), validation_sources=_s(reg.get("ValidationSources")),
-        legal_form=_legal_form(_s(form.get("EntityLegalFormCode")), _s(form.get("OtherLegalForm"))),
+        legal_form=legal_form(ent.get("LegalForm")),
     )
+
+
+def legal_form(form: Any) -> str | None:
+    """LEI-CDF 2.x/3.x ``LegalForm``: the ELF code, or the words of OtherLegalForm where the code says
+    "none applies" (8888/9999); LEI-CDF 1.0 (2014): the legal form as plain text."""
+    if isinstance(form, str) or (isinstance(form, dict) and "$" in form):
+        return _s(form)
+    form = _dict(form, "LegalForm")
+    return _legal_form(_s(form.get("EntityLegalFormCode")), _s(form.get("OtherLegalForm")))
 
 
 def _legal_form(code: str | None, other: str | None) -> str | None:
@@ -231,6 +240,29 @@ def read_golden_xml(path: Path) -> Iterator[Record]:
     except etree.XMLSyntaxError as err:
         line, col = err.position
         yield not_read(path, f"line {line} col {col}", f"malformed XML: {err.msg}", index, field="xml")
+        return
+    if index == 0:
+        yield from foreign_root(path)
+
+
+def foreign_root(path: Path) -> Iterator[Record]:
+    """The refusal of an XML document that read no record and is not GLEIF's (an empty GLEIF file
+    is no error; another document, forced with ``--format``, is refused naming its root)."""
+    root = xml_root(path)
+    if root not in GOLDEN_ROOTS:
+        yield quarantine(path, "/", "root", f"<{root}> is not a GLEIF LEI-CDF, RR-CDF or reporting-exception "
+                         f"document (roots {', '.join(sorted(GOLDEN_ROOTS))}); no record was read")
+
+
+GOLDEN_ROOTS = {"LEIData", "RelationshipData", "ReportingExceptionData"}
+_ROOT = re.compile(rb"<(?![?!])(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)")
+
+
+def xml_root(path: Path) -> str:
+    """The local name of an XML document's root element (from its first bytes)."""
+    with open_data(path) as fh:
+        m = _ROOT.search(fh.read(8192))
+    return m[1].decode("ascii", "replace") if m else "?"
 
 
 RECORD_KEYS = {"Entity", "Relationship", "ExceptionCategory"}

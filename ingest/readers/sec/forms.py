@@ -53,7 +53,7 @@ def _schedule13(root: Any, path: Path) -> Iterator[Record]:
     form = text_at(root, "headerData/submissionType") or "SCHEDULE 13D/G"
     cover = root.find("formData/coverPageHeader")
     if cover is None:
-        yield quarantine(path, "formData/coverPageHeader", "coverPageHeader", "missing")
+        yield quarantine(path, "formData/coverPageHeader", "coverPageHeader", _not_sec_schema(root))
         return
     signed = _signature_dates(root.xpath("//*[starts-with(local-name(), 'signature')]//date"))
     event = sec_date(text_at(cover, "dateOfEvent", "eventDateRequiresFilingThisStatement"))
@@ -110,6 +110,16 @@ class _Block13(NamedTuple):
 
 _POWERS = (("sole_voting", "soleVotingPower"), ("shared_voting", "sharedVotingPower"),
            ("sole_dispositive", "soleDispositivePower"), ("shared_dispositive", "sharedDispositivePower"))
+
+
+def _not_sec_schema(root: Any) -> str:
+    """Why an edgarSubmission without the SEC schema's cover page is refused, naming what it has."""
+    form_data = root.find("formData")
+    found = sorted({c.tag for c in form_data if isinstance(c.tag, str)}) if form_data is not None else []
+    has = f"formData holds <{'>, <'.join(found)}>" if found else "there is no formData"
+    return (f"missing: the SEC's Schedule 13D/G XML (EDGAR technical specification, namespaces "
+            f"schedule13D / schedule13g) puts the issuer and the date of event in formData/coverPageHeader; "
+            f"{has}, which no SEC schema defines (a private layout), so the filing is refused rather than guessed")
 
 
 def _shares(p: Any) -> str:

@@ -1,6 +1,7 @@
 """The companies an EDGAR SGML header names (FILER, SUBJECT COMPANY, FILED BY, REPORTING-OWNER,
-ISSUER) as entities: conformed name, CIK, state of incorporation and every FORMER COMPANY name as a
-previous name valid until its DATE OF NAME CHANGE (and from the change before it)."""
+ISSUER) as entities: conformed name, CIK, state of incorporation, the STANDARD INDUSTRIAL
+CLASSIFICATION code as an industry code (an attribute, not an alias: never matched by name), and every
+FORMER COMPANY name as a previous name valid until its DATE OF NAME CHANGE (and from the change before it)."""
 
 from __future__ import annotations
 
@@ -51,4 +52,5 @@ def _entity(path: Path | str, party: Party, known_from: datetime, document_id: s
     return Entity(ref=ref, name=party.name or "", kind=kind, jurisdiction=jur, known_from=known_from,
                   aliases=(*name_aliases(party), Alias(scheme=AliasScheme.CIK, value=party.cik or "",
                                                        kind=AliasKind.IDENTIFIER)),
+                  industry_codes=(f"SIC:{party.sic}",) if party.sic else (),
                   provenance=prov, fact_key=f"sec:header:{party.cik}:{document_id}")

@@ -4,8 +4,10 @@ The API returns one resource per response; each is told by its own fields, never
 - company profile (``company_name`` + ``company_number`` at the top): the company, with its
   ``previous_company_names`` as dated previous names (``ceased_on`` = the end of the old name);
 - list responses (``items``): PSC lists and PSC statement lists (each item read as a PSC record of
-  the company in the list's or the item's ``links.self``), officer lists (a Control per officer)
-  and related companies / UK establishments (each item a company; a branch is not ownership);
+  the company in the list's or the item's ``links.self``), officer lists (a Control per officer),
+  an officer's appointment list (each ``appointed_to`` company and the officer's Control over it),
+  related companies / UK establishments (each item a company; a branch is not ownership) and
+  company search results (each ``searchresults#company`` item a company named by its ``title``);
 - one PSC, PSC statement or beneficial owner resource (``kind`` at the top); one officer
   appointment (``officer_role`` at the top, the company in ``links.self``);
 - Basic Company Data as JSON: the CSV product's fields (``CompanyName``, ``CompanyNumber``, ...,
@@ -88,6 +90,22 @@ def company_of(obj: dict[str, Any], outer: dict[str, Any] | None = None) -> str:
                             "whose PSC (or officer) this is is not stated")
 
 
+def list_company(item: dict[str, Any], outer: dict[str, Any]) -> str:
+    """The company of a PSC (or statement) list item: the item's own company_number, else the
+    list's company (a list is the resource of one company: ``/company/{number}/persons-with-
+    significant-control``), else the company in the item's own link."""
+    if item.get("company_number"):
+        return str(item["company_number"]).strip()
+    try:
+        return company_of(outer)
+    except Bad:
+        return company_of(item)
+
+
+def _names_company(obj: dict[str, Any]) -> bool:
+    return bool(obj.get("company_number") or _COMPANY_IN_LINK.search(str((obj.get("links") or {}).get("self") or "")))
+
+
 class _ApiFile:
     def __init__(self, path: Path) -> None:
         self.path, self.psc = path, PscFile(path)
@@ -123,13 +141,27 @@ class _ApiFile:
             # an officer list names the company in its link; an officer's appointment list names
             # the officer at the top and each company in the item's appointed_to
             to = item.get("appointed_to") if isinstance(item.get("appointed_to"), dict) else None
-            if to is not None:
-                item = {**item, "name": item.get("name") or outer.get("name")}
-            return officer(self.path, loc, item, str(to.get("company_number") or "").strip()
-                           or company_of(to) if to is not None else company_of({}, outer))
+            if to is None:  # the list's company, else the one in the item's own appointment link
+                return officer(self.path, loc, item, list_company({}, outer) if _names_company(outer)
+                               else company_of(item))
+            item = {**item, "name": item.get("name") or outer.get("name")}
+            company = str(to.get("company_number") or "").strip() or company_of(to)
+            return appointed_to(self.path, loc, to, company) + officer(self.path, loc, item, company)
         if "company_name" in item and "company_number" in item:
             return [profile(self.path, loc, item)]
-        return self.psc.record(loc, {"company_number": company_of(item, outer), "data": item})
+        kind = str(item.get("kind") or "")
+        if kind.startswith("searchresults#"):
+            return search_result(self.path, loc, item, kind)
+        return self.psc.record(loc, {"company_number": list_company(item, outer), "data": item})
+
+
+def search_result(path: Path, loc: str, item: dict[str, Any], kind: str) -> list[Record]:
+    """A search result (``search#companies`` / ``search#all``): a company result is the company
+    (``title`` is its name); officer and disqualified-officer results name no company to load."""
+    if kind != "searchresults#company":
+        raise Bad("kind", f"a {kind} search result names no company: nothing to load (load the "
+                          "officer's appointment list instead)")
+    return [company_entity(path, loc, item, {**item, "company_name": item.get("title")})]
 
 
 def _not_a_resource(obj: Any) -> list[Record]:
@@ -149,6 +181,15 @@ def profile(path: Path, loc: str, obj: dict[str, Any]) -> Entity:
                               valid_from=parse_date(old.get("effective_from")),
                               valid_to=parse_date(old.get("ceased_on"))))
     return ent.model_copy(update={"aliases": (*ent.aliases, *previous)}) if previous else ent
+
+
+def appointed_to(path: Path, loc: str, to: dict[str, Any], company: str) -> list[Record]:
+    """The company an appointment names (``appointed_to``: name, number, status), when named. Its
+    own fact key: a mention in an officer's list is not a version of the company's profile."""
+    if not str(to.get("company_name") or "").strip():
+        return []
+    ent = company_entity(path, f"{loc}.appointed_to", {"company_number": company}, to)
+    return [ent.model_copy(update={"fact_key": f"uk_officers:appointed_to:{ent.ref.value}"})]
 
 
 def officer(path: Path, loc: str, item: dict[str, Any], company: str) -> list[Record]:

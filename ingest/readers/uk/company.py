@@ -93,6 +93,11 @@ class UkCompanyReader:
             except csv.Error as err:
                 yield not_read(path, "line 1", f"not a CSV header: {err}", 0, field="csv")
                 return
+            missing = [c for c in ("CompanyName", "CompanyNumber") if c not in header]
+            if len(missing) == 2:  # not the product (one missing column is refused row by row, naming it)
+                yield not_read(path, "line 1", "not a Basic Company Data header: no CompanyName or CompanyNumber "
+                               f"column (first line: {head[:120]!r})", 0, field="CompanyNumber")
+                return
             for first, last, text in rows:
                 if text.strip():
                     loc = f"line {first}"

@@ -29,7 +29,8 @@ Mapping, per record:
   gap ("all beneficial owners identified", change-period statements) -> Disclosure; exemptions
   -> ReportingException(NON_PUBLIC).
 
-Clocks: valid_from = notified_on, valid_to = ceased_on. PSC data carries no publication date,
+Clocks: valid_from = notified_on, valid_to = ceased_on (a PSC notified only after it ceased, a late
+filing: valid_from unstated, valid_to = ceased_on, known from notified_on). PSC data carries no publication date,
 so known_from = notified_on (the company's notification date; the filing reaches the public
 register within ~14 days of it). A ceased record is emitted as two versions of one fact_key:
 the open one known from notified_on and the closed one known from ceased_on, so a backtest
@@ -223,7 +224,8 @@ class PscFile:
             midnight(ceased) if ceased else self.fallback_date(obj))
         return _Fact(key=key, psc_id=psc_id, link=link, target=target, first_known=first_known,
                      versions=_versions(first_known, notified, ceased),
-                     common=dict(provenance=prov, fact_key=key, valid_from=notified))
+                     common=dict(provenance=prov, fact_key=key,
+                                 valid_from=None if late_notification(notified, ceased) else notified))
 
     def _person(self, loc: str, kind: str, data: dict[str, Any], fact: _Fact) -> Iterator[Record]:
         """A PSC or beneficial owner: its entity, then one edge per nature of control and version."""
@@ -285,18 +287,23 @@ def _company_number(obj: dict[str, Any]) -> str:
 
 
 def _notified_and_ceased(data: dict[str, Any]) -> tuple[date | None, date | None]:
-    """notified_on and ceased_on; ceasing before notification is a record-level error."""
-    notified, ceased = parse_date(data.get("notified_on")), parse_date(data.get("ceased_on"))
-    if notified and ceased and ceased < notified:  # nothing of the record loads
-        raise Bad("ceased_on", f"valid_to: ceased_on {ceased} is before notified_on {notified}")
-    return notified, ceased
+    """notified_on and ceased_on, as dates."""
+    return parse_date(data.get("notified_on")), parse_date(data.get("ceased_on"))
+
+
+def late_notification(notified: date | None, ceased: date | None) -> bool:
+    """A PSC notified after it had ceased: the API defines ``notified_on`` as the date Companies
+    House was notified, which a late filing puts after ``ceased_on``. The control then held until
+    ``ceased_on`` from a start the record does not state, and is known from ``notified_on``."""
+    return bool(notified and ceased and ceased < notified)
 
 
 def _versions(first_known: datetime, notified: date | None,
               ceased: date | None) -> list[tuple[datetime, date | None]]:
     """(known_from, valid_to) of each version: open from notification, closed from cessation,
-    so a backtest before the cessation does not see it; without notified_on, one closed version."""
-    if ceased and notified:
+    so a backtest before the cessation does not see it; without notified_on, or notified only
+    after it ceased, one closed version."""
+    if ceased and notified and not late_notification(notified, ceased):
         return [(first_known, None), (midnight(ceased), ceased)]
     if ceased:
         return [(first_known, ceased)]
