@@ -1,5 +1,7 @@
 """The graph's names for the question parser's ``gazetteer``: read with two fixed queries
-(cypher/retrieval/question_names*.cypher), rebuilt when the graph's entities or aliases change."""
+(cypher/retrieval/question_names*.cypher), rebuilt when the graph's entities or aliases change
+(counted, and the lowest and highest entity keys: a graph emptied and loaded with other files of
+the same size is another graph)."""
 
 from __future__ import annotations
 
@@ -17,12 +19,12 @@ class NameIndex:
 
     def __init__(self, graph: Any) -> None:
         self.graph = graph
-        self._version: tuple[int, int] | None = None
+        self._version: tuple[Any, ...] | None = None
         self._gazetteer: Gazetteer | None = None
 
     def gazetteer(self) -> Gazetteer:
         row = self.graph.read("question_names_version")[0]
-        version = (int(row["entities"]), int(row["aliases"]))
+        version = (int(row["entities"]), int(row["aliases"]), row["low"], row["high"])
         if self._gazetteer is None or version != self._version:
             rows = self.graph.read("question_names", limit=MAX_NAMES)
             self._gazetteer = Gazetteer.build(_record(r) for r in rows)
