@@ -13,7 +13,7 @@ superseded, the piece of it still valid until the change, and the new version.
 What that statement leaves (a fact with several open pieces, a version older than one stored, a
 corporate-action split, a missing endpoint) goes the general way, and so does every fact with
 more than one row in the batch or a retraction in it. The resulting graph is the same
-(``tests/graph/load/test_versioned.py``, and the lean-vs-full comparisons).
+(``tests/graph/test_versioned.py``, and the lean-vs-full comparisons).
 """
 
 from __future__ import annotations
