@@ -25,7 +25,7 @@ from ownergraph.domain.codes import EdgeType
 # facts stored as nodes, with the link from their entity (the rest are edges)
 NODE_LINKS = {"Sanction": "SUBJECT_TO", "ReportingException": "HAS_EXCEPTION"}
 # properties that are clocks, provenance or bookkeeping: not part of what a version says
-_NOT_CONTENT = frozenset({
+NOT_CONTENT = frozenset({
     "fact_key", "statement_id", "valid_from", "valid_to", "known_from", "known_to",
     "source_system", "source_record_id", "document_id", "locator", "validation_level",
     "source_file", "valid_from_stated", "valid_from_basis", "carried_from", "closed_by_action",
@@ -66,7 +66,7 @@ def clock_of(v: Any) -> Any:
 
 
 def _signature(props: dict[str, Any], ends: list[str]) -> str:
-    content = sorted((k, repr(native(v))) for k, v in props.items() if k not in _NOT_CONTENT)
+    content = sorted((k, repr(native(v))) for k, v in props.items() if k not in NOT_CONTENT)
     return repr((sorted(ends) if len(ends) != 2 else ends, content))
 
 
@@ -139,4 +139,4 @@ def plan_rows(versions: list[dict[str, Any]], retracted: list[Any]
     return stores, carries, [e for s, e in existing.items() if s not in keep]
 
 
-__all__ = ["KNOWN_MAX", "NODE_LINKS", "VALID_MIN", "query_for", "rechain", "storage_type"]
+__all__ = ["KNOWN_MAX", "NODE_LINKS", "NOT_CONTENT", "VALID_MIN", "query_for", "rechain", "storage_type"]

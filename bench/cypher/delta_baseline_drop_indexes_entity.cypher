@@ -1,0 +1,1 @@
+DROP INDEX bench_delta_entity IF EXISTS
