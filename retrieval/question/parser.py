@@ -44,6 +44,8 @@ from ownergraph.retrieval.question.kind_words import kind_by_command, kind_by_ph
 from ownergraph.retrieval.question.patterns import family
 from ownergraph.retrieval.question.slots import VOTING_RE
 from ownergraph.retrieval.question.request_frames import blank_frames
+from ownergraph.retrieval.question.abbreviations import expand
+from ownergraph.retrieval.question.message_text import message_question
 from ownergraph.retrieval.question.spelling import correct_words
 from ownergraph.retrieval.question.work_text import (
     MASK_WORD, MAX_CHARS, PH_RE, PRONOUNS, SEP, Work, mask_known_names, mask_names,
@@ -300,7 +302,9 @@ def _note_gaps(w: Work, an: Anchors, pattern: str, follow_up: bool) -> None:
 def parse(text: str, *, today: date | None = None, names: Gazetteer | None = None) -> Question:
     """``names``: the graph's names; where given, the names found in the text are masked before
     the kind is read (their words are not the question's words)."""
-    spelt, fixes = correct_words(_normalise(text))
+    expanded, spelt_out = expand(_normalise(message_question(text)))
+    spelt, fixes = correct_words(expanded)
+    fixes = spelt_out + fixes
     w = _working_copy(spelt, today or date.today())
     w.notes.extend(fixes)
     q: dict = {}

@@ -1,0 +1,49 @@
+"""The question inside a pasted message (issue 30): an analyst forwards an e-mail whose question
+is quoted (`> who lends to X?`, or a line in quotation marks) between greetings, signatures,
+disclaimers ("This e-mail is confidential", "Sent from my iPhone") and forwarded-message headers
+(`From:`, `Subject:`, `-----Original Message-----`). Lines that are e-mail furniture are dropped;
+where the message quotes a question, the quote is the question. Works on the raw text's lines,
+before they are joined: a one-line question is returned as it is."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["message_question"]
+
+_I = re.I
+_HEADER = re.compile(r"^\s*(?:from|to|cc|bcc|sent|date|subject|re|fw|fwd)\s*:", _I)
+_SEPARATOR = re.compile(r"^\s*(?:-{2,}|_{3,}|={3,}).*$|^\s*(?:begin\s+)?forwarded\s+message\b.*$|original\s+message", _I)
+_FURNITURE = re.compile(
+    r"\bconfidential\b|\bintended\s+recipient\b|\bscanned\s+for\s+viruses\b|\bsent\s+from\s+my\b|\bdisclaimer\b|"
+    r"\bplease\s+consider\s+the\s+environment\b|\bunsubscribe\b|^\s*(?:[mtfe]|tel|mob|mobile|phone|email)\s*[:.]\s*[+\d(]", _I)
+_QUOTE_MARK = re.compile(r"^\s*>+\s?")
+# a quoted sentence (five words or more, ending as a sentence ends) is a quoted question, not a name
+_QUOTED_SENTENCE = re.compile(r"[\"\u201c](?P<q>(?:[^\"\u201c\u201d\s]+\s+){4,}[^\"\u201c\u201d]*?[?.!])[\"\u201d]")
+
+
+def _kept(lines: list[str]) -> list[str]:
+    """The lines that are not e-mail furniture; a forwarded header ends the message's own text."""
+    out: list[str] = []
+    for line in lines:
+        if _SEPARATOR.search(line) or _HEADER.match(line):
+            break
+        if not _FURNITURE.search(line):
+            out.append(line)
+    return out
+
+
+def message_question(text: str) -> str:
+    """The question a pasted message asks: its quoted lines (``>`` or a line in quotation
+    marks) where it quotes one, else its lines without headers, separators and disclaimers."""
+    sentences = _QUOTED_SENTENCE.findall(text)
+    if len(sentences) == 1:
+        return sentences[0]
+    lines = text.splitlines()
+    if len(lines) < 2:
+        return text
+    kept = _kept(lines)
+    quoted = [_QUOTE_MARK.sub("", ln) for ln in kept if _QUOTE_MARK.match(ln)]
+    if quoted and any(q.strip() for q in quoted):
+        return " ".join(q.strip() for q in quoted if q.strip())
+    return "\n".join(kept) if kept else text

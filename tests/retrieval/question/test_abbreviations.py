@@ -1,0 +1,80 @@
+"""Issue 30: analysts' shorthand and non-native verb forms read as the words the rules know
+(``retrieval.question.abbreviations``), and the question inside a pasted e-mail
+(``retrieval.question.message_text``)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from ownergraph.retrieval.question.abbreviations import expand
+from ownergraph.retrieval.question.message_text import message_question
+from ownergraph.retrieval.question.model import parse
+
+JULY = date(2024, 7, 15)
+
+
+@pytest.mark.parametrize(("written", "read"), [
+    ("expo Acme Ltd grp", "exposure Acme Ltd group"),
+    ("gtors of Acme Ltd", "guarantors of Acme Ltd"),
+    ("Acme Ltd dflt - lenders hit", "Acme Ltd default - lenders hit"),
+    ("nbhd Acme Ltd", "neighbourhood Acme Ltd"),
+    ("chg Acme Ltd", "changes Acme Ltd"),
+    ("HO of Acme Ltd, London Branch", "head office of Acme Ltd, London Branch"),
+    ("who is owning Acme Ltd", "who owns Acme Ltd"),
+    ("which stake was having Acme Ltd in Beta", "which stake had Acme Ltd in Beta"),
+    ("Marex Grp plc", "Marex Group plc"),
+    ("a 25 pct stake", "a 25 percent stake"),
+    ("holdco pct in Beta", "holdco percentage in Beta"),
+])
+def test_shorthand_is_spelt_out(written: str, read: str) -> None:
+    assert expand(written)[0] == read
+
+
+def test_words_that_only_contain_an_abbreviation_stay() -> None:
+    text = "Expose Ho Chi Minh grpx chkpoint the holding company"
+    assert expand(text)[0] == text
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("expo Valtora Investments Ltd grp Q2-24", "exposure"),
+    ("gtors Harbourline Shipping Ltd 30/6/24", "counterparties"),
+    ("chg Harbourline Holdings PLC Q1-24 vs Q2-24", "diff"),
+    ("Please tell me who is owning Harbourline Ferries Limited at 30 June 2024.", "owners"),
+])
+def test_shorthand_questions_get_their_kind(question: str, kind: str) -> None:
+    assert parse(question, today=JULY).pattern == kind
+
+
+FORWARDED = """Hi both,
+
+Forwarded from the credit desk:
+
+> Who are the lenders to Acme Ltd
+> as at 30 June 2024?
+
+Best,
+Nadia
+Credit Risk
+This e-mail and any attachments are confidential.
+
+---------- Forwarded message ---------
+From: Nadia
+Subject: FW: owners of Beta Holdings"""
+
+
+def test_the_quoted_question_of_a_forwarded_mail_is_the_question() -> None:
+    assert message_question(FORWARDED) == "Who are the lenders to Acme Ltd as at 30 June 2024?"
+    q = parse(FORWARDED, today=JULY)
+    assert (q.pattern, q.as_of, [m.text for m in q.anchors]) == ("counterparties", date(2024, 6, 30), ["Acme Ltd"])
+
+
+def test_a_question_in_quotation_marks_is_no_name() -> None:
+    text = 'From the desk: "Could you let us know the shareholders of Acme Ltd as at 30 June 2024?" Thanks'
+    q = parse(text, today=JULY)
+    assert (q.pattern, [m.text for m in q.anchors]) == ("owners", ["Acme Ltd"])
+
+
+def test_a_quoted_name_stays_a_name() -> None:
+    assert message_question('Who owns "Acme Holdings Ltd"?') == 'Who owns "Acme Holdings Ltd"?'
