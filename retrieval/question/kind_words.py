@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 from ownergraph.domain.vocabulary import (
-    CONTAGION, CYCLES, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, STAKE, UNKNOWN,
+    BRANCHES, CONTAGION, COUNTERPARTIES, CYCLES, DIFF, EVENTS, EXPOSURE, GROUP, HOLDINGS, NAMES, NEIGHBOURHOOD, OWNERS,
+    PARENTS, PATH, QUALITY, SANCTIONS_NEAR, SCREENING, STAKE, UNKNOWN,
 )
 
 __all__ = ["kind_by_phrase", "kind_by_command"]
@@ -29,6 +30,28 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                              r"(?!.{0,80}\bin\s+which\b)", _I)),
     (EXPOSURE.name, re.compile(r"\b(?:holdings|positions)\s+in\s+(?:entities|companies|anything)\s+"
                                r"(?:controlled|owned)\s+by\b", _I)),
+    # X and everything it controls: the group, whatever else the question says about companies
+    (GROUP.name, re.compile(r"^(?!.*\b(?:expos\w*|book|portfolio|we\s+(?:hold|have|own|lend)|lend\w*|loans?|guarant\w*)\b)"
+                            r".*?(?:\b(?:and|plus|\+|together\s+with)\s+(?:all|everything|anything|every\s+\w+|each\s+\w+)\b"
+                            r".{0,40}\b(?:controls?|controlled|control)\b|\bgroup\s+headed\s+by\b|"
+                            r"\bparent\s+(?:plus|and|\+)\s+(?:all\s+)?(?:its\s+)?(?:controlled\s+)?(?:subs|subsidiaries)\b|"
+                            r"(?:\+|\bplus|\band)\s+(?:all\s+)?(?:its\s+|their\s+|his\s+|her\s+)?(?:controlled\s+)?subs\b)", _I)),
+    # "how does A own B", "how ownership runs from A to B", "an ownership way from A to B": the chain
+    (PATH.name, re.compile(r"^(?!.*\b(?:chang\w*|evolv\w*|develop\w*|differ\w*|compar\w*)\b).*?"
+                           r"\bhow\s+(?!much\b|many\b|big\b|large\b|significant\b|long\b|often\b|far\b)\S+"
+                           r"(?:\s+\S+){0,12}?\s+(?:own|owns|hold|holds|control|controls|reach|reaches)\s+"
+                           r"(?!in\b|of\b|by\b|and\b|or\b|[?.!,]|structur|chart|tree|picture|percent|stake|share|interest|look|stand)\S", _I)),
+    (PATH.name, re.compile(
+                           r"\b(?:ownership|control)\s+(?:way|route|chain|path|line|runs?|ran|flows?)\b.{0,40}\bfrom\b|"
+                           r"\b(?:runs?|ran)\s+from\b.{1,80}\bto\b|\b(?:by|via)\s+which\s+(?:companies|entities|intermediar(?:y|ies))\b|"
+                           r"\b(?:linked|connected|related)\s+in\s+any\s+way\b", _I)),
+    # "anything wrong in the shareholder records of X", "is its data clean": data quality, not its owners
+    (QUALITY.name, re.compile(r"\b(?:anything|something|what'?s)\s+(?:that\s+)?(?:looks?\s+|is\s+|seems?\s+)?wrong\s+(?:in|with)\b|"
+                              r"\bdata\b.{0,40}\b(?:problems?|issues?|clean|dirty|messy|errors?)\b|"
+                              r"\b(?:problems?|issues?|errors?)\b.{0,30}\b(?:its|their|the)\s+(?:\w+\s+)?data\b", _I)),
+    # "when was X renamed", "date of the name change", "changes of name": the rename event
+    (EVENTS.name, re.compile(r"\bwhen\b.{0,80}\b(?:renamed|name\s+change)|\bname\s+change\b(?!s?\s+history)|"
+                             r"\bchanges?\s+of\s+name\b", _I)),
     (SANCTIONS_NEAR.name, re.compile(r"\bis\s+(?:a\s+)?designated\s+(?:person|party|entity)\b|(?<!became\s)(?<!become\s)\bsubject\s+to\s+sanctions\b|"
                                      r"\bsanctioned\s*\?\s*$", _I)),
 )
