@@ -52,13 +52,17 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "when was X renamed", "date of the name change", "changes of name": the rename event
     (EVENTS.name, re.compile(r"\bwhen\b.{0,80}\b(?:renamed|name\s+change)|\bname\s+change\b(?!s?\s+history)|"
                              r"\bchanges?\s+of\s+name\b", _I)),
+    # "if X defaults, which lenders get hit", "had X gone bust, who carries the loss": a failure and its victims
+    (CONTAGION.name, re.compile(r"^(?=.*\b(?:defaults?|defaulted|defaulting|fail(?:s|ed|ing)?|bust|insolven\w*|collaps\w*|"
+                                r"stops?\s+paying|stopped\s+paying|(?:can'?t|cannot|could\s+not|couldn'?t)\s+pay|go(?:es)?\s+under|went\s+under|gone\s+under)\b)"
+                                r".*\b(?:hit|loss|losses|lose|honou?r\w*|called|on\s+the\s+hook|suffer\w*|affected|impacted|who\s+pays|carr(?:y|ies|ied)\s+the)\b", _I)),
     (SANCTIONS_NEAR.name, re.compile(r"\bis\s+(?:a\s+)?designated\s+(?:person|party|entity)\b|(?<!became\s)(?<!become\s)\bsubject\s+to\s+sanctions\b|"
                                      r"\bsanctioned\s*\?\s*$", _I)),
 )
 
 # a terse question's leading (or, for "changes", following) command word
 _COMMANDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (STAKE.name, re.compile(r"^\s*stake\b|\s%\s+of\s|\s->\s.*\bstake\b", _I)),
+    (STAKE.name, re.compile(r"^\s*stake\b|\s%\s+of\s|\s->\s.*\b(?:stake|percentage|percent|%)", _I)),
     (PATH.name, re.compile(r"^\s*(?:path|link|chain|connection|control\s+path)\b", _I)),
     (QUALITY.name, re.compile(r"^\s*(?:quality|data[- ]quality)\b|\bdata\s+issues\b", _I)),
     (PARENTS.name, re.compile(r"^\s*(?:parents?|children|subsidiaries)\b", _I)),
@@ -68,7 +72,17 @@ _COMMANDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (CONTAGION.name, re.compile(r"^\s*contagion\b", _I)),
     (EXPOSURE.name, re.compile(r"^\s*exposure\b", _I)),
     (OWNERS.name, re.compile(r"^\s*(?:owners|shareholders|ownership)\b", _I)),
+    (HOLDINGS.name, re.compile(r"^\s*(?:holdings|investments|participations)\b", _I)),
+    (GROUP.name, re.compile(r"^\s*group\b", _I)),
+    (NEIGHBOURHOOD.name, re.compile(r"^\s*(?:neighbou?rhood|neighbours)\b", _I)),
+    (COUNTERPARTIES.name, re.compile(r"^\s*(?:lenders|guarantors|borrowers|creditors|counterparties)\b", _I)),
+    (BRANCHES.name, re.compile(r"^\s*(?:branches|head\s+office)\b", _I)),
+    (NAMES.name, re.compile(r"^\s*(?:names|aliases|identifiers|previous\s+names)\b", _I)),
+    (EVENTS.name, re.compile(r"^\s*(?:events|timeline|history)\b", _I)),
+    (SCREENING.name, re.compile(r"^\s*screen(?:ing)?\b", _I)),
 )
+# a command word may also follow the name it is about: "X - holdings 30/6/25", "X: group"
+_AFTER_NAME = re.compile(r"^\s*\S.{0,80}?(?:\s[-\u2013]|:)\s*(?=\w)", _I)
 
 
 def kind_by_phrase(text: str) -> str | None:
@@ -78,4 +92,8 @@ def kind_by_phrase(text: str) -> str | None:
 
 def kind_by_command(text: str) -> str | None:
     """The kind of a terse question by its command word; None when it has none."""
-    return next((kind for kind, rx in _COMMANDS if rx.search(text)), None)
+    found = next((kind for kind, rx in _COMMANDS if rx.search(text)), None)
+    after = _AFTER_NAME.match(text)
+    if found is None and after:
+        found = next((kind for kind, rx in _COMMANDS if rx.pattern.startswith("^") and rx.search(text[after.end():])), None)
+    return found

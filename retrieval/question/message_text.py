@@ -47,3 +47,21 @@ def message_question(text: str) -> str:
     if quoted and any(q.strip() for q in quoted):
         return " ".join(q.strip() for q in quoted if q.strip())
     return "\n".join(kept) if kept else text
+
+
+# a sentence ends at . ! ? after a word that is no abbreviation, before a capital, a name or a quote
+_SENTENCE_END = re.compile(r"(?<=[\w\ue001)%][.!?])\s+(?=[A-Z\ue000\"'(\u201c])")
+_ABBREVIATION = re.compile(r"(?:\b(?:[A-Za-z]|co|no|nos|corp|inc|ltd|plc|approx|vs|etc|e\.g|i\.e|mr|mrs|ms|dr|st|fig|ref|"
+                           r"[A-Z][a-z]?\.[A-Za-z]{1,2}))\.$|(?-i:\b[A-Z][A-Za-z]{0,3})\.$", re.I)
+
+
+def question_start(text: str) -> int:
+    """Where the question starts in a text that puts context first ("X asked for a new line.
+    Before credit looks at it, what do we hold under X?"): the last sentence that asks (ends with
+    "?"), else the last sentence; 0 for a text of one sentence."""
+    starts = [m.end() for m in _SENTENCE_END.finditer(text) if not _ABBREVIATION.search(text[:m.start()])]
+    if not starts:
+        return 0
+    bounds = [0, *starts]
+    asking = [b for i, b in enumerate(bounds) if "?" in text[b:bounds[i + 1] if i + 1 < len(bounds) else len(text)]]
+    return asking[-1] if asking else bounds[-1]

@@ -45,7 +45,7 @@ from ownergraph.retrieval.question.patterns import family
 from ownergraph.retrieval.question.slots import VOTING_RE
 from ownergraph.retrieval.question.request_frames import blank_frames
 from ownergraph.retrieval.question.abbreviations import expand
-from ownergraph.retrieval.question.message_text import message_question
+from ownergraph.retrieval.question.message_text import message_question, question_start
 from ownergraph.retrieval.question.spelling import correct_words
 from ownergraph.retrieval.question.work_text import (
     MASK_WORD, MAX_CHARS, PH_RE, PRONOUNS, SEP, Work, mask_known_names, mask_names,
@@ -134,10 +134,22 @@ def _blank_request(w: Work) -> None:
 
 def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
     """The family read on the text without the date spans (a date's "between ... and" is not a
-    path question), but before anything else is consumed."""
+    path question), but before anything else is consumed; where context comes first, on the
+    question's own sentence first."""
     probe = w.text
     for h in dates:
         probe = probe[:h.dstart] + SEP * (h.end - h.dstart) + probe[h.end:]
+    start = question_start(probe)
+    if start:
+        own = " " * start + probe[start:]
+        kind = _family_of(w, own, dates)
+        if kind != UNKNOWN:
+            w.notes.append("context first: the kind read on the question's own sentence")
+            return kind
+    return _family_of(w, probe, dates)
+
+
+def _family_of(w: Work, probe: str, dates: list[DateHit]) -> str:
     settled = kind_by_phrase(probe)
     if settled is not None:
         return settled

@@ -78,3 +78,24 @@ def test_a_question_in_quotation_marks_is_no_name() -> None:
 
 def test_a_quoted_name_stays_a_name() -> None:
     assert message_question('Who owns "Acme Holdings Ltd"?') == 'Who owns "Acme Holdings Ltd"?'
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    # context first, the question after: the kind is read on the question's own sentence
+    ("Acme Ltd changed its name in August and the chart is being redrawn. Which entity consolidates Acme Ltd?",
+     "parents"),
+    ("The shareholders meet next week. Before then, which companies does Acme Ltd hold?", "holdings"),
+    # a failure and its victims: contagion, though lenders and guarantees are named
+    ("If Acme Ltd is failing, which lenders are getting hit?", "contagion"),
+    ("Suppose Acme Ltd stops paying: who has to honour a guarantee for it?", "contagion"),
+    # a command word after the name it is about
+    ("Acme Ltd - holdings 30/6/25", "holdings"),
+    ("Acme Ltd: group", "group"),
+])
+def test_context_and_word_order_do_not_decide_the_kind(question: str, kind: str) -> None:
+    assert parse(question, today=JULY).pattern == kind
+
+
+def test_an_lei_given_is_not_an_lei_asked_for() -> None:
+    q = parse("direct children COMMERZBANK AG (LEI 851WYGNLUQLFZBSYGB56) - how many?", today=JULY)
+    assert q.pattern == "parents"
