@@ -94,7 +94,7 @@ class Gazetteer:
         for _, hit, _ in found:
             if all(hit.end <= c.start or hit.start >= c.end for c in chosen):
                 chosen.append(hit)
-        return sorted(chosen, key=lambda h: h.start)
+        return sorted(_without_short_references(chosen), key=lambda h: h.start)
 
     def _at(self, text: str, toks: list[Token], fixed: list[str], i: int) -> list[tuple[int, Hit, float]]:
         out = []
@@ -135,6 +135,13 @@ class Gazetteer:
 
     def _known(self, word: str) -> bool:
         return word in self.deletes.get(word, ())
+
+
+def _without_short_references(hits: list[Hit]) -> list[Hit]:
+    """A name's leading words ("Granite") where the text also names the same entity in full
+    ("Granite Bank AG") are a short reference, not another mention: the full name stands for both."""
+    named = {k for h in hits if h.strength > PREFIX for k in h.keys}
+    return [h for h in hits if h.strength > PREFIX or not set(h.keys) <= named]
 
 
 def _without_form(toks: tuple[str, ...]) -> tuple[str, ...]:

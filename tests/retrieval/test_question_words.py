@@ -113,6 +113,24 @@ def test_a_name_two_entities_share_keeps_both_candidates() -> None:
     assert hit.keys == ("og:p1", "og:p2")
 
 
+def test_a_short_reference_to_a_name_given_in_full_is_no_other_mention() -> None:
+    text = "The Valtora relationship manager asks. Which companies does Valtora Investments Ltd control?"
+    hits = _bundle_names().find(text)
+    assert [text[h.start:h.end] for h in hits] == ["Valtora Investments Ltd"]
+    read = with_graph_names(parse(text, today=JULY), _bundle_names())
+    assert [m.text for m in read.anchors] == ["LEIVALT"]
+
+
+@pytest.mark.parametrize("text", [
+    "harbourline shipping ltd dflt - lenders hit 30/6/24",  # lower case
+    "gtors Harbourline Shiping Ltd 30/6/24",  # a typo
+    "HARBOURLINE SHIPPING LIMITED - holdings YE23",  # capitals
+])
+def test_a_name_in_any_case_or_with_a_typo_is_found_in_shorthand(text: str) -> None:
+    read = with_graph_names(parse(text, today=JULY), _bundle_names())
+    assert [m.text for m in read.anchors] == ["og:ship"]
+
+
 def test_common_words_alone_never_name_an_entity() -> None:
     g = Gazetteer.build([NameRecord("og:x", "Holdings Group", ("Holdings Group",))])
     assert g.find("which holdings group together") == []
