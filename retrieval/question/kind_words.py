@@ -18,7 +18,9 @@ __all__ = ["kind_by_phrase", "kind_by_command"]
 _I = re.I
 # phrases that decide the kind whatever else the question says, in this order
 _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (UNKNOWN, re.compile(r"\bprobability\s+of\s+default\b|\b(?:credit|issuer)\s+rating\b|\bshare\s+price\b|"
+    (UNKNOWN, re.compile(r"\bwill\s+(?:\w+\s+)?(?:default|fail|go\s+bust|go\s+under|collapse)\b|"  # a forecast
+                         r"\b(?:likelihood|chance|odds)\s+(?:of|that)\b.{0,40}\bdefault|"
+                         r"\bprobability\s+of\s+default\b|\b(?:credit|issuer)\s+rating\b|\bshare\s+price\b|"
                          r"\bmarket\s+price\b|\bphone\s+number\b|\binvestment\s+recommendation\b|\brevenue\b|"
                          r"\bweather\b|\bceo\b|\bcfo\b|\bdividends?\b|\bebitda\b|\besg\b|\bheadcount\b|\bmarket\s+cap\w*|\bcds\b", _I)),
     (PATH.name, re.compile(r"\bchain\s+of\s+(?:ownership|control|relationships?)\b.{0,60}\b(?:linking|between|from|connecting)\b|"
@@ -56,6 +58,11 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (CONTAGION.name, re.compile(r"^(?=.*\b(?:defaults?|defaulted|defaulting|fail(?:s|ed|ing)?|bust|insolven\w*|collaps\w*|"
                                 r"stops?\s+paying|stopped\s+paying|(?:can'?t|cannot|could\s+not|couldn'?t)\s+pay|go(?:es)?\s+under|went\s+under|gone\s+under)\b)"
                                 r".*\b(?:hit|loss|losses|lose|honou?r\w*|called|on\s+the\s+hook|suffer\w*|affected|impacted|who\s+pays|carr(?:y|ies|ied)\s+the)\b", _I)),
+    # "do we hold anything within two hops of a sanctioned name": our book screened, not one entity
+    (SCREENING.name, re.compile(r"\b(?:do|does|did|whether|if)\s+we\s+(?:hold|have|own)\s+(?:anything|any\w*)\b.{0,100}"
+                                r"\b(?:sanction\w*|designated|sdn|ofac|ofsi)", _I)),
+    # "sanctions screening on X": one entity's proximity, not the book's
+    (SANCTIONS_NEAR.name, re.compile(r"\bsanctions?\s+screening\s+(?:on|of|for)\b(?!\s+(?:our|the)\s+(?:book|portfolio|positions))", _I)),
     (SANCTIONS_NEAR.name, re.compile(r"\bis\s+(?:a\s+)?designated\s+(?:person|party|entity)\b|(?<!became\s)(?<!become\s)\bsubject\s+to\s+sanctions\b|"
                                      r"\bsanctioned\s*\?\s*$", _I)),
 )

@@ -99,3 +99,13 @@ def test_context_and_word_order_do_not_decide_the_kind(question: str, kind: str)
 def test_an_lei_given_is_not_an_lei_asked_for() -> None:
     q = parse("direct children COMMERZBANK AG (LEI 851WYGNLUQLFZBSYGB56) - how many?", today=JULY)
     assert q.pattern == "parents"
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("do we hold anything within two hops of a sanctioned name as of 30 june 2025", "screening"),
+    ("Sanctions screening on Acme Ltd: any designated party within 1 hop?", "sanctions_near"),
+    ("Will Acme Ltd default next year?", "unknown"),  # a forecast, no kind we answer
+    ("If Acme Ltd defaults, who is hit?", "contagion"),
+])
+def test_phrases_that_settle_a_kind(question: str, kind: str) -> None:
+    assert parse(question, today=JULY).pattern == kind
