@@ -18,7 +18,7 @@ __all__ = ["kind_by_phrase", "kind_by_command"]
 _I = re.I
 # phrases that decide the kind whatever else the question says, in this order
 _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (UNKNOWN, re.compile(r"\bwill\s+(?:\w+\s+)?(?:default|fail|go\s+bust|go\s+under|collapse)\b|"  # a forecast
+    (UNKNOWN, re.compile(r"\bwill\s+(?:\S+\s+){0,4}?(?:default|fail|go\s+bust|go\s+under|collapse)\b(?!.{0,60}\b(?:hit|loss|lose|who|which))|"  # a forecast
                          r"\b(?:likelihood|chance|odds)\s+(?:of|that)\b.{0,40}\bdefault|"
                          r"\bprobability\s+of\s+default\b|\b(?:credit|issuer)\s+rating\b|\bshare\s+price\b|"
                          r"\bmarket\s+price\b|\bphone\s+number\b|\binvestment\s+recommendation\b|\brevenue\b|"
