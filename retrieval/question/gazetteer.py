@@ -139,9 +139,10 @@ class Gazetteer:
 
 def _without_short_references(hits: list[Hit]) -> list[Hit]:
     """A name's leading words ("Granite") where the text also names the same entity in full
-    ("Granite Bank AG") are a short reference, not another mention: the full name stands for both."""
+    ("Granite Bank AG") are a short reference, not another mention: the full name stands for both
+    (also where the leading words would fit other names too: "Granite Bank AG, London Branch")."""
     named = {k for h in hits if h.strength > PREFIX for k in h.keys}
-    return [h for h in hits if h.strength > PREFIX or not set(h.keys) <= named]
+    return [h for h in hits if h.strength > PREFIX or not set(h.keys) & named]
 
 
 def _without_form(toks: tuple[str, ...]) -> tuple[str, ...]:

@@ -119,6 +119,9 @@ def test_a_short_reference_to_a_name_given_in_full_is_no_other_mention() -> None
     assert [text[h.start:h.end] for h in hits] == ["Valtora Investments Ltd"]
     read = with_graph_names(parse(text, today=JULY), _bundle_names())
     assert [m.text for m in read.anchors] == ["LEIVALT"]
+    # leading words that would fit two names, one of them named in full
+    text = "The Harbourline desk asks. Which companies does Harbourline Shipping Limited own?"
+    assert [text[h.start:h.end] for h in _bundle_names().find(text)] == ["Harbourline Shipping Limited"]
 
 
 @pytest.mark.parametrize("text", [
