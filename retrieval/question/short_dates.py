@@ -1,7 +1,8 @@
 """Dates as analysts abbreviate them: numeric days with a two- or four-digit year (`30/6/25`,
 `06/30/2024`, `30.06.24`), days with a month's name and a short year (`30-Jun-24`),
 quarters and halves with a short year (`Q2-24`, `2Q24`, `Q2'24`, `H1 24`, `1H24`), year ends
-(`YE24`, `FYE 2023`, `FY23`, `EOY23`) and months with a short year (`Jun-24`, `end-Jun-24`).
+(`YE24`, `FYE 2023`, `FY23`, `EOY23`, `fiscal 2023`), months with a short year or in numbers
+(`Jun-24`, `June '24`, `end-Jun-24`, `2024-06`, `06/2024`) and halves in words (`first half of 2024`).
 One grammar (an alternative of the date pattern in ``retrieval.question.dates``), one reader.
 
 The session's date order (``DAY_FIRST``) decides a numeric day whose two first numbers could
@@ -43,7 +44,11 @@ SHORT = (
     rf"|(?P<sq2>[1-4])Q\s*[-/']?\s*(?:FY|CY)?\s*(?P<sqy2>{_Y}))\b"
     rf"|{_pos(2)}(?:H(?P<sh1>[12])\s*(?:[-/']|\s)?\s*(?:FY|CY)?\s*(?P<shy1>{_Y})|(?P<sh2>[12])H\s*[-/']?\s*(?P<shy2>{_Y}))\b"
     rf"|(?P<sye>(?:fy|fye|ye|eoy|cy)\s*[-/']?\s*(?P<syy>\d{{4}}|\d{{2}}))\b"
-    rf"|{_pos(3)}(?P<smon>{MON})[-'](?P<smy>\d{{4}}|\d{{2}})\b"
+    rf"|{_pos(3)}(?P<smon>{MON})(?:[-']|\s+')(?P<smy>\d{{4}}|\d{{2}})\b"
+    r"|(?P<sisom>(?P<siy>(?:19|20)\d{2})-(?P<sim>0?[1-9]|1[0-2]))(?![-/.]?\d)"  # 2024-06
+    r"|(?P<snmy>(?P<snm>0?[1-9]|1[0-2])/(?P<sny2>(?:19|20)\d{2}))(?![-/.]?\d)"  # 06/2024
+    rf"|(?:the\s+)?(?P<shw>first|second|1st|2nd)\s+half\s+(?:of\s+)?(?:the\s+year\s+)?(?P<shwy>{_Y})\b"
+    r"|(?P<sfy>(?:fiscal|financial|calendar)\s+(?:year\s+)?(?P<sfyy>\d{4}))\b"
     r"))"
 )
 
@@ -80,11 +85,16 @@ def short_period(g: dict[str, Any]) -> tuple[str, date, date]:
     if g.get("sq1") or g.get("sq2"):
         q, y = int(g["sq1"] or g["sq2"]), year_of(g["sqy1"] or g["sqy2"])
         return "quarter", date(y, 3 * q - 2, 1), _month_end(y, 3 * q)
-    if g.get("sh1") or g.get("sh2"):
-        h, y = int(g["sh1"] or g["sh2"]), year_of(g["shy1"] or g["shy2"])
+    if g.get("sh1") or g.get("sh2") or g.get("shw"):
+        word = (g.get("shw") or "").lower()
+        h = int(g["sh1"] or g["sh2"] or (1 if word in ("first", "1st") else 2))
+        y = year_of(g["shy1"] or g["shy2"] or g["shwy"])
         return "half", date(y, 6 * h - 5, 1), _month_end(y, 6 * h)
-    if g.get("sye"):
-        y = year_of(g["syy"])
+    if g.get("sye") or g.get("sfy"):
+        y = year_of(g["syy"] or g["sfyy"])
         return "year", date(y, 1, 1), date(y, 12, 31)
+    if g.get("sisom") or g.get("snmy"):
+        y, mo = int(g["siy"] or g["sny2"]), int(g["sim"] or g["snm"])
+        return "month", date(y, mo, 1), _month_end(y, mo)
     y, mo = year_of(g["smy"]), MONTHS[g["smon"].lower()]
     return "month", date(y, mo, 1), _month_end(y, mo)

@@ -40,6 +40,18 @@ JULY = date(2024, 7, 15)
     ("start-Q3-24", "2024-07-01"),
     ("@ 30/6/24", "2024-06-30"),
     ("a/o 31/3/24", "2024-03-31"),
+    ("2024-06", "2024-06-30"),
+    ("06/2024", "2024-06-30"),
+    ("June '24", "2024-06-30"),
+    ("first half of 2024", "2024-06-30"),
+    ("the second half of 2023", "2023-12-31"),
+    ("fiscal 2023", "2023-12-31"),
+    ("mid-24", "2024-06-30"),
+    ("two years ago", "2022-07-15"),
+    ("3 months ago", "2024-04-15"),
+    ("31 Dec", "2023-12-31"),  # a day without a year: the latest on or before the session's day
+    ("Jun 30", "2024-06-30"),
+    ("30th of June", "2024-06-30"),
 ])
 def test_a_shorthand_date_is_read(written: str, as_of: str) -> None:
     q = parse(f"owners Harbourline Shipping Limited {written}", today=JULY)
