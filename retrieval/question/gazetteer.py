@@ -7,6 +7,7 @@ words ("Valtora" for "Valtora Investments Ltd"), never more."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -58,6 +59,8 @@ class Gazetteer:
             g.names[r.key] = r.name
             for n in r.names:
                 g._add(r.key, n)
+                for variant in _branch_variants(n):
+                    g._add_whole(r.key, variant)
         return g
 
     def _add(self, key: str, name: str) -> None:
@@ -78,6 +81,15 @@ class Gazetteer:
             if len(t) >= _MIN_FUZZY and not t.isdigit():
                 for d in deletes(t):
                     self.deletes[d].add(t)
+
+    def _add_whole(self, key: str, name: str) -> None:
+        """Another way of writing a name: found whole (with or without its legal form), never by
+        its leading words ("London" alone names no branch)."""
+        toks = tuple(t.norm for t in tokens(name))
+        self._put(toks, key, FULL)
+        core = _without_form(toks)
+        if core != toks and core:
+            self._put(core, key, SHORT)
 
     def _put(self, toks: tuple[str, ...], key: str, strength: int) -> None:
         have = self.index[toks]
@@ -135,6 +147,15 @@ class Gazetteer:
 
     def _known(self, word: str) -> bool:
         return word in self.deletes.get(word, ())
+
+
+_BRANCH_NAME = re.compile(r"^(?P<head>.+?),?\s+(?P<place>[^\s,]+(?:\s+[^\s,]+)?)\s+branch$", re.I)
+
+
+def _branch_variants(name: str) -> list[str]:
+    """"Granite Bank AG, London Branch" is also written "the London branch of Granite Bank AG"."""
+    m = _BRANCH_NAME.match(name.strip())
+    return [f"{m.group('place')} Branch of {m.group('head')}"] if m else []
 
 
 def _without_short_references(hits: list[Hit]) -> list[Hit]:

@@ -49,8 +49,8 @@ GENERIC = re.compile(
     r"(?:entity|entities|issuer|issuers|company|companies|counterparty|counterparties|party|parties|"
     r"firm|firms|name|names|one|ones|anything|everything|something|anyone|someone|whom|who|what|"
     r"we|us|our|i|me|structure|group|groups|holdings?|positions?|book|portfolio|exposures?|graph|network|data|"
-    r"database|system|market|world|auditors?|regulators?|clients?|customers?|team|desk|committee|board|meeting|file|"
-    r"ownership(?:\s+(?:graph|network|data|structure))?|ownership|control|them|there)$", re.I)
+    r"database|system|market|world|loops?|circles?|cycles?|auditors?|regulators?|clients?|customers?|team|desk|committee|board|meeting|file|"
+    r"ownership(?:\s+(?:graph|network|data|structure|loops?|cycles?|circles?))?|ownership|control|them|there)$", re.I)
 
 TRAILING_FILLER = re.compile(
     r"(?:\s+(?:directly|indirectly|ultimately|today|now|currently|right now|at the moment|in total|"

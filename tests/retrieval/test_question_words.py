@@ -134,6 +134,23 @@ def test_a_name_in_any_case_or_with_a_typo_is_found_in_shorthand(text: str) -> N
     assert [m.text for m in read.anchors] == ["og:ship"]
 
 
+@pytest.mark.parametrize("text", ["The London branch of Granite Bank, who is its head office?",
+                                  "what is the london branch of granite bank part of on 30 june 2024"])
+def test_a_branch_written_the_other_way_round_is_found(text: str) -> None:
+    g = Gazetteer.build([NameRecord("LEIGB", "Granite Bank AG", ("Granite Bank AG",)),
+                         NameRecord("LEIGBL", "Granite Bank AG, London Branch", ("Granite Bank AG, London Branch",))])
+    read = with_graph_names(parse(text, today=JULY, names=g), g)
+    assert (read.pattern, [m.text for m in read.anchors]) == ("branches", ["LEIGBL"])
+
+
+@pytest.mark.parametrize("text", ["Which companies own each other in a circle as of 30 June 2025?",
+                                  "Sweep for ownership loops as at 30 Jun 2025",
+                                  "Which circular ownerships were existing in the whole structure at 31 December 2021?"])
+def test_a_graph_wide_cycles_question_names_no_entity(text: str) -> None:
+    q = parse(text, today=JULY)
+    assert (q.pattern, q.anchors) == ("cycles", [])
+
+
 def test_common_words_alone_never_name_an_entity() -> None:
     g = Gazetteer.build([NameRecord("og:x", "Holdings Group", ("Holdings Group",))])
     assert g.find("which holdings group together") == []
