@@ -48,7 +48,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\btrad(?:ed|es|ing)\s+under\b|\bname\s+(?:history|changes?|variants?)\b|\brenam\w*|\bidentifiers?\b|\blei\b(?!\s*:?\s*(?:code\s+)?(?:{MASK_WORD}|[A-Z0-9]{{20}}))|"
          r"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b|\breg(?:istration)?\.?\s+(?:no|number|num)\b|\baliases?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
          r"\bwhat\b.{0,60}\b(?:is|was|were)\s+(?:\w+\s+)?(?:called|named)\b|\bhow\s+(?:is|was|were)\s+(?:\w+\s+)?called\b|"
-         r"\b(?:go|goes|went|gone)\s+by\b|\bspellings?\b|\bknown\s+under\b|\bsuccessors?\b|\b(?:which|what)\s+name\b|"
+         r"\b(?:go|goes|went|gone)\s+by\b|\b(?:ever|once|previously|before)\s+(?:been\s+)?(?:called|named|known\s+as)\b|\bspellings?\b|\bknown\s+under\b|\bsuccessors?\b|\b(?:which|what)\s+name\b|"
          rf"\bwho\s+{MASK_WORD}\s+is\b|\b(?:which|what)\s+entity\s+is\s+{MASK_WORD}|\b(?:which|what)\s+entity\b.{{0,60}}\brefers?\s+to\b", 3),
         (r"\bcalled\b|\bnamed?\b|\bknown\s+as\b", 1),
     ),
@@ -140,7 +140,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\b(?:everything|anything|all)\s+(?:that\s+is\s+|that's\s+)?under\s+(?:its|his|her|their)\s+control\b|"
          rf"\b{MASK_WORD}\s+group\b|"
          rf"\bwhat'?s\s+in\s+the\b.{{0,60}}\bgroup\b|\bgroup\s+(?:members|structure|entities|companies|perimeter)\b|"
-         rf"\bthe\s+group\s+of\s+{MASK_WORD}", 3),
+         rf"\bthe\s+group\s+of\s+{MASK_WORD}|\bcorporate\s+family\b|\bfamily\s+of\s+companies\b", 3),
         (r"\bgroup\b", 2),
     ),
     CYCLES.name: (

@@ -65,3 +65,35 @@ def question_start(text: str) -> int:
     bounds = [0, *starts]
     asking = [b for i, b in enumerate(bounds) if "?" in text[b:bounds[i + 1] if i + 1 < len(bounds) else len(text)]]
     return asking[-1] if asking else bounds[-1]
+
+
+# a question written as a form: "entity: X", "date: 30/6/24", "question: owners" (lines, bullets or "|")
+_FIELD = re.compile(r"^\s*(?:[-*\u2022>]\s*)?(?P<label>[A-Za-z][A-Za-z ]{0,20}?)\s*:\s*(?P<value>\S.*?)\s*$")
+_ASKS = frozenset({"question", "query", "request", "kind", "type", "ask", "q", "topic", "need", "task", "check"})
+_VALID = frozenset({"date", "as of", "as at", "asof", "at", "valid", "valid at", "effective", "period", "cob"})
+_KNOWN = frozenset({"known", "known at", "as known", "known on", "knowledge date", "knowledge", "as known on"})
+_ENDS = {"from": "from", "to": "to", "between": "between", "and": "and"}
+
+
+def form_question(text: str) -> str:
+    """A form's fields as one question ("owners Harbourline Shipping Limited as of 30 June
+    2024"): what it asks first, then the entities, then the dates; a text that is no form (fewer
+    than two fields) is returned as it is."""
+    parts = [p for line in text.splitlines() for p in line.split(" | ")]
+    fields = [m for p in parts if (m := _FIELD.match(p))]
+    if len(fields) < 2 or len(fields) < len([p for p in parts if p.strip()]) - 1:
+        return text
+    asks, names, dates = [], [], []
+    for m in fields:
+        label, value = m.group("label").strip().lower(), m.group("value")
+        if label in _ASKS:
+            asks.append(value)
+        elif label in _VALID:
+            dates.append(f"as of {value}")
+        elif label in _KNOWN:
+            dates.append(f"as known on {value}")
+        elif label in _ENDS:
+            names.append(f"{_ENDS[label]} {value}")
+        else:
+            names.append(value)
+    return " ".join([*asks, *names, *dates])

@@ -45,7 +45,7 @@ from ownergraph.retrieval.question.patterns import family
 from ownergraph.retrieval.question.slots import VOTING_RE
 from ownergraph.retrieval.question.request_frames import blank_frames
 from ownergraph.retrieval.question.abbreviations import expand
-from ownergraph.retrieval.question.message_text import message_question, question_start
+from ownergraph.retrieval.question.message_text import form_question, message_question, question_start
 from ownergraph.retrieval.question.spelling import correct_words
 from ownergraph.retrieval.question.work_text import (
     MASK_WORD, MAX_CHARS, PH_RE, PRONOUNS, SEP, Work, mask_known_names, mask_names,
@@ -107,6 +107,19 @@ def _normalise(text: str) -> str:
     """One line with single spaces; a typographic apostrophe inside a word ("Acme’s") is an
     apostrophe, elsewhere it closes a quote."""
     return re.sub(r"\s+", " ", re.sub(r"(?<=\w)\u2019(?=\w)", "'", text).replace("\u00a0", " ")).strip()
+
+
+_SHOUTED_WORD = re.compile(r"\b[A-Z][A-Z'\u2019&.-]*\b")
+
+
+def _without_shouting(text: str) -> str:
+    """A question typed in capitals ("WHO OWNS HARBOURLINE SHIPPING LTD AS AT 30/6/24") in lower
+    case: capitals then tell nothing about names, and "AS" is no legal form. Words with digits
+    (LEIs, company numbers) stay as written."""
+    letters = [c for c in text if c.isalpha()]
+    if len(letters) < 12 or sum(c.isupper() for c in letters) < 0.9 * len(letters):
+        return text
+    return _SHOUTED_WORD.sub(lambda m: m.group(0).lower(), text)
 
 
 def _working_copy(norm: str, today: date) -> Work:
@@ -314,7 +327,7 @@ def _note_gaps(w: Work, an: Anchors, pattern: str, follow_up: bool) -> None:
 def parse(text: str, *, today: date | None = None, names: Gazetteer | None = None) -> Question:
     """``names``: the graph's names; where given, the names found in the text are masked before
     the kind is read (their words are not the question's words)."""
-    expanded, spelt_out = expand(_normalise(message_question(text)))
+    expanded, spelt_out = expand(_normalise(_without_shouting(form_question(message_question(text)))))
     spelt, fixes = correct_words(expanded)
     fixes = spelt_out + fixes
     w = _working_copy(spelt, today or date.today())

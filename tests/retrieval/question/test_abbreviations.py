@@ -109,3 +109,30 @@ def test_an_lei_given_is_not_an_lei_asked_for() -> None:
 ])
 def test_phrases_that_settle_a_kind(question: str, kind: str) -> None:
     assert parse(question, today=JULY).pattern == kind
+
+
+def test_a_question_written_as_a_form_is_read_field_by_field() -> None:
+    text = "- entity: Acme Ltd\n- question: owners\n- date: 30/6/24"
+    q = parse(text, today=JULY)
+    assert (q.pattern, q.as_of, [m.text for m in q.anchors]) == ("owners", date(2024, 6, 30), ["Acme Ltd"])
+    q = parse("Need: lenders/guarantors for Acme Ltd | date: 2024-06-30", today=JULY)
+    assert (q.pattern, q.as_of) == ("counterparties", date(2024, 6, 30))
+
+
+def test_a_line_with_a_colon_is_no_form() -> None:
+    assert parse("Acme Ltd: shareholders at 30.06.2024?", today=JULY).pattern == "owners"
+
+
+def test_a_question_in_capitals_reads_like_one_in_lower_case() -> None:
+    q = parse("WHO OWNS ACME HOLDINGS LTD AS AT 30/6/24?", today=JULY)
+    assert (q.pattern, q.as_of, [m.text.lower() for m in q.anchors]) == ("owners", date(2024, 6, 30), ["acme holdings ltd"])
+    q = parse("WHO OWNS 5493001NORDKAP1TAL17?", today=JULY)
+    assert [m.text for m in q.anchors] == ["5493001NORDKAP1TAL17"]  # an LEI keeps its capitals
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("Was Acme Holdings PLC ever called something else?", "names"),
+    ("Give me the corporate family of Acme Ltd as at June 30th, 2024.", "group"),
+])
+def test_more_wordings_of_a_kind(question: str, kind: str) -> None:
+    assert parse(question, today=JULY).pattern == kind
