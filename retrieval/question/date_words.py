@@ -32,6 +32,7 @@ WORDS = (
     r"|(?P<wrel3>last|previous|prior)\s+(?P<wunit3>quarter|month)\b"
     r"|(?:the\s+)?(?:last\s+)?year[- ]end\b(?!\s*\d)"
     rf"|{_END}(?P<wmon>{MON})\.?(?!,?\s+\d)(?:\s+(?P<wmonrel>last|this)\s+year)?\b"
+    rf"|(?:{_END})?(?:Q(?P<wq>[1-4])|H(?P<wh>[12]))(?![-/'\s]*(?:FY|CY)?\s*'?\d)\b"  # Q2 alone: the latest Q2 end
     r"|(?P<wago>this\s+time\s+last\s+year|(?:a|one)\s+year\s+ago)\b"
     r"|(?P<wagon>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(?P<wagou>years?|quarters?|months?)\s+ago\b"
     # a day and a month without a year: the latest such day on or before the session's day
@@ -96,6 +97,9 @@ def words_day(g: dict[str, Any], today: date) -> date:
     if g.get("wmidy"):
         digits = g["wmidy"].lstrip("'")
         return date(int(digits) + (2000 if len(digits) == 2 else 0), 6, 30)
+    if g.get("wq") or g.get("wh"):
+        month = 3 * int(g["wq"]) if g.get("wq") else 6 * int(g["wh"])
+        return _latest_month_end(month, today)
     if g.get("wagon"):
         return _ago(g["wagon"].lower(), g["wagou"].lower(), today)
     if g.get("wdmon") or g.get("wmdmon"):

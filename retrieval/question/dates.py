@@ -49,7 +49,7 @@ _TO_CUE = re.compile(r"\b(?:and|to|until|till|through|thru|up\s+to|vs\.?|versus|
                      r"|(?<=\d)\s*(?:-{1,2}>?|=>|\u2013|\u2014|\u2192)\s*$", re.I)  # "1/1/24 - 30/6/24", "YE20 -> YE21"
 _ASOF_CUE = re.compile(r"\b(?:(?:(?:as\s+(?:of|at)|at|by)\s+)?(?:cob|eod|close\s+of\s+business|end\s+of\s+(?:the\s+)?day)"
                        r"(?:\s+(?:on|of))?|(?-i:[Aa]s)\s+(?:of|at|on)|at\s+the|by\s+the|at|on|by|in|per|dated|during|for|"
-                       r"valid\s+(?:on|at|as\s+of)|effective|of|a/o)\s*,?\s*$|@\s*$", re.I)
+                       r"valid\s+(?:on|at|as\s+of)|effective|of|a/o|over|across|throughout)\s*,?\s*$|@\s*$", re.I)
 _BACKTEST_SAME = re.compile(r"\b(?:as\s+(?:we\s+)?knew\s+it|as\s+(?:it\s+was\s+)?known|with\s+what\s+(?:was|we)\s+"
                             r"(?:known|knew)|as\s+(?:published|reported|disclosed))\s+(?:then|at\s+the\s+time)\b"
                             r"|\bwithout\s+look-?ahead\b|\bno\s+look-?ahead\b|\bpoint[- ]in[- ]time\b"

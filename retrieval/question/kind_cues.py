@@ -115,7 +115,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\bhow\s+much\s+of\b.{0,80}\b(?:belongs?\s+to|owns?|holds?|owned|held|controls?)\b|"
          r"\b(?:what|which)\s+(?:stake|percentage|share|interest|part|proportion)\s+(?!of\s+(?:the\s+)?(?:book|portfolio))|"
          r"\bhow\s+(?:much|many)\s+(?:percent|per\s*cent|%)|\bhow\s+(?:big|large)\s+is\s+the\s+(?:part|share|stake|portion)\b|"
-         r"\b(?:percentage|stake|share)\s+(?:that\s+)?\S+(?:\s+\S+){0,6}\s+(?:holds?|owns?|has|had|held)\s+in\b|\bpercentage\s+in\b", 3),
+         r"\b(?:percentage|stake|share)\s+(?:that\s+)?\S+(?:\s+\S+){0,6}\s+(?:holds?|owns?|has|had|held)\s+in\b|\bpercentage\s+in\b|"
+         rf"\b(?:does|do|did)\s+{MASK_WORD}\s+(?:still\s+)?(?:own|hold|control)\s+(?:any\s+|a\s+stake\s+in\s+|shares\s+in\s+)?{MASK_WORD}", 3),
         (rf"\b{_STAKE}\s+in\b|\bhow\s+much\s+of\b|%\s+of\b|\bpercent\s+of\b", 2),
         (r"\b(?:stake|shareholding)\s+in\b", 1),  # with the line above: 3, a stake question on its own
     ),
@@ -128,7 +129,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     COUNTERPARTIES.name: (
         (r"\blen(?:d|ds|der|ders|ding|t)\b|\bloans?\b|\bfinanc\w*|\bcreditors?\b|\bborrow\w*|\bguarant\w*|\bbackstop\w*|"
          r"\bsuret(?:y|ies)\b|\bcredit\s+(?:facilit\w*|lines?)\b|\bfacilit(?:y|ies)\b|"
-         r"\bextend(?:ed|s|ing)?\s+(?:credit|loans?|financing|facilities)\b", 3),
+         r"\bextend(?:ed|s|ing)?\s+(?:credit|loans?|financing|facilities)\b|"
+         r"\bprovid\w*\s+(?:the\s+)?(?:credit|finance|financing|funding|loans?)\b|\bcredit\s+providers?\b", 3),
         (r"\bdebt\b|\bnotes\b|\bbonds?\b|\bfunding\b|\bbanks?\b", 1),
     ),
     GROUP.name: (
@@ -155,6 +157,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\b(?:chain|route|path|trail)\b.{0,40}\bfrom\b.{1,80}\bto\b|\bties?\s+back\s+(?:in\s+)?(?:to|with)\b", 3),
         (r"\bchains?\b|\b(?:linked|connected|related|tied)\s+(?:to|with)\b", 2),
         (r"->|\u2192", 1),
+        (r"(?:->|\u2192).{1,80}\bhow\b|\bhow\b.{1,80}(?:->|\u2192)", 3),
         (r"\blinks?\b|\bconnect(?:s|ion|ions)?\b", 1),
     ),
     HOLDINGS.name: (
@@ -169,7 +172,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\bwhat\s+{_STAKE}\s+(?:does|do|did)\b|\b{_GROUPISH}\s+{_PRON}\s+(?:owns?|holds?|controls?)\b|"
          rf"\bportfolio\s+of\s+(?:holdings|investments|stakes|participations)\b|\b{_GROUPISH}\s+in\s+which\b.{{0,60}}\b(?:holds?|owns?|has|have)\b|"
          rf"\b{MASK_WORD}\s+(?:investments|holdings|stakes|shareholdings|participations|portfolio)\b|"
-         rf"\bwhat\s+(?:else\s+)?(?:does|do|did)\s+{MASK_WORD}\s+(?:\w+\s+)?(?:own|hold|control)\b", 3),
+         rf"\bwhat\s+(?:else\s+)?(?:does|do|did)\s+{MASK_WORD}\s+(?:\w+\s+)?(?:own|hold|control)\b|"
+         rf"\b{_GROUPISH}\s+(?:that\s+|which\s+)?(?:{MASK_WORD}|(?-i:[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){{0,5}}))\s+"
+         r"(?:directly\s+|indirectly\s+)?(?:owns|holds|controls)\b", 3),
         (r"\b(?:holdings|shareholdings|stakes|investments)\b", 1),
     ),
     PARENTS.name: (
@@ -185,7 +190,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\bwho\s+(?:\w+\s+)?(?:owns|controls|holds)\b|\bubos?\b|\bbeneficial(?:ly)?\s+own\w*|\bpscs?\b|"
          rf"\b(?:majority|main|largest|biggest|principal|controlling|key|significant)\s+(?:holders?|owners?|shareholders?|investors?)\b|"
          r"\bblocked\b|\bofac\s+50\b|\b50\s*%\s+rule\b|\bskin\s+in\s+the\s+game\b|"
-         r"\bwhom\s+(?:does\s+)?belongs?\b|\bbelongs?\s+to\s+whom\b|\bwho\b.{0,40}\b(?:owning|holding|controlling)\b|"
+         r"\bwhom\s+(?:does\s+)?belongs?\b|\bwho(?:'s|'re|\s+is|\s+are|\s+was|\s+were)?\s+(?:really\s+|actually\s+|ultimately\s+)?behind\b|\bbelongs?\s+to\s+whom\b|\bwho\b.{0,40}\b(?:owning|holding|controlling)\b|"
          r"\bwho\s+(?:is|was|are|were)\s+(?:\w+\s+){0,2}(?:holding|owning)\b", 3),
         (r"\b(?:controllers?|shareholders?|owners?|ownership)\b|\bbehind\b|\bowned\s+by\b|\bcontrolled\s+by\b|\bkyc\b", 2),
         (r"\blook-?through\b|\bskin\s+in\s+the\s+game\b", 1),

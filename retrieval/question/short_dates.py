@@ -38,7 +38,7 @@ def _pos(n: int) -> str:
 # group names all start with "s" (they join the date pattern's named groups)
 SHORT = (
     r"(?P<short>\b(?:"
-    rf"(?P<snum>(?P<sn1>\d{{1,2}})[/.](?P<sn2>\d{{1,2}})[/.](?P<sny>\d{{4}}|\d{{2}}))(?![/.]?\d)"
+    rf"(?P<snum>(?P<sn1>\d{{1,2}})(?P<ssep>[/.-])(?P<sn2>\d{{1,2}})(?P=ssep)(?P<sny>\d{{4}}|\d{{2}}))(?![/.-]?\d)"
     rf"|(?P<sdmy>(?P<sd>\d{{1,2}})(?:st|nd|rd|th)?[- ](?P<sdmon>{MON})\.?[- ](?P<sdy>\d{{4}}|\d{{2}}))\b"
     rf"|{_pos(1)}(?:Q(?P<sq1>[1-4])\s*(?:[-/']|\s)?\s*(?:FY|CY)?\s*(?P<sqy1>{_Y})"
     rf"|(?P<sq2>[1-4])Q\s*[-/']?\s*(?:FY|CY)?\s*(?P<sqy2>{_Y}))\b"
@@ -49,6 +49,7 @@ SHORT = (
     r"|(?P<snmy>(?P<snm>0?[1-9]|1[0-2])/(?P<sny2>(?:19|20)\d{2}))(?![-/.]?\d)"  # 06/2024
     rf"|(?:the\s+)?(?P<shw>first|second|1st|2nd)\s+half\s+(?:of\s+)?(?:the\s+year\s+)?(?P<shwy>{_Y})\b"
     r"|(?P<sfy>(?:fiscal|financial|calendar)\s+(?:year\s+)?(?P<sfyy>\d{4}))\b"
+    r"|(?:the\s+)?(?:(?P<shyy>\d{4})\s+(?:half[- ]year|interim)|half[- ]year\s+(?P<shyy2>\d{4}))\b"  # 30 June
     r"))"
 )
 
@@ -85,6 +86,9 @@ def short_period(g: dict[str, Any]) -> tuple[str, date, date]:
     if g.get("sq1") or g.get("sq2"):
         q, y = int(g["sq1"] or g["sq2"]), year_of(g["sqy1"] or g["sqy2"])
         return "quarter", date(y, 3 * q - 2, 1), _month_end(y, 3 * q)
+    if g.get("shyy") or g.get("shyy2"):
+        y = int(g["shyy"] or g["shyy2"])
+        return "half", date(y, 1, 1), date(y, 6, 30)
     if g.get("sh1") or g.get("sh2") or g.get("shw"):
         word = (g.get("shw") or "").lower()
         h = int(g["sh1"] or g["sh2"] or (1 if word in ("first", "1st") else 2))

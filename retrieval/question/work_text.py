@@ -91,9 +91,14 @@ _QUOTED = re.compile(r"\"([^\"]{1,200})\"|“([^”]{1,200})”|‘([^’]{1,200
                      r"(?<![\w])'([^']{1,200})'(?![\w])")
 
 
+_A_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}[/.](?:\d{4}|\d{2})")
+
+
 def mask_names(w: Work) -> None:
     def repl(m: re.Match[str]) -> str:
         inner = next(g for g in m.groups() if g is not None).strip()
+        if _A_DATE.fullmatch(inner):
+            return f" {inner} "  # "as_of = '2024-06-30'": a date, not a name
         w.masked.append(inner)
         return f"{PH_OPEN}{len(w.masked) - 1}{PH_CLOSE}"
 

@@ -133,6 +133,10 @@ def test_a_question_in_capitals_reads_like_one_in_lower_case() -> None:
 @pytest.mark.parametrize(("question", "kind"), [
     ("Was Acme Holdings PLC ever called something else?", "names"),
     ("Give me the corporate family of Acme Ltd as at June 30th, 2024.", "group"),
+    ("Who's behind Acme Ltd?", "owners"),
+    ("Who provides credit to Acme Ltd?", "counterparties"),
+    ("Ivan Petrov -> Acme Ltd: how?", "path"),
+    ("list all entities Acme Ltd controls, as of 30-06-2024", "holdings"),
 ])
 def test_more_wordings_of_a_kind(question: str, kind: str) -> None:
     assert parse(question, today=JULY).pattern == kind

@@ -52,6 +52,10 @@ JULY = date(2024, 7, 15)
     ("31 Dec", "2023-12-31"),  # a day without a year: the latest on or before the session's day
     ("Jun 30", "2024-06-30"),
     ("30th of June", "2024-06-30"),
+    ("30-06-2024", "2024-06-30"),
+    ("at the close of Q2", "2024-06-30"),  # a quarter without a year: the latest one ended
+    ("at the end of H1", "2024-06-30"),
+    ("at the 2024 half-year", "2024-06-30"),
 ])
 def test_a_shorthand_date_is_read(written: str, as_of: str) -> None:
     q = parse(f"owners Harbourline Shipping Limited {written}", today=JULY)
@@ -105,3 +109,13 @@ def test_a_documents_date_is_not_the_questions() -> None:
     q = parse("Audit is reconstructing the April 2020 credit memo. As known on 1 April 2020, who owns Acme Ltd?",
               today=JULY)
     assert (q.as_of, q.known_at) == (date(2020, 4, 1), date(2020, 4, 1))
+
+
+def test_a_quoted_date_is_a_date_not_a_name() -> None:
+    q = parse("SELECT owners WHERE entity = 'Acme Ltd' AND as_of = '2024-06-30'", today=JULY)
+    assert (q.as_of, [m.text for m in q.anchors]) == (date(2024, 6, 30), ["Acme Ltd"])
+
+
+def test_a_change_over_a_year_is_the_whole_year() -> None:
+    q = parse("What changed in the ownership of Acme Ltd over 2023?", today=JULY)
+    assert (q.pattern, q.date_from, q.date_to) == ("diff", date(2023, 1, 1), date(2023, 12, 31))
