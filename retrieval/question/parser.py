@@ -47,6 +47,7 @@ from ownergraph.retrieval.question.request_frames import blank_frames
 from ownergraph.retrieval.question.abbreviations import expand
 from ownergraph.retrieval.question.message_text import form_question, message_question, question_start
 from ownergraph.retrieval.question.spelling import correct_words
+from ownergraph.retrieval.question.spoken_dates import spoken_dates_in_digits
 from ownergraph.retrieval.question.work_text import (
     MASK_WORD, MAX_CHARS, PH_RE, PRONOUNS, SEP, Work, mask_known_names, mask_names,
 )
@@ -327,7 +328,8 @@ def _note_gaps(w: Work, an: Anchors, pattern: str, follow_up: bool) -> None:
 def parse(text: str, *, today: date | None = None, names: Gazetteer | None = None) -> Question:
     """``names``: the graph's names; where given, the names found in the text are masked before
     the kind is read (their words are not the question's words)."""
-    expanded, spelt_out = expand(_normalise(_without_shouting(form_question(message_question(text)))))
+    plain = spoken_dates_in_digits(_normalise(_without_shouting(form_question(message_question(text)))))
+    expanded, spelt_out = expand(plain)
     spelt, fixes = correct_words(expanded)
     fixes = spelt_out + fixes
     w = _working_copy(spelt, today or date.today())

@@ -119,3 +119,19 @@ def test_a_quoted_date_is_a_date_not_a_name() -> None:
 def test_a_change_over_a_year_is_the_whole_year() -> None:
     q = parse("What changed in the ownership of Acme Ltd over 2023?", today=JULY)
     assert (q.pattern, q.date_from, q.date_to) == ("diff", date(2023, 1, 1), date(2023, 12, 31))
+
+
+@pytest.mark.parametrize(("said", "as_of"), [
+    ("june thirtieth twenty twenty four", "2024-06-30"),
+    ("the thirty-first of December two thousand and twenty-three", "2023-12-31"),
+    ("March the first, twenty nineteen", "2019-03-01"),
+    ("June twenty twenty-four", "2024-06-30"),
+])
+def test_a_date_said_aloud_is_read(said: str, as_of: str) -> None:
+    q = parse(f"uh who owns Acme Ltd as of {said}", today=JULY)
+    assert q.as_of == date.fromisoformat(as_of)
+
+
+def test_number_words_without_a_month_are_no_date() -> None:
+    q = parse("who may first have owned Acme Ltd within two hops", today=JULY)
+    assert q.as_of is None
