@@ -48,7 +48,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\btrad(?:ed|es|ing)\s+under\b|\bname\s+(?:history|changes?|variants?)\b|\brenam\w*|\bidentifiers?\b|\blei\b(?!\s*:?\s*(?:code\s+)?(?:{MASK_WORD}|[A-Z0-9]{{20}}))|"
          r"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b|\breg(?:istration)?\.?\s+(?:no|number|num)\b|\baliases?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
          r"\bwhat\b.{0,60}\b(?:is|was|were)\s+(?:\w+\s+)?(?:called|named)\b|\bhow\s+(?:is|was|were)\s+(?:\w+\s+)?called\b|"
-         r"\b(?:go|goes|went|gone)\s+by\b|\b(?:ever|once|previously|before)\s+(?:been\s+)?(?:called|named|known\s+as)\b|\bspellings?\b|\bknown\s+under\b|\bsuccessors?\b|\b(?:which|what)\s+name\b|"
+         r"\b(?:go|goes|went|gone)\s+by\b|\bwho\s+(?:is|'s)\s+(?:that|this)\b|\b(?:ever|once|previously|before)\s+(?:been\s+)?(?:called|named|known\s+as)\b|\bspellings?\b|\bknown\s+under\b|\bsuccessors?\b|\b(?:which|what)\s+name\b|"
          rf"\bwho\s+{MASK_WORD}\s+is\b|\b(?:which|what)\s+entity\s+is\s+{MASK_WORD}|\b(?:which|what)\s+entity\b.{{0,60}}\brefers?\s+to\b", 3),
         (r"\bcalled\b|\bnamed?\b|\bknown\s+as\b", 1),
     ),
@@ -173,6 +173,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\bportfolio\s+of\s+(?:holdings|investments|stakes|participations)\b|\b{_GROUPISH}\s+in\s+which\b.{{0,60}}\b(?:holds?|owns?|has|have)\b|"
          rf"\b{MASK_WORD}\s+(?:investments|holdings|stakes|shareholdings|participations|portfolio)\b|"
          rf"\bwhat\s+(?:else\s+)?(?:does|do|did)\s+{MASK_WORD}\s+(?:\w+\s+)?(?:own|hold|control)\b|"
+         rf"\bin\s+which\s+{_GROUPISH}\b.{{0,80}}\b(?:hold(?:s|ing)?|own(?:s|ing)?|ha(?:s|ve|ving)|invest\w*)\b|"
          rf"\b{_GROUPISH}\s+(?:that\s+|which\s+)?(?:{MASK_WORD}|(?-i:[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){{0,5}}))\s+"
          r"(?:directly\s+|indirectly\s+)?(?:owns|holds|controls)\b", 3),
         (r"\b(?:holdings|shareholdings|stakes|investments)\b", 1),

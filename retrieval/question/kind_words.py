@@ -32,6 +32,10 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                              r"(?!.{0,80}\bin\s+which\b)", _I)),
     (EXPOSURE.name, re.compile(r"\b(?:holdings|positions)\s+in\s+(?:entities|companies|anything)\s+"
                                r"(?:controlled|owned)\s+by\b", _I)),
+    # "every circular shareholding in the structure": loops, not a stake
+    (CYCLES.name, re.compile(r"\b(?:circular|cross|reciprocal|mutual)[- ]?(?:share)?(?:holdings?|ownerships?)\b", _I)),
+    # "how much of our book sits with X": our exposure, not a stake
+    (EXPOSURE.name, re.compile(r"\bhow\s+much\s+of\s+(?:our|the)\s+(?:book|portfolio|positions?|exposure)\b", _I)),
     # X and everything it controls: the group, whatever else the question says about companies
     (GROUP.name, re.compile(r"^(?!.*\b(?:expos\w*|book|portfolio|we\s+(?:hold|have|own|lend)|lend\w*|loans?|guarant\w*)\b)"
                             r".*?(?:\b(?:and|plus|\+|together\s+with)\s+(?:all|everything|anything|every\s+\w+|each\s+\w+)\b"
