@@ -17,7 +17,7 @@ SHORTHAND: tuple[tuple[str, str, bool], ...] = (
     (r"grp", "group", False),
     (r"nbhd|nbhood|n'hood", "neighbourhood", False),
     (r"gtors?|gtrs?|guars?", "guarantors", False),
-    (r"gtees?|gty", "guarantee", False),
+    (r"gtees?|gty", "guarantees", False),
     (r"gteed|gtd", "guaranteed", False),
     (r"lndrs?", "lenders", False),
     (r"bwrs?|borrs?", "borrowers", False),
@@ -47,12 +47,13 @@ SHORTHAND: tuple[tuple[str, str, bool], ...] = (
     (r"info", "information", False),
 )
 
-# non-native progressive forms of the verbs the rules read: "is owning" -> "owns"
-PROGRESSIVE: tuple[tuple[str, str, str], ...] = (
-    ("owning", "owns", "owned"), ("having", "has", "had"), ("holding", "holds", "held"),
-    ("controlling", "controls", "controlled"), ("belonging", "belongs", "belonged"),
-    ("existing", "exists", "existed"), ("lending", "lends", "lent"), ("guaranteeing", "guarantees", "guaranteed"),
-    ("reaching", "reaches", "reached"), ("touching", "touches", "touched"), ("consolidating", "consolidates", "consolidated"),
+# non-native progressive forms of the verbs the rules read: "is owning" -> "owns" (verb, 3rd person,
+# past; the -ing form is the verb + "ing" unless a fourth column spells it)
+PROGRESSIVE: tuple[tuple[str, ...], ...] = (
+    ("own", "owns", "owned"), ("hav", "has", "had"), ("hold", "holds", "held"),
+    ("control", "controls", "controlled", "controlling"), ("belong", "belongs", "belonged"),
+    ("exist", "exists", "existed"), ("lend", "lends", "lent"), ("reach", "reaches", "reached"),
+    ("touch", "touches", "touched"), ("consolidat", "consolidates", "consolidated"),
 )
 # "holding" after "is" is also a noun ("is holding company"): only when a name or "it" follows is it a verb
 _BE = r"(?P<be>is|are|was|were|am)"
@@ -72,8 +73,8 @@ def _compiled() -> list[tuple[re.Pattern[str], str]]:
 
 
 _SHORT = _compiled()
-_PROG = [(re.compile(rf"\b{_BE}\s+(?:(?P<adv>\w+ly)\s+)?{ing}\b(?!\s+(?:compan|entit|struct))", re.I), now, past)
-         for ing, now, past in PROGRESSIVE]
+_PROG = [(re.compile(rf"\b{_BE}\s+(?:(?P<adv>\w+ly)\s+)?{row[3] if len(row) > 3 else row[0] + 'ing'}\b"
+                     r"(?!\s+(?:compan|entit|struct))", re.I), row[1], row[2]) for row in PROGRESSIVE]
 
 
 def expand(text: str) -> tuple[str, list[str]]:
