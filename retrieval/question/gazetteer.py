@@ -59,7 +59,7 @@ class Gazetteer:
             g.names[r.key] = r.name
             for n in r.names:
                 g._add(r.key, n)
-                for variant in _branch_variants(n):
+                for variant in [*_branch_variants(n), *_reversed_person(n)]:
                     g._add_whole(r.key, variant)
         return g
 
@@ -156,6 +156,15 @@ def _branch_variants(name: str) -> list[str]:
     """"Granite Bank AG, London Branch" is also written "the London branch of Granite Bank AG"."""
     m = _BRANCH_NAME.match(name.strip())
     return [f"{m.group('place')} Branch of {m.group('head')}"] if m else []
+
+
+def _reversed_person(name: str) -> list[str]:
+    """A two-word name without a legal form is also written surname first ("Maestri Luca" in a
+    Form 4, "Luca Maestri" in a question)."""
+    words = name.split()
+    if len(words) != 2 or any(t.norm in LEGAL_FORMS or t.norm in COMMON for t in tokens(name)):
+        return []
+    return [f"{words[1]} {words[0]}"]
 
 
 def _without_short_references(hits: list[Hit]) -> list[Hit]:

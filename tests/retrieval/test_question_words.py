@@ -143,6 +143,15 @@ def test_a_branch_written_the_other_way_round_is_found(text: str) -> None:
     assert (read.pattern, [m.text for m in read.anchors]) == ("branches", ["LEIGBL"])
 
 
+def test_a_two_word_name_is_found_in_either_order() -> None:
+    g = Gazetteer.build([NameRecord("og:lm", "Maestri Luca", ("Maestri Luca",)),
+                         NameRecord("og:gb", "Granite Bank", ("Granite Bank",))])
+    text = "when did luca maestri sell shares"
+    assert [(text[h.start:h.end], h.keys) for h in g.find(text)] == [("luca maestri", ("og:lm",))]
+    text = "the bank granite sold"  # "bank" is a common word: no reversed company names
+    assert [text[h.start:h.end] for h in g.find(text)] == ["granite"]
+
+
 @pytest.mark.parametrize("text", ["Which companies own each other in a circle as of 30 June 2025?",
                                   "Sweep for ownership loops as at 30 Jun 2025",
                                   "Which circular ownerships were existing in the whole structure at 31 December 2021?"])
