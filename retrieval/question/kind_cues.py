@@ -59,7 +59,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     EVENTS.name: (
         (r"\btimeline\b|\bchronolog\w*|\bcorporate\s+actions?\b|\bhow\s+long\s+ago\b|\bsince\s+when\b|\bwhat\s+year\b|"
          r"\bon\s+what\s+date\b|\bwhat\s+date\b|\bdate\s+of\s+the\b|(?<!credit\s)\bevents?\b|\bm&a\s+history\b|\bcommencement\b|"
-         r"\bdates?\s+on\s+which\b|\bcorrect(?:ed|ion)\b|\bdisposals?\b", 3),
+         r"\bdates?\s+on\s+which\b|\bcorrect(?:ed|ion)\b|\bdisposals?\b|\bwhat\s+(?:has\s+|had\s+)?happened\s+(?:to|with)\b", 3),
         (r"\bwhen\b", 2),
         (r"\bhistory\b|\bdated?\b|\babsorb\w*|\bmerged?\s+(?:into|with)\b|\b(?:took|taken)\s+(?:\w+\s+)?over\b|"
          r"\b(?:de)?listed\b|\brestated\b", 1),
@@ -116,6 +116,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\b(?:what|which)\s+(?:stake|percentage|share|interest|part|proportion)\s+(?!of\s+(?:the\s+)?(?:book|portfolio))|"
          r"\bhow\s+(?:much|many)\s+(?:percent|per\s*cent|%)|\bhow\s+(?:big|large)\s+is\s+the\s+(?:part|share|stake|portion)\b|"
          r"\b(?:percentage|stake|share)\s+(?:that\s+)?\S+(?:\s+\S+){0,6}\s+(?:holds?|owns?|has|had|held)\s+in\b|\bpercentage\s+in\b|"
+         r"'s?\s+(?:share|stake|percentage|interest|holding|shareholding)\s+(?:of|in)\b|"
          rf"\b(?:does|do|did)\s+{MASK_WORD}\s+(?:still\s+)?(?:own|hold|control)\s+(?:any\s+|a\s+stake\s+in\s+|shares\s+in\s+)?{MASK_WORD}", 3),
         (rf"\b{_STAKE}\s+in\b|\bhow\s+much\s+of\b|%\s+of\b|\bpercent\s+of\b", 2),
         (r"\b(?:stake|shareholding)\s+in\b", 1),  # with the line above: 3, a stake question on its own

@@ -141,6 +141,8 @@ def test_a_question_in_capitals_reads_like_one_in_lower_case() -> None:
     ("Please list every circular shareholding in the structure as at 30 June 2025.", "cycles"),
     ("How much of our book sits with Acme Ltd plus all entities under its control?", "exposure"),
     ("A payment came in referencing LEI 5493004MRDNBALT1C015. Who is that?", "names"),
+    ("Pls confirm: Acme Ltd's share of Beta Holdings PLC, 30/06/2024.", "stake"),
+    ("What happened to Acme Energy S.p.A.?", "events"),
 ])
 def test_more_wordings_of_a_kind(question: str, kind: str) -> None:
     assert parse(question, today=JULY).pattern == kind
