@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ownergraph.domain.vocabulary import COUNTERPARTIES, GUARANTEE, LENDING
 from ownergraph.retrieval.answer.parts import Parts, cites, money
 from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy
+from ownergraph.retrieval.question.abbreviations import expand
 from ownergraph.retrieval.question.slots import ADV, END, X
 
 if TYPE_CHECKING:
@@ -40,17 +41,20 @@ SLOTS = [
                rf"backs?|backstops?)\s+(?:money\s+)?(?:to\s+)?{X}{END}", re.I),
     re.compile(rf"\bguaranteed\s+by\s+{X}{END}", re.I),
     re.compile(rf"\b{X}'s?\s+(?:\w+\s+)?(?:lenders|guarantors|borrowers|creditors|notes|loans|debt|guarantees)\b", re.I),
-    re.compile(rf"^\s*(?:lenders|guarantors|borrowers|counterparties)\s+{X}{END}", re.I),
+    re.compile(rf"^\s*(?:lenders|guarantors|borrowers|counterparties)"
+               rf"(?:\s*(?:\+|&|/|,|and)\s*(?:lenders|guarantors|borrowers))*\s+{X}{END}", re.I),
     re.compile(rf"^\s*{X}\s+(?:loans\s+from|guaranteed\s+by|guarantees\s+given|lenders|borrowers|guarantors)\b", re.I),
 ]
 
 # words that ask for X's own lending or guarantees (X the lender / guarantor), tried first
 _OUTWARD = (
     ("borrowers", re.compile(r"\bborrowers?\b|\bwho(?:m)?\s+(?:does|did|do)\b.{1,80}\blend\b|\blends?\s+to\s+whom\b|"
+                             r"\bto\s+whom\b.{1,80}\blend(?:s|ing)?\b|\blending\s+to\s+whom\b|\bborrow(?:s|ed|ing)?\s+from\b|"
                              r"\bloans?\s+(?:made|granted|extended)\s+by\b", re.I)),
     ("guaranteed", re.compile(r"\bguarantees?\s+(?:given|issued|provided|granted|extended|made)\b|"
                               r"\b(?:obligations|debts?|parties|entities|companies|whom?)\b.{0,40}\bguaranteed\s+by\b|"
-                              r"\bwho(?:m)?\s+(?:does|did|do)\b.{1,80}\bguarantee\b", re.I)),
+                              r"\bwho(?:m)?\s+(?:does|did|do)\b.{1,80}\bguarantee\b|"
+                              r"\bwhose\s+(?:obligations|debts?|loans?|notes|bonds|borrowings?)\b.{1,80}\bguarantee", re.I)),
 )
 _INWARD = (("lenders", re.compile(rf"\b{_LEND}|\bcreditors?\b", re.I)),
            ("guarantors", re.compile(rf"\b{_GUARANTEE}", re.I)))
@@ -63,7 +67,7 @@ def roles(text: str, channels: list[str] | None = None) -> tuple[str, ...]:
     then lenders and guarantors of X; every role when none is named; a channel said outright
     ("via guarantees") keeps its roles."""
     found: list[str] = []
-    rest = text
+    rest = expand(text)[0]  # "lenders + gtors": shorthand spelt out
     for role, rx in _OUTWARD:
         if rx.search(rest):
             found.append(role)

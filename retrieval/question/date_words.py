@@ -23,7 +23,7 @@ _END = r"(?:the\s+)?(?:end|close)\s+of\s+(?:the\s+)?"
 # group names all start with "w" (they join the date pattern's named groups)
 WORDS = (
     r"(?P<words>\b(?:"
-    r"mid[- ](?:year\s+)?(?P<wmidy>\d{4})\b"  # mid-2023, mid-year 2024
+    r"mid[- ](?:year\s+)?(?P<wmidy>\d{4}|'?\d{2})\b"  # mid-2023, mid-year 2024, mid-24
     r"|mid[- ]?year\b"  # the latest 30 June
     rf"|{_END}(?P<wrel>last|previous|prior|this|current)\s+(?P<wunit>year|quarter|month|half[- ]year|half)\b"
     r"|(?:the\s+)?(?:start|beginning)\s+of\s+(?:the\s+)?(?P<wsrel>last|previous|prior|this|current)\s+"
@@ -32,7 +32,12 @@ WORDS = (
     r"|(?P<wrel3>last|previous|prior)\s+(?P<wunit3>quarter|month)\b"
     r"|(?:the\s+)?(?:last\s+)?year[- ]end\b(?!\s*\d)"
     rf"|{_END}(?P<wmon>{MON})\.?(?!,?\s+\d)(?:\s+(?P<wmonrel>last|this)\s+year)?\b"
+    rf"|(?:{_END})?(?:Q(?P<wq>[1-4])|H(?P<wh>[12]))(?![-/'\s]*(?:FY|CY)?\s*'?\d)\b"  # Q2 alone: the latest Q2 end
     r"|(?P<wago>this\s+time\s+last\s+year|(?:a|one)\s+year\s+ago)\b"
+    r"|(?P<wagon>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(?P<wagou>years?|quarters?|months?)\s+ago\b"
+    # a day and a month without a year: the latest such day on or before the session's day
+    rf"|(?P<wdd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<wdmon>{MON})\b\.?(?![-',]?\s*'?\d)"
+    rf"|(?P<wmdmon>(?!may\b){MON})\.?\s+(?P<wmdd>\d{{1,2}})(?:st|nd|rd|th)?\b(?![,/.]?\s*'?\d)"
     r"|(?P<wnow>(?:as\s+)?things\s+(?:stand|are)(?:\s+(?:today|now))?|right\s+now|as\s+it\s+stands(?:\s+today)?)\b"
     r"))"
 )
@@ -74,11 +79,34 @@ def _a_year_ago(today: date) -> date:
         return today.replace(year=today.year - 1, day=28)
 
 
+_COUNT = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+          "twelve": 12}
+
+
+def _ago(count: str, unit: str, today: date) -> date:
+    """"two years ago", "3 months ago", "two quarters ago": the session's day that far back."""
+    n = int(count) if count.isdigit() else _COUNT[count]
+    months = n * {"y": 12, "q": 3, "m": 1}[unit[0]]
+    y, m = divmod(today.year * 12 + today.month - 1 - months, 12)
+    return date(y, m + 1, min(today.day, calendar.monthrange(y, m + 1)[1]))
+
+
 def words_day(g: dict[str, Any], today: date) -> date:
     """The day a date in words names (``g``: the match's named groups)."""
     text = g["words"].lower()
     if g.get("wmidy"):
-        return date(int(g["wmidy"]), 6, 30)
+        digits = g["wmidy"].lstrip("'")
+        return date(int(digits) + (2000 if len(digits) == 2 else 0), 6, 30)
+    if g.get("wq") or g.get("wh"):
+        month = 3 * int(g["wq"]) if g.get("wq") else 6 * int(g["wh"])
+        return _latest_month_end(month, today)
+    if g.get("wagon"):
+        return _ago(g["wagon"].lower(), g["wagou"].lower(), today)
+    if g.get("wdmon") or g.get("wmdmon"):
+        month = MONTHS[(g["wdmon"] or g["wmdmon"]).lower().rstrip(".")]
+        day = int(g["wdd"] or g["wmdd"])
+        this_year = date(today.year, month, day)
+        return this_year if this_year <= today else date(today.year - 1, month, day)
     if g.get("wrel"):
         unit = _unit(g["wunit"])
         return _this_period_end(unit, today) if g["wrel"].lower() in ("this", "current") else _last_complete(unit, today)

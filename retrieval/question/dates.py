@@ -11,13 +11,14 @@ from typing import Any
 
 from ownergraph.domain.vocabulary import DIFF
 from ownergraph.retrieval.question.date_words import WORDS, words_day
+from ownergraph.retrieval.question.short_dates import SHORT, SHORT_POSITIONS, is_short_year, short_period
 from ownergraph.retrieval.question.work_text import MON, QWORD, MONTHS, SEP, Work
 
 _DATE_RE = re.compile(
     r"(?P<iso>\b(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})\b)"
     rf"|(?P<dmy>\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>{MON})\.?,?\s+(?P<y2>\d{{4}})\b)"
     rf"|(?P<mdy>\b(?P<mon3>{MON})\.?\s+(?P<d3>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y3>\d{{4}})\b)"
-    r"|(?P<num>\b(?P<n1>\d{1,2})[/.](?P<n2>\d{1,2})[/.](?P<ny>\d{4})\b)"
+    rf"|{SHORT}"
     rf"|{WORDS}"
     r"|(?P<quarter>\b(?:(?:the\s+)?(?P<qpos>end|close|start|beginning)\s+of\s+(?:the\s+)?)?"
     r"(?:Q(?P<q1>[1-4])\s*[-/ ]?\s*(?:of\s+)?(?P<qy1>\d{4})|(?P<qy2>\d{4})\s*[-/ ]?\s*Q(?P<q2>[1-4])"
@@ -32,22 +33,28 @@ _DATE_RE = re.compile(
 
 # cue words directly in front of a date (checked against the text before it)
 _KNOWN_CUE = re.compile(
-    r"(?:\bas\s+(?:we\s+)?knew\s+it|\bwhat\s+(?:was|we|had\s+been|were)\s+(?:known|knew|published|"
+    r"(?:\bas\s+(?:we\s+)?(?:knew|were\s+knowing|know)\s+it|"
+    # "based on the information we had on", "going by what we had on file on", "our records as they stood on"
+    r"\b(?:information|records?|data|files?|what)\s+(?:that\s+)?we\s+(?:had|held|knew)(?:\s+(?:on\s+(?:file|record)|then))?|"
+    r"\brecords?\s+as\s+(?:they|it)\s+stood|\bwhat\s+(?:was|we|had\s+been|were)\s+(?:known|knew|published|"
     r"reported|disclosed)|\bknown|\bknowledge(?:\s+(?:date|time|cut-?off))?|\bpublished|\breported|"
     r"\bdisclosed|\bavailable|\brecorded|\bas\s+seen|\bperspective\s+of|\bpoint[- ]in[- ]time|"
     r"\bbacktest(?:ed|ing)?|\bwithout\s+look-?ahead)"
     r"(?:\s+(?:data|information|facts))?"
-    r"(?:\s+(?:on|at|by|as\s+of|as\s+at|of|in|before|until|up\s+to))?(?:\s+the)?\s*,?\s*$", re.I)
+    r"(?:\s+(?:on|at|by|as\s+of|as\s+at|of|in|before|until|up\s+to)|\s*@)?(?:\s+the)?\s*,?\s*$", re.I)
 _FROM_CUE = re.compile(r"\b(?:between|from|since|starting(?:\s+(?:from|in|on|at))?|after|beginning)"
                        r"(?:\s+(?:the|on|at|in))?\s*$", re.I)
 _TO_CUE = re.compile(r"\b(?:and|to|until|till|through|thru|up\s+to|vs\.?|versus|compared\s+(?:to|with)|"
-                     r"against)(?:\s+(?:on|at|in|as\s+of|the))?\s*$", re.I)
+                     r"against)(?:\s+(?:on|at|in|as\s+of|the))?\s*$"
+                     r"|(?<=\d)\s*(?:-{1,2}>?|=>|\u2013|\u2014|\u2192)\s*$", re.I)  # "1/1/24 - 30/6/24", "YE20 -> YE21"
 _ASOF_CUE = re.compile(r"\b(?:(?:(?:as\s+(?:of|at)|at|by)\s+)?(?:cob|eod|close\s+of\s+business|end\s+of\s+(?:the\s+)?day)"
                        r"(?:\s+(?:on|of))?|(?-i:[Aa]s)\s+(?:of|at|on)|at\s+the|by\s+the|at|on|by|in|per|dated|during|for|"
-                       r"valid\s+(?:on|at|as\s+of)|effective|of)\s*,?\s*$", re.I)
+                       r"valid\s+(?:on|at|as\s+of)|effective|of|a/o|over|across|throughout)\s*,?\s*$|@\s*$", re.I)
 _BACKTEST_SAME = re.compile(r"\b(?:as\s+(?:we\s+)?knew\s+it|as\s+(?:it\s+was\s+)?known|with\s+what\s+(?:was|we)\s+"
                             r"(?:known|knew)|as\s+(?:published|reported|disclosed))\s+(?:then|at\s+the\s+time)\b"
-                            r"|\bwithout\s+look-?ahead\b|\bno\s+look-?ahead\b|\bpoint[- ]in[- ]time\b", re.I)
+                            r"|\bwithout\s+look-?ahead\b|\bno\s+look-?ahead\b|\bpoint[- ]in[- ]time\b"
+                            r"|\b(?:no|without)\s+(?:the\s+benefit\s+of\s+)?hindsight\b"
+                            r"|\b(?:records|information|data|files?|what)\s+(?:that\s+)?we\s+(?:had|knew)\s+(?:then|at\s+the\s+time)\b", re.I)
 
 
 @dataclass
@@ -68,7 +75,7 @@ _Period = tuple[str, date, date]
 _COARSE_KINDS = ("month", "quarter", "half", "year")
 # tried in this order: a knowledge cue ("as known at") wins over the "at" of an as-of cue
 _CUES = (("known", _KNOWN_CUE), ("from", _FROM_CUE), ("to", _TO_CUE), ("asof", _ASOF_CUE))
-_POSITION_GROUPS = ("qpos", "hpos", "mpos", "ypos")
+_POSITION_GROUPS = ("qpos", "hpos", "mpos", "ypos", *SHORT_POSITIONS)
 _POSITION_SYNONYMS = {"close": "end", "beginning": "start"}
 
 
@@ -100,7 +107,7 @@ def _position(g: _Groups) -> str | None:
     word = next((g[k].lower() for k in _POSITION_GROUPS if g.get(k)), None)
     if word is not None:
         return _POSITION_SYNONYMS.get(word, word)
-    return "end" if g["yearend"] else None
+    return "end" if g["yearend"] or g["sye"] else None
 
 
 def _named_day(y: str, mon: str, d: str) -> _Period:
@@ -147,12 +154,8 @@ def _relative_period(g: _Groups, today: date) -> _Period:
     return "rel", day, day
 
 
-def _numeric_period(g: _Groups, today: date) -> _Period:
-    """30/06/2024 or 30.06.2024: day first, unless the first number cannot be a month's day
-    order ("06/30/2024" is month first)."""
-    a, b, y = int(g["n1"]), int(g["n2"]), int(g["ny"])
-    day = date(y, a, b) if b > 12 else date(y, b, a)
-    return "day", day, day
+def _short_period(g: _Groups, today: date) -> _Period:
+    return short_period(g)
 
 
 def _words_period(g: _Groups, today: date) -> _Period:
@@ -167,7 +170,7 @@ def _bare_year_period(g: _Groups, today: date) -> _Period:
 
 # the alternatives of _DATE_RE (exactly one matches) and how each is read; only a relative date needs today
 _PERIOD_READERS = (
-    ("iso", _iso_period), ("dmy", _day_month_year_period), ("mdy", _month_day_year_period), ("num", _numeric_period), ("words", _words_period),
+    ("iso", _iso_period), ("dmy", _day_month_year_period), ("mdy", _month_day_year_period), ("short", _short_period), ("words", _words_period),
     ("quarter", _quarter_period), ("half", _half_period), ("monthyear", _month_period),
     ("yearend", _year_end_period), ("rel", _relative_period), ("bare", _bare_year_period),
 )
@@ -179,14 +182,24 @@ def _period(g: _Groups, today: date) -> _Period:
     return reader(g, today)
 
 
+_ATTRIBUTIVE = re.compile(r"\b(?:the|our|their|its|a|an|this|that|his|her)\s*$", re.I)
+
+
 def _not_a_date(g: _Groups, cue: str, before: str) -> bool:
     """Words that read as a date only with a cue in front of them."""
     if cue == "none" and g["rel"] and g["rel"].lower() == "now":
         return True  # a bare "now" is too weak ("now show me ...")
     if g["bare"] and cue == "none":
         return True
+    if cue == "none" and _ATTRIBUTIVE.search(before) and not g["rel"]:
+        return True  # "reconstructing the April 2020 credit memo": a date naming a document, not the question's
     # "the 2023 accounts of ...": not a date cue
     return bool(g["bare"] and cue == "asof" and re.search(r"\b(?:of|for)\s*$", before, re.I))
+
+
+def _short_year_numbers(g: _Groups) -> bool:
+    """Numbers with slashes and a two-digit "year" that name no day."""
+    return bool(g.get("snum") and is_short_year(g["sny"]))
 
 
 def find_dates(w: Work) -> list[DateHit]:
@@ -200,6 +213,8 @@ def find_dates(w: Work) -> list[DateHit]:
         try:
             kind, lo, hi = _period(g, w.today)
         except (ValueError, KeyError):
+            if _short_year_numbers(g):
+                continue  # "25/50/75" is no date: leave the numbers to the other steps
             w.notes.append(f"ignored an invalid date: {m.group(0)!r}")
             invalid.append((start, m.end()))
             continue
@@ -283,6 +298,10 @@ def _assign_diff_range(w: Work, q: dict, rest: list[DateHit]) -> None:
     """A diff reads its dates as the two ends of a range."""
     frm, to, other = _split_by_cue(rest)
     _assign_range_ends(q, frm, to)
+    if to and not frm:  # "D1 vs D2", "at D1 and D2": the date just before the range's end opens it, as a day
+        before = [h for h in other if h.end <= to[0].start]
+        if before:
+            q["date_from"], other = _point(before[-1], "end"), [h for h in other if h is not before[-1]]
     for h in other:
         _place_diff_date(w, q, h, several=len(other) >= 2)
     _complete_diff_range(w, q)

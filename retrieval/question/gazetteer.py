@@ -7,6 +7,7 @@ words ("Valtora" for "Valtora Investments Ltd"), never more."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -58,6 +59,8 @@ class Gazetteer:
             g.names[r.key] = r.name
             for n in r.names:
                 g._add(r.key, n)
+                for variant in [*_branch_variants(n), *_reversed_person(n)]:
+                    g._add_whole(r.key, variant)
         return g
 
     def _add(self, key: str, name: str) -> None:
@@ -79,6 +82,15 @@ class Gazetteer:
                 for d in deletes(t):
                     self.deletes[d].add(t)
 
+    def _add_whole(self, key: str, name: str) -> None:
+        """Another way of writing a name: found whole (with or without its legal form), never by
+        its leading words ("London" alone names no branch)."""
+        toks = tuple(t.norm for t in tokens(name))
+        self._put(toks, key, FULL)
+        core = _without_form(toks)
+        if core != toks and core:
+            self._put(core, key, SHORT)
+
     def _put(self, toks: tuple[str, ...], key: str, strength: int) -> None:
         have = self.index[toks]
         have[key] = max(have.get(key, 0), strength)
@@ -94,7 +106,7 @@ class Gazetteer:
         for _, hit, _ in found:
             if all(hit.end <= c.start or hit.start >= c.end for c in chosen):
                 chosen.append(hit)
-        return sorted(chosen, key=lambda h: h.start)
+        return sorted(_without_short_references(chosen), key=lambda h: h.start)
 
     def _at(self, text: str, toks: list[Token], fixed: list[str], i: int) -> list[tuple[int, Hit, float]]:
         out = []
@@ -135,6 +147,32 @@ class Gazetteer:
 
     def _known(self, word: str) -> bool:
         return word in self.deletes.get(word, ())
+
+
+_BRANCH_NAME = re.compile(r"^(?P<head>.+?),?\s+(?P<place>[^\s,]+(?:\s+[^\s,]+)?)\s+branch$", re.I)
+
+
+def _branch_variants(name: str) -> list[str]:
+    """"Granite Bank AG, London Branch" is also written "the London branch of Granite Bank AG"."""
+    m = _BRANCH_NAME.match(name.strip())
+    return [f"{m.group('place')} Branch of {m.group('head')}"] if m else []
+
+
+def _reversed_person(name: str) -> list[str]:
+    """A two-word name without a legal form is also written surname first ("Maestri Luca" in a
+    Form 4, "Luca Maestri" in a question)."""
+    words = name.split()
+    if len(words) != 2 or any(t.norm in LEGAL_FORMS or t.norm in COMMON for t in tokens(name)):
+        return []
+    return [f"{words[1]} {words[0]}"]
+
+
+def _without_short_references(hits: list[Hit]) -> list[Hit]:
+    """A name's leading words ("Granite") where the text also names the same entity in full
+    ("Granite Bank AG") are a short reference, not another mention: the full name stands for both
+    (also where the leading words would fit other names too: "Granite Bank AG, London Branch")."""
+    named = {k for h in hits if h.strength > PREFIX for k in h.keys}
+    return [h for h in hits if h.strength > PREFIX or not set(h.keys) & named]
 
 
 def _without_form(toks: tuple[str, ...]) -> tuple[str, ...]:

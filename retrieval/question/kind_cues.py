@@ -45,9 +45,11 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     NAMES.name: (
         (r"\bused\s+to\s+be\s+(?:called|known|named)|\b(?:formerly|previously|once|originally)\s+(?:called|known|named)\b|"
          r"\bf\.?k\.?a\b|\bf/k/a\b|\ba\.?k\.?a\b|\b(?:old|other|previous|former|prior|earlier|past|trading|alternative)\s+names?\b|"
-         r"\btrad(?:ed|es|ing)\s+under\b|\bname\s+(?:history|changes?|variants?)\b|\brenam\w*|\bidentifiers?\b|\blei\b|"
+         rf"\btrad(?:ed|es|ing)\s+under\b|\bname\s+(?:history|changes?|variants?)\b|\brenam\w*|\bidentifiers?\b|\blei\b(?!\s*:?\s*(?:code\s+)?(?:{MASK_WORD}|[A-Z0-9]{{20}}))|"
          r"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b|\breg(?:istration)?\.?\s+(?:no|number|num)\b|\baliases?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
-         r"\bwhat\b.{0,60}\b(?:is|was|were)\s+(?:\w+\s+)?(?:called|named)\b", 3),
+         r"\bwhat\b.{0,60}\b(?:is|was|were)\s+(?:\w+\s+)?(?:called|named)\b|\bhow\s+(?:is|was|were)\s+(?:\w+\s+)?called\b|"
+         r"\b(?:go|goes|went|gone)\s+by\b|\bwho\s+(?:is|'s)\s+(?:that|this)\b|\b(?:ever|once|previously|before)\s+(?:been\s+)?(?:called|named|known\s+as)\b|\bspellings?\b|\bknown\s+under\b|\bsuccessors?\b|\b(?:which|what)\s+name\b|"
+         rf"\bwho\s+{MASK_WORD}\s+is\b|\b(?:which|what)\s+entity\s+is\s+{MASK_WORD}|\b(?:which|what)\s+entity\b.{{0,60}}\brefers?\s+to\b", 3),
         (r"\bcalled\b|\bnamed?\b|\bknown\s+as\b", 1),
     ),
     BRANCHES.name: (
@@ -57,9 +59,10 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     EVENTS.name: (
         (r"\btimeline\b|\bchronolog\w*|\bcorporate\s+actions?\b|\bhow\s+long\s+ago\b|\bsince\s+when\b|\bwhat\s+year\b|"
          r"\bon\s+what\s+date\b|\bwhat\s+date\b|\bdate\s+of\s+the\b|(?<!credit\s)\bevents?\b|\bm&a\s+history\b|\bcommencement\b|"
-         r"\bdates?\s+on\s+which\b|\bcorrect(?:ed|ion)\b|\bdisposals?\b", 3),
+         r"\bdates?\s+on\s+which\b|\bcorrect(?:ed|ion)\b|\bdisposals?\b|\bwhat\s+(?:has\s+|had\s+)?happened\s+(?:to|with)\b", 3),
         (r"\bwhen\b", 2),
-        (r"\bhistory\b|\bdated?\b", 1),
+        (r"\bhistory\b|\bdated?\b|\babsorb\w*|\bmerged?\s+(?:into|with)\b|\b(?:took|taken)\s+(?:\w+\s+)?over\b|"
+         r"\b(?:de)?listed\b|\brestated\b", 1),
     ),
     QUALITY.name: (
         (r"\bdata\s+(?:quality|issues?|problems?|gaps?|errors?|hygiene|integrity|checks?|exceptions?|flaws?|defects?)\b|"
@@ -69,10 +72,11 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\bdata\s+(?:is|are)\s+(?:wrong|off|bad)\b|\bconsisten\w*|\bincomplete\b|"
          r"\b(?:errors?|mistakes?|issues?|problems?|gaps?|holes?)\s+in\s+(?:the\s+|our\s+)?(?:\w+\s+)?(?:data|records|graph|register)\b|"
          r"\b(?:data|records|figures|numbers|register)\b.{0,60}\b(?:reliable|accurate|trustworthy|correct|complete|up\s+to\s+date)\b|"
-         r"\b(?:reliab\w*|accura\w*|trustworth\w*|completeness)\b.{0,30}\b(?:of\s+)?(?:the\s+)?(?:data|records)\b", 3),
+         r"\b(?:reliab\w*|accura\w*|trustworth\w*|completeness)\b.{0,30}\b(?:of\s+)?(?:the\s+)?(?:data|records)\b|"
+         r"\bdata\b.{0,40}\b(?:problems?|issues?|clean|dirty|messy|errors?)\b", 3),
     ),
     DIFF.name: (
-        (r"\bchang\w*|\bmov(?:ed|es|ements?)\b|\bdelta\b|\bdiff\w*|\bcompar\w*|\bshift\w*|\bevol\w*|\bwhat'?s\s+new\b|"
+        (r"\bchang\w*|\bmov(?:e|ed|es|ements?)\b|\bdelta\b|\bdiff\w*|\bcompar\w*|\bshift\w*|\bevol\w*|\bwhat'?s\s+new\b|"
          r"\bbefore\s+and\s+after\b", 3),
         (r"\bversus\b|\bvs\.?(?=\s)", 2),
     ),
@@ -97,7 +101,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\bup\s+to\s+\w+\s+{_HOPS}|\bsurrounding\b|\bimmediate\s+(?:connections|relationships|neighbou?rs|network|links|ties)\b|"
          rf"\bdirectly\s+(?:connected|linked|related|tied)\s+(?:to|with)\b|\b(?:everything|anything|all\s+(?:the\s+)?(?:entities|companies|parties))"
          rf"\s+(?:\w+\s+)?(?:connected|linked|related|attached|tied)\s+to\b|\bego\b|\bnetwork\b|"
-         rf"\b(?:map|show)\b.{{0,40}}\b(?:connections|relationships|links|ties)\b|\bconnections\s+of\b|\bwhat'?s\s+around\b", 3),
+         rf"\b(?:map|show)\b.{{0,40}}\b(?:connections|relationships|links|ties)\b|\bconnections\s+of\b|\bwhat'?s\s+around\b|"
+         r"\btouch(?:es|ing|ed)?\b|\bby\s+any\s+(?:relation\w*|link|edge|kind)\b|"
+         r"\b(?:owners|parents|shareholders)\s+and\s+(?:subsidiaries|holdings|children|investments|investees)\b", 3),
         (r"\baround\b", 2),
     ),
     STAKE.name: (
@@ -106,18 +112,26 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\b(?:size|percentage|level|amount)\s+of\b.{{0,60}}\b{_STAKE}\s+in\b|"
          r"\b(?:effective|economic|look-?through|indirect|attributable|aggregate)\s+(?:stake|interest|ownership|holding|%|percent)|"
          r"\b(?:percent(?:age)?|proportion|share|fraction|portion)\s+(?:that|which)\b.{0,60}\b(?:holds?|owns?|has|controls?)\b|"
-         r"\bhow\s+much\s+of\b.{0,80}\b(?:belongs?\s+to|owns?|holds?|owned|held|controls?)\b", 3),
+         r"\bhow\s+much\s+of\b.{0,80}\b(?:belongs?\s+to|owns?|holds?|owned|held|controls?)\b|"
+         r"\b(?:what|which)\s+(?:stake|percentage|share|interest|part|proportion)\s+(?!of\s+(?:the\s+)?(?:book|portfolio))|"
+         r"\bhow\s+(?:much|many)\s+(?:percent|per\s*cent|%)|\bhow\s+(?:big|large)\s+is\s+the\s+(?:part|share|stake|portion)\b|"
+         r"\b(?:percentage|stake|share)\s+(?:that\s+)?\S+(?:\s+\S+){0,6}\s+(?:holds?|owns?|has|had|held)\s+in\b|\bpercentage\s+in\b|"
+         r"'s?\s+(?:share|stake|percentage|interest|holding|shareholding)\s+(?:of|in)\b|"
+         rf"\b(?:does|do|did)\s+{MASK_WORD}\s+(?:still\s+)?(?:own|hold|control)\s+(?:any\s+|a\s+stake\s+in\s+|shares\s+in\s+)?{MASK_WORD}", 3),
         (rf"\b{_STAKE}\s+in\b|\bhow\s+much\s+of\b|%\s+of\b|\bpercent\s+of\b", 2),
         (r"\b(?:stake|shareholding)\s+in\b", 1),  # with the line above: 3, a stake question on its own
     ),
     EXPOSURE.name: (
-        (r"\bexpos\w*|\bhow\s+much\s+(?:are|do|have|did)\s+we\b|\bhow\s+much\s+(?:we|i)\s+(?:have\s+|had\s+)?(?:lent|hold|held|own|invested|lend)\b|\b(?:do|did)\s+we\s+(?:hold|have|own|lend)\b", 3),
+        (r"\bexpos\w*|\bhow\s+much\s+(?:are|do|have|did)\s+we\b|\bhow\s+much\s+(?:we|i)\s+(?:have\s+|had\s+)?(?:lent|hold|held|own|invested|lend)\b|\b(?:do|did)\s+we\s+(?:hold|have|own|lend)\b|"
+         r"\b(?:we|the\s+book|our\s+book|our\s+portfolio)\s+(?:already\s+|currently\s+)?(?:hold|holds|have|has|own|owns)\s+(?:under|against|on|with)\b|"
+         r"\bhow\s+much\s+of\s+(?:our|the)\s+(?:book|portfolio|positions?)\b|\b(?:book|we)\b.{0,20}\bsits?\s+with\b", 3),
         (r"\bour\s+(?:book|positions?|holdings?|loans?|lines?|limits?)\b|\bwe\s+(?:hold|have|own)\b", 2),
     ),
     COUNTERPARTIES.name: (
         (r"\blen(?:d|ds|der|ders|ding|t)\b|\bloans?\b|\bfinanc\w*|\bcreditors?\b|\bborrow\w*|\bguarant\w*|\bbackstop\w*|"
          r"\bsuret(?:y|ies)\b|\bcredit\s+(?:facilit\w*|lines?)\b|\bfacilit(?:y|ies)\b|"
-         r"\bextend(?:ed|s|ing)?\s+(?:credit|loans?|financing|facilities)\b", 3),
+         r"\bextend(?:ed|s|ing)?\s+(?:credit|loans?|financing|facilities)\b|"
+         r"\bprovid\w*\s+(?:the\s+)?(?:credit|finance|financing|funding|loans?)\b|\bcredit\s+providers?\b", 3),
         (r"\bdebt\b|\bnotes\b|\bbonds?\b|\bfunding\b|\bbanks?\b", 1),
     ),
     GROUP.name: (
@@ -128,7 +142,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\b(?:every|all|each)\s+(?:the\s+)?(?:other\s+)?{_GROUPISH}\s+under\s+(?:its|his|her|their)\s+control\b|"
          rf"\b(?:everything|anything|all)\s+(?:that\s+is\s+|that's\s+)?under\s+(?:its|his|her|their)\s+control\b|"
          rf"\b{MASK_WORD}\s+group\b|"
-         rf"\bwhat'?s\s+in\s+the\b.{{0,60}}\bgroup\b|\bgroup\s+(?:members|structure|entities|companies|perimeter)\b", 3),
+         rf"\bwhat'?s\s+in\s+the\b.{{0,60}}\bgroup\b|\bgroup\s+(?:members|structure|entities|companies|perimeter)\b|"
+         rf"\bthe\s+group\s+of\s+{MASK_WORD}|\bcorporate\s+family\b|\bfamily\s+of\s+companies\b", 3),
         (r"\bgroup\b", 2),
     ),
     CYCLES.name: (
@@ -143,11 +158,12 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\b(?:chain|route|path|trail)\b.{0,40}\bfrom\b.{1,80}\bto\b|\bties?\s+back\s+(?:in\s+)?(?:to|with)\b", 3),
         (r"\bchains?\b|\b(?:linked|connected|related|tied)\s+(?:to|with)\b", 2),
         (r"->|\u2192", 1),
+        (r"(?:->|\u2192).{1,80}\bhow\b|\bhow\b.{1,80}(?:->|\u2192)", 3),
         (r"\blinks?\b|\bconnect(?:s|ion|ions)?\b", 1),
     ),
     HOLDINGS.name: (
         (rf"\bwhat\b.{{0,80}}\b(?:owns|holds|controls)\b|"
-         rf"\b(?:which|what)\s+(?:other\s+)?(?:{_GROUPISH}|assets|stakes|investments|holdings|shareholdings)\b.{{0,80}}"
+         rf"\b(?:which|what)\s+(?:other\s+)?(?:[A-Z]{{2}}\s+|\w+\s+(?={_GROUPISH}))?(?:{_GROUPISH}|assets|stakes|investments|holdings|shareholdings)\b.{{0,80}}"
          rf"\b(?:owns?|holds?|controls?|has|have|invested|invests)\b|"
          rf"\bwhere\s+(?:does|do|did)\b.{{0,80}}\b(?:have|hold|own|invest)\b|\b(?:has|have|got)\s+{_STAKE}\s+in[\s?.!]*$|"
          rf"\bwhat\s+(?:\w+\s+){{0,2}}(?:sits?|is|are)\s+(?:directly\s+)?(?:under|below|beneath)\b|"
@@ -157,11 +173,15 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\bwhat\s+{_STAKE}\s+(?:does|do|did)\b|\b{_GROUPISH}\s+{_PRON}\s+(?:owns?|holds?|controls?)\b|"
          rf"\bportfolio\s+of\s+(?:holdings|investments|stakes|participations)\b|\b{_GROUPISH}\s+in\s+which\b.{{0,60}}\b(?:holds?|owns?|has|have)\b|"
          rf"\b{MASK_WORD}\s+(?:investments|holdings|stakes|shareholdings|participations|portfolio)\b|"
-         rf"\bwhat\s+(?:else\s+)?(?:does|do|did)\s+{MASK_WORD}\s+(?:\w+\s+)?(?:own|hold|control)\b", 3),
+         rf"\bwhat\s+(?:else\s+)?(?:does|do|did)\s+{MASK_WORD}\s+(?:\w+\s+)?(?:own|hold|control)\b|"
+         rf"\bin\s+which\s+{_GROUPISH}\b.{{0,80}}\b(?:hold(?:s|ing)?|own(?:s|ing)?|ha(?:s|ve|ving)|invest\w*)\b|"
+         rf"\b{_GROUPISH}\s+(?:that\s+|which\s+)?(?:{MASK_WORD}|(?-i:[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){{0,5}}))\s+"
+         r"(?:directly\s+|indirectly\s+)?(?:owns|holds|controls)\b", 3),
         (r"\b(?:holdings|shareholdings|stakes|investments)\b", 1),
     ),
     PARENTS.name: (
-        (r"\bparents?\b|\btop\s*-?\s*co\b|\bhold\s*-?\s*co\b|\bconsolidat\w*|\bmother\s+company\b|\bultimate\s+holding\b|"
+        (r"\bparents?\b|\b(?:top|hold)\s*-?\s*co\s+(?:of|for|above)\b|\b(?:the|its|their|his|her|which|what)\s+(?:top|hold)\s*-?\s*co\b|"
+         r"\b(?:accounting|direct|immediate)\s+(?:children|subsidiaries|parents?)\b|\bconsolidat\w*|\bmother\s+company\b|\bultimate\s+holding\b|"
          r"\bgroup\s+head\b|\blevel\s*2\b|\bl2\b|\b(?:subsidiar(?:y|ies)|children|child\s+(?:entities|companies))\s+of\b|"
          r"\breporting\s+exceptions?\b", 3),
     ),
@@ -171,7 +191,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\bownership\s+(?:structure|chart|tree|breakdown|picture)\b|\bshareholder\s+(?:register|base|list|structure)\b|"
          rf"\bwho\s+(?:\w+\s+)?(?:owns|controls|holds)\b|\bubos?\b|\bbeneficial(?:ly)?\s+own\w*|\bpscs?\b|"
          rf"\b(?:majority|main|largest|biggest|principal|controlling|key|significant)\s+(?:holders?|owners?|shareholders?|investors?)\b|"
-         r"\bblocked\b|\bofac\s+50\b|\b50\s*%\s+rule\b|\bskin\s+in\s+the\s+game\b", 3),
+         r"\bblocked\b|\bofac\s+50\b|\b50\s*%\s+rule\b|\bskin\s+in\s+the\s+game\b|"
+         r"\bwhom\s+(?:does\s+)?belongs?\b|\bwho(?:'s|'re|\s+is|\s+are|\s+was|\s+were)?\s+(?:really\s+|actually\s+|ultimately\s+)?behind\b|\bbelongs?\s+to\s+whom\b|\bwho\b.{0,40}\b(?:owning|holding|controlling)\b|"
+         r"\bwho\s+(?:is|was|are|were)\s+(?:\w+\s+){0,2}(?:holding|owning)\b", 3),
         (r"\b(?:controllers?|shareholders?|owners?|ownership)\b|\bbehind\b|\bowned\s+by\b|\bcontrolled\s+by\b|\bkyc\b", 2),
         (r"\blook-?through\b|\bskin\s+in\s+the\s+game\b", 1),
     ),

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 from ownergraph.domain.vocabulary import (
-    CONTAGION, CYCLES, DIFF, EXPOSURE, OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, STAKE, UNKNOWN,
+    BRANCHES, CONTAGION, COUNTERPARTIES, CYCLES, DIFF, EVENTS, EXPOSURE, GROUP, HOLDINGS, NAMES, NEIGHBOURHOOD, OWNERS,
+    PARENTS, PATH, QUALITY, SANCTIONS_NEAR, SCREENING, STAKE, UNKNOWN,
 )
 
 __all__ = ["kind_by_phrase", "kind_by_command"]
@@ -17,7 +18,9 @@ __all__ = ["kind_by_phrase", "kind_by_command"]
 _I = re.I
 # phrases that decide the kind whatever else the question says, in this order
 _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (UNKNOWN, re.compile(r"\bprobability\s+of\s+default\b|\b(?:credit|issuer)\s+rating\b|\bshare\s+price\b|"
+    (UNKNOWN, re.compile(r"\bwill\s+(?:\S+\s+){0,4}?(?:default|fail|go\s+bust|go\s+under|collapse)\b(?!.{0,60}\b(?:hit|loss|lose|who|which))|"  # a forecast
+                         r"\b(?:likelihood|chance|odds)\s+(?:of|that)\b.{0,40}\bdefault|"
+                         r"\bprobability\s+of\s+default\b|\b(?:credit|issuer)\s+rating\b|\bshare\s+price\b|"
                          r"\bmarket\s+price\b|\bphone\s+number\b|\binvestment\s+recommendation\b|\brevenue\b|"
                          r"\bweather\b|\bceo\b|\bcfo\b|\bdividends?\b|\bebitda\b|\besg\b|\bheadcount\b|\bmarket\s+cap\w*|\bcds\b", _I)),
     (PATH.name, re.compile(r"\bchain\s+of\s+(?:ownership|control|relationships?)\b.{0,60}\b(?:linking|between|from|connecting)\b|"
@@ -29,13 +32,48 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                              r"(?!.{0,80}\bin\s+which\b)", _I)),
     (EXPOSURE.name, re.compile(r"\b(?:holdings|positions)\s+in\s+(?:entities|companies|anything)\s+"
                                r"(?:controlled|owned)\s+by\b", _I)),
+    # "every circular shareholding in the structure": loops, not a stake
+    (CYCLES.name, re.compile(r"\b(?:circular|cross|reciprocal|mutual)[- ]?(?:share)?(?:holdings?|ownerships?)\b", _I)),
+    # "how much of our book sits with X": our exposure, not a stake
+    (EXPOSURE.name, re.compile(r"\bhow\s+much\s+of\s+(?:our|the)\s+(?:book|portfolio|positions?|exposure)\b", _I)),
+    # X and everything it controls: the group, whatever else the question says about companies
+    (GROUP.name, re.compile(r"^(?!.*\b(?:expos\w*|book|portfolio|we\s+(?:hold|have|own|lend)|lend\w*|loans?|guarant\w*)\b)"
+                            r".*?(?:\b(?:and|plus|\+|together\s+with)\s+(?:all|everything|anything|every\s+\w+|each\s+\w+)\b"
+                            r".{0,40}\b(?:controls?|controlled|control)\b|\bgroup\s+headed\s+by\b|"
+                            r"\bparent\s+(?:plus|and|\+)\s+(?:all\s+)?(?:its\s+)?(?:controlled\s+)?(?:subs|subsidiaries)\b|"
+                            r"(?:\+|\bplus|\band)\s+(?:all\s+)?(?:its\s+|their\s+|his\s+|her\s+)?(?:controlled\s+)?subs\b)", _I)),
+    # "how does A own B", "how ownership runs from A to B", "an ownership way from A to B": the chain
+    (PATH.name, re.compile(r"^(?!.*\b(?:chang\w*|evolv\w*|develop\w*|differ\w*|compar\w*)\b).*?"
+                           r"\bhow\s+(?!much\b|many\b|big\b|large\b|significant\b|long\b|often\b|far\b)\S+"
+                           r"(?:\s+\S+){0,12}?\s+(?:own|owns|hold|holds|control|controls|reach|reaches)\s+"
+                           r"(?!in\b|of\b|by\b|and\b|or\b|[?.!,]|structur|chart|tree|picture|percent|stake|share|interest|look|stand)\S", _I)),
+    (PATH.name, re.compile(
+                           r"\b(?:ownership|control)\s+(?:way|route|chain|path|line|runs?|ran|flows?)\b.{0,40}\bfrom\b|"
+                           r"\b(?:runs?|ran)\s+from\b.{1,80}\bto\b|\b(?:by|via)\s+which\s+(?:companies|entities|intermediar(?:y|ies))\b|"
+                           r"\b(?:linked|connected|related)\s+in\s+any\s+way\b", _I)),
+    # "anything wrong in the shareholder records of X", "is its data clean": data quality, not its owners
+    (QUALITY.name, re.compile(r"\b(?:anything|something|what'?s)\s+(?:that\s+)?(?:looks?\s+|is\s+|seems?\s+)?wrong\s+(?:in|with)\b|"
+                              r"\bdata\b.{0,40}\b(?:problems?|issues?|clean|dirty|messy|errors?)\b|"
+                              r"\b(?:problems?|issues?|errors?)\b.{0,30}\b(?:its|their|the)\s+(?:\w+\s+)?data\b", _I)),
+    # "when was X renamed", "date of the name change", "changes of name": the rename event
+    (EVENTS.name, re.compile(r"\bwhen\b.{0,80}\b(?:renamed|name\s+change)|\bname\s+change\b(?!s?\s+history)|"
+                             r"\bchanges?\s+of\s+name\b", _I)),
+    # "if X defaults, which lenders get hit", "had X gone bust, who carries the loss": a failure and its victims
+    (CONTAGION.name, re.compile(r"^(?=.*\b(?:defaults?|defaulted|defaulting|fail(?:s|ed|ing)?|bust|insolven\w*|collaps\w*|"
+                                r"stops?\s+paying|stopped\s+paying|(?:can'?t|cannot|could\s+not|couldn'?t)\s+pay|go(?:es)?\s+under|went\s+under|gone\s+under)\b)"
+                                r".*\b(?:hit|loss|losses|lose|honou?r\w*|called|on\s+the\s+hook|suffer\w*|affected|impacted|who\s+pays|carr(?:y|ies|ied)\s+the)\b", _I)),
+    # "do we hold anything within two hops of a sanctioned name": our book screened, not one entity
+    (SCREENING.name, re.compile(r"\b(?:do|does|did|whether|if)\s+we\s+(?:hold|have|own)\s+(?:anything|any\w*)\b.{0,100}"
+                                r"\b(?:sanction\w*|designated|sdn|ofac|ofsi)", _I)),
+    # "sanctions screening on X": one entity's proximity, not the book's
+    (SANCTIONS_NEAR.name, re.compile(r"\bsanctions?\s+screening\s+(?:on|of|for)\b(?!\s+(?:our|the)\s+(?:book|portfolio|positions))", _I)),
     (SANCTIONS_NEAR.name, re.compile(r"\bis\s+(?:a\s+)?designated\s+(?:person|party|entity)\b|(?<!became\s)(?<!become\s)\bsubject\s+to\s+sanctions\b|"
                                      r"\bsanctioned\s*\?\s*$", _I)),
 )
 
 # a terse question's leading (or, for "changes", following) command word
 _COMMANDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (STAKE.name, re.compile(r"^\s*stake\b|\s%\s+of\s|\s->\s.*\bstake\b", _I)),
+    (STAKE.name, re.compile(r"^\s*stake\b|\s%\s+of\s|\s->\s.*\b(?:stake|percentage|percent|%)", _I)),
     (PATH.name, re.compile(r"^\s*(?:path|link|chain|connection|control\s+path)\b", _I)),
     (QUALITY.name, re.compile(r"^\s*(?:quality|data[- ]quality)\b|\bdata\s+issues\b", _I)),
     (PARENTS.name, re.compile(r"^\s*(?:parents?|children|subsidiaries)\b", _I)),
@@ -45,7 +83,17 @@ _COMMANDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (CONTAGION.name, re.compile(r"^\s*contagion\b", _I)),
     (EXPOSURE.name, re.compile(r"^\s*exposure\b", _I)),
     (OWNERS.name, re.compile(r"^\s*(?:owners|shareholders|ownership)\b", _I)),
+    (HOLDINGS.name, re.compile(r"^\s*(?:holdings|investments|participations)\b", _I)),
+    (GROUP.name, re.compile(r"^\s*group\b", _I)),
+    (NEIGHBOURHOOD.name, re.compile(r"^\s*(?:neighbou?rhood|neighbours)\b", _I)),
+    (COUNTERPARTIES.name, re.compile(r"^\s*(?:lenders|guarantors|borrowers|creditors|counterparties)\b", _I)),
+    (BRANCHES.name, re.compile(r"^\s*(?:branches|head\s+office)\b", _I)),
+    (NAMES.name, re.compile(r"^\s*(?:names|aliases|identifiers|previous\s+names)\b", _I)),
+    (EVENTS.name, re.compile(r"^\s*(?:events|timeline|history)\b", _I)),
+    (SCREENING.name, re.compile(r"^\s*screen(?:ing)?\b", _I)),
 )
+# a command word may also follow the name it is about: "X - holdings 30/6/25", "X: group"
+_AFTER_NAME = re.compile(r"^\s*\S.{0,80}?(?:\s[-\u2013]|:)\s*(?=\w)", _I)
 
 
 def kind_by_phrase(text: str) -> str | None:
@@ -55,4 +103,8 @@ def kind_by_phrase(text: str) -> str | None:
 
 def kind_by_command(text: str) -> str | None:
     """The kind of a terse question by its command word; None when it has none."""
-    return next((kind for kind, rx in _COMMANDS if rx.search(text)), None)
+    found = next((kind for kind, rx in _COMMANDS if rx.search(text)), None)
+    after = _AFTER_NAME.match(text)
+    if found is None and after:
+        found = next((kind for kind, rx in _COMMANDS if rx.pattern.startswith("^") and rx.search(text[after.end():])), None)
+    return found

@@ -44,7 +44,10 @@ from ownergraph.retrieval.question.kind_words import kind_by_command, kind_by_ph
 from ownergraph.retrieval.question.patterns import family
 from ownergraph.retrieval.question.slots import VOTING_RE
 from ownergraph.retrieval.question.request_frames import blank_frames
+from ownergraph.retrieval.question.abbreviations import expand
+from ownergraph.retrieval.question.message_text import form_question, message_question, question_start
 from ownergraph.retrieval.question.spelling import correct_words
+from ownergraph.retrieval.question.spoken_dates import spoken_dates_in_digits
 from ownergraph.retrieval.question.work_text import (
     MASK_WORD, MAX_CHARS, PH_RE, PRONOUNS, SEP, Work, mask_known_names, mask_names,
 )
@@ -107,6 +110,19 @@ def _normalise(text: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"(?<=\w)\u2019(?=\w)", "'", text).replace("\u00a0", " ")).strip()
 
 
+_SHOUTED_WORD = re.compile(r"\b[A-Z][A-Z'\u2019&.-]*\b")
+
+
+def _without_shouting(text: str) -> str:
+    """A question typed in capitals ("WHO OWNS HARBOURLINE SHIPPING LTD AS AT 30/6/24") in lower
+    case: capitals then tell nothing about names, and "AS" is no legal form. Words with digits
+    (LEIs, company numbers) stay as written."""
+    letters = [c for c in text if c.isalpha()]
+    if len(letters) < 12 or sum(c.isupper() for c in letters) < 0.9 * len(letters):
+        return text
+    return _SHOUTED_WORD.sub(lambda m: m.group(0).lower(), text)
+
+
 def _working_copy(norm: str, today: date) -> Work:
     """The working copy of a normalised question, cut to MAX_CHARS: slot patterns are quadratic
     in the worst case, and a question is short."""
@@ -132,10 +148,22 @@ def _blank_request(w: Work) -> None:
 
 def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
     """The family read on the text without the date spans (a date's "between ... and" is not a
-    path question), but before anything else is consumed."""
+    path question), but before anything else is consumed; where context comes first, on the
+    question's own sentence first."""
     probe = w.text
     for h in dates:
         probe = probe[:h.dstart] + SEP * (h.end - h.dstart) + probe[h.end:]
+    start = question_start(probe)
+    if start:
+        own = " " * start + probe[start:]
+        kind = _family_of(w, own, dates)
+        if kind != UNKNOWN:
+            w.notes.append("context first: the kind read on the question's own sentence")
+            return kind
+    return _family_of(w, probe, dates)
+
+
+def _family_of(w: Work, probe: str, dates: list[DateHit]) -> str:
     settled = kind_by_phrase(probe)
     if settled is not None:
         return settled
@@ -300,7 +328,10 @@ def _note_gaps(w: Work, an: Anchors, pattern: str, follow_up: bool) -> None:
 def parse(text: str, *, today: date | None = None, names: Gazetteer | None = None) -> Question:
     """``names``: the graph's names; where given, the names found in the text are masked before
     the kind is read (their words are not the question's words)."""
-    spelt, fixes = correct_words(_normalise(text))
+    plain = spoken_dates_in_digits(_normalise(_without_shouting(form_question(message_question(text)))))
+    expanded, spelt_out = expand(plain)
+    spelt, fixes = correct_words(expanded)
+    fixes = spelt_out + fixes
     w = _working_copy(spelt, today or date.today())
     w.notes.extend(fixes)
     q: dict = {}

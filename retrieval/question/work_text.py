@@ -45,11 +45,12 @@ PRONOUN_WORDS = {"it", "its", "it's", "they", "them", "their", "theirs", "he", "
 
 # Words that are never an entity on their own.
 GENERIC = re.compile(
-    r"^(?:(?:a|an|any|the|our|all|some|each|every|which|what)\s+)*(?:sanctioned\s+|blocked\s+|listed\s+)?"
+    r"^(?:(?:a|an|any|the|our|all|some|each|every|which|what|whole|entire|overall|full|their|its|my)\s+)*(?:sanctioned\s+|blocked\s+|listed\s+)?"
     r"(?:entity|entities|issuer|issuers|company|companies|counterparty|counterparties|party|parties|"
     r"firm|firms|name|names|one|ones|anything|everything|something|anyone|someone|whom|who|what|"
     r"we|us|our|i|me|structure|group|groups|holdings?|positions?|book|portfolio|exposures?|graph|network|data|"
-    r"database|system|market|world|ownership(?:\s+(?:graph|network|data|structure))?|ownership|control|them|there)$", re.I)
+    r"database|system|market|world|loops?|circles?|cycles?|auditors?|regulators?|clients?|customers?|team|desk|committee|board|meeting|file|"
+    r"ownership(?:\s+(?:graph|network|data|structure|loops?|cycles?|circles?))?|ownership|control|them|there)$", re.I)
 
 TRAILING_FILLER = re.compile(
     r"(?:\s+(?:directly|indirectly|ultimately|today|now|currently|right now|at the moment|in total|"
@@ -90,9 +91,14 @@ _QUOTED = re.compile(r"\"([^\"]{1,200})\"|“([^”]{1,200})”|‘([^’]{1,200
                      r"(?<![\w])'([^']{1,200})'(?![\w])")
 
 
+_A_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}[/.](?:\d{4}|\d{2})")
+
+
 def mask_names(w: Work) -> None:
     def repl(m: re.Match[str]) -> str:
         inner = next(g for g in m.groups() if g is not None).strip()
+        if _A_DATE.fullmatch(inner):
+            return f" {inner} "  # "as_of = '2024-06-30'": a date, not a name
         w.masked.append(inner)
         return f"{PH_OPEN}{len(w.masked) - 1}{PH_CLOSE}"
 

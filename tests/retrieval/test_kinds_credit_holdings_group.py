@@ -42,6 +42,11 @@ def _read(text: str) -> tuple[str, list[str], date | None]:
      "with amounts.", "Harbourline Shipping Limited", ("lenders", "guarantors")),
     ("Set out the credit facilities extended to Harbourline Shipping Limited as at 30 June 2024 and the "
      "lending institutions.", "Harbourline Shipping Limited", ("lenders",)),
+    ("To whom is Granite Bank AG lending, on 30 June 2024?", "Granite Bank AG", ("borrowers",)),
+    ("Which companies were borrowing from Granite Bank AG at 30 June 2024?", "Granite Bank AG", ("borrowers",)),
+    ("As at 30 June 2024, whose obligations does Harbourline Holdings PLC guarantee?", "Harbourline Holdings PLC",
+     ("guaranteed",)),
+    ("lenders + gtors Harbourline Shipping Limited 30/6/24", "Harbourline Shipping Limited", ("lenders", "guarantors")),
 ])
 def test_counterparties_questions(text: str, anchor: str, role: tuple[str, ...]) -> None:
     assert _read(text) == (COUNTERPARTIES.name, [anchor], Q2)

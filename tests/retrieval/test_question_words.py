@@ -113,6 +113,53 @@ def test_a_name_two_entities_share_keeps_both_candidates() -> None:
     assert hit.keys == ("og:p1", "og:p2")
 
 
+def test_a_short_reference_to_a_name_given_in_full_is_no_other_mention() -> None:
+    text = "The Valtora relationship manager asks. Which companies does Valtora Investments Ltd control?"
+    hits = _bundle_names().find(text)
+    assert [text[h.start:h.end] for h in hits] == ["Valtora Investments Ltd"]
+    read = with_graph_names(parse(text, today=JULY), _bundle_names())
+    assert [m.text for m in read.anchors] == ["LEIVALT"]
+    # leading words that would fit two names, one of them named in full
+    text = "The Harbourline desk asks. Which companies does Harbourline Shipping Limited own?"
+    assert [text[h.start:h.end] for h in _bundle_names().find(text)] == ["Harbourline Shipping Limited"]
+
+
+@pytest.mark.parametrize("text", [
+    "harbourline shipping ltd dflt - lenders hit 30/6/24",  # lower case
+    "gtors Harbourline Shiping Ltd 30/6/24",  # a typo
+    "HARBOURLINE SHIPPING LIMITED - holdings YE23",  # capitals
+])
+def test_a_name_in_any_case_or_with_a_typo_is_found_in_shorthand(text: str) -> None:
+    read = with_graph_names(parse(text, today=JULY), _bundle_names())
+    assert [m.text for m in read.anchors] == ["og:ship"]
+
+
+@pytest.mark.parametrize("text", ["The London branch of Granite Bank, who is its head office?",
+                                  "what is the london branch of granite bank part of on 30 june 2024"])
+def test_a_branch_written_the_other_way_round_is_found(text: str) -> None:
+    g = Gazetteer.build([NameRecord("LEIGB", "Granite Bank AG", ("Granite Bank AG",)),
+                         NameRecord("LEIGBL", "Granite Bank AG, London Branch", ("Granite Bank AG, London Branch",))])
+    read = with_graph_names(parse(text, today=JULY, names=g), g)
+    assert (read.pattern, [m.text for m in read.anchors]) == ("branches", ["LEIGBL"])
+
+
+def test_a_two_word_name_is_found_in_either_order() -> None:
+    g = Gazetteer.build([NameRecord("og:lm", "Maestri Luca", ("Maestri Luca",)),
+                         NameRecord("og:gb", "Granite Bank", ("Granite Bank",))])
+    text = "when did luca maestri sell shares"
+    assert [(text[h.start:h.end], h.keys) for h in g.find(text)] == [("luca maestri", ("og:lm",))]
+    text = "the bank granite sold"  # "bank" is a common word: no reversed company names
+    assert [text[h.start:h.end] for h in g.find(text)] == ["granite"]
+
+
+@pytest.mark.parametrize("text", ["Which companies own each other in a circle as of 30 June 2025?",
+                                  "Sweep for ownership loops as at 30 Jun 2025",
+                                  "Which circular ownerships were existing in the whole structure at 31 December 2021?"])
+def test_a_graph_wide_cycles_question_names_no_entity(text: str) -> None:
+    q = parse(text, today=JULY)
+    assert (q.pattern, q.anchors) == ("cycles", [])
+
+
 def test_common_words_alone_never_name_an_entity() -> None:
     g = Gazetteer.build([NameRecord("og:x", "Holdings Group", ("Holdings Group",))])
     assert g.find("which holdings group together") == []

@@ -1,0 +1,94 @@
+"""Analysts' shorthand and non-native verb forms read as the words the rules know (issue 30):
+"expo", "grp", "gtors", "dflt", "nbhd", "chg", "ctrl", "pct", "HO" ("head office"), "w/",
+"co. no."; and "is owning X" / "is having" / "were existing" as "owns" / "has" / "existed". Both
+are data (:data:`SHORTHAND`, :data:`PROGRESSIVE`): a new abbreviation is one row. Each is a whole
+word; an abbreviation that is also a name's word ("Marex Grp plc") is expanded there too, which
+the graph's names then match ("Marex Group plc")."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["PROGRESSIVE", "SHORTHAND", "expand"]
+
+# (pattern of a whole word, what it stands for, case-sensitive?)
+SHORTHAND: tuple[tuple[str, str, bool], ...] = (
+    (r"expo", "exposure", False),
+    (r"grp", "group", False),
+    (r"nbhd|nbhood|n'hood", "neighbourhood", False),
+    (r"gtors?|gtrs?|guars?", "guarantors", False),
+    (r"gtees?|gty", "guarantees", False),
+    (r"gteed|gtd", "guaranteed", False),
+    (r"lndrs?", "lenders", False),
+    (r"bwrs?|borrs?", "borrowers", False),
+    (r"dflts?|dfts?", "default", False),
+    (r"chgs?|chng", "changes", False),
+    (r"chk", "check", False),
+    (r"acctg|acct", "accounting", False),
+    (r"sanc(?:t)?(?:\.|'d|d)?", "sanctioned", False),
+    (r"sancs", "sanctions", False),
+    (r"ctrls", "controls", False),
+    (r"ctrld", "controlled", False),
+    (r"ctrl", "control", False),
+    (r"circ\.?", "circular", False),
+    (r"x-(?=holdings?|shareholdings?|ownership)", "cross-", False),
+    (r"(?<=\d\s)pct|(?<=\d)pct", "percent", False),
+    (r"pct", "percentage", False),
+    (r"HO", "head office", True),
+    (r"hldgs?", "holdings", False),
+    (r"co\.?\s+no\.?|co\.?\s+reg\.?\s+no\.?", "company number", False),
+    (r"nat\.", "natural", False),
+    (r"w/o", "without", False),
+    (r"w/", "with ", False),
+    (r"qtr", "quarter", False),
+    (r"prev", "previous", False),
+    (r"yr", "year", False),
+    (r"subs?\.", "subsidiaries", False),
+    (r"info", "information", False),
+)
+
+# non-native progressive forms of the verbs the rules read: "is owning" -> "owns" (verb, 3rd person,
+# past; the -ing form is the verb + "ing" unless a fourth column spells it)
+PROGRESSIVE: tuple[tuple[str, ...], ...] = (
+    ("own", "owns", "owned"), ("hav", "has", "had"), ("hold", "holds", "held"),
+    ("control", "controls", "controlled", "controlling"), ("belong", "belongs", "belonged"),
+    ("exist", "exists", "existed"), ("lend", "lends", "lent"), ("reach", "reaches", "reached"),
+    ("touch", "touches", "touched"), ("consolidat", "consolidates", "consolidated"),
+)
+# "holding" after "is" is also a noun ("is holding company"): only when a name or "it" follows is it a verb
+_BE = r"(?P<be>is|are|was|were|am)"
+
+
+def _case_like(word: str, model: str) -> str:
+    return word[:1].upper() + word[1:] if model[:1].isupper() and not model.isupper() else word
+
+
+def _compiled() -> list[tuple[re.Pattern[str], str]]:
+    out = []
+    for pattern, words, sensitive in SHORTHAND:
+        rx = re.compile(rf"(?<![\w\-/.]){pattern}(?![\w\-/])" if not pattern.endswith("/") else
+                        rf"(?<![\w\-/.]){pattern}", 0 if sensitive else re.I)
+        out.append((rx, words))
+    return out
+
+
+_SHORT = _compiled()
+_PROG = [(re.compile(rf"\b{_BE}\s+(?:(?P<adv>\w+ly)\s+)?{row[3] if len(row) > 3 else row[0] + 'ing'}\b"
+                     r"(?!\s+(?:compan|entit|struct))", re.I), row[1], row[2]) for row in PROGRESSIVE]
+
+
+def expand(text: str) -> tuple[str, list[str]]:
+    """``text`` with shorthand spelt out and progressive verbs made simple; a note per change."""
+    notes: list[str] = []
+    for rx, words in _SHORT:
+        def spell(m: re.Match[str], words: str = words) -> str:
+            notes.append(f"read {m.group(0).strip()!r} as {words.strip()!r}")
+            return _case_like(words, m.group(0))
+        text = rx.sub(spell, text)
+    for rx, now, past in _PROG:
+        def simple(m: re.Match[str], now: str = now, past: str = past) -> str:
+            verb = past if m.group("be").lower() in ("was", "were") else now
+            notes.append(f"read {m.group(0)!r} as {verb!r}")
+            return f"{m.group('adv')} {verb}" if m.group("adv") else verb
+        text = rx.sub(simple, text)
+    return text, notes

@@ -1,0 +1,99 @@
+"""The question inside a pasted message (issue 30): an analyst forwards an e-mail whose question
+is quoted (`> who lends to X?`, or a line in quotation marks) between greetings, signatures,
+disclaimers ("This e-mail is confidential", "Sent from my iPhone") and forwarded-message headers
+(`From:`, `Subject:`, `-----Original Message-----`). Lines that are e-mail furniture are dropped;
+where the message quotes a question, the quote is the question. Works on the raw text's lines,
+before they are joined: a one-line question is returned as it is."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["message_question"]
+
+_I = re.I
+_HEADER = re.compile(r"^\s*(?:from|to|cc|bcc|sent|date|subject|re|fw|fwd)\s*:", _I)
+_SEPARATOR = re.compile(r"^\s*(?:-{2,}|_{3,}|={3,}).*$|^\s*(?:begin\s+)?forwarded\s+message\b.*$|original\s+message", _I)
+_FURNITURE = re.compile(
+    r"\bconfidential\b|\bintended\s+recipient\b|\bscanned\s+for\s+viruses\b|\bsent\s+from\s+my\b|\bdisclaimer\b|"
+    r"\bplease\s+consider\s+the\s+environment\b|\bunsubscribe\b|^\s*(?:[mtfe]|tel|mob|mobile|phone|email)\s*[:.]\s*[+\d(]", _I)
+_QUOTE_MARK = re.compile(r"^\s*>+\s?")
+# a quoted sentence (five words or more, ending as a sentence ends) is a quoted question, not a name
+_QUOTED_SENTENCE = re.compile(r"[\"\u201c](?P<q>(?:[^\"\u201c\u201d\s]+\s+){4,}[^\"\u201c\u201d]*?[?.!])[\"\u201d]")
+
+
+def _kept(lines: list[str]) -> list[str]:
+    """The lines that are not e-mail furniture; a forwarded header ends the message's own text."""
+    out: list[str] = []
+    for line in lines:
+        if _SEPARATOR.search(line) or _HEADER.match(line):
+            break
+        if not _FURNITURE.search(line):
+            out.append(line)
+    return out
+
+
+def message_question(text: str) -> str:
+    """The question a pasted message asks: its quoted lines (``>`` or a line in quotation
+    marks) where it quotes one, else its lines without headers, separators and disclaimers."""
+    sentences = _QUOTED_SENTENCE.findall(text)
+    if len(sentences) == 1:
+        return sentences[0]
+    lines = text.splitlines()
+    if len(lines) < 2:
+        return text
+    kept = _kept(lines)
+    quoted = [_QUOTE_MARK.sub("", ln) for ln in kept if _QUOTE_MARK.match(ln)]
+    if quoted and any(q.strip() for q in quoted):
+        return " ".join(q.strip() for q in quoted if q.strip())
+    return "\n".join(kept) if kept else text
+
+
+# a sentence ends at . ! ? after a word that is no abbreviation, before a capital, a name or a quote
+_SENTENCE_END = re.compile(r"(?<=[\w\ue001)%][.!?])\s+(?=[A-Z\ue000\"'(\u201c])")
+_ABBREVIATION = re.compile(r"(?:\b(?:[A-Za-z]|co|no|nos|corp|inc|ltd|plc|approx|vs|etc|e\.g|i\.e|mr|mrs|ms|dr|st|fig|ref|"
+                           r"[A-Z][a-z]?\.[A-Za-z]{1,2}))\.$|(?-i:\b[A-Z][A-Za-z]{0,3})\.$", re.I)
+
+
+def question_start(text: str) -> int:
+    """Where the question starts in a text that puts context first ("X asked for a new line.
+    Before credit looks at it, what do we hold under X?"): the last sentence that asks (ends with
+    "?"), else the last sentence; 0 for a text of one sentence."""
+    starts = [m.end() for m in _SENTENCE_END.finditer(text) if not _ABBREVIATION.search(text[:m.start()])]
+    if not starts:
+        return 0
+    bounds = [0, *starts]
+    asking = [b for i, b in enumerate(bounds) if "?" in text[b:bounds[i + 1] if i + 1 < len(bounds) else len(text)]]
+    return asking[-1] if asking else bounds[-1]
+
+
+# a question written as a form: "entity: X", "date: 30/6/24", "question: owners" (lines, bullets or "|")
+_FIELD = re.compile(r"^\s*(?:[-*\u2022>]\s*)?(?P<label>[A-Za-z][A-Za-z ]{0,20}?)\s*:\s*(?P<value>\S.*?)\s*$")
+_ASKS = frozenset({"question", "query", "request", "kind", "type", "ask", "q", "topic", "need", "task", "check"})
+_VALID = frozenset({"date", "as of", "as at", "asof", "at", "valid", "valid at", "effective", "period", "cob"})
+_KNOWN = frozenset({"known", "known at", "as known", "known on", "knowledge date", "knowledge", "as known on"})
+_ENDS = {"from": "from", "to": "to", "between": "between", "and": "and"}
+
+
+def form_question(text: str) -> str:
+    """A form's fields as one question ("owners Harbourline Shipping Limited as of 30 June
+    2024"): what it asks first, then the entities, then the dates; a text that is no form (fewer
+    than two fields) is returned as it is."""
+    parts = [p for line in text.splitlines() for p in line.split(" | ")]
+    fields = [m for p in parts if (m := _FIELD.match(p))]
+    if len(fields) < 2 or len(fields) < len([p for p in parts if p.strip()]) - 1:
+        return text
+    asks, names, dates = [], [], []
+    for m in fields:
+        label, value = m.group("label").strip().lower(), m.group("value")
+        if label in _ASKS:
+            asks.append(value)
+        elif label in _VALID:
+            dates.append(f"as of {value}")
+        elif label in _KNOWN:
+            dates.append(f"as known on {value}")
+        elif label in _ENDS:
+            names.append(f"{_ENDS[label]} {value}")
+        else:
+            names.append(value)
+    return " ".join([*asks, *names, *dates])
