@@ -15,7 +15,9 @@ from ownergraph.retrieval.question.model import Mention, Question
 __all__ = ["with_graph_names"]
 
 _ENTITY_ROLES = ("subject", "object")
-_SENTENCE_END = re.compile(r"[.?!;]\s")  # a name never runs on past the end of a sentence ("... AG. Could someone")
+# a name never runs on past the end of a sentence ("... AG. Could someone"); the full stop of a
+# middle initial ("Michael C. Saunders") or of "St." / "Mt." ends none
+_SENTENCE_END = re.compile(r"(?<!\b[A-Z])(?<!\bSt)(?<!\bMt)[.?!;]\s")
 
 
 def _span(text: str, mention: str) -> tuple[int, int] | None:

@@ -237,3 +237,17 @@ def test_a_glued_pair_is_split_at_the_second_name() -> None:
     text = "path Harbourline Hildings Valtora Investments Ltd at 2022-12-31"
     read = with_graph_names(parse(text, today=JULY), _bundle_names())
     assert [m.text for m in read.anchors] == ["LEIHOLD", "LEIVALT"]
+
+
+def test_a_middle_initial_does_not_end_the_name() -> None:
+    """The real suite's nm-07 (tests/fixtures/real/uk-psc/psc-data-3.json: 'Mr Michael Charles
+    Saunders'): the graph knows the full middle name, the question gives an initial; the mention
+    runs on past the initial's full stop to the surname, and the lookup reads it whole."""
+    names = Gazetteer.build([NameRecord("og:ms", "Michael Charles Saunders", ("Michael Charles Saunders",)),
+                             NameRecord("og:co", "GB:08810260", ("GB:08810260", "08810260"))])
+    read = with_graph_names(parse("What is Michael C. Saunders's stake in 08810260?", today=JULY), names)
+    assert [m.text for m in read.anchors] == ["Michael C. Saunders", "og:co"]
+    # a sentence still ends after a legal form in capitals
+    read = with_graph_names(parse("Who owns Michael AG. Could someone check", today=JULY),
+                            Gazetteer.build([NameRecord("og:m", "Michael Holdings AG", ("Michael Holdings AG",))]))
+    assert all(". Could" not in m.text for m in read.anchors)
