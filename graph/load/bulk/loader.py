@@ -32,7 +32,7 @@ from ownergraph.graph.load.bulk.actions import action_parties, apply_actions
 from ownergraph.graph.load.bulk.conflicts import screen_staged
 from ownergraph.graph.load.bulk.files import write_staged
 from ownergraph.graph.load.bulk.importer import import_into_local
-from ownergraph.graph.load.bulk.spool import SpooledStaged
+from ownergraph.graph.load.bulk.spool import KeySet, SpooledStaged
 from ownergraph.domain.settings import Settings
 from ownergraph.graph.store.connection import Graph
 from ownergraph.graph.load.intake import RecordIntake
@@ -99,7 +99,7 @@ class BulkLoader(RecordIntake):
         self._tag: Any = None
         self._records: list[Any] = []
         self._entities: list[tuple[str, Entity]] = []
-        self._known: set[str] = set()
+        self._known = KeySet()  # keys written, 8 bytes each
         self._aliases_seen: set[int] = set()
         self._actions: list[CorporateAction] = []  # first occurrences, in load order
         self._action_sids: set[str] = set()
