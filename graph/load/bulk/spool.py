@@ -330,6 +330,11 @@ class SpooledStaged(Staged):
             yield key, {"key": key, "scheme": scheme, "value": value}
         yield from ((k, p) for k, p in hot.aliases.items() if hash(("a", k)) not in self._written)
 
+    def kinds_written(self) -> set[str]:
+        """Edge types, versioned-node labels and their link types spooled, and Retraction if any."""
+        out = {*self._edge_spools, *self._node_spools, *(NODE_LINKS[label] for label in self._link_spools)}
+        return out | ({"Retraction"} if self.nodes.get("Retraction") else set())
+
     def _settled(self) -> Staged:
         if self._hot is None:
             raise RuntimeError("settle() the spooled graph before writing it")
