@@ -252,7 +252,7 @@ def _row(name: str, r: dict[str, Any]) -> list[str]:
     return [name, f"{(r.get('records') or {}).get('read', 0):,}", cell(of.get("parse")), cell(of.get("read_validate")),
             cell(of.get("resolve_stage_chains_actions")), cell(s.get("write_parts")), cell(s.get("import")),
             cell(s.get("restart_schema_state")), cell(s.get("total")), f"{r['peak_rss_mb']['process_tree']:,}",
-            f"{r['peak_rss_mb']['python']:,}",
+            f"{r['peak_rss_mb']['python']:,}" if "python" in r["peak_rss_mb"] else "—",
             cell({"seconds": alone["seconds"], "cpu_seconds": alone["cpu_seconds"]}) if alone else "—",
             str(r["conditions"]["load_average_mean_during_load"])]
 
