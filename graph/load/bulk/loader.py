@@ -128,7 +128,7 @@ class BulkLoader(RecordIntake):
         its worker gave up), its counts and tallies."""
         w = self._workers
         assert w is not None
-        results, candidates = w.staged()
+        results = w.staged()
         refused = {i for name in w.refused for i in w.taken[name]}
         for tag in sorted(w.tags()):
             self.set_tag(tag)
@@ -136,7 +136,8 @@ class BulkLoader(RecordIntake):
                 self.file_results[tag] = self._read_here(*w.plan[tag])
                 continue
             r = self.file_results[tag] = results[tag]
-            self._stubs(candidates.get(tag, []))
+            for rows in w.stubs(tag):
+                self._stubs(rows)
             self.counts.loaded += r.loaded
             self.counts.merged += r.merged
             for kind, n in r.by_type.items():

@@ -8,9 +8,9 @@ files in its own :class:`~.spool.SpooledStaged`, plans its facts' knowledge-time
 writes its own import parts. Nothing is pickled back but counts, quarantine entries, the few
 rows corporate actions touch, and the file names:
 
-1. *staged*: per file, read / quarantined / not-read counts and tallies; the stub candidates
-   (every LEI mentioned, first mention first) are in a file: the main process makes a stub of
-   each its own load did not write, as the sequential load does when it reaches that file;
+1. *staged*: per file, read / quarantined / not-read counts and tallies; the stub rows (every
+   LEI mentioned, first mention first) are in a file per input file: the main process makes a
+   stub of each its own load did not write, as the sequential load does when it reaches that file;
 2. the main process sends the parties of its corporate actions; the worker plans its chains
    and sends back its edges at those parties (post-chain), which the actions may move;
 3. *written*: the worker writes every other row as parts, and sends their names.
@@ -23,7 +23,6 @@ process then reads them itself (:meth:`.loader.BulkLoader.finish`).
 from __future__ import annotations
 
 import multiprocessing as mp
-import os
 import pickle
 import resource
 import time
@@ -33,7 +32,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from ownergraph.domain.errors import OwnergraphError
 from ownergraph.domain.lei import is_valid_lei
@@ -90,14 +89,43 @@ class _Part(SpooledStaged):
     def __init__(self, folder: Path) -> None:
         super().__init__(folder / "spool")
         self.known = KeySet()  # build_rows' keys written: here, the stubs noted
-        self.candidates: dict[int, list[dict[str, Any]]] = {}  # file -> stub rows noted
+        self.stubs_folder = folder
+        self._stubs: BinaryIO | None = None  # this file's stub rows, a pickled batch at a time
         self.tag = 0
+
+    def start_file(self, tag: int) -> None:
+        self.end_file()
+        self.tag = tag
+        self._stubs = open(stubs_path(self.stubs_folder, tag), "wb")
+
+    def end_file(self) -> None:
+        if self._stubs is not None:
+            self._stubs.close()
+            self._stubs = None
 
     def apply_batch(self, rows: dict[str, Any]) -> list[tuple[str, int, int]]:
         for row in rows["stubs"]:
             self._stored.add(row["key"])
-        self.candidates.setdefault(self.tag, []).extend(rows["stubs"])
+        if rows["stubs"] and self._stubs is not None:
+            pickle.dump(rows["stubs"], self._stubs, protocol=pickle.HIGHEST_PROTOCOL)
         return super().apply_batch({**rows, "stubs": []})
+
+
+def stubs_path(folder: Path, tag: int) -> Path:
+    return folder / f"stubs-{tag}.pickle"
+
+
+def stub_batches(folder: Path, tag: int) -> Iterator[list[dict[str, Any]]]:
+    """The stub rows a worker noted for file ``tag``, batch by batch, first mention first."""
+    path = stubs_path(folder, tag)
+    if not path.exists():
+        return
+    with open(path, "rb") as f:
+        while True:
+            try:
+                yield pickle.load(f)
+            except EOFError:
+                return
 
 
 def _lei_keys(refs: Sequence[EntityRef]) -> list[str]:
@@ -151,18 +179,18 @@ def _work(conn: Any, files: list[tuple[int, Path, Any]], folder: Path, batch_siz
     try:
         c0 = _cpu()
         part = _Part(folder)
+        folder.mkdir(parents=True, exist_ok=True)
         results: dict[int, FileResult] = {}
         try:
             for tag, path, reader in files:
-                part.tag = tag
+                part.start_file(tag)
                 results[tag] = _stage(part, path, reader, batch_size)
+            part.end_file()
         except _NotLeiKeyed as why:
             part.close()
             conn.send(("refused", str(why)))
             return
-        with open(folder / "candidates.pickle", "wb") as f:
-            pickle.dump(part.candidates, f, protocol=pickle.HIGHEST_PROTOCOL)
-        conn.send(("staged", results, folder / "candidates.pickle"))
+        conn.send(("staged", results))
         parties: set[str] = conn.recv()
         hot = part.settle(parties)
         rechained = hot.rechain()
@@ -239,12 +267,10 @@ class Workers:
             raise WorkerFailed(f"the {name} staging worker said {msg[0]!r}, not {kinds}")
         return tuple(msg)
 
-    def staged(self) -> tuple[dict[int, FileResult], dict[int, list[dict[str, Any]]]]:
-        """Every worker's file results and stub candidates (stub rows, first mention first), by
-        plan position; a worker that refused is noted in ``refused`` (its files are the main
-        process's to read)."""
+    def staged(self) -> dict[int, FileResult]:
+        """Every worker's file results by plan position (their stub rows: :meth:`stubs`); a
+        worker that refused is noted in ``refused`` (its files are the main process's to read)."""
         results: dict[int, FileResult] = {}
-        candidates: dict[int, list[dict[str, Any]]] = {}
         for name in list(self._conns):
             msg = self._recv(name, "staged", "refused")
             if msg[0] == "refused":
@@ -252,10 +278,11 @@ class Workers:
                 self._end(name)
                 continue
             results.update(msg[1])
-            with open(msg[2], "rb") as f:
-                candidates.update(pickle.load(f))
-            os.unlink(msg[2])
-        return results, candidates
+        return results
+
+    def stubs(self, tag: int) -> Iterator[list[dict[str, Any]]]:
+        name = next(n for n, tags in self.taken.items() if tag in tags)
+        return stub_batches(self.folder / name, tag)
 
     def hot(self, parties: set[str]) -> tuple[dict[str, dict[tuple[str, str, str], dict[str, Any]]], int]:
         edges: dict[str, dict[tuple[str, str, str], dict[str, Any]]] = defaultdict(dict)
