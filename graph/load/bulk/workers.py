@@ -25,7 +25,6 @@ from __future__ import annotations
 import multiprocessing as mp
 import pickle
 import resource
-import time
 import traceback
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
@@ -242,7 +241,6 @@ class Workers:
         self._conns: dict[str, Any] = {}
         self.refused: dict[str, str] = {}
         self.plan = list(plan)
-        self.t0 = time.monotonic()
         for name, tags in self.taken.items():
             mine, theirs = ctx.Pipe()
             files = [(i, *self.plan[i]) for i in tags]
