@@ -197,6 +197,8 @@ def result_name(args: argparse.Namespace) -> str:
     name = f"gleif-ingest-{args.gleif_scale:g}"
     if args.umbrella_size:
         name += f"-umbrella-{args.umbrella_size}"
+    if getattr(args, "result_tag", ""):
+        name += f"-{args.result_tag}"
     return name
 
 
@@ -250,6 +252,7 @@ def _row(name: str, r: dict[str, Any]) -> list[str]:
     return [name, f"{(r.get('records') or {}).get('read', 0):,}", cell(of.get("parse")), cell(of.get("read_validate")),
             cell(of.get("resolve_stage_chains_actions")), cell(s.get("write_parts")), cell(s.get("import")),
             cell(s.get("restart_schema_state")), cell(s.get("total")), f"{r['peak_rss_mb']['process_tree']:,}",
+            f"{r['peak_rss_mb']['python']:,}" if "python" in r["peak_rss_mb"] else "—",
             cell({"seconds": alone["seconds"], "cpu_seconds": alone["cpu_seconds"]}) if alone else "—",
             str(r["conditions"]["load_average_mean_during_load"])]
 
@@ -257,7 +260,8 @@ def _row(name: str, r: dict[str, Any]) -> list[str]:
 def update_doc(results: Path = Path("bench") / "results", doc: Path = DOC) -> None:
     """The per-stage table of every ``gleif-ingest-*.json``, between the page's markers."""
     head = ["run", "records", "parse", "read + validate", "resolve, stage, chains, actions", "write parts",
-            "import", "restart, schema, state", "total", "peak RSS MB (tree)", "importer alone", "load avg"]
+            "import", "restart, schema, state", "total", "peak RSS MB (tree)", "peak RSS MB (Python)", "importer alone",
+            "load avg"]
     rows = [_row(p.stem, json.loads(p.read_text())) for p in sorted(results.glob("gleif-ingest-*.json"))]
     table = "\n".join(["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
                       + ["| " + " | ".join(r) + " |" for r in rows])

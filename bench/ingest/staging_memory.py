@@ -1,12 +1,14 @@
 """bench/ingest, the bulk path's staging alone: in-memory vs spooled, same records, no server.
 
-    python -m bench.ingest.staging_memory FILES... [--name NAME]
+    python -m bench.ingest.staging_memory FILES... [--name NAME] [--modes memory,spooled] [--before TREE]
 
 Each mode runs in a fresh process: the records are read (column-wise), registered and
 resolved, staged batch by batch with the bulk loader's semantics (``Staged`` or
 ``SpooledStaged``), chains planned and the import files written, as ``BulkLoader`` does before
 the importer runs. Per mode: RSS at start (imports), after reading and staging, and the peak
-(``ru_maxrss``), with CPU seconds. Results to ``bench/results/ingest-staging-memory-NAME.json``.
+(``ru_maxrss``), with CPU seconds. ``--before TREE`` also runs the spooled mode from another
+source tree (e.g. ``git archive`` of the code before a change), one after the other in this run.
+Results to ``bench/results/ingest-staging-memory-NAME.json``.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ def _one(mode: str, files: list[Path], work: Path) -> dict[str, Any]:
     from ownergraph.domain.model import Entity, Quarantined
     from ownergraph.graph.load.batch_rows import build_rows
     from ownergraph.graph.load.bulk.files import write_staged
+    from ownergraph.graph.load.bulk import spool
     from ownergraph.graph.load.bulk.spool import SpooledStaged
     from ownergraph.graph.load.bulk.staged import Staged
     from ownergraph.graph.store.resolution_store import ResolverKeys
@@ -42,7 +45,8 @@ def _one(mode: str, files: list[Path], work: Path) -> dict[str, Any]:
     start = proc.memory_info().rss / 2**20
     keys = ResolverKeys(Resolver())
     staged = SpooledStaged(work / "spool") if mode == "spooled" else Staged()
-    known: set[str] = set()
+    # the bulk loader's own set of written keys: hashed where the tree has it
+    known: Any = spool.KeySet() if mode == "spooled" and hasattr(spool, "KeySet") else set()
     seen: set[int] = set()
     n = 0
     for path in files:
@@ -76,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.ingest.staging_memory")
     ap.add_argument("files", nargs="+", type=Path)
     ap.add_argument("--name", default="run")
+    ap.add_argument("--modes", default="memory,spooled", help="comma-separated: memory, spooled")
+    ap.add_argument("--before", type=Path, help="also run the spooled mode from this source tree")
     ap.add_argument("--mode", choices=("memory", "spooled"), help=argparse.SUPPRESS)  # one child's mode
     args = ap.parse_args(argv)
     if args.mode:
@@ -86,12 +92,15 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(work, ignore_errors=True)
         return 0
     report: dict[str, Any] = {"inputs": [str(p) for p in args.files]}
-    for mode in ("memory", "spooled"):
+    runs = [(m, m, HERE) for m in args.modes.split(",")]
+    if args.before:
+        runs.insert(0, ("before_spooled", "spooled", args.before.resolve()))
+    for name, mode, tree in runs:
         done = subprocess.run([sys.executable, "-m", "bench.ingest.staging_memory", "--mode", mode,
-                               *map(str, args.files)], cwd=HERE, env={**os.environ, "PYTHONPATH": str(HERE)},
-                              capture_output=True, text=True, check=True)
-        report[mode] = json.loads(done.stdout.strip().splitlines()[-1])
-        print(mode, report[mode], flush=True)
+                               *(str(p.resolve()) for p in args.files)], cwd=tree,
+                              env={**os.environ, "PYTHONPATH": str(tree)}, capture_output=True, text=True, check=True)
+        report[name] = json.loads(done.stdout.strip().splitlines()[-1])
+        print(name, report[name], flush=True)
     from bench._common import write_report  # here: the staging runs' own RSS counts their imports
 
     print(write_report(f"ingest-staging-memory-{args.name}", report, HERE / "bench" / "results"))

@@ -105,8 +105,12 @@ class TreeSampler:
     def _keep_parts(self) -> None:
         self.keep.mkdir(parents=True, exist_ok=True)
         for folder in self.bulk_dir.iterdir():
-            for f in folder.glob("*.csv") if folder.is_dir() else []:
-                target = self.keep / f.name
+            # a worker's parts (workers/NAME/parts/*.csv) get NAME before their number, so that
+            # ImportFiles.found_in still reads label or type off the name
+            for f in folder.rglob("*.csv") if folder.is_dir() else []:
+                worker = f.parent.parent.name if f.parent != folder else ""
+                head, n = f.stem.rsplit("-", 1)
+                target = self.keep / f"{head}-{worker}{n}.csv"
                 if not target.exists():
                     os.link(f, target)
 

@@ -8,14 +8,23 @@ All mentions of a batch are resolved in one call (``resolve``), in the fixed ord
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Protocol
 
 from ownergraph.graph.load.rows import VALID_MAX, VALID_MIN, clock_props, edge_props
 from ownergraph.domain.model import (
     EDGE_TYPE_OF, CorporateAction, Disclosure, EdgeBase, Entity, EntityRef, Holding,
     ReportingException, Retraction, Sanction,
 )
+
+
+class KnownKeys(Protocol):
+    """The keys a loader has written: a set, or the bulk loader's hashed ``KeySet``."""
+
+    def __contains__(self, key: object) -> bool: ...
+
+    def update(self, keys: Iterable[str]) -> None: ...
+
 
 _ALIAS_MEMORY = 500_000  # alias rows remembered to skip rewriting unchanged ones
 
@@ -47,7 +56,7 @@ def refs_of(rec: Any) -> list[EntityRef]:
 
 
 def build_rows(entities: Sequence[tuple[str, Entity]], records: Sequence[Any],
-               resolve: Callable[[Sequence[EntityRef]], list[str]], known: set[str],
+               resolve: Callable[[Sequence[EntityRef]], list[str]], known: KnownKeys,
                aliases_seen: set[int]) -> dict[str, Any]:
     """The rows of one batch: ``entities`` as (key at registration, record), ``records`` the
     other buffered records. ``known`` (keys written) and ``aliases_seen`` are updated."""

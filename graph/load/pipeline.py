@@ -134,9 +134,14 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
         quarantine_path.parent.mkdir(parents=True, exist_ok=True)
         qfile = open(quarantine_path, "w")
         summary.quarantine_file = str(quarantine_path)
+    # files a loader stages in worker processes (graph.load.bulk.workers): not read here
+    offloaded: set[int] = loader.offload(plan) if ahead is None and hasattr(loader, "offload") else set()
     try:
         for i, (path, reader) in enumerate(plan):
             counts = FileCounts(str(path), reader.name)
+            if i in offloaded:
+                summary.files.append(counts)  # its counts come with the loader's finish
+                continue
             if loader is not None:
                 loader.set_tag(i)
             for rec in (ahead.records(i) if ahead else reader.read(path)):
@@ -166,6 +171,8 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
         if loader is not None:
             loader.finish()  # waits for the writer; actions also reach edges loaded later
             summary.load_stages = getattr(loader, "timings", None)
+            for i in sorted(offloaded):
+                _offloaded_counts(summary.files[i], loader.file_results[i], qfile, partials, progress)
             record_partial_lists(graph, keys, partials)  # type: ignore[arg-type]
             for i, counts in enumerate(summary.files):
                 counts.loaded, counts.merged, conflicted = loader.counts.by_tag.get(i, [0, 0, 0])
@@ -194,6 +201,19 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
                 pass
     summary.seconds = time.monotonic() - t0
     return summary
+
+
+def _offloaded_counts(counts: FileCounts, result: Any, qfile: Any, partials: list[Quarantined],
+                      progress: Progress | None) -> None:
+    """A file a worker read: its counts and quarantine entries, as the loop above keeps them."""
+    counts.read, counts.quarantined, counts.not_read = result.read, result.quarantined, result.not_read
+    for rec in result.quarantine:
+        if rec.not_read and partial_list(rec) is not None:
+            partials.append(rec)
+        if qfile:
+            qfile.write(rec.model_dump_json() + "\n")
+    if progress:
+        progress(counts.path, counts.read)
 
 
 def _plan(files: list[Path], fmt: str | None) -> tuple[list[tuple[Path, Any]], list[FileCounts]]:

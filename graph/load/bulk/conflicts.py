@@ -48,8 +48,7 @@ class StagedReads:
     def _stored(self, name: str, rtype: str | None, row: dict[str, Any]) -> dict[str, Any] | None:
         if name == "load_conflicts_entity":
             hits = []
-            for key in sorted(self.staged.entity_facts.get(row["fk"], ())):
-                e = self.staged.entities[key]
+            for _, e in self.staged.entities_of_fact(row["fk"]):
                 if (e.get("fact_key") == row["fk"] and e.get("known_from") == row["kf"]
                         and e.get("statement_id") != row["sid"]
                         and row["sid"] not in e.get("statement_ids", ())):

@@ -32,13 +32,15 @@ from ownergraph.graph.load.bulk.actions import action_parties, apply_actions
 from ownergraph.graph.load.bulk.conflicts import screen_staged
 from ownergraph.graph.load.bulk.files import write_staged
 from ownergraph.graph.load.bulk.importer import import_into_local
-from ownergraph.graph.load.bulk.spool import SpooledStaged
+from ownergraph.graph.load.bulk.spool import KeySet, SpooledStaged
+from ownergraph.graph.load.bulk.workers import FileResult, Workers, offloadable
 from ownergraph.domain.settings import Settings
 from ownergraph.graph.store.connection import Graph
 from ownergraph.graph.load.intake import RecordIntake
 from ownergraph.graph.load.loader import DEFAULT_BATCH, KeyResolver, LoadCounts
 from ownergraph.domain.errors import OwnergraphError
-from ownergraph.domain.model import CorporateAction, Entity
+from ownergraph.domain.codes import EntityKind
+from ownergraph.domain.model import CorporateAction, Entity, EntityRef, Quarantined
 
 
 class BulkNotPossible(OwnergraphError):
@@ -82,7 +84,8 @@ class BulkLoader(RecordIntake):
     """``graph.load.loader.Loader``'s interface for a first load through the importer (module text)."""
 
     def __init__(self, graph: Graph, resolver: KeyResolver, settings: Settings, *,
-                 batch_size: int = DEFAULT_BATCH, workdir: Path | None = None, keep_files: bool = False) -> None:
+                 batch_size: int = DEFAULT_BATCH, workdir: Path | None = None, keep_files: bool = False,
+                 workers: bool = True) -> None:
         refusal = bulk_refusal(settings, graph)
         if refusal:
             raise BulkNotPossible(refusal)
@@ -99,7 +102,7 @@ class BulkLoader(RecordIntake):
         self._tag: Any = None
         self._records: list[Any] = []
         self._entities: list[tuple[str, Entity]] = []
-        self._known: set[str] = set()
+        self._known = KeySet()  # keys written, 8 bytes each
         self._aliases_seen: set[int] = set()
         self._actions: list[CorporateAction] = []  # first occurrences, in load order
         self._action_sids: set[str] = set()
@@ -107,6 +110,74 @@ class BulkLoader(RecordIntake):
         self._clocks = _Clocks()  # resolve, write_parts (and the loader's own share of intake)
         self._born = (time.monotonic(), _cpu())
         self._in_add = False
+        self._use_workers = workers
+        self._workers: Workers | None = None
+        self.file_results: dict[int, FileResult] = {}  # files staged by workers (or read at finish)
+
+    # -- files staged in worker processes (graph.load.bulk.workers) ----------------------------
+    def offload(self, plan: list[tuple[Path, Any]]) -> set[int]:
+        """Start workers for the plan's files they can stage (a GLEIF golden copy's RR and
+        exception files); the plan positions taken, which the caller does not read."""
+        if not self._use_workers or not offloadable(plan):
+            return set()
+        self._workers = Workers(plan, self.workdir / "workers", self.batch_size)
+        return self._workers.tags()
+
+    def _join_workers(self) -> None:
+        """The workers' files, in load order: each file's stubs (or the file read here, where
+        its worker gave up), its counts and tallies."""
+        w = self._workers
+        assert w is not None
+        results = w.staged()
+        refused = {i for name in w.refused for i in w.taken[name]}
+        for tag in sorted(w.tags()):
+            self.set_tag(tag)
+            if tag in refused:
+                self.file_results[tag] = self._read_here(*w.plan[tag])
+                continue
+            r = self.file_results[tag] = results[tag]
+            for rows in w.stubs(tag):
+                self._stubs(rows)
+            self.counts.loaded += r.loaded
+            self.counts.merged += r.merged
+            for kind, n in r.by_type.items():
+                self.counts.by_type[kind] += n
+            tagged = self.counts.by_tag.setdefault(tag, [0, 0, 0])
+            tagged[0] += r.loaded
+            tagged[1] += r.merged
+            if r.conflicts:
+                self.counts.quarantined += len(r.conflicts)
+                self.counts.conflicts += [(tag, q) for q in r.conflicts]
+                tagged[2] += len(r.conflicts)
+
+    def _stubs(self, rows: list[dict[str, Any]]) -> None:
+        """A worker's stub rows: those of keys this load has not written, as the sequential
+        load makes them when it reaches the file (in the resolver too: its stubs by LEI)."""
+        for i in range(0, len(rows), self.batch_size):
+            new = [r for r in rows[i: i + self.batch_size] if r["key"] not in self._known]
+            if not new:
+                continue
+            self._resolve([EntityRef(lei=r["lei"], name=None if r["name"] == r["lei"] else r["name"],
+                                     jurisdiction=r["jurisdiction"],
+                                     kind=None if r["kind"] == "unknown" else EntityKind(r["kind"])) for r in new])
+            self.staged.apply_batch({"stubs": new, "entities": [], "aliases": [], "edges": {}, "nodes": {},
+                                     "actions": []})
+            self._known.update(r["key"] for r in new)
+
+    def _read_here(self, path: Path, reader: Any) -> FileResult:
+        """A file its worker gave up, read by this process as the caller reads the others."""
+        res = FileResult()
+        for rec in reader.read(path):
+            if isinstance(rec, Quarantined):
+                res.not_read += rec.not_read
+                res.read += not rec.not_read
+                res.quarantined += not rec.not_read
+                res.quarantine.append(rec)
+                continue
+            res.read += 1
+            self.add(rec)
+        self.flush()
+        return res
 
     # -- the online loader's intake (RecordIntake: add, _resolve) ------------------------------
     def set_tag(self, tag: Any) -> None:
@@ -171,21 +242,39 @@ class BulkLoader(RecordIntake):
         """Chains, files, import, restart, schema, corporate actions; returns actions applied."""
         self.flush()
         self._intake_stages()
+        if self._workers is not None:
+            with _stage(self.timings, "workers_staged"):  # waiting for them, their stubs and counts
+                self._join_workers()
         # online, every action is applied at the end when the run loaded anything new
         actions = self._actions if self.counts.loaded else []
         self._actions = []
         with _stage(self.timings, "settle"):  # the rows chains and actions can change, back from disk
-            hot = self.staged.settle(action_parties(actions, self._resolve, self.resolver))
+            parties = action_parties(actions, self._resolve, self.resolver)
+            hot = self.staged.settle(parties)
         with _stage(self.timings, "chains"):
             self.counts.rechained += hot.rechain()
+            if self._workers is not None:  # theirs, and their edges at the actions' parties
+                edges, rechained = self._workers.hot(parties)
+                self.counts.rechained += rechained
+                for rtype, rows in edges.items():
+                    for (start, end, sid), props in rows.items():
+                        hot.put_edge(rtype, start, end, sid, props)
         with _stage(self.timings, "corporate_actions"):
             applied = apply_actions(hot, actions, self._resolve, self.resolver)
         with _stage(self.timings, "write_files"):
             files = write_staged(self.staged, self.workdir)
+            if self._workers is not None:
+                parts, self.timings["workers"] = self._workers.written()
+                for part in parts:
+                    files.nodes += part.nodes
+                    files.relationships += part.relationships
+                    files.node_count += part.node_count
+                    files.relationship_count += part.relationship_count
+                self._workers = None
             self.staged.close()
             shutil.rmtree(self.staged.folder, ignore_errors=True)
         self.timings["files"] = {"nodes": files.node_count, "relationships": files.relationship_count,
-                                 "bytes": sum(p.stat().st_size for p in files.folder.glob("*.csv"))}
+                                 "bytes": sum(p.stat().st_size for p in files.folder.rglob("*.csv"))}
         self.staged = SpooledStaged(self.workdir / "spool")  # the rows are in the files now (never spooled to)
         with _stage(self.timings, "import_and_restart"):
             run = import_into_local(self.settings, files)

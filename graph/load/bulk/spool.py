@@ -10,7 +10,9 @@ relationship, keeping in memory only:
 * one hash per fact, and the facts seen twice (the only ones a knowledge-time chain can change);
 * the versions of bundle statements (``graph.load.conflicts`` compares them; bundle fact keys
   are scoped by producer, so no other source shares them);
-* entities, documents, retractions and corporate actions, as :class:`Staged` does.
+* the hash of every entity key; the entities themselves are in an sqlite file
+  (:class:`~.entity_store.EntityStore`), a batch bringing back only the keys it names again;
+* documents, retractions and corporate actions, as :class:`Staged` does.
 
 At the end (:meth:`SpooledStaged.settle`) one pass over the spool brings back only the *hot*
 rows: every version of a fact stated twice or retracted, and every edge and ALIAS_OF row at an
@@ -32,6 +34,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from ownergraph.graph.load.bulk.entity_store import EntityStore
 from ownergraph.graph.load.bulk.staged import Staged
 from ownergraph.graph.load.rows import KNOWN_MAX
 from ownergraph.graph.load.rechain import NODE_LINKS
@@ -103,6 +106,46 @@ class HashSet64:
         return len(self._old) + len(self._new)
 
 
+class KeySet:
+    """Strings by their 64-bit hashes (8 bytes each): ``in``, ``add`` and ``update`` as a set's,
+    for the keys a load has written (``build_rows``' ``known``)."""
+
+    def __init__(self) -> None:
+        self._hashes = HashSet64()
+
+    def __contains__(self, key: object) -> bool:
+        return hash(key) in self._hashes
+
+    def add(self, key: str) -> None:
+        self._hashes.add(hash(key))
+
+    def update(self, keys: Iterable[str]) -> None:
+        for key in keys:
+            self._hashes.add(hash(key))
+
+    def __len__(self) -> int:
+        return len(self._hashes)
+
+
+class _Entities(dict):  # type: ignore[type-arg]
+    """The entities in memory (a batch's, or the parties of corporate actions) and, for ``in``,
+    every stored one: a row names an entity that exists, as the load queries MATCH it."""
+
+    def __init__(self, loaded: dict[str, dict[str, Any]], stored: KeySet) -> None:
+        super().__init__(loaded)
+        self.stored = stored
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or key in self.stored
+
+
+class _Unkept(dict):  # type: ignore[type-arg]
+    """``Staged.entity_facts`` not kept: the store answers by fact key (``entities_of_fact``)."""
+
+    def __getitem__(self, key: str) -> dict[str, None]:
+        return {}
+
+
 class SpooledStaged(Staged):
     """:class:`Staged` with its edges and versioned nodes in spool files under ``folder``."""
 
@@ -119,6 +162,15 @@ class SpooledStaged(Staged):
         self._fact_again: set[int] = set()  # facts with a second version (or a repeat)
         self._bundle: dict[tuple[str, str], list[dict[str, Any]]] = {}  # versions the screen reads
         self._hot: Staged | None = None
+        self._stored = KeySet()  # entity keys in the store
+        self._store: EntityStore | None = None
+        self.entities = _Entities({}, self._stored)
+        self.entity_facts = _Unkept()
+
+    def _entity_store(self) -> EntityStore:
+        if self._store is None:
+            self._store = EntityStore(self.folder / "entities.sqlite")
+        return self._store
 
     def _spool(self, spools: dict[str, _Spool], prefix: str, name: str) -> _Spool:
         spool = spools.get(name)
@@ -128,6 +180,30 @@ class SpooledStaged(Staged):
         return spool
 
     # -- batches: Staged's semantics, written out ---------------------------------------------
+    def apply_batch(self, rows: dict[str, Any]) -> list[tuple[str, int, int]]:
+        """:meth:`Staged.apply_batch` with the batch's entities brought back from the store
+        (those it names again) and written to it after."""
+        keys = {r["key"] for r in rows["stubs"]} | {r["key"] for r in rows["entities"]}
+        again = [k for k in keys if k in self._stored]
+        batch = _Entities(self._entity_store().get_many(again) if again else {}, self._stored)
+        self.entities = batch
+        try:
+            return super().apply_batch(rows)
+        finally:
+            self._entity_store().put_many(batch)
+            self._stored.update(batch)
+            self.entities = _Entities({}, self._stored)
+
+    def _retract_entities(self, keys: set[str]) -> None:
+        # the stored entities of these facts join the batch's, then Staged's rule applies
+        for key, e in self._entity_store().with_facts(sorted(keys)):
+            if not dict.__contains__(self.entities, key):
+                self.entities[key] = e
+        super()._retract_entities(keys)
+
+    def entities_of_fact(self, fact_key: str) -> Iterator[tuple[str, dict[str, Any]]]:
+        return self._entity_store().with_facts([fact_key])
+
     def _fact(self, kind: str, fact_key: str) -> None:
         h = hash((kind, fact_key))
         if h in self._fact_once:
@@ -195,6 +271,8 @@ class SpooledStaged(Staged):
         actions to be applied to. ``parties``: the keys corporate actions name."""
         hot = Staged()
         hot.share_memory_of(self)
+        named = [k for k in parties if k in self._stored]
+        hot.entities = _Entities(self._entity_store().get_many(named), self._stored)
         # aliases on disk: a rename (the one action that touches them) reads its party's
         # ALIAS_OF rows; Alias nodes it adds that the spool holds are dropped when written
         hot.aliases = {}
@@ -224,8 +302,11 @@ class SpooledStaged(Staged):
     # -- what the files hold: spooled groups as callables, read twice by files.write_* -------
     def node_groups(self) -> Iterator[tuple[str, str, Any]]:
         hot = self._settled()
-        for label, space, items in super().node_groups():  # entities ... Retraction: in memory
-            if label != "Alias":
+        self._entity_store().put_many(hot.entities)  # as corporate actions left them
+        for label, space, items in super().node_groups():  # documents ... Retraction: in memory
+            if label == "Entity":
+                yield label, space, self._entity_store().items
+            elif label != "Alias":
                 yield label, space, items
         yield "Alias", "Alias", partial(self._alias_nodes, hot)
         for label, spool in self._node_spools.items():
@@ -249,6 +330,11 @@ class SpooledStaged(Staged):
             yield key, {"key": key, "scheme": scheme, "value": value}
         yield from ((k, p) for k, p in hot.aliases.items() if hash(("a", k)) not in self._written)
 
+    def kinds_written(self) -> set[str]:
+        """Edge types, versioned-node labels and their link types spooled, and Retraction if any."""
+        out = {*self._edge_spools, *self._node_spools, *(NODE_LINKS[label] for label in self._link_spools)}
+        return out | ({"Retraction"} if self.nodes.get("Retraction") else set())
+
     def _settled(self) -> Staged:
         if self._hot is None:
             raise RuntimeError("settle() the spooled graph before writing it")
@@ -262,6 +348,8 @@ class SpooledStaged(Staged):
                 "relationships": sum(n(items) for *_, items in self.relationship_groups())}
 
     def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
         for spools in (self._edge_spools, self._node_spools, self._link_spools, self._alias_spools):
             for spool in spools.values():
                 spool.close()
@@ -313,4 +401,4 @@ def _links(spool: Iterable[tuple[str, str]], hot: dict[str, dict[str, None]]
             yield from ((e, sid, {}) for e in entities)
 
 
-__all__ = ["SpooledStaged"]
+__all__ = ["HashSet64", "KeySet", "SpooledStaged"]

@@ -182,6 +182,10 @@ class Staged:
         self.links[label][sid] = entities
         self._facts[(label, props["fact_key"])].append(("node", label, sid))
 
+    def entities_of_fact(self, fact_key: str) -> Iterator[tuple[str, dict[str, Any]]]:
+        """(key, properties) of the entities a statement of this fact was applied to, by key."""
+        return ((k, self.entities[k]) for k in sorted(self.entity_facts.get(fact_key, ())))
+
     def retracted_facts(self) -> set[str]:
         return set(self._retracted)
 

@@ -40,7 +40,7 @@ def test_the_docs_table_has_a_row_per_results_file_between_the_markers(tmp_path:
     for scale in ("0.01", "0.1"):
         (results / f"gleif-ingest-{scale}.json").write_text(json.dumps({
             "records": {"read": 1000}, "stages": stage_table({"marks": MARKS, "cpu_seconds": 38.5}, ALONE),
-            "peak_rss_mb": {"process_tree": 1460.7}, "importer_alone": {"seconds": 25.6, "cpu_seconds": 30.0},
+            "peak_rss_mb": {"process_tree": 1460.7, "python": 557.0}, "importer_alone": {"seconds": 25.6, "cpu_seconds": 30.0},
             "conditions": {"load_average_mean_during_load": 13.5}}))
     doc = tmp_path / "ingest.md"
     doc.write_text(f"before\n{BEGIN}\nold table\n{END}\nafter\n")
@@ -49,7 +49,7 @@ def test_the_docs_table_has_a_row_per_results_file_between_the_markers(tmp_path:
     assert text.startswith("before\n") and text.endswith("after\n") and "old table" not in text
     rows = [line for line in text.splitlines() if line.startswith("| gleif-ingest-")]
     assert [r.split(" | ")[0] for r in rows] == ["| gleif-ingest-0.01", "| gleif-ingest-0.1"]
-    assert "190.0 (38.5)" in rows[0] and "62.0 (11.0)" in rows[0] and "1,460.7" in rows[0]
+    assert "190.0 (38.5)" in rows[0] and "62.0 (11.0)" in rows[0] and "1,460.7 | 557.0" in rows[0]
 
 
 def test_the_generator_command_writes_the_copy_and_its_manifest(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
