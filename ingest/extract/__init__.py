@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any, Protocol
 
-from ownergraph.ingest.extract import clauses, partners, rules, signatures, tables
+from ownergraph.ingest.extract import clauses, partners, rules, signatures, sublists, tables
 from ownergraph.ingest.extract.agreements import bind_agreements
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import Context
@@ -75,7 +75,9 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, 
         found += _merge(stated, clauses.find(s.text, s.start, ctx))
     # the table and signature readers read the whole document: keep the rows of the sentences asked about
     spans = [(s.start, s.end) for s in sentences]
-    rows = [f for f in (*tables.find(text, ctx), *signatures.find(text, filer)) if any(a <= f.start < b for a, b in spans)]
+    listed, taken = sublists.find(text, ctx)
+    rows = [f for f in (*listed, *tables.find(text, ctx, taken), *signatures.find(text, filer))
+            if any(a <= f.start < b for a, b in spans)]
     found = _once([*found, *rows])
     found = partners.full_names(text, bind_agreements(rules.date_refinancings(found), sentences))
     return _merger_not_control(rules.drop_unstated(found))

@@ -61,8 +61,9 @@ _OWNER_LINE = re.compile(r"^(?:(?:Common|Ordinary|Preferred)\s(?:Stock|Shares)\s
                          r"\d[\d,]{2,}\s+(?P<pct>\d{1,3}(?:\.\d+)?)\s?%\s*$")
 
 
-def find(text: str, ctx: Context) -> list[Found]:
-    """The relationships the lists and tables of the document ``text`` state, row by row."""
+def find(text: str, ctx: Context, skip: frozenset[int] | set[int] = frozenset()) -> list[Found]:
+    """The relationships the lists and tables of the document ``text`` state, row by row (the
+    lines starting at an offset in ``skip`` are another reader's: :mod:`sublists`)."""
     out: list[Found] = []
     kind: str | None = None
     parent: str | None = None
@@ -73,7 +74,7 @@ def find(text: str, ctx: Context) -> list[Found]:
         start, pos = pos, pos + len(line)
         row = line.strip()
         start += len(line) - len(line.lstrip())  # a row's quote is the document's text at its offsets
-        if not row or _CONTENTS_LINE.search(row):
+        if not row or _CONTENTS_LINE.search(row) or start in skip:
             continue
         if _NOTICE_TO.match(row):
             kind, parent, listing = None, None, False
