@@ -136,7 +136,7 @@ CUES: list[Cue] = [
     # guarantees
     _cue(GUARANTEE, "guaranteed_by",
          r",?\s(?:(?:which|that|and)\s)?(?:(?:is|are|was|were|will\sbe|have\sbeen)\s)?(?:(?:fully|unconditionally|"
-         r"irrevocably|jointly|and|severally|fully|,)\s)*guaranteed\s(?:\w+\s){0,3}?by\s(?:the\s)?", False),
+         r"irrevocably|jointly|and|severally|fully|,)\s)*guaranteed\s(?:[\w-]+\s){0,6}?by\s(?:the\s)?", False),
     _cue(GUARANTEE, "guarantees",
          r"\s(?:has\s|have\s)?(?:(?:fully|unconditionally|irrevocably)\s)*(?:guarantees?|guaranteed|has\sguaranteed)\s"
          r"(?:the\s)?(?:payment\s(?:of\s)?)?(?:(?:all\s)?(?:the\s)?(?:obligations|debts?|liabilities|notes|indebtedness)"
@@ -314,7 +314,10 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
             # an apposition or relative clause is about the name just before it ("MIP III, as the general
             # partner of MVF III and MVFIII-A, and MGP III, as ..."), and names one party after it
             # ("Janssen Biotech, Inc., a subsidiary of Johnson & Johnson, and NYU ...")
-            left, right = left[-1:], right[:1]
+            # ("Indenture ... between Textron Financial Canada Funding Corp. and SunTrust Bank, guaranteed by
+            # Textron Financial Corporation": what is guaranteed is the issuer's, the first party of "between")
+            between = cue.relation == GUARANTEE and re.search(r"\bbetween\s$", flat[:left[0].start])
+            left, right = (left[:1] if between else left[-1:]), right[:1]
         first, second = (left, right) if cue.a_first else (right, left)
         if cue.relation == RENAMED or cue.name in ("its_subsidiary", "through_subsidiary"):
             second = second[:1] if cue.relation == RENAMED else second
@@ -331,7 +334,7 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
         if any(f.rule == "clause:sold" and f.b == mid[0].name for f in out) and _TO.match(_gap(flat, mid[-1], right[0])):
             out += [_found(ACQUIRED, "clause:sold_to_buyer", a.name, b.name, 0.9, "", flat, text, start)
                     for a in right[:1] for b in mid]
-    out += _singles(flat, ms, text, start, ctx) + _roles(flat, ms, text, start)
+    out += _singles(flat, ms, text, start, ctx) + _roles(flat, ms, text, start, ctx)
     return [f for f in out if f.a.casefold() != f.b.casefold()]
 
 
@@ -339,23 +342,57 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
 # party is given "as", read as stated: a lender lends; an agent or arranger alone does not
 _AS_ROLES = re.compile(r"^,?\s(?:[Ii]ndividually\sand\s)?as\s(?:the\s|a\s|an\s)?(?P<roles>[A-Za-z/\- ]{3,40}(?:(?:,\s|,?\sand\s)"
                        r"(?:the\s|a\s)?[A-Za-z/\- ]{3,40}){0,4})")
+# a party's description before its roles: "HSBC BANK USA, NATIONAL ASSOCIATION, a national banking
+# association ... with an office at ..., Buffalo, New York 14273 as Agent"
+_DESCRIBED = re.compile(r"^,\s(?:a|an)\s[^;()“”\"]{5,250}?(?=,?\sas\s(?:the\s|a\s|an\s)?[A-Za-z])")
 _LENDER_ROLE = re.compile(r"\b(?:lenders?|issuing\sbank|l/c\sissuer|swing\s?line\slender|issuing\slender)\b", re.I)
+_FOR_LENDERS = re.compile(r"\s(?:for|on\sbehalf\sof)\s(?:the\s)?(?:lenders|banks|secured\sparties)\b.*$", re.I)
 _BORROWER_ROLE = re.compile(r"^(?:lead\s)?borrowers?\b|^company$", re.I)
+_BORROWER_TERM = re.compile(r"^[^;()“”\"]{0,250}?\((?:the\s)?[“\"]Borrower[”\"]\)")
+# the other party to a loan agreement "between the Company, as borrower, and Silicon Valley Bank
+# (the "Bank")": a bank, or a party the agreement calls the Bank or the Lender
+_LOAN_AGREEMENT = re.compile(r"\b(?:[Ll]oan|[Cc]redit|[Ff]inancing|[Ff]acility)(?:\sand\s[Ss]ecurity)?\s[Aa]greement\b")
+_BANK = re.compile(r"\bBank\b|\bN\.\s?A\.?$|^[^()]*\((?:the\s)?[“\"](?:Bank|Lender)[”\"]\)")
+_AMONG = re.compile(r"\b(?:among|between)\s(?:the\s)?$")
 
 
-def _roles(flat: str, ms: list[Mention], text: str, start: int) -> list[Found]:
-    lenders, borrowers = [], []
-    for m in ms:
-        hit = _AS_ROLES.match(flat[m.end:])
+def _roles(flat: str, ms: list[Mention], text: str, start: int, ctx: Context) -> list[Found]:
+    lenders, borrowers, plain = [], [], []
+    for i, m in enumerate(ms):
+        after = flat[m.end:]
+        described = _DESCRIBED.match(after)
+        hit = _AS_ROLES.match(after[described.end():] if described else after)
+        if _BORROWER_TERM.match(after) and not (hit and _LENDER_ROLE.search(hit["roles"])):
+            borrowers.append(m.name)
         if hit is None:
+            plain.append(i)
             continue
-        roles = [r.strip() for r in re.split(r",\s|,?\sand\s", hit["roles"]) if r.strip()]
+        roles = [_FOR_LENDERS.sub("", r.strip()) for r in re.split(r",\s|,?\sand\s", hit["roles"]) if r.strip()]
         if any(_LENDER_ROLE.search(r) for r in roles) or hit[0].lstrip(", ").startswith("individually"):
             lenders.append(m.name)
         if any(_BORROWER_ROLE.match(r.removeprefix("the ")) for r in roles):
             borrowers.append(m.name)
+    if borrowers and not lenders and _LOAN_AGREEMENT.search(flat):
+        lenders = _banks(flat, ms, plain, borrowers)
+    if lenders and not borrowers:  # "Credit Agreement ... by and among the Company, ..., PNC Bank, as ... lender"
+        first = next((m for m in ms if _AMONG.search(flat[max(0, m.start - 12):m.start])), None)
+        borrowers = [first.name] if first is not None and first.name == ctx.filer else []
     return [_found(LOAN, "clause:as_lender", a, b, 0.9, "", flat, text, start)
-            for a in lenders for b in borrowers[:1] if a != b]
+            for a in dict.fromkeys(lenders) for b in borrowers[:1] if a != b]
+
+
+def _banks(flat: str, ms: list[Mention], plain: list[int], borrowers: list[str]) -> list[str]:
+    """The parties without a role in a loan agreement that has a borrower: the banks among them,
+    and the bank a division belongs to ("Silicon Valley Bank, a division of First-Citizens Bank")."""
+    out: list[str] = []
+    for i in plain:
+        m = ms[i]
+        if m.name in borrowers or not _BANK.search(m.name + flat[m.end:m.end + 40].split(",")[0]):
+            continue
+        out.append(m.name)
+        if i + 1 < len(ms) and re.fullmatch(r",\s(?:a|the)\sdivision\sof\s", flat[m.end:ms[i + 1].start]):
+            out.append(ms[i + 1].name)
+    return out
 
 
 _SHARES_AFTER = re.compile(r"\s(?:issued\s|outstanding\s|entire\s)*(?:shares|stock|common|ordinary|capital|equity|securities|units)\b")

@@ -69,7 +69,7 @@ NEGATIVE_SHAPES: list[tuple[str, re.Pattern[str]]] = [(why, re.compile(rx, re.I)
                       r"although|because|since|while|when|where|if|its|our|their|this|these|those|actually|also|however|"
                       r"additionally|further|furthermore|moreover|finally|currently|today|now|recently|meanwhile|"
                       r"accordingly|therefore|thus|indeed|previously|subsequently|together|here|there|yes|no|so|"
-                      r"then|well|please|note)$"),
+                      r"then|well|please|note|over|across|within|despite|including|excluding|until|unless|whereas)$"),
     # an address or a place ("6 Heddon Street", "P.O. Box 57")
     ("address", r"^(?:c/o\b|p\.?\s?o\.?\sbox\b|\d+\s\w+\s(?:street|avenue|road|floor)\b)"),
 ]]

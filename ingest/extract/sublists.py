@@ -53,6 +53,7 @@ _FOOTNOTE = re.compile(r"^(?:\(\s?[A-Za-z0-9]{1,2}\s?\)|\*{1,3}|[†‡§]|\[\d{
 _HEADER = re.compile(r"\b(?:jurisdiction|incorporat\w*|organi[sz](?:ation|ed)|percent(?:age)?|ownership|owned|"
                      r"voting|country|state\sof|name|subsidiar\w*|parents?|immediate|securities|domicile|"
                      r"interest|held|registered|place|formation)\b", re.I)
+_HEADER_NAME = re.compile(r"(?:(?:legal\s|exact\s)?name|company|entity|subsidiar\w*|corporation)\b(?!\s*,)", re.I)
 _HEADING = re.compile(r"\b(?:subsidiar(?:y|ies)|(?:subsidiary|group|related)\sundertakings|exhibit\s21|ex-21)\b", re.I)
 _OF = re.compile(r"\bsubsidiaries\sof\s(?:the\s)?(?P<p>[A-Z][^,;:()]{2,80}?)\s*[.:*]?\s*$")
 _JOINERS = frozenset("of de du la le des del der van von und and & y e et the for da do das dos di della im am "
@@ -81,7 +82,9 @@ def row_of(line: str) -> Row | None:
     cells = [c.strip() for c in _CELLS.split(body.strip()) if c and c.strip(" .")]
     if len(cells) < 2 or len(cells) > 4:
         return None
-    name = _MARK.sub("", cells[0]).strip(" ,.;:")
+    name = _MARK.sub("", cells[0]).strip(" ,;:")
+    if _HEADER_NAME.match(name):
+        return None  # a header row: "Name      Jurisdiction of Incorporation"
     place, stake, stated = None, None, False
     for cell in cells[1:]:
         if (m := _STAKE.fullmatch(cell)) is not None:

@@ -57,6 +57,11 @@ _FORMERLY = re.compile(r"\s*\((?:formerly|previously)\s(?:known\sas\s|called\s|n
 _CONTENTS_LINE = re.compile(r"\.{3,}\s*\d{1,4}\s*$")
 # a notice clause's addressee ("(a) if to Acquiror or Acquisition Subsidiary, to:"): an address follows, not a list
 _NOTICE_TO = re.compile(r"^(?:\([a-z0-9]{1,3}\)\s*)?(?:if\s+to|with\s+(?:a\s+)?cop(?:y|ies)\s+to)\b", re.I)
+# an exhibit index line: the filer guarantees a trust's securities ("Guarantee of 5.85% Trust
+# Preferred Securities (TRUPS®) of Wells Fargo Capital VII", "4.5 Form of Guarantee Agreement for ...")
+_GUARANTEE_LINE = re.compile(r"^(?:\d{1,2}(?:\.\d{1,3})*\s+)?(?:Form\sof\s)?Guarantee(?:\sAgreement)?\s(?:of|for|relating\sto)\s"
+                             r"[^;]{0,140}?\b(?:Securities|Notes|Debentures|Bonds|Preferred\sStock)(?:\s\([^)]{1,40}\))?\sof\s"
+                             r"(?P<b>[A-Z][^;,()]{2,80}?)\s*$")
 _OWNER_LINE = re.compile(r"^(?:(?:Common|Ordinary|Preferred)\s(?:Stock|Shares)\s)?(?P<name>[A-Z][^\d()]{2,80}?)\s*(?:\(\d{1,2}\)\s*)?(?:c/o\s[^\n]*?|\d+\s[^\n]*?)?\s"
                          r"\d[\d,]{2,}\s+(?P<pct>\d{1,3}(?:\.\d+)?)\s?%\s*$")
 
@@ -75,6 +80,9 @@ def find(text: str, ctx: Context, skip: frozenset[int] | set[int] = frozenset())
         row = line.strip()
         start += len(line) - len(line.lstrip())  # a row's quote is the document's text at its offsets
         if not row or _CONTENTS_LINE.search(row) or start in skip:
+            continue
+        if ctx.filer and (g := _GUARANTEE_LINE.match(row)) and (b := ctx.name(g["b"])):
+            out.append(_row(GUARANTEE, "table_guarantee_of", ctx.filer, b, None, row, start))
             continue
         if _NOTICE_TO.match(row):
             kind, parent, listing = None, None, False
