@@ -96,10 +96,19 @@ CUES: list[Cue] = [
          rf"{_REL}{_ADV}(?:controls?|controlled)\s(?:an?\s|the\s)?{_PCT}\s(?:of|in)\s(?:the\s)?(?:voting\s(?:rights|power|shares)|votes)"
          rf"\s(?:of|in)\s(?:the\s)?", True),
     _cue(OWNS, "owns_pct",
-         rf"{_REL}{_ADV}(?:{_BE}\s)?(?:directly\s|indirectly\s|beneficially\s)?(?:owns?|holds?|held|owned|has|had|"
+         rf"{_REL}{_ADV}(?:{_BE}\s)?(?:directly\s|indirectly\s|beneficially\s)?(?:owns?|holds?|held|owned|has|have|had|"
          rf"(?:owns|own)\sor\scontrols?|became\sthe\s(?:beneficial\s)?owner\sof|(?:is|was)\sthe\s(?:beneficial\s|record\s)?"
          rf"owner\sof)\s(?:an?\s|the\s)?{_PCT}\s(?:(?:equity\s|ownership\s|economic\s|voting\s)?"
          rf"(?:stake|interest|shareholding|holding)\s)?(?:of|in)\s{_SECS}?(?:the\s)?", True),
+    # "GECS owns all of the common stock of General Electric Capital Corporation (GE Capital), ... and ..."
+    _cue(OWNS, "owns_all", rf"{_REL}{_ADV}(?:directly\s|indirectly\s|beneficially\s)?(?:owns?|holds?|owned|held)\s"
+                           rf"(?=(?:substantially\s)?all\s){_SECS}(?:the\s)?", True),
+    # a holder's interest as a noun phrase: "our ownership interest in Panamco", "the Company's 36 percent
+    # interest in Coca-Cola Amatil", "our ownership in CCFBA" (a stake sold is no holding: see _SOLD_BEFORE)
+    _cue(OWNS, "interest_in",
+         rf"(?:['’]s?)?\s(?:(?:current|existing|remaining|resulting|direct|indirect)\s)?(?:(?:{_PCT}\s(?:(?:equity|ownership|"
+         rf"economic|voting)\s)?(?:interest|stake|shareholding|holding))|(?:(?:equity|ownership|economic)\s(?:interest|stake)"
+         rf"|ownership|shareholding|stake)(?:\spercentage)?)\sin\s(?:the\s)?", True),
     _cue(OWNS, "owned_by", rf"{_REL}(?:{_BE}\s)?(?:{_OWNED}|(?:beneficially\s)?owned|held)\s(?:\w+\s)?by\s(?:the\s)?", False),
     _cue(OWNS, "major_holder",
          rf"{_REL}(?:{_BE}\s)?(?:the|a|our|its)\s(?:majority|principal|largest|controlling|major|substantial|"
@@ -294,6 +303,10 @@ def _confidence(flat: str, start: int, gap: str) -> float | None:
     return 0.35 if HEDGE.search(gap) or HEDGE.search(clause) or re.search(r"\bdeemed\b", gap) else 0.9
 
 
+_SOLD_BEFORE = re.compile(r"\b(?:sold|sale|sell|selling|dispos\w+|divest\w*|exchang\w+|transferr?\w*|contribut\w+|"
+                          r"spin-?off|spun)\b", re.I)
+
+
 def find(text: str, start: int, ctx: Context) -> list[Found]:
     """The relationships the clauses of the sentence ``text`` (at ``start``) state."""
     flat = " ".join(text.split())
@@ -324,8 +337,12 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
         relation = cue.relation
         if relation in (ACQUIRED, SOLD) and any(_part_only(flat, b) for b in (right if cue.a_first else left)):
             continue
-        if cue.name == "owned_by" and re.search(r"wholly|majority", gap) and _ORG.search(first[0].name):
-            relation = SUBSIDIARY  # "X, which is wholly owned by Loncor": a subsidiary, as the sentence rules read it
+        if cue.name == "owned_by" and re.search(r"wholly|majority", gap) and _ORG.search(first[0].name) and gap.startswith(","):
+            # "X, which is wholly owned by Loncor": a subsidiary, as the sentence rules read it; a main
+            # clause "Permwell is wholly-owned by NFIHL" states the holding (ownership, 100 %)
+            relation = SUBSIDIARY
+        if cue.name == "interest_in" and _SOLD_BEFORE.search(flat[:left[0].start]):
+            continue  # "sold ... its 48% interest in Coca-Cola Beverages Ltd.": a disposal, read as one
         rule = f"clause:{cue.name}" + (f"/role:{_role(gap)}" if cue.name == "role_of" else "")
         for a in first:
             for b in second:

@@ -44,7 +44,7 @@ NEGATIVE_SHAPES: list[tuple[str, re.Pattern[str]]] = [(why, re.compile(rx, re.I)
     # a division, segment, business, product line or brand, not a legal person
     ("division", r"\b(?:division|segment|business|operations|franchise|brand|unit|platform|portfolio)$"),
     # a document, an agreement, an event or a defined transaction
-    ("document", r"\b(?:agreement|indenture|plan|report|statement|prospectus|act|rules?|regulations?|"
+    ("document", r"\b(?:agreements?|indentures?|plan|report|statement|prospectus|act|rules?|regulations?|"
                  r"transaction|merger|acquisition|offer|closing|amendment|schedule|form\s\d+\S*|separation|distribution|"
                  r"spin-?off|reorganization|offering|exchange\soffer)$|"
                  r"^(?:articles|certificate|memorandum|by-?laws|charter)\b"),

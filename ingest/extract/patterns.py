@@ -36,6 +36,7 @@ _WHOLLY = rf"(?P<kind>(?:direct|indirect|direct\sor\sindirect)?,?\s?(?:wholly[\s
 _END_B = (r"(?=[,.;:(]|’s|'s|\s(?:for|from|in|on|and|with|through|pursuant|by|at|to|which|that|effective|during|"
           r"\()\b|\s*$)")
 _LENDERISH = re.compile(r"\b(?:Bank|Banc|Bancorp|Capital|Credit|Lending|Finance|Funding|Lenders?|N\.A)\b")
+_SOLD = re.compile(r"\b(?:sold|sale|sell|selling|dispos\w+|divest\w*|exchang\w+|transferr?\w*|contribut\w+)\b", re.I)
 _ORG = re.compile(r"\b(?:Inc|Corp|Corporation|Company|Ltd|Limited|LLC|L\.P|LP|plc|N\.V|S\.A|AG|SE|Bank|Group|"
                   r"Holdings?|Partners|Trust|Fund|Insurance|Supply|Industries|Enterprises|Technologies|Capital)\b",
                   re.I)
@@ -47,6 +48,8 @@ CHECKS = {
     "agreement_among_lender": lambda a, b, m: bool(_LENDERISH.search(a) or re.match(
         r",?\sas\s(?:the\s)?(?:lender|administrative\sagent|agent)\b", m.string[m.end("a"):], re.I)),
     "formerly_known_as": lambda a, b, m: bool(_ORG.search(a) or _ORG.search(b)),
+    # "sold to Coca-Cola Enterprises ...; its 48% interest in Coca-Cola Beverages Ltd.": a stake sold is no holding
+    "its_pct_interest_in": lambda a, b, m: not _SOLD.search(m.string[:m.start()]),
     # the renamed party is the sentence's subject, not an object ("... voting majority in X and changed its name")
     "changed_name": lambda a, b, m: not re.search(r"\b(?:in|of|with|to|from|by|for|at|and)\s$", m.string[:m.start("a")]),
 }

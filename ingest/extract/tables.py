@@ -62,7 +62,7 @@ _NOTICE_TO = re.compile(r"^(?:\([a-z0-9]{1,3}\)\s*)?(?:if\s+to|with\s+(?:a\s+)?c
 _GUARANTEE_LINE = re.compile(r"^(?:\d{1,2}(?:\.\d{1,3})*\s+)?(?:Form\sof\s)?Guarantee(?:\sAgreement)?\s(?:of|for|relating\sto)\s"
                              r"[^;]{0,140}?\b(?:Securities|Notes|Debentures|Bonds|Preferred\sStock)(?:\s\([^)]{1,40}\))?\sof\s"
                              r"(?P<b>[A-Z][^;,()]{2,80}?)\s*$")
-_OWNER_LINE = re.compile(r"^(?:(?:Common|Ordinary|Preferred)\s(?:Stock|Shares)\s)?(?P<name>[A-Z][^\d()]{2,80}?)\s*(?:\(\d{1,2}\)\s*)?(?:c/o\s[^\n]*?|\d+\s[^\n]*?)?\s"
+_OWNER_LINE = re.compile(r"^(?:(?:Common|Ordinary|Preferred)(?:\s(?:Stock|Shares))?\s)?(?P<name>[A-Z][^\d()]{2,80}?)\s*(?:\(\d{1,2}\)\s*)?(?:c/o\s[^\n]*?|\d+\s[^\n]*?)?\s"
                          r"\d[\d,]{2,}\s+(?P<pct>\d{1,3}(?:\.\d+)?)\s?%\s*$")
 
 
@@ -103,8 +103,8 @@ def find(text: str, ctx: Context, skip: frozenset[int] | set[int] = frozenset())
             p = _PARENT.search(row)
             parent = ctx.name(p["p"]) if p and named == "subsidiary" else (parent if len(row) < 60 else None)
             continue
-        if kind == "holders" and ctx.filer and (m := _OWNER_LINE.match(row)) and is_party(_clean(m["name"])):
-            out.append(_row(OWNS, "table_holder", _clean(m["name"]), ctx.filer, float(m["pct"]), row, start))
+        if kind == "holders" and ctx.filer and (m := _OWNER_LINE.match(row)) and is_party(holder := _untitled(m["name"])):
+            out.append(_row(OWNS, "table_holder", holder, ctx.filer, float(m["pct"]), row, start))
         elif (kind in ("subsidiary", "guarantee", "associate") and listing and (parent or ctx.filer)
               and (name := _list_row(row)) and _key(name) != _key(parent or ctx.filer or "")):
             out.extend(_pipe_row([name, *re.findall(r"\b\d{1,3}(?:\.\d+)?\s?%", row)], kind,
@@ -112,6 +112,15 @@ def find(text: str, ctx: Context, skip: frozenset[int] | set[int] = frozenset())
         elif (_prose(row) and not _INTRODUCES.search(row)) or _NEXT_EXHIBIT.match(row):
             kind, parent, listing = None, None, False
     return out
+
+
+# an officer's titles after a holder's name in a beneficial ownership line
+# ("Richard Francella President, CEO, CFO, Secretary and Director 4,000,000 77.38 %")
+_TITLES = re.compile(r"\s(?:President|CEO|CFO|COO|Chief|Secretary|Director|Chairman|Treasurer|Officer|Vice|Founder)\b.*$")
+
+
+def _untitled(name: str) -> str:
+    return _clean(_TITLES.sub("", name))
 
 
 def _prose(line: str) -> bool:
@@ -180,7 +189,7 @@ def _pipe_row(cells: list[str], kind: str, parent: str | None, row: str, start: 
 
 def _clean(name: str) -> str:
     """A name cell without its footnote marks ("Lifescan Limited #", "Airtel International LLP 4")."""
-    return _FOOTNOTE.sub("", " ".join(name.split())).strip(" ,;:")
+    return _FOOTNOTE.sub("", " ".join(name.replace("**", "").split())).strip(" ,;:")
 
 
 def _key(name: str) -> str:
