@@ -159,8 +159,12 @@ CUES: list[Cue] = [
     _cue(RENAMED, "renamed", r"\s(?:\w+\s){0,4}?(?:has\sbeen\s|was\s)?renamed\s(?:as\s)?", False),
     # control
     _cue(CONTROLLING, "role_of",
-         rf"{_REL}(?:{_BE}\s)?(?:as\s)?(?:the|a|its|an)\s(?:sole\s|individual\s)?(?:general\spartners?|managing\smembers?|"
+         rf"{_REL}(?:{_BE}\s)?{_ADV}(?:as\s)?(?:the|a|its|an)\s(?:sole\s|individual\s)?(?:general\spartners?|managing\smembers?|"
          rf"sole\smember|managers?|managing\sventurer|trustees?)\s(?:of|for)\s(?:each\sof\s)?(?:the\s)?", True),
+    # "vSpring SBIC, L.P. ("vSpring SBIC"), whose sole general partner is vSpring SBIC Management, L.L.C"
+    _cue(CONTROLLING, "whose_role",
+         r"[”\"’')]*,\s(?:whose|the)\s(?:sole\s)?(?:general\spartner|managing\smember|sole\smember|manager|managing\sventurer|trustee)"
+         r"\s(?:is|was)\s(?:the\s)?", False),
     _cue(CONTROLLING, "controlled_by",
          rf"{_REL}(?:an\sentity\s|a\scompany\s)?(?:{_BE}\s)?(?:ultimately\s|indirectly\s|directly\s|jointly\s)?controlled\sby\s(?:the\s)?",
          False),
@@ -343,7 +347,7 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
             relation = SUBSIDIARY
         if cue.name == "interest_in" and _SOLD_BEFORE.search(flat[:left[0].start]):
             continue  # "sold ... its 48% interest in Coca-Cola Beverages Ltd.": a disposal, read as one
-        rule = f"clause:{cue.name}" + (f"/role:{_role(gap)}" if cue.name == "role_of" else "")
+        rule = f"clause:{cue.name}" + (f"/role:{_role(gap)}" if cue.name in ("role_of", "whose_role") else "")
         for a in first:
             for b in second:
                 out.append(_found(relation, rule, a.name, b.name, conf, gap, flat, text, start))
