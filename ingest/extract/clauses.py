@@ -284,10 +284,18 @@ def _with_form(flat: str, end: int) -> int:
     return end
 
 
+_ALIASES = re.compile(r"\s?\((?![a-z])[^()]{1,60}\)")  # "General Electric Capital Corporation (GE Capital or GECC)"
+
+
 def _groups(flat: str, ms: list[Mention]) -> list[list[Mention]]:
     groups: list[list[Mention]] = []
     for m in ms:
-        if groups and _ALIAS.match(_gap(flat, groups[-1][-1], m)):
+        last = groups[-1][-1] if groups else None
+        if last is not None and m.start < last.end:
+            continue  # another short name inside the brackets already taken
+        if last is not None and (paren := _ALIASES.match(flat, last.end)) and m.end <= paren.end():
+            groups[-1][-1] = Mention(last.start, paren.end(), last.name, last.poss)  # its short names, in brackets
+        elif groups and _ALIAS.match(_gap(flat, groups[-1][-1], m)):
             groups[-1][-1] = Mention(groups[-1][-1].start, m.end, groups[-1][-1].name)  # the alias is the same party
         elif groups and _GROUP_JOIN.match(_gap(flat, groups[-1][-1], m)):
             groups[-1].append(m)
@@ -378,7 +386,7 @@ _AMONG = re.compile(r"\b(?:among|between)\s(?:the\s)?$")
 
 
 def _roles(flat: str, ms: list[Mention], text: str, start: int, ctx: Context) -> list[Found]:
-    lenders, borrowers, plain = [], [], []
+    lenders, borrowers, plain, roled = [], [], [], False
     for i, m in enumerate(ms):
         after = flat[m.end:]
         described = _DESCRIBED.match(after)
@@ -393,7 +401,9 @@ def _roles(flat: str, ms: list[Mention], text: str, start: int, ctx: Context) ->
             lenders.append(m.name)
         if any(_BORROWER_ROLE.match(r.removeprefix("the ")) for r in roles):
             borrowers.append(m.name)
-    if borrowers and not lenders and _LOAN_AGREEMENT.search(flat):
+        else:
+            roled = True  # an agent, arranger or co-agent: the roles are stated, a bare bank is no lender
+    if borrowers and not lenders and not roled and _LOAN_AGREEMENT.search(flat):
         lenders = _banks(flat, ms, plain, borrowers)
     if lenders and not borrowers:  # "Credit Agreement ... by and among the Company, ..., PNC Bank, as ... lender"
         first = next((m for m in ms if _AMONG.search(flat[max(0, m.start - 12):m.start])), None)

@@ -42,7 +42,9 @@ new brunswick|manitoba|england & wales|scotland|people's republic of china|the n
 # "Delaware and", "United Arab", count too)
 JURISDICTIONS = frozenset(COUNTRIES | {p.strip() for p in (_US_STATES + "|" + _MORE_COUNTRIES).replace("\n", "").split("|")})
 
-_CELLS = re.compile(r"\s*\|\s*|\t+|\s*(?:\.\s?){3,}\s*|\s{2,}")
+# cells: " | ", tabs, dot leaders ("Name ....... Delaware", "Name . . . . Delaware"; a name's own
+# final dot stays: "S.r.l. ......"), or two spaces and more
+_CELLS = re.compile(r"\s*\|\s*|\t+|\s*(?:\.{3,}|(?:\s\.){3,})[\s.]*|\s{2,}")
 # a stake cell: "100", "55.53", "100%", "100(E)", "90 (C)", "---(D)" (stated by a footnote)
 _STAKE = re.compile(r"(?:(?P<n>\d{1,3}(?:\.\d+)?)\s?%?|-{1,3}|—)\s*(?:\(\s?[A-Za-z0-9]{1,2}\s?\)|\*{1,3}|[†‡])?")
 _PLACE = re.compile(r"\(?[A-Z][\w.'’&()-]*(?:\s+(?:\(?[A-Z][\w.'’&()-]*|of|and|the|da|de|do|du|&))*(?:\s?\([a-z]\))?")
