@@ -39,6 +39,7 @@ _KINDS: list[tuple[str, re.Pattern[str]]] = [
                            r"beneficial(?:ly)?\sown\w*|owned\sof\srecord\sand\sbeneficially|security\sownership|notifiable\sinterests|"
                            r"interests?\sin\s(?:voting\srights|shares))\b", re.I)),
 ]
+_DEALS = re.compile(r"\b(?:acquisitions?|business\scombinations?|disposals?|divestitures?)\b", re.I)
 _NEXT_EXHIBIT = re.compile(r"^(?:EXHIBIT|Exhibit|EX-)\s*\d|^CONSENT\b|^SIGNATURES?\b")
 _JOINERS = frozenset("of de du la le des del der van von und and & y e et the for".split())
 # what may follow a list line's name: a place ("Netherlands", "New York") and a stake
@@ -97,6 +98,9 @@ def find(text: str, ctx: Context, skip: frozenset[int] | set[int] = frozenset())
                 out.extend(found)
             continue
         named = _kind_of(row)
+        if named is None and len(row) <= 80 and _DEALS.search(row):
+            kind, parent, listing = None, None, False  # "#### Acquisitions in 2024:": rows of deals, not of a list above
+            continue
         if named is not None:
             kind, serials = named, False
             listing = len(row) <= 120 and not re.search(r"[a-z]\.$", row) or bool(_INTRODUCES.search(row))

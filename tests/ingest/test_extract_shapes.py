@@ -111,6 +111,12 @@ def test_tables_of_figures_and_holders_are_no_subsidiary_lists() -> None:
     assert not _rows(figures, "Acme Corp.")
 
 
+def test_a_table_of_acquisitions_under_a_paragraph_naming_subsidiaries_is_no_subsidiary_list() -> None:
+    # negative shape: STV 2024, "#### Acquisitions in 2024:" then "| **Two Cities Television** | 51% | ..."
+    text, filer = _doc("ukar-stv-group-2024")
+    assert not {f.b for f in tables.find(text, Context(filer=filer)) if f.relation == "subsidiary"}
+
+
 # -- lending ------------------------------------------------------------------------------------
 
 def test_a_lender_named_after_its_description_and_a_borrower_by_its_defined_term() -> None:
