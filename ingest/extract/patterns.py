@@ -137,10 +137,10 @@ _RAW: list[tuple[str, str, str]] = [
      rf"(?:payment\s)?obligations\sof\s{B}"),
     (GUARANTEE, "obligations_guaranteed_by",
      rf"{B}{_POSS}\s(?:payment\s)?obligations\s(?:under\s[^.]{{0,80}}?)?(?:are|were|will\sbe|is)\s(?:fully\s|"
-     rf"unconditionally\s|jointly\sand\sseverally\s)*guaranteed\sby\s{A}"),
+     rf"unconditionally\s|jointly\sand\sseverally\s)*guaranteed\s(?:[\w-]+\s){{0,6}}?by\s{A}(?:,?\sand\s{A2})?"),
     (GUARANTEE, "borrowings_guaranteed_by",
      rf"(?:Borrowings|Obligations|Indebtedness)\sunder\sthe\s(?:[A-Z][\w-]*\s){{1,5}}?(?:Agreement|Facility|Facilities)"
-     rf"\s(?:are|were|is|will\sbe)\s(?:[\w,]+\s){{0,4}}?guaranteed\sby\s{A}"),
+     rf"\s(?:are|were|is|will\sbe)\s(?:[\w,]+\s){{0,4}}?guaranteed\s(?:[\w-]+\s){{0,6}}?by\s{A}(?:,?\sand\s{A2})?"),
     # "The company has guaranteed repayment of principal and interest on bonds issued by the Puerto Rico ... Authority"
     (GUARANTEE, "guaranteed_debt_issued_by",
      rf"{A}\s(?:has\s|have\s|had\s)?(?:fully\s|unconditionally\s|irrevocably\s)*guaranteed\s(?:the\s)?(?:re)?payment\sof\s"

@@ -176,6 +176,15 @@ def test_guarantees_of_debt_issued_by_or_owed_to_creditors_of_a_party() -> None:
     assert ("guarantee", "The Boeing Company", "Sea Launch") in got
 
 
+def test_a_guarantor_named_only_by_its_role_is_no_party() -> None:
+    # negative shape: "the Notes will be fully, unconditionally and absolutely guaranteed on an unsecured,
+    # unsubordinated basis by the Parent Guarantor" (and "... by the Subsidiary Guarantors")
+    quotes = [s["text"] for s in SENTENCES if s["doc_id"] == "bond-lawinsider-guarantee-clauses" and "guaranteed on a" in s["text"]]
+    assert len(quotes) == 2
+    for quote in quotes:
+        assert not {r for r in _read("bond-lawinsider-guarantee-clauses", quote) if r[0] == "guarantee"}
+
+
 def test_an_indenture_guaranteed_by_a_parent_guarantees_the_issuer_not_the_trustee() -> None:
     got = _read("10k-textron-2001", "4.2 Indenture dated as of November 30, 2001, between Textron Financial Canada "
                                     "Funding Corp. and SunTrust Bank, guaranteed by Textron Financial Corporation.")
