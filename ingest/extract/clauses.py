@@ -369,13 +369,15 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
 
 # "HSBC BANK USA, NATIONAL ASSOCIATION as Agent, Swingline Lender and Issuing Bank": the roles a
 # party is given "as", read as stated: a lender lends; an agent or arranger alone does not
-_AS_ROLES = re.compile(r"^,?\s(?:[Ii]ndividually\sand\s)?as\s(?:the\s|a\s|an\s)?(?P<roles>[A-Za-z/\- ]{3,40}(?:(?:,\s|,?\sand\s)"
-                       r"(?:the\s|a\s)?[A-Za-z/\- ]{3,40}){0,4})")
+_AS_ROLES = re.compile(r"^,?\s(?:[Ii]ndividually\sand\s)?as\s(?:the\s|a\s|an\s)?(?P<roles>[A-Za-z/\- ]{3,60}(?:(?:,\s|,?\sand\s)"
+                       r"(?:the\s|a\s)?[A-Za-z/\- ]{3,60}){0,4})")
 # a party's description before its roles: "HSBC BANK USA, NATIONAL ASSOCIATION, a national banking
 # association ... with an office at ..., Buffalo, New York 14273 as Agent"
 _DESCRIBED = re.compile(r"^,\s(?:a|an)\s[^;()“”\"]{5,250}?(?=,?\sas\s(?:the\s|a\s|an\s)?[A-Za-z])")
 _LENDER_ROLE = re.compile(r"\b(?:lenders?|issuing\sbank|l/c\sissuer|swing\s?line\slender|issuing\slender)\b", re.I)
 _FOR_LENDERS = re.compile(r"\s(?:for|on\sbehalf\sof)\s(?:the\s)?(?:lenders|banks|secured\sparties)\b.*$", re.I)
+# words that start the next parties, not this one's role ("..., and certain financial institutions party thereto as lenders")
+_OTHERS = re.compile(r"\b(?:party\s(?:hereto|thereto)|certain|other|institutions|from\stime)\b|\sas\s", re.I)
 _BORROWER_ROLE = re.compile(r"^(?:lead\s)?borrowers?\b|^company$", re.I)
 _BORROWER_TERM = re.compile(r"^[^;()“”\"]{0,250}?\((?:the\s)?[“\"]Borrower[”\"]\)")
 # the other party to a loan agreement "between the Company, as borrower, and Silicon Valley Bank
@@ -396,7 +398,7 @@ def _roles(flat: str, ms: list[Mention], text: str, start: int, ctx: Context) ->
         if hit is None:
             plain.append(i)
             continue
-        roles = [_FOR_LENDERS.sub("", r.strip()) for r in re.split(r",\s|,?\sand\s", hit["roles"]) if r.strip()]
+        roles = _own_roles(hit["roles"])
         if any(_LENDER_ROLE.search(r) for r in roles) or hit[0].lstrip(", ").startswith("individually"):
             lenders.append(m.name)
         if any(_BORROWER_ROLE.match(r.removeprefix("the ")) for r in roles):
@@ -410,6 +412,18 @@ def _roles(flat: str, ms: list[Mention], text: str, start: int, ctx: Context) ->
         borrowers = [first.name] if first is not None and first.name == ctx.filer else []
     return [_found(LOAN, "clause:as_lender", a, b, 0.9, "", flat, text, start)
             for a in dict.fromkeys(lenders) for b in borrowers[:1] if a != b]
+
+
+def _own_roles(text: str) -> list[str]:
+    """The roles "as ..." gives a party, up to where the next parties begin ("as Borrower - And -
+    The Lenders Party Hereto", "..., and certain financial institutions party thereto as lenders")."""
+    out = []
+    for role in re.split(r",\s|,?\sand\s|\s-\s", text):
+        if _OTHERS.search(role) or role.strip().casefold() == "and":
+            break
+        if role.strip():
+            out.append(_FOR_LENDERS.sub("", role.strip()))
+    return out
 
 
 def _banks(flat: str, ms: list[Mention], plain: list[int], borrowers: list[str]) -> list[str]:

@@ -48,6 +48,11 @@ _CELLS = re.compile(r"\s*\|\s*|\t+|\s*(?:\.{3,}|(?:\s\.){3,})[\s.]*|\s{2,}")
 # a stake cell: "100", "55.53", "100%", "100(E)", "90 (C)", "---(D)" (stated by a footnote)
 _STAKE = re.compile(r"(?:(?P<n>\d{1,3}(?:\.\d+)?)\s?%?|-{1,3}|—)\s*(?:\(\s?[A-Za-z0-9]{1,2}\s?\)|\*{1,3}|[†‡])?")
 _PLACE = re.compile(r"\(?[A-Z][\w.'’&()-]*(?:\s+(?:\(?[A-Z][\w.'’&()-]*|of|and|the|da|de|do|du|&))*(?:\s?\([a-z]\))?")
+# one cell that names its jurisdiction: "Acme Holdings LLC (Delaware)", "Acme GmbH (Germany) 51%",
+# "Acme Services, Inc., a Delaware corporation"
+_PLACE_IN_NAME = re.compile(r"(?P<name>[A-Z].{2,120}?)(?:\s\((?P<place>[A-Z][^()]{1,40})\)|,\s(?:an?\s)(?P<place2>[A-Z][\w .]{1,30}?)"
+                            r"\s(?:corporation|limited\sliability\scompany|limited\spartnership|company))"
+                            r"(?:\s+(?P<stake>\d{1,3}(?:\.\d+)?\s?%))?")
 _MARK = re.compile(r"(?:\s*(?:\(\s?[a-zA-Z0-9]{1,2}\s?\)|\*{1,3}|[†‡§#]))+$")
 # a footnote under or among the rows: "(A) Minor percentage held ...", "* Pursuant to Item 601", "(1) With respect ..."
 _FOOTNOTE = re.compile(r"^(?:\(\s?[A-Za-z0-9]{1,2}\s?\)|\*{1,3}|[†‡§]|\[\d{1,2}\])\s*\S")
@@ -82,6 +87,8 @@ def row_of(line: str) -> Row | None:
         return None
     indent = len(body.expandtabs(4)) - len(body.expandtabs(4).lstrip())
     cells = [c.strip() for c in _CELLS.split(body.strip()) if c and c.strip(" .")]
+    if len(cells) == 1 and (m := _PLACE_IN_NAME.fullmatch(cells[0])) and _jurisdiction(m["place"] or m["place2"]):
+        cells = [m["name"], m["place"] or m["place2"], *([m["stake"]] if m["stake"] else [])]  # "Acme LLC (Delaware)"
     if len(cells) < 2 or len(cells) > 4:
         return None
     name = _MARK.sub("", cells[0]).strip(" ,;:")

@@ -103,6 +103,20 @@ def test_indentation_names_each_rows_immediate_parent() -> None:
     assert not any(b == "The Coca-Cola Company" for _, b, _, _ in got)  # the registrant's own line heads the list
 
 
+def test_a_list_whose_rows_name_their_jurisdiction_in_brackets() -> None:
+    # rows as many recent exhibits lay them out, one cell each: names and jurisdictions of the real
+    # EX-21 labels of Lincoln Electric (tests/fixtures/real/sec/ex21/labels/ex21_labels.csv)
+    rows = [r.split(",") for r in (FIXTURES / "real/sec/ex21/labels/ex21_labels.csv").read_text().splitlines()
+            if r.startswith("59527-0000059527-20-000007,") and r.count(",") == 3 and r.split(",")[2]][:5]
+    text = "Exhibit 21\nSUBSIDIARIES OF LINCOLN ELECTRIC HOLDINGS, INC.\n" + "\n".join(f"{n} ({p})" for _, n, p, _ in rows)
+    got = {b for _, b, _, _ in _rows(text, "Lincoln Electric Holdings, Inc.")}
+    assert got == {n for _, n, _, _ in rows}
+    # negative shape: prose that names a place in brackets is no list
+    prose = ("We have offices in Paris (France).\nOur products are sold in Europe (Germany) and Asia (Japan).\n"
+             "Revenue grew in the United States (Delaware).")
+    assert not _rows(prose, "Lincoln Electric Holdings, Inc.")
+
+
 def test_tables_of_figures_and_holders_are_no_subsidiary_lists() -> None:
     # negative shapes: rows of a segment table and of a 13G cover table (name | shares | percent)
     text, _ = _doc("13g-amadeus-forescout-2019")
@@ -123,6 +137,13 @@ def test_a_lender_named_after_its_description_and_a_borrower_by_its_defined_term
     got = _read("ca-astronics-2018", "This FIFTH AMENDED AND RESTATED CREDIT AGREEMENT dated as of February 16, 2018 "
                                      "between ASTRONICS CORPORATION")
     assert ("loan", "HSBC BANK USA, NATIONAL ASSOCIATION", "ASTRONICS CORPORATION") in got
+
+
+def test_a_cover_page_whose_parties_are_set_apart_by_dashes() -> None:
+    # "ASTRONICS CORPORATION as Borrower - And - The Lenders Party Hereto - And - HSBC BANK USA, NATIONAL
+    # ASSOCIATION as Agent, Swingline Lender and Issuing Bank - And - ...": a role ends where the next party begins
+    got = _read("ca-astronics-2018", "Exhibit 10.1 FIFTH AMENDED AND RESTATED CREDIT AGREEMENT - Among -")
+    assert {r for r in got if r[0] == "loan"} == {("loan", "HSBC BANK USA, NATIONAL ASSOCIATION", "ASTRONICS CORPORATION")}
 
 
 def test_the_company_first_among_the_parties_borrows_from_the_party_named_as_lender() -> None:
