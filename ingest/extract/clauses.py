@@ -26,7 +26,7 @@ to", "will") is kept below the loading confidence, as the sentence rules do.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ownergraph.ingest.extract.parties import is_party, negative_shape, split_form
 from ownergraph.ingest.extract.patterns import ACQUIRED, CONTROLLING, GUARANTEE, LOAN, OWNS, RENAMED, SOLD, SUBSIDIARY
@@ -71,6 +71,9 @@ _DESC = (r"(?:,\s(?:an?|the)\s(?:[\w-]+\s){0,4}?(?:corporation|company|partnersh
 # "Dorman Industries, LLC, a company that beneficially owns", "X is a Michigan limited liability company wholly owned by"
 _KIND_OF = (r"(?:,?\s(?:is\s|was\s)?(?:an?|the)\s(?:[\w-]+\s){0,4}?(?:corporation|company|partnership|limited\sliability\s"
             r"company|entity|trust)\s(?:(?:that|which)\s)?)")
+# "CPP GP LLC, a Delaware limited liability company and the general partner of the Partnership"
+_KIND_AND = (r",\s(?:an?)\s(?:[\w-]+\s){0,4}?(?:corporation|company|partnership|limited\sliability\scompany|trust)"
+             r"\sand\s")
 _REL = rf"(?:{_DESC}(?:,?\s(?:which|that|who)\s|,\s|\s)|{_KIND_OF})(?:in\sturn\s)?"
 # the subject's own possessive after a verb phrase: "... conducted its business operations through its", "'s"
 _ITS = r"(?:['’]s?\s|\s(?:[\w,’'-]+\s){0,10}?(?:its|their|our)\s)"
@@ -159,7 +162,7 @@ CUES: list[Cue] = [
     _cue(RENAMED, "renamed", r"\s(?:\w+\s){0,4}?(?:has\sbeen\s|was\s)?renamed\s(?:as\s)?", False),
     # control
     _cue(CONTROLLING, "role_of",
-         rf"{_REL}(?:{_BE}\s)?{_ADV}(?:as\s)?(?:the|a|its|an)\s(?:sole\s|individual\s)?(?:general\spartners?|managing\smembers?|"
+         rf"(?:{_REL}|{_KIND_AND})(?:{_BE}\s)?{_ADV}(?:as\s)?(?:the|a|its|an)\s(?:sole\s|individual\s)?(?:general\spartners?|managing\smembers?|"
          rf"sole\smember|managers?|managing\sventurer|trustees?)\s(?:of|for)\s(?:each\sof\s)?(?:the\s)?", True),
     # "vSpring SBIC, L.P. ("vSpring SBIC"), whose sole general partner is vSpring SBIC Management, L.L.C"
     _cue(CONTROLLING, "whose_role",
@@ -215,6 +218,9 @@ class Mention:
     poss: bool = False  # written as a possessive ("Guardian Royal Exchange's")
 
 
+_DEFINED_SELF = re.compile(r"the\s(?:Partnership|Trust|Fund|Bank|Issuer)$", re.I)
+
+
 def mentions(flat: str, ctx: Context) -> list[Mention]:
     """The party mentions of a sentence, in order."""
     out: list[Mention] = []
@@ -227,7 +233,10 @@ def mentions(flat: str, ctx: Context) -> list[Mention]:
         begin = m.start() + len(q[0]) if (q := _QUANTIFIER.match(flat, m.start())) else m.start()
         raw = flat[begin:end]
         if m["self"]:
-            name = _pronoun(raw, out, ctx)
+            # "the Partnership" the document defines ("Columbia Pipeline Partners LP (the “Partnership”)")
+            # ("the Company" stays the filer the header names)
+            defined = ctx.terms.get(re.sub(r"^the\s", "", raw.casefold())) if _DEFINED_SELF.match(raw) else None
+            name = defined or _pronoun(raw, out, ctx)
             if raw.casefold() in ("its", "their") and out and name == out[-1].name:
                 continue  # "Cifra officially changed its name to": the clause's own subject, part of the cue
         elif negative_shape(raw) == "role word":
@@ -319,9 +328,21 @@ _SOLD_BEFORE = re.compile(r"\b(?:sold|sale|sell|selling|dispos\w+|divest\w*|exch
                           r"spin-?off|spun)\b", re.I)
 
 
+def _here(flat: str, ctx: Context) -> Context:
+    """``ctx`` with the terms the sentence itself defines first: a document of several preambles
+    defines "the Partnership" once per agreement, and the sentence's own definition is meant."""
+    if "(" not in flat:
+        return ctx
+    local = Context.of(flat, ctx.filer).terms
+    if not local or all(ctx.terms.get(k) == v for k, v in local.items()):
+        return ctx
+    return replace(ctx, terms={**ctx.terms, **local})
+
+
 def find(text: str, start: int, ctx: Context) -> list[Found]:
     """The relationships the clauses of the sentence ``text`` (at ``start``) state."""
     flat = " ".join(text.split())
+    ctx = _here(flat, ctx)
     ms = mentions(flat, ctx)
     groups = _groups(flat, ms)
     out: list[Found] = []
@@ -377,7 +398,8 @@ _DESCRIBED = re.compile(r"^,\s(?:a|an)\s[^;()“”\"]{5,250}?(?=,?\sas\s(?:the\
 _LENDER_ROLE = re.compile(r"\b(?:lenders?|issuing\sbank|l/c\sissuer|swing\s?line\slender|issuing\slender)\b", re.I)
 _FOR_LENDERS = re.compile(r"\s(?:for|on\sbehalf\sof)\s(?:the\s)?(?:lenders|banks|secured\sparties)\b.*$", re.I)
 # words that start the next parties, not this one's role ("..., and certain financial institutions party thereto as lenders")
-_OTHERS = re.compile(r"\b(?:party\s(?:hereto|thereto)|certain|other|institutions|from\stime)\b|\sas\s", re.I)
+_OTHERS = re.compile(r"\b(?:party\s(?:hereto|thereto)|certain|other|institutions|from\stime)\b|\sas\s|^as\s|^an?\s|"
+                     r"\b(?:LLC|Inc|Corp|Ltd|L\.?P|N\.A)\b", re.I)
 _BORROWER_ROLE = re.compile(r"^(?:lead\s)?borrowers?\b|^company$", re.I)
 _BORROWER_TERM = re.compile(r"^[^;()“”\"]{0,250}?\((?:the\s)?[“\"]Borrower[”\"]\)")
 # the other party to a loan agreement "between the Company, as borrower, and Silicon Valley Bank
@@ -389,6 +411,7 @@ _AMONG = re.compile(r"\b(?:among|between)\s(?:the\s)?$")
 
 def _roles(flat: str, ms: list[Mention], text: str, start: int, ctx: Context) -> list[Found]:
     lenders, borrowers, plain, roled = [], [], [], False
+    parties: list[tuple[Mention, list[str]]] = []
     for i, m in enumerate(ms):
         after = flat[m.end:]
         described = _DESCRIBED.match(after)
@@ -399,19 +422,44 @@ def _roles(flat: str, ms: list[Mention], text: str, start: int, ctx: Context) ->
             plain.append(i)
             continue
         roles = _own_roles(hit["roles"])
+        parties.append((m, roles))
         if any(_LENDER_ROLE.search(r) for r in roles) or hit[0].lstrip(", ").startswith("individually"):
             lenders.append(m.name)
         if any(_BORROWER_ROLE.match(r.removeprefix("the ")) for r in roles):
             borrowers.append(m.name)
         else:
             roled = True  # an agent, arranger or co-agent: the roles are stated, a bare bank is no lender
+    out = _partners_as(flat, ms, text, start, parties)
     if borrowers and not lenders and not roled and _LOAN_AGREEMENT.search(flat):
         lenders = _banks(flat, ms, plain, borrowers)
     if lenders and not borrowers:  # "Credit Agreement ... by and among the Company, ..., PNC Bank, as ... lender"
         first = next((m for m in ms if _AMONG.search(flat[max(0, m.start - 12):m.start])), None)
         borrowers = [first.name] if first is not None and first.name == ctx.filer else []
-    return [_found(LOAN, "clause:as_lender", a, b, 0.9, "", flat, text, start)
-            for a in dict.fromkeys(lenders) for b in borrowers[:1] if a != b]
+    return out + [_found(LOAN, "clause:as_lender", a, b, 0.9, "", flat, text, start)
+                  for a in dict.fromkeys(lenders) for b in borrowers[:1] if a != b]
+
+
+# "This partnership agreement of TransCore, LP, ... by and among X, ..., as the limited partner, and Y, ..., as the
+# General Partner": the partners of the partnership the agreement is of
+_AGREEMENT_OF = re.compile(r"\b(?:limited\s)?(?:partnership|limited\sliability\scompany|operating)\sagreement\s(?:of|for)\s$", re.I)
+
+
+def _partners_as(flat: str, ms: list[Mention], text: str, start: int,
+                 parties: list[tuple[Mention, list[str]]]) -> list[Found]:
+    entity = next((m for m in ms if _AGREEMENT_OF.search(flat[max(0, m.start - 60):m.start])), None)
+    if entity is None:
+        return []
+    out = []
+    for m, roles in parties:
+        said = " ".join(roles).casefold()
+        if m.name == entity.name:
+            continue
+        if "general partner" in said or "managing member" in said:
+            kind = "general_partner" if "general partner" in said else "managing_member"
+            out.append(_found(CONTROLLING, f"clause:role_of/role:{kind}", m.name, entity.name, 0.9, "", flat, text, start))
+        elif "limited partner" in said or said.startswith("member"):
+            out.append(_found(OWNS, "clause:as_partner", m.name, entity.name, 0.9, "", flat, text, start))
+    return out
 
 
 def _own_roles(text: str) -> list[str]:

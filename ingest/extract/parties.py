@@ -75,6 +75,9 @@ NEGATIVE_SHAPES: list[tuple[str, re.Pattern[str]]] = [(why, re.compile(rx, re.I)
 ]]
 
 
+_KIND_OF_ENTITY = re.compile(r"(?:an?\s)?(?P<place>[A-Z][\w .]{1,30}?)\s(?:corporation|limited\sliability\scompany|"
+                             r"limited\spartnership|company|statutory\strust|exempted\scompany)", re.I)
+
 # the shapes a legal form overrides: "Holdings Ordinary Shares Ltd" is a company; a heading is never one
 _FORM_WINS = frozenset({"security", "division", "document", "group of people"})
 
@@ -107,6 +110,9 @@ def negative_shape(name: str) -> str | None:
     t = " ".join(name.split()).strip(" ,;:.").removeprefix("the ").removeprefix("The ")
     if re.sub(r"(?:’s|'s|’|')$", "", t).casefold() in COUNTRIES:
         return "country"
+    kind = _KIND_OF_ENTITY.fullmatch(t)
+    if kind is not None and kind["place"].casefold() in COUNTRIES:
+        return "description"  # "a Delaware Corporation": what a party is, not who
     formed = has_legal_form(t)  # "Series Holdings Ltd" is a company, "Documents Incorporated" a heading
     return next((why for why, rx in NEGATIVE_SHAPES if rx.search(t) and not (formed and why in _FORM_WINS)), None)
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ownergraph.domain.sentences import Sentence
 from ownergraph.ingest.extract import MIN_CONFIDENCE, extract, sublists, tables
+from ownergraph.ingest.extract.parties import is_party
 from ownergraph.ingest.extract.values import Context
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
@@ -247,3 +248,16 @@ def test_whose_general_partner_is_and_also_the_manager_of() -> None:
                for r, a, b in got)
     got = _read("sec16-jayhawk-2010", "Kent C. McCarthy is also the manager of Jayhawk Private Equity, LLC")
     assert ("controlling", "Kent C. McCarthy", "Jayhawk Private Equity, LLC") in got
+
+
+def test_the_general_partner_a_partnership_agreement_names_in_its_preamble() -> None:
+    got = _read("lpa-transcore-2001", "This partnership agreement of TransCore, LP")
+    assert ("controlling", "TLP Holdings, LLC", "TransCore, LP") in got
+    assert not any(a == "Delaware Corporation" for _, a, _ in got)  # "a Delaware Corporation" says what, not who
+    assert not is_party("a Delaware Corporation") and is_party("Delaware Holdings Corporation")
+
+
+def test_the_partnership_a_sentence_defines_is_that_partnership_not_the_filer() -> None:
+    # a page of several merger-agreement preambles: "the Partnership" is the one this preamble defines
+    got = _read("ma-lawinsider-preambles-2021", "This AGREEMENT AND PLAN OF MERGER, dated as of November 1, 2016")
+    assert ("controlling", "CPP GP LLC", "Columbia Pipeline Partners LP") in got
