@@ -13,7 +13,7 @@ lies in. Scored per relation type and per document kind: precision and recall of
 sentence-level facts (a stated, unhedged, unnegated relation; a found one at or above the
 loading confidence), and per document the relationships a person lists against those found.
 Names match after normalisation (case, punctuation, "the", legal forms), or when one is the
-other's tail or head, or the label's name is a short name the document defines for the one
+other's tail or head, or one is the other's initials ("IBM"), or the label's name is a short name the document defines for the one
 found ("Ultimate General Partner"); a relationship found counts in any labelled sentence its
 quote overlaps (the splitter may join two labelled lines). Tune on ``dev``; ``test`` is scored
 once (the split called ``test`` was scored in session 6 and is development data since).
@@ -56,7 +56,17 @@ def norm(name: str | None) -> str:
 def same(a: str, b: str) -> bool:
     x, y = norm(a), norm(b)
     return bool(x and y) and (x == y or x.startswith(y + " ") or y.startswith(x + " ")
-                              or x.endswith(" " + y) or y.endswith(" " + x))
+                              or x.endswith(" " + y) or y.endswith(" " + x) or _initials(a, y) or _initials(b, x))
+
+
+def _initials(short: str, long: str) -> bool:
+    """Whether ``short`` is written as the initials of the (normalised) name ``long``: a label keeps
+    "IBM" as the sentence writes it, the extractor names the filer "International Business Machines
+    Corporation"."""
+    letters = re.sub(r"[^A-Za-z]", "", short)
+    words = [w for w in long.split() if w not in ("of", "and", "&")]
+    return 2 <= len(letters) <= 6 and short.strip().isupper() and len(words) == len(letters) and \
+        "".join(w[0] for w in words) == letters.lower()
 
 
 def load(split: str) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:

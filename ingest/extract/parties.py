@@ -45,7 +45,7 @@ NEGATIVE_SHAPES: list[tuple[str, re.Pattern[str]]] = [(why, re.compile(rx, re.I)
     ("division", r"\b(?:division|segment|business|operations|franchise|brand|unit|platform|portfolio)$"),
     # a document, an agreement, an event or a defined transaction
     ("document", r"\b(?:agreements?|indentures?|plan|report|statement|prospectus|act|rules?|regulations?|"
-                 r"transaction|merger|acquisition|offer|closing|amendment|schedule|form\s\d+\S*|separation|distribution|"
+                 r"transaction|merger|(?:business\s)?combination|acquisition|offer|closing|amendment|schedule|form\s\d+\S*|separation|distribution|"
                  r"spin-?off|reorganization|offering|exchange\soffer)$|"
                  r"^(?:articles|certificate|memorandum|by-?laws|charter)\b"),
     # an unnamed group of holders or officers ("All directors and executive officers as a group")
