@@ -261,3 +261,16 @@ def test_the_partnership_a_sentence_defines_is_that_partnership_not_the_filer() 
     # a page of several merger-agreement preambles: "the Partnership" is the one this preamble defines
     got = _read("ma-lawinsider-preambles-2021", "This AGREEMENT AND PLAN OF MERGER, dated as of November 1, 2016")
     assert ("controlling", "CPP GP LLC", "Columbia Pipeline Partners LP") in got
+
+
+def test_one_rename_per_statement_and_none_to_the_name_a_party_had() -> None:
+    text, filer = _doc("10k-wfc-2008")
+    quote = "On completion of the merger, Norwest Corporation changed its name to Wells Fargo & Company."
+    start = text.index(quote)
+    renames = [f for f in extract(text, [Sentence("doc", 0, start, start + len(quote), quote)], filer) if f.relation == "renamed"]
+    assert [(f.new_name, f.b) for f in renames] == [("Wells Fargo & Company", "Norwest Corporation")]
+    # negative shapes: "its" read as the company itself, and a defined transaction as a former name
+    assert not {r for r in _read("10k-premier-pacific-2016", "On August 8, 2008 the Company changed its name to")
+                if r[0] == "renamed"}
+    assert not {r for r in _read("10k-microalgo-2022", "In connection with the closing of the Business Combination")
+                if r[0] == "renamed" and "Business Combination" in r}
