@@ -324,6 +324,7 @@ def _confidence(flat: str, start: int, gap: str) -> float | None:
     return 0.35 if HEDGE.search(gap) or HEDGE.search(clause) or re.search(r"\bdeemed\b", gap) else 0.9
 
 
+_GAINED_CONTROL = re.compile(r"\b(?:acquired|obtained|gained|took)\scontrol\sof\b", re.I)
 _SOLD_BEFORE = re.compile(r"\b(?:sold|sale|sell|selling|dispos\w+|divest\w*|exchang\w+|transferr?\w*|contribut\w+|"
                           r"spin-?off|spun)\b", re.I)
 
@@ -380,6 +381,8 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
         for a in first:
             for b in second:
                 out.append(_found(relation, rule, a.name, b.name, conf, gap, flat, text, start))
+                if relation == ACQUIRED and _GAINED_CONTROL.search(gap):  # "NBC acquired control of Super Channel"
+                    out.append(_found(CONTROLLING, "clause:acquired_control", a.name, b.name, conf, gap, flat, text, start))
     for left, mid, right in zip(groups, groups[1:], groups[2:]):  # "the Group sold X to Y": Y bought X
         if any(f.rule == "clause:sold" and f.b == mid[0].name for f in out) and _TO.match(_gap(flat, mid[-1], right[0])):
             out += [_found(ACQUIRED, "clause:sold_to_buyer", a.name, b.name, 0.9, "", flat, text, start)

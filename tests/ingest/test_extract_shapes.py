@@ -274,3 +274,9 @@ def test_one_rename_per_statement_and_none_to_the_name_a_party_had() -> None:
                 if r[0] == "renamed"}
     assert not {r for r in _read("10k-microalgo-2022", "In connection with the closing of the Business Combination")
                 if r[0] == "renamed" and "Business Combination" in r}
+
+
+def test_acquired_control_of_is_an_acquisition_and_control() -> None:
+    got = _read("10k-ge-1994", "In 1993, NBC acquired control of Super Channel")
+    assert {("acquired", "National Broadcasting Company, Inc.", "Super Channel"),
+            ("controlling", "National Broadcasting Company, Inc.", "Super Channel")} <= got
