@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any, Protocol
 
-from ownergraph.ingest.extract import clauses, partners, rules, signatures, tables
+from ownergraph.ingest.extract import clauses, partners, rules, signatures, sublists, tables
 from ownergraph.ingest.extract.agreements import bind_agreements
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import Context
@@ -75,10 +75,22 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, 
         found += _merge(stated, clauses.find(s.text, s.start, ctx))
     # the table and signature readers read the whole document: keep the rows of the sentences asked about
     spans = [(s.start, s.end) for s in sentences]
-    rows = [f for f in (*tables.find(text, ctx), *signatures.find(text, filer)) if any(a <= f.start < b for a, b in spans)]
+    listed, taken = sublists.find(text, ctx)
+    rows = [f for f in (*listed, *tables.find(text, ctx, taken), *signatures.find(text, filer))
+            if any(a <= f.start < b for a, b in spans)]
     found = _once([*found, *rows])
     found = partners.full_names(text, bind_agreements(rules.date_refinancings(found), sentences))
-    return _merger_not_control(rules.drop_unstated(found))
+    return [f for f in _merger_not_control(rules.drop_unstated(found)) if not _self_rename(f)]
+
+
+def _self_rename(f: Found) -> bool:
+    """A rename to the name it had ("the Company changed its name to Premier Pacific Construction,
+    Inc." read with "its" as that very company): no rename."""
+    return f.relation == rules.RENAMED and _bare(f.new_name or "") == _bare(f.b)
+
+
+def _bare(name: str) -> str:
+    return re.sub(r"\W|\b(?:inc|incorporated|corp|corporation|co|company|ltd|limited|llc|plc|lp)\b", "", name.casefold())
 
 
 def _merger_not_control(found: list[Found]) -> list[Found]:
@@ -122,7 +134,8 @@ def _once(found: list[Found]) -> list[Found]:
     seen: set[tuple[object, ...]] = set()
     out = []
     for f in found:
-        key = (f.relation, _key(f.a), _key(f.b), f.start, _key(f.new_name or ""),
+        # a rename is its old and new names (the patterns give the renamed party as ``a``, the clauses the new name)
+        key = (f.relation, "" if f.relation == rules.RENAMED else _key(f.a), _key(f.b), f.start, _key(f.new_name or ""),
                f.stake if f.rule.startswith("table_") else None)
         if key not in seen:
             seen.add(key)

@@ -26,7 +26,7 @@ to", "will") is kept below the loading confidence, as the sentence rules do.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ownergraph.ingest.extract.parties import is_party, negative_shape, split_form
 from ownergraph.ingest.extract.patterns import ACQUIRED, CONTROLLING, GUARANTEE, LOAN, OWNS, RENAMED, SOLD, SUBSIDIARY
@@ -71,6 +71,9 @@ _DESC = (r"(?:,\s(?:an?|the)\s(?:[\w-]+\s){0,4}?(?:corporation|company|partnersh
 # "Dorman Industries, LLC, a company that beneficially owns", "X is a Michigan limited liability company wholly owned by"
 _KIND_OF = (r"(?:,?\s(?:is\s|was\s)?(?:an?|the)\s(?:[\w-]+\s){0,4}?(?:corporation|company|partnership|limited\sliability\s"
             r"company|entity|trust)\s(?:(?:that|which)\s)?)")
+# "CPP GP LLC, a Delaware limited liability company and the general partner of the Partnership"
+_KIND_AND = (r",\s(?:an?)\s(?:[\w-]+\s){0,4}?(?:corporation|company|partnership|limited\sliability\scompany|trust)"
+             r"\sand\s")
 _REL = rf"(?:{_DESC}(?:,?\s(?:which|that|who)\s|,\s|\s)|{_KIND_OF})(?:in\sturn\s)?"
 # the subject's own possessive after a verb phrase: "... conducted its business operations through its", "'s"
 _ITS = r"(?:['’]s?\s|\s(?:[\w,’'-]+\s){0,10}?(?:its|their|our)\s)"
@@ -96,10 +99,19 @@ CUES: list[Cue] = [
          rf"{_REL}{_ADV}(?:controls?|controlled)\s(?:an?\s|the\s)?{_PCT}\s(?:of|in)\s(?:the\s)?(?:voting\s(?:rights|power|shares)|votes)"
          rf"\s(?:of|in)\s(?:the\s)?", True),
     _cue(OWNS, "owns_pct",
-         rf"{_REL}{_ADV}(?:{_BE}\s)?(?:directly\s|indirectly\s|beneficially\s)?(?:owns?|holds?|held|owned|has|had|"
+         rf"{_REL}{_ADV}(?:{_BE}\s)?(?:directly\s|indirectly\s|beneficially\s)?(?:owns?|holds?|held|owned|has|have|had|"
          rf"(?:owns|own)\sor\scontrols?|became\sthe\s(?:beneficial\s)?owner\sof|(?:is|was)\sthe\s(?:beneficial\s|record\s)?"
          rf"owner\sof)\s(?:an?\s|the\s)?{_PCT}\s(?:(?:equity\s|ownership\s|economic\s|voting\s)?"
          rf"(?:stake|interest|shareholding|holding)\s)?(?:of|in)\s{_SECS}?(?:the\s)?", True),
+    # "GECS owns all of the common stock of General Electric Capital Corporation (GE Capital), ... and ..."
+    _cue(OWNS, "owns_all", rf"{_REL}{_ADV}(?:directly\s|indirectly\s|beneficially\s)?(?:owns?|holds?|owned|held)\s"
+                           rf"(?=(?:substantially\s)?all\s){_SECS}(?:the\s)?", True),
+    # a holder's interest as a noun phrase: "our ownership interest in Panamco", "the Company's 36 percent
+    # interest in Coca-Cola Amatil", "our ownership in CCFBA" (a stake sold is no holding: see _SOLD_BEFORE)
+    _cue(OWNS, "interest_in",
+         rf"(?:['’]s?)?\s(?:(?:current|existing|remaining|resulting|direct|indirect)\s)?(?:(?:{_PCT}\s(?:(?:equity|ownership|"
+         rf"economic|voting)\s)?(?:interest|stake|shareholding|holding))|(?:(?:equity|ownership|economic)\s(?:interest|stake)"
+         rf"|ownership|shareholding|stake)(?:\spercentage)?)\sin\s(?:the\s)?", True),
     _cue(OWNS, "owned_by", rf"{_REL}(?:{_BE}\s)?(?:{_OWNED}|(?:beneficially\s)?owned|held)\s(?:\w+\s)?by\s(?:the\s)?", False),
     _cue(OWNS, "major_holder",
          rf"{_REL}(?:{_BE}\s)?(?:the|a|our|its)\s(?:majority|principal|largest|controlling|major|substantial|"
@@ -136,7 +148,7 @@ CUES: list[Cue] = [
     # guarantees
     _cue(GUARANTEE, "guaranteed_by",
          r",?\s(?:(?:which|that|and)\s)?(?:(?:is|are|was|were|will\sbe|have\sbeen)\s)?(?:(?:fully|unconditionally|"
-         r"irrevocably|jointly|and|severally|fully|,)\s)*guaranteed\s(?:\w+\s){0,3}?by\s(?:the\s)?", False),
+         r"irrevocably|jointly|and|severally|fully|,)\s)*guaranteed\s(?:[\w-]+\s){0,6}?by\s(?:the\s)?", False),
     _cue(GUARANTEE, "guarantees",
          r"\s(?:has\s|have\s)?(?:(?:fully|unconditionally|irrevocably)\s)*(?:guarantees?|guaranteed|has\sguaranteed)\s"
          r"(?:the\s)?(?:payment\s(?:of\s)?)?(?:(?:all\s)?(?:the\s)?(?:obligations|debts?|liabilities|notes|indebtedness)"
@@ -150,8 +162,12 @@ CUES: list[Cue] = [
     _cue(RENAMED, "renamed", r"\s(?:\w+\s){0,4}?(?:has\sbeen\s|was\s)?renamed\s(?:as\s)?", False),
     # control
     _cue(CONTROLLING, "role_of",
-         rf"{_REL}(?:{_BE}\s)?(?:as\s)?(?:the|a|its|an)\s(?:sole\s|individual\s)?(?:general\spartners?|managing\smembers?|"
+         rf"(?:{_REL}|{_KIND_AND})(?:{_BE}\s)?{_ADV}(?:as\s)?(?:the|a|its|an)\s(?:sole\s|individual\s)?(?:general\spartners?|managing\smembers?|"
          rf"sole\smember|managers?|managing\sventurer|trustees?)\s(?:of|for)\s(?:each\sof\s)?(?:the\s)?", True),
+    # "vSpring SBIC, L.P. ("vSpring SBIC"), whose sole general partner is vSpring SBIC Management, L.L.C"
+    _cue(CONTROLLING, "whose_role",
+         r"[”\"’')]*,\s(?:whose|the)\s(?:sole\s)?(?:general\spartner|managing\smember|sole\smember|manager|managing\sventurer|trustee)"
+         r"\s(?:is|was)\s(?:the\s)?", False),
     _cue(CONTROLLING, "controlled_by",
          rf"{_REL}(?:an\sentity\s|a\scompany\s)?(?:{_BE}\s)?(?:ultimately\s|indirectly\s|directly\s|jointly\s)?controlled\sby\s(?:the\s)?",
          False),
@@ -202,6 +218,9 @@ class Mention:
     poss: bool = False  # written as a possessive ("Guardian Royal Exchange's")
 
 
+_DEFINED_SELF = re.compile(r"the\s(?:Partnership|Trust|Fund|Bank|Issuer)$", re.I)
+
+
 def mentions(flat: str, ctx: Context) -> list[Mention]:
     """The party mentions of a sentence, in order."""
     out: list[Mention] = []
@@ -214,7 +233,10 @@ def mentions(flat: str, ctx: Context) -> list[Mention]:
         begin = m.start() + len(q[0]) if (q := _QUANTIFIER.match(flat, m.start())) else m.start()
         raw = flat[begin:end]
         if m["self"]:
-            name = _pronoun(raw, out, ctx)
+            # "the Partnership" the document defines ("Columbia Pipeline Partners LP (the “Partnership”)")
+            # ("the Company" stays the filer the header names)
+            defined = ctx.terms.get(re.sub(r"^the\s", "", raw.casefold())) if _DEFINED_SELF.match(raw) else None
+            name = defined or _pronoun(raw, out, ctx)
             if raw.casefold() in ("its", "their") and out and name == out[-1].name:
                 continue  # "Cifra officially changed its name to": the clause's own subject, part of the cue
         elif negative_shape(raw) == "role word":
@@ -271,10 +293,18 @@ def _with_form(flat: str, end: int) -> int:
     return end
 
 
+_ALIASES = re.compile(r"\s?\((?![a-z])[^()]{1,60}\)")  # "General Electric Capital Corporation (GE Capital or GECC)"
+
+
 def _groups(flat: str, ms: list[Mention]) -> list[list[Mention]]:
     groups: list[list[Mention]] = []
     for m in ms:
-        if groups and _ALIAS.match(_gap(flat, groups[-1][-1], m)):
+        last = groups[-1][-1] if groups else None
+        if last is not None and m.start < last.end:
+            continue  # another short name inside the brackets already taken
+        if last is not None and (paren := _ALIASES.match(flat, last.end)) and m.end <= paren.end():
+            groups[-1][-1] = Mention(last.start, paren.end(), last.name, last.poss)  # its short names, in brackets
+        elif groups and _ALIAS.match(_gap(flat, groups[-1][-1], m)):
             groups[-1][-1] = Mention(groups[-1][-1].start, m.end, groups[-1][-1].name)  # the alias is the same party
         elif groups and _GROUP_JOIN.match(_gap(flat, groups[-1][-1], m)):
             groups[-1].append(m)
@@ -294,9 +324,26 @@ def _confidence(flat: str, start: int, gap: str) -> float | None:
     return 0.35 if HEDGE.search(gap) or HEDGE.search(clause) or re.search(r"\bdeemed\b", gap) else 0.9
 
 
+_GAINED_CONTROL = re.compile(r"\b(?:acquired|obtained|gained|took)\scontrol\sof\b", re.I)
+_SOLD_BEFORE = re.compile(r"\b(?:sold|sale|sell|selling|dispos\w+|divest\w*|exchang\w+|transferr?\w*|contribut\w+|"
+                          r"spin-?off|spun)\b", re.I)
+
+
+def _here(flat: str, ctx: Context) -> Context:
+    """``ctx`` with the terms the sentence itself defines first: a document of several preambles
+    defines "the Partnership" once per agreement, and the sentence's own definition is meant."""
+    if "(" not in flat:
+        return ctx
+    local = Context.of(flat, ctx.filer).terms
+    if not local or all(ctx.terms.get(k) == v for k, v in local.items()):
+        return ctx
+    return replace(ctx, terms={**ctx.terms, **local})
+
+
 def find(text: str, start: int, ctx: Context) -> list[Found]:
     """The relationships the clauses of the sentence ``text`` (at ``start``) state."""
     flat = " ".join(text.split())
+    ctx = _here(flat, ctx)
     ms = mentions(flat, ctx)
     groups = _groups(flat, ms)
     out: list[Found] = []
@@ -314,48 +361,134 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
             # an apposition or relative clause is about the name just before it ("MIP III, as the general
             # partner of MVF III and MVFIII-A, and MGP III, as ..."), and names one party after it
             # ("Janssen Biotech, Inc., a subsidiary of Johnson & Johnson, and NYU ...")
-            left, right = left[-1:], right[:1]
+            # ("Indenture ... between Textron Financial Canada Funding Corp. and SunTrust Bank, guaranteed by
+            # Textron Financial Corporation": what is guaranteed is the issuer's, the first party of "between")
+            between = cue.relation == GUARANTEE and re.search(r"\bbetween\s$", flat[:left[0].start])
+            left, right = (left[:1] if between else left[-1:]), right[:1]
         first, second = (left, right) if cue.a_first else (right, left)
         if cue.relation == RENAMED or cue.name in ("its_subsidiary", "through_subsidiary"):
             second = second[:1] if cue.relation == RENAMED else second
         relation = cue.relation
         if relation in (ACQUIRED, SOLD) and any(_part_only(flat, b) for b in (right if cue.a_first else left)):
             continue
-        if cue.name == "owned_by" and re.search(r"wholly|majority", gap) and _ORG.search(first[0].name):
-            relation = SUBSIDIARY  # "X, which is wholly owned by Loncor": a subsidiary, as the sentence rules read it
-        rule = f"clause:{cue.name}" + (f"/role:{_role(gap)}" if cue.name == "role_of" else "")
+        if cue.name == "owned_by" and re.search(r"wholly|majority", gap) and _ORG.search(first[0].name) and gap.startswith(","):
+            # "X, which is wholly owned by Loncor": a subsidiary, as the sentence rules read it; a main
+            # clause "Permwell is wholly-owned by NFIHL" states the holding (ownership, 100 %)
+            relation = SUBSIDIARY
+        if cue.name == "interest_in" and _SOLD_BEFORE.search(flat[:left[0].start]):
+            continue  # "sold ... its 48% interest in Coca-Cola Beverages Ltd.": a disposal, read as one
+        rule = f"clause:{cue.name}" + (f"/role:{_role(gap)}" if cue.name in ("role_of", "whose_role") else "")
         for a in first:
             for b in second:
                 out.append(_found(relation, rule, a.name, b.name, conf, gap, flat, text, start))
+                if relation == ACQUIRED and _GAINED_CONTROL.search(gap):  # "NBC acquired control of Super Channel"
+                    out.append(_found(CONTROLLING, "clause:acquired_control", a.name, b.name, conf, gap, flat, text, start))
     for left, mid, right in zip(groups, groups[1:], groups[2:]):  # "the Group sold X to Y": Y bought X
         if any(f.rule == "clause:sold" and f.b == mid[0].name for f in out) and _TO.match(_gap(flat, mid[-1], right[0])):
             out += [_found(ACQUIRED, "clause:sold_to_buyer", a.name, b.name, 0.9, "", flat, text, start)
                     for a in right[:1] for b in mid]
-    out += _singles(flat, ms, text, start, ctx) + _roles(flat, ms, text, start)
+    out += _singles(flat, ms, text, start, ctx) + _roles(flat, ms, text, start, ctx)
     return [f for f in out if f.a.casefold() != f.b.casefold()]
 
 
 # "HSBC BANK USA, NATIONAL ASSOCIATION as Agent, Swingline Lender and Issuing Bank": the roles a
 # party is given "as", read as stated: a lender lends; an agent or arranger alone does not
-_AS_ROLES = re.compile(r"^,?\s(?:[Ii]ndividually\sand\s)?as\s(?:the\s|a\s|an\s)?(?P<roles>[A-Za-z/\- ]{3,40}(?:(?:,\s|,?\sand\s)"
-                       r"(?:the\s|a\s)?[A-Za-z/\- ]{3,40}){0,4})")
+_AS_ROLES = re.compile(r"^,?\s(?:[Ii]ndividually\sand\s)?as\s(?:the\s|a\s|an\s)?(?P<roles>[A-Za-z/\- ]{3,60}(?:(?:,\s|,?\sand\s)"
+                       r"(?:the\s|a\s)?[A-Za-z/\- ]{3,60}){0,4})")
+# a party's description before its roles: "HSBC BANK USA, NATIONAL ASSOCIATION, a national banking
+# association ... with an office at ..., Buffalo, New York 14273 as Agent"
+_DESCRIBED = re.compile(r"^,\s(?:a|an)\s[^;()“”\"]{5,250}?(?=,?\sas\s(?:the\s|a\s|an\s)?[A-Za-z])")
 _LENDER_ROLE = re.compile(r"\b(?:lenders?|issuing\sbank|l/c\sissuer|swing\s?line\slender|issuing\slender)\b", re.I)
+_FOR_LENDERS = re.compile(r"\s(?:for|on\sbehalf\sof)\s(?:the\s)?(?:lenders|banks|secured\sparties)\b.*$", re.I)
+# words that start the next parties, not this one's role ("..., and certain financial institutions party thereto as lenders")
+_OTHERS = re.compile(r"\b(?:party\s(?:hereto|thereto)|certain|other|institutions|from\stime)\b|\sas\s|^as\s|^an?\s|"
+                     r"\b(?:LLC|Inc|Corp|Ltd|L\.?P|N\.A)\b", re.I)
 _BORROWER_ROLE = re.compile(r"^(?:lead\s)?borrowers?\b|^company$", re.I)
+_BORROWER_TERM = re.compile(r"^[^;()“”\"]{0,250}?\((?:the\s)?[“\"]Borrower[”\"]\)")
+# the other party to a loan agreement "between the Company, as borrower, and Silicon Valley Bank
+# (the "Bank")": a bank, or a party the agreement calls the Bank or the Lender
+_LOAN_AGREEMENT = re.compile(r"\b(?:[Ll]oan|[Cc]redit|[Ff]inancing|[Ff]acility)(?:\sand\s[Ss]ecurity)?\s[Aa]greement\b")
+_BANK = re.compile(r"\bBank\b|\bN\.\s?A\.?$|^[^()]*\((?:the\s)?[“\"](?:Bank|Lender)[”\"]\)")
+_AMONG = re.compile(r"\b(?:among|between)\s(?:the\s)?$")
 
 
-def _roles(flat: str, ms: list[Mention], text: str, start: int) -> list[Found]:
-    lenders, borrowers = [], []
-    for m in ms:
-        hit = _AS_ROLES.match(flat[m.end:])
+def _roles(flat: str, ms: list[Mention], text: str, start: int, ctx: Context) -> list[Found]:
+    lenders, borrowers, plain, roled = [], [], [], False
+    parties: list[tuple[Mention, list[str]]] = []
+    for i, m in enumerate(ms):
+        after = flat[m.end:]
+        described = _DESCRIBED.match(after)
+        hit = _AS_ROLES.match(after[described.end():] if described else after)
+        if _BORROWER_TERM.match(after) and not (hit and _LENDER_ROLE.search(hit["roles"])):
+            borrowers.append(m.name)
         if hit is None:
+            plain.append(i)
             continue
-        roles = [r.strip() for r in re.split(r",\s|,?\sand\s", hit["roles"]) if r.strip()]
+        roles = _own_roles(hit["roles"])
+        parties.append((m, roles))
         if any(_LENDER_ROLE.search(r) for r in roles) or hit[0].lstrip(", ").startswith("individually"):
             lenders.append(m.name)
         if any(_BORROWER_ROLE.match(r.removeprefix("the ")) for r in roles):
             borrowers.append(m.name)
-    return [_found(LOAN, "clause:as_lender", a, b, 0.9, "", flat, text, start)
-            for a in lenders for b in borrowers[:1] if a != b]
+        else:
+            roled = True  # an agent, arranger or co-agent: the roles are stated, a bare bank is no lender
+    out = _partners_as(flat, ms, text, start, parties)
+    if borrowers and not lenders and not roled and _LOAN_AGREEMENT.search(flat):
+        lenders = _banks(flat, ms, plain, borrowers)
+    if lenders and not borrowers:  # "Credit Agreement ... by and among the Company, ..., PNC Bank, as ... lender"
+        first = next((m for m in ms if _AMONG.search(flat[max(0, m.start - 12):m.start])), None)
+        borrowers = [first.name] if first is not None and first.name == ctx.filer else []
+    return out + [_found(LOAN, "clause:as_lender", a, b, 0.9, "", flat, text, start)
+                  for a in dict.fromkeys(lenders) for b in borrowers[:1] if a != b]
+
+
+# "This partnership agreement of TransCore, LP, ... by and among X, ..., as the limited partner, and Y, ..., as the
+# General Partner": the partners of the partnership the agreement is of
+_AGREEMENT_OF = re.compile(r"\b(?:limited\s)?(?:partnership|limited\sliability\scompany|operating)\sagreement\s(?:of|for)\s$", re.I)
+
+
+def _partners_as(flat: str, ms: list[Mention], text: str, start: int,
+                 parties: list[tuple[Mention, list[str]]]) -> list[Found]:
+    entity = next((m for m in ms if _AGREEMENT_OF.search(flat[max(0, m.start - 60):m.start])), None)
+    if entity is None:
+        return []
+    out = []
+    for m, roles in parties:
+        said = " ".join(roles).casefold()
+        if m.name == entity.name:
+            continue
+        if "general partner" in said or "managing member" in said:
+            kind = "general_partner" if "general partner" in said else "managing_member"
+            out.append(_found(CONTROLLING, f"clause:role_of/role:{kind}", m.name, entity.name, 0.9, "", flat, text, start))
+        elif "limited partner" in said or said.startswith("member"):
+            out.append(_found(OWNS, "clause:as_partner", m.name, entity.name, 0.9, "", flat, text, start))
+    return out
+
+
+def _own_roles(text: str) -> list[str]:
+    """The roles "as ..." gives a party, up to where the next parties begin ("as Borrower - And -
+    The Lenders Party Hereto", "..., and certain financial institutions party thereto as lenders")."""
+    out = []
+    for role in re.split(r",\s|,?\sand\s|\s-\s", text):
+        if _OTHERS.search(role) or role.strip().casefold() == "and":
+            break
+        if role.strip():
+            out.append(_FOR_LENDERS.sub("", role.strip()))
+    return out
+
+
+def _banks(flat: str, ms: list[Mention], plain: list[int], borrowers: list[str]) -> list[str]:
+    """The parties without a role in a loan agreement that has a borrower: the banks among them,
+    and the bank a division belongs to ("Silicon Valley Bank, a division of First-Citizens Bank")."""
+    out: list[str] = []
+    for i in plain:
+        m = ms[i]
+        if m.name in borrowers or not _BANK.search(m.name + flat[m.end:m.end + 40].split(",")[0]):
+            continue
+        out.append(m.name)
+        if i + 1 < len(ms) and re.fullmatch(r",\s(?:a|the)\sdivision\sof\s", flat[m.end:ms[i + 1].start]):
+            out.append(ms[i + 1].name)
+    return out
 
 
 _SHARES_AFTER = re.compile(r"\s(?:issued\s|outstanding\s|entire\s)*(?:shares|stock|common|ordinary|capital|equity|securities|units)\b")

@@ -5,7 +5,7 @@ records, loader and review queue follow (``method`` ``llm:<model>``).
 Used only when asked for (``ownergraph ingest --extract llm``, or
 ``DocumentReader().with_options(extractor=LLMExtractor(...))``); the offline patterns stay the
 default and are the fallback: a request that fails (HTTP error, timeout, a reply that is not
-the schema's JSON) has its sentences read by the patterns instead, and says so in
+the schema's JSON) has its sentences read by the offline extractor instead, and says so in
 :attr:`LLMExtractor.stats`.
 
 Only the sentences that may state a relationship are sent (a cue word, or an offline match):
@@ -34,7 +34,7 @@ from datetime import date
 from typing import Any
 
 from ownergraph.domain.errors import ConfigError, LLMError  # LLMError: one request failed -> patterns
-from ownergraph.ingest.extract import rules
+from ownergraph.ingest.extract import extract as offline_extract, rules
 from ownergraph.ingest.extract.patterns import RELATIONS
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import Context
@@ -171,7 +171,7 @@ class LLMExtractor:
                 facts = self._ask(batch, filer)
             except LLMError as err:
                 self.stats.fallbacks.append(str(err))
-                out += [f for s in batch for f in offline[s.start]]
+                out += offline_extract(text, batch, filer)  # all the offline readers, not the patterns alone
                 continue
             out += self._accepted(facts, batch, text, ctx)
         return out

@@ -44,8 +44,8 @@ NEGATIVE_SHAPES: list[tuple[str, re.Pattern[str]]] = [(why, re.compile(rx, re.I)
     # a division, segment, business, product line or brand, not a legal person
     ("division", r"\b(?:division|segment|business|operations|franchise|brand|unit|platform|portfolio)$"),
     # a document, an agreement, an event or a defined transaction
-    ("document", r"\b(?:agreement|indenture|plan|report|statement|prospectus|act|rules?|regulations?|"
-                 r"transaction|merger|acquisition|offer|closing|amendment|schedule|form\s\d+\S*|separation|distribution|"
+    ("document", r"\b(?:agreements?|indentures?|plan|report|statement|prospectus|act|rules?|regulations?|"
+                 r"transaction|merger|(?:business\s)?combination|acquisition|offer|closing|amendment|schedule|form\s\d+\S*|separation|distribution|"
                  r"spin-?off|reorganization|offering|exchange\soffer)$|"
                  r"^(?:articles|certificate|memorandum|by-?laws|charter)\b"),
     # an unnamed group of holders or officers ("All directors and executive officers as a group")
@@ -69,11 +69,14 @@ NEGATIVE_SHAPES: list[tuple[str, re.Pattern[str]]] = [(why, re.compile(rx, re.I)
                       r"although|because|since|while|when|where|if|its|our|their|this|these|those|actually|also|however|"
                       r"additionally|further|furthermore|moreover|finally|currently|today|now|recently|meanwhile|"
                       r"accordingly|therefore|thus|indeed|previously|subsequently|together|here|there|yes|no|so|"
-                      r"then|well|please|note)$"),
+                      r"then|well|please|note|over|across|within|despite|including|excluding|until|unless|whereas)$"),
     # an address or a place ("6 Heddon Street", "P.O. Box 57")
     ("address", r"^(?:c/o\b|p\.?\s?o\.?\sbox\b|\d+\s\w+\s(?:street|avenue|road|floor)\b)"),
 ]]
 
+
+_KIND_OF_ENTITY = re.compile(r"(?:an?\s)?(?P<place>[A-Z][\w .]{1,30}?)\s(?:corporation|limited\sliability\scompany|"
+                             r"limited\spartnership|company|statutory\strust|exempted\scompany)", re.I)
 
 # the shapes a legal form overrides: "Holdings Ordinary Shares Ltd" is a company; a heading is never one
 _FORM_WINS = frozenset({"security", "division", "document", "group of people"})
@@ -107,6 +110,9 @@ def negative_shape(name: str) -> str | None:
     t = " ".join(name.split()).strip(" ,;:.").removeprefix("the ").removeprefix("The ")
     if re.sub(r"(?:’s|'s|’|')$", "", t).casefold() in COUNTRIES:
         return "country"
+    kind = _KIND_OF_ENTITY.fullmatch(t)
+    if kind is not None and kind["place"].casefold() in COUNTRIES:
+        return "description"  # "a Delaware Corporation": what a party is, not who
     formed = has_legal_form(t)  # "Series Holdings Ltd" is a company, "Documents Incorporated" a heading
     return next((why for why, rx in NEGATIVE_SHAPES if rx.search(t) and not (formed and why in _FORM_WINS)), None)
 

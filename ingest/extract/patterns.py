@@ -36,16 +36,20 @@ _WHOLLY = rf"(?P<kind>(?:direct|indirect|direct\sor\sindirect)?,?\s?(?:wholly[\s
 _END_B = (r"(?=[,.;:(]|’s|'s|\s(?:for|from|in|on|and|with|through|pursuant|by|at|to|which|that|effective|during|"
           r"\()\b|\s*$)")
 _LENDERISH = re.compile(r"\b(?:Bank|Banc|Bancorp|Capital|Credit|Lending|Finance|Funding|Lenders?|N\.A)\b")
+_SOLD = re.compile(r"\b(?:sold|sale|sell|selling|dispos\w+|divest\w*|exchang\w+|transferr?\w*|contribut\w+)\b", re.I)
 _ORG = re.compile(r"\b(?:Inc|Corp|Corporation|Company|Ltd|Limited|LLC|L\.P|LP|plc|N\.V|S\.A|AG|SE|Bank|Group|"
                   r"Holdings?|Partners|Trust|Fund|Insurance|Supply|Industries|Enterprises|Technologies|Capital)\b",
                   re.I)
 
-FILER_IS_B = frozenset({"borrowings_guaranteed_by", "owns_pct_of_filer"})
+FILER_IS_B = frozenset({"borrowings_guaranteed_by", "owns_pct_of_filer", "funded_by_loans_from"})
+FILER_IS_A: frozenset[str] = frozenset()  # rules whose guarantor / owner is the filer
 # the rule's own check on its parties (a lender that is a bank; a rename between organisations)
 CHECKS = {
     "agreement_among_lender": lambda a, b, m: bool(_LENDERISH.search(a) or re.match(
         r",?\sas\s(?:the\s)?(?:lender|administrative\sagent|agent)\b", m.string[m.end("a"):], re.I)),
     "formerly_known_as": lambda a, b, m: bool(_ORG.search(a) or _ORG.search(b)),
+    # "sold to Coca-Cola Enterprises ...; its 48% interest in Coca-Cola Beverages Ltd.": a stake sold is no holding
+    "its_pct_interest_in": lambda a, b, m: not _SOLD.search(m.string[:m.start()]),
     # the renamed party is the sentence's subject, not an object ("... voting majority in X and changed its name")
     "changed_name": lambda a, b, m: not re.search(r"\b(?:in|of|with|to|from|by|for|at|and)\s$", m.string[:m.start("a")]),
 }
@@ -133,10 +137,18 @@ _RAW: list[tuple[str, str, str]] = [
      rf"(?:payment\s)?obligations\sof\s{B}"),
     (GUARANTEE, "obligations_guaranteed_by",
      rf"{B}{_POSS}\s(?:payment\s)?obligations\s(?:under\s[^.]{{0,80}}?)?(?:are|were|will\sbe|is)\s(?:fully\s|"
-     rf"unconditionally\s|jointly\sand\sseverally\s)*guaranteed\sby\s{A}"),
+     rf"unconditionally\s|jointly\sand\sseverally\s)*guaranteed\s(?:[\w-]+\s){{0,6}}?by\s{A}(?:,?\sand\s{A2})?"),
     (GUARANTEE, "borrowings_guaranteed_by",
      rf"(?:Borrowings|Obligations|Indebtedness)\sunder\sthe\s(?:[A-Z][\w-]*\s){{1,5}}?(?:Agreement|Facility|Facilities)"
-     rf"\s(?:are|were|is|will\sbe)\s(?:[\w,]+\s){{0,4}}?guaranteed\sby\s{A}"),
+     rf"\s(?:are|were|is|will\sbe)\s(?:[\w,]+\s){{0,4}}?guaranteed\s(?:[\w-]+\s){{0,6}}?by\s{A}(?:,?\sand\s{A2})?"),
+    # "The company has guaranteed repayment of principal and interest on bonds issued by the Puerto Rico ... Authority"
+    (GUARANTEE, "guaranteed_debt_issued_by",
+     rf"{A}\s(?:has\s|have\s|had\s)?(?:fully\s|unconditionally\s|irrevocably\s)*guaranteed\s(?:the\s)?(?:re)?payment\sof\s"
+     rf"[^.;]{{0,80}}?\s(?:issued|incurred|borrowed|owed)\sby\s{B}"),
+    # "We have previously issued credit guarantees to creditors of the Sea Launch venture"
+    (GUARANTEE, "guarantees_to_creditors_of",
+     rf"{A}\s(?:has\s|have\s|had\s)?(?:previously\s|also\s)?(?:issued|provided|given|extended)\s(?:credit\s|financial\s)?"
+     rf"guarantees\s(?:to\s(?:the\s)?creditors\sof|(?:of|for)\s(?:the\s)?(?:debt|obligations|indebtedness|borrowings)\sof)\s{B}"),
     (GUARANTEE, "guarantee_by_of", rf"guarantee\sby\s{A}\sof\s{B}{_POSS}\s(?:payment\s)?obligations"),
     (LOAN, "loan_with_lender",
      rf"{B}(?:\s\([^)]*\))?,?.{{0,120}}?entered\sinto\s(?:an?\s)?.{{0,60}}?(?:Loan\sAgreement|Credit\sAgreement|"
@@ -146,9 +158,19 @@ _RAW: list[tuple[str, str, str]] = [
      rf"(?:[Ll]oan|[Cc]redit)\s[Aa]greement,?(?:\s\([^)]{{1,60}}\))?\s(?:dated\s(?:as\sof\s)?[A-Z][a-z]+\s\d{{1,2}},\s\d{{4}},?\s)?"
      rf"(?:as\s(?:further\s)?amended,\s)?(?:by\sand\s)?(?:among|between)\s{B}(?:\sand\sits\ssubsidiaries)?,\s"
      rf"(?:[^;]{{0,200}}?(?:,\s|\s(?=and\s)))?(?:and\s)?{A}(?=,?\sas\s(?:the\s)?(?:lender|administrative\sagent|agent)\b|[,;.]|\s*$)"),
-    (LOAN, "loans_with",  # "our previous real estate loan and equipment loans with the Bank of Blue Valley"
-     rf"{B}\s(?:[\w-]+\s){{0,6}}?(?:loans?|credit\sfacilit(?:y|ies)|line\sof\scredit)(?:\sagreements?)?\swith\s{A}"),
-    (LOAN, "loan_from", rf"{B}\s[^.]{{0,60}}?(?:loan|credit\sfacility|advance)s?\sfrom\s{A}"),
+    (LOAN, "loans_with",  # "our previous real estate loan and equipment loans with the Bank of Blue Valley",
+     # "the Company's prior Credit Agreement, dated May 15, 2023, with White Oak ABL, LLC and White Oak ..."
+     rf"{B}{_POSS}?\s(?:[\w-]+\s){{0,6}}?(?:loans?|credit\sfacilit(?:y|ies)|line\sof\scredit|[Cc]redit\s[Aa]greement|"
+     rf"[Ll]oan\s[Aa]greement)(?:\sagreements?)?(?:,\sdated\s(?:as\sof\s)?[A-Z][a-z]+\s\d{{1,2}},\s\d{{4}},)?\swith\s{A}"
+     rf"(?:\sand\s{A2})?"),
+    # "funded its operations ... through loans from its President, Richard Francella"
+    (LOAN, "loan_from", rf"{B}\s[^.]{{0,120}}?(?:loan|credit\sfacility|advance)s?\sfrom\s(?:(?:its|our|the\sCompany{_POSS})\s"
+                        rf"(?:President|Chief\sExecutive\sOfficer|CEO|Chairman|director|principal\sshareholder|"
+                        rf"majority\sshareholder|founder|officer),?\s)?{A}"),
+    (LOAN, "funded_by_loans_from",  # "the Company has funded its operations ... through loans from its President, X"
+     rf"(?:funded|financed)\s(?:its|our)\s(?:operations|business|activities)\s[^.]{{0,80}}?(?:loans?|advances)\sfrom\s"
+     rf"(?:its|our)\s(?:President|Chief\sExecutive\sOfficer|CEO|Chairman|director|principal\sshareholder|"
+     rf"majority\sshareholder|founder|officer),?\s{A}"),
     (LOAN, "loaned_to", rf"{A}\s(?:had\s|has\s)?(?:previously\s)?(?:loaned|lent|advanced)\s(?:[^,;]{{0,40}}?\s)?to\s{B}"),
     (LOAN, "loans_by_to", rf"loans?\s(?:made\s)?by\s{A}\sto\s{B}"),
     (CONTROLLING, "controlling_shareholder_of",

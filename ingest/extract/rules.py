@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from ownergraph.ingest.extract.patterns import (
-    ACQUIRED, CHECKS, CONTROLLING, CONVERSATION_RULES, FILER_IS_B, GUARANTEE, HOLDING, LOAN, MERGED, OWNS, REFINANCED,
+    ACQUIRED, CHECKS, CONTROLLING, CONVERSATION_RULES, FILER_IS_A, FILER_IS_B, GUARANTEE, HOLDING, LOAN, MERGED, OWNS, REFINANCED,
     RELATIONS, RENAMED, RULES, SOLD, SPUN_OFF, STATUS, SUBSIDIARY,
 )
 from ownergraph.ingest.extract.values import (
@@ -121,7 +121,7 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
                     or _possessive(flat, m, "a") or _possessive(flat, m, "b") or _part_of(relation, flat, m)):
                 continue
             gd = m.groupdict()
-            a_s = [ctx.name(gd.get("a")), ctx.name(gd.get("a2"))]
+            a_s = [ctx.filer, None] if rule in FILER_IS_A else [ctx.name(gd.get("a")), ctx.name(gd.get("a2"))]
             first = ctx.filer if rule in FILER_IS_B else _apart(ctx.name(gd.get("b")), gd.get("b"), a_s[0], gd.get("a"))
             b_s = [first, ctx.name(gd.get("b2")), ctx.name(gd.get("b3"))]
             if rule == "owns_pct_listed":

@@ -39,6 +39,7 @@ _KINDS: list[tuple[str, re.Pattern[str]]] = [
                            r"beneficial(?:ly)?\sown\w*|owned\sof\srecord\sand\sbeneficially|security\sownership|notifiable\sinterests|"
                            r"interests?\sin\s(?:voting\srights|shares))\b", re.I)),
 ]
+_DEALS = re.compile(r"\b(?:acquisitions?|business\scombinations?|disposals?|divestitures?)\b", re.I)
 _NEXT_EXHIBIT = re.compile(r"^(?:EXHIBIT|Exhibit|EX-)\s*\d|^CONSENT\b|^SIGNATURES?\b")
 _JOINERS = frozenset("of de du la le des del der van von und and & y e et the for".split())
 # what may follow a list line's name: a place ("Netherlands", "New York") and a stake
@@ -57,12 +58,18 @@ _FORMERLY = re.compile(r"\s*\((?:formerly|previously)\s(?:known\sas\s|called\s|n
 _CONTENTS_LINE = re.compile(r"\.{3,}\s*\d{1,4}\s*$")
 # a notice clause's addressee ("(a) if to Acquiror or Acquisition Subsidiary, to:"): an address follows, not a list
 _NOTICE_TO = re.compile(r"^(?:\([a-z0-9]{1,3}\)\s*)?(?:if\s+to|with\s+(?:a\s+)?cop(?:y|ies)\s+to)\b", re.I)
-_OWNER_LINE = re.compile(r"^(?:(?:Common|Ordinary|Preferred)\s(?:Stock|Shares)\s)?(?P<name>[A-Z][^\d()]{2,80}?)\s*(?:\(\d{1,2}\)\s*)?(?:c/o\s[^\n]*?|\d+\s[^\n]*?)?\s"
+# an exhibit index line: the filer guarantees a trust's securities ("Guarantee of 5.85% Trust
+# Preferred Securities (TRUPS®) of Wells Fargo Capital VII", "4.5 Form of Guarantee Agreement for ...")
+_GUARANTEE_LINE = re.compile(r"^(?:\d{1,2}(?:\.\d{1,3})*\s+)?(?:Form\sof\s)?Guarantee(?:\sAgreement)?\s(?:of|for|relating\sto)\s"
+                             r"[^;]{0,140}?\b(?:Securities|Notes|Debentures|Bonds|Preferred\sStock)(?:\s\([^)]{1,40}\))?\sof\s"
+                             r"(?P<b>[A-Z][^;,()]{2,80}?)\s*$")
+_OWNER_LINE = re.compile(r"^(?:(?:Common|Ordinary|Preferred)(?:\s(?:Stock|Shares))?\s)?(?P<name>[A-Z][^\d()]{2,80}?)\s*(?:\(\d{1,2}\)\s*)?(?:c/o\s[^\n]*?|\d+\s[^\n]*?)?\s"
                          r"\d[\d,]{2,}\s+(?P<pct>\d{1,3}(?:\.\d+)?)\s?%\s*$")
 
 
-def find(text: str, ctx: Context) -> list[Found]:
-    """The relationships the lists and tables of the document ``text`` state, row by row."""
+def find(text: str, ctx: Context, skip: frozenset[int] | set[int] = frozenset()) -> list[Found]:
+    """The relationships the lists and tables of the document ``text`` state, row by row (the
+    lines starting at an offset in ``skip`` are another reader's: :mod:`sublists`)."""
     out: list[Found] = []
     kind: str | None = None
     parent: str | None = None
@@ -73,7 +80,10 @@ def find(text: str, ctx: Context) -> list[Found]:
         start, pos = pos, pos + len(line)
         row = line.strip()
         start += len(line) - len(line.lstrip())  # a row's quote is the document's text at its offsets
-        if not row or _CONTENTS_LINE.search(row):
+        if not row or _CONTENTS_LINE.search(row) or start in skip:
+            continue
+        if ctx.filer and (g := _GUARANTEE_LINE.match(row)) and (b := ctx.name(g["b"])):
+            out.append(_row(GUARANTEE, "table_guarantee_of", ctx.filer, b, None, row, start))
             continue
         if _NOTICE_TO.match(row):
             kind, parent, listing = None, None, False
@@ -88,14 +98,17 @@ def find(text: str, ctx: Context) -> list[Found]:
                 out.extend(found)
             continue
         named = _kind_of(row)
+        if named is None and len(row) <= 80 and _DEALS.search(row):
+            kind, parent, listing = None, None, False  # "#### Acquisitions in 2024:": rows of deals, not of a list above
+            continue
         if named is not None:
             kind, serials = named, False
             listing = len(row) <= 120 and not re.search(r"[a-z]\.$", row) or bool(_INTRODUCES.search(row))
             p = _PARENT.search(row)
             parent = ctx.name(p["p"]) if p and named == "subsidiary" else (parent if len(row) < 60 else None)
             continue
-        if kind == "holders" and ctx.filer and (m := _OWNER_LINE.match(row)) and is_party(_clean(m["name"])):
-            out.append(_row(OWNS, "table_holder", _clean(m["name"]), ctx.filer, float(m["pct"]), row, start))
+        if kind == "holders" and ctx.filer and (m := _OWNER_LINE.match(row)) and is_party(holder := _untitled(m["name"])):
+            out.append(_row(OWNS, "table_holder", holder, ctx.filer, float(m["pct"]), row, start))
         elif (kind in ("subsidiary", "guarantee", "associate") and listing and (parent or ctx.filer)
               and (name := _list_row(row)) and _key(name) != _key(parent or ctx.filer or "")):
             out.extend(_pipe_row([name, *re.findall(r"\b\d{1,3}(?:\.\d+)?\s?%", row)], kind,
@@ -103,6 +116,15 @@ def find(text: str, ctx: Context) -> list[Found]:
         elif (_prose(row) and not _INTRODUCES.search(row)) or _NEXT_EXHIBIT.match(row):
             kind, parent, listing = None, None, False
     return out
+
+
+# an officer's titles after a holder's name in a beneficial ownership line
+# ("Richard Francella President, CEO, CFO, Secretary and Director 4,000,000 77.38 %")
+_TITLES = re.compile(r"\s(?:President|CEO|CFO|COO|Chief|Secretary|Director|Chairman|Treasurer|Officer|Vice|Founder)\b.*$")
+
+
+def _untitled(name: str) -> str:
+    return _clean(_TITLES.sub("", name))
 
 
 def _prose(line: str) -> bool:
@@ -171,7 +193,7 @@ def _pipe_row(cells: list[str], kind: str, parent: str | None, row: str, start: 
 
 def _clean(name: str) -> str:
     """A name cell without its footnote marks ("Lifescan Limited #", "Airtel International LLP 4")."""
-    return _FOOTNOTE.sub("", " ".join(name.split())).strip(" ,;:")
+    return _FOOTNOTE.sub("", " ".join(name.replace("**", "").split())).strip(" ,;:")
 
 
 def _key(name: str) -> str:

@@ -27,7 +27,7 @@ _WORD = rf"(?:(?<![A-Za-z0-9&'’\-./]){_STOP}[A-Z][A-Za-z0-9&'’\-./]{{0,59}})
 _JOIN = r"(?:of|&|de|la|du|der|des|del|van|von|und|for|y|e|[0-9]+)"
 NAME = rf"(?:{_WORD}(?:\s(?:{_JOIN}\s)?{_WORD}){{0,7}}(?:\s[0-9]+(?={_SUFFIX}))?{_SUFFIX}*)"  # "TWDC Holdco 613 Corp."
 # "the Bank" is the filer, "the Bank of Blue Valley" a name
-SELF = r"(?:the\s(?:[Cc]ompany|[Rr]egistrant|Corporation|Partnership|Trust|Fund|Bank|Issuer)(?!\s(?:of\s|&\s)?[A-Z])|[Ww]e|[Ii]ts|[Oo]ur|[Ii]t|our\scompany)"
+SELF = r"(?:the\s(?:[Cc]ompany|[Rr]egistrant|Corporation|Partnership|Trust|Fund|Bank|Issuer)(?!\s(?:of\s|&\s)?(?!(?:The|A|An|In|On|At|For|With)\b)[A-Z])|The\s(?:company|registrant)\b|[Ww]e|[Ii]ts|[Oo]ur|[Ii]t|our\scompany)"
 PARTY = rf"(?P<GROUP>{SELF}|(?:the\s)?{NAME})"
 _QUOTE = "\"“”'‘’"
 # "X, a Delaware corporation (\u201cY\u201d)", "X, which is a subsidiary of Z (\u201cY\u201d)"; an apposition
@@ -188,7 +188,7 @@ def money(text: str) -> tuple[float | None, str | None]:
 
 
 NEGATION = re.compile(r"\b(?:not|no|never|neither|nor|none|cannot|n't|ceased to)\b", re.I)
-HEDGE = re.compile(r"\b(?:may|might|could|would|will|shall|expects?|intends?|plans?|proposed|propose|agreed to|"
+HEDGE = re.compile(r"\b(?:may(?!\s+\d)|might|could|would|will|shall|expects?|intends?|plans?|proposed|propose|agreed to|"
                    r"subject to|if|whether|potential|pending|anticipated?|contemplated|upon the consummation|"
                    r"to be|agreement and plan of merger|definitive agreement|whereas)\b",
                    re.I)
