@@ -33,10 +33,19 @@ def _kept(lines: list[str]) -> list[str]:
     return out
 
 
+def _ends_as_a_name(quoted: str) -> bool:
+    """A quoted name whose legal form ends in a full stop ("Vernaton & Pelifield Systems S.à r.l.",
+    "… Holdings Ltd.") ends no sentence: it is a name in quotation marks, not a quoted question."""
+    if quoted.endswith("?"):
+        return False
+    last = quoted.split()[-1]
+    return "." in last[:-1] or bool(_ABBREVIATION.search(last))
+
+
 def message_question(text: str) -> str:
     """The question a pasted message asks: its quoted lines (``>`` or a line in quotation
     marks) where it quotes one, else its lines without headers, separators and disclaimers."""
-    sentences = _QUOTED_SENTENCE.findall(text)
+    sentences = [q for q in _QUOTED_SENTENCE.findall(text) if not _ends_as_a_name(q)]
     if len(sentences) == 1:
         return sentences[0]
     lines = text.splitlines()

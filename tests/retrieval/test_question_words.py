@@ -251,3 +251,14 @@ def test_a_middle_initial_does_not_end_the_name() -> None:
     read = with_graph_names(parse("Who owns Michael AG. Could someone check", today=JULY),
                             Gazetteer.build([NameRecord("og:m", "Michael Holdings AG", ("Michael Holdings AG",))]))
     assert all(". Could" not in m.text for m in read.anchors)
+
+
+def test_a_quoted_name_ending_in_its_legal_forms_full_stop_is_no_quoted_question() -> None:
+    """The evaluation's own phrasing quotes names; "S.à r.l." ends a name, not a quoted sentence
+    (a pasted e-mail's quoted question is still read as the question)."""
+    q = parse('What is "Henry Radcliffe"\'s effective stake in "Vernaton & Pelifield Systems S.à r.l." '
+              'as of 2024-06-30?', today=JULY)
+    assert q.pattern == "stake"
+    assert [m.text for m in q.anchors] == ["Henry Radcliffe", "Vernaton & Pelifield Systems S.à r.l."]
+    quoted = parse('FYI "Please confirm who sits above Harbourline Shipping Limited." Thanks', today=JULY)
+    assert quoted.pattern == "owners" and [m.text for m in quoted.anchors] == ["Harbourline Shipping Limited"]
