@@ -87,6 +87,7 @@ def build_rows(entities: Sequence[tuple[str, Entity]], records: Sequence[Any],
             "name": rec.name, "kind": rec.kind.value, "jurisdiction": rec.jurisdiction,
             "status": rec.status, "expiration_reason": rec.expiration_reason,
             "lei": rec.ref.lei if rec.ref.lei == k else None,
+            "industry_codes": list(rec.industry_codes) or None,  # "SIC:2834": a stated attribute, never a name
         }
         if rec.successor is not None:
             props["successor_key"] = key()
