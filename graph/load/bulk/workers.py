@@ -236,7 +236,9 @@ class Workers:
     def __init__(self, plan: Sequence[tuple[Path, Any]], folder: Path, batch_size: int) -> None:
         self.taken = offloadable(plan)
         self.folder = folder
-        ctx = mp.get_context("fork")
+        # forkserver, not fork: a forked copy of a process holding threads (the Neo4j driver, gRPC)
+        # can crash in the child (a worker died with SIGSEGV under the test runner)
+        ctx = mp.get_context("forkserver")
         self._procs: dict[str, Any] = {}
         self._conns: dict[str, Any] = {}
         self.refused: dict[str, str] = {}
