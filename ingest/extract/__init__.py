@@ -27,6 +27,7 @@ from typing import Any, Protocol
 
 from ownergraph.ingest.extract import clauses, partners, rules, signatures, sublists, tables
 from ownergraph.ingest.extract.agreements import bind_agreements
+from ownergraph.ingest.extract.patterns import LOAN
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import Context
 from ownergraph.domain.model import (
@@ -80,7 +81,16 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, 
             if any(a <= f.start < b for a, b in spans)]
     found = _once([*found, *rows])
     found = partners.full_names(text, bind_agreements(rules.date_refinancings(found), sentences))
-    return [f for f in _merger_not_control(rules.drop_unstated(found)) if not _self_rename(f)]
+    return [f for f in _merger_not_control(_restated_loans(rules.drop_unstated(found))) if not _self_rename(f)]
+
+
+def _restated_loans(found: list[Found]) -> list[Found]:
+    """``found`` without a loan stated again with no amount (an exhibit index's "Term Loan
+    Agreement, dated April 7, 2015, with Bank of America") where the document states the same
+    loan — lender, borrower, date — with its amount: one loan, one edge."""
+    sized = {(_key(f.a), _key(f.b), f.when) for f in found if f.relation == LOAN and f.amount is not None and not f.ended}
+    return [f for f in found if not (f.relation == LOAN and f.amount is None and not f.ended
+                                     and (_key(f.a), _key(f.b), f.when) in sized)]
 
 
 def _self_rename(f: Found) -> bool:

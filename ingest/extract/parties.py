@@ -36,7 +36,11 @@ NEGATIVE_SHAPES: list[tuple[str, re.Pattern[str]]] = [(why, re.compile(rx, re.I)
     ("heading", r"^(?:documents?\sincorporated|item\s\d|part\s[ivx]+\b|table\sof\scontents|exhibits?\b|"
                 r"signatures?\b|notes?\sto\b|management'?s\sdiscussion|risk\sfactors|properties$|"
                 r"legal\sproceedings|security\sownership|selected\sfinancial|quantitative\sand\b|"
-                r"controls\sand\sprocedures|general$|business$|overview$|introduction$|total\b|subtotal\b)"),
+                r"controls\sand\sprocedures|general$|business$|overview$|introduction$|total\b|subtotal\b|"
+                # Item 7's and Item 8's titles ("... Analysis of Financial Condition and Results of
+                # Operations" ran into the next line's "Torotel, Inc." as one name)
+                r"analysis\sof\sfinancial|results\sof\soperations|financial\scondition|"
+                r"(?:consolidated\s)?financial\sstatements|market\sfor\s(?:the\s)?registrant|executive\scompensation)"),
     # a security or a share class ("Class A Common Stock", "Series B Preferred", "Ordinary Shares")
     ("security", r"\b(?:common\s(?:stock|shares|units)|preferred\s(?:stock|shares)|ordinary\sshares|"
                  r"class\s[a-z]\b|series\s[a-z0-9]+\b|shares?$|stock$|notes?$|debentures?$|bonds?$|warrants?$|"

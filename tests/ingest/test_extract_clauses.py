@@ -39,6 +39,9 @@ def _read(text: str, quote: str, filer: str | None, *, stated: bool = True) -> s
 def test_headings_countries_securities_and_possessives_are_never_parties() -> None:
     # issue 32: "Documents Incorporated by Reference" became the acquirer "Documents Incorporated"
     assert negative_shape("Documents Incorporated") == "heading"
+    # Item 7's title run into the next line (tests/fixtures/real/sec/ex21/torotel-0001445305-11-002220.txt)
+    assert negative_shape("Results of Operations Torotel, Inc") == "heading"
+    assert negative_shape("Analysis of Financial Condition") == "heading"
     assert negative_shape("Italy's") == "country" and negative_shape("Hong Kong") == "country"
     assert negative_shape("Class A Common Stock") == "security"
     assert negative_shape("Ortho-Clinical Diagnostics business") == "division"
