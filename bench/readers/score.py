@@ -111,7 +111,12 @@ def _band(stake: Any, want: Any) -> bool:
 
 
 def _date(value: Any, want: Any) -> bool:
-    return want is None or (value is not None and str(value)[:10] == str(want)[:10])
+    """Same day; a label of year or year-month precision ("2014", as FtM states it) is right when
+    the reader's date falls in it (the model stores such a date as its first day)."""
+    if want is None:
+        return True
+    w = str(want)[:10]
+    return value is not None and (str(value)[:10] == w or (len(w) in (4, 7) and str(value).startswith(w)))
 
 
 def edge_ok(ix: Index, fact: dict[str, Any]) -> bool:

@@ -244,3 +244,16 @@ def test_relationships_and_bad_records(tmp_path: Path) -> None:
     seen = {x.locator for x in out if isinstance(x, Quarantined)} | {
         x.provenance.locator for x in out if not isinstance(x, Quarantined)}
     assert seen == {f"line {n}" for n in range(1, len(lines) + 1)}
+
+
+def test_invalid_lei_code_is_kept_as_stated() -> None:
+    """StephenAbbott/bods-ftm's sample (reader corpus, held-out set 2) states a leiCode that fails
+    ISO 17442: the entity keeps it as a stated identifier, and the quarantine says so."""
+    path = (Path(__file__).resolve().parents[1] / "fixtures/reader_corpus/files/heldout2/ftm"
+            / "bodsftm-sample_ftm.jsonl")
+    records = list(FtmReader().read(path))
+    acme = next(r for r in records if isinstance(r, Entity) and r.name == "Acme Holdings Ltd")
+    assert acme.ref.lei is None
+    assert any(a.scheme is AliasScheme.OTHER and a.value == "leiCode:213800ACME0000001A80" for a in acme.aliases)
+    (q,) = [r for r in records if isinstance(r, Quarantined)]
+    assert q.field == "leiCode" and "kept as a stated identifier" in q.reason

@@ -135,8 +135,8 @@ def parse_stake(share: Any, boolean_exclusive: bool) -> Stake | None:
         return None
     if not isinstance(share, dict):
         raise Bad("share", f"share is not an object: {share!r}")
-    num = lambda v: None if v is None else float(v)  # noqa: E731
-    if share.get("exact") is not None:
+    num = lambda v: None if v in (None, "") else float(v)  # noqa: E731  ("" = not stated, as some publishers write)
+    if share.get("exact") not in (None, ""):
         return Stake(exact=num(share["exact"]))
     ex_min, ex_max = share.get("exclusiveMinimum"), share.get("exclusiveMaximum")
     if boolean_exclusive or isinstance(ex_min, bool) or isinstance(ex_max, bool):

@@ -62,6 +62,8 @@ from ownergraph.ingest.readers.base import (
 
 SOURCE = "bods"
 _CACHE_SIZE = 100_000  # recently seen parties, to enrich edge refs with LEI/name/kind
+_STATEMENT_TYPES = {"entityStatement": "entity", "personStatement": "person",
+                    "ownershipOrControlStatement": "relationship"}
 
 class _File:
     """Per-file state: the replacesStatements chain and a bounded cache of seen parties."""
@@ -71,6 +73,13 @@ class _File:
         self._file_date: datetime | None = None
         self.chain: dict[str, str] = {}
         self.parties: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self.records: OrderedDict[str, str] = OrderedDict()  # 0.4 statementId -> recordId
+
+    def remember_record(self, sid: str, record_id: str) -> None:
+        """A 0.4 statement's record, for relationships that name a party by its statementId."""
+        self.records[sid] = record_id
+        if len(self.records) > _CACHE_SIZE:
+            self.records.popitem(last=False)
 
     # -- helpers ---------------------------------------------------------------------------
     def remember(self, key: str, info: dict[str, Any]) -> None:
@@ -118,15 +127,16 @@ class _File:
             rtype, details = st.get("recordType"), st.get("recordDetails")
             if not isinstance(details, dict):
                 raise Bad("recordDetails", "0.4 statement without recordDetails object")
-            key, scheme, status = st.get("recordId"), AliasScheme.BODS_RECORD, st.get("recordStatus")
-            if not key:
-                raise Bad("recordId", "0.4 statement without recordId")
+            rtype = rtype or _STATEMENT_TYPES.get(st.get("statementType"))
+            # recordId is required in 0.4; a statement without one (a 0.3-style publisher writing
+            # recordDetails) is its own record: keyed by its statementId, so nothing is lost
+            key, scheme, status = st.get("recordId") or sid, AliasScheme.BODS_RECORD, st.get("recordStatus")
+            self.remember_record(str(sid), str(key))
             if status not in ("new", "updated", "closed", None):
                 raise Bad("recordStatus", f"unknown recordStatus {status!r}")
             own_ids, v04 = [key], True
         elif "statementType" in st:  # 0.2 / 0.3 statement model
-            rtype = {"entityStatement": "entity", "personStatement": "person",
-                     "ownershipOrControlStatement": "relationship"}.get(st["statementType"])
+            rtype = _STATEMENT_TYPES.get(st["statementType"])
             details, scheme, status, v04 = st, AliasScheme.BODS_STATEMENT, None, False
             replaces = st.get("replacesStatements") or []
             if not isinstance(replaces, list):
@@ -190,18 +200,20 @@ class _File:
         if party is None:
             raise Bad("interestedParty", "interestedParty is missing")
         if isinstance(party, dict):  # unspecified: no record to point at, only a reason
-            reason = party.get("reason")
-            code = camel(reason) if isinstance(reason, str) else None
-            if code not in UNSPECIFIED_REASONS:
-                raise Bad("interestedParty.reason", f"unknown unspecified reason {reason!r}")
-            desc = party.get("description") or party.get("details")
+            code, desc = _unspecified_reason(party)
             gleif_reason, gleif_level = gleif_exception(party, interests)
             start, end = _exception_dates(interests)
             yield ReportingException(entity=subject, level=gleif_level or ConsolidationLevel.ULTIMATE,
                                      reason=gleif_reason or UNSPECIFIED_REASONS[code],
                                      reference=f"bods:{code}" + (f": {desc}" if desc else ""), valid_from=start,
                                      **common, valid_to=closed_on(common) if status == "closed" else end)
-            return
+            if not interests:
+                return
+            # the interests (a share, a voting band) are still stated: they are kept on a stub for
+            # the owner nobody named, whose name says why and embeds the relationship's id
+            stub = unknown_owner(subject, common["fact_key"], code, desc, common)
+            yield stub
+            party = stub.ref
         if not interests:  # a relationship with no stated interest is still a link
             interests = [{}]
         if status == "closed":
@@ -221,20 +233,23 @@ class _File:
         """A relationship end: EntityRef for a record/statement id, the dict if unspecified."""
         if ref is None:
             return None
-        if v04:
-            if isinstance(ref, str):
-                return self.party(scheme, ref)
-            return ref if isinstance(ref, dict) else None
+        if isinstance(ref, str):  # 0.4: a recordId (a statementId where a publisher wrote one)
+            return self.party(scheme, self.records.get(ref, ref)) if v04 else None
         if not isinstance(ref, dict):
             return None
         # the schema allows one of the three; a statement that also names its party is read by the
-        # party it names (the unspecified block then says less than the reference does)
+        # party it names (the unspecified block then says less than the reference does). 0.4
+        # publishers that kept the 0.2/0.3 shape name the party's statementId: read as its record.
         for field, kind in (("describedByPersonStatement", EntityKind.PERSON),
                             ("describedByEntityStatement", None)):
             if ref.get(field):
-                return self.party(scheme, self.chain.get(ref[field], ref[field]), kind)
+                sid = str(ref[field])
+                key = self.records.get(sid, sid) if v04 else self.chain.get(sid, sid)
+                return self.party(scheme, key, kind)
         if "unspecified" in ref:
             return ref["unspecified"] if isinstance(ref["unspecified"], dict) else {"reason": None}
+        if v04 or {"reason", "unspecifiedReason"} & ref.keys():  # 0.4 unspecified record
+            return ref
         return None
 
 
@@ -295,6 +310,8 @@ def _organisation(d: dict[str, Any]) -> _Party:
     kind = ENTITY_KINDS.get(etype, EntityKind.UNKNOWN) if etype else EntityKind.UNKNOWN
     unspecified = d.get("unspecifiedEntityDetails")
     names = [(d["name"], AliasKind.LEGAL)] if d.get("name") else []
+    # a 0.4 entity has one ``name``; a publisher that wrote a person-style ``names`` list is read too
+    names += [(n, k) for n, k in _person_names(d) if (n, AliasKind.LEGAL) not in names]
     names += [(n, AliasKind.TRADING) for n in d.get("alternateNames") or [] if n]
     jurisdiction = _entity_jurisdiction(d)
     valid_from, valid_to = parse_date(d.get("foundingDate")), parse_date(d.get("dissolutionDate"))
@@ -336,6 +353,29 @@ def _placeholder_name(rtype: str, d: dict[str, Any], party: _Party, key: str) ->
     anonymous = str(d.get("personType") or party.entity_type or "").startswith("anonymous")
     word = "Anonymous" if anonymous else "Unknown"
     return f"{word} {rtype} [bods:{key}]" + (f" ({why})" if why else "")
+
+
+def _unspecified_reason(party: dict[str, Any]) -> tuple[str, str | None]:
+    """An unspecified party's reason code (0.1-0.3 ``reason``, 0.4 ``reason``; ``unspecifiedReason``
+    as some 0.4 publishers write it) and its description."""
+    reason = party.get("reason", party.get("unspecifiedReason"))
+    code = camel(reason) if isinstance(reason, str) else None
+    if code not in UNSPECIFIED_REASONS:
+        raise Bad("interestedParty.reason", f"unknown unspecified reason {reason!r}")
+    return code, party.get("description") or party.get("details")
+
+
+def unknown_owner(subject: EntityRef, fact_key: str, code: str, desc: str | None,
+                  common: dict[str, Any]) -> Entity:
+    """The stub an unspecified interested party's interests hang on: one per relationship, named
+    for its subject and reason, keyed by the relationship so that no two unknowns merge."""
+    key = f"{fact_key.removeprefix('bods:')}#interestedParty"
+    of = subject.name or subject.value or subject.lei
+    name = f"Unknown interested party of {of} [bods:{key}] ({desc or code})"
+    ref = EntityRef(scheme=AliasScheme.BODS_RECORD, value=key, name=name, kind=EntityKind.UNKNOWN)
+    return Entity(ref=ref, name=name, kind=EntityKind.UNKNOWN,
+                  aliases=(Alias(scheme=AliasScheme.BODS_RECORD, value=key, kind=AliasKind.IDENTIFIER),),
+                  **{**common, "fact_key": f"bods:{key}"})
 
 
 def _exception_dates(interests: Any) -> tuple[date | None, date | None]:

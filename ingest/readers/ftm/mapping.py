@@ -173,9 +173,11 @@ def aliases_of(eid: str, ent: dict[str, Any], props: dict[str, Any], jur: str | 
         if is_valid_lei(v.upper()):
             lei = lei or v.upper()
             add(AliasScheme.LEI, v.upper(), AliasKind.IDENTIFIER)
-        else:
+        else:  # kept as stated (never as the entity's key), and said so
+            add(AliasScheme.OTHER, f"leiCode:{v}", AliasKind.IDENTIFIER)
             ctx.extra.append(quarantine(ctx.path, ctx.locator, "leiCode",
-                                        f"leiCode: {v!r} fails the ISO 17442 check", v))
+                                        f"leiCode: {v!r} fails the ISO 17442 check: kept as a stated "
+                                        "identifier, not as the entity's LEI", v))
     for v in prop_values(props, "registrationNumber"):
         if jur:
             add(AliasScheme.COMPANY_NUMBER, f"{jur}:{v}", AliasKind.IDENTIFIER)
