@@ -119,6 +119,16 @@ def _date(value: Any, want: Any) -> bool:
     return value is not None and (str(value)[:10] == w or (len(w) in (4, 7) and str(value).startswith(w)))
 
 
+def _dates_ok(e: Any, fact: dict[str, Any]) -> bool:
+    """The edge's valid time is the labelled one. A label whose ``from`` is after its ``to`` (a
+    Companies House PSC notified after it ceased: ``notified_on`` is when the register was told)
+    states no start: right when the edge ends at ``to`` and states no start either."""
+    start, end = fact.get("from"), fact.get("to")
+    if start and end and str(start)[:10] > str(end)[:10]:
+        return e.valid_from is None and _date(e.valid_to, end)
+    return _date(e.valid_from, start) and _date(e.valid_to, end)
+
+
 def edge_ok(ix: Index, fact: dict[str, Any]) -> bool:
     kind = fact["fact"]
     for e in ix.edges:
@@ -126,7 +136,7 @@ def edge_ok(ix: Index, fact: dict[str, Any]) -> bool:
             continue
         if not (ix.refers(e.source, fact.get("subject")) and ix.refers(e.target, fact.get("object"))):
             continue
-        if not (_date(e.valid_from, fact.get("from")) and _date(e.valid_to, fact.get("to"))):
+        if not _dates_ok(e, fact):
             continue
         if kind == "officer":
             return True

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
-from ownergraph.domain.model import Alias, Control, Entity, EntityRef, Ownership, Provenance, Quarantined, Record
+from ownergraph.domain.model import Alias, BranchOf, Control, Entity, EntityRef, Ownership, Provenance, Quarantined, Record
 from ownergraph.ingest.readers.base import (
     Bad, gb_company_number, guard, midnight, name_date, parse_date, read_safely,
 )
@@ -120,7 +120,7 @@ class _ApiFile:
             return guard(self.path, loc, lambda: self.psc.record(
                 loc, {"company_number": company_of(obj), "data": obj}), obj)
         if kind == "profile":
-            return guard(self.path, loc, lambda: [profile(self.path, loc, obj)], obj)
+            return guard(self.path, loc, lambda: profile(self.path, loc, obj), obj)
         if kind == "appointment":
             return guard(self.path, loc, lambda: officer(self.path, loc, obj, company_of(obj)), obj)
         if kind == "basic":
@@ -148,7 +148,7 @@ class _ApiFile:
             company = str(to.get("company_number") or "").strip() or company_of(to)
             return appointed_to(self.path, loc, to, company) + officer(self.path, loc, item, company)
         if "company_name" in item and "company_number" in item:
-            return [profile(self.path, loc, item)]
+            return profile(self.path, loc, item)
         kind = str(item.get("kind") or "")
         if kind.startswith("searchresults#"):
             return search_result(self.path, loc, item, kind)
@@ -169,7 +169,7 @@ def _not_a_resource(obj: Any) -> list[Record]:
     raise Bad("kind", f"not a Companies House resource (keys: {keys})")
 
 
-def profile(path: Path, loc: str, obj: dict[str, Any]) -> Entity:
+def profile(path: Path, loc: str, obj: dict[str, Any]) -> list[Record]:
     """A company profile (or a company in a list), with dated previous names."""
     ent = company_entity(path, loc, obj, obj)
     previous = []
@@ -180,7 +180,26 @@ def profile(path: Path, loc: str, obj: dict[str, Any]) -> Entity:
         previous.append(Alias(scheme=AliasScheme.NAME, value=name, kind=AliasKind.PREVIOUS,
                               valid_from=parse_date(old.get("effective_from")),
                               valid_to=parse_date(old.get("ceased_on"))))
-    return ent.model_copy(update={"aliases": (*ent.aliases, *previous)}) if previous else ent
+    ent = ent.model_copy(update={"aliases": (*ent.aliases, *previous)}) if previous else ent
+    return [ent, *branch_parent(path, loc, obj, ent)]
+
+
+def branch_parent(path: Path, loc: str, obj: dict[str, Any], branch: Entity) -> list[Record]:
+    """A UK establishment's ``branch_company_details``: the parent company it names, and the branch
+    relation to it (a branch is part of its parent, not a holding of it)."""
+    details = obj.get("branch_company_details")
+    if not isinstance(details, dict) or not str(details.get("parent_company_number") or "").strip():
+        return []
+    number = str(details["parent_company_number"]).strip()
+    where = f"{loc}.branch_company_details"
+    parent = company_entity(path, where, {"company_number": number},
+                            {"company_name": details.get("parent_company_name")})
+    parent = parent.model_copy(update={"fact_key": f"uk_company:branch_parent:{parent.ref.value}",
+                                       "known_from": branch.known_from})
+    edge = BranchOf(source=branch.ref, target=parent.ref, known_from=branch.known_from,
+                    provenance=branch.provenance.model_copy(update={"locator": where}),
+                    fact_key=f"uk_company:{branch.ref.value}:branch_of")
+    return [parent, edge]
 
 
 def appointed_to(path: Path, loc: str, to: dict[str, Any], company: str) -> list[Record]:

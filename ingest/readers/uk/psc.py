@@ -341,17 +341,18 @@ def company_entity(path: Path, loc: str, obj: dict[str, Any], data: dict[str, An
     name = re.sub(r"\s+", " ", str(data.get("company_name") or "")).strip()
     if not number:
         raise Bad("company_number", "company profile without company_number")
-    if not name:
-        raise Bad("company_name", "company profile without company_name")
     value = gb_company_number(number)
+    named = bool(name)
+    if not named:  # a profile whose company_name is null (an internal or partial resource): the
+        name = value.split(":", 1)[-1]  # company is still stated, by its number; no name alias is invented
     created, ceased = parse_date(data.get("date_of_creation")), parse_date(data.get("date_of_cessation"))
     # no publication date in a profile: its latest event, else the file's date
     events = [d for d in (created, ceased) if d]
     known = midnight(max(events)) if events else name_date(path)
     prov = Provenance(source_system="uk_company", source_record_id=value, locator=loc,
                       source_file=str(path), validation_level="officialRegister")
-    aliases = (Alias(scheme=AliasScheme.NAME, value=name, kind=AliasKind.LEGAL, valid_from=created),
-               Alias(scheme=AliasScheme.COMPANY_NUMBER, value=value, kind=AliasKind.IDENTIFIER))
+    aliases = ((Alias(scheme=AliasScheme.NAME, value=name, kind=AliasKind.LEGAL, valid_from=created),) if named
+               else ()) + (Alias(scheme=AliasScheme.COMPANY_NUMBER, value=value, kind=AliasKind.IDENTIFIER),)
     status = str(data.get("company_status") or "").strip().upper() or None
     return Entity(ref=EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=value, name=name,
                                 jurisdiction="GB", kind=EntityKind.COMPANY),
@@ -367,10 +368,11 @@ def _psc_entity(kind: str, data: dict[str, Any], psc_id: str, known: datetime, p
     plain = " ".join(str(el[k]).strip() for k in ("forename", "other_forenames", "middle_name",
                                                   "surname") if el.get(k))
     name = plain or raw_name
-    if not name:
-        raise Bad("name", "PSC without a name")
     aliases = [Alias(scheme=AliasScheme.NAME, value=n, kind=AliasKind.LEGAL)
                for n in dict.fromkeys(x for x in (name, raw_name) if x)]
+    if not name:  # stated without a name (the register withheld or omitted it): its control is kept
+        company = fact_key.split(":")[1] if fact_key.count(":") >= 2 else "the company"
+        name = f"Unnamed {kind} PSC of {company} [psc:{psc_id}] (name not stated)"
     aliases.append(Alias(scheme=AliasScheme.PSC_ID, value=psc_id, kind=AliasKind.IDENTIFIER))
     jurisdiction, number = None, None
     ident = data.get("identification") or {}
