@@ -39,6 +39,7 @@ from lxml import etree
 from ownergraph.domain.model import Alias, Control, Disclosure, EntityRef, Ownership, Record, Stake
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
 from ownergraph.ingest.readers.documents.edgar import parse_header
+from ownergraph.ingest.readers.sec.cover_page_layout import is_cover_page_layout, to_sec_layout
 from ownergraph.ingest.readers.sec.form345_html import XML_HINT, MissingBox, is_form345_html, ownership_document
 from ownergraph.ingest.readers.sec.header import header_entities
 from ownergraph.ingest.readers.sec.values import (  # noqa: F401 - jurisdiction, sec_date re-exported
@@ -51,6 +52,8 @@ from ownergraph.ingest.readers.base import RECORD_ERRORS, build, not_read, quara
 
 def _schedule13(root: Any, path: Path) -> Iterator[Record]:
     form = text_at(root, "headerData/submissionType") or "SCHEDULE 13D/G"
+    if is_cover_page_layout(root):  # a filing tool's own element names, one to one onto the SEC's
+        root = to_sec_layout(root)
     cover = root.find("formData/coverPageHeader")
     if cover is None:
         yield quarantine(path, "formData/coverPageHeader", "coverPageHeader", _not_sec_schema(root))
