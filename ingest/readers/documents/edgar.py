@@ -82,12 +82,15 @@ def _accepted(text: str | None) -> datetime | None:
 
 
 def is_submission(head: str) -> bool:
-    return bool(re.search(r"<(?:SEC|IMS)-(?:DOCUMENT|HEADER)>|<DOCUMENT>\s*<TYPE>", head[:8192], re.I))
+    return bool(re.search(r"<(?:SEC|IMS)-(?:DOCUMENT|HEADER)>|<DOCUMENT>\s*<TYPE>|<SUBMISSION>\s*<ACCESSION-NUMBER>",
+                          head[:8192], re.I))
 
 
 def parse_header(text: str) -> Header:
     """The ``<SEC-HEADER>`` fields (an empty Header when there is none)."""
     m = re.search(r"<(?:SEC|IMS)-HEADER>(.*?)</(?:SEC|IMS)-HEADER>", text, re.S | re.I)
+    if m is None and re.match(r"\s*<SUBMISSION>", text):
+        return tagged_header(text)
     head = m[1] if m else ""
     h = Header()
     acc = re.search(r"ACCESSION NUMBER:\s*(\S+)", head) or _ACCESSION.search(text[:400])
@@ -110,6 +113,38 @@ def parse_header(text: str) -> Header:
         h.parties.append(Party(role, name[1].strip() if name else None,
                                cik[1].zfill(10) if cik else None, state[1] if state else None,
                                sic, _former_names(body)))
+    return h
+
+
+_TAGGED_ROLES = {"FILER": "FILER", "SUBJECT-COMPANY": "SUBJECT COMPANY", "FILED-BY": "FILED BY",
+                 "REPORTING-OWNER": "REPORTING-OWNER", "ISSUER": "ISSUER"}
+
+
+def tagged_header(text: str) -> Header:
+    """The submission header in EDGAR's tagged SGML form (``<SUBMISSION>``, as in EDGAR's feed and
+    archive files, the EDGAR Public Dissemination Service spec): ``<FILER><COMPANY-DATA>
+    <CONFORMED-NAME>...`` instead of the ``<SEC-HEADER>`` labels; the same fields."""
+    head = re.split(r"<DOCUMENT>", text, maxsplit=1, flags=re.I)[0]
+
+    def tag(name: str, body: str) -> str | None:
+        t = re.search(rf"<{name}>[ \t]*([^\n<]*)", body, re.I)
+        return t[1].strip() or None if t else None
+    h = Header(accession=tag("ACCESSION-NUMBER", head), form=tag("TYPE", head),
+               filed=_yyyymmdd(tag("FILING-DATE", head)))
+    if f := re.search(r"<ACCEPTANCE-DATETIME>\s*(\d{14})", head):
+        h.accepted = _accepted(f[1])
+    period = _yyyymmdd(tag("PERIOD", head))
+    h.period = period.isoformat() if period else None
+    for m in re.finditer(r"<(FILER|SUBJECT-COMPANY|FILED-BY|REPORTING-OWNER|ISSUER)>(.*?)</\1>", head, re.S | re.I):
+        body = m[2]
+        cik = tag("CIK", body)
+        sic = tag("ASSIGNED-SIC", body)
+        former = [(f[1].strip(), _yyyymmdd(f[2])) for f in re.finditer(
+            r"<FORMER-CONFORMED-NAME>[ \t]*([^\n<]+)\s*<DATE-CHANGED>[ \t]*(\d{8})", body, re.I)]
+        h.parties.append(Party(_TAGGED_ROLES[m[1].upper()], tag("CONFORMED-NAME", body),
+                               cik.zfill(10) if cik and cik.isdigit() else None, tag("STATE-OF-INCORPORATION", body),
+                               sic.zfill(4) if sic and sic.isdigit() and int(sic) else None,
+                               sorted(former, key=lambda f: f[1] or date.min, reverse=True)))
     return h
 
 

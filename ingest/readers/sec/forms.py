@@ -319,7 +319,7 @@ def _current_holdings(path: Path, rows: list[tuple[str, Any]]
     for loc, row in rows:
         if loc.startswith("derivativeTable"):
             continue  # options/warrants: not shares held; kept in the disclosure text
-        nature = text_at(row, "ownershipNature/directOrIndirectOwnership/value") or ""
+        nature = _nature(row)
         if nature not in ("D", "I"):
             yield quarantine(path, loc, "directOrIndirectOwnership", f"unknown ownership nature {nature!r} "
                              "(expected D or I)" if nature else "missing (expected D or I)")
@@ -330,13 +330,24 @@ def _current_holdings(path: Path, rows: list[tuple[str, Any]]
     return latest
 
 
+def _nature(row: Any) -> str:
+    """A row's D or I: ``ownershipNature/directOrIndirectOwnership`` per the SEC schema; some
+    generators put that element elsewhere in the row (after the amounts) or write the word
+    ("Direct" / "Indirect") as ``ownershipNature/value``."""
+    found = text_at(row, "ownershipNature/directOrIndirectOwnership/value")
+    found = found or next((clean_text(v.text) for v in row.iterfind(".//directOrIndirectOwnership/value")
+                           if clean_text(v.text)), None)
+    found = found or text_at(row, "ownershipNature/value")
+    return {"DIRECT": "D", "INDIRECT": "I"}.get((found or "").upper(), found or "")
+
+
 def _holding(path: Path, report: _Report345, refs: list[EntityRef], holding: _Holding, loc: str,
              row: Any) -> Iterator[Record]:
     """One holding as each reporting owner's Ownership: held from the row's transaction date,
     or ended then when nothing is held after it; direct only for a sole owner's D holding."""
     title, nature, how = holding
     held = text_at(row, "postTransactionAmounts/sharesOwnedFollowingTransaction/value",
-                 "postTransactionAmounts/valueOwnedFollowingTransaction/value")
+                 "postTransactionAmounts/valueOwnedFollowingTransaction/value", "sharesOwned/value")
     doc = report.doc
     for ref in refs:
         okey = _owner_key(ref)
