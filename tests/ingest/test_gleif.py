@@ -410,8 +410,11 @@ def test_bad_lei_checksum_is_quarantined_rest_loads(gc: Path, tmp_path: Path) ->
     q = [r for r in recs if isinstance(r, Quarantined)]
     assert len(q) == 1 and q[0].field == "LEI" and "ISO 17442" in q[0].reason
     assert q[0].locator.startswith("LEIRecord[4]") and q[0].source_file == str(bad)
-    assert "Oakmark International Fund" in q[0].raw
-    assert sum(isinstance(r, Entity) for r in recs) == 12
+    assert "kept with it as a stated identifier" in q[0].reason and q[0].raw == "00KLB2PFTM3060S2N217"
+    # session 8: the record (its LEI has the schema's form) is kept under its stated id, never as an LEI key
+    assert sum(isinstance(r, Entity) for r in recs) == 13
+    (kept,) = [r for r in recs if isinstance(r, Entity) and r.ref.lei is None]
+    assert kept.name == "Oakmark International Fund" and kept.ref.value == "LEI:00KLB2PFTM3060S2N217"
 
     rr = json.loads((gc / "rr-data.json").read_text())
     rr[0]["Relationship"]["EndNode"]["NodeID"] = "5493001Z012YSB2A0K52"

@@ -25,6 +25,7 @@ Choices:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -186,6 +187,9 @@ def record_provenance(ctx: Ctx, record_id: str, level: str | None, document_id: 
 
 def map_lei(rec: LeiRec, ctx: Ctx) -> Iterator[Record]:
     """One LEI record -> Entity, plus corporate actions and succession edges."""
+    if rec.lei and LEI_PATTERN.fullmatch(rec.lei) and not is_valid_lei(rec.lei):
+        yield from _unchecked_lei(rec, ctx)
+        return
     ref = lei_ref(rec.lei, "LEI")
     lei = ref.lei or ""
     if not rec.legal_name:
@@ -203,7 +207,9 @@ def map_lei(rec: LeiRec, ctx: Ctx) -> Iterator[Record]:
             yield quarantine(ctx.path, ctx.locator, "OtherEntityName.type",
                              f"unknown code {name_type!r}: the name is not kept", name)
             continue
-        aliases.append(Alias(scheme=AliasScheme.NAME, value=name, kind=ALIAS_KIND_OF_NAME_TYPE[name_type]))
+        until = renamed_on(rec) if name_type == "PREVIOUS_LEGAL_NAME" else None
+        aliases.append(Alias(scheme=AliasScheme.NAME, value=name, kind=ALIAS_KIND_OF_NAME_TYPE[name_type],
+                             valid_to=until))
     if rec.ra_entity_id:
         # company_number is "<jurisdiction>:<number>"; LegalJurisdiction may be a subdivision (US-DE).
         value = f"{rec.jurisdiction}:{rec.ra_entity_id}" if rec.jurisdiction else rec.ra_entity_id
@@ -239,6 +245,40 @@ def map_lei(rec: LeiRec, ctx: Ctx) -> Iterator[Record]:
     )
     yield from bad_successors
     yield from event_records(rec, ref, successors, known, valid_to, ctx)
+
+
+def renamed_on(rec: LeiRec) -> date | None:
+    """When the record's one PREVIOUS_LEGAL_NAME ended: the effective date of its latest completed
+    CHANGE_LEGAL_NAME event (the change to the current LegalName). With several previous names,
+    which one each change replaced is not stated, so none is dated."""
+    if sum(t == "PREVIOUS_LEGAL_NAME" for t, _ in rec.other_names) != 1:
+        return None
+    changes = [e.effective for e in rec.events if e.type == "CHANGE_LEGAL_NAME" and e.status in (None, "COMPLETED")]
+    last = max((sort_date(c) for c in changes), default=date.min)
+    return None if last == date.min else last  # none, or none readable (reported with the event)
+
+
+# LEI-CDF's LEIType pattern: the schema checks the form, not ISO 17442's check digits
+LEI_PATTERN = re.compile(r"[A-Z0-9]{18}[0-9]{2}")
+
+
+def _unchecked_lei(rec: LeiRec, ctx: Ctx) -> Iterator[Record]:
+    """A record whose LEI has the schema's form but fails ISO 17442's check digits (test fixtures,
+    a mistyped id): the entity is kept under its stated id (never as an LEI key, so it joins
+    nothing by it), and the quarantine says so; its events and successors are not read under it."""
+    yield quarantine(ctx.path, ctx.locator, "LEI", f"{rec.lei!r} fails the ISO 17442 LEI check: the entity is kept "
+                     "with it as a stated identifier, not as its LEI; its events and successors are not read", rec.lei)
+    if not rec.legal_name:
+        return
+    stated = f"LEI:{rec.lei}"
+    kind = KIND_OF_CATEGORY.get(rec.category or "", EntityKind.UNKNOWN)
+    ref = EntityRef(scheme=AliasScheme.OTHER, value=stated, name=rec.legal_name, kind=kind)
+    aliases = (Alias(scheme=AliasScheme.OTHER, value=stated, kind=AliasKind.IDENTIFIER),
+               Alias(scheme=AliasScheme.NAME, value=rec.legal_name, kind=AliasKind.LEGAL))
+    yield built(ctx, lambda: Entity(
+        ref=ref, name=rec.legal_name or "", kind=kind, aliases=aliases, jurisdiction=rec.jurisdiction,
+        known_from=datetime_value(rec.last_update, "LastUpdateDate") or ctx.fallback_known,
+        fact_key=f"gleif:lei:{rec.lei}", provenance=record_provenance(ctx, rec.lei or "", rec.validation_sources)))
 
 
 def sort_date(value: str | None) -> date:
