@@ -10,7 +10,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from ownergraph.domain.model import Consolidation, Control, Entity, Ownership, Quarantined, Record, ReportingException
+from ownergraph.domain.model import (
+    Consolidation, Control, Entity, Ownership, Quarantined, Record, ReportingException, Sanction,
+)
 
 
 def norm(text: Any) -> str:
@@ -37,6 +39,7 @@ class Index:
     quarantined: list[Quarantined] = field(default_factory=list)
     subjects: list[Any] = field(default_factory=list)  # entities a reporting exception is about
     parents: list[Consolidation] = field(default_factory=list)
+    sanctions: list[Sanction] = field(default_factory=list)
     names_of: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
 
     def add(self, rec: Record) -> None:
@@ -55,6 +58,8 @@ class Index:
             self.parents.append(rec)
         elif isinstance(rec, ReportingException):
             self.subjects.append(rec.entity)
+        elif isinstance(rec, Sanction):
+            self.sanctions.append(rec)
 
     def refers(self, ref: Any, label: Any) -> bool:
         if label is None:
@@ -184,5 +189,37 @@ def parent_ok(ix: Index, fact: dict[str, Any]) -> bool:
                and _date(c.valid_from, fact.get("from")) for c in ix.parents)
 
 
+def subsidiary_ok(ix: Index, fact: dict[str, Any]) -> bool:
+    """An Exhibit 21 row (subject the parent, object the subsidiary, ``share`` its percentage or
+    null): an ownership or control edge parent -> subsidiary with that share where one is given. The
+    parent may be named by the submission (its header's filer) rather than the exhibit, and a row
+    listed under another subsidiary (by indentation or "(a subsidiary of X)") is the parent's
+    through it: a chain of such edges from the parent counts, the share read on the last edge."""
+    want = fact.get("share")
+    last = [e for e in ix.edges if isinstance(e, (Ownership, Control)) and ix.refers(e.target, fact.get("object"))
+            and _band(e.stake, want)]
+    return any(_reaches(ix, fact.get("subject"), e.source, set()) for e in last)
+
+
+def _reaches(ix: Index, parent: Any, ref: Any, seen: set[int]) -> bool:
+    """Whether ``ref`` is the labelled parent, or is held (by edges of this file) by it."""
+    if ix.refers(ref, parent):
+        return True
+    for e in ix.edges:
+        if id(e) not in seen and e.target == ref and isinstance(e, (Ownership, Control)):
+            seen.add(id(e))
+            if _reaches(ix, parent, e.source, seen):
+                return True
+    return False
+
+
+def sanctioned_ok(ix: Index, fact: dict[str, Any]) -> bool:
+    """An FtM Sanction (or an entity in the ``sanction`` topic): right when the entity the label
+    names or identifies (``subject``, else any of its ``ids``) is marked sanctioned."""
+    wants = [fact.get("subject"), *[v for v in (fact.get("ids") or {}).values() if isinstance(v, str)]]
+    return any(w and ix.refers(s.entity, w) for s in ix.sanctions for w in wants)
+
+
 CHECKS = {"entity": entity_ok, "owns": edge_ok, "controls": edge_ok, "psc": edge_ok, "officer": edge_ok,
-          "previous_name": previous_ok, "parent": parent_ok, "ultimate_parent": parent_ok}
+          "previous_name": previous_ok, "parent": parent_ok, "ultimate_parent": parent_ok,
+          "subsidiary": subsidiary_ok, "sanctioned": sanctioned_ok}

@@ -29,15 +29,13 @@ from lxml import etree
 
 from ownergraph.domain.model import Alias, Entity, EntityRef, Ownership, Record, Stake
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
-from ownergraph.ingest.readers.sec.ex21_table import nest, table_rows
+from ownergraph.ingest.readers.sec.ex21_table import nest, table_rows, text_rows
 from ownergraph.ingest.readers.sec.values import clean_text, normalise, percent_stake, jurisdiction
 from ownergraph.ingest.readers.base import build
 from ownergraph.ingest.readers.documents.meta import DocMeta
 from ownergraph.ingest.readers.documents.text import html_text
 
 _ROW = tuple[str, str, str | None, str | None, float]  # locator, name, jurisdiction, percent, indent
-_TEXT_TABLE = re.compile(r"<TABLE>(.*?)</TABLE>", re.S | re.I)
-_TEXT_HEAD = re.compile(r"\s*name\s{2,}.*(incorporation|jurisdiction|organi[sz]ation|state|country)\s*$", re.I)
 _WHOLLY = re.compile(r"subsidiary\s*\(\s*wholly[\s-]*owned(?:\s+by\s+(?P<by>[^)]+?))?\s*\)", re.I)
 _INCORPORATED = re.compile(r"^(?P<name>.+?)\s*\(an?\s+(?P<where>[A-Za-z .]+?)\s+(?:corporation|company|"
                            r"limited liability company|partnership|limited partnership)\)\s*$", re.I)
@@ -53,38 +51,6 @@ def _html_rows(body: str) -> list[_ROW]:
     except (etree.LxmlError, ValueError):
         return []
     return table_rows(root)
-
-
-def _text_rows(body: str) -> list[_ROW]:
-    """Rows of a plain-text list: ``<TABLE>`` blocks after their ``<S>`` marker line, else the
-    lines under a "Name ... Incorporation" header line (1994), one subsidiary per line."""
-    out: list[_ROW] = []
-    blocks = [m[1].splitlines() for m in _TEXT_TABLE.finditer(body)]
-    starts = [next((i + 1 for i, ln in enumerate(b) if re.match(r"\s*<S>", ln, re.I)), None) for b in blocks]
-    found = [(b, i) for b, i in zip(blocks, starts) if i is not None]
-    if not found:
-        lines = body.splitlines()
-        head = next((i + 1 for i, ln in enumerate(lines) if _TEXT_HEAD.match(ln)), None)
-        found = [(lines, head)] if head is not None else []
-    for t, (lines, start) in enumerate(found, 1):
-        blank = 0
-        for r, ln in enumerate(lines[start:], 1):
-            if not ln.strip():
-                blank += 1
-                if blank >= 3 and out:
-                    break
-                continue
-            blank = 0
-            if re.match(r"\s*(<[A-Z/]|-{3,}|=+|\*)", ln, re.I):
-                if out and ln.strip().startswith("*"):
-                    break  # the footnote under the list
-                continue
-            fields = [f.strip() for f in re.split(r"\s{2,}", ln.strip()) if f.strip()]
-            pct = next((f for f in fields[1:] if re.fullmatch(r"[\d.,]+\s*%", f)), None)
-            rest = [f for f in fields[1:] if f != pct]
-            out.append((f"table[{t}]/line[{r}]", fields[0], rest[-1] if rest else None, pct,
-                        float(len(ln) - len(ln.lstrip()))))
-    return out
 
 
 def _lettered(body: str) -> list[tuple[str, str, str | None, str | None]]:
@@ -108,7 +74,7 @@ def exhibit21(meta: DocMeta, body: str, is_html: bool) -> Iterator[Record]:
     if top is None:
         return
     path = meta.source_file
-    rows = (_html_rows(body) if is_html else []) or _text_rows(body)  # a text <TABLE> reads as HTML too
+    rows = (_html_rows(body) if is_html else []) or text_rows(body)  # a text <TABLE> reads as HTML too
     if rows:
         for loc, ref, owner, pct, direct in nest(rows, top):
             yield from _edge(meta, path, loc, owner, ref, _percent_or_none(pct), direct=direct)

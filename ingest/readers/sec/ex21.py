@@ -18,7 +18,7 @@ from lxml import etree
 
 from ownergraph.domain.codes import AliasScheme, EntityKind
 from ownergraph.domain.model import EntityRef, Ownership, Record
-from ownergraph.ingest.readers.sec.ex21_table import SUFFIX, nest, table_rows
+from ownergraph.ingest.readers.sec.ex21_table import SUFFIX, nest, table_rows, text_rows
 from ownergraph.ingest.readers.sec.values import (
     MAX_BYTES, utc_midnight, clean_text, Doc, file_mtime, normalise, percent_stake,
 )
@@ -47,6 +47,17 @@ def _parent_name(root: Any) -> str | None:
         if (len(ln) < 100 and SUFFIX.search(ln) and not re.match(r"ex(hibit)?[\s-]*21", ln, re.I)
                 and not re.search(r"subsidiaries", ln, re.I)):
             return ln.strip(" *:")
+    return None
+
+
+def _text_parent(text: str) -> str | None:
+    """The company a plain-text exhibit lists subsidiaries of ("SUBSIDIARIES OF ACME CORP"), from
+    the lines above its list; "the Registrant" names nobody."""
+    for ln in text.splitlines()[:40]:
+        if m := re.search(r"subsidiaries\s+of\s+(.+)", ln.strip(), re.I):
+            name = m[1].strip(" *:")
+            if name and not _PLACEHOLDER.match(name):
+                return name
     return None
 
 
@@ -118,15 +129,18 @@ class Ex21Reader:
         if path.stat().st_size > MAX_BYTES:
             yield not_read(path, "document", "larger than one filing can be", 0)
             return
+        data = path.read_bytes()
         try:
-            root = html_root(path.read_bytes())
+            root = html_root(data)
         except (etree.LxmlError, ValueError):
             root = None
         if root is None:
             yield quarantine(path, "document", "html", "unreadable or empty HTML")
             return
+        # an exhibit filed as plain text (EX-21 .txt: columns spaced out, or an SGML <TABLE>)
+        plain = None if re.search(rb"<(?:html|body|table|p|div)\b", data[:20000], re.I) else decode(data)
         doc = Doc(path, utc_midnight(self.filed) if self.filed else file_mtime(path))
-        name = self.parent or _parent_name(root)
+        name = self.parent or (_text_parent(plain) if plain is not None else _parent_name(root))
         ticker = re.search(r"ex-?21[._-]([a-z]{1,5})\b", path.stem, re.I)
         header = None if name else sibling_header(path)
         if header is not None and header.filed and not self.filed:  # known once filed, not at mtime
@@ -144,7 +158,7 @@ class Ex21Reader:
                              "'the Registrant') and no submission header lies beside it; pass the parent "
                              "option, or read the whole submission, whose header names the filer")
             return
-        rows = table_rows(root)
+        rows = text_rows(plain) if plain is not None else table_rows(root)
         if not rows:
             yield quarantine(path, "document", "table", "no subsidiary table found")
             return

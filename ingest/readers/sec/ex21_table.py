@@ -147,3 +147,39 @@ def nest(rows: list[Row], top: EntityRef) -> list[tuple[str, EntityRef, EntityRe
 
 
 __all__ = ["SUFFIX", "Row", "nest", "owned_by", "table_rows"]
+
+
+_TEXT_TABLE = re.compile(r"<TABLE>(.*?)</TABLE>", re.S | re.I)
+_TEXT_HEAD = re.compile(r"\s*name\s{2,}.*(incorporation|jurisdiction|organi[sz]ation|state|country)\s*$", re.I)
+
+
+def text_rows(body: str) -> list[Row]:
+    """Rows of a plain-text list: ``<TABLE>`` blocks after their ``<S>`` marker line, else the
+    lines under a "Name ... Incorporation" header line (1994), one subsidiary per line."""
+    out: list[Row] = []
+    blocks = [m[1].splitlines() for m in _TEXT_TABLE.finditer(body)]
+    starts = [next((i + 1 for i, ln in enumerate(b) if re.match(r"\s*<S>", ln, re.I)), None) for b in blocks]
+    found = [(b, i) for b, i in zip(blocks, starts) if i is not None]
+    if not found:
+        lines = body.splitlines()
+        head = next((i + 1 for i, ln in enumerate(lines) if _TEXT_HEAD.match(ln)), None)
+        found = [(lines, head)] if head is not None else []
+    for t, (lines, start) in enumerate(found, 1):
+        blank = 0
+        for r, ln in enumerate(lines[start:], 1):
+            if not ln.strip():
+                blank += 1
+                if blank >= 3 and out:
+                    break
+                continue
+            blank = 0
+            if re.match(r"\s*(<[A-Z/]|-{3,}|=+|\*)", ln, re.I):
+                if out and ln.strip().startswith("*"):
+                    break  # the footnote under the list
+                continue
+            fields = [f.strip() for f in re.split(r"\s{2,}", ln.strip()) if f.strip()]
+            pct = next((f for f in fields[1:] if re.fullmatch(r"[\d.,]+\s*%", f)), None)
+            rest = [f for f in fields[1:] if f != pct]
+            out.append((f"table[{t}]/line[{r}]", fields[0], rest[-1] if rest else None, pct,
+                        float(len(ln) - len(ln.lstrip()))))
+    return out
