@@ -86,7 +86,7 @@ def json_layout(path: Path) -> tuple[str, set[str]]:
     ``lines``: the first line is a whole JSON object; ``document``: one JSON object spread
     over lines (pretty-printed); ``array``: a JSON array; ``other``: not JSON.
     """
-    with open(path, "rb") as f:
+    with open_data(path) as f:
         first = _skip_blank(f)
         if first == b"[":
             return "array", set()
@@ -111,7 +111,7 @@ def json_layout(path: Path) -> tuple[str, set[str]]:
 
 def iter_lines(path: Path) -> Iterator[tuple[int, bytes | Quarantined]]:
     """``(line number, raw line)`` of a JSON-lines file, blank lines skipped, BOM removed."""
-    with open(path, "rb") as f:
+    with open_data(path) as f:
         for n, raw in enumerate(f, start=1):
             if n == 1:
                 raw = raw.removeprefix(_BOM)
@@ -153,7 +153,7 @@ def iter_json_records(path: Path) -> Iterator[tuple[str, Any]]:
     prefix = "item" if layout == "array" else ""
     i = 0
     try:
-        with open(path, "rb") as f:
+        with open_data(path) as f:
             for obj in ijson.items(f, prefix, use_float=True):
                 yield (f"[{i}]" if prefix else "$"), obj
                 i += 1

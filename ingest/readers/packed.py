@@ -1,5 +1,6 @@
-"""Input files as published: a file, or a zip archive holding one data file (GLEIF's golden copy
-comes as ``…-gleif-goldencopy-lei2-golden-copy.xml.zip``).
+"""Input files as published: a file, a zip archive holding one data file (GLEIF's golden copy
+comes as ``…-gleif-goldencopy-lei2-golden-copy.xml.zip``), or a gzip-compressed file (Open
+Ownership's BODS bulk data comes as ``….jsonl.gz``).
 
 :func:`open_data` opens either for binary reading, so a reader streams the XML or JSON inside a
 zip without unpacking it to disk. An archive with several files is read by its largest one
@@ -8,6 +9,7 @@ zip without unpacking it to disk. An archive with several files is read by its l
 
 from __future__ import annotations
 
+import gzip
 import zipfile
 from pathlib import Path
 from typing import IO
@@ -16,6 +18,7 @@ from ownergraph.domain.errors import InputFormatError
 
 ZIP_MAGIC = b"PK\x03\x04"
 EMPTY_ZIP_MAGIC = b"PK\x05\x06"  # an archive with no member starts at its end record
+GZIP_MAGIC = b"\x1f\x8b"
 
 
 def is_zip(path: Path) -> bool:
@@ -57,9 +60,12 @@ class _MemberStream:
 
 
 def open_data(path: Path) -> IO[bytes]:
-    """``path`` opened for binary reading; a zip archive: its (largest) file, streamed."""
+    """``path`` opened for binary reading; a zip archive: its (largest) file, streamed; a gzip file:
+    its content, streamed."""
     if not is_zip(path):
-        return open(path, "rb")
+        with open(path, "rb") as fh:
+            gzipped = fh.read(2) == GZIP_MAGIC
+        return gzip.open(path, "rb") if gzipped else open(path, "rb")  # type: ignore[return-value]
     try:
         archive = zipfile.ZipFile(path)
     except zipfile.BadZipFile as err:

@@ -60,6 +60,7 @@ from ownergraph.ingest.readers.ftm.mapping import (
     stamp_time, prop_values, parse_percentage, properties,
 )
 from ownergraph.ingest.readers.json_layout import iter_lines, load_line
+from ownergraph.ingest.readers.packed import open_data
 from ownergraph.ingest.readers.base import Bad, build, file_time, guard, parse_datetime, quarantine, read_safely
 
 def _thing(ent: dict[str, Any], ctx: Ctx) -> Iterator[Record]:
@@ -198,7 +199,7 @@ class FtmReader:
 
     def read(self, path: Path) -> Iterator[Record]:
         path = Path(path)
-        with path.open("rb") as f:
+        with open_data(path) as f:
             head = f.read(1024)
         if re.match(rb'\s*\{\s*"versions"\s*:', head):
             return read_safely(path, self._read_index(path))

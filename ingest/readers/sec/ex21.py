@@ -117,9 +117,13 @@ class Ex21Reader:
         self.parent, self.filed = parent, filed
 
     def sniff(self, path: Path, head: bytes) -> bool:
-        return b"<html" in head.lower() and (
-            bool(re.search(rb"exhibit(\s|&#160;|&nbsp;)*21", head, re.I))
-            or bool(re.search(r"ex-?21", path.name, re.I)))
+        named = bool(re.search(rb"exhibit(\s|&#160;|&nbsp;)*21", head, re.I)) or bool(re.search(r"ex-?21", path.name, re.I))
+        if b"<html" in head.lower():
+            return named
+        # a plain-text exhibit on its own (not a whole submission, which the document reader takes)
+        return (named and bool(re.search(rb"subsidiaries", head[:4096], re.I))
+                and not re.search(rb"<(?:SEC-HEADER|IMS-HEADER|DOCUMENT|SUBMISSION)>", head, re.I)
+                and not head.lstrip().startswith((b"%PDF", b"{", b"[", b"<?xml")))
 
     def read(self, path: Path) -> Iterator[Record]:
         path = Path(path)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ownergraph.domain.model import Alias, Entity, EntityRef, Provenance, Record
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
+from ownergraph.ingest.readers.packed import open_data
 from ownergraph.ingest.readers.text_lines import Utf8Lines
 from ownergraph.ingest.readers.base import (
     Bad, build, gb_company_number, midnight, name_date, not_read, parse_date, read_safely,
@@ -81,7 +82,7 @@ class UkCompanyReader:
 
     def _read(self, path: Path) -> Iterator[Record]:
         fdate = re.search(r"\d{4}-\d{2}-\d{2}", path.name)
-        with open(path, "rb") as f:
+        with open_data(path) as f:
             lines = Utf8Lines(f)
             rows = _logical_lines(lines)
             try:

@@ -1,0 +1,153 @@
+"""Real variants of the claimed formats that no corpus split holds (issue 31, session 8), each built
+here per its own specification; where a real file of the repository is the base, it is named:
+
+- gzip-compressed files (Open Ownership publishes its BODS bulk data as ``.jsonl.gz``; GLEIF files are
+  mirrored compressed): the real resoluteworks/kbods ``statements.jsonl`` (reader corpus) and GLEIF
+  golden-copy ``rr-data.xml`` / ``lei-data.json`` (tests/fixtures/real/gleif), gzipped or zipped here;
+- GLEIF RR-CDF XML with another namespace prefix and with the default namespace (the RR-CDF 2.1 schema
+  fixes the namespace URI, not the prefix): the real ``rr-data.xml`` with its ``rr:`` prefix rewritten;
+- Companies House Basic Company Data as JSON and JSON Lines: the CSV product's column names (Companies
+  House "Free Company Data Product" field list, nested where the CSV writes ``RegAddress.PostTown``);
+- an Exhibit 21 HTML table whose percentage column comes first, with footnote markers, and names of
+  several jurisdictions and scripts ending in ISO 20275 legal forms (OÜ, ApS, Sp. z o.o., GmbH & Co.
+  KG, S.p.A., Oy, a Japanese 株式会社); and a plain-text Exhibit 21 filed on its own (1990s EX-21 .txt).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+import zipfile
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from ownergraph.domain.codes import AliasKind
+from ownergraph.domain.model import Consolidation, Entity, FundRelation, Ownership, Quarantined
+from ownergraph.ingest.formats import detect
+
+FIX = Path(__file__).resolve().parents[1] / "fixtures"
+GOLDEN = FIX / "real" / "gleif" / "golden-copy"
+KBODS = FIX / "reader_corpus" / "files" / "test" / "bods" / "kbods-statements.jsonl"
+
+
+def read(path: Path) -> tuple[str, list]:
+    reader = detect(path)
+    return reader.name, list(reader.read(path))
+
+
+def kinds(records: list) -> Counter:
+    return Counter(type(r).__name__ for r in records)
+
+
+def gz(src: Path, dst: Path) -> Path:
+    with open(src, "rb") as fin, gzip.open(dst, "wb") as fout:
+        shutil.copyfileobj(fin, fout)
+    return dst
+
+
+@pytest.mark.parametrize(("src", "fmt"), [(KBODS, "bods"), (GOLDEN / "rr-data.xml", "gleif-rr"),
+                                          (GOLDEN / "lei-data.json", "gleif-lei")])
+def test_gzipped_file_reads_as_the_plain_one(tmp_path: Path, src: Path, fmt: str) -> None:
+    plain_fmt, plain = read(src)
+    name, packed = read(gz(src, tmp_path / f"{src.name}.gz"))
+    assert name == plain_fmt == fmt
+    assert kinds(packed) == kinds(plain) and packed  # the same records, nothing more or less
+
+
+def test_zipped_gleif_json_reads_as_the_plain_one(tmp_path: Path) -> None:
+    archive = tmp_path / "lei-data.json.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.write(GOLDEN / "lei-data.json", "lei-data.json")
+    assert kinds(read(archive)[1]) == kinds(read(GOLDEN / "lei-data.json")[1])
+
+
+@pytest.mark.parametrize("prefix", ["ns3:", ""])
+def test_rr_cdf_with_any_namespace_prefix(tmp_path: Path, prefix: str) -> None:
+    text = (GOLDEN / "rr-data.xml").read_text(encoding="utf-8")
+    text = text.replace("xmlns:rr=", f"xmlns:{prefix[:-1]}=" if prefix else "xmlns=")
+    text = text.replace("<rr:", f"<{prefix}").replace("</rr:", f"</{prefix}")
+    path = tmp_path / "rr.xml"
+    path.write_text(text, encoding="utf-8")
+    name, records = read(path)
+    assert name == "gleif-rr" and not [r for r in records if isinstance(r, Quarantined)]
+    assert kinds(records) == kinds(read(GOLDEN / "rr-data.xml")[1])
+    assert [r for r in records if isinstance(r, (Consolidation, FundRelation))]
+
+
+BASIC = [
+    {"CompanyName": "ACME WIDGETS LIMITED", "CompanyNumber": "01234567", "RegAddress": {"PostTown": "LONDON",
+     "Country": "UNITED KINGDOM"}, "CompanyCategory": "Private Limited Company", "CompanyStatus": "Active",
+     "CountryOfOrigin": "United Kingdom", "IncorporationDate": "01/02/2003",
+     "PreviousName_1": {"CONDATE": "05/06/2010", "CompanyName": "ACME GADGETS LIMITED"}},
+    {"CompanyName": "ÆGIR SKÅNE LTD", "CompanyNumber": "SC123456", "CompanyStatus": "Active",
+     "CountryOfOrigin": "United Kingdom", "IncorporationDate": "12/12/2012"},
+]
+
+
+@pytest.mark.parametrize("layout", ["array", "lines", "lines.gz"])
+def test_basic_company_data_as_json(tmp_path: Path, layout: str) -> None:
+    path = tmp_path / f"BasicCompanyData.{layout.replace('array', 'json').replace('lines', 'jsonl')}"
+    body = json.dumps(BASIC) if layout == "array" else "\n".join(json.dumps(b) for b in BASIC) + "\n"
+    if layout.endswith(".gz"):
+        path.write_bytes(gzip.compress(body.encode()))
+    else:
+        path.write_text(body, encoding="utf-8")
+    name, records = read(path)
+    assert name == "uk-api" and not [r for r in records if isinstance(r, Quarantined)]
+    by_name = {e.name: e for e in records if isinstance(e, Entity)}
+    assert set(by_name) == {"ACME WIDGETS LIMITED", "ÆGIR SKÅNE LTD"}
+    (old,) = [a for a in by_name["ACME WIDGETS LIMITED"].aliases if a.kind is AliasKind.PREVIOUS]
+    assert old.value == "ACME GADGETS LIMITED" and str(old.valid_to) == "2010-06-05"
+
+
+EX21 = """<html><head><meta charset="utf-8"></head><body>
+<p style="text-align:center">EXHIBIT 21</p><p>SUBSIDIARIES OF NORDIC WIDGETS CORP.</p>
+<table>
+<tr><td>Percentage of Voting Securities Owned</td><td>Name of Subsidiary</td><td>Jurisdiction of Organization</td></tr>
+<tr><td>100%</td><td>Nordic Widgets Eesti OÜ</td><td>Estonia</td></tr>
+<tr><td>100</td><td>Nordic Widgets Danmark ApS</td><td>Denmark</td></tr>
+<tr><td>51%</td><td>Widżety Polska Sp. z o.o.(1)</td><td>Poland</td></tr>
+<tr><td>75.5%</td><td>Nordic Widgets Deutschland GmbH &amp; Co. KG</td><td>Germany</td></tr>
+<tr><td>60%</td><td>Società Widget Italia S.p.A.*</td><td>Italy</td></tr>
+<tr><td>100%</td><td>Nordic Widgets Suomi Oy</td><td>Finland</td></tr>
+<tr><td>100%</td><td>株式会社ノルディック</td><td>Japan</td></tr>
+</table><p>(1) Held through Nordic Widgets Danmark ApS.</p><p>* Joint venture.</p></body></html>"""
+
+
+def test_exhibit21_percentage_first_and_names_of_every_jurisdiction(tmp_path: Path) -> None:
+    path = tmp_path / "ex21.htm"
+    path.write_text(EX21, encoding="utf-8")
+    name, records = read(path)
+    assert name == "sec-ex21" and not [r for r in records if isinstance(r, Quarantined)]
+    got = {(o.target.name, o.stake.exact if o.stake else None, o.target.jurisdiction)
+           for o in records if isinstance(o, Ownership) and o.source.name == "NORDIC WIDGETS CORP."}
+    assert got == {("Nordic Widgets Eesti OÜ", 100, "EE"), ("Nordic Widgets Danmark ApS", 100, "DK"),
+                   ("Widżety Polska Sp. z o.o.", 51, "PL"), ("Nordic Widgets Deutschland GmbH & Co. KG", 75.5, "DE"),
+                   ("Società Widget Italia S.p.A.", 60, "IT"), ("Nordic Widgets Suomi Oy", 100, "FI"),
+                   ("株式会社ノルディック", 100, "JP")}
+
+
+EX21_TEXT = """                                                                      EXHIBIT 21
+
+                         SUBSIDIARIES OF ACME INDUSTRIES INC
+
+Name                                        State or Jurisdiction of Incorporation
+----                                        --------------------------------------
+Acme Tool Company                           Delaware
+Acme Industries Europe B.V.                 Netherlands
+Acme Industries (UK) Limited                England
+"""
+
+
+def test_plain_text_exhibit21_on_its_own(tmp_path: Path) -> None:
+    path = tmp_path / "exhibit.txt"
+    path.write_text(EX21_TEXT, encoding="utf-8")
+    name, records = read(path)
+    assert name == "sec-ex21" and not [r for r in records if isinstance(r, Quarantined)]
+    got = {(o.source.name, o.target.name, o.target.jurisdiction) for o in records if isinstance(o, Ownership)}
+    assert got == {("ACME INDUSTRIES INC", "Acme Tool Company", "US-DE"),
+                   ("ACME INDUSTRIES INC", "Acme Industries Europe B.V.", "NL"),
+                   ("ACME INDUSTRIES INC", "Acme Industries (UK) Limited", "GB")}
