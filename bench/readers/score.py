@@ -40,6 +40,7 @@ class Index:
     subjects: list[Any] = field(default_factory=list)  # entities a reporting exception is about
     parents: list[Consolidation] = field(default_factory=list)
     sanctions: list[Sanction] = field(default_factory=list)
+    exceptions: list[ReportingException] = field(default_factory=list)
     names_of: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
 
     def add(self, rec: Record) -> None:
@@ -58,6 +59,7 @@ class Index:
             self.parents.append(rec)
         elif isinstance(rec, ReportingException):
             self.subjects.append(rec.entity)
+            self.exceptions.append(rec)
         elif isinstance(rec, Sanction):
             self.sanctions.append(rec)
 
@@ -220,6 +222,25 @@ def sanctioned_ok(ix: Index, fact: dict[str, Any]) -> bool:
     return any(w and ix.refers(s.entity, w) for s in ix.sanctions for w in wants)
 
 
+def exception_ok(ix: Index, fact: dict[str, Any]) -> bool:
+    """A GLEIF reporting exception (or a BODS unspecified party): right when the entity the label
+    names (``subject`` or ``entity``) has one, at the labelled level (``category`` DIRECT_ / ULTIMATE_
+    ACCOUNTING_CONSOLIDATION_PARENT, or ``level``) and for the labelled ``reason``, where given."""
+    who = fact.get("subject", fact.get("entity"))
+    level = str(fact.get("level") or fact.get("category") or fact.get("exception_category") or "").upper()
+    reason = str(fact.get("reason") or fact.get("exception_reason") or "").upper()
+    for x in ix.exceptions:
+        if not ix.refers(x.entity, who):
+            continue
+        mine = str(getattr(x.level, "value", x.level)).upper()
+        if level and not level.startswith(mine[:6]):
+            continue
+        if reason and str(getattr(x.reason, "value", x.reason)).upper() != reason:
+            continue
+        return True
+    return False
+
+
 CHECKS = {"entity": entity_ok, "owns": edge_ok, "controls": edge_ok, "psc": edge_ok, "officer": edge_ok,
           "previous_name": previous_ok, "parent": parent_ok, "ultimate_parent": parent_ok,
-          "subsidiary": subsidiary_ok, "sanctioned": sanctioned_ok}
+          "subsidiary": subsidiary_ok, "sanctioned": sanctioned_ok, "reporting_exception": exception_ok}

@@ -119,3 +119,24 @@ def test_a_bare_exhibit_21_page_is_read_as_one(tmp_path: Path) -> None:
     for rec in reader.read(page):
         ix.add(rec)
     assert CHECKS["subsidiary"](ix, sub("Acme Corp", "Acme GmbH", 100))
+
+
+def test_reporting_exception_by_entity_level_and_reason() -> None:
+    from ownergraph.domain.codes import ConsolidationLevel, ExceptionReason
+    from ownergraph.domain.model import ReportingException
+    lei = "959800W87BKGBUDPF915"
+    ent = Entity(ref=EntityRef(lei=lei), name="X", known_from=KNOWN, provenance=PROV)
+    rex = ReportingException(entity=EntityRef(lei=lei), level=ConsolidationLevel.DIRECT,
+                             reason=ExceptionReason.NON_CONSOLIDATING, known_from=KNOWN, provenance=PROV)
+    check = CHECKS["reporting_exception"]
+    fact = {"fact": "reporting_exception", "subject": lei, "category": "DIRECT_ACCOUNTING_CONSOLIDATION_PARENT",
+            "reason": "NON_CONSOLIDATING"}
+    assert check(index(ent, rex), fact)
+    assert not check(index(ent, rex), {**fact, "category": "ULTIMATE_ACCOUNTING_CONSOLIDATION_PARENT"})
+    assert not check(index(ent, rex), {**fact, "reason": "NATURAL_PERSONS"})
+    assert not check(index(ent), fact)
+
+
+def test_an_unknown_fact_kind_counts_as_wrong() -> None:
+    from bench.readers.__main__ import check
+    assert not check(index(), {"fact": "no-such-kind"})
