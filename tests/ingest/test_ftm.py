@@ -257,3 +257,26 @@ def test_invalid_lei_code_is_kept_as_stated() -> None:
     assert any(a.scheme is AliasScheme.OTHER and a.value == "leiCode:213800ACME0000001A80" for a in acme.aliases)
     (q,) = [r for r in records if isinstance(r, Quarantined)]
     assert q.field == "leiCode" and "kept as a stated identifier" in q.reason
+
+
+def test_nested_export_reads_each_nested_entity(tmp_path: Path) -> None:
+    """A "nested" FtM export (OpenSanctions ``targets.nested.json``; FtM ``to_nested_dict``): adjacent
+    entities sit inline in the properties named by their reverse property, and leave out the end that
+    is the entity they sit in. Built here per the FtM schema's reverse properties."""
+    line = {"id": "NK-p", "schema": "Person", "caption": "Ivan Petrov", "last_change": "2024-01-02T00:00:00",
+            "properties": {"name": ["Ivan Petrov"],
+                           "sanctions": [{"id": "san-1", "schema": "Sanction",
+                                          "properties": {"authority": ["EU"], "startDate": ["2022-02-25"]}}],
+                           "ownershipOwner": [{"id": "own-1", "schema": "Ownership", "properties": {
+                               "percentage": ["50"], "startDate": ["2010"],
+                               "asset": [{"id": "co-1", "schema": "Company", "caption": "Ozero LLC",
+                                          "properties": {"name": ["Ozero LLC"], "jurisdiction": ["ru"]}}]}}]}}
+    path = tmp_path / "targets.nested.json"
+    path.write_text(json.dumps(line) + "\n")
+    records = list(FtmReader().read(path))
+    assert not [r for r in records if isinstance(r, Quarantined)]
+    assert {r.name for r in records if isinstance(r, Entity)} == {"Ivan Petrov", "Ozero LLC"}
+    (own,) = [r for r in records if isinstance(r, Ownership)]
+    assert (own.source.value, own.target.value, own.stake.exact) == ("NK-p", "co-1", 50.0)
+    (san,) = [r for r in records if isinstance(r, Sanction)]
+    assert san.entity.value == "NK-p" and san.authority == "EU"

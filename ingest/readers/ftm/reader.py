@@ -60,6 +60,7 @@ from ownergraph.ingest.readers.ftm.mapping import (
     stamp_time, prop_values, parse_percentage, properties,
 )
 from ownergraph.ingest.readers.json_layout import iter_lines, load_line
+from ownergraph.ingest.readers.ftm.nested import nested_entities
 from ownergraph.ingest.readers.packed import open_data
 from ownergraph.ingest.readers.base import Bad, build, file_time, guard, parse_datetime, quarantine, read_safely
 
@@ -261,7 +262,11 @@ class FtmReader:
             raise Bad("schema", "entity has no schema")
         if not isinstance(ent["schema"], str):
             raise Bad("schema", f"expected a schema name, got {type(ent['schema']).__name__}")
-        return list(_entity_records(ent, Ctx(path, loc, known, delta and op == "MOD")))
+        out = list(_entity_records(ent, Ctx(path, loc, known, delta and op == "MOD")))
+        for where, inner in nested_entities(ent, loc):  # a nested export: adjacent entities inline
+            out += guard(path, where, lambda inner=inner, where=where: list(
+                _entity_records(inner, Ctx(path, where, known, False))), inner)
+        return out
 
 
 READERS: list = [FtmReader()]
