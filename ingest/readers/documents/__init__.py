@@ -78,7 +78,7 @@ class DocumentReader:
         if data.startswith(b"%PDF") or path.suffix.lower() == ".pdf":
             yield from self._pdf(path, data)
             return
-        text = decode(data)
+        text = edgar.unescaped_header_page(decode(data))
         if edgar.is_submission(text):
             yield from self._submission(path, text)
         elif path.suffix.lower() in {".htm", ".html", ".xhtml"} or re.search(r"<html|<body", text[:4096], re.I):

@@ -4,6 +4,7 @@ accepted dates, and each ``<DOCUMENT>`` with its type, sequence, file name and b
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
@@ -79,6 +80,15 @@ def _accepted(text: str | None) -> datetime | None:
         return datetime(*d, tzinfo=timezone.utc).replace(microsecond=0) + _EASTERN
     except ValueError:
         return None
+
+
+def unescaped_header_page(text: str) -> str:
+    """EDGAR's ``<accession>-index-headers.html`` page shows the submission's SGML header
+    HTML-escaped inside ``<pre>`` (``&lt;SEC-HEADER&gt;``): its text is the header itself."""
+    if not re.search(r"&lt;(?:SEC|IMS)-HEADER&gt;", text[:20000], re.I):
+        return text
+    pre = re.search(r"<pre[^>]*>(.*?)</pre>", text, re.S | re.I)
+    return html.unescape(re.sub(r"<[^>]+>", "", pre[1] if pre else text))
 
 
 def is_submission(head: str) -> bool:
