@@ -151,3 +151,48 @@ def test_plain_text_exhibit21_on_its_own(tmp_path: Path) -> None:
     assert got == {("ACME INDUSTRIES INC", "Acme Tool Company", "US-DE"),
                    ("ACME INDUSTRIES INC", "Acme Industries Europe B.V.", "NL"),
                    ("ACME INDUSTRIES INC", "Acme Industries (UK) Limited", "GB")}
+
+
+EX21_PARAGRAPHS = """<html><head><title>EX-21.1</title></head><body>
+<p align="center"><b>EXHIBIT 21.1</b></p>
+<p align="center"><b>SUBSIDIARIES OF GLOBEX HOLDINGS, INC.</b></p>
+<p>The following is a list of subsidiaries of the Registrant as of December 31, 2023:</p>
+<p>Globex Manufacturing LLC (Delaware)</p>
+<p>Globex International Ltd., a Cayman Islands company</p>
+<p>Globex GmbH &#8211; Germany</p>
+<p>Globex Brasil Ltda. (Brazil) (60%)</p>
+<p>Globex Japan KK</p>
+<p>* Certain subsidiaries are omitted pursuant to Item 601(b)(21)(ii) of Regulation S-K.</p>
+</body></html>"""
+
+
+def test_exhibit21_written_as_paragraphs(tmp_path: Path) -> None:
+    """Many exhibits list their subsidiaries as paragraphs, not a table: "Name (Jurisdiction)",
+    "Name, a Cayman Islands company", "Name - Country", a percentage inline."""
+    path = tmp_path / "ex21.htm"
+    path.write_text(EX21_PARAGRAPHS, encoding="utf-8")
+    name, records = read(path)
+    assert name == "sec-ex21" and not [r for r in records if isinstance(r, Quarantined)]
+    got = {(o.source.name, o.target.name, o.stake.exact if o.stake else None, o.target.jurisdiction)
+           for o in records if isinstance(o, Ownership)}
+    parent = "GLOBEX HOLDINGS, INC."
+    assert got == {(parent, "Globex Manufacturing LLC", None, "US-DE"), (parent, "Globex International Ltd.", None, "KY"),
+                   (parent, "Globex GmbH", None, "DE"), (parent, "Globex Brasil Ltda.", 60, "BR"),
+                   (parent, "Globex Japan KK", None, None)}
+
+
+def test_paragraph_exhibit21_inside_a_submission_is_held_by_the_filer(tmp_path: Path) -> None:
+    """The same paragraph list as the EX-21.1 of an EDGAR full submission (header per EDGAR's
+    SGML header format): the subsidiaries are held by the header's filer, by CIK."""
+    sub = tmp_path / "0000999999-24-000001.txt"
+    sub.write_text("<SEC-DOCUMENT>0000999999-24-000001.txt : 20240301\n<SEC-HEADER>0000999999-24-000001.hdr.sgml : "
+                   "20240301\nACCESSION NUMBER:\t\t0000999999-24-000001\nCONFORMED SUBMISSION TYPE:\t10-K\n"
+                   "FILED AS OF DATE:\t\t20240301\n\nFILER:\n\n\tCOMPANY DATA:\t\n\t\tCOMPANY CONFORMED NAME:\t\t\t"
+                   "GLOBEX HOLDINGS INC\n\t\tCENTRAL INDEX KEY:\t\t\t0000999999\n</SEC-HEADER>\n<DOCUMENT>\n"
+                   "<TYPE>EX-21.1\n<SEQUENCE>2\n<FILENAME>ex21.htm\n<TEXT>\n" + EX21_PARAGRAPHS
+                   + "\n</TEXT>\n</DOCUMENT>\n</SEC-DOCUMENT>\n", encoding="utf-8")
+    name, records = read(sub)
+    assert name == "document"
+    held = {(o.source.value, o.target.name) for o in records if isinstance(o, Ownership)}
+    assert ("0000999999", "Globex GmbH") in held and ("0000999999", "Globex Brasil Ltda.") in held
+    assert len(held) == 5

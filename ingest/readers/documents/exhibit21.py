@@ -29,7 +29,7 @@ from lxml import etree
 
 from ownergraph.domain.model import Alias, Entity, EntityRef, Ownership, Record, Stake
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
-from ownergraph.ingest.readers.sec.ex21_table import nest, table_rows, text_rows
+from ownergraph.ingest.readers.sec.ex21_table import line_rows, nest, table_rows, text_rows
 from ownergraph.ingest.readers.sec.values import clean_text, normalise, percent_stake, jurisdiction
 from ownergraph.ingest.readers.base import build
 from ownergraph.ingest.readers.documents.meta import DocMeta
@@ -80,11 +80,18 @@ def exhibit21(meta: DocMeta, body: str, is_html: bool) -> Iterator[Record]:
             yield from _edge(meta, path, loc, owner, ref, _percent_or_none(pct), direct=direct)
         return
     named: dict[str, EntityRef] = {}
-    for loc, name, where, by in _lettered(body):
+    lettered = _lettered(body)
+    for loc, name, where, by in lettered:
         ref = EntityRef(name=name, jurisdiction=jurisdiction(where), kind=EntityKind.COMPANY)
         named[normalise(name).rstrip(".")] = ref
         owner = named.get(normalise(by).rstrip("."), EntityRef(name=by, kind=EntityKind.COMPANY)) if by else top
         yield from _edge(meta, path, loc, owner, ref, Stake(exact=100.0), direct=True)
+    if lettered:
+        return
+    # a list written as lines (paragraphs), neither a table nor a lettered list
+    lines = html_text(body).splitlines() if is_html else body.splitlines()
+    for loc, ref, owner, pct, direct in nest(line_rows(lines), top):
+        yield from _edge(meta, path, loc, owner, ref, _percent_or_none(pct), direct=direct)
 
 
 def _percent_or_none(text: str | None) -> Stake | None:

@@ -7,6 +7,7 @@ mtime (never earlier than publication, so a backtest cannot look ahead). fact_ke
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Iterator
 from datetime import date
@@ -18,7 +19,7 @@ from lxml import etree
 
 from ownergraph.domain.codes import AliasScheme, EntityKind
 from ownergraph.domain.model import EntityRef, Ownership, Record
-from ownergraph.ingest.readers.sec.ex21_table import SUFFIX, nest, table_rows, text_rows
+from ownergraph.ingest.readers.sec.ex21_table import SUFFIX, line_rows, nest, table_rows, text_rows
 from ownergraph.ingest.readers.sec.values import (
     MAX_BYTES, utc_midnight, clean_text, Doc, file_mtime, normalise, percent_stake,
 )
@@ -35,9 +36,11 @@ _PLACEHOLDER = re.compile(r"^(?:the\s+)?(?:registrant|company|corporation|issuer
 
 
 def _parent_name(root: Any) -> str | None:
-    """The company the exhibit lists subsidiaries of, from the text above the first table."""
-    lines = [t for t in (clean_text(x).replace("\xa0", " ") for x in root.xpath(
-        "//body//text()[following::table and not(ancestor::table)]")) if t]
+    """The company the exhibit lists subsidiaries of, from its title and the text above the first
+    table (the text above its list, for an exhibit written as paragraphs)."""
+    above = (root.xpath("//body//text()[following::table and not(ancestor::table)]")
+             if root.find(".//table") is not None else page_lines(root)[:12])
+    lines = [t for t in (clean_text(x).replace("\xa0", " ") for x in [*root.xpath("//title/text()"), *above]) if t]
     for i, ln in enumerate(lines):
         if m := re.search(r"subsidiaries of\s*(.*)", ln, re.I):
             name = m[1] or (lines[i + 1] if i + 1 < len(lines) else "")
@@ -48,6 +51,21 @@ def _parent_name(root: Any) -> str | None:
                 and not re.search(r"subsidiaries", ln, re.I)):
             return ln.strip(" *:")
     return None
+
+
+_BLOCKS = {"p", "div", "li", "br", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "dd", "dt", "pre"}
+
+
+def page_lines(root: Any) -> list[str]:
+    """An HTML page's text, one line per paragraph, list item or line break (an exhibit written
+    as paragraphs rather than a table)."""
+    page = copy.deepcopy(root)
+    for el in page.iter():
+        if isinstance(el.tag, str) and el.tag.lower() in _BLOCKS:
+            el.tail = "\n" + (el.tail or "")
+            if el.tag.lower() != "br":
+                el.text = "\n" + (el.text or "")
+    return [ln for ln in page.text_content().splitlines() if ln.strip()]
 
 
 def _text_parent(text: str) -> str | None:
@@ -118,11 +136,12 @@ class Ex21Reader:
 
     def sniff(self, path: Path, head: bytes) -> bool:
         named = bool(re.search(rb"exhibit(\s|&#160;|&nbsp;)*21", head, re.I)) or bool(re.search(r"ex-?21", path.name, re.I))
+        if not named or re.search(rb"<(?:SEC-HEADER|IMS-HEADER|SEC-DOCUMENT|DOCUMENT|SUBMISSION)>", head, re.I):
+            return False  # a whole submission: the document reader reads the exhibit inside it
         if b"<html" in head.lower():
-            return named
-        # a plain-text exhibit on its own (not a whole submission, which the document reader takes)
-        return (named and bool(re.search(rb"subsidiaries", head[:4096], re.I))
-                and not re.search(rb"<(?:SEC-HEADER|IMS-HEADER|DOCUMENT|SUBMISSION)>", head, re.I)
+            return True
+        # a plain-text exhibit on its own
+        return (bool(re.search(rb"subsidiaries", head[:4096], re.I))
                 and not head.lstrip().startswith((b"%PDF", b"{", b"[", b"<?xml")))
 
     def read(self, path: Path) -> Iterator[Record]:
@@ -163,6 +182,7 @@ class Ex21Reader:
                              "option, or read the whole submission, whose header names the filer")
             return
         rows = text_rows(plain) if plain is not None else table_rows(root)
+        rows = rows or line_rows(plain.splitlines() if plain is not None else page_lines(root))
         if not rows:
             yield quarantine(path, "document", "table", "no subsidiary table found")
             return

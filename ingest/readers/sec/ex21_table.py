@@ -13,7 +13,7 @@ from ownergraph.domain.model import EntityRef
 from ownergraph.ingest.readers.sec.values import clean_text, jurisdiction, normalise
 
 SUFFIX = re.compile(r"\b(inc|corp|corporation|co|company|ltd|limited|llc|plc|n\.?v|s\.?a|ag|"
-                    r"se|group|holdings?|bancorp|trust|lp|l\.p)\b\.?", re.I)
+                    r"se|group|holdings?|bancorp|trust|lp|l\.p|kk|k\.k|pty|ltda)\b\.?", re.I)
 
 
 def has_form(text: str) -> bool:
@@ -146,7 +146,6 @@ def nest(rows: list[Row], top: EntityRef) -> list[tuple[str, EntityRef, EntityRe
     return out
 
 
-__all__ = ["SUFFIX", "Row", "nest", "owned_by", "table_rows"]
 
 
 _TEXT_TABLE = re.compile(r"<TABLE>(.*?)</TABLE>", re.S | re.I)
@@ -183,3 +182,45 @@ def text_rows(body: str) -> list[Row]:
             out.append((f"table[{t}]/line[{r}]", fields[0], rest[-1] if rest else None, pct,
                         float(len(ln) - len(ln.lstrip()))))
     return out
+
+
+# a list written as lines, not a table: "Name (Jurisdiction)", "Name, a Delaware corporation",
+# "Name - Jurisdiction", "Name<2+ spaces or tab>Jurisdiction"
+_IN_PARENS = re.compile(r"^(?P<name>.+?)\s*\((?P<where>[^()]{2,40})\)\s*$")
+_A_KIND_OF = re.compile(r"^(?P<name>.+?),?\s+an?\s+(?P<where>[A-Z][A-Za-z .]+?)\s+(?:corporation|company|"
+                        r"limited liability company|limited partnership|partnership|trust|bank)\s*$")
+_DASHED = re.compile(r"^(?P<name>.+?)(?:\s+[-\u2013\u2014]\s+|\t+|\s{2,})(?P<where>[A-Z][A-Za-z ,.()]{1,40})$")
+
+
+def line_rows(lines: list[str]) -> list[Row]:
+    """Rows of an Exhibit 21 written as lines (paragraphs of an HTML page, or plain text without a
+    table): each line after the "subsidiaries" heading that names a company, with the jurisdiction
+    it states (in parentheses, "a Delaware corporation", after a dash or a run of spaces) and an
+    inline percentage. A line that is a sentence, a heading or a footnote names no company."""
+    out: list[Row] = []
+    started = False
+    for n, raw in enumerate(lines, 1):
+        line = clean_text(raw).replace("\xa0", " ").strip(" \u2022\u00b7-*;")
+        if not started:
+            started = bool(re.search(r"subsidiar", line, re.I))
+            continue
+        if not line or len(line) > 160 or line.endswith(":") or _MARK.fullmatch(line):
+            continue
+        pct = None
+        if m := _PCT.search(line):
+            pct, line = f"{m[1]}%", (line[:m.start()] + line[m.end():]).strip(" ,-")
+        name, where = line, None
+        for pattern in (_A_KIND_OF, _IN_PARENS, _DASHED):
+            if (m := pattern.match(line)) and jurisdiction(m["where"]) != m["where"].strip(" .*"):
+                name, where = m["name"].strip(" ,"), m["where"]
+                break
+        name = _MARK.sub("", name).strip(" ,")
+        if where is None and not has_form(name):
+            continue  # a sentence or heading, not a company
+        if (name[:1].islower() and len(name.split()) > 4) or len(name.split()) > 16:
+            continue
+        out.append((f"line[{n}]", name, where, pct, float(len(raw) - len(raw.lstrip()))))
+    return out
+
+
+__all__ = ["SUFFIX", "Row", "line_rows", "nest", "owned_by", "table_rows", "text_rows"]
