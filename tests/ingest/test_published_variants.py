@@ -196,3 +196,14 @@ def test_paragraph_exhibit21_inside_a_submission_is_held_by_the_filer(tmp_path: 
     held = {(o.source.value, o.target.name) for o in records if isinstance(o, Ownership)}
     assert ("0000999999", "Globex GmbH") in held and ("0000999999", "Globex Brasil Ltda.") in held
     assert len(held) == 5
+
+
+def test_exhibit21_one_cell_rows_state_their_jurisdiction(tmp_path: Path) -> None:
+    path = tmp_path / "ex21.htm"
+    path.write_text("<html><body><p>EXHIBIT 21</p><p>SUBSIDIARIES OF INITECH CORP</p><table>"
+                    "<tr><td>Initech Software LLC (Delaware)</td></tr>"
+                    "<tr><td>Initech Canada ULC, a British Columbia company</td></tr>"
+                    "<tr><td>Initech (UK) Limited</td></tr></table></body></html>")
+    got = {(o.target.name, o.target.jurisdiction) for o in read(path)[1] if isinstance(o, Ownership)}
+    assert got == {("Initech Software LLC", "US-DE"), ("Initech Canada ULC", "British Columbia"),
+                   ("Initech (UK) Limited", None)}

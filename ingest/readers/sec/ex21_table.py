@@ -105,6 +105,8 @@ class _Columns:
             jur = texts[self.jur] if self.jur < len(texts) else None
         else:
             jur = next((x for i, x in filled if i != at and x != pct), None)
+        if not jur and self.jur is None:  # one cell per row: "Name (Delaware)", "Name, a Delaware corporation"
+            name, jur = split_jurisdiction(name)
         return name, (jur if jur and jur != pct else None), pct, at
 
 
@@ -192,6 +194,17 @@ _A_KIND_OF = re.compile(r"^(?P<name>.+?),?\s+an?\s+(?P<where>[A-Z][A-Za-z .]+?)\
 _DASHED = re.compile(r"^(?P<name>.+?)(?:\s+[-\u2013\u2014]\s+|\t+|\s{2,})(?P<where>[A-Z][A-Za-z ,.()]{1,40})$")
 
 
+def split_jurisdiction(text: str) -> tuple[str, str | None]:
+    """A row's name and the jurisdiction it states after it ("Name (Delaware)", "Name, a Delaware
+    corporation", "Name - Germany"), when that is a known jurisdiction; else the text, None."""
+    if m := _A_KIND_OF.match(text):  # "a <place> corporation": the words say it is a place
+        return m["name"].strip(" ,"), m["where"]
+    for pattern in (_IN_PARENS, _DASHED):  # a bare parenthesis or column: only a known jurisdiction
+        if (m := pattern.match(text)) and jurisdiction(m["where"]) != m["where"].strip(" .*"):
+            return m["name"].strip(" ,"), m["where"]
+    return text, None
+
+
 def line_rows(lines: list[str]) -> list[Row]:
     """Rows of an Exhibit 21 written as lines (paragraphs of an HTML page, or plain text without a
     table): each line after the "subsidiaries" heading that names a company, with the jurisdiction
@@ -209,11 +222,7 @@ def line_rows(lines: list[str]) -> list[Row]:
         pct = None
         if m := _PCT.search(line):
             pct, line = f"{m[1]}%", (line[:m.start()] + line[m.end():]).strip(" ,-")
-        name, where = line, None
-        for pattern in (_A_KIND_OF, _IN_PARENS, _DASHED):
-            if (m := pattern.match(line)) and jurisdiction(m["where"]) != m["where"].strip(" .*"):
-                name, where = m["name"].strip(" ,"), m["where"]
-                break
+        name, where = split_jurisdiction(line)
         name = _MARK.sub("", name).strip(" ,")
         if where is None and not has_form(name):
             continue  # a sentence or heading, not a company
@@ -223,4 +232,4 @@ def line_rows(lines: list[str]) -> list[Row]:
     return out
 
 
-__all__ = ["SUFFIX", "Row", "line_rows", "nest", "owned_by", "table_rows", "text_rows"]
+__all__ = ["SUFFIX", "Row", "line_rows", "nest", "owned_by", "split_jurisdiction", "table_rows", "text_rows"]
