@@ -27,6 +27,10 @@ CORPUS = Path(__file__).resolve().parents[2] / "tests/fixtures/reader_corpus"
 # Exhibit 21 page without "Exhibit 21" in it reads as a plain document) or none at all
 FOLDER_FORMATS = {"sec-ex21": "sec-ex21", "gleif-rr-xml": "gleif-rr", "gleif-rr-json": "gleif-rr",
                   "gleif-repex": "gleif-repex"}
+# readers that read such a folder's files as well when detection picks them (a GLEIF file mixing
+# LEI, relationship and exception records; an API response)
+_GLEIF = {"gleif-lei", "gleif-rr", "gleif-repex", "gleif-api"}
+FOLDER_ALSO = {"gleif-rr-xml": _GLEIF, "gleif-rr-json": _GLEIF, "gleif-repex": _GLEIF}
 
 
 def reader_for(path: Path, folder: str | None = None) -> Any:
@@ -40,8 +44,9 @@ def reader_for(path: Path, folder: str | None = None) -> Any:
         if want is None:
             raise
         return readers()[want]
-    if want is None or reader.name == want or (want == "sec-ex21" and reader.name == "document"
-                                               and is_submission(path.read_bytes()[:8192].decode("latin-1"))):
+    if want is None or reader.name == want or reader.name in FOLDER_ALSO.get(folder or "", ()) or (
+            want == "sec-ex21" and reader.name == "document"
+            and is_submission(path.read_bytes()[:8192].decode("latin-1"))):
         return reader
     return readers()[want]
 

@@ -140,3 +140,10 @@ def test_reporting_exception_by_entity_level_and_reason() -> None:
 def test_an_unknown_fact_kind_counts_as_wrong() -> None:
     from bench.readers.__main__ import check
     assert not check(index(), {"fact": "no-such-kind"})
+
+
+def test_a_gleif_folder_keeps_the_gleif_reader_detection_picks() -> None:
+    mixed = REAL / "gleif" / "golden-copy" / "relationship-update-data.json"  # LEI and RR records
+    assert reader_for(mixed, "gleif-rr-json").name == "gleif-lei"
+    api = REAL / "gleif" / "api" / "relationships" / "direct-parent-relationship_549300O897ZC5H7CY412.json"
+    assert reader_for(api, "gleif-rr-json").name == "gleif-api"
