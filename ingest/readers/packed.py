@@ -45,6 +45,12 @@ class _MemberStream:
     def readline(self, limit: int = -1) -> bytes:
         return self._stream.readline(limit)
 
+    def seek(self, offset: int, whence: int = 0) -> int:  # a zip member seeks (by re-reading)
+        return self._stream.seek(offset, whence)
+
+    def tell(self) -> int:
+        return self._stream.tell()
+
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self._stream)
 

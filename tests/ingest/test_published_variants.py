@@ -207,3 +207,19 @@ def test_exhibit21_one_cell_rows_state_their_jurisdiction(tmp_path: Path) -> Non
     got = {(o.target.name, o.target.jurisdiction) for o in read(path)[1] if isinstance(o, Ownership)}
     assert got == {("Initech Software LLC", "US-DE"), ("Initech Canada ULC", "British Columbia"),
                    ("Initech (UK) Limited", None)}
+
+
+@pytest.mark.parametrize(("src", "inner", "fmt"), [
+    # Companies House publishes both bulk products zipped: BasicCompanyData-…-part1_7.zip, psc-snapshot-…_1of28.zip
+    (FIX / "reader_corpus" / "files" / "dev" / "ch-basic-csv" / "relately-product-217-sample.csv",
+     "BasicCompanyData-2024-01-01-part1_7.csv", "uk-company"),
+    (FIX / "reader_corpus" / "files" / "test" / "ch-psc-snapshot" / "ingester-psc_individual.json",
+     "psc-snapshot-2024-01-01_1of28.txt", "uk-psc"),
+])
+def test_zipped_companies_house_products(tmp_path: Path, src: Path, inner: str, fmt: str) -> None:
+    archive = tmp_path / inner.replace(".csv", ".zip").replace(".txt", ".zip")
+    with zipfile.ZipFile(archive, "w") as z:
+        z.write(src, inner)
+    name, records = read(archive)
+    assert name == fmt and records
+    assert kinds(records) == kinds(read(src)[1])
