@@ -66,8 +66,11 @@ def read(path: Path, folder: str | None = None) -> tuple[Index, str | None]:
         reader = reader_for(path, folder)
     except InputFormatError as err:
         return ix, str(err)
-    for rec in reader.read(path):
-        ix.add(rec)
+    try:
+        for rec in reader.read(path):
+            ix.add(rec)
+    except Exception as err:  # noqa: BLE001 - a reader's crash scores its file, never ends the run
+        return ix, f"{reader.name} failed on {path.name}: {type(err).__name__}: {err}"
     return ix, None
 
 

@@ -106,6 +106,11 @@ def entity_ok(ix: Index, fact: dict[str, Any]) -> bool:
 
 
 def _band(stake: Any, want: Any) -> bool:
+    if isinstance(want, str):  # "100%", "51.0": a percentage written as text
+        try:
+            want = float(want.strip().rstrip("%").replace(",", "."))
+        except ValueError:
+            return stake is not None  # a share in words ("majority"): a stake must be stated
     if want is None:
         return True
     if stake is None:

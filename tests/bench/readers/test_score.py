@@ -147,3 +147,9 @@ def test_a_gleif_folder_keeps_the_gleif_reader_detection_picks() -> None:
     assert reader_for(mixed, "gleif-rr-json").name == "gleif-lei"
     api = REAL / "gleif" / "api" / "relationships" / "direct-parent-relationship_549300O897ZC5H7CY412.json"
     assert reader_for(api, "gleif-rr-json").name == "gleif-api"
+
+
+def test_a_share_written_as_text_is_read_as_its_figure() -> None:
+    ix = index(owns("Acme Inc.", "Acme GmbH", 51.0))
+    assert CHECKS["subsidiary"](ix, sub("Acme Inc.", "Acme GmbH", "51%"))  # type: ignore[arg-type]
+    assert not CHECKS["subsidiary"](ix, sub("Acme Inc.", "Acme GmbH", "60 %"))  # type: ignore[arg-type]
