@@ -223,3 +223,20 @@ def test_zipped_companies_house_products(tmp_path: Path, src: Path, inner: str, 
     name, records = read(archive)
     assert name == fmt and records
     assert kinds(records) == kinds(read(src)[1])
+
+
+def test_plain_text_exhibit21_with_cells_between_pipes() -> None:
+    """Household International's 2002 Exhibit 21 as the prose corpus holds it (origin in
+    tests/fixtures/prose_corpus/README.md): one row per line, cells between pipes, a nested row
+    marked by ">", "N/A" where no percentage is stated."""
+    path = FIX / "prose_corpus" / "documents" / "ex21-household-international-2002.txt"
+    name, records = read(path)
+    assert name == "sec-ex21" and not [r for r in records if isinstance(r, Quarantined)]
+    owns = {(o.source.name, o.target.name): (o.stake.exact if o.stake else None, o.target.jurisdiction)
+            for o in records if isinstance(o, Ownership)}
+    top = "HOUSEHOLD INTERNATIONAL, INC."
+    assert owns[(top, "Household Investment Funding, Inc.")] == (100, "US-DE")
+    assert owns[(top, "Household Aviation, LLC")] == (None, "US-DE")
+    assert owns[("Hamilton Investments, Inc.", "Craig-Hallum Corporation")] == (100, "US-DE")
+    assert owns[("Household Bank, f.s.b.", "Housekey Financial Corporation")] == (100, "US-IL")
+    assert len(owns) == 9

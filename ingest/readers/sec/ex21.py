@@ -68,6 +68,11 @@ def page_lines(root: Any) -> list[str]:
     return [ln for ln in page.text_content().splitlines() if ln.strip()]
 
 
+def _figure(pct: str | None) -> str | None:
+    """The percent cell when it holds a figure; "N/A", a dash or a footnote mark state none."""
+    return pct if pct and re.search(r"\d", pct) else None
+
+
 def _text_parent(text: str) -> str | None:
     """The company a plain-text exhibit lists subsidiaries of ("SUBSIDIARIES OF ACME CORP"), from
     the lines above its list; "the Registrant" names nobody."""
@@ -191,7 +196,7 @@ class Ex21Reader:
             okey = normalise(owner.name or owner.value or "")
             sub_name = ref.name or ""
             yield build(path, loc, lambda: Ownership(
-                source=owner, target=ref, stake=percent_stake(pct), direct=direct,
+                source=owner, target=ref, stake=percent_stake(_figure(pct)), direct=direct,
                 known_from=doc.known_from, provenance=doc.prov(f"{doc.doc_id}:{sub_name}", loc),
                 fact_key=f"sec:ex21:{okey}:{normalise(sub_name)}"), sub_name)
 

@@ -212,10 +212,20 @@ def line_rows(lines: list[str]) -> list[Row]:
     inline percentage. A line that is a sentence, a heading or a footnote names no company."""
     out: list[Row] = []
     started = False
+    cols = _Columns()  # a line of cells between pipes is a table row ("Name | Delaware | 100%")
     for n, raw in enumerate(lines, 1):
         line = clean_text(raw).replace("\xa0", " ").strip(" \u2022\u00b7-*;")
         if not started:
             started = bool(re.search(r"subsidiar", line, re.I))
+            if not (started and "|" in line):
+                continue
+        if "|" in line:
+            depth = len(line) - len(line.lstrip(">"))  # ">" marks a nested row, as in quoted text
+            cells = [c.strip() for c in line.lstrip(">").strip("|").split("|")]
+            if cols.learn(cells) or not any(cells) or re.fullmatch(r"[\s|:-]*", line):
+                continue
+            if (row := cols.row(cells)) is not None:
+                out.append((f"line[{n}]", row[0], row[1], row[2], float(depth)))
             continue
         if not line or len(line) > 160 or line.endswith(":") or _MARK.fullmatch(line):
             continue
