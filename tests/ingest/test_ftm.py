@@ -280,3 +280,24 @@ def test_nested_export_reads_each_nested_entity(tmp_path: Path) -> None:
     assert (own.source.value, own.target.value, own.stake.exact) == ("NK-p", "co-1", 50.0)
     (san,) = [r for r in records if isinstance(r, Sanction)]
     assert san.entity.value == "NK-p" and san.authority == "EU"
+
+
+def test_one_entity_written_as_an_indented_json_document_is_read(tmp_path: Path) -> None:
+    """FtM libraries write a single entity as one indented JSON object (not a JSON line); an array
+    of entities the same way. Both are read, the array item by item."""
+    from ownergraph.ingest.formats import detect
+
+    one = tmp_path / "company.json"
+    one.write_text('{\n    "id": "acme",\n    "schema": "Company",\n    "properties": {\n'
+                   '        "name": ["Acme Trading OÜ"]\n    }\n}\n', encoding="utf-8")
+    many = tmp_path / "entities.json"
+    many.write_text('[\n  {"id": "p1", "schema": "Person", "properties": {"name": ["Іван Срака"]}},\n'
+                    '  {"id": "own1", "schema": "Ownership", "properties": {"owner": ["p1"],'
+                    ' "asset": ["acme"], "percentage": ["40"]}}\n]\n', encoding="utf-8")
+    assert detect(one).name == "ftm" and detect(many).name == "ftm"
+    entities = [r for r in detect(one).read(one) if type(r).__name__ == "Entity"]
+    assert [e.name for e in entities] == ["Acme Trading OÜ"]
+    records = list(detect(many).read(many))
+    assert [r.name for r in records if type(r).__name__ == "Entity"] == ["Іван Срака"]
+    owns = [r for r in records if type(r).__name__ == "Ownership"]
+    assert len(owns) == 1 and owns[0].stake.exact == 40.0

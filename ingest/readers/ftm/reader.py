@@ -59,7 +59,7 @@ from ownergraph.ingest.readers.ftm.mapping import (
     EDGE_ENDS, NOT_CONTROL, SOURCE, THING_KINDS, aliases_of, Ctx, first_value, jurisdiction_of, num,
     stamp_time, prop_values, parse_percentage, properties,
 )
-from ownergraph.ingest.readers.json_layout import iter_lines, load_line
+from ownergraph.ingest.readers.json_layout import iter_json_records, iter_lines, load_line
 from ownergraph.ingest.readers.ftm.nested import nested_entities
 from ownergraph.ingest.readers.packed import open_data
 from ownergraph.ingest.readers.base import Bad, build, file_time, guard, parse_datetime, quarantine, read_safely
@@ -183,6 +183,11 @@ def _entity_records(ent: dict[str, Any], ctx: Ctx) -> Iterator[Record]:
     yield from ctx.extra
 
 
+# one JSON document, not JSON lines: an object whose first line is '{' alone, or an array of objects
+_ONE_DOCUMENT = re.compile(rb'\{[ \t\r]*\n|\[\s*\{')
+_FTM_SCHEMA = re.compile(rb'"schema"\s*:\s*"[A-Z][A-Za-z]+"')
+
+
 class FtmReader:
     """``--format ftm``: FtM full exports, delta files and the delta index."""
 
@@ -192,6 +197,8 @@ class FtmReader:
         h = head.lstrip()
         if re.match(rb'\{\s*"versions"\s*:', h):
             return True
+        if _ONE_DOCUMENT.match(h) and _FTM_SCHEMA.search(h) and b'"id"' in h:
+            return True  # one entity (or a list of them) written as one indented JSON document
         first = h.split(b"\n", 1)[0]
         return h.startswith(b"{") and (
             # an entity with no properties at all is still one: id and schema are what FtM requires
@@ -204,7 +211,17 @@ class FtmReader:
             head = f.read(1024)
         if re.match(rb'\s*\{\s*"versions"\s*:', head):
             return read_safely(path, self._read_index(path))
+        if _ONE_DOCUMENT.match(head.lstrip()):
+            return read_safely(path, self._read_document(path))
         return read_safely(path, self._read_lines(path))
+
+    def _read_document(self, path: Path) -> Iterator[Record]:
+        """A file holding one JSON document: an entity, or an array of entities (FtM's JSON form
+        outside the line-based exports, as FtM libraries write a single entity)."""
+        stamp, mtime = stamp_time(path), file_time(path)
+        for loc, obj in iter_json_records(path):
+            loc = "document" if loc == "$" else loc
+            yield from guard(path, loc, lambda obj=obj, loc=loc: self._read_line(path, loc, obj, stamp, mtime), obj)
 
     def _read_index(self, path: Path) -> Iterator[Record]:
         try:
