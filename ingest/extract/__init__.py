@@ -77,7 +77,7 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, 
     # the table and signature readers read the whole document: keep the rows of the sentences asked about
     spans = [(s.start, s.end) for s in sentences]
     listed, taken = sublists.find(text, ctx)
-    rows = [f for f in (*listed, *tables.find(text, ctx, taken), *signatures.find(text, filer))
+    rows = [f for f in (*listed, *tables.find(text, ctx, taken), *signatures.find(text, filer, ctx))
             if any(a <= f.start < b for a, b in spans)]
     found = _once([*found, *rows])
     found = partners.full_names(text, bind_agreements(rules.date_refinancings(found), sentences))
