@@ -22,7 +22,7 @@ import re
 from ownergraph.ingest.extract.parties import has_legal_form, is_party
 from ownergraph.ingest.extract.patterns import GUARANTEE, OWNS, RENAMED, SUBSIDIARY
 from ownergraph.ingest.extract.rules import Found
-from ownergraph.ingest.extract.values import Context, percent
+from ownergraph.ingest.extract.values import NAME, Context, percent
 
 __all__ = ["find"]
 
@@ -37,7 +37,8 @@ _KINDS: list[tuple[str, re.Pattern[str]]] = [
     ("joint_venture", re.compile(r"\bjoint\sventures?\b|\(JV\)", re.I)),
     ("holders", re.compile(r"\b(?:(?:major|substantial|significant|principal)\s(?:share|stock)holders?|"
                            r"beneficial(?:ly)?\sown\w*|owned\sof\srecord\sand\sbeneficially|security\sownership|notifiable\sinterests|"
-                           r"interests?\sin\s(?:voting\srights|shares))\b", re.I)),
+                           r"interests?\sin\s(?:voting\srights|shares)|(?:5|five)\s?(?:%|percent|per\scent)\s(?:or\s(?:more|greater)\s)?"
+                           r"(?:beneficial\s)?(?:stock|share)?(?:holders|owners))\b", re.I)),
 ]
 _DEALS = re.compile(r"\b(?:acquisitions?|business\scombinations?|disposals?|divestitures?)\b", re.I)
 _NEXT_EXHIBIT = re.compile(r"^(?:EXHIBIT|Exhibit|EX-)\s*\d|^CONSENT\b|^SIGNATURES?\b")
@@ -97,6 +98,12 @@ def find(text: str, ctx: Context, skip: frozenset[int] | set[int] = frozenset())
                 serials = serials or numbered
                 out.extend(found)
             continue
+        if kind == "holders" and _AFTER_HOLDERS.match(row):
+            kind, parent, listing = None, None, False
+            continue
+        if kind == "holders" and _HOLDER_NOTE.match(row):
+            out.extend(_noted_holders(row, start, ctx))  # a footnote of the table: the table goes on
+            continue
         named = _kind_of(row)
         if named is None and len(row) <= 80 and _DEALS.search(row):
             kind, parent, listing = None, None, False  # "#### Acquisitions in 2024:": rows of deals, not of a list above
@@ -107,14 +114,49 @@ def find(text: str, ctx: Context, skip: frozenset[int] | set[int] = frozenset())
             p = _PARENT.search(row)
             parent = ctx.name(p["p"]) if p and named == "subsidiary" else (parent if len(row) < 60 else None)
             continue
-        if kind == "holders" and ctx.filer and (m := _OWNER_LINE.match(row)) and is_party(holder := _untitled(m["name"])):
-            out.append(_row(OWNS, "table_holder", holder, ctx.filer, float(m["pct"]), row, start))
+        if kind == "holders" and ctx.filer and (m := _OWNER_LINE.match(row) or _OWNER_ROW.match(row)) \
+                and is_party(holder := _untitled(m["name"])):
+            out.append(_row(OWNS, "table_holder", holder, ctx.filer, float(m["pct"]) if m["pct"] else None, row, start))
         elif (kind in ("subsidiary", "guarantee", "associate") and listing and (parent or ctx.filer)
               and (name := _list_row(row)) and _key(name) != _key(parent or ctx.filer or "")):
             out.extend(_pipe_row([name, *re.findall(r"\b\d{1,3}(?:\.\d+)?\s?%", row)], kind,
                                  parent or ctx.filer, row, start, False)[0])
-        elif (_prose(row) and not _INTRODUCES.search(row)) or _NEXT_EXHIBIT.match(row):
+        elif (_prose(row) and not _INTRODUCES.search(row) and not (kind == "holders" and _FIGURES.search(row))) \
+                or _NEXT_EXHIBIT.match(row):
             kind, parent, listing = None, None, False
+    return out
+
+
+# a row's figures at its end ("All current executive officers and directors as a group (10 persons)(13)
+# 250,629,119 22.9"): a row of the table, however many words its name has, not prose that ends it
+_FIGURES = re.compile(r"\s\d[\d,]{2,}(?:\s+(?:\d{1,3}(?:\.\d+)?\s?%?|\*{1,2}))?\s*$")
+
+
+# a beneficial ownership row without a percent sign: a holder, footnote marks, the shares, and the
+# percent of the class with its decimals ("Elon Musk(1) 231,715,206 21.2") or "*" for under one
+# per cent ("Zachary J. Kirkhorn(4) 635,271 *")
+_OWNER_ROW = re.compile(r"^(?P<name>[A-Z][^\d()|:\s]*\s[^\d()|:]{2,80}?)\s*(?:\(\s?\d{1,2}(?:\s?\d)?\s?\)\s*)*\s\d[\d,]{2,}\s+"
+                        r"(?:(?P<pct>\d{1,3}\.\d{1,2})\s?%?|\*{1,2}|<\s?1\s?%|less\sthan\s1\s?%)\s*$")
+# the next section of a proxy statement or of Items 12-13: the table of holders has ended
+_AFTER_HOLDERS = re.compile(r"^(?:Item\s\d|ITEM\s\d|Related\sParty|RELATED\sPARTY|Certain\sRelationships|CERTAIN\sRELATIONSHIPS|"
+                            r"Executive\sCompensation|EXECUTIVE\sCOMPENSATION|Equity\sCompensation\sPlan|Section\s16)")
+# a footnote of a beneficial ownership table ("(1) Includes ... shares held of record by the Elon
+# Musk Revocable Trust", "Includes the 9,783,886 shares owned by Lone Star Value Investors, LP")
+_HOLDER_NOTE = re.compile(r"^(?:\(\s?\d{1,2}(?:\s?\d)?\s?\)|\*{1,2}|\d{1,2}\s)?\s*(?:Includes|Consists|Represents|Comprises)\b")
+_HELD_BY = re.compile(rf"\bshares(?:\sof\s[A-Za-z ]{{3,40}}?)?\s(?:(?:are\s|were\s)?held(?:\sof\srecord|\sdirectly|\sindirectly)?|"
+                      rf"(?:beneficially\s)?owned(?:\sof\srecord|\sbeneficially|\sdirectly)?)\sby\s(?:the\s)?(?P<name>{NAME})")
+# "which may be deemed to be beneficially owned by Mr. Eberwein": a holding the filer does not state
+_DEEMED = re.compile(r"\b(?:deemed|considered)\s(?:to\sbe\s)?(?:beneficially\s)?$|\bmay\s(?:be\s)?$")
+
+
+def _noted_holders(row: str, start: int, ctx: Context) -> list[Found]:
+    """The holders of the filer's shares a footnote of its beneficial ownership table names."""
+    out = []
+    for m in _HELD_BY.finditer(row):
+        holder = ctx.name(m["name"])
+        if holder and ctx.filer and holder != ctx.filer and not _DEEMED.search(row[max(0, m.start() - 40):m.start()] +
+                                                                              row[m.start():m.start("name")].split(" by ")[0]):
+            out.append(_row(OWNS, "table_holder_note", holder, ctx.filer, None, row, start))
     return out
 
 
