@@ -20,12 +20,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ownergraph.ingest.extract.parties import COUNTRIES, is_party
+from ownergraph.ingest.extract.parties import COUNTRIES, has_legal_form, is_party
 from ownergraph.ingest.extract.patterns import SUBSIDIARY
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import Context
 
-__all__ = ["JURISDICTIONS", "Row", "find", "row_of"]
+__all__ = ["JURISDICTIONS", "Row", "find", "numbered_row", "row_of"]
 
 _US_STATES = """alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|district of columbia|florida|
 georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|michigan|minnesota|
@@ -108,8 +108,24 @@ def row_of(line: str) -> Row | None:
     return Row(indent, name, place, stake)
 
 
+# a numbered list's line under a heading: "1. CVD/RMS Acquisition Corp., a Delaware corporation.",
+# "5. Endologix International Holdings B.V., a Dutch corporation." (a description, in any words)
+_NUMBERED = re.compile(r"^\s*(?:\(?\d{1,3}[.)]|\([a-z]{1,3}\))\s+(?P<name>[A-Z][^;:]{2,120}?),\s(?:an?\s)(?P<what>[A-Z][\w .-]{1,40}?\s"
+                       r"(?:[a-z]+\s){0,3}(?:corporation|company|partnership|trust|limited|société|gmbh))\.?\s*$")
+
+
+def numbered_row(line: str) -> Row | None:
+    """The row a numbered line of a list under a heading is, or None."""
+    m = _NUMBERED.match(line.rstrip())
+    if m is None or not has_legal_form(m["name"]) or not _a_name(m["name"]):
+        return None
+    return Row(0, m["name"].strip(" ,"), m["what"].split()[0], None)
+
+
 def _a_name(name: str) -> bool:
     words = name.split()
+    if ":" in name:
+        return False  # "SPECIAL LIMITED PARTNER: STEADFAST APARTMENT ADVISOR III, LLC": a role, then a name
     if not words or not (name[:1].isupper() or name[:1].isdigit()) or len(name) > 120:
         return False
     if any(not (w[:1].isupper() or w[:1].isdigit() or w[:1] in "(&-'\"") and w.lower() not in _JOINERS for w in words):
@@ -136,7 +152,7 @@ def find(text: str, ctx: Context) -> tuple[list[Found], set[int]]:
     pos = 0
     for line in text.splitlines(keepends=True):
         start, pos = pos, pos + len(line)
-        row = row_of(line)
+        row = row_of(line) or (numbered_row(line) if owner is not None else None)
         bare = line.strip()
         start += len(line) - len(line.lstrip())
         if row is not None:
@@ -172,8 +188,12 @@ def _grow(pending: list[tuple[Row, str, int]], row: Row, quote: str, start: int)
     return [*pending, (row, quote, start)]
 
 
+# the heading's word is part of a name ("SIII SUBSIDIARY, LLC", "Acme Subsidiary Inc."): no heading
+_IN_A_NAME = re.compile(r"\bsubsidiar(?:y|ies)\b,?\s(?:LLC|L\.L\.C|Inc|Corp|Ltd|L\.P|LP|Limited|Company|plc)\b", re.I)
+
+
 def _heading(line: str) -> str | None:
-    if len(line) > 120 or not _HEADING.search(line) or re.search(r"[a-z]\.$", line):
+    if len(line) > 120 or not _HEADING.search(line) or re.search(r"[a-z]\.$", line) or _IN_A_NAME.search(line):
         return None
     return line
 

@@ -108,7 +108,7 @@ def find(text: str, ctx: Context, skip: frozenset[int] | set[int] = frozenset())
         if named is None and len(row) <= 80 and _DEALS.search(row):
             kind, parent, listing = None, None, False  # "#### Acquisitions in 2024:": rows of deals, not of a list above
             continue
-        if named is not None:
+        if named is not None and not _NAMED_SUBSIDIARY.search(row):
             kind, serials = named, False
             listing = len(row) <= 120 and not re.search(r"[a-z]\.$", row) or bool(_INTRODUCES.search(row))
             p = _PARENT.search(row)
@@ -137,6 +137,8 @@ _FIGURES = re.compile(r"\s\d[\d,]{2,}(?:\s+(?:\d{1,3}(?:\.\d+)?\s?%?|\*{1,2}))?\
 # per cent ("Zachary J. Kirkhorn(4) 635,271 *")
 _OWNER_ROW = re.compile(r"^(?P<name>[A-Z][^\d()|:\s]*\s[^\d()|:]{2,80}?)\s*(?:\(\s?\d{1,2}(?:\s?\d)?\s?\)\s*)*\s\d[\d,]{2,}\s+"
                         r"(?:(?P<pct>\d{1,3}\.\d{1,2})\s?%?|\*{1,2}|<\s?1\s?%|less\sthan\s1\s?%)\s*$")
+# a name with the heading's word in it ("GENERAL PARTNER: SIII SUBSIDIARY, LLC, a Maryland limited liability company")
+_NAMED_SUBSIDIARY = re.compile(r"\bsubsidiar(?:y|ies)\b,?\s(?:LLC|L\.L\.C|Inc|Corp|Ltd|L\.P|LP|Limited|Company|plc)\b", re.I)
 # the next section of a proxy statement or of Items 12-13: the table of holders has ended
 _AFTER_HOLDERS = re.compile(r"^(?:Item\s\d|ITEM\s\d|Related\sParty|RELATED\sPARTY|Certain\sRelationships|CERTAIN\sRELATIONSHIPS|"
                             r"Executive\sCompensation|EXECUTIVE\sCOMPENSATION|Equity\sCompensation\sPlan|Section\s16)")
