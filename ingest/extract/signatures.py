@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ownergraph.ingest.extract.defined_roles import bound
 from ownergraph.ingest.extract.parties import is_party
 from ownergraph.ingest.extract.patterns import CONTROLLING, GUARANTEE, LOAN
 from ownergraph.ingest.extract.rules import Found
@@ -160,21 +161,16 @@ def _roles(head: Head, ctx: Context, start: int, line: str) -> list[Found]:
     out = []
     for role in head.roles:
         if role == "lender":
-            rel, other, rule = LOAN, _bound(ctx, "borrower", "company", "issuer"), "signature_block/lender"
+            rel, other, rule = LOAN, bound(ctx, "borrower", "company", "issuer"), "signature_block/lender"
         elif role == "guarantor":
-            rel, other, rule = GUARANTEE, _bound(ctx, "borrower", "company", "issuer"), "signature_block/guarantor"
+            rel, other, rule = GUARANTEE, bound(ctx, "borrower", "company", "issuer"), "signature_block/guarantor"
         elif role in ROLES:
-            rel, other, rule = CONTROLLING, _bound(ctx, "partnership", "company"), f"signature_block/role:{_kind(role)}"
+            rel, other, rule = CONTROLLING, bound(ctx, "partnership", "fund"), f"signature_block/role:{_kind(role)}"
         else:
             continue
         out += [Found(relation=rel, rule=rule, a=n, b=other, confidence=0.9, start=start, end=start + len(line), quote=line)
                 for n in head.names if other and _key(n) != _key(other)]
     return out
-
-
-def _bound(ctx: Context, *terms: str) -> str | None:
-    """The name the document binds to the first of its defined ``terms`` ("the Borrower"), else the filer."""
-    return next((ctx.terms[t] for t in terms if t in ctx.terms), None) or ctx.filer
 
 
 def _chain(above: tuple[str, ...], parts: list[str], start: int, line: str) -> tuple[list[Found], tuple[str, ...]]:
