@@ -60,3 +60,23 @@ def test_a_term_bound_to_a_possessive_or_a_class_binds_nothing() -> None:
     terms = Context.of(text, None).terms
     assert "blocked account" not in terms and "group" not in terms
     assert terms["nissan"] == "Nissan Motor Co."
+
+
+def test_a_trustee_of_a_named_trust_controls_it() -> None:
+    # spa-coty-king-kylie-2019 (heldout2, development data since): the preamble and the signature page
+    text = _doc("spa-coty-king-kylie-2019")
+    from ownergraph.domain.sentences import split_sentences
+    from ownergraph.ingest.extract import extract
+
+    got = {(f.relation, f.a, f.b) for f in extract(text, split_sentences(text), "King Kylie, LLC")}
+    assert ("controlling", "Kristen M. Jenner", "KMJ 2018 Irrevocable Trust") in got  # "Kristen M. Jenner, Trustee of the KMJ ..."
+    assert not any(a.startswith("Kristen M. Jenner Kristen") for _, a, _ in got)  # "/s/ Kristen M. Jenner Kristen M. Jenner, as trustee"
+
+
+def test_an_indenture_trustee_and_a_possessive_trust_are_no_control() -> None:
+    from ownergraph.ingest.extract import partners
+
+    ctx = Context(filer="Acme plc")
+    for sentence in ("U.S. Bank National Association, as trustee of the Indenture, holds the notes.",
+                     "Equiniti Trust (Jersey) Limited, as trustee of the company's Employee Benefit Trust, holds shares."):
+        assert not partners.find(sentence, 0, ctx), sentence
