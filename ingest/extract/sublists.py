@@ -70,6 +70,11 @@ _CLOSES = re.compile(r"^(?:EXHIBIT|Exhibit|EX-)\s*\d|^(?:CONSENT|SIGNATURES?|PAR
 _RUN = 3  # rows with a jurisdiction column, one after another, make a list without a heading
 
 
+# nesting marks before a row's name, one per level (an exported list's ">" or "- "): the row is the
+# subsidiary of the nearest row above with fewer (a list whose every row has one has no nesting)
+_NEST = re.compile(r"^(?:>\s?|[-–—]\s)+(?=[A-Z0-9])")
+
+
 @dataclass(frozen=True)
 class Row:
     """One line of a list: its indentation, name, jurisdiction and stated stake."""
@@ -86,6 +91,10 @@ def row_of(line: str) -> Row | None:
     if not body.strip() or body.lstrip().startswith("|") or len(body.strip()) > 200:
         return None
     indent = len(body.expandtabs(4)) - len(body.expandtabs(4).lstrip())
+    marks = _NEST.match(body.strip())  # ">Craig-Hallum Corporation | Delaware | 100%": one level under the row above
+    if marks is not None:
+        indent += 4 * len(re.sub(r"\s", "", marks[0]))
+        body = body.strip()[marks.end():]
     cells = [c.strip() for c in _CELLS.split(body.strip()) if c and c.strip(" .")]
     if len(cells) == 1 and (m := _PLACE_IN_NAME.fullmatch(cells[0])) and _jurisdiction(m["place"] or m["place2"]):
         cells = [m["name"], m["place"] or m["place2"], *([m["stake"]] if m["stake"] else [])]  # "Acme LLC (Delaware)"
@@ -128,7 +137,8 @@ def _a_name(name: str) -> bool:
         return False  # "SPECIAL LIMITED PARTNER: STEADFAST APARTMENT ADVISOR III, LLC": a role, then a name
     if not words or not (name[:1].isupper() or name[:1].isdigit()) or len(name) > 120:
         return False
-    if any(not (w[:1].isupper() or w[:1].isdigit() or w[:1] in "(&-'\"") and w.lower() not in _JOINERS for w in words):
+    if any(not (w[:1].isupper() or w[:1].isdigit() or w[:1] in "(&-'\"") and w.lower() not in _JOINERS
+           and not re.fullmatch(r"[a-z](?:\.[a-z]){1,3}\.?,?", w) for w in words):  # "f.s.b.", "s.a.": an initialised form
         return False  # a line of prose or a table of figures ("Net sales  1,234")
     return _jurisdiction(name) is False and is_party(name)
 

@@ -41,3 +41,19 @@ def test_numbered_lines_need_a_heading_and_a_legal_form() -> None:
             "2. The Widget Division, a Texas corporation.\n")
     got = _subsidiaries(text, "Acme Corp.")
     assert got == {("Acme Corp.", "Acme Widgets LLC")}
+
+
+def test_nesting_marks_give_the_immediate_parent() -> None:
+    # ex21-household-international-2002 (heldout2, development data since): ">" marks a row under the row above
+    text = (CORPUS / "documents" / "ex21-household-international-2002.txt").read_text()
+    ctx = Context(filer="Household International, Inc.")
+    got = {(f.a, f.b, f.rule) for f in sublists.find(text, ctx)[0]}
+    assert ("Hamilton Investments, Inc.", "Craig-Hallum Corporation", "table_subsidiary_parent") in got
+    assert ("Household Bank, f.s.b.", "Housekey Financial Corporation", "table_subsidiary_parent") in got  # "f.s.b."
+
+
+def test_a_bullet_on_every_row_is_no_nesting() -> None:
+    text = ("Subsidiaries of the Registrant\n- Acme One LLC | Delaware | 100%\n- Acme Two Inc. | Texas | 100%\n"
+            "- Acme Three Ltd | Bermuda | 100%\n")
+    got = {(f.a, f.b) for f in sublists.find(text, Context(filer="Acme Corp."))[0]}
+    assert got == {("Acme Corp.", "Acme One LLC"), ("Acme Corp.", "Acme Two Inc."), ("Acme Corp.", "Acme Three Ltd")}
