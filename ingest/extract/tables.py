@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import re
 from ownergraph.ingest.extract.parties import has_legal_form, is_party
-from ownergraph.ingest.extract.patterns import GUARANTEE, OWNS, RENAMED, SUBSIDIARY
+from ownergraph.ingest.extract.defined_roles import bound
+from ownergraph.ingest.extract.patterns import CONTROLLING, GUARANTEE, LOAN, OWNS, RENAMED, SUBSIDIARY
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import NAME, Context, percent
 
@@ -40,6 +41,16 @@ _KINDS: list[tuple[str, re.Pattern[str]]] = [
                            r"interests?\sin\s(?:voting\srights|shares)|(?:5|five)\s?(?:%|percent|per\scent)\s(?:or\s(?:more|greater)\s)?"
                            r"(?:beneficial\s)?(?:stock|share)?(?:holders|owners))\b", re.I)),
 ]
+# a partnership's (or an LLC's) schedule of its partners (members) and their percentage interests
+_KINDS.insert(0, ("partners", re.compile(r"\b(?:partners|members)\b[^.]{0,80}\bpercentage\sinterests?\b|"
+                                         r"\bpercentage\sinterests?\b[^.]{0,80}\b(?:partners|members)\b", re.I)))
+# a credit agreement's schedule of its lenders and their commitments ("SCHEDULE 8 / THE ORIGINAL INTERIM
+# LENDERS", "Schedule 2.01 Commitments", a header "Name of Original Interim Lender ... Commitment (£)")
+_KINDS.insert(0, ("lenders", re.compile(r"^(?:schedule\s[\w.]+\s*[-–:]?\s*)?(?:the\s)?(?:(?:original|initial|closing\sdate)\s)?"
+                                        r"(?:(?:interim|term|revolving)\s)?lenders(?:\sand\scommitments)?\s*$|"
+                                        r"^(?:schedule\s[\w.]+\s*[-–:]?\s*)?commitments\s*$|"
+                                        r"^name\sof\s(?:(?:original|initial)\s)?(?:(?:interim|term|revolving)\s)?lender\b.{0,120}\bcommitment",
+                                        re.I)))
 _DEALS = re.compile(r"\b(?:acquisitions?|business\scombinations?|disposals?|divestitures?)\b", re.I)
 _NEXT_EXHIBIT = re.compile(r"^(?:EXHIBIT|Exhibit|EX-)\s*\d|^CONSENT\b|^SIGNATURES?\b")
 _JOINERS = frozenset("of de du la le des del der van von und and & y e et the for".split())
@@ -114,6 +125,14 @@ def find(text: str, ctx: Context, skip: frozenset[int] | set[int] = frozenset())
             p = _PARENT.search(row)
             parent = ctx.name(p["p"]) if p and named == "subsidiary" else (parent if len(row) < 60 else None)
             continue
+        if kind == "lenders" and (m := _LENDER_ROW.match(row)) and (borrower := bound(ctx, "borrower", "company")) \
+                and is_party(lender := _clean(m["name"])) and _key(lender) != _key(borrower) \
+                and not re.match(r"(?i)total\b", lender):
+            out.append(_row(LOAN, "table_lender", lender, borrower, None, row, start))
+            continue
+        if kind == "partners" and ctx.filer and (m := _PARTNER_ROW.match(row)):
+            out.extend(_partner(m, ctx.filer, row, start))
+            continue
         if kind == "holders" and ctx.filer and (m := _OWNER_LINE.match(row) or _OWNER_ROW.match(row)) \
                 and is_party(holder := _untitled(m["name"])):
             out.append(_row(OWNS, "table_holder", holder, ctx.filer, float(m["pct"]) if m["pct"] else None, row, start))
@@ -139,6 +158,26 @@ _OWNER_ROW = re.compile(r"^(?P<name>[A-Z][^\d()|:\s]*\s[^\d()|:]{2,80}?)\s*(?:\(
                         r"(?:(?P<pct>\d{1,3}\.\d{1,2})\s?%?|\*{1,2}|<\s?1\s?%|less\sthan\s1\s?%)\s*$")
 # a name with the heading's word in it ("GENERAL PARTNER: SIII SUBSIDIARY, LLC, a Maryland limited liability company")
 _NAMED_SUBSIDIARY = re.compile(r"\bsubsidiar(?:y|ies)\b,?\s(?:LLC|L\.L\.C|Inc|Corp|Ltd|L\.P|LP|Limited|Company|plc)\b", re.I)
+# a row of a lenders' schedule: the lender, then its commitments ("Deutsche Bank AG, London Branch 730,745,438 ...")
+_LENDER_ROW = re.compile(r"^(?P<name>[A-Z][^\d|:]{2,100}?)\s+(?:[$£€]\s?)?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?:\s|$)")
+# a row of a partners' schedule: an optional role, the name (up to its address or figures), its percentage
+# interest at the end ("General Partner Steadfast Apartment REIT III, Inc. 18100 Von Karman ... 90.012%")
+_PARTNER_ROW = re.compile(r"^(?:(?P<role>General\sPartner|Managing\sMember|(?:Special\s)?Limited\sPartner|Member)\s)?"
+                          r"(?P<name>[A-Z][^\d|:]{2,100}?)\s+\d[^%]*?\s(?P<pct>\d{1,3}(?:\.\d+)?)\s?%\s*$")
+
+
+def _partner(m: re.Match[str], filer: str, row: str, start: int) -> list[Found]:
+    """A partner's interest in the partnership, and a general partner's (managing member's) control."""
+    name = _clean(m["name"])
+    if not is_party(name) or _key(name) == _key(filer):
+        return []
+    out = [_row(OWNS, "table_partner", name, filer, float(m["pct"]), row, start)]
+    if m["role"] in ("General Partner", "Managing Member"):
+        role = "general_partner" if m["role"] == "General Partner" else "managing_member"
+        out.append(_row(CONTROLLING, f"table_partner/role:{role}", name, filer, None, row, start))
+    return out
+
+
 # the next section of a proxy statement or of Items 12-13: the table of holders has ended
 _AFTER_HOLDERS = re.compile(r"^(?:Item\s\d|ITEM\s\d|Related\sParty|RELATED\sPARTY|Certain\sRelationships|CERTAIN\sRELATIONSHIPS|"
                             r"Executive\sCompensation|EXECUTIVE\sCOMPENSATION|Equity\sCompensation\sPlan|Section\s16)")
