@@ -96,10 +96,43 @@ def _starts_mid_name(flat: str, at: int) -> bool:
                 and not re.search(r"(?:^|\s)(?:The|Mr\.|Mrs\.|Ms\.|Dr\.|Messrs\.|and|of)$", before))
 
 
+# "The individual managers, or collectively, the NEA 15 Managers, of NEA 15 LLC are Forest Baskett, Anthony A.
+# Florence, Jr., ... and Peter Sonsini": each one listed holds the role
+_LISTED = re.compile(rf"\b[Tt]he\s(?:individual\s)?(?P<role>managers|managing\smembers|general\spartners|trustees)"
+                     rf"(?:,\s(?:or\s)?collectively,?\s(?:the\s)?[^,;]{{2,40}},)?\sof\s{B}\s(?:are|were)\s(?P<list>[^;]+)")
+_PERSON_OR_FIRM = re.compile(r"[A-Z][\w.'’-]*(?:\s(?:[A-Z][\w.'’-]*|de|van|von|der|&)){1,5}(?:,\s(?:Jr|Sr|II|III|IV)\.?)?")
+_SUFFIX = re.compile(r"(?:Jr|Sr|II|III|IV|Inc|Ltd|LLC|L\.P|LP|Corp|Co)\.?$")
+_LISTED_KINDS = {"managers": "manager", "managing members": "managing_member", "general partners": "general_partner",
+                 "trustees": "trustee"}
+
+
+def _listed(flat: str, text: str, start: int, ctx: Context) -> list[Found]:
+    """The holders of a role a sentence lists after naming the entity ("The managers of X are A, B and C")."""
+    m = _LISTED.search(flat)
+    if m is None or NEGATION.search(m[0]) or HEDGE.search(flat[max(0, m.start() - 40):m.start("list")]):
+        return []
+    entity = _term(ctx, m["b"])
+    pieces: list[str] = []
+    for piece in re.split(r",\s(?:and\s)?|\sand\s", m["list"].strip(" .")):
+        if pieces and _SUFFIX.fullmatch(piece.strip()):
+            pieces[-1] += ", " + piece.strip()  # "Anthony A. Florence, Jr."
+        else:
+            pieces.append(piece.strip())
+    kind = _LISTED_KINDS[" ".join(m["role"].lower().split())]
+    out = []
+    for name in pieces:
+        a = ctx.name(name)
+        a = name if a and _key(a) == _key(name) else a  # "Anthony A. Florence, Jr." keeps its stop
+        if entity and a and _PERSON_OR_FIRM.fullmatch(name) and _key(a) != _key(entity):
+            out.append(Found(relation=CONTROLLING, rule=f"role_holders_listed/{_ROLE_OF_RULE}{kind}", a=a, b=entity,
+                             confidence=0.9, start=start, end=start + len(text), quote=text, when=sentence_date(flat)))
+    return out
+
+
 def find(text: str, start: int, ctx: Context) -> list[Found]:
     """The general partners and managing members the sentence ``text`` (at ``start``) states."""
     flat = " ".join(text.split())
-    out: list[Found] = []
+    out: list[Found] = _listed(flat, text, start, ctx)
     seen: set[tuple[str, str]] = set()
     for rule, rx in RULES:
         pos = 0

@@ -80,3 +80,17 @@ def test_an_indenture_trustee_and_a_possessive_trust_are_no_control() -> None:
     for sentence in ("U.S. Bank National Association, as trustee of the Indenture, holds the notes.",
                      "Equiniti Trust (Jersey) Limited, as trustee of the company's Employee Benefit Trust, holds shares."):
         assert not partners.find(sentence, 0, ctx), sentence
+
+
+def test_the_managers_a_sentence_lists_each_control_the_entity() -> None:
+    from ownergraph.ingest.extract import partners
+
+    # s1-nea-2021 (dev), a beneficial ownership footnote of an S-1
+    sentence = ("The individual managers, or collectively, the NEA 15 Managers, of NEA 15 LLC are Forest Baskett, "
+                "Anthony A. Florence, Jr., Mohamad Makhzoumi, Joshua Makower, Scott D. Sandell and Peter Sonsini.")
+    got = {(f.a, f.b, f.rule) for f in partners.find(sentence, 0, Context(filer="Acme Bio, Inc."))}
+    assert ("Anthony A. Florence, Jr.", "NEA 15 LLC", "role_holders_listed/role:manager") in got
+    assert ("Peter Sonsini", "NEA 15 LLC", "role_holders_listed/role:manager") in got
+    assert len(got) == 6
+    hedged = "The managers of Acme Fund LLC may be Jane Roe and John Poe."
+    assert not partners.find(hedged, 0, Context(filer=None))
