@@ -1,0 +1,38 @@
+"""An agreement's apposition of a subsidiary (issue 32): its defined "Subsidiary" capitalised, a long
+description before "being a wholly owned subsidiary of", the parent named by its defined term.
+
+Real sentences from ma-benefytt-daylight-2020 and fa-caesars-cayman-2020 of
+tests/fixtures/prose_corpus (split heldout2, scored in session 7 and development data since)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ownergraph.domain.sentences import Sentence
+from ownergraph.ingest.extract import extract
+
+CORPUS = Path(__file__).parents[1] / "fixtures" / "prose_corpus"
+
+
+def _read(doc_id: str, quote: str, filer: str) -> set[tuple[str, str, str]]:
+    text = (CORPUS / "documents" / f"{doc_id}.txt").read_text()
+    start = text.index(quote)
+    return {(f.relation, f.a, f.b) for f in extract(text, [Sentence("d", 0, start, start + len(quote), quote)], filer)}
+
+
+def test_a_capitalised_subsidiary_of_a_defined_parent() -> None:
+    got = _read("ma-benefytt-daylight-2020", "Daylight Beta Corp., a Delaware corporation and a direct wholly owned "
+                "Subsidiary of Parent", "Benefytt Technologies, Inc.")
+    assert ("subsidiary", "Daylight Beta Parent Corp.", "Daylight Beta Corp") in got
+
+
+def test_a_long_description_then_being_a_wholly_owned_subsidiary() -> None:
+    got = _read("fa-caesars-cayman-2020", "“BidCo” means Caesars UK Holdings Limited, a private limited liability company "
+                "incorporated under the laws of England and Wales with registered number 12907596, being a wholly owned "
+                "subsidiary of TopCo as at the date of this Agreement.", "Caesars Cayman Finance Limited")
+    assert ("subsidiary", "Caesars Entertainment, Inc.", "Caesars UK Holdings Limited") in got  # "TopCo" as defined
+
+
+def test_a_description_without_being_states_no_subsidiary_of_its_own() -> None:
+    text = "Acme Ltd, a company whose shareholders include Beta plc, and Gamma plc signed the agreement."
+    assert not any(f.relation == "subsidiary" for f in extract(text, [Sentence("d", 0, 0, len(text), text)], None))
