@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any, Protocol
 
-from ownergraph.ingest.extract import clauses, defined_roles, partners, rules, signatures, sublists, tables
+from ownergraph.ingest.extract import clauses, collective, defined_roles, partners, rules, signatures, sublists, tables
 from ownergraph.ingest.extract.agreements import bind_agreements
 from ownergraph.ingest.extract.patterns import LOAN
 from ownergraph.ingest.extract.rules import Found
@@ -72,7 +72,8 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, 
     ctx.today, ctx.conversation = today, conversation
     found = []
     for s in sentences:
-        stated = [*rules.find(s.text, s.start, ctx), *partners.find(s.text, s.start, ctx)]
+        stated = [*rules.find(s.text, s.start, ctx), *partners.find(s.text, s.start, ctx),
+                  *collective.find(s.text, s.start, ctx)]
         found += _merge(stated, clauses.find(s.text, s.start, ctx))
     # the table and signature readers read the whole document: keep the rows of the sentences asked about
     spans = [(s.start, s.end) for s in sentences]

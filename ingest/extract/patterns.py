@@ -60,8 +60,8 @@ _RAW: list[tuple[str, str, str]] = [
      # number 12907596, being a wholly owned subsidiary of TopCo"; an agreement capitalises its defined "Subsidiary"
      rf"{B}(?:\s\([^)]{{1,60}}\))?(?:,\san?\s[A-Z][a-z]+\scorporation|,\san?\s[a-z][^,();“”\"]{{3,160}}?(?=,\sbeing\s))?,?\s"
      rf"(?:(?:which|that)\s)?(?:(?:is|was|became|will\sbecome|has\sbecome|being)\s)?"
-     rf"(?:in\sturn\s)?(?:an?|the)\s(?:[A-Z][a-z]+\s(?:corporation|limited\sliability\scompany|company)\sand\s(?:a\s)?)?"
-     rf"{_WHOLLY}\s?[Ss]ubsidiary\sof\s{A}"),
+     rf"(?:in\sturn\s)?(?:an?|the|another)\s(?:[A-Z][a-z]+\s(?:corporation|limited\sliability\scompany|company)\sand\s(?:a\s)?)?"
+     rf"{_WHOLLY}\s?[Ss]ubsidiary(?:\sundertaking)?\sof\s{A}"),
     (SUBSIDIARY, "x_and_its_subsidiary",
      rf"{A}{_PAREN}\sand\s(?:of\s)?its\s{_WHOLLY}\s?subsidiar(?:y|(?<=wholly[\s-]owned\ssubsidiar)ies){_PAREN},?\s{B}"
      rf"(?:,\s(?!and\b){B2})?(?:,?\sand\s{B3})?"),

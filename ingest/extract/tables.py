@@ -58,8 +58,9 @@ _JOINERS = frozenset("of de du la le des del der van von und and & y e et the fo
 _PLACE_OR_STAKE = re.compile(r"(?:[A-Z][a-z]+(?:\s(?:of\s)?[A-Z][a-z]+){0,2}|[A-Z]{2})?\s*(?:\d{1,3}(?:\.\d+)?\s?%)?")
 _PARENT = re.compile(r"\bsubsidiaries\sof\s(?:the\s)?(?P<p>[A-Z][^,;:()]{2,80}?)\s*[.:]?\s*$")
 _PROSE = 300  # characters: a paragraph this long that names no list is body text, and ends one
-_HEADER_CELL = re.compile(r"^(?:s\.?\s?no\.?|no\.?|name.*|company.*|entity.*|holding|%.*|.*\bof\sownership.*|"
-                          r"proportion.*|country.*|registered.*|principal.*|nature.*|class.*|nameof.*)$", re.I)
+# (a word of its own: "Classic Hospitals Group Limited" is a row, "Class of share" a header)
+_HEADER_CELL = re.compile(r"^(?:s\.?\s?no\.?|no\.?|name\b.*|company\b.*|entity\b.*|holding|%.*|.*\bof\sownership.*|"
+                          r"proportion\b.*|country\b.*|registered\b.*|principal\b.*|nature\b.*|class\b.*|nameof.*)$", re.I)
 _INTRODUCES = re.compile(r"\b(?:following\stable|table\sbelow|listed\sbelow|set\sout\sbelow|as\sfollows)\b|:$", re.I)
 _PCT_CELL = re.compile(r"^(?P<n>\d{1,3}(?:\.\d+)?)\s?%?$")
 _FOOTNOTE = re.compile(r"(?:\s*(?:[*#!†‡°^]+|\(\d{1,2}\)|(?<=\s)\d{1,2}|(?<=[A-Za-z.])\d))+$")

@@ -36,3 +36,30 @@ def test_a_long_description_then_being_a_wholly_owned_subsidiary() -> None:
 def test_a_description_without_being_states_no_subsidiary_of_its_own() -> None:
     text = "Acme Ltd, a company whose shareholders include Beta plc, and Gamma plc signed the agreement."
     assert not any(f.relation == "subsidiary" for f in extract(text, [Sentence("d", 0, 0, len(text), text)], None))
+
+
+def test_names_listed_then_all_subsidiaries_of_the_group() -> None:
+    from ownergraph.ingest.extract import collective
+    from ownergraph.ingest.extract.values import Context
+
+    # ukar-airtel-africa-2024 (dev): a director's other board seats
+    sentence = ("Board member of Bharti Airtel International (Netherlands) B.V., Bharti Airtel Africa B.V. and Airtel "
+                "Networks Limited - all subsidiaries of the Group.")
+    got = {(f.a, f.b) for f in collective.find(sentence, 0, Context(filer="Airtel Africa plc"))}
+    assert got == {("Airtel Africa plc", "Bharti Airtel International (Netherlands) B.V."),
+                   ("Airtel Africa plc", "Bharti Airtel Africa B.V."), ("Airtel Africa plc", "Airtel Networks Limited")}
+    both = "Acme One LLC and Acme Two LLC, both wholly owned subsidiaries of Acme Corp., signed the lease."
+    assert {(f.b, f.stake) for f in collective.find(both, 0, Context())} == {("Acme One LLC", 100.0), ("Acme Two LLC", 100.0)}
+    for denied in ("Acme One LLC and Acme Two LLC are not all subsidiaries of the Group.",
+                   "Acme One LLC and Acme Two LLC will be all subsidiaries of the Group."):
+        assert not collective.find(denied, 0, Context(filer="Acme plc")), denied
+
+
+def test_a_row_whose_name_starts_like_a_header_word_is_a_row() -> None:
+    from ownergraph.ingest.extract import tables
+    from ownergraph.ingest.extract.values import Context
+
+    # ukar-spire-healthcare-2024 (dev): "| Classic Hospitals Group Limited # | Holding company | Ordinary |" is no "Class ..." header
+    text = (CORPUS / "documents" / "ukar-spire-healthcare-2024.txt").read_text()
+    got = {f.b for f in tables.find(text, Context(filer="Spire Healthcare Group plc")) if f.relation == "subsidiary"}
+    assert {"Classic Hospitals Group Limited", "Classic Hospitals Property Limited"} <= got
