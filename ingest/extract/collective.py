@@ -33,7 +33,7 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
     if m is None:
         return []
     head = re.split(r"[;:]", flat[:m.start()])[-1]
-    if NEGATION.search(head[-60:] + m[0]) or HEDGE.search(m[0]):
+    if NEGATION.search(head[-60:] + m[0]) or HEDGE.search(head[-30:] + m[0]):
         return []
     parent = ctx.filer if re.match(r"(?:the|our)\s", m["p"]) else ctx.name(m["p"])
     if not parent:
