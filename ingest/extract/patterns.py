@@ -26,7 +26,7 @@ A, B, A2, B2, B3 = party("a"), party("b"), party("a2"), party("b2"), party("b3")
 _POSS = r"(?:’s|'s|’|')"
 _PAREN = r"(?:\s\([^)]{1,160}\))?"  # a defined term or a description after a name
 _PCT = r"\d{1,3}(?:\.\d+)?\s?%"
-_SECURITIES = (r"(?:capital\sstock|common\sstock|stock|shares|common\sshares|ordinary\sshares|equity\sinterests?|"
+_SECURITIES = (r"(?i:capital\sstock|common\sstock|stock|shares|common\sshares|ordinary\sshares|equity\sinterests?|"
                r"membership\sinterests?|partnership\sinterests?|voting\s(?:stock|securities)|common\sunits|units)")
 _OF_STOCK = (rf"(?:(?:the\s)?(?:issued\sand\s)?(?:outstanding\s)?(?:shares\s(?:of\s)?)?{_SECURITIES}\s(?:of|in)\s|"
              r"the\s(?:assets|business)\sof\s)?")
@@ -105,6 +105,16 @@ _RAW: list[tuple[str, str, str]] = [
     (OWNS, "all_shares_owned_by",
      rf"(?P<how>[Aa]ll)\sof\sthe\s(?:issued\sand\s)?(?:outstanding\s)?(?:shares\s(?:of\s)?)?(?:the\s)?{_SECURITIES}\sof\s{B}"
      rf"\s(?:are|is|were|was)\s(?:beneficially\s)?(?:owned|held)\sby\s{A}"),
+    # an agreement's recital or representation: "Pride Diagnostics LLC is the record and beneficial owner of all
+    # of the issued and outstanding shares of all capital stock of the Company"; co-owners hold all between them
+    (OWNS, "owns_all_of",
+     rf"{A},?\s(?:(?:directly|indirectly|directly\sor\sindirectly),?\s)?(?:owns|holds|(?:is|was)\sthe\s(?:sole\s)?"
+     rf"(?:(?:record|legal)\sand\sbeneficial\s|beneficial\sand\s(?:record|legal)\s|beneficial\s|record\s)?owner\sof)\s"
+     rf"(?P<how>all)\s(?:of\s)?the\s(?:issued\sand\s)?(?:outstanding\s)?(?:shares\s(?:of\s)?(?:all\s)?)?{_SECURITIES}\s(?:of|in)\s{B}"),
+    (OWNS, "jointly_own_all_of",
+     rf"{A}\sand\s{A2},?\s(?:collectively|together|jointly)\s(?:own|hold|are\sthe\s(?:record\sand\s)?(?:beneficial\s)?"
+     rf"owners\sof)\sall\s(?:of\s)?the\s(?:issued\sand\s)?(?:outstanding\s)?(?:shares\s(?:of\s)?(?:all\s)?)?{_SECURITIES}"
+     rf"\s(?:of|in)\s{B}"),
     (OWNS, "stock_of_owned_by", rf"(?:[Ss]tock|[Ss]hares)\sof\s(?:(?:[Cc]ommon|[Cc]apital)\s[Ss]tock\sof\s)?{B}\s(?:owned|held)\sby\s{A}"),
     (MERGED, "merged_into",
      rf"(?<!of\s)(?<!of\sThe\s){B}(?:\sand\s{B2})?\s(?:was\s|were\s|has\s|had\s)?(?:merged|merges|will\smerge|"

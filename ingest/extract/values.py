@@ -129,7 +129,9 @@ class Context:
         a defined document term)."""
         if not raw:
             return None
-        t = " ".join(raw.split()).strip(" ,;:.").removeprefix("the ").removeprefix("The ")
+        t = " ".join(raw.split()).strip(" ,;:.")
+        t = re.sub(r"^(?:[A-Z]\.|\([a-z]{1,3}\)|\(\d{1,2}\))\s+(?=[A-Z])", "", t)  # a recital's or a clause's letter: "A. The Selling Company"
+        t = t.removeprefix("the ").removeprefix("The ")
         t = re.sub(r"(?:’s|'s|’|')$", "", t)
         low = t.casefold()
         if low in self.terms:

@@ -63,3 +63,21 @@ def test_a_row_whose_name_starts_like_a_header_word_is_a_row() -> None:
     text = (CORPUS / "documents" / "ukar-spire-healthcare-2024.txt").read_text()
     got = {f.b for f in tables.find(text, Context(filer="Spire Healthcare Group plc")) if f.relation == "subsidiary"}
     assert {"Classic Hospitals Group Limited", "Classic Hospitals Property Limited"} <= got
+
+
+def test_a_recital_and_a_representation_of_who_owns_all_the_shares() -> None:
+    # spa-coty-king-kylie-2019 and spa-prophase-confucius-plaza-2020 (heldout2, development data since)
+    got = _read("spa-coty-king-kylie-2019", "WHEREAS, KMJ Trust and KK Holdings collectively own all of the issued and "
+                "outstanding Equity Interests of the Company;", "King Kylie, LLC")
+    assert {("owns", "KMJ Trust", "King Kylie, LLC"), ("owns", "King Kylie Holdings, LLC", "King Kylie, LLC")} <= got
+    got = _read("spa-prophase-confucius-plaza-2020", "A. The Selling Company is the record and beneficial owner of all of "
+                "the issued and outstanding shares of all capital stock of the Company", "Confucius Plaza Medical Laboratory Corp.")
+    assert ("owns", "Pride Diagnostics LLC", "Confucius Plaza Medical Laboratory Corp.") in got  # "A." is the recital's letter
+
+
+def test_owning_all_the_shares_hedged_or_denied_is_no_fact() -> None:
+    for sentence in ("WHEREAS, Acme Corp. will own all of the outstanding capital stock of Widget Inc. after the Closing.",
+                     "Acme Corp. does not own all of the outstanding capital stock of Widget Inc.",
+                     "WHEREAS, Acme Corp. intends to own all of the outstanding capital stock of Widget Inc."):
+        found = extract(sentence, [Sentence("d", 0, 0, len(sentence), sentence)], None)
+        assert not any(f.relation == "owns" and f.confidence >= 0.5 for f in found), sentence
