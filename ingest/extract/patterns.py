@@ -31,7 +31,8 @@ _SECURITIES = (r"(?i:capital\sstock|common\sstock|stock|shares|common\sshares|or
 _OF_STOCK = (rf"(?:(?:the\s)?(?:issued\sand\s)?(?:outstanding\s)?(?:shares\s(?:of\s)?)?{_SECURITIES}\s(?:of|in)\s|"
              r"the\s(?:assets|business)\sof\s)?")
 _STAKE = rf"(?P<how>all|all\sof|substantially\sall\sof|(?:approximately\s|about\s)?{_PCT}(?:\sof)?)"
-_WHOLLY = rf"(?P<kind>(?:direct|indirect|direct\sor\sindirect)?,?\s?(?:wholly[\s-]owned|majority[\s-]owned|{_PCT}[\s-]owned)?)"
+_WHOLLY = (rf"(?P<kind>(?:direct|indirect|direct\sor\sindirect)?,?\s?(?:wholly[\s-]owned|majority[\s-]owned|{_PCT}[\s-]owned)?"
+           r"(?:(?<=owned)\s(?:direct|indirect))?)")  # "a wholly owned direct subsidiary of American Express"
 # where an acquired party's name ends: punctuation, a preposition or clause word, a possessive
 _END_B = (r"(?=[,.;:(]|’s|'s|\s(?:for|from|in|on|and|with|through|pursuant|by|at|to|which|that|effective|during|"
           r"\()\b|\s*$)")
@@ -42,7 +43,7 @@ _ORG = re.compile(r"\b(?:Inc|Corp|Corporation|Company|Ltd|Limited|LLC|L\.P|LP|pl
                   re.I)
 
 FILER_IS_B = frozenset({"borrowings_guaranteed_by", "owns_pct_of_filer", "funded_by_loans_from"})
-FILER_IS_A: frozenset[str] = frozenset()  # rules whose guarantor / owner is the filer
+FILER_IS_A = frozenset({"filer_subsidiary_x"})  # rules whose guarantor / owner / parent is the filer
 # the rule's own check on its parties (a lender that is a bank; a rename between organisations)
 CHECKS = {
     "agreement_among_lender": lambda a, b, m: bool(_LENDERISH.search(a) or re.match(
@@ -67,6 +68,14 @@ _RAW: list[tuple[str, str, str]] = [
      rf"(?:,\s(?!and\b){B2})?(?:,?\sand\s{B3})?"),
     (SUBSIDIARY, "y_subsidiary_x",
      rf"{A}{_POSS}?\s(?:its\s)?{_WHOLLY}\s?subsidiar(?:y|(?<=wholly[\s-]owned\ssubsidiar)ies),?\s(?!(?:we|our|it|its)\b){B}(?:,?\s(?:and\s)?{B2}(?=[,.;]|\s(?:which|that)\b))?"),
+    # the filer's, unnamed: "Through a wholly owned subsidiary, General Electric Capital Services, Inc., (GECS) ...",
+    # "Another wholly owned subsidiary, National Broadcasting Company, Inc. ("NBC"), is engaged ..."
+    (SUBSIDIARY, "filer_subsidiary_x",
+     rf"(?:^|(?<=[.;]\s))(?:[Tt]hrough\s(?:a|an|its|our|one)|[Aa]nother|[Oo]ur)\s{_WHOLLY}\s?subsidiary,\s{B}(?=\s?[,(])"),
+    # "At December 31, 2008, Wells Fargo Bank, N.A. was the Company's principal subsidiary"
+    (SUBSIDIARY, "x_is_principal_subsidiary_of",
+     rf"{B}\s(?:is|was|remains|remained)\s{A}{_POSS}\s(?:principal|main|largest|primary|sole|only)\s(?:operating\s|banking\s)?"
+     rf"subsidiary\b"),
     (SUBSIDIARY, "x_has_subsidiary",
      rf"{A}\s(?:has|had)\s(?:one|a|an|two|three|four)\s{_WHOLLY}\s?subsidiar(?:y|ies),?\s{B}"),
     (SUBSIDIARY, "x_owned_by_y",

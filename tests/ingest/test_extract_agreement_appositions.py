@@ -81,3 +81,16 @@ def test_owning_all_the_shares_hedged_or_denied_is_no_fact() -> None:
                      "WHEREAS, Acme Corp. intends to own all of the outstanding capital stock of Widget Inc."):
         found = extract(sentence, [Sentence("d", 0, 0, len(sentence), sentence)], None)
         assert not any(f.relation == "owns" and f.confidence >= 0.5 for f in found), sentence
+
+
+def test_the_filers_subsidiary_named_in_apposition_or_as_its_principal_one() -> None:
+    # 10k-ge-1994 and 10k-wfc-2008 (former test split, development data since)
+    got = _read("10k-ge-1994", "Through a wholly owned subsidiary, General Electric Capital Services, Inc., (GECS)",
+                "General Electric Company")
+    assert ("subsidiary", "General Electric Company", "General Electric Capital Services, Inc") in got
+    got = _read("10k-wfc-2008", "At December 31, 2008, Wells Fargo Bank, N.A. was the Company’s principal subsidiary",
+                "Wells Fargo & Company")
+    assert ("subsidiary", "Wells Fargo & Company", "Wells Fargo Bank, N.A") in got
+    for sentence in ("In 2004 a subsidiary, Acme Ltd, was sold to Beta plc.", "A subsidiary, Acme Ltd, was sold to Beta plc."):
+        found = extract(sentence, [Sentence("d", 0, 0, len(sentence), sentence)], "Gamma plc")
+        assert not any(f.relation == "subsidiary" for f in found), sentence
