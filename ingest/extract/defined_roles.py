@@ -23,7 +23,11 @@ from ownergraph.ingest.extract.values import Context
 
 __all__ = ["ROLE_TERMS", "bound", "find"]
 
-# defined term -> (relation, rule, the terms naming the other side, most specific first)
+# defined term -> (relation, rule, the terms naming the other side, most specific first). A role of
+# control is over the filer when there is one (a partnership agreement is the partnership's: a 10-K's
+# "the Partnership" may be bound to another fund it names); a lender's and a guarantor's other side
+# only a defined borrower or issuer ("ASO, a wholly-owned subsidiary of Astrotech Corporation (the
+# “Company”), entered into a Loan Agreement with American Bank, N.A. (the “Lender”)": ASO borrows)
 # a general partner's side is the partnership ("the Company" of a REIT's partnership agreement is the REIT)
 _PARTNERSHIP = ("partnership", "fund")
 _COMPANY = ("company", "fund")
@@ -34,19 +38,19 @@ ROLE_TERMS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "sole member": (CONTROLLING, "defined_role/role:managing_member", _COMPANY),
     "manager": (CONTROLLING, "defined_role/role:manager", _COMPANY),
     "owner trustee": (CONTROLLING, "defined_role/role:trustee", ("trust", "issuer")),
-    "guarantor": (GUARANTEE, "defined_role/guarantor", ("borrower", "company", "issuer")),
-    "parent guarantor": (GUARANTEE, "defined_role/guarantor", ("borrower", "company", "issuer")),
-    "lender": (LOAN, "defined_role/lender", ("borrower", "company")),
+    "guarantor": (GUARANTEE, "defined_role/guarantor", ("borrower", "issuer")),
+    "parent guarantor": (GUARANTEE, "defined_role/guarantor", ("borrower", "issuer")),
+    "lender": (LOAN, "defined_role/lender", ("borrower",)),
 }
 
 
-def bound(ctx: Context, *terms: str) -> str | None:
+def bound(ctx: Context, *terms: str, filer: bool = True) -> str | None:
     """The name the document binds to the first of its defined ``terms`` ("the Borrower"), else
-    the filer; the filer where the bound name is only its tail ("OWNER TRUST" of "Nissan Auto
-    Receivables 2020-A Owner Trust")."""
+    the filer (unless not ``filer``); the filer where the bound name is only its tail ("OWNER
+    TRUST" of "Nissan Auto Receivables 2020-A Owner Trust")."""
     name = next((ctx.terms[t] for t in terms if t in ctx.terms), None)
     if name is None or (ctx.filer and _key(ctx.filer).endswith(_key(name))):
-        return ctx.filer
+        return ctx.filer if filer or name is not None else None
     return name
 
 
@@ -54,7 +58,9 @@ def find(text: str, ctx: Context) -> list[Found]:
     """The relationships the document's role definitions state, each at the line defining it."""
     out = []
     for term, (relation, rule, other_side) in ROLE_TERMS.items():
-        name, other = ctx.terms.get(term), bound(ctx, *other_side)
+        control = relation == CONTROLLING
+        name = ctx.terms.get(term)
+        other = (ctx.filer or bound(ctx, *other_side)) if control else bound(ctx, *other_side, filer=False)
         if not name or not other or _key(name) == _key(other) or _key(name) == _key(ctx.filer or ""):
             continue
         m = re.search(rf"[\"“](?:the\s)?{re.escape(term)}[\"”]", text, re.I)

@@ -68,10 +68,11 @@ _RAW: list[tuple[str, str, str]] = [
      rf"(?:,\s(?!and\b){B2})?(?:,?\sand\s{B3})?"),
     (SUBSIDIARY, "y_subsidiary_x",
      rf"{A}{_POSS}?\s(?:its\s)?{_WHOLLY}\s?subsidiar(?:y|(?<=wholly[\s-]owned\ssubsidiar)ies),?\s(?!(?:we|our|it|its)\b){B}(?:,?\s(?:and\s)?{B2}(?=[,.;]|\s(?:which|that)\b))?"),
-    # the filer's, unnamed: "Through a wholly owned subsidiary, General Electric Capital Services, Inc., (GECS) ...",
+    # the filer's, unnamed ("Another subsidiary, X, provides services to Y" names no parent: an owned one only):
+    # "Through a wholly owned subsidiary, General Electric Capital Services, Inc., (GECS) ...",
     # "Another wholly owned subsidiary, National Broadcasting Company, Inc. ("NBC"), is engaged ..."
     (SUBSIDIARY, "filer_subsidiary_x",
-     rf"(?:^|(?<=[.;]\s))(?:[Tt]hrough\s(?:a|an|its|our|one)|[Aa]nother|[Oo]ur)\s{_WHOLLY}\s?subsidiary,\s{B}(?=\s?[,(])"),
+     rf"(?:^|(?<=[.;]\s))(?:[Tt]hrough\s(?:a|an|its|our|one)|(?:[Aa]nother|[Oo]ur)(?=\s(?:(?:direct|indirect)\s)?(?:wholly|majority|\d)))\s{_WHOLLY}\s?subsidiary,\s{B}(?=\s?[,(])"),
     # "At December 31, 2008, Wells Fargo Bank, N.A. was the Company's principal subsidiary"
     (SUBSIDIARY, "x_is_principal_subsidiary_of",
      rf"{B}\s(?:is|was|remains|remained)\s{A}{_POSS}\s(?:principal|main|largest|primary|sole|only)\s(?:operating\s|banking\s)?"

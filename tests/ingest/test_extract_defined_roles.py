@@ -94,3 +94,14 @@ def test_the_managers_a_sentence_lists_each_control_the_entity() -> None:
     assert len(got) == 6
     hedged = "The managers of Acme Fund LLC may be Jane Roe and John Poe."
     assert not partners.find(hedged, 0, Context(filer=None))
+
+
+def test_a_lender_without_a_defined_borrower_and_a_general_partner_of_the_filer() -> None:
+    # the shape of a real 10-K sentence (tests/fixtures/real, Astrotech's 2011 10-K): the subsidiary borrows
+    text = ("On October 21, 2010, Example Operations, Inc. (\u201cEOI\u201d), a wholly-owned subsidiary of Example Corporation "
+            "(the \u201cCompany\u201d) entered into a $10.0 million Loan Agreement with Sample Bank, N.A. (the \u201cLender\u201d).\n")
+    assert not _roles(text, "Example Corporation")  # "the Company" is not the borrower
+    # a 10-K names another fund "the Partnership" too: the general partner's partnership is the filer
+    text = ("Example Income Fund IV (the \u201cPartnership\u201d) is a sister fund.\n"
+            "The Partnership\u2019s General Partner is Example Fund Manager, Inc. (the \u201cGeneral Partner\u201d).\n")
+    assert _roles(text, "Example Income Fund V") == {("controlling", "Example Fund Manager, Inc.", "Example Income Fund V")}
