@@ -126,17 +126,8 @@ def find(text: str, ctx: Context, skip: frozenset[int] | set[int] = frozenset())
             p = _PARENT.search(row)
             parent = ctx.name(p["p"]) if p and named == "subsidiary" else (parent if len(row) < 60 else None)
             continue
-        if kind == "lenders" and (m := _LENDER_ROW.match(row)) and (borrower := bound(ctx, "borrower", "company")) \
-                and is_party(lender := _clean(m["name"])) and _key(lender) != _key(borrower) \
-                and not re.match(r"(?i)total\b", lender):
-            out.append(_row(LOAN, "table_lender", lender, borrower, None, row, start))
-            continue
-        if kind == "partners" and ctx.filer and (m := _PARTNER_ROW.match(row)):
-            out.extend(_partner(m, ctx.filer, row, start))
-            continue
-        if kind == "holders" and ctx.filer and (m := _OWNER_LINE.match(row) or _OWNER_ROW.match(row)) \
-                and is_party(holder := _untitled(m["name"])):
-            out.append(_row(OWNS, "table_holder", holder, ctx.filer, float(m["pct"]) if m["pct"] else None, row, start))
+        if kind in ("lenders", "partners", "holders") and (scheduled := _schedule_row(kind, row, start, ctx)) is not None:
+            out.extend(scheduled)
         elif (kind in ("subsidiary", "guarantee", "associate") and listing and (parent or ctx.filer)
               and (name := _list_row(row)) and _key(name) != _key(parent or ctx.filer or "")):
             out.extend(_pipe_row([name, *re.findall(r"\b\d{1,3}(?:\.\d+)?\s?%", row)], kind,
@@ -159,6 +150,21 @@ _OWNER_ROW = re.compile(r"^(?P<name>[A-Z][^\d()|:\s]*\s[^\d()|:]{2,80}?)\s*(?:\(
                         r"(?:(?P<pct>\d{1,3}\.\d{1,2})\s?%?|\*{1,2}|<\s?1\s?%|less\sthan\s1\s?%)\s*$")
 # a name with the heading's word in it ("GENERAL PARTNER: SIII SUBSIDIARY, LLC, a Maryland limited liability company")
 _NAMED_SUBSIDIARY = re.compile(r"\bsubsidiar(?:y|ies)\b,?\s(?:LLC|L\.L\.C|Inc|Corp|Ltd|L\.P|LP|Limited|Company|plc)\b", re.I)
+def _schedule_row(kind: str, row: str, start: int, ctx: Context) -> list[Found] | None:
+    """The findings of a row of a lenders' schedule, a partners' schedule or a holders' table, or
+    None when the line is no such row."""
+    if kind == "lenders" and (m := _LENDER_ROW.match(row)) and (borrower := bound(ctx, "borrower", "company")) \
+            and is_party(lender := _clean(m["name"])) and _key(lender) != _key(borrower) \
+            and not re.match(r"(?i)total\b", lender):
+        return [_row(LOAN, "table_lender", lender, borrower, None, row, start)]
+    if kind == "partners" and ctx.filer and (m := _PARTNER_ROW.match(row)):
+        return _partner(m, ctx.filer, row, start)
+    if kind == "holders" and ctx.filer and (m := _OWNER_LINE.match(row) or _OWNER_ROW.match(row)) \
+            and is_party(holder := _untitled(m["name"])):
+        return [_row(OWNS, "table_holder", holder, ctx.filer, float(m["pct"]) if m["pct"] else None, row, start)]
+    return None
+
+
 # a row of a lenders' schedule: the lender, then its commitments ("Deutsche Bank AG, London Branch 730,745,438 ...")
 _LENDER_ROW = re.compile(r"^(?P<name>[A-Z][^\d|:]{2,100}?)\s+(?:[$£€]\s?)?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?:\s|$)")
 # a row of a partners' schedule: an optional role, the name (up to its address or figures), its percentage
