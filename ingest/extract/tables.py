@@ -77,7 +77,7 @@ _GUARANTEE_LINE = re.compile(r"^(?:\d{1,2}(?:\.\d{1,3})*\s+)?(?:Form\sof\s)?Guar
                              r"[^;]{0,140}?\b(?:Securities|Notes|Debentures|Bonds|Preferred\sStock)(?:\s\([^)]{1,40}\))?\sof\s"
                              r"(?P<b>[A-Z][^;,()]{2,80}?)\s*$")
 _OWNER_LINE = re.compile(r"^(?:(?:Common|Ordinary|Preferred)(?:\s(?:Stock|Shares))?\s)?(?P<name>[A-Z][^\d()]{2,80}?)\s*(?:\(\d{1,2}\)\s*)?(?:c/o\s[^\n]*?|\d+\s[^\n]*?)?\s"
-                         r"\d[\d,]{2,}\s+(?P<pct>\d{1,3}(?:\.\d+)?)\s?%\s*$")
+                         r"\d[\d,]{2,}(?:\s?\(\d{1,2}\))*\s+(?P<pct>\d{1,3}(?:\.\d+)?)\s?%\s*$")
 
 
 def find(text: str, ctx: Context, skip: frozenset[int] | set[int] = frozenset()) -> list[Found]:
@@ -145,8 +145,8 @@ _FIGURES = re.compile(r"\s\d[\d,]{2,}(?:\s+(?:\d{1,3}(?:\.\d+)?\s?%?|\*{1,2}))?\
 
 # a beneficial ownership row without a percent sign: a holder, footnote marks, the shares, and the
 # percent of the class with its decimals ("Elon Musk(1) 231,715,206 21.2") or "*" for under one
-# per cent ("Zachary J. Kirkhorn(4) 635,271 *")
-_OWNER_ROW = re.compile(r"^(?P<name>[A-Z][^\d()|:\s]*\s[^\d()|:]{2,80}?)\s*(?:\(\s?\d{1,2}(?:\s?\d)?\s?\)\s*)*\s\d[\d,]{2,}\s+"
+# per cent ("Zachary J. Kirkhorn(4) 635,271 *"); a proxy's footnote after the shares ("Jane Roe 1,234,567(2) 5.6")
+_OWNER_ROW = re.compile(r"^(?P<name>[A-Z][^\d()|:\s]*\s[^\d()|:]{2,80}?)\s*(?:\(\s?\d{1,2}(?:\s?\d)?\s?\)\s*)*\s\d[\d,]{2,}(?:\s?\(\d{1,2}\))*\s+"
                         r"(?:(?P<pct>\d{1,3}\.\d{1,2})\s?%?|\*{1,2}|<\s?1\s?%|less\sthan\s1\s?%)\s*$")
 # a name with the heading's word in it ("GENERAL PARTNER: SIII SUBSIDIARY, LLC, a Maryland limited liability company")
 _NAMED_SUBSIDIARY = re.compile(r"\bsubsidiar(?:y|ies)\b,?\s(?:LLC|L\.L\.C|Inc|Corp|Ltd|L\.P|LP|Limited|Company|plc)\b", re.I)

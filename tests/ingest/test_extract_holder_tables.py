@@ -54,3 +54,11 @@ def test_a_real_beneficial_ownership_table_with_percent_signs_still_reads() -> N
     got = _holders(text, doc["company"])
     assert ("Lone Star Value Investors, LP", 63.49) in got
     assert not any("Eberwein" in a and s is None for a, s in got)  # "may be deemed to be beneficially owned by Mr. Eberwein"
+
+
+def test_a_proxy_tables_footnote_after_the_shares() -> None:
+    text = ("Security Ownership of Certain Beneficial Owners and Management\n"
+            "Name and Address of Beneficial Owner Amount and Nature of Beneficial Ownership Percent of Class\n"
+            "Example Partners LP 1,234,567(2) 5.6%\nJane Roe 45,000 (3) *\n")
+    got = _holders(text, "Acme Corp.")
+    assert ("Example Partners LP", 5.6) in got and ("Jane Roe", None) in got
