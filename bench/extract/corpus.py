@@ -122,8 +122,11 @@ def score_document(doc: dict[str, Any], labelled: list[dict[str, Any]], tally: d
     text = (CORPUS / "documents" / f"{doc['doc_id']}.txt").read_text()
     terms = aliases(text, doc.get("company"))
     spans = []
+    after = 0  # labelled sentences are in document order: a row repeated ("Elon Musk(1) 231,715,206 21.2") is found twice
     for s in labelled:
-        start = text.find(s["text"])
+        start = text.find(s["text"], after)
+        start = text.find(s["text"]) if start < 0 else start
+        after = start + 1
         spans.append((start, start + len(s["text"]), list(gold(s["relations"]))))
     preds = found_in(doc, finder)
     for kind, a, b, at, end in sorted(preds, key=lambda p: p[3]):

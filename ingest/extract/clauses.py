@@ -399,7 +399,7 @@ _AS_ROLES = re.compile(r"^,?\s(?:[Ii]ndividually\sand\s)?as\s(?:the\s|a\s|an\s)?
 # association ... with an office at ..., Buffalo, New York 14273 as Agent"
 _DESCRIBED = re.compile(r"^,\s(?:a|an)\s[^;()“”\"]{5,250}?(?=,?\sas\s(?:the\s|a\s|an\s)?[A-Za-z])")
 _LENDER_ROLE = re.compile(r"\b(?:lenders?|issuing\sbank|l/c\sissuer|swing\s?line\slender|issuing\slender)\b", re.I)
-_FOR_LENDERS = re.compile(r"\s(?:for|on\sbehalf\sof)\s(?:the\s)?(?:lenders|banks|secured\sparties)\b.*$", re.I)
+_FOR_LENDERS = re.compile(r"\s(?:for|on\sbehalf\sof)\s(?:the\s|all\s(?:the\s)?|each\sof\sthe\s)?(?:lenders|banks|secured\sparties)\b.*$", re.I)
 # words that start the next parties, not this one's role ("..., and certain financial institutions party thereto as lenders")
 _OTHERS = re.compile(r"\b(?:party\s(?:hereto|thereto)|certain|other|institutions|from\stime)\b|\sas\s|^as\s|^an?\s|"
                      r"\b(?:LLC|Inc|Corp|Ltd|L\.?P|N\.A)\b", re.I)

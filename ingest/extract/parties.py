@@ -68,6 +68,9 @@ NEGATIVE_SHAPES: list[tuple[str, re.Pattern[str]]] = [(why, re.compile(rx, re.I)
     ("role word", r"^(?:trustee|agent|administrative\sagent|collateral\sagent|lenders?|borrowers?|guarantors?|"
                   r"issuers?|purchasers?|sellers?|buyers?|parent|registrant|nominee|stockholders?|shareholders?|"
                   r"holders?|members?|investors?)$|^about\s|-based$"),
+    # a defined party role with a short qualifier, not a name ("“Managing Member” means the MGP Member")
+    ("defined role", r"^[A-Z][\w&.-]{0,12}\s(?:member|partner|guarantor|borrower|lender|purchaser|seller|investor|holder|"
+                     r"trustee|contributor)$"),
     # a function word that starts a sentence ("With the acquisition of ...")
     ("function word", r"^(?:with|for|from|by|in|on|at|as|under|after|before|during|following|upon|through|"
                       r"although|because|since|while|when|where|if|its|our|their|this|these|those|actually|also|however|"
@@ -83,7 +86,7 @@ _KIND_OF_ENTITY = re.compile(r"(?:an?\s)?(?P<place>[A-Z][\w .]{1,30}?)\s(?:corpo
                              r"limited\spartnership|company|statutory\strust|exempted\scompany)", re.I)
 
 # the shapes a legal form overrides: "Holdings Ordinary Shares Ltd" is a company; a heading is never one
-_FORM_WINS = frozenset({"security", "division", "document", "group of people"})
+_FORM_WINS = frozenset({"security", "division", "document", "group of people", "defined role"})
 
 
 # the forms written out in full, which the ISO 20275 abbreviations leave out ("Claris (Ireland) Limited")

@@ -33,7 +33,10 @@ __all__ = ["control_kind", "find", "full_names"]
 
 A, A2, B, B2, B3 = party("a"), party("a2"), party("b"), party("b2"), party("b3")
 _PAREN = r"(?:\s\([^)]{1,160}\))?"  # a defined term after a name: '("TE")'
-_ROLE = r"(?P<role>(?i:(?:managing\s|investment\s)?general\spartner|managing\smember))"
+# a trustee of a trust controls it ("Kristen M. Jenner, Trustee of the KMJ 2018 Irrevocable Trust"); the
+# trust must be named as one (an indenture's trustee acts for holders, a document is no party)
+_ROLE = (r"(?P<role>(?i:(?:managing\s|investment\s)?general\spartner|managing\smember)|"
+         r"[Tt]rustee(?=\sof\s(?:the\s)?[A-Z][^,;()]{0,80}?\bTrust\b))")
 _EACH = r"(?:each\sof\s|both\sof\s|all\sof\s)?"
 # one to three parties: "X ("TE"), Y ("SM") and Z ("FP")", "TE, SM and FP"
 # a list ends where a new clause starts: "... of X, L.P. and John Smith is the managing member of ..."
@@ -49,7 +52,7 @@ _RAW: list[tuple[str, str]] = [
      rf"{A}(?:,?\sand\s{A2})?{_PAREN},?\s(?:(?:which|who)\s)?{_BE}\s(?:the\s|a\s|an\s|its\s)?(?:sole\s|co-)?"
      rf"{_ROLE}s?{_ALSO}\s(?:of|for|to)\s{_EACH}{_LIST}"),
     ("the_general_partner_of",  # an apposition: "MJM Media Corp., the general partner of each of TE, SM and FP"
-     rf"{A}{_PAREN},\s(?:the|its)\s(?:sole\s)?{_ROLE}\sof\s{_EACH}{_LIST}"),
+     rf"{A}{_PAREN},\s(?:(?:the|its)\s(?:sole\s)?)?{_ROLE}\sof\s{_EACH}{_LIST}"),
     ("as_general_partner_of",
      rf"{A}{_PAREN},?\s(?:in\s(?:its|his|her)\scapacity\s)?as\s(?:the\s)?(?:sole\s)?{_ROLE}\sof\s{_EACH}{_LIST}"),
     ("paren_general_partner_of",  # "Millennium Group Management LLC (the managing member of Millennium Management LLC)"
@@ -66,7 +69,7 @@ _RAW: list[tuple[str, str]] = [
 ]
 RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx)) for name, rx in _RAW]
 _KINDS = {"general partner": "general_partner", "managing general partner": "general_partner",
-          "investment general partner": "general_partner", "managing member": "managing_member"}
+          "investment general partner": "general_partner", "managing member": "managing_member", "trustee": "trustee"}
 _ROLE_OF_RULE = "role:"  # a finding's rule carries its role: "is_general_partner_of/role:general_partner"
 
 
@@ -93,10 +96,43 @@ def _starts_mid_name(flat: str, at: int) -> bool:
                 and not re.search(r"(?:^|\s)(?:The|Mr\.|Mrs\.|Ms\.|Dr\.|Messrs\.|and|of)$", before))
 
 
+# "The individual managers, or collectively, the NEA 15 Managers, of NEA 15 LLC are Forest Baskett, Anthony A.
+# Florence, Jr., ... and Peter Sonsini": each one listed holds the role
+_LISTED = re.compile(rf"\b[Tt]he\s(?:individual\s)?(?P<role>managers|managing\smembers|general\spartners|trustees)"
+                     rf"(?:,\s(?:or\s)?collectively,?\s(?:the\s)?[^,;]{{2,40}},)?\sof\s{B}\s(?:are|were)\s(?P<list>[^;]+)")
+_PERSON_OR_FIRM = re.compile(r"[A-Z][\w.'’-]*(?:\s(?:[A-Z][\w.'’-]*|de|van|von|der|&)){1,5}(?:,\s(?:Jr|Sr|II|III|IV)\.?)?")
+_SUFFIX = re.compile(r"(?:Jr|Sr|II|III|IV|Inc|Ltd|LLC|L\.P|LP|Corp|Co)\.?$")
+_LISTED_KINDS = {"managers": "manager", "managing members": "managing_member", "general partners": "general_partner",
+                 "trustees": "trustee"}
+
+
+def _listed(flat: str, text: str, start: int, ctx: Context) -> list[Found]:
+    """The holders of a role a sentence lists after naming the entity ("The managers of X are A, B and C")."""
+    m = _LISTED.search(flat)
+    if m is None or NEGATION.search(m[0]) or HEDGE.search(flat[max(0, m.start() - 40):m.start("list")]):
+        return []
+    entity = _term(ctx, m["b"])
+    pieces: list[str] = []
+    for piece in re.split(r",\s(?:and\s)?|\sand\s", m["list"].strip(" .")):
+        if pieces and _SUFFIX.fullmatch(piece.strip()):
+            pieces[-1] += ", " + piece.strip()  # "Anthony A. Florence, Jr."
+        else:
+            pieces.append(piece.strip())
+    kind = _LISTED_KINDS[" ".join(m["role"].lower().split())]
+    out = []
+    for name in pieces:
+        a = ctx.name(name)
+        a = name if a and _key(a) == _key(name) else a  # "Anthony A. Florence, Jr." keeps its stop
+        if entity and a and _PERSON_OR_FIRM.fullmatch(name) and _key(a) != _key(entity):
+            out.append(Found(relation=CONTROLLING, rule=f"role_holders_listed/{_ROLE_OF_RULE}{kind}", a=a, b=entity,
+                             confidence=0.9, start=start, end=start + len(text), quote=text, when=sentence_date(flat)))
+    return out
+
+
 def find(text: str, start: int, ctx: Context) -> list[Found]:
     """The general partners and managing members the sentence ``text`` (at ``start``) states."""
     flat = " ".join(text.split())
-    out: list[Found] = []
+    out: list[Found] = _listed(flat, text, start, ctx)
     seen: set[tuple[str, str]] = set()
     for rule, rx in RULES:
         pos = 0
@@ -130,6 +166,8 @@ def _term(ctx: Context, raw: str | None) -> str | None:
     """The party a mention names; a defined term with a legal form added ("AVF XII LP" for
     '(“AVF XII”)') is that term."""
     name = ctx.name(raw)
+    if name and (twice := re.fullmatch(r"(.{3,60}?)\s\1", name)):
+        name = twice[1]  # a signature's name above the same name typed ("/s/ Kylie Jenner Kylie Jenner, as trustee")
     if raw and name and _key(name) == _key(raw):
         bare = _FORM_AFTER_TERM.sub("", " ".join(raw.split()).strip(" ,;:."))
         if bare.casefold() in ctx.terms:

@@ -26,12 +26,13 @@ A, B, A2, B2, B3 = party("a"), party("b"), party("a2"), party("b2"), party("b3")
 _POSS = r"(?:’s|'s|’|')"
 _PAREN = r"(?:\s\([^)]{1,160}\))?"  # a defined term or a description after a name
 _PCT = r"\d{1,3}(?:\.\d+)?\s?%"
-_SECURITIES = (r"(?:capital\sstock|common\sstock|stock|shares|common\sshares|ordinary\sshares|equity\sinterests?|"
+_SECURITIES = (r"(?i:capital\sstock|common\sstock|stock|shares|common\sshares|ordinary\sshares|equity\sinterests?|"
                r"membership\sinterests?|partnership\sinterests?|voting\s(?:stock|securities)|common\sunits|units)")
 _OF_STOCK = (rf"(?:(?:the\s)?(?:issued\sand\s)?(?:outstanding\s)?(?:shares\s(?:of\s)?)?{_SECURITIES}\s(?:of|in)\s|"
              r"the\s(?:assets|business)\sof\s)?")
 _STAKE = rf"(?P<how>all|all\sof|substantially\sall\sof|(?:approximately\s|about\s)?{_PCT}(?:\sof)?)"
-_WHOLLY = rf"(?P<kind>(?:direct|indirect|direct\sor\sindirect)?,?\s?(?:wholly[\s-]owned|majority[\s-]owned|{_PCT}[\s-]owned)?)"
+_WHOLLY = (rf"(?P<kind>(?:direct|indirect|direct\sor\sindirect)?,?\s?(?:wholly[\s-]owned|majority[\s-]owned|{_PCT}[\s-]owned)?"
+           r"(?:(?<=owned)\s(?:direct|indirect))?)")  # "a wholly owned direct subsidiary of American Express"
 # where an acquired party's name ends: punctuation, a preposition or clause word, a possessive
 _END_B = (r"(?=[,.;:(]|’s|'s|\s(?:for|from|in|on|and|with|through|pursuant|by|at|to|which|that|effective|during|"
           r"\()\b|\s*$)")
@@ -42,7 +43,7 @@ _ORG = re.compile(r"\b(?:Inc|Corp|Corporation|Company|Ltd|Limited|LLC|L\.P|LP|pl
                   re.I)
 
 FILER_IS_B = frozenset({"borrowings_guaranteed_by", "owns_pct_of_filer", "funded_by_loans_from"})
-FILER_IS_A: frozenset[str] = frozenset()  # rules whose guarantor / owner is the filer
+FILER_IS_A = frozenset({"filer_subsidiary_x"})  # rules whose guarantor / owner / parent is the filer
 # the rule's own check on its parties (a lender that is a bank; a rename between organisations)
 CHECKS = {
     "agreement_among_lender": lambda a, b, m: bool(_LENDERISH.search(a) or re.match(
@@ -56,14 +57,26 @@ CHECKS = {
 
 _RAW: list[tuple[str, str, str]] = [
     (SUBSIDIARY, "x_subsidiary_of_y",
-     rf"{B}(?:\s\([^)]{{1,60}}\))?(?:,\san?\s[A-Z][a-z]+\scorporation)?,?\s(?:(?:which|that)\s)?(?:(?:is|was|became|will\sbecome|has\sbecome|being)\s)?"
-     rf"(?:in\sturn\s)?(?:an?|the)\s(?:[A-Z][a-z]+\s(?:corporation|limited\sliability\scompany|company)\sand\s(?:a\s)?)?"
-     rf"{_WHOLLY}\s?subsidiary\sof\s{A}"),
+     # "..., a private limited liability company incorporated under the laws of England and Wales with registered
+     # number 12907596, being a wholly owned subsidiary of TopCo"; an agreement capitalises its defined "Subsidiary"
+     rf"{B}(?:\s\([^)]{{1,60}}\))?(?:,\san?\s[A-Z][a-z]+\scorporation|,\san?\s[a-z][^,();“”\"]{{3,160}}?(?=,\sbeing\s))?,?\s"
+     rf"(?:(?:which|that)\s)?(?:(?:is|was|became|will\sbecome|has\sbecome|being)\s)?"
+     rf"(?:in\sturn\s)?(?:an?|the|another)\s(?:[A-Z][a-z]+\s(?:corporation|limited\sliability\scompany|company)\sand\s(?:a\s)?)?"
+     rf"{_WHOLLY}\s?[Ss]ubsidiary(?:\sundertaking)?\sof\s{A}"),
     (SUBSIDIARY, "x_and_its_subsidiary",
      rf"{A}{_PAREN}\sand\s(?:of\s)?its\s{_WHOLLY}\s?subsidiar(?:y|(?<=wholly[\s-]owned\ssubsidiar)ies){_PAREN},?\s{B}"
      rf"(?:,\s(?!and\b){B2})?(?:,?\sand\s{B3})?"),
     (SUBSIDIARY, "y_subsidiary_x",
      rf"{A}{_POSS}?\s(?:its\s)?{_WHOLLY}\s?subsidiar(?:y|(?<=wholly[\s-]owned\ssubsidiar)ies),?\s(?!(?:we|our|it|its)\b){B}(?:,?\s(?:and\s)?{B2}(?=[,.;]|\s(?:which|that)\b))?"),
+    # the filer's, unnamed ("Another subsidiary, X, provides services to Y" names no parent: an owned one only):
+    # "Through a wholly owned subsidiary, General Electric Capital Services, Inc., (GECS) ...",
+    # "Another wholly owned subsidiary, National Broadcasting Company, Inc. ("NBC"), is engaged ..."
+    (SUBSIDIARY, "filer_subsidiary_x",
+     rf"(?:^|(?<=[.;]\s))(?:[Tt]hrough\s(?:a|an|its|our|one)|(?:[Aa]nother|[Oo]ur)(?=\s(?:(?:direct|indirect)\s)?(?:wholly|majority|\d)))\s{_WHOLLY}\s?subsidiary,\s{B}(?=\s?[,(])"),
+    # "At December 31, 2008, Wells Fargo Bank, N.A. was the Company's principal subsidiary"
+    (SUBSIDIARY, "x_is_principal_subsidiary_of",
+     rf"{B}\s(?:is|was|remains|remained)\s{A}{_POSS}\s(?:principal|main|largest|primary|sole|only)\s(?:operating\s|banking\s)?"
+     rf"subsidiary\b"),
     (SUBSIDIARY, "x_has_subsidiary",
      rf"{A}\s(?:has|had)\s(?:one|a|an|two|three|four)\s{_WHOLLY}\s?subsidiar(?:y|ies),?\s{B}"),
     (SUBSIDIARY, "x_owned_by_y",
@@ -102,6 +115,16 @@ _RAW: list[tuple[str, str, str]] = [
     (OWNS, "all_shares_owned_by",
      rf"(?P<how>[Aa]ll)\sof\sthe\s(?:issued\sand\s)?(?:outstanding\s)?(?:shares\s(?:of\s)?)?(?:the\s)?{_SECURITIES}\sof\s{B}"
      rf"\s(?:are|is|were|was)\s(?:beneficially\s)?(?:owned|held)\sby\s{A}"),
+    # an agreement's recital or representation: "Pride Diagnostics LLC is the record and beneficial owner of all
+    # of the issued and outstanding shares of all capital stock of the Company"; co-owners hold all between them
+    (OWNS, "owns_all_of",
+     rf"{A},?\s(?:(?:directly|indirectly|directly\sor\sindirectly),?\s)?(?:owns|holds|(?:is|was)\sthe\s(?:sole\s)?"
+     rf"(?:(?:record|legal)\sand\sbeneficial\s|beneficial\sand\s(?:record|legal)\s|beneficial\s|record\s)?owner\sof)\s"
+     rf"(?P<how>all)\s(?:of\s)?the\s(?:issued\sand\s)?(?:outstanding\s)?(?:shares\s(?:of\s)?(?:all\s)?)?{_SECURITIES}\s(?:of|in)\s{B}"),
+    (OWNS, "jointly_own_all_of",
+     rf"{A}\sand\s{A2},?\s(?:collectively|together|jointly)\s(?:own|hold|are\sthe\s(?:record\sand\s)?(?:beneficial\s)?"
+     rf"owners\sof)\sall\s(?:of\s)?the\s(?:issued\sand\s)?(?:outstanding\s)?(?:shares\s(?:of\s)?(?:all\s)?)?{_SECURITIES}"
+     rf"\s(?:of|in)\s{B}"),
     (OWNS, "stock_of_owned_by", rf"(?:[Ss]tock|[Ss]hares)\sof\s(?:(?:[Cc]ommon|[Cc]apital)\s[Ss]tock\sof\s)?{B}\s(?:owned|held)\sby\s{A}"),
     (MERGED, "merged_into",
      rf"(?<!of\s)(?<!of\sThe\s){B}(?:\sand\s{B2})?\s(?:was\s|were\s|has\s|had\s)?(?:merged|merges|will\smerge|"

@@ -68,7 +68,9 @@ def _confidence(relation: str, prefix: str, m: re.Match[str], rest: str) -> floa
     if NEGATION.search(m[0]) or NEGATION.search(prefix[-40:]):
         return None
     if relation in STATUS:
-        window = prefix[-25:] + m[0] + rest[:40]
+        # a recital states the parties' standing as fact ("WHEREAS, KMJ Trust and KK Holdings collectively own
+        # all of ..."); what the recital says will happen is hedged by its own words
+        window = re.sub(r"\bWHEREAS\b,?", "", prefix[-25:]) + m[0] + rest[:40]
     else:
         clause = re.split(r";|\bWHEREAS\b", prefix)[-1]
         after = _NEXT_CLAUSE.search(rest)

@@ -20,12 +20,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ownergraph.ingest.extract.parties import COUNTRIES, is_party
+from ownergraph.ingest.extract.parties import COUNTRIES, has_legal_form, is_party
 from ownergraph.ingest.extract.patterns import SUBSIDIARY
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import Context
 
-__all__ = ["JURISDICTIONS", "Row", "find", "row_of"]
+__all__ = ["JURISDICTIONS", "Row", "find", "numbered_row", "row_of"]
 
 _US_STATES = """alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|district of columbia|florida|
 georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|michigan|minnesota|
@@ -70,6 +70,11 @@ _CLOSES = re.compile(r"^(?:EXHIBIT|Exhibit|EX-)\s*\d|^(?:CONSENT|SIGNATURES?|PAR
 _RUN = 3  # rows with a jurisdiction column, one after another, make a list without a heading
 
 
+# nesting marks before a row's name, one per level (an exported list's ">" or "- "): the row is the
+# subsidiary of the nearest row above with fewer (a list whose every row has one has no nesting)
+_NEST = re.compile(r"^(?:>\s?|[-–—]\s)+(?=[A-Z0-9])")
+
+
 @dataclass(frozen=True)
 class Row:
     """One line of a list: its indentation, name, jurisdiction and stated stake."""
@@ -86,6 +91,10 @@ def row_of(line: str) -> Row | None:
     if not body.strip() or body.lstrip().startswith("|") or len(body.strip()) > 200:
         return None
     indent = len(body.expandtabs(4)) - len(body.expandtabs(4).lstrip())
+    marks = _NEST.match(body.strip())  # ">Craig-Hallum Corporation | Delaware | 100%": one level under the row above
+    if marks is not None:
+        indent += 4 * len(re.sub(r"\s", "", marks[0]))
+        body = body.strip()[marks.end():]
     cells = [c.strip() for c in _CELLS.split(body.strip()) if c and c.strip(" .")]
     if len(cells) == 1 and (m := _PLACE_IN_NAME.fullmatch(cells[0])) and _jurisdiction(m["place"] or m["place2"]):
         cells = [m["name"], m["place"] or m["place2"], *([m["stake"]] if m["stake"] else [])]  # "Acme LLC (Delaware)"
@@ -108,11 +117,28 @@ def row_of(line: str) -> Row | None:
     return Row(indent, name, place, stake)
 
 
+# a numbered list's line under a heading: "1. CVD/RMS Acquisition Corp., a Delaware corporation.",
+# "5. Endologix International Holdings B.V., a Dutch corporation." (a description, in any words)
+_NUMBERED = re.compile(r"^\s*(?:\(?\d{1,3}[.)]|\([a-z]{1,3}\))\s+(?P<name>[A-Z][^;:]{2,120}?),\s(?:an?\s)(?P<what>[A-Z][\w .-]{1,40}?\s"
+                       r"(?:[a-z]+\s){0,3}(?:corporation|company|partnership|trust|limited|société|gmbh))\.?\s*$")
+
+
+def numbered_row(line: str) -> Row | None:
+    """The row a numbered line of a list under a heading is, or None."""
+    m = _NUMBERED.match(line.rstrip())
+    if m is None or not has_legal_form(m["name"]) or not _a_name(m["name"]):
+        return None
+    return Row(0, m["name"].strip(" ,"), m["what"].split()[0], None)
+
+
 def _a_name(name: str) -> bool:
     words = name.split()
+    if ":" in name:
+        return False  # "SPECIAL LIMITED PARTNER: STEADFAST APARTMENT ADVISOR III, LLC": a role, then a name
     if not words or not (name[:1].isupper() or name[:1].isdigit()) or len(name) > 120:
         return False
-    if any(not (w[:1].isupper() or w[:1].isdigit() or w[:1] in "(&-'\"") and w.lower() not in _JOINERS for w in words):
+    if any(not (w[:1].isupper() or w[:1].isdigit() or w[:1] in "(&-'\"") and w.lower() not in _JOINERS
+           and not re.fullmatch(r"[a-z](?:\.[a-z]){1,3}\.?,?", w) for w in words):  # "f.s.b.", "s.a.": an initialised form
         return False  # a line of prose or a table of figures ("Net sales  1,234")
     return _jurisdiction(name) is False and is_party(name)
 
@@ -136,7 +162,7 @@ def find(text: str, ctx: Context) -> tuple[list[Found], set[int]]:
     pos = 0
     for line in text.splitlines(keepends=True):
         start, pos = pos, pos + len(line)
-        row = row_of(line)
+        row = row_of(line) or (numbered_row(line) if owner is not None else None)
         bare = line.strip()
         start += len(line) - len(line.lstrip())
         if row is not None:
@@ -172,8 +198,12 @@ def _grow(pending: list[tuple[Row, str, int]], row: Row, quote: str, start: int)
     return [*pending, (row, quote, start)]
 
 
+# the heading's word is part of a name ("SIII SUBSIDIARY, LLC", "Acme Subsidiary Inc."): no heading
+_IN_A_NAME = re.compile(r"\bsubsidiar(?:y|ies)\b,?\s(?:LLC|L\.L\.C|Inc|Corp|Ltd|L\.P|LP|Limited|Company|plc)\b", re.I)
+
+
 def _heading(line: str) -> str | None:
-    if len(line) > 120 or not _HEADING.search(line) or re.search(r"[a-z]\.$", line):
+    if len(line) > 120 or not _HEADING.search(line) or re.search(r"[a-z]\.$", line) or _IN_A_NAME.search(line):
         return None
     return line
 

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import re
 from ownergraph.ingest.extract.parties import has_legal_form, is_party
-from ownergraph.ingest.extract.patterns import GUARANTEE, OWNS, RENAMED, SUBSIDIARY
+from ownergraph.ingest.extract.defined_roles import bound
+from ownergraph.ingest.extract.patterns import CONTROLLING, GUARANTEE, LOAN, OWNS, RENAMED, SUBSIDIARY
 from ownergraph.ingest.extract.rules import Found
-from ownergraph.ingest.extract.values import Context, percent
+from ownergraph.ingest.extract.values import NAME, Context, percent
 
 __all__ = ["find"]
 
@@ -37,8 +38,19 @@ _KINDS: list[tuple[str, re.Pattern[str]]] = [
     ("joint_venture", re.compile(r"\bjoint\sventures?\b|\(JV\)", re.I)),
     ("holders", re.compile(r"\b(?:(?:major|substantial|significant|principal)\s(?:share|stock)holders?|"
                            r"beneficial(?:ly)?\sown\w*|owned\sof\srecord\sand\sbeneficially|security\sownership|notifiable\sinterests|"
-                           r"interests?\sin\s(?:voting\srights|shares))\b", re.I)),
+                           r"interests?\sin\s(?:voting\srights|shares)|(?:5|five)\s?(?:%|percent|per\scent)\s(?:or\s(?:more|greater)\s)?"
+                           r"(?:beneficial\s)?(?:stock|share)?(?:holders|owners))\b", re.I)),
 ]
+# a partnership's (or an LLC's) schedule of its partners (members) and their percentage interests
+_KINDS.insert(0, ("partners", re.compile(r"\b(?:partners|members)\b[^.]{0,80}\bpercentage\sinterests?\b|"
+                                         r"\bpercentage\sinterests?\b[^.]{0,80}\b(?:partners|members)\b", re.I)))
+# a credit agreement's schedule of its lenders and their commitments ("SCHEDULE 8 / THE ORIGINAL INTERIM
+# LENDERS", "Schedule 2.01 Commitments", a header "Name of Original Interim Lender ... Commitment (£)")
+_KINDS.insert(0, ("lenders", re.compile(r"^(?:schedule\s[\w.]+\s*[-–:]?\s*)?(?:the\s)?(?:(?:original|initial|closing\sdate)\s)?"
+                                        r"(?:(?:interim|term|revolving)\s)?lenders(?:\sand\scommitments)?\s*$|"
+                                        r"^(?:schedule\s[\w.]+\s*[-–:]?\s*)?commitments\s*$|"
+                                        r"^name\sof\s(?:(?:original|initial)\s)?(?:(?:interim|term|revolving)\s)?lender\b.{0,120}\bcommitment",
+                                        re.I)))
 _DEALS = re.compile(r"\b(?:acquisitions?|business\scombinations?|disposals?|divestitures?)\b", re.I)
 _NEXT_EXHIBIT = re.compile(r"^(?:EXHIBIT|Exhibit|EX-)\s*\d|^CONSENT\b|^SIGNATURES?\b")
 _JOINERS = frozenset("of de du la le des del der van von und and & y e et the for".split())
@@ -46,8 +58,9 @@ _JOINERS = frozenset("of de du la le des del der van von und and & y e et the fo
 _PLACE_OR_STAKE = re.compile(r"(?:[A-Z][a-z]+(?:\s(?:of\s)?[A-Z][a-z]+){0,2}|[A-Z]{2})?\s*(?:\d{1,3}(?:\.\d+)?\s?%)?")
 _PARENT = re.compile(r"\bsubsidiaries\sof\s(?:the\s)?(?P<p>[A-Z][^,;:()]{2,80}?)\s*[.:]?\s*$")
 _PROSE = 300  # characters: a paragraph this long that names no list is body text, and ends one
-_HEADER_CELL = re.compile(r"^(?:s\.?\s?no\.?|no\.?|name.*|company.*|entity.*|holding|%.*|.*\bof\sownership.*|"
-                          r"proportion.*|country.*|registered.*|principal.*|nature.*|class.*|nameof.*)$", re.I)
+# (a word of its own: "Classic Hospitals Group Limited" is a row, "Class of share" a header)
+_HEADER_CELL = re.compile(r"^(?:s\.?\s?no\.?|no\.?|name\b.*|company\b.*|entity\b.*|holding|%.*|.*\bof\sownership.*|"
+                          r"proportion\b.*|country\b.*|registered\b.*|principal\b.*|nature\b.*|class\b.*|nameof.*)$", re.I)
 _INTRODUCES = re.compile(r"\b(?:following\stable|table\sbelow|listed\sbelow|set\sout\sbelow|as\sfollows)\b|:$", re.I)
 _PCT_CELL = re.compile(r"^(?P<n>\d{1,3}(?:\.\d+)?)\s?%?$")
 _FOOTNOTE = re.compile(r"(?:\s*(?:[*#!†‡°^]+|\(\d{1,2}\)|(?<=\s)\d{1,2}|(?<=[A-Za-z.])\d))+$")
@@ -64,7 +77,7 @@ _GUARANTEE_LINE = re.compile(r"^(?:\d{1,2}(?:\.\d{1,3})*\s+)?(?:Form\sof\s)?Guar
                              r"[^;]{0,140}?\b(?:Securities|Notes|Debentures|Bonds|Preferred\sStock)(?:\s\([^)]{1,40}\))?\sof\s"
                              r"(?P<b>[A-Z][^;,()]{2,80}?)\s*$")
 _OWNER_LINE = re.compile(r"^(?:(?:Common|Ordinary|Preferred)(?:\s(?:Stock|Shares))?\s)?(?P<name>[A-Z][^\d()]{2,80}?)\s*(?:\(\d{1,2}\)\s*)?(?:c/o\s[^\n]*?|\d+\s[^\n]*?)?\s"
-                         r"\d[\d,]{2,}\s+(?P<pct>\d{1,3}(?:\.\d+)?)\s?%\s*$")
+                         r"\d[\d,]{2,}(?:\s?\(\d{1,2}\))*\s+(?P<pct>\d{1,3}(?:\.\d+)?)\s?%\s*$")
 
 
 def find(text: str, ctx: Context, skip: frozenset[int] | set[int] = frozenset()) -> list[Found]:
@@ -97,24 +110,101 @@ def find(text: str, ctx: Context, skip: frozenset[int] | set[int] = frozenset())
                 serials = serials or numbered
                 out.extend(found)
             continue
+        if kind == "holders" and _AFTER_HOLDERS.match(row):
+            kind, parent, listing = None, None, False
+            continue
+        if kind == "holders" and _HOLDER_NOTE.match(row):
+            out.extend(_noted_holders(row, start, ctx))  # a footnote of the table: the table goes on
+            continue
         named = _kind_of(row)
         if named is None and len(row) <= 80 and _DEALS.search(row):
             kind, parent, listing = None, None, False  # "#### Acquisitions in 2024:": rows of deals, not of a list above
             continue
-        if named is not None:
+        if named is not None and not _NAMED_SUBSIDIARY.search(row):
             kind, serials = named, False
             listing = len(row) <= 120 and not re.search(r"[a-z]\.$", row) or bool(_INTRODUCES.search(row))
             p = _PARENT.search(row)
             parent = ctx.name(p["p"]) if p and named == "subsidiary" else (parent if len(row) < 60 else None)
             continue
-        if kind == "holders" and ctx.filer and (m := _OWNER_LINE.match(row)) and is_party(holder := _untitled(m["name"])):
-            out.append(_row(OWNS, "table_holder", holder, ctx.filer, float(m["pct"]), row, start))
+        if kind in ("lenders", "partners", "holders") and (scheduled := _schedule_row(kind, row, start, ctx)) is not None:
+            out.extend(scheduled)
         elif (kind in ("subsidiary", "guarantee", "associate") and listing and (parent or ctx.filer)
               and (name := _list_row(row)) and _key(name) != _key(parent or ctx.filer or "")):
             out.extend(_pipe_row([name, *re.findall(r"\b\d{1,3}(?:\.\d+)?\s?%", row)], kind,
                                  parent or ctx.filer, row, start, False)[0])
-        elif (_prose(row) and not _INTRODUCES.search(row)) or _NEXT_EXHIBIT.match(row):
+        elif (_prose(row) and not _INTRODUCES.search(row) and not (kind == "holders" and _FIGURES.search(row))) \
+                or _NEXT_EXHIBIT.match(row):
             kind, parent, listing = None, None, False
+    return out
+
+
+# a row's figures at its end ("All current executive officers and directors as a group (10 persons)(13)
+# 250,629,119 22.9"): a row of the table, however many words its name has, not prose that ends it
+_FIGURES = re.compile(r"\s\d[\d,]{2,}(?:\s+(?:\d{1,3}(?:\.\d+)?\s?%?|\*{1,2}))?\s*$")
+
+
+# a beneficial ownership row without a percent sign: a holder, footnote marks, the shares, and the
+# percent of the class with its decimals ("Elon Musk(1) 231,715,206 21.2") or "*" for under one
+# per cent ("Zachary J. Kirkhorn(4) 635,271 *"); a proxy's footnote after the shares ("Jane Roe 1,234,567(2) 5.6")
+_OWNER_ROW = re.compile(r"^(?P<name>[A-Z][^\d()|:\s]*\s[^\d()|:]{2,80}?)\s*(?:\(\s?\d{1,2}(?:\s?\d)?\s?\)\s*)*\s\d[\d,]{2,}(?:\s?\(\d{1,2}\))*\s+"
+                        r"(?:(?P<pct>\d{1,3}\.\d{1,2})\s?%?|\*{1,2}|<\s?1\s?%|less\sthan\s1\s?%)\s*$")
+# a name with the heading's word in it ("GENERAL PARTNER: SIII SUBSIDIARY, LLC, a Maryland limited liability company")
+_NAMED_SUBSIDIARY = re.compile(r"\bsubsidiar(?:y|ies)\b,?\s(?:LLC|L\.L\.C|Inc|Corp|Ltd|L\.P|LP|Limited|Company|plc)\b", re.I)
+def _schedule_row(kind: str, row: str, start: int, ctx: Context) -> list[Found] | None:
+    """The findings of a row of a lenders' schedule, a partners' schedule or a holders' table, or
+    None when the line is no such row."""
+    if kind == "lenders" and (m := _LENDER_ROW.match(row)) and (borrower := bound(ctx, "borrower", "company")) \
+            and is_party(lender := _clean(m["name"])) and _key(lender) != _key(borrower) \
+            and not re.match(r"(?i)total\b", lender):
+        return [_row(LOAN, "table_lender", lender, borrower, None, row, start)]
+    if kind == "partners" and ctx.filer and (m := _PARTNER_ROW.match(row)):
+        return _partner(m, ctx.filer, row, start)
+    if kind == "holders" and ctx.filer and (m := _OWNER_LINE.match(row) or _OWNER_ROW.match(row)) \
+            and is_party(holder := _untitled(m["name"])):
+        return [_row(OWNS, "table_holder", holder, ctx.filer, float(m["pct"]) if m["pct"] else None, row, start)]
+    return None
+
+
+# a row of a lenders' schedule: the lender, then its commitments ("Deutsche Bank AG, London Branch 730,745,438 ...")
+_LENDER_ROW = re.compile(r"^(?P<name>[A-Z][^\d|:]{2,100}?)\s+(?:[$£€]\s?)?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?:\s|$)")
+# a row of a partners' schedule: an optional role, the name (up to its address or figures), its percentage
+# interest at the end ("General Partner Steadfast Apartment REIT III, Inc. 18100 Von Karman ... 90.012%")
+_PARTNER_ROW = re.compile(r"^(?:(?P<role>General\sPartner|Managing\sMember|(?:Special\s)?Limited\sPartner|Member)\s)?"
+                          r"(?P<name>[A-Z][^\d|:]{2,100}?)\s+\d[^%]*?\s(?P<pct>\d{1,3}(?:\.\d+)?)\s?%\s*$")
+
+
+def _partner(m: re.Match[str], filer: str, row: str, start: int) -> list[Found]:
+    """A partner's interest in the partnership, and a general partner's (managing member's) control."""
+    name = _clean(m["name"])
+    if not is_party(name) or _key(name) == _key(filer):
+        return []
+    out = [_row(OWNS, "table_partner", name, filer, float(m["pct"]), row, start)]
+    if m["role"] in ("General Partner", "Managing Member"):
+        role = "general_partner" if m["role"] == "General Partner" else "managing_member"
+        out.append(_row(CONTROLLING, f"table_partner/role:{role}", name, filer, None, row, start))
+    return out
+
+
+# the next section of a proxy statement or of Items 12-13: the table of holders has ended
+_AFTER_HOLDERS = re.compile(r"^(?:Item\s\d|ITEM\s\d|Related\sParty|RELATED\sPARTY|Certain\sRelationships|CERTAIN\sRELATIONSHIPS|"
+                            r"Executive\sCompensation|EXECUTIVE\sCOMPENSATION|Equity\sCompensation\sPlan|Section\s16)")
+# a footnote of a beneficial ownership table ("(1) Includes ... shares held of record by the Elon
+# Musk Revocable Trust", "Includes the 9,783,886 shares owned by Lone Star Value Investors, LP")
+_HOLDER_NOTE = re.compile(r"^(?:\(\s?\d{1,2}(?:\s?\d)?\s?\)|\*{1,2}|\d{1,2}\s)?\s*(?:Includes|Consists|Represents|Comprises)\b")
+_HELD_BY = re.compile(rf"\bshares(?:\sof\s[A-Za-z ]{{3,40}}?)?\s(?:(?:are\s|were\s)?held(?:\sof\srecord|\sdirectly|\sindirectly)?|"
+                      rf"(?:beneficially\s)?owned(?:\sof\srecord|\sbeneficially|\sdirectly)?)\sby\s(?:the\s)?(?P<name>{NAME})")
+# "which may be deemed to be beneficially owned by Mr. Eberwein": a holding the filer does not state
+_DEEMED = re.compile(r"\b(?:deemed|considered)\s(?:to\sbe\s)?(?:beneficially\s)?$|\bmay\s(?:be\s)?$")
+
+
+def _noted_holders(row: str, start: int, ctx: Context) -> list[Found]:
+    """The holders of the filer's shares a footnote of its beneficial ownership table names."""
+    out = []
+    for m in _HELD_BY.finditer(row):
+        holder = ctx.name(m["name"])
+        if holder and ctx.filer and holder != ctx.filer and not _DEEMED.search(row[max(0, m.start() - 40):m.start()] +
+                                                                              row[m.start():m.start("name")].split(" by ")[0]):
+            out.append(_row(OWNS, "table_holder_note", holder, ctx.filer, None, row, start))
     return out
 
 

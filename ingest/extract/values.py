@@ -40,6 +40,8 @@ _EVENT = re.compile(r"(?:[\w-]+\s){0,3}?(?:[Mm]ergers?|[Aa]cquisitions?|[Oo]ffer
 # "with the Issuer surviving the Merger (the \u201cSurviving Company\u201d)": the survivor is named before
 _SURVIVOR = re.compile(rf"(?:the\s)?({NAME})\s(?:surviving|survived|shall\ssurvive|will\ssurvive|continuing)\s[^()]{{0,40}}$")
 _TERM = re.compile(rf"[{_QUOTE}]([A-Z][^{_QUOTE}]{{0,40}})[{_QUOTE}]")
+# a definitions section's entry: "“Owner Trustee” means Wilmington Trust, National Association, not in its ..."
+_MEANS = re.compile(rf"[{_QUOTE}](?P<term>[A-Z][^{_QUOTE}]{{0,40}})[{_QUOTE}]\s+(?:shall\s)?means?\s+(?:the\s)?(?P<name>{NAME})")
 _GENERIC = {"company", "registrant", "corporation", "partnership", "trust", "fund", "bank", "issuer", "we", "us",
             "our", "its", "it"}
 # a line in capitals above a paragraph: a heading ("INTRODUCTION" / "Wisconsin Electric Power Company
@@ -107,14 +109,29 @@ class Context:
                 if (key in _GENERIC and filer is not None and _same_party(full, filer)) or _EVENT.fullmatch(t.strip()):
                     continue  # "the Company" stays the filer the header names; "the Merger" is no party
                 ctx.terms.setdefault(key, full)
+        ctx.bind_means(flat)
         return ctx
+
+    def bind_means(self, flat: str) -> None:
+        """The terms a definitions section binds ("“Company” means Cummins Inc.", "“General Partner”
+        means the SIII Subsidiary, LLC"), where no earlier definition bound them; a term that means
+        a class or a pronoun ("“Borrower” means the Company or any Subsidiary Borrower") binds none."""
+        for m in _MEANS.finditer(flat):
+            full, rest = " ".join(m["name"].split()), flat[m.end():m.end() + 24]
+            if re.match(r"\s(?:or|and)\s(?:any|each|all|its|their|every)\b|(?:’s|'s|’|')", rest) or _EVENT.fullmatch(full):
+                continue
+            name = self.name(full)
+            if name and full.casefold() not in _GENERIC and (name == full.strip(" ,;:.") or name == self.filer):
+                self.terms.setdefault(m["term"].strip().casefold(), name if name == self.filer else full)
 
     def name(self, raw: str | None) -> str | None:
         """The party a mention names, or None when it is no party (a pronoun without a filer,
         a defined document term)."""
         if not raw:
             return None
-        t = " ".join(raw.split()).strip(" ,;:.").removeprefix("the ").removeprefix("The ")
+        t = " ".join(raw.split()).strip(" ,;:.")
+        t = re.sub(r"^(?:[A-Z]\.|\([a-z]{1,3}\)|\(\d{1,2}\))\s+(?=[A-Z])", "", t)  # a recital's or a clause's letter: "A. The Selling Company"
+        t = t.removeprefix("the ").removeprefix("The ")
         t = re.sub(r"(?:’s|'s|’|')$", "", t)
         low = t.casefold()
         if low in self.terms:
