@@ -23,7 +23,7 @@ _END = r"(?:the\s+)?(?:end|close)\s+of\s+(?:the\s+)?"
 # group names all start with "w" (they join the date pattern's named groups)
 WORDS = (
     r"(?P<words>\b(?:"
-    r"mid[- ](?:year\s+)?(?P<wmidy>\d{4}|'?\d{2})\b"  # mid-2023, mid-year 2024, mid-24
+    r"mid[- ]?(?:year\s+)?(?P<wmidy>\d{4}|'?\d{2})\b"  # mid-2023, mid-year 2024, mid-24
     r"|mid[- ]?year\b"  # the latest 30 June
     rf"|{_END}(?P<wrel>last|previous|prior|this|current)\s+(?P<wunit>year|quarter|month|half[- ]year|half)\b"
     r"|(?:the\s+)?(?:start|beginning)\s+of\s+(?:the\s+)?(?P<wsrel>last|previous|prior|this|current)\s+"
