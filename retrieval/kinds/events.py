@@ -26,7 +26,9 @@ PRECEDENCE = 8
 _NOT_CONTAGION = r"(?!.*\b(?:defaults?|fails?|hit|affected|collapses?)\b)"
 RULE = re.compile(
     rf"^{_NOT_CONTAGION}(?:.*\bwhen\s+(?:did|was|were|has|had|is)\b|\s*when\b|.*\bsince\s+when\s+(?:has|had|did|was|were|is|have)\b)|"
-    r"\bdate\b(?!\s*(?:range|from|between))|\bdates\s+(?:on|of)\s+which\b|\bcommencement\b|\bfirst\s+became\b|"
+    # "date" asks for one, unless it is the question's own date ("on that date", "as at today's date") or a term's
+    r"(?<!\bthat\s)(?<!\bsame\s)(?<!\bthis\s)(?<!\bits\s)(?<!today's\s)(?<!maturity\s)(?<!reporting\s)(?<!due\s)"
+    r"(?<!value\s)(?<!record\s)(?<!cut-off\s)(?<!expiry\s)(?<!\bend\s)\bdate\b(?!\s*(?:range|from|between))|\bdates\s+(?:on|of)\s+which\b|\bcommencement\b|\bfirst\s+became\b|"
     r"^\s*events?\b|\bevents?\s+(?:of|for)\b|\bchanges?\s+of\s+name\b|\bname\s+changes?\b|\bchanged?\s+its\s+name\b|"
     r"\bcorrect(?:ed|ion)\b|\bdisposals?\b|\bmost\s+recent(?:ly)?\s+(?:reported\s+)?(?:disposal|acquisition|purchase|sale)",
     re.I)
@@ -58,7 +60,11 @@ SLOTS = [  # two-party shapes first: a one-name shape would take A alone
 
 
 # "when did X sell it - was it before D": D is compared with the event's date, not the clock
-COMPARED_DATE = re.compile(r"\b(?:was|is|did)\s+(?:it|this|that)\s+(?:happen\s+)?(?:before|after|by)\b", re.I)
+COMPARED_DATE = re.compile(r"\b(?:was|is|did)\s+(?:it|this|that)\s+(?:happen\s+)?(?:before|after|by)\b|"
+                           r"\b(?:it|this|that)\s+(?:\w+\s+)?(?:occurred|happened|took\s+place)\s+(?:before|after|by|prior\s+to)\b|"
+                           r"\b(?:sell|sold|buy|bought|acquire[sd]?|dispose[sd]?\s+of|renamed|rename|merge[sd]?|lend|lent|"
+                           r"change[sd]?\s+(?:its|their)\s+name)\b[^.?!]{0,80}\b(?:before|prior\s+to)\s+(?:the\s+)?"
+                           r"(?:end|close|start|beginning|\d)", re.I)
 
 
 def found(d: dict[str, Any]) -> bool:

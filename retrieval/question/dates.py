@@ -315,8 +315,8 @@ def _assign_known_at(w: Work, q: dict, known: list[DateHit]) -> None:
 
 def _assign_range_ends(q: dict, frm: list[DateHit], to: list[DateHit]) -> None:
     """The first "from" date opens the range, the last "to" date closes it."""
-    if frm:
-        q["date_from"] = _point(frm[0], "start")
+    if frm:  # a period in words means its last day, at either end ("between Q2 23 and Q2 24")
+        q["date_from"] = _point(frm[0], "end")
     if to:
         q["date_to"] = _point(to[-1], "end")
 
