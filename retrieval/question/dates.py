@@ -55,7 +55,7 @@ _TO_CUE = re.compile(r"\b(?:and|to|until|till|through|thru|up\s+to|vs\.?|versus|
                      r"against)(?:\s+(?:on|at|in|as\s+of|the))?\s*$"
                      r"|(?<=\d)\s*(?:-{1,2}>?|=>|\u2013|\u2014|\u2192)\s*$", re.I)  # "1/1/24 - 30/6/24", "YE20 -> YE21"
 _ASOF_CUE = re.compile(r"\b(?:(?:(?:as\s+(?:of|at)|at|by)\s+)?(?:cob|eod|close\s+of\s+business|end\s+of\s+(?:the\s+)?day)"
-                       r"(?:\s+(?:on|of))?|(?-i:[Aa]s)\s+(?:of|at|on)|at\s+the|by\s+the|at|on|by|in|per|dated|during|for|"
+                       r"(?:\s+(?:on|of))?|(?-i:[Aa]s)\s+(?:of|at|on)(?:\s+the)?|at\s+the|by\s+the|at|on|by|in|per|dated|during|for|"
                        r"valid\s+(?:on|at|as\s+of)|effective|of|a/o|over|across|throughout)\s*,?\s*$|@\s*$", re.I)
 _THEN = r"(?:then|at\s+the\s+time|(?:on|at|as\s+(?:of|at)|by)\s+(?:that|the\s+same|this)\s+(?:day|date|time|point)|that\s+day|the\s+same\s+day)\b"
 _BACKTEST_SAME = re.compile(r"\b(?:as\s+(?:we\s+)?knew\s+it|as\s+(?:it\s+was\s+)?known|with\s+what\s+(?:was|we)\s+"
@@ -83,6 +83,7 @@ class DateHit:
     pos: str | None  # explicit start/end
     cue: str  # known | from | to | asof | none
     yearless: bool = False  # a day and month without a year ("30 June"): read against the session's day
+    between: bool = False  # the range's start after "between": a point compared, not where a period starts
 
 
 _Groups = dict[str, Any]  # a date match's named groups
@@ -241,7 +242,8 @@ def find_dates(w: Work) -> list[DateHit]:
             invalid.append((m.start(), m.end()))
             continue
         hits.append(DateHit(start, m.end(), m.start(), kind, lo, hi, _position(g), cue,
-                            yearless=bool(g.get("wdmon") or g.get("wmdmon"))))
+                            yearless=bool(g.get("wdmon") or g.get("wmdmon")),
+                            between=cue == "from" and w.text[start:m.start()].lower().startswith("between")))
     for span in invalid:  # keep an invalid date out of the anchors
         w.consume(span)
     return _without_restatements(w, _with_borrowed_years(w, hits))
@@ -315,8 +317,8 @@ def _assign_known_at(w: Work, q: dict, known: list[DateHit]) -> None:
 
 def _assign_range_ends(q: dict, frm: list[DateHit], to: list[DateHit]) -> None:
     """The first "from" date opens the range, the last "to" date closes it."""
-    if frm:  # a period in words means its last day, at either end ("between Q2 23 and Q2 24")
-        q["date_from"] = _point(frm[0], "end")
+    if frm:  # "between Q2 23 and Q2 24" compares two quarter ends; "since 2021", "from Q1 2022" start with the period
+        q["date_from"] = _point(frm[0], "end" if frm[0].between and frm[0].kind in ("month", "quarter", "half") else "start")
     if to:
         q["date_to"] = _point(to[-1], "end")
 
