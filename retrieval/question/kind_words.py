@@ -46,6 +46,9 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                              r"(?!.{0,80}\bin\s+which\b)", _I)),
     (EXPOSURE.name, re.compile(r"\b(?:holdings|positions)\s+in\s+(?:entities|companies|anything)\s+"
                                r"(?:controlled|owned)\s+by\b", _I)),
+    # "all positions held by the firm in X and its controlled undertakings", "what are we carrying on X and its subs"
+    (EXPOSURE.name, re.compile(r"\b(?:positions?|holdings|exposures?)\s+(?:held|taken|booked)\s+by\s+(?:the\s+firm|us|the\s+bank)\b|"
+                               r"\bwe\s+(?:are\s+)?carr(?:y|ying)\b", _I)),
     # "every circular shareholding in the structure": loops, not a stake
     (CYCLES.name, re.compile(r"\b(?:circular|cross|reciprocal|mutual)[- ]?(?:share)?(?:holdings?|ownerships?)\b", _I)),
     # "how much of our book sits with X": our exposure, not a stake
