@@ -81,11 +81,13 @@ def held(r: dict[str, Any], result: Any) -> str:
     shares = pct(r.get("stake_lo"), r.get("stake_hi"))
     if r.get("basis") == "control":
         return f"controls it ({shares} of the shares)"
+    row = next((x for x in getattr(result, "rows", ()) if x.key == r.get("key")), None)
+    votes = getattr(row, "voting", None)
     if r.get("basis") == "voting_rights":
-        row = next((x for x in getattr(result, "rows", ()) if x.key == r.get("key")), None)
-        votes = getattr(row, "voting", None)
         held = f"{pct(votes.lo, votes.hi)} of the votes" if votes is not None else "voting rights"
         return f"{held} ({shares} of the shares)"
+    if votes is not None and votes.hi and pct(votes.lo, votes.hi) != shares:  # the votes differ from the shares
+        return f"{shares} ({pct(votes.lo, votes.hi)} of the votes)"
     return shares
 
 

@@ -55,9 +55,19 @@ def found(d: dict[str, Any]) -> bool:
 
 
 def run(a: Analytics, q: Question, clock: Clock, e: list[str]) -> Any:
-    """The analytic, at the question's clock (``e``: resolved mentions, subject first)."""
-    return a.ownership.stake(e[0], e[1], max_depth=q.depth or STAKE.hops, **interest(q),
-        **clock)
+    """The analytic, at the question's clock (``e``: resolved mentions, subject first). Where the
+    first holds nothing of the second but the second holds the first ("how much of B sits with
+    A", read the other way round), the stake that exists; the answer names who holds whom."""
+    options = {"max_depth": q.depth or STAKE.hops, **interest(q), **clock}
+    there = a.ownership.stake(e[0], e[1], **options)
+    if _holds(there):
+        return there
+    back = a.ownership.stake(e[1], e[0], **options)
+    return back if _holds(back) else there
+
+
+def _holds(r: Any) -> bool:
+    return bool(r.paths) and bool(r.stake.hi)
 
 
 def compose(p: Parts) -> str:

@@ -52,7 +52,8 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "every circular shareholding in the structure": loops, not a stake
     (CYCLES.name, re.compile(r"\b(?:circular|cross|reciprocal|mutual)[- ]?(?:share)?(?:holdings?|ownerships?)\b", _I)),
     # "how much of our book sits with X": our exposure, not a stake
-    (EXPOSURE.name, re.compile(r"\bhow\s+much\s+of\s+(?:our|the)\s+(?:book|portfolio|positions?|exposure)\b", _I)),
+    (EXPOSURE.name, re.compile(r"\bhow\s+much\s+of\s+(?:our|the)\s+(?:book|portfolio|positions?|exposure)\b|"
+                               r"\bhow\s+much\s+(?:does\s+|do\s+)?(?:the|our)\s+(?:\S+\s+){0,3}(?:book|portfolio)\s+(?:holds?|has|have)\b", _I)),
     # X and everything it controls: the group, whatever else the question says about companies
     (GROUP.name, re.compile(r"^(?!.*\b(?:expos\w*|book|portfolio|we\s+(?:hold|have|own|lend)|lend\w*|loans?|guarant\w*|"
                             r"carr(?:y|ying|ied)|positions?|how\s+much)\b)"
@@ -84,7 +85,7 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                 r"stops?\s+paying|stopped\s+paying|(?:can'?t|cannot|could\s+not|couldn'?t)\s+pay|go(?:es)?\s+under|went\s+under|gone\s+under)\b)"
                                 r".*\b(?:hit|loss|losses|lose|honou?r\w*|called|on\s+the\s+hook|suffer\w*|affected|impacted|who\s+pays|carr(?:y|ies|ied)\s+the)\b", _I)),
     # "do we hold anything within two hops of a sanctioned name": our book screened, not one entity
-    (SCREENING.name, re.compile(r"\b(?:do|does|did|whether|if)\s+we\s+(?:hold|have|own)\s+(?:anything|any\w*)\b.{0,100}"
+    (SCREENING.name, re.compile(r"(?:\b(?:do|does|did|whether|if)\s+|^\s*)we\s+(?:hold|have|own)\s+(?:anything|any\w*)\b.{0,100}"
                                 r"\b(?:sanction\w*|designated|sdn|ofac|ofsi)", _I)),
     # "sanctions screening on X": one entity's proximity, not the book's
     (SANCTIONS_NEAR.name, re.compile(r"\bsanctions?\s+screening\s+(?:on|of|for)\b(?!\s+(?:our|the)\s+(?:book|portfolio|positions))", _I)),
