@@ -286,7 +286,7 @@ class SanctionsNearResult(HtmlRepr):
 
     def to_frame(self) -> pd.DataFrame:
         return pd.DataFrame(list(self.rows), columns=["key", "name", "distance", "sanctioned_key", "sanctioned_name",
-                                                      "authority", "programme", "path", "path_names"])
+                                                      "authority", "programme", "listed_from", "path", "path_names"])
 
     def as_dict(self) -> dict[str, Any]:
         return {"who": None if self.who is None else [w.as_dict() for w in self.who],
@@ -347,7 +347,7 @@ def _near_row(key: str, hit: dict[str, Any], dist: dict[str, float], paths: dict
     path = paths[key][::-1] if reverse else list(paths[key])  # always entity ... sanctioned
     return {"key": path[0], "name": _name(snap.nodes, path[0]), "distance": int(dist[key]),
             "sanctioned_key": hit["key"], "sanctioned_name": hit["name"], "authority": hit.get("authority"),
-            "programme": hit.get("programme"), "path": path, "path_names": [_name(snap.nodes, k) for k in path]}
+            "programme": hit.get("programme"), "listed_from": hit.get("valid_from"), "path": path, "path_names": [_name(snap.nodes, k) for k in path]}
 
 
 # -- parents --------------------------------------------------------------------------------

@@ -69,7 +69,9 @@ def compose(p: Parts) -> str:
     parts = []
     for r in p.rows:
         if r["status"] == "reported":
-            parts.append(f"{r['level']} parent {r['parent_name']} from {r['valid_from']} "
+            standard = r.get("accounting_standard")
+            under = f" under {standard}" if isinstance(standard, str) and standard.strip() else ""
+            parts.append(f"{r['level']} parent {r['parent_name']} from {r['valid_from']}{under} "
                          f"{cites(p.ctx, r['parent'])}")
         elif r["status"] == "exception":
             parts.append(f"{r['level']} parent not reported ({r['reason']}: {exception_meaning(r['reason'])})")
@@ -86,7 +88,7 @@ def _children(p: Parts) -> str:
         more = f" (and {len(lv.children) - MAX_ROWS} more)" if len(lv.children) > MAX_ROWS else ""
         cited = cites(p.ctx, p.result.entity.key)
         if lv.children:
-            parts.append(f"{lv.level}: {names}{more}" + (f" ({lv.note}: the list is partial)" if lv.partial else "")
+            parts.append(f"{lv.level} ({len(lv.children)}{'+' if lv.partial else ''}): {names}{more}" + (f" ({lv.note}: the list is partial)" if lv.partial else "")
                          + (f" {cited}" if cited else ""))
         elif lv.partial:
             parts.append(f"{lv.level}: none among the pages read ({lv.note}: the list is partial)")

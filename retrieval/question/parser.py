@@ -71,7 +71,10 @@ _PARENT_MODS = [
                             r"(?:parent|entity|company)|\bgroup\s+head\b", re.I)),
     # the other way down the consolidation: X's children (subsidiaries), not its parents
     ("children", re.compile(r"\b(?:subsidiar(?:y|ies)|children|child\s+(?:entities|companies)|"
-                            r"consolidated\s+(?:entities|companies|subsidiaries))\b|\bdoes\b.{1,80}\bconsolidate\b", re.I)),
+                            r"consolidated\s+(?:entities|companies|subsidiaries|subs))\b|\bdoes\b.{1,80}\bconsolidate\b|"
+                            # "the entities (reported as) directly consolidated by X", "which entities X consolidates"
+                            r"\b(?:entities|companies|subsidiaries|subs)\s+(?:\w+\s+){0,3}consolidated\s+by\b|"
+                            r"\b(?:which|what)\s+(?:entities|companies|subsidiaries|subs)\b.{1,80}\bconsolidates?\b", re.I)),
     ("reporting_exceptions", re.compile(r"\breporting\s+exceptions?\b|\bwhy\b.{0,40}\bno\s+parent|"
                                         r"\bparent\b.{0,30}\bnot\s+(?:published|reported|disclosed)", re.I)),
 ]

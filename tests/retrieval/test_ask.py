@@ -48,6 +48,13 @@ def test_owners_show_the_votes_where_they_differ_from_the_shares(og: Ownergraph)
     assert "25–50% (52% of the votes)" in a.text  # Valtora: a 25-50% shareholding, 52% of the voting rights
 
 
+def test_a_parent_says_its_accounting_standard_and_a_sanction_its_listing(og: Ownergraph) -> None:
+    parent = og.ask("Which entity consolidates Harbourline Shipping Limited?", as_of="2024-06-30")
+    assert "direct parent Harbourline Holdings PLC from 2016-05-01 under IFRS" in parent.text
+    listed = og.ask("Is Ivan Petrov sanctioned?", as_of="2024-06-30")
+    assert "since 2022-03-15" in listed.text
+
+
 def test_contagion_reads_each_edge_type_in_its_direction_of_risk(og: Ownergraph) -> None:
     a = og.ask("Who is hit if Harbourline Shipping Limited defaults?", as_of="2024-06-30")
     hit = set(a.frame["name"])
