@@ -97,13 +97,35 @@ def event_text(r: dict[str, Any]) -> str:
     return f"{src} {said} {link + ' ' if link else ''}{dst} {verb}"
 
 
+# the events a question's words ask about, shown first ("when was X renamed": the rename, not
+# the first eight events by date)
+_ASKED: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
+    (re.compile(r"\brenam\w*|\bname\b|\bcalled\b|\bf\.?k\.?a\b", re.I), re.compile(r"name|renam", re.I)),
+    (re.compile(r"\bmerg\w*|\babsorb\w*|\btak(?:en|e|ing)\s+over\b|\bspin\w*|\bdemerg\w*", re.I),
+     re.compile(r"merg|absorb|spin|acqui|demerg", re.I)),
+    (re.compile(r"\bsanction\w*|\bdesignat\w*|\blisted\b", re.I), re.compile(r"sanction", re.I)),
+    (re.compile(r"\bcorrect\w*|\brestat\w*|\bamend\w*", re.I), re.compile(r"correct", re.I)),
+    (re.compile(r"\bdissol\w*|\bstruck\s+off|\bliquidat\w*|\bceased?\b", re.I), re.compile(r"dissol|ceased|retired|liquid", re.I)),
+)
+
+
+def _asked_first(question: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows the question's words ask about first, the others after, each in date order."""
+    wanted = [ev for words, ev in _ASKED if words.search(question)]
+    if not wanted:
+        return rows
+    hit = [r for r in rows if any(ev.search(f"{r.get('event') or ''} {r.get('type') or ''}") for ev in wanted)]
+    return hit + [r for r in rows if not any(r is h for h in hit)]
+
+
 def compose(p: Parts) -> str:
     res = p.result
     who = p.subject + (f" and {p.other}" if p.other else "")
+    rows = _asked_first(getattr(p.ctx, "question", "") or "", list(p.result.rows))  # a frame's NaN is no date
     parts = [f"{r['date'] or 'date not stated'}: {event_text(r)}"
              f"{', ' + r['document_id'] if r.get('document_id') else ''} "
              f"{cites(p.ctx, *(k for k in (r.get('source'), r.get('target')) if k)) if r.get('source') else ''}".rstrip()
-             for r in list(p.result.rows)[:MAX_ROWS]]  # the result's rows: a frame's NaN is no date
+             for r in rows[:MAX_ROWS]]
     return f"Events of {who} as published by {res.clock.known_at.date().isoformat()}: " + "; ".join(parts) + p.more + "."
 
 

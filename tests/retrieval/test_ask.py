@@ -55,6 +55,11 @@ def test_a_parent_says_its_accounting_standard_and_a_sanction_its_listing(og: Ow
     assert "since 2022-03-15" in listed.text
 
 
+def test_the_events_a_question_asks_about_come_first(og: Ownergraph) -> None:
+    a = og.ask("When was Harbourline Holdings PLC renamed?", as_of="2024-06-30")
+    assert "2021-06-01: " in a.text and "Harbourline Group Limited" in a.text
+
+
 def test_contagion_reads_each_edge_type_in_its_direction_of_risk(og: Ownergraph) -> None:
     a = og.ask("Who is hit if Harbourline Shipping Limited defaults?", as_of="2024-06-30")
     hit = set(a.frame["name"])
