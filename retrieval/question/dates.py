@@ -206,8 +206,8 @@ def _not_a_date(g: _Groups, cue: str, before: str) -> bool:
     """Words that read as a date only with a cue in front of them."""
     if cue == "none" and g["rel"] and g["rel"].lower() == "now":
         return True  # a bare "now" is too weak ("now show me ...")
-    if g["bare"] and cue == "none":
-        return True
+    if (g["bare"] or g.get("wdmd")) and cue == "none":
+        return True  # a bare year, or "30/6" without "at" / "as of" / "@" in front
     if cue == "none" and _ATTRIBUTIVE.search(before) and not g["rel"]:
         return True  # "reconstructing the April 2020 credit memo": a date naming a document, not the question's
     # "the 2023 accounts of ...": not a date cue

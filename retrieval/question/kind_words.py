@@ -98,7 +98,7 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 # a terse question's leading (or, for "changes", following) command word
 _COMMANDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (STAKE.name, re.compile(r"^\s*stake\b|\s%\s+of\s|\s->\s.*\b(?:stake|percentage|percent|%)", _I)),
+    (STAKE.name, re.compile(r"^\s*stake\b|\s%\s+of\s|\s->\s.*(?:\b(?:stake|percentage|percent)\b|%)", _I)),
     (PATH.name, re.compile(r"^\s*(?:path|link|chain|connection|control\s+path)\b", _I)),
     (QUALITY.name, re.compile(r"^\s*(?:quality|data[- ]quality)\b|\bdata\s+issues\b", _I)),
     (PARENTS.name, re.compile(r"^\s*(?:parents?|children|subsidiaries)\b", _I)),

@@ -39,7 +39,7 @@ def _pos(n: int) -> str:
 SHORT = (
     r"(?P<short>\b(?:"
     rf"(?P<snum>(?P<sn1>\d{{1,2}})(?P<ssep>[/.-])(?P<sn2>\d{{1,2}})(?P=ssep)(?P<sny>\d{{4}}|\d{{2}}))(?![/.-]?\d)"
-    rf"|(?P<sdmy>(?P<sd>\d{{1,2}})(?:st|nd|rd|th)?[- ](?P<sdmon>{MON})\.?[- ](?P<sdy>\d{{4}}|\d{{2}}))\b"
+    rf"|(?P<sdmy>(?P<sd>\d{{1,2}})(?:st|nd|rd|th)?[- ]?(?P<sdmon>{MON})\.?[- ]?(?P<sdy>\d{{4}}|\d{{2}}))\b"
     rf"|{_pos(1)}(?:Q(?P<sq1>[1-4])\s*(?:[-/']|\s)?\s*(?:FY|CY)?\s*(?P<sqy1>{_Y})"
     rf"|(?P<sq2>[1-4])Q\s*[-/']?\s*(?:FY|CY)?\s*(?P<sqy2>{_Y}))\b"
     rf"|{_pos(2)}(?:H(?P<sh1>[12])\s*(?:[-/']|\s)?\s*(?:FY|CY)?\s*(?P<shy1>{_Y})|(?P<sh2>[12])H\s*[-/']?\s*(?P<shy2>{_Y}))\b"

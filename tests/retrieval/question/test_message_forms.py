@@ -90,9 +90,18 @@ def test_a_year_said_alone_is_written_in_digits(said: str, digits: str) -> None:
     ("at midyear 2023", "2023-06-30"),
     ("at the end of the second quarter of twenty twenty three", "2023-06-30"),
     ("at YE 2022 (31 Dec)", "2022-12-31"),  # the day restated takes the year next to it
+    ("30jun24", "2024-06-30"),
+    ("@ 30/6", "2024-06-30"),  # a day and month without a year, after a cue: the latest such day
+    ("as at the half-year", "2024-06-30"),
+    ("at the quarter end", "2024-06-30"),
+    ("as at Q1 2024 quarter end", "2024-03-31"),  # Q1's end, not the last quarter's
 ])
 def test_a_date_is_read(written: str, as_of: str) -> None:
     assert _read(f"who owns Acme Ltd {written}")[1] == date.fromisoformat(as_of)
+
+
+def test_numbers_with_one_slash_are_a_date_only_after_a_cue() -> None:
+    assert _read("who owns Acme Ltd 24/7")[1] is None
 
 
 def test_a_day_without_a_year_takes_the_year_of_the_ranges_other_end() -> None:
@@ -167,3 +176,4 @@ def test_shorthand_reads_as_words() -> None:
     assert _read("o/s loans to Acme Ltd 1h24")[:2] == ("counterparties", date(2024, 6, 30))
     assert _read("which cos does Acme Ltd control at end of H1 24?")[:2] == ("holdings", date(2024, 6, 30))
     assert _read("cos I need it for the file: who owns Acme Ltd")[0] == "owners"  # "cos" is "because" here
+    assert _read("Acme Ltd -> Borealis Holdings PLC % ?? 1h24")[:2] == ("stake", date(2024, 6, 30))
