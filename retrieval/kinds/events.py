@@ -38,9 +38,10 @@ _VERB = (r"(?:buy|bought|acquire[sd]?|purchase[sd]?|sell|sold|dispose(?:d)?\s+of
          r"took\s+over|merge[sd]?(?:\s+(?:with|into))?|held\s+shares\s+in|hold\s+shares\s+in|invest(?:ed)?\s+in)")
 SLOTS = [  # two-party shapes first: a one-name shape would take A alone
     re.compile(rf"^\s*{A}\s+(?:disposal|acquisition|purchase|sale|stake)\s+(?:of\s+|in\s+)?{B}\s+(?:date|correction)\b", re.I),
-    re.compile(rf"\bwhen\s+{A}\s+(?:first\s+)?became\s+an?\s+(?:shareholder|owner|investor)\s+(?:of|in)\s+{B}{_TAIL}", re.I),
+    re.compile(rf"\bwhen\s+(?:did\s+|has\s+|had\s+)?{A}\s+(?:first\s+)?(?:became|become)\s+an?\s+(?:shareholder|owner|investor|member)\s+"
+               rf"(?:of|in)\s+{B}{_TAIL}", re.I),
     re.compile(rf"\b(?:disposal|sale|purchase|acquisition)\s+of\s+{B}\s+shares\s+by\s+{A}{_TAIL}", re.I),
-    re.compile(rf"\bwhen\s+(?:did|has|had)\s+{A}\s+(?:first\s+)?{_VERB}\s+(?:its\s+|a\s+|the\s+)?(?:stake\s+in\s+|"
+    re.compile(rf"\bwhen\s+(?:did|has|had)\s+{A}\s+(?:first\s+)?{_VERB}\s+(?:its\s+|a\s+|the\s+|his\s+|her\s+|their\s+)?(?:stake\s+in\s+|"
                rf"shares\s+(?:in|of)\s+|interest\s+in\s+|to\s+)?{B}{_TAIL}", re.I),
     re.compile(rf"\bsince\s+when\s+(?:has|had|did)\s+{A}\s+(?:held|owned|controlled)\s+(?:shares\s+in\s+|a\s+stake\s+in\s+)?"
                rf"{B}{_TAIL}", re.I),

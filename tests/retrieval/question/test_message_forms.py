@@ -177,3 +177,12 @@ def test_shorthand_reads_as_words() -> None:
     assert _read("which cos does Acme Ltd control at end of H1 24?")[:2] == ("holdings", date(2024, 6, 30))
     assert _read("cos I need it for the file: who owns Acme Ltd")[0] == "owners"  # "cos" is "because" here
     assert _read("Acme Ltd -> Borealis Holdings PLC % ?? 1h24")[:2] == ("stake", date(2024, 6, 30))
+
+
+@pytest.mark.parametrize("text", [
+    "when did acme ltd acquire her shares in borealis holdings plc",
+    "when did Acme Ltd become a shareholder of Borealis Holdings PLC and how much did it take",
+])
+def test_an_event_between_two_parties_names_both(text: str) -> None:
+    q = parse(text, today=JULY)
+    assert (q.pattern, [m.text.lower() for m in q.anchors]) == ("events", ["acme ltd", "borealis holdings plc"])
