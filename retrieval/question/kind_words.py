@@ -25,7 +25,10 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"\bweather\b|\bceo\b|\bcfo\b|\bdividends?\b|\bebitda\b|\besg\b|\bheadcount\b|\bmarket\s+cap\w*|\bcds\b|"
                          # the desk's other business: staff, pay, IT
                          r"\bemployees?\b|\bremuneration\b|\bsalar(?:y|ies)\b|\bbonus(?:es)?\b|\bvpn\b|\bpasswords?\b|"
-                         r"\breset\s+my\b|\blaptop\b|\bprinter\b|\bholiday\s+(?:request|booking)\b", _I)),
+                         r"\breset\s+my\b|\blaptop\b|\bprinter\b|\bholiday\s+(?:request|booking)\b|"
+                         # writing for the asker: no question about the graph
+                         r"\b(?:write|draft|compose)\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:\w+\s+){0,3}(?:paragraph|letter|e-?mail|memo|poem|"
+                         r"speech|post|tweet|slogan)\b", _I)),
     (PATH.name, re.compile(r"\bchain\s+of\s+(?:ownership|control|relationships?)(?:\s+(?:or|and|and/or)\s+(?:ownership|control))?\b.{0,60}"
                            r"\b(?:linking|between|from|connecting|(?:through|by|via)\s+which)\b|"
                            r"\bthrough\s+which\s+(?:companies|entities|intermediar(?:y|ies))\b|"
@@ -47,8 +50,9 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (EXPOSURE.name, re.compile(r"\b(?:holdings|positions)\s+in\s+(?:entities|companies|anything)\s+"
                                r"(?:controlled|owned)\s+by\b", _I)),
     # "all positions held by the firm in X and its controlled undertakings", "what are we carrying on X and its subs"
-    (EXPOSURE.name, re.compile(r"\b(?:positions?|holdings|exposures?)\s+(?:held|taken|booked)\s+by\s+(?:the\s+firm|us|the\s+bank)\b|"
-                               r"\bwe\s+(?:are\s+)?carr(?:y|ying)\b", _I)),
+    (EXPOSURE.name, re.compile(r"^(?!.*\b(?:sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:"
+                               r"\b(?:positions?|holdings|exposures?)\s+(?:held|taken|booked)\s+by\s+(?:the\s+firm|us|the\s+bank)\b|"
+                               r"\bwe\s+(?:are\s+)?carr(?:y|ying)\b)", _I)),
     # "every circular shareholding in the structure": loops, not a stake
     (CYCLES.name, re.compile(r"\b(?:circular|cross|reciprocal|mutual)[- ]?(?:share)?(?:holdings?|ownerships?)\b", _I)),
     # "how much of our book sits with X": our exposure, not a stake
@@ -78,7 +82,9 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                               r"\b(?:problems?|issues?|errors?)\b.{0,30}\b(?:its|their|the)\s+(?:\w+\s+)?data\b", _I)),
     # "when was X renamed", "date of the name change", "changes of name": the rename event
     (EVENTS.name, re.compile(r"\b(?:when|(?:on\s+)?(?:what|which)\s+date)\b.{0,80}\b(?:renamed|name\s+change|(?:take|took|taken|adopt\w*|assum\w*)\s+"
-                             r"(?:its|the|their)\s+(?:current\s+|present\s+|new\s+)?name)|\bname\s+change\b(?!s?\s+history)|"
+                             r"(?:its|the|their)\s+(?:current\s+|present\s+|new\s+)?name)|"
+                             r"\b(?:got|gets?|gotten|received|took|taken|adopted|assumed)\s+(?:its|the|their)\s+(?:current|present|new)\s+name\b"
+                             r".{0,20}\bwhen\b|\bname\s+change\b(?!s?\s+history)|"
                              r"\bchanges?\s+of\s+name\b", _I)),
     # "if X defaults, which lenders get hit", "had X gone bust, who carries the loss": a failure and its victims
     (CONTAGION.name, re.compile(r"^(?=.*\b(?:defaults?|defaulted|defaulting|fail(?:s|ed|ing)?|bust|insolven\w*|collaps\w*|"
@@ -98,7 +104,7 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 # a terse question's leading (or, for "changes", following) command word
 _COMMANDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (STAKE.name, re.compile(r"^\s*stake\b|\s%\s+of\s|\s->\s.*(?:\b(?:stake|percentage|percent)\b|%)", _I)),
+    (STAKE.name, re.compile(r"^\s*stake\b|\s(?:%|percentage|percent)\s+of\s|\s->\s.*(?:\b(?:stake|percentage|percent)\b|%)", _I)),
     (PATH.name, re.compile(r"^\s*(?:path|link|chain|connection|control\s+path)\b", _I)),
     (QUALITY.name, re.compile(r"^\s*(?:quality|data[- ]quality)\b|\bdata\s+issues\b", _I)),
     (PARENTS.name, re.compile(r"^\s*(?:parents?|children|subsidiaries)\b", _I)),

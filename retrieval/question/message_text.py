@@ -124,7 +124,7 @@ def _not_a_name_start(text: str, m: re.Match[str]) -> bool:
 
 
 # a sentence ends at . ! ? after a word that is no abbreviation, before a capital, a name or a quote
-_SENTENCE_END = re.compile(r"(?<=[\w\ue001)%][.!?])\s+(?=[A-Z\ue000\"'(\u201c])")
+_SENTENCE_END = re.compile(r"(?<=[\w\ue001\u241e)%][.!?])\s+(?=[A-Z\ue000\"'(\u201c])")  # \u241e: a date consumed
 _ABBREVIATION = re.compile(r"(?:\b(?:[A-Za-z]|co|no|nos|corp|inc|ltd|plc|approx|vs|etc|e\.g|i\.e|mr|mrs|ms|dr|st|fig|ref|"
                            r"[A-Z][a-z]?\.[A-Za-z]{1,2}))\.$|(?-i:\b[A-Z][A-Za-z]{0,3})\.$", re.I)
 

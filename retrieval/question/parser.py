@@ -138,6 +138,20 @@ def _working_copy(norm: str, today: date) -> Work:
     return w
 
 
+def _question_dates(w: Work, dates: list[DateHit]) -> list[DateHit]:
+    """Where context comes first and the question's own sentence has dates, the context's dates
+    ("Our 2019 file shows a different figure than today. As known on 1 March 2019, who ...") are
+    not the question's."""
+    start = question_start(w.text)
+    if not start or not any(h.dstart >= start for h in dates):
+        return dates
+    early = [h for h in dates if h.dstart < start]
+    if early:
+        w.notes.append("dates in the context before the question left out: "
+                       + ", ".join(repr(w.text[h.dstart:h.end]) for h in early))
+    return [h for h in dates if h.dstart >= start]
+
+
 def _blank_request(w: Work) -> None:
     """Greetings, context, request frames and sign-offs blanked: the rules read the question
     inside the request ("could you let me know who lends to X? thanks")."""
@@ -157,7 +171,7 @@ def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
     for h in dates:
         probe = probe[:h.dstart] + SEP * (h.end - h.dstart) + probe[h.end:]
     start = question_start(probe)
-    if start:
+    if start and len(re.findall(r"\w+", probe[start:])) >= 4:  # a fragment ("Within two hops?") asks no kind of its own
         own = " " * start + probe[start:]
         kind = _family_of(w, own, dates)
         if kind != UNKNOWN:
@@ -342,7 +356,7 @@ def parse(text: str, *, today: date | None = None, names: Gazetteer | None = Non
     if names is not None:  # a lower-case leading word alone ("legal entity") is too weak to mask
         mask_known_names(w, [(h.start, h.end) for h in names.find(w.text)
                              if h.strength > PREFIX or w.text[h.start].isupper()])
-    dates = find_dates(w)
+    dates = _question_dates(w, find_dates(w))
     _blank_request(w)
     pattern = _family_without_dates(w, dates)
     _read_parameters(w, q, dates, pattern)

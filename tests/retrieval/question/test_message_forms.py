@@ -186,3 +186,19 @@ def test_shorthand_reads_as_words() -> None:
 def test_an_event_between_two_parties_names_both(text: str) -> None:
     q = parse(text, today=JULY)
     assert (q.pattern, [m.text.lower() for m in q.anchors]) == ("events", ["acme ltd", "borealis holdings plc"])
+
+
+def test_dates_in_the_context_before_the_question_are_not_its_own() -> None:
+    q = parse("Our 2021 memo on Acme Ltd shows another figure than today. As known on 1 March 2021, who held Acme Ltd?",
+              today=JULY)
+    assert (q.pattern, q.as_of, q.known_at) == ("owners", date(2021, 3, 1), date(2021, 3, 1))
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Acme Ltd got its current name when, and what was it called before?", "events"),
+    ("We are preparing the letter to shareholders. Please write me a short opening paragraph.", "unknown"),
+    ("How close is Acme Ltd to a sanctioned party at YE21? Within two hops?", "sanctions_near"),
+    ("Identify all positions held by the firm in issuers within two hops of a sanctioned party.", "screening"),
+])
+def test_the_kind_of_a_question_after_its_context(text: str, kind: str) -> None:
+    assert parse(text, today=JULY).pattern == kind, text
