@@ -54,6 +54,7 @@ SHORTHAND: tuple[tuple[str, str, bool], ...] = (
     (r"eom", "last month end", False),
     (r"eoy(?!\s*'?\d)", "last year end", False),
     (r"ppl", "people", False),
+    (r"rn", "right now", False),
     (r"shldrs?|shrhldrs?|s/holders?", "shareholders", False),
     (r"shs", "shares", False),
     (r"amt", "amount", False),

@@ -202,10 +202,10 @@ def _period(g: _Groups, today: date) -> _Period:
 _ATTRIBUTIVE = re.compile(r"\b(?:the|our|their|its|a|an|this|that|his|her)\s*$", re.I)
 
 
-def _not_a_date(g: _Groups, cue: str, before: str) -> bool:
+def _not_a_date(g: _Groups, cue: str, before: str, after: str = "") -> bool:
     """Words that read as a date only with a cue in front of them."""
-    if cue == "none" and g["rel"] and g["rel"].lower() == "now":
-        return True  # a bare "now" is too weak ("now show me ...")
+    if cue == "none" and g["rel"] and g["rel"].lower() == "now" and not re.match(r"\s*(?:[?.!]|$)", after):
+        return True  # a bare "now" is too weak ("now show me ..."), unless it ends the question ("who owns it now?")
     if (g["bare"] or g.get("wdmd")) and cue == "none":
         return True  # a bare year, or "30/6" without "at" / "as of" / "@" in front
     if cue == "none" and _ATTRIBUTIVE.search(before) and not g["rel"]:
@@ -235,7 +235,7 @@ def find_dates(w: Work) -> list[DateHit]:
             w.notes.append(f"ignored an invalid date: {m.group(0)!r}")
             invalid.append((start, m.end()))
             continue
-        if _not_a_date(g, cue, before):
+        if _not_a_date(g, cue, before, w.text[m.end():]):
             continue
         if _DOCUMENT_CUE.search(before):
             w.notes.append(f"{m.group(0)!r} dates the request, not the question: ignored")

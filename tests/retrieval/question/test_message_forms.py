@@ -95,6 +95,8 @@ def test_a_year_said_alone_is_written_in_digits(said: str, digits: str) -> None:
     ("as at the half-year", "2024-06-30"),
     ("at the quarter end", "2024-06-30"),
     ("as at Q1 2024 quarter end", "2024-03-31"),  # Q1's end, not the last quarter's
+    ("now?", "2024-07-15"),  # "now" ending the question is the session's day
+    ("rn", "2024-07-15"),
 ])
 def test_a_date_is_read(written: str, as_of: str) -> None:
     assert _read(f"who owns Acme Ltd {written}")[1] == date.fromisoformat(as_of)
