@@ -60,13 +60,20 @@ def _listing(r: dict[str, Any]) -> str:
     return ", ".join(said)
 
 
+def _via(r: dict[str, Any]) -> str:
+    """The entities between ("via Valtora Investments Ltd"), for two hops or more."""
+    names = r.get("path_names")
+    inner = [str(n) for n in (names[1:-1] if isinstance(names, (list, tuple)) else []) if n]
+    return f" via {', '.join(inner)}" if inner else ""
+
+
 def _stated(v: Any) -> bool:
     return v is not None and not (isinstance(v, float) and v != v) and str(v).strip() != ""
 
 
 def compose(p: Parts) -> str:
     parts = [f"{r['name']} ({r['distance']} hop{'s' if r['distance'] != 1 else ''} from "
-             f"{r['sanctioned_name']}, {_listing(r)}) "
+             f"{r['sanctioned_name']}{_via(r)}, {_listing(r)}) "
              f"{cites(p.ctx, r['key'])}" for r in p.rows]
     return f"Within reach of a sanctioned entity as of {p.d}: " + "; ".join(parts) + p.more + "."
 

@@ -53,6 +53,8 @@ def test_a_parent_says_its_accounting_standard_and_a_sanction_its_listing(og: Ow
     assert "direct parent Harbourline Holdings PLC from 2016-05-01 under IFRS" in parent.text
     listed = og.ask("Is Ivan Petrov sanctioned?", as_of="2024-06-30")
     assert "since 2022-03-15" in listed.text
+    near = og.ask("Anything sanctioned within two relationship hops of Harbourline Holdings PLC?", as_of="2024-06-30")
+    assert "2 hops from Ivan Petrov via Valtora Investments Ltd" in near.text
 
 
 def test_the_events_a_question_asks_about_come_first(og: Ownergraph) -> None:
