@@ -42,6 +42,11 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                     r"(?:linked|connected|related)\s+to\b)", _I)),
     # "X is a branch of whom", "its head office": the branch relation, not X's names
     (BRANCHES.name, re.compile(r"\bis\s+a\s+branch\s+of\b|\bbranch\s+of\s+(?:who|whom|which|what)\b|\bhead[\s-]+office\b", _I)),
+    # "the parent co / controlling shareholder of X": who owns X
+    (OWNERS.name, re.compile(r"\bcontrolling\s+(?:shareholders?|owners?|holders?|interests?\s+holders?)\b", _I)),
+    # "when does X's loan run out, and who provided it": the loan and its lender (the answer gives the dates)
+    (COUNTERPARTIES.name, re.compile(r"\bwhen\b.{0,80}\b(?:loans?|facilit(?:y|ies)|debt|notes|bonds?)\b.{0,30}"
+                                     r"\b(?:runs?\s+out|matures?|expires?|falls?\s+due|is\s+due|ends?)\b", _I)),
     # "accounting subsidiaries", "accounting parent": consolidation, not holdings
     (PARENTS.name, re.compile(r"\baccounting\s+(?:subsidiar\w+|children|parents?|consolidation)\b", _I)),
     (OWNERS.name, re.compile(r"\b(?:every|all|any)\s+(?:part(?:y|ies)|persons?|entities|shareholders?)\s+"

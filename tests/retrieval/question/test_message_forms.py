@@ -200,6 +200,9 @@ def test_dates_in_the_context_before_the_question_are_not_its_own() -> None:
     ("Acme Ltd got its current name when, and what was it called before?", "events"),
     ("We are preparing the letter to shareholders. Please write me a short opening paragraph.", "unknown"),
     ("How close is Acme Ltd to a sanctioned party at YE21? Within two hops?", "sanctions_near"),
+    ("Alias list for Acme Ltd for screening", "names"),  # "alias", not only "aliases"
+    ("Who is the parent co / controlling shareholder of Acme Ltd?", "owners"),
+    ("when does Acme Ltd's loan run out and who provided it", "counterparties"),
     ("Identify all positions held by the firm in issuers within two hops of a sanctioned party.", "screening"),
 ])
 def test_the_kind_of_a_question_after_its_context(text: str, kind: str) -> None:
