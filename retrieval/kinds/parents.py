@@ -63,6 +63,9 @@ def run(a: Analytics, q: Question, clock: Clock, e: list[str]) -> Any:
     return a.structure.parents(e[0], **clock)
 
 
+_LEI = re.compile(r"[A-Z0-9]{18}[0-9]{2}")
+
+
 def compose(p: Parts) -> str:
     if hasattr(p.result, "partial"):  # the children of X (graph.analytics.children)
         return _children(p)
@@ -71,7 +74,8 @@ def compose(p: Parts) -> str:
         if r["status"] == "reported":
             standard = r.get("accounting_standard")
             under = f" under {standard}" if isinstance(standard, str) and standard.strip() else ""
-            parts.append(f"{r['level']} parent {r['parent_name']} from {r['valid_from']}{under} "
+            lei = f" (LEI {r['parent']})" if _LEI.fullmatch(str(r.get("parent") or "")) else ""
+            parts.append(f"{r['level']} parent {r['parent_name']}{lei} from {r['valid_from']}{under} "
                          f"{cites(p.ctx, r['parent'])}")
         elif r["status"] == "exception":
             parts.append(f"{r['level']} parent not reported ({r['reason']}: {exception_meaning(r['reason'])})")

@@ -50,7 +50,7 @@ def test_owners_show_the_votes_where_they_differ_from_the_shares(og: Ownergraph)
 
 def test_a_parent_says_its_accounting_standard_and_a_sanction_its_listing(og: Ownergraph) -> None:
     parent = og.ask("Which entity consolidates Harbourline Shipping Limited?", as_of="2024-06-30")
-    assert "direct parent Harbourline Holdings PLC from 2016-05-01 under IFRS" in parent.text
+    assert "direct parent Harbourline Holdings PLC (LEI 213800HBLHOLD1NGS054) from 2016-05-01 under IFRS" in parent.text
     listed = og.ask("Is Ivan Petrov sanctioned?", as_of="2024-06-30")
     assert "since 2022-03-15" in listed.text
     near = og.ask("Anything sanctioned within two relationship hops of Harbourline Holdings PLC?", as_of="2024-06-30")
