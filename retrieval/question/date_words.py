@@ -26,7 +26,7 @@ WORDS = (
     r"mid[- ]?(?:year\s+)?(?P<wmidy>\d{4}|'?\d{2})\b"  # mid-2023, mid-year 2024, mid-24
     r"|mid[- ]?year\b|(?:the\s+)?half[- ]year(?:[- ]end)?\b(?!\s*'?\d)"  # the latest 30 June
     # the last quarter end; not "Q1 2024 quarter end", which is Q1's
-    r"|(?P<wqend>(?<!\d\s)(?:the\s+)?(?:latest\s+|most\s+recent\s+)?quarter[- ]end)\b(?!\s*'?\d)"
+    r"|(?P<wqend>(?<!\d\s)(?:the\s+)?(?:latest\s+|most\s+recent\s+)?(?P<wqunit>quarter|month)[- ]end)\b(?!\s*'?\d)"
     # a numeric day and month without a year ("@ 30/6"): a date only with a cue in front (dates.py)
     r"|(?P<wdmd>\d{1,2})/(?P<wdmm>\d{1,2})(?![/.\-]?\d)"
     rf"|{_END}(?P<wrel>last|previous|prior|this|current)\s+(?P<wunit>year|quarter|month|half[- ]year|half)\b"
@@ -107,7 +107,7 @@ def words_day(g: dict[str, Any], today: date) -> date:
     if g.get("wagon"):
         return _ago(g["wagon"].lower(), g["wagou"].lower(), today)
     if g.get("wqend"):
-        return _last_complete("quarter", today)
+        return _last_complete(g["wqunit"].lower(), today)
     if g.get("wdmd"):
         day, month = int(g["wdmd"]), int(g["wdmm"])
         this_year = date(today.year, month, day)

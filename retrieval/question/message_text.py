@@ -98,7 +98,7 @@ def _ticket_text(text: str) -> str:
 # what stands in front of the question itself: reply/forward marks and ticket keys of a subject
 # line, check boxes and bullets of a to-do list, the number of a request's paragraph
 _PREFIX = re.compile(
-    r"^\s*(?:(?:re|fw|fwd|aw|wg|tr)\s*(?:\[\d+\])?\s*:\s*|\[(?:ext(?:ernal)?|internal|secure|urgent)\]\s*|"
+    r"^\s*(?:(?:re|fw|fwd|aw|wg|tr)\s*(?:\[\d+\])?\s*:\s*|\[(?:ext(?:ernal)?|internal|secure|urgent|[A-Z][A-Z0-9]{1,9}-\d+)\]\s*|"
     r"[A-Z][A-Z0-9]{1,9}-\d+\s*[:\-\u2013]?\s+|(?:INC|REQ|RITM|CHG|TASK)\d{4,}\s*[:\-\u2013]?\s*|"
     r"(?:[-*\u2022+]\s*)?\[[ xX/-]?\]\s*|[\u2610\u2611\u2612\u25a1\u25a2]\s*|(?:to-?do|action|ask|ai)\s*:\s*|"
     r"(?:(?:request|item|question|paragraph|para|section|point|query|q)\s*)?(?:\d+(?:\.\d+)*|[ivx]+)?"

@@ -42,6 +42,7 @@ def test_a_tickets_labels_are_dropped_and_its_title_kept() -> None:
     ("- [x] Confirm the UBO of Acme Ltd as at 30/06/2024", "owners"),
     ("TODO: owners of Acme Ltd as at 30/6/24", "owners"),
     ("OPS-1234: guarantors of Acme Ltd as at 30 June 2024", "counterparties"),
+    ("[KYC-881] Owners of Acme Ltd as at 30/6/24", "owners"),
     ("Request 4(c): State the shareholders of Acme Ltd as at 30 June 2024.", "owners"),
     ("2.3 Identify the lenders to Acme Ltd as at 30 June 2024.", "counterparties"),
     ("(iv) Set out the shareholders of Acme Ltd as at 30 June 2024.", "owners"),
@@ -97,6 +98,10 @@ def test_a_year_said_alone_is_written_in_digits(said: str, digits: str) -> None:
     ("as at Q1 2024 quarter end", "2024-03-31"),  # Q1's end, not the last quarter's
     ("now?", "2024-07-15"),  # "now" ending the question is the session's day
     ("rn", "2024-07-15"),
+    ("@ y/e 23", "2023-12-31"),
+    ("@ q/e", "2024-06-30"),
+    ("at m/e", "2024-06-30"),
+    ("as of yday", "2024-07-14"),
 ])
 def test_a_date_is_read(written: str, as_of: str) -> None:
     assert _read(f"who owns Acme Ltd {written}")[1] == date.fromisoformat(as_of)
