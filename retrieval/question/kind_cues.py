@@ -126,7 +126,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\bhow\s+(?:much|many)\s+(?:percent|per\s*cent|%)|\bhow\s+(?:big|large)\s+is\s+the\s+(?:part|share|stake|portion)\b|"
          r"\b(?:percentage|stake|share)\s+(?:that\s+)?\S+(?:\s+\S+){0,6}\s+(?:holds?|owns?|has|had|held)\s+in\b|\bpercentage\s+in\b|"
          r"'s?\s+(?:share|stake|percentage|interest|holding|shareholding)\s+(?:of|in)\b|"
-         r"\b(?:what|which|how\s+many)\s+(?:%|pct|percent(?:age)?|per\s*cent)(?=\s|$)|"
+         r"\b(?:what|which|how\s+many)\s+(?:%|pct|percent(?:age)?|per\s*cent)(?=\s|$)|(?:%|\bpct)\s+(?:held|owned)\b|"
          r"\b(?:stake|interest|shareholding|holding|percentage|share)\s+(?:held|owned)\s+by\s+(?!(?:the\s+)?(?:firm|bank|us)\b).{1,80}?\s+in\b|"
          r"\b(?:what|which|how\s+(?:big|large|much))\b.{0,80}\bshare\s+(?:in|of)\b|\bwhat\s+size\b|\bhow\s+big\b|"
          rf"\b(?:does|do|did)\s+{MASK_WORD}\s+(?:still\s+)?(?:own|hold|control)\s+(?:any\s+|a\s+stake\s+in\s+|shares\s+in\s+)?{MASK_WORD}", 3),

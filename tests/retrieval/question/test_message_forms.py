@@ -184,6 +184,7 @@ def test_shorthand_reads_as_words() -> None:
     assert _read("which cos does Acme Ltd control at end of H1 24?")[:2] == ("holdings", date(2024, 6, 30))
     assert _read("cos I need it for the file: who owns Acme Ltd")[0] == "owners"  # "cos" is "because" here
     assert _read("Acme Ltd -> Borealis Holdings PLC % ?? 1h24")[:2] == ("stake", date(2024, 6, 30))
+    assert _read("Re: Acme Ltd / Borealis Holdings PLC - % held?")[0] == "stake"
 
 
 @pytest.mark.parametrize("text", [
