@@ -95,7 +95,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     SCREENING.name: (
         (rf"\b(?:our|the|in|across)\s+(?:\w+\s+)?{_BOOK}\b.{{0,100}}\b{_SANCTION}|\b{_SANCTION}.{{0,100}}\b(?:our|the)\s+(?:\w+\s+)?{_BOOK}\b|"
          rf"\bwe\s+(?:hold|holding|have|own|lend)\b.{{0,100}}\b{_SANCTION}|\bbook[- ]wide\b|"
-         rf"\b(?:any|which|what)\s+(?:\S+\s+)?(?:names|issuers|positions|holdings|loans)\b.{{0,80}}\b{_SANCTION}", 5),
+         rf"\b(?:any|which|what)\s+(?:\S+\s+)?(?:names|issuers|positions|holdings|loans)\b.{{0,80}}\b{_SANCTION}|"
+         rf"\b{_SANCTION}\s+(?:names|issuers|positions|holdings|loans)\s+in\b", 5),
         (rf"\b(?:positions?|holdings?|book|portfolios?|issuers?)\b.{{0,100}}\b{_SANCTION}|"
          rf"\b{_SANCTION}.{{0,100}}\b(?:positions?|holdings?|book|portfolios?|issuers?)\b|\bscreen\w*", 1),
     ),

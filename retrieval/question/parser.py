@@ -34,7 +34,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from ownergraph.domain.vocabulary import (
-    BLOCKED_RULE, BRANCHES, DIFF, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE, UNKNOWN,
+    BLOCKED_RULE, BRANCHES, DIFF, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, SCREENING, STAKE, UNKNOWN,
 )
 from ownergraph.retrieval.question.anchors import ELLIPSIS, Anchors, clean, fallback, slots
 from ownergraph.retrieval.question.dates import DateHit, assign_dates, find_dates
@@ -236,7 +236,7 @@ def _read_parameters(w: Work, q: dict, dates: list[DateHit], pattern: str) -> No
     read_rules(w, q)
     if pattern in KINDS and KINDS[pattern].channels:  # contagion, path, exposure
         read_channels(w, q)
-    read_portfolio(w, q)
+    read_portfolio(w, q, code_alone=pattern in (EXPOSURE.name, SCREENING.name))
 
 
 def _is_our_stake(w: Work) -> bool:

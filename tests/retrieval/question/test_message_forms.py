@@ -213,3 +213,9 @@ def test_dates_in_the_context_before_the_question_are_not_its_own() -> None:
 ])
 def test_the_kind_of_a_question_after_its_context(text: str, kind: str) -> None:
     assert parse(text, today=JULY).pattern == kind, text
+
+
+def test_a_book_code_alone_is_the_portfolio_of_a_book_question() -> None:
+    q = parse("any sanc'd names in EQ-EUROPE? as of eoq", today=JULY)
+    assert (q.pattern, q.portfolio, q.as_of) == ("screening", "EQ-EUROPE", date(2024, 6, 30))
+    assert parse("who owns ABC-DEF Ltd", today=JULY).portfolio is None  # not a book question
