@@ -43,6 +43,12 @@ def test_a_stake_asked_the_other_way_round_answers_the_stake_that_exists(og: Own
     assert "100%" in a.text
 
 
+def test_a_stake_shows_the_votes_where_they_differ_from_the_shares(og: Ownergraph) -> None:
+    a = og.ask("What stake does Valtora Investments Ltd have in Harbourline Holdings PLC?", as_of="2024-06-30")
+    assert "is 25–50% (52% of the voting rights)" in a.text
+    a.as_dict()  # the answer's JSON still serialises
+
+
 def test_owners_show_the_votes_where_they_differ_from_the_shares(og: Ownergraph) -> None:
     a = og.ask("Who owns Harbourline Holdings PLC?", as_of="2024-06-30")
     assert "25–50% (52% of the votes)" in a.text  # Valtora: a 25-50% shareholding, 52% of the voting rights
