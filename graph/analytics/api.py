@@ -146,7 +146,7 @@ class Credit(_Capability):
 
 
 class Structure(_Capability):
-    def cycles(self, around: str, *, as_of: When = None, known_at: Known = None,
+    def cycles(self, around: str | None = None, *, as_of: When = None, known_at: Known = None,
                max_depth: int = CYCLES.hops) -> _structure.CyclesResult:
         return _structure.cycles(self.graph, around, max_depth=max_depth, **self._clock(as_of, known_at))
 

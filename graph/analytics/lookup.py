@@ -345,10 +345,18 @@ def find_group(graph: Graph, family_or_list: str | Sequence[str], *, as_of: date
         return GroupMatch(family_or_list, tuple(sorted(members, key=lambda x: (x.method != "family_name", x.name))),
                           tuple(links))
     found: dict[str, EntityMatch] = {}
-    for mention in family_or_list:
+    links: list[Any] = []
+    for mention in family_or_list:  # a family among the mentions ("the Petrov family (Ivan and Elena)"): its members
+        if _FAMILY.match(mention):
+            fam = find_group(graph, mention, as_of=clock.as_of, known_at=clock.known_at, depth=depth,
+                             include_associates=include_associates)
+            links += fam.links
+            for match in fam.members:
+                found.setdefault(match.key, match)
+            continue
         match = find_entity(graph, mention, clock.as_of)
         found.setdefault(match.key, match)
-    return GroupMatch(", ".join(family_or_list), tuple(found.values()))
+    return GroupMatch(", ".join(family_or_list), tuple(found.values()), tuple(links))
 
 
 def resolve_keys(graph: Graph, who: str | Iterable[str], as_of: date | str | None = None,

@@ -97,7 +97,7 @@ class Component:
 
 @dataclass(frozen=True)
 class CyclesResult(HtmlRepr):
-    around: EntityMatch
+    around: EntityMatch | None  # None: the whole graph
     clock: Clock
     components: tuple[Component, ...]  # non-trivial SCCs (2+ members), X's first
     self_loops: tuple[dict[str, Any], ...] = ()  # treasury shares: reported, not cycles
@@ -113,7 +113,7 @@ class CyclesResult(HtmlRepr):
                                            "target_name", *_EDGE_FIELDS])
 
     def as_dict(self) -> dict[str, Any]:
-        return {"around": self.around.as_dict(), "clock": clock_dict(self.clock),
+        return {"around": self.around.as_dict() if self.around is not None else None, "clock": clock_dict(self.clock),
                 "components": [c.as_dict() for c in self.components],
                 "self_loops": jsonable(list(self.self_loops))}
 
@@ -137,13 +137,16 @@ def shortest_connection(snap: Snapshot, a: str, b: str) -> list[str]:
     return list(nx.shortest_path(g, a, b))
 
 
-def cycles(graph: Graph, around: str, *, as_of: When = None, known_at: Known = None, max_depth: int = CYCLES.hops,
-           types: Iterable[str] = CONTROL_TYPES) -> CyclesResult:
+def cycles(graph: Graph, around: str | None, *, as_of: When = None, known_at: Known = None,
+           max_depth: int = CYCLES.hops, types: Iterable[str] = CONTROL_TYPES) -> CyclesResult:
     """Cross-holdings around ``around``: non-trivial strongly connected components of the
-    ownership/control snapshot ``max_depth`` hops around it (both directions)."""
+    ownership/control snapshot ``max_depth`` hops around it (both directions). Without
+    ``around``, every cross-holding of the graph: the components around the entities that hold
+    themselves through an ownership cycle (the data-quality query ``quality_self_holdings``)."""
     clock = make_clock(as_of, known_at)
-    x = find_entity(graph, around, clock.as_of)
-    snap = expand(graph, [x.key], clock, list(types), "both", max_depth)
+    x = find_entity(graph, around, clock.as_of) if around is not None else None
+    seeds = [x.key] if x is not None else _self_holders(graph, clock, max_depth)
+    snap = expand(graph, seeds, clock, list(types), "both", max_depth) if seeds else Snapshot(clock)
     g = digraph(snap)
     loops = tuple(edge_evidence(e, snap.nodes) for e in snap.edges if e.source == e.target)
     comps: list[Component] = []
@@ -153,9 +156,19 @@ def cycles(graph: Graph, around: str, *, as_of: When = None, known_at: Known = N
         members = tuple(sorted(scc))
         edges = tuple(edge_evidence(e, snap.nodes) for e in snap.edges
                       if e.source in scc and e.target in scc and e.source != e.target)
-        comps.append(Component(members, tuple(_name(snap.nodes, k) for k in members), edges, x.key in scc))
+        comps.append(Component(members, tuple(_name(snap.nodes, k) for k in members), edges,
+                               x is None or x.key in scc))
     comps.sort(key=lambda c: (not c.contains_around, -len(c.members), c.members))
     return CyclesResult(x, clock, tuple(comps), loops)
+
+
+SELF_HOLDERS_LIMIT = 1000  # seeds of a graph-wide cycles search
+
+
+def _self_holders(graph: Graph, clock: Clock, max_depth: int) -> list[str]:
+    """The entities that hold themselves through an ownership cycle at the clock."""
+    rows = graph.read("quality_self_holdings", limit=SELF_HOLDERS_LIMIT, max_depth=max_depth, **clock.as_params())
+    return sorted({str(r["key"]) for r in rows})
 
 
 # -- control_path ---------------------------------------------------------------------------
@@ -273,7 +286,7 @@ class SanctionsNearResult(HtmlRepr):
 
     def to_frame(self) -> pd.DataFrame:
         return pd.DataFrame(list(self.rows), columns=["key", "name", "distance", "sanctioned_key", "sanctioned_name",
-                                                      "authority", "programme", "path", "path_names"])
+                                                      "authority", "programme", "listed_from", "path", "path_names"])
 
     def as_dict(self) -> dict[str, Any]:
         return {"who": None if self.who is None else [w.as_dict() for w in self.who],
@@ -334,7 +347,7 @@ def _near_row(key: str, hit: dict[str, Any], dist: dict[str, float], paths: dict
     path = paths[key][::-1] if reverse else list(paths[key])  # always entity ... sanctioned
     return {"key": path[0], "name": _name(snap.nodes, path[0]), "distance": int(dist[key]),
             "sanctioned_key": hit["key"], "sanctioned_name": hit["name"], "authority": hit.get("authority"),
-            "programme": hit.get("programme"), "path": path, "path_names": [_name(snap.nodes, k) for k in path]}
+            "programme": hit.get("programme"), "listed_from": hit.get("valid_from"), "path": path, "path_names": [_name(snap.nodes, k) for k in path]}
 
 
 # -- parents --------------------------------------------------------------------------------

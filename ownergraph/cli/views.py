@@ -203,8 +203,9 @@ def path(res: Any) -> list[str]:
 
 def cycles(res: Any) -> list[str]:
     n = len(res.components)
-    out = [f"{plural(n, 'cross-holding group')} around {res.around.name}"
-           + ("" if not n else " (it is in one)" if res.has_cycle else " (it is in none)")]
+    where = f"around {res.around.name}" if res.around is not None else "in the graph"
+    out = [f"{plural(n, 'cross-holding group')} {where}"
+           + ("" if not n or res.around is None else " (it is in one)" if res.has_cycle else " (it is in none)")]
     rows = res.to_frame().to_dict("records")
     body = [[r["component"], r["source_name"], edge_verb(str(r["type"])),
              r["target_name"], pct(r.get("stake_lo"), r.get("stake_hi"))] for r in rows]

@@ -209,7 +209,8 @@ PATH = QuestionKind("path", "path", 2, 12, "shortest (control) path / connection
                     channels=True, backtest=True)
 SANCTIONS_NEAR = QuestionKind("sanctions_near", "sanctions-near", 0, 2, "entities within N hops of a sanctioned "
                               "entity; is X near a sanctioned entity", backtest=True)
-CYCLES = QuestionKind("cycles", "cycles", 1, 6, "cross-holdings, circular ownership, related parties around X")
+CYCLES = QuestionKind("cycles", "cycles", 0, 6, "cross-holdings, circular ownership, related parties around X, "
+                      "or every one in the graph")
 PARENTS = QuestionKind("parents", "parents", 1, None, "(direct / ultimate) parent, consolidation, GLEIF reporting "
                        "exceptions of X")
 DIFF = QuestionKind("diff", "diff", 1, None, "what changed in the ownership / control of X between two dates "

@@ -13,7 +13,7 @@ import pandas as pd
 from ownergraph.domain.vocabulary import CHANNELS
 from ownergraph.retrieval.answer.context import Context
 
-MAX_ROWS = 8
+MAX_ROWS = 12  # an answer's list: enough to carry the facts, short enough to read
 CITE = re.compile(r"\[(\d+)\]")
 CHANNEL_NOUN = {c.name: c.exposure for c in CHANNELS.values()}  # "guarantee of EUR 150,000,000", "loan of ..."
 
@@ -81,12 +81,23 @@ def held(r: dict[str, Any], result: Any) -> str:
     shares = pct(r.get("stake_lo"), r.get("stake_hi"))
     if r.get("basis") == "control":
         return f"controls it ({shares} of the shares)"
+    row = next((x for x in getattr(result, "rows", ()) if x.key == r.get("key")), None)
+    votes = getattr(row, "voting", None)
     if r.get("basis") == "voting_rights":
-        row = next((x for x in getattr(result, "rows", ()) if x.key == r.get("key")), None)
-        votes = getattr(row, "voting", None)
         held = f"{pct(votes.lo, votes.hi)} of the votes" if votes is not None else "voting rights"
         return f"{held} ({shares} of the shares)"
-    return shares
+    said = [f"{pct(votes.lo, votes.hi)} of the votes"] if votes is not None and votes.hi and \
+        pct(votes.lo, votes.hi) != shares else []  # the votes differ from the shares
+    direct = _direct_figures(row)
+    if direct and direct != [shares]:  # held directly and through others: the direct holding too
+        said.append(f"directly {', '.join(direct)}")
+    return f"{shares} ({'; '.join(said)})" if said else shares
+
+
+def _direct_figures(row: Any) -> list[str]:
+    """The stakes an owner holds directly (its one-step chains), as written."""
+    return list(dict.fromkeys(pct(p.product.lo, p.product.hi) for p in getattr(row, "paths", ()) or ()
+                              if len(p.steps) == 1 and p.product.hi))
 
 
 def money(amount: Any, currency: Any) -> str:

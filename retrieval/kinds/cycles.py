@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from ownergraph.domain.codes import EdgeType
 from ownergraph.domain.vocabulary import CYCLES
+from ownergraph.retrieval.answer.hops import edge_text
 from ownergraph.retrieval.answer.parts import Parts, cites
 from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy
 from ownergraph.retrieval.question.slots import END, X
@@ -41,15 +43,27 @@ def found(d: dict[str, Any]) -> bool:
 
 
 def run(a: Analytics, q: Question, clock: Clock, e: list[str]) -> Any:
-    """The analytic, at the question's clock (``e``: resolved mentions, subject first)."""
-    return a.structure.cycles(e[0], **clock)
+    """The analytic, at the question's clock (``e``: resolved mentions, subject first; none:
+    every cross-holding of the graph)."""
+    return a.structure.cycles(e[0] if e else None, **clock)
+
+
+def _edges(g: Any) -> str:
+    """Who holds whom inside one component, with the figures ("Alpha Corp Ltd owns 100% of the
+    shares of Beta Corp Ltd")."""
+    def one(r: dict[str, Any]) -> str:
+        said = edge_text(r)
+        joint = " of " if r.get("type") == EdgeType.OWNERSHIP and ("%" in said or said.endswith("interest")) else " "
+        return f"{r['source_name']} {said}{joint}{r['target_name']}"
+    return "; ".join(one(r) for r in g.to_dict("records"))
 
 
 def compose(p: Parts) -> str:
     comps = p.frame.groupby("component")
     parts = [f"component {c}: " + ", ".join(sorted(set(g['source_name']) | set(g['target_name'])))
-             + " " + cites(p.ctx, *g["source"].tolist()) for c, g in comps]
-    return f"Cross-holdings around {p.subject} as of {p.d}: " + "; ".join(parts) + "."
+             + f" ({_edges(g)}) " + cites(p.ctx, *g["source"].tolist()) for c, g in comps]
+    where = "in the graph" if p.subject == "the graph" else f"around {p.subject}"
+    return f"Cross-holdings {where} as of {p.d}: " + "; ".join(parts) + "."
 
 
 NOTHING = ("No cross-holdings around {subject} in the graph as of {d}.")

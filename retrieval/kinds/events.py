@@ -26,7 +26,9 @@ PRECEDENCE = 8
 _NOT_CONTAGION = r"(?!.*\b(?:defaults?|fails?|hit|affected|collapses?)\b)"
 RULE = re.compile(
     rf"^{_NOT_CONTAGION}(?:.*\bwhen\s+(?:did|was|were|has|had|is)\b|\s*when\b|.*\bsince\s+when\s+(?:has|had|did|was|were|is|have)\b)|"
-    r"\bdate\b(?!\s*(?:range|from|between))|\bdates\s+(?:on|of)\s+which\b|\bcommencement\b|\bfirst\s+became\b|"
+    # "date" asks for one, unless it is the question's own date ("on that date", "as at today's date") or a term's
+    r"(?<!\bthat\s)(?<!\bsame\s)(?<!\bthis\s)(?<!\bits\s)(?<!today's\s)(?<!maturity\s)(?<!reporting\s)(?<!due\s)"
+    r"(?<!value\s)(?<!record\s)(?<!cut-off\s)(?<!expiry\s)(?<!\bend\s)\bdate\b(?!\s*(?:range|from|between))|\bdates\s+(?:on|of)\s+which\b|\bcommencement\b|\bfirst\s+became\b|"
     r"^\s*events?\b|\bevents?\s+(?:of|for)\b|\bchanges?\s+of\s+name\b|\bname\s+changes?\b|\bchanged?\s+its\s+name\b|"
     r"\bcorrect(?:ed|ion)\b|\bdisposals?\b|\bmost\s+recent(?:ly)?\s+(?:reported\s+)?(?:disposal|acquisition|purchase|sale)",
     re.I)
@@ -36,9 +38,10 @@ _VERB = (r"(?:buy|bought|acquire[sd]?|purchase[sd]?|sell|sold|dispose(?:d)?\s+of
          r"took\s+over|merge[sd]?(?:\s+(?:with|into))?|held\s+shares\s+in|hold\s+shares\s+in|invest(?:ed)?\s+in)")
 SLOTS = [  # two-party shapes first: a one-name shape would take A alone
     re.compile(rf"^\s*{A}\s+(?:disposal|acquisition|purchase|sale|stake)\s+(?:of\s+|in\s+)?{B}\s+(?:date|correction)\b", re.I),
-    re.compile(rf"\bwhen\s+{A}\s+(?:first\s+)?became\s+an?\s+(?:shareholder|owner|investor)\s+(?:of|in)\s+{B}{_TAIL}", re.I),
+    re.compile(rf"\bwhen\s+(?:did\s+|has\s+|had\s+)?{A}\s+(?:first\s+)?(?:became|become)\s+an?\s+(?:shareholder|owner|investor|member)\s+"
+               rf"(?:of|in)\s+{B}{_TAIL}", re.I),
     re.compile(rf"\b(?:disposal|sale|purchase|acquisition)\s+of\s+{B}\s+shares\s+by\s+{A}{_TAIL}", re.I),
-    re.compile(rf"\bwhen\s+(?:did|has|had)\s+{A}\s+(?:first\s+)?{_VERB}\s+(?:its\s+|a\s+|the\s+)?(?:stake\s+in\s+|"
+    re.compile(rf"\bwhen\s+(?:did|has|had)\s+{A}\s+(?:first\s+)?{_VERB}\s+(?:its\s+|a\s+|the\s+|his\s+|her\s+|their\s+)?(?:stake\s+in\s+|"
                rf"shares\s+(?:in|of)\s+|interest\s+in\s+|to\s+)?{B}{_TAIL}", re.I),
     re.compile(rf"\bsince\s+when\s+(?:has|had|did)\s+{A}\s+(?:held|owned|controlled)\s+(?:shares\s+in\s+|a\s+stake\s+in\s+)?"
                rf"{B}{_TAIL}", re.I),
@@ -58,7 +61,11 @@ SLOTS = [  # two-party shapes first: a one-name shape would take A alone
 
 
 # "when did X sell it - was it before D": D is compared with the event's date, not the clock
-COMPARED_DATE = re.compile(r"\b(?:was|is|did)\s+(?:it|this|that)\s+(?:happen\s+)?(?:before|after|by)\b", re.I)
+COMPARED_DATE = re.compile(r"\b(?:was|is|did)\s+(?:it|this|that)\s+(?:happen\s+)?(?:before|after|by)\b|"
+                           r"\b(?:it|this|that)\s+(?:\w+\s+)?(?:occurred|happened|took\s+place)\s+(?:before|after|by|prior\s+to)\b|"
+                           r"\b(?:sell|sold|buy|bought|acquire[sd]?|dispose[sd]?\s+of|renamed|rename|merge[sd]?|lend|lent|"
+                           r"change[sd]?\s+(?:its|their)\s+name)\b[^.?!]{0,80}\b(?:before|prior\s+to)\s+(?:the\s+)?"
+                           r"(?:end|close|start|beginning|\d)", re.I)
 
 
 def found(d: dict[str, Any]) -> bool:
@@ -91,13 +98,35 @@ def event_text(r: dict[str, Any]) -> str:
     return f"{src} {said} {link + ' ' if link else ''}{dst} {verb}"
 
 
+# the events a question's words ask about, shown first ("when was X renamed": the rename, not
+# the first eight events by date)
+_ASKED: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
+    (re.compile(r"\brenam\w*|\bname\b|\bcalled\b|\bf\.?k\.?a\b", re.I), re.compile(r"name|renam", re.I)),
+    (re.compile(r"\bmerg\w*|\babsorb\w*|\btak(?:en|e|ing)\s+over\b|\bspin\w*|\bdemerg\w*", re.I),
+     re.compile(r"merg|absorb|spin|acqui|demerg", re.I)),
+    (re.compile(r"\bsanction\w*|\bdesignat\w*|\blisted\b", re.I), re.compile(r"sanction", re.I)),
+    (re.compile(r"\bcorrect\w*|\brestat\w*|\bamend\w*", re.I), re.compile(r"correct", re.I)),
+    (re.compile(r"\bdissol\w*|\bstruck\s+off|\bliquidat\w*|\bceased?\b", re.I), re.compile(r"dissol|ceased|retired|liquid", re.I)),
+)
+
+
+def _asked_first(question: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows the question's words ask about first, the others after, each in date order."""
+    wanted = [ev for words, ev in _ASKED if words.search(question)]
+    if not wanted:
+        return rows
+    hit = [r for r in rows if any(ev.search(f"{r.get('event') or ''} {r.get('type') or ''}") for ev in wanted)]
+    return hit + [r for r in rows if not any(r is h for h in hit)]
+
+
 def compose(p: Parts) -> str:
     res = p.result
     who = p.subject + (f" and {p.other}" if p.other else "")
+    rows = _asked_first(getattr(p.ctx, "question", "") or "", list(p.result.rows))  # a frame's NaN is no date
     parts = [f"{r['date'] or 'date not stated'}: {event_text(r)}"
              f"{', ' + r['document_id'] if r.get('document_id') else ''} "
              f"{cites(p.ctx, *(k for k in (r.get('source'), r.get('target')) if k)) if r.get('source') else ''}".rstrip()
-             for r in list(p.result.rows)[:MAX_ROWS]]  # the result's rows: a frame's NaN is no date
+             for r in rows[:MAX_ROWS]]
     return f"Events of {who} as published by {res.clock.known_at.date().isoformat()}: " + "; ".join(parts) + p.more + "."
 
 

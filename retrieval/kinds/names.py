@@ -27,7 +27,7 @@ _LEI = r"[A-Z0-9]{18}[0-9]{2}"
 _ONE = rf"(?:{_LEI}|{PH_OPEN}\d+{PH_CLOSE}|{MASK_WORD})"  # an identifier or one name the graph knows (masked)
 RULE = re.compile(
     r"\b(?:previous|former|prior|old|earlier|past|legal|registered|other)\s+(?:legal\s+|company\s+|registered\s+)?names?\b|"
-    r"\bwhat\s+(?:was|is|were)\b.{1,80}\bcalled\b|\b(?:formerly|previously|once|now)\s+called\b|\bformerly\s+known\b|\baka\b|\ba\.k\.a\.|\balso\s+known\s+as\b|\baliases?\b|\bname\s+variants?\b|"
+    r"\bwhat\s+(?:was|is|were)\b.{1,80}\bcalled\b|\b(?:formerly|previously|once|now)\s+called\b|\bformerly\s+known\b|\baka\b|\ba\.k\.a\.|\balso\s+known\s+as\b|\balias(?:es)?\b|\bname\s+variants?\b|"
     r"\btransliterat\w*|\bidentifiers\b|\bidentifier\s+(?:of|for)\b|^\s*ids?\b|\bids\s*$|\bregistration\s+(?:numbers?|details)\b|\bcompany\s+numbers?\b|"
     r"^\s*leis?\b|\bleis?\s+(?:of|for|and)\b|'s\s+lei\b|\blei\s*\??\s*$|\blegal\s+entity\s+identifier\s+(?:of|for|and)\b|"
     rf"\bwho\s+is\s+{_ONE}\s*\??\s*$|\blegal\s+entity\s+(?:corresponding|belonging)\s+to\b|\bwhat\s+became\s+of\b|^(?!.*\bwhen\b).*\brenamed\b|"

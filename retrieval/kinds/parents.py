@@ -63,13 +63,19 @@ def run(a: Analytics, q: Question, clock: Clock, e: list[str]) -> Any:
     return a.structure.parents(e[0], **clock)
 
 
+_LEI = re.compile(r"[A-Z0-9]{18}[0-9]{2}")
+
+
 def compose(p: Parts) -> str:
     if hasattr(p.result, "partial"):  # the children of X (graph.analytics.children)
         return _children(p)
     parts = []
     for r in p.rows:
         if r["status"] == "reported":
-            parts.append(f"{r['level']} parent {r['parent_name']} from {r['valid_from']} "
+            standard = r.get("accounting_standard")
+            under = f" under {standard}" if isinstance(standard, str) and standard.strip() else ""
+            lei = f" (LEI {r['parent']})" if _LEI.fullmatch(str(r.get("parent") or "")) else ""
+            parts.append(f"{r['level']} parent {r['parent_name']}{lei} from {r['valid_from']}{under} "
                          f"{cites(p.ctx, r['parent'])}")
         elif r["status"] == "exception":
             parts.append(f"{r['level']} parent not reported ({r['reason']}: {exception_meaning(r['reason'])})")
@@ -86,7 +92,7 @@ def _children(p: Parts) -> str:
         more = f" (and {len(lv.children) - MAX_ROWS} more)" if len(lv.children) > MAX_ROWS else ""
         cited = cites(p.ctx, p.result.entity.key)
         if lv.children:
-            parts.append(f"{lv.level}: {names}{more}" + (f" ({lv.note}: the list is partial)" if lv.partial else "")
+            parts.append(f"{lv.level} ({len(lv.children)}{'+' if lv.partial else ''}): {names}{more}" + (f" ({lv.note}: the list is partial)" if lv.partial else "")
                          + (f" {cited}" if cited else ""))
         elif lv.partial:
             parts.append(f"{lv.level}: none among the pages read ({lv.note}: the list is partial)")

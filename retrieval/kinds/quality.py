@@ -60,6 +60,15 @@ def run(a: Analytics, q: Question, clock: Clock, anchors: list[str]) -> Any:
     return replace(res, issues=[i for i in res.issues if i["entity_key"] in keys])
 
 
+def _rarest_kinds_first(issues: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The issues of the rarest kinds first, so that the rows shown name every kind (fifteen
+    missing stakes do not hide the three self-holdings); the analytic's order within a kind."""
+    counts: dict[str, int] = {}
+    for i in issues:
+        counts[i["kind"]] = counts.get(i["kind"], 0) + 1
+    return sorted(issues, key=lambda i: counts[i["kind"]])
+
+
 def compose(p: Parts) -> str:
     issues = list(getattr(p.result, "issues", ()) or ())
     counts: dict[str, int] = {}
@@ -67,7 +76,7 @@ def compose(p: Parts) -> str:
         counts[i["kind"]] = counts.get(i["kind"], 0) + 1
     head = ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in counts.items())
     parts = [f"{i.get('entity_name') or i.get('entity_lei') or i['entity_key']} ({i['kind'].replace('_', ' ')}): "
-             f"{i['detail']} {cites(p.ctx, i['entity_key'])}".rstrip() for i in issues[:MAX_ROWS]]
+             f"{i['detail']} {cites(p.ctx, i['entity_key'])}".rstrip() for i in _rarest_kinds_first(issues)[:MAX_ROWS]]
     more = f" (and {len(issues) - MAX_ROWS} more)" if len(issues) > MAX_ROWS else ""
     cut = getattr(p.result, "truncated", ())
     cut_note = f" Row limit reached for {', '.join(cut)}: there are at least these." if cut else ""

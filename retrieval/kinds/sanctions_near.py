@@ -50,9 +50,30 @@ def run(a: Analytics, q: Question, clock: Clock, e: list[str]) -> Any:
         e[0] if e else None, q.depth if q.depth is not None else SANCTIONS_NEAR.hops, **clock)
 
 
+def _listing(r: dict[str, Any]) -> str:
+    """The sanction's authority, programme and the day it took effect ("UN, DPRK, since 2022-03-15")."""
+    said = [r.get("authority") or "authority not stated"]
+    if _stated(r.get("programme")):
+        said.append(str(r["programme"]))
+    if _stated(r.get("listed_from")) and str(r["listed_from"])[:4] > "1900":  # the open start is no listing date
+        said.append(f"since {str(r['listed_from'])[:10]}")
+    return ", ".join(said)
+
+
+def _via(r: dict[str, Any]) -> str:
+    """The entities between ("via Valtora Investments Ltd"), for two hops or more."""
+    names = r.get("path_names")
+    inner = [str(n) for n in (names[1:-1] if isinstance(names, (list, tuple)) else []) if n]
+    return f" via {', '.join(inner)}" if inner else ""
+
+
+def _stated(v: Any) -> bool:
+    return v is not None and not (isinstance(v, float) and v != v) and str(v).strip() != ""
+
+
 def compose(p: Parts) -> str:
     parts = [f"{r['name']} ({r['distance']} hop{'s' if r['distance'] != 1 else ''} from "
-             f"{r['sanctioned_name']}, {r.get('authority') or 'authority not stated'}) "
+             f"{r['sanctioned_name']}{_via(r)}, {_listing(r)}) "
              f"{cites(p.ctx, r['key'])}" for r in p.rows]
     return f"Within reach of a sanctioned entity as of {p.d}: " + "; ".join(parts) + p.more + "."
 

@@ -7,6 +7,7 @@ composer of its answer and its sentence when the graph holds none."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ownergraph.domain.vocabulary import STAKE
@@ -55,9 +56,36 @@ def found(d: dict[str, Any]) -> bool:
 
 
 def run(a: Analytics, q: Question, clock: Clock, e: list[str]) -> Any:
-    """The analytic, at the question's clock (``e``: resolved mentions, subject first)."""
-    return a.ownership.stake(e[0], e[1], max_depth=q.depth or STAKE.hops, **interest(q),
-        **clock)
+    """The analytic, at the question's clock (``e``: resolved mentions, subject first). Where the
+    first holds nothing of the second but the second holds the first ("how much of B sits with
+    A", read the other way round), the stake that exists; the answer names who holds whom."""
+    options = {"max_depth": q.depth or STAKE.hops, **interest(q), **clock}
+    there = a.ownership.stake(e[0], e[1], **options)
+    if not _holds(there):
+        back = a.ownership.stake(e[1], e[0], **options)
+        there = back if _holds(back) else there
+    if q.interest or not _holds(there):
+        return there
+    votes = a.ownership.stake(there.owner, there.owned, **{**options, "interest": "voting_rights"})
+    return WithVotes(there, votes) if _holds(votes) else there
+
+
+def _holds(r: Any) -> bool:
+    return bool(r.paths) and bool(r.stake.hi)
+
+
+@dataclass(frozen=True)
+class WithVotes:
+    """A stake in the shares with the owner's share of the votes beside it (Valtora: 25-50% of
+    the shares, 52% of the votes); everything else is the shares' result."""
+
+    shares: Any
+    votes: Any
+
+    def __getattr__(self, name: str) -> Any:  # only for names the dataclass lacks
+        if name in ("shares", "votes") or name.startswith("__"):  # copy / pickle before the fields are set
+            raise AttributeError(name)
+        return getattr(self.shares, name)
 
 
 def compose(p: Parts) -> str:
@@ -69,6 +97,9 @@ def compose(p: Parts) -> str:
     limited = getattr(r0, "depth_limit_reached", False)
     told = f"at least {pct(lo, lo)} (depth limit {r0.max_depth} reached)" if limited else pct(lo, hi)
     measure = "share of the voting rights" if getattr(r0, "interest", "") == "voting_rights" else "stake"
+    votes = getattr(r0, "votes", None) if isinstance(r0, WithVotes) else None
+    if votes is not None and pct(votes.stake.lo, votes.stake.hi) != pct(lo, hi):
+        told += f" ({pct(votes.stake.lo, votes.stake.hi)} of the voting rights)"
     return (f"{p.subject}'s effective {measure} in {p.other} as of {p.d} is {told} "
             f"({getattr(r0, 'semantics', 'simple_paths')}), over {len(p.frame)} chain(s): {chains}{p.more}.")
 

@@ -45,6 +45,30 @@ SHORTHAND: tuple[tuple[str, str, bool], ...] = (
     (r"yr", "year", False),
     (r"subs?\.", "subsidiaries", False),
     (r"info", "information", False),
+    (r"cptys|ctptys|cparties", "counterparties", False),
+    (r"cpty|ctpty|cparty|c/p", "counterparty", False),
+    (r"exp(?=\s+(?:to|on|vs|at|@|under|against)\b|\s*@)", "exposure", False),
+    (r"hldco|hld\s?co", "holdco", False),
+    (r"o/s", "outstanding", False),
+    (r"eoq", "last quarter end", False),
+    (r"eom", "last month end", False),
+    (r"eoy(?!\s*'?\d)", "last year end", False),
+    (r"ppl", "people", False),
+    (r"rn", "right now", False),
+    (r"yday|ystdy|yest", "yesterday", False),
+    (r"tdy|2day", "today", False),
+    (r"y/e", "YE", False),
+    (r"q/e", "quarter end", False),
+    (r"m/e", "month end", False),
+    (r"shldrs?|shrhldrs?|s/holders?", "shareholders", False),
+    (r"shs", "shares", False),
+    (r"amt", "amount", False),
+    (r"posns?|psns", "positions", False),
+    (r"lns", "loans", False),
+    (r"wrt", "regarding", False),
+    # "cos" is "companies" after a determiner ("which cos", "any cos"), elsewhere "because"
+    (r"(?<=which\s)cos|(?<=what\s)cos|(?<=any\s)cos|(?<=all\s)cos|(?<=the\s)cos|(?<=other\s)cos|(?<=group\s)cos|"
+     r"(?<=op\s)cos|(?<=portfolio\s)cos", "companies", False),
 )
 
 # non-native progressive forms of the verbs the rules read: "is owning" -> "owns" (verb, 3rd person,
@@ -66,8 +90,8 @@ def _case_like(word: str, model: str) -> str:
 def _compiled() -> list[tuple[re.Pattern[str], str]]:
     out = []
     for pattern, words, sensitive in SHORTHAND:
-        rx = re.compile(rf"(?<![\w\-/.]){pattern}(?![\w\-/])" if not pattern.endswith("/") else
-                        rf"(?<![\w\-/.]){pattern}", 0 if sensitive else re.I)
+        rx = re.compile(rf"(?<![\w\-/.])(?:{pattern})(?![\w\-/])" if not pattern.endswith("/") else
+                        rf"(?<![\w\-/.])(?:{pattern})", 0 if sensitive else re.I)
         out.append((rx, words))
     return out
 

@@ -43,7 +43,8 @@ def _runs_past(q: Question, hit: Hit, span: tuple[int, int], hits: list[Hit]) ->
     stop = min([h.start for h in hits if hit.end <= h.start < span[1]] + [span[1]])
     end = None
     for t in tokens(q.text[hit.end:stop]):
-        if not t.capital or t.norm in ("and", "to", "in", "of") or _SENTENCE_END.search(q.text, hit.end, hit.end + t.start):
+        if not t.capital or t.norm in ("and", "to", "in", "of") or _SENTENCE_END.search(q.text, hit.end, hit.end + t.start) \
+                or re.search(r"[\n:]", q.text[hit.end:hit.end + t.start]):  # a line or a field's label ends a name
             break
         end = hit.end + t.end
     return end

@@ -23,8 +23,12 @@ _END = r"(?:the\s+)?(?:end|close)\s+of\s+(?:the\s+)?"
 # group names all start with "w" (they join the date pattern's named groups)
 WORDS = (
     r"(?P<words>\b(?:"
-    r"mid[- ](?:year\s+)?(?P<wmidy>\d{4}|'?\d{2})\b"  # mid-2023, mid-year 2024, mid-24
-    r"|mid[- ]?year\b"  # the latest 30 June
+    r"mid[- ]?(?:year\s+)?(?P<wmidy>\d{4}|'?\d{2})\b"  # mid-2023, mid-year 2024, mid-24
+    r"|mid[- ]?year\b|(?:the\s+)?half[- ]year(?:[- ]end)?\b(?!\s*'?\d)"  # the latest 30 June
+    # the last quarter end; not "Q1 2024 quarter end", which is Q1's
+    r"|(?P<wqend>(?<!\d\s)(?:the\s+)?(?:latest\s+|most\s+recent\s+)?(?P<wqunit>quarter|month)[- ]end)\b(?!\s*'?\d)"
+    # a numeric day and month without a year ("@ 30/6"): a date only with a cue in front (dates.py)
+    r"|(?P<wdmd>\d{1,2})/(?P<wdmm>\d{1,2})(?![/.\-]?\d)"
     rf"|{_END}(?P<wrel>last|previous|prior|this|current)\s+(?P<wunit>year|quarter|month|half[- ]year|half)\b"
     r"|(?:the\s+)?(?:start|beginning)\s+of\s+(?:the\s+)?(?P<wsrel>last|previous|prior|this|current)\s+"
     r"(?P<wsunit>year|quarter|month)\b"
@@ -102,6 +106,12 @@ def words_day(g: dict[str, Any], today: date) -> date:
         return _latest_month_end(month, today)
     if g.get("wagon"):
         return _ago(g["wagon"].lower(), g["wagou"].lower(), today)
+    if g.get("wqend"):
+        return _last_complete(g["wqunit"].lower(), today)
+    if g.get("wdmd"):
+        day, month = int(g["wdmd"]), int(g["wdmm"])
+        this_year = date(today.year, month, day)
+        return this_year if this_year <= today else date(today.year - 1, month, day)
     if g.get("wdmon") or g.get("wmdmon"):
         month = MONTHS[(g["wdmon"] or g["wmdmon"]).lower().rstrip(".")]
         day = int(g["wdd"] or g["wmdd"])
@@ -128,6 +138,6 @@ def words_day(g: dict[str, Any], today: date) -> date:
         return _a_year_ago(today)
     if g.get("wnow"):
         return today
-    if re.match(r"mid", text):
+    if re.match(r"mid|(?:the\s+)?half", text):
         return _latest_month_end(6, today)
     return _last_complete("year", today)  # year-end, last year-end

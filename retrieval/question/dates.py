@@ -27,7 +27,7 @@ _DATE_RE = re.compile(
     rf"|(?P<monthyear>\b(?:(?:the\s+)?(?P<mpos>end|close|start|beginning)\s+of\s+)?(?P<mon4>{MON})\.?\s+(?P<y4>\d{{4}})\b)"
     r"|(?P<yearend>\b(?:(?:the\s+)?(?P<ypos>end|close|start|beginning)\s+of\s+(?:the\s+)?(?:(?:fiscal\s+|financial\s+)?year\s+|fy\s*)?"
     r"|year[- ]end\s+|ye\s*|fy\s*|end[- ])(?P<y5>\d{4})\b|\b(?P<y6>\d{4})\s+year[- ]end\b)"
-    r"|(?P<rel>\b(?:today|yesterday|right now|currently|at present|now)\b)"
+    r"|(?P<rel>\b(?:today|yesterday|right now|currently|at present|at the moment|atm|now)\b)"
     r"|(?P<bare>\b(?P<y7>(?:19|20)\d{2})\b)",
     re.I)
 
@@ -35,26 +35,41 @@ _DATE_RE = re.compile(
 _KNOWN_CUE = re.compile(
     r"(?:\bas\s+(?:we\s+)?(?:knew|were\s+knowing|know)\s+it|"
     # "based on the information we had on", "going by what we had on file on", "our records as they stood on"
-    r"\b(?:information|records?|data|files?|what)\s+(?:that\s+)?we\s+(?:had|held|knew)(?:\s+(?:on\s+(?:file|record)|then))?|"
+    r"\b(?:information|records?|data|files?|what)\s+(?:that\s+)?(?:we|I|the\s+(?:firm|bank|company))\s+(?:had|held|knew|kept)(?:\s+(?:on\s+(?:file|record)|then))?|"
+    r"\b(?:information|records?|data|files?|knowledge)\s+(?:held|kept|available|on\s+(?:file|record))(?:\s+(?:by|to)\s+(?:the\s+)?(?:firm|bank|company|us))?|"
     r"\brecords?\s+as\s+(?:they|it)\s+stood|\bwhat\s+(?:was|we|had\s+been|were)\s+(?:known|knew|published|"
     r"reported|disclosed)|\bknown|\bknowledge(?:\s+(?:date|time|cut-?off))?|\bpublished|\breported|"
     r"\bdisclosed|\bavailable|\brecorded|\bas\s+seen|\bperspective\s+of|\bpoint[- ]in[- ]time|"
     r"\bbacktest(?:ed|ing)?|\bwithout\s+look-?ahead)"
-    r"(?:\s+(?:data|information|facts))?"
+    r"(?:\s+(?:data|information|facts))?(?:\s+(?:to|by)\s+(?:the\s+)?(?:firm|bank|company|us))?"
     r"(?:\s+(?:on|at|by|as\s+of|as\s+at|of|in|before|until|up\s+to)|\s*@)?(?:\s+the)?\s*,?\s*$", re.I)
+# a document's own date ("further to our letter of 3 July", "the return submitted on 15 May", "issued
+# 12 July"): it dates the request, not the question
+_DOCUMENT_CUE = re.compile(
+    r"\b(?:letter|reply|response|e-?mail|memo(?:randum)?|correspondence|return|submission|notice|request|review|"
+    r"report|message|meeting|call|ticket)\s+(?:of|dated|from|sent\s+on|submitted\s+on)\s*$|"
+    r"\b(?:issued|submitted|sent|received|opened|created|updated|raised|logged)(?:\s+(?:on|at))?\s*:?\s*,?\s*$", re.I)
 _FROM_CUE = re.compile(r"\b(?:between|from|since|starting(?:\s+(?:from|in|on|at))?|after|beginning)"
                        r"(?:\s+(?:the|on|at|in))?\s*$", re.I)
 _TO_CUE = re.compile(r"\b(?:and|to|until|till|through|thru|up\s+to|vs\.?|versus|compared\s+(?:to|with)|"
                      r"against)(?:\s+(?:on|at|in|as\s+of|the))?\s*$"
                      r"|(?<=\d)\s*(?:-{1,2}>?|=>|\u2013|\u2014|\u2192)\s*$", re.I)  # "1/1/24 - 30/6/24", "YE20 -> YE21"
 _ASOF_CUE = re.compile(r"\b(?:(?:(?:as\s+(?:of|at)|at|by)\s+)?(?:cob|eod|close\s+of\s+business|end\s+of\s+(?:the\s+)?day)"
-                       r"(?:\s+(?:on|of))?|(?-i:[Aa]s)\s+(?:of|at|on)|at\s+the|by\s+the|at|on|by|in|per|dated|during|for|"
+                       r"(?:\s+(?:on|of))?|(?-i:[Aa]s)\s+(?:of|at|on)(?:\s+the)?|at\s+the|by\s+the|at|on|by|in|per|dated|during|for|"
                        r"valid\s+(?:on|at|as\s+of)|effective|of|a/o|over|across|throughout)\s*,?\s*$|@\s*$", re.I)
+_THEN = r"(?:then|at\s+the\s+time|(?:on|at|as\s+(?:of|at)|by)\s+(?:that|the\s+same|this)\s+(?:day|date|time|point)|that\s+day|the\s+same\s+day)\b"
 _BACKTEST_SAME = re.compile(r"\b(?:as\s+(?:we\s+)?knew\s+it|as\s+(?:it\s+was\s+)?known|with\s+what\s+(?:was|we)\s+"
                             r"(?:known|knew)|as\s+(?:published|reported|disclosed))\s+(?:then|at\s+the\s+time)\b"
                             r"|\bwithout\s+look-?ahead\b|\bno\s+look-?ahead\b|\bpoint[- ]in[- ]time\b"
                             r"|\b(?:no|without)\s+(?:the\s+benefit\s+of\s+)?hindsight\b"
-                            r"|\b(?:records|information|data|files?|what)\s+(?:that\s+)?we\s+(?:had|knew)\s+(?:then|at\s+the\s+time)\b", re.I)
+                            r"|\b(?:records|information|data|files?|what)\s+(?:that\s+)?we\s+(?:had|knew)\s+(?:then|at\s+the\s+time)\b"
+                            # "with just the information we had that day", "going by what we had on file then",
+                            # "based solely on the information the firm held on that date", "as known to the firm then"
+                            rf"|\b(?:information|records?|data|files?|knowledge|what\s+(?:we|I|the\s+firm|was))\b[^.?!]{{0,60}}?{_THEN}"
+                            rf"|\bas\s+(?:it\s+was\s+|they\s+were\s+)?(?:known|recorded|reported|published|disclosed)"
+                            rf"(?:\s+(?:to|by)\s+(?:the\s+)?(?:firm|bank|company|us))?\s+{_THEN}"
+                            r"|\b(?:ignor\w*|exclud\w*|disregard\w*|without)\s+(?:any\s+|all\s+)?(?:later|subsequent)\s+"
+                            r"(?:corrections?|information|updates?|changes|restatements?|amendments?)\b", re.I)
 
 
 @dataclass
@@ -67,6 +82,8 @@ class DateHit:
     hi: date  # last day of the period
     pos: str | None  # explicit start/end
     cue: str  # known | from | to | asof | none
+    yearless: bool = False  # a day and month without a year ("30 June"): read against the session's day
+    between: bool = False  # the range's start after "between": a point compared, not where a period starts
 
 
 _Groups = dict[str, Any]  # a date match's named groups
@@ -185,12 +202,12 @@ def _period(g: _Groups, today: date) -> _Period:
 _ATTRIBUTIVE = re.compile(r"\b(?:the|our|their|its|a|an|this|that|his|her)\s*$", re.I)
 
 
-def _not_a_date(g: _Groups, cue: str, before: str) -> bool:
+def _not_a_date(g: _Groups, cue: str, before: str, after: str = "") -> bool:
     """Words that read as a date only with a cue in front of them."""
-    if cue == "none" and g["rel"] and g["rel"].lower() == "now":
-        return True  # a bare "now" is too weak ("now show me ...")
-    if g["bare"] and cue == "none":
-        return True
+    if cue == "none" and g["rel"] and g["rel"].lower() == "now" and not re.match(r"\s*(?:[?.!]|$)", after):
+        return True  # a bare "now" is too weak ("now show me ..."), unless it ends the question ("who owns it now?")
+    if (g["bare"] or g.get("wdmd")) and cue == "none":
+        return True  # a bare year, or "30/6" without "at" / "as of" / "@" in front
     if cue == "none" and _ATTRIBUTIVE.search(before) and not g["rel"]:
         return True  # "reconstructing the April 2020 credit memo": a date naming a document, not the question's
     # "the 2023 accounts of ...": not a date cue
@@ -218,12 +235,50 @@ def find_dates(w: Work) -> list[DateHit]:
             w.notes.append(f"ignored an invalid date: {m.group(0)!r}")
             invalid.append((start, m.end()))
             continue
-        if _not_a_date(g, cue, before):
+        if _not_a_date(g, cue, before, w.text[m.end():]):
             continue
-        hits.append(DateHit(start, m.end(), m.start(), kind, lo, hi, _position(g), cue))
+        if _DOCUMENT_CUE.search(before):
+            w.notes.append(f"{m.group(0)!r} dates the request, not the question: ignored")
+            invalid.append((m.start(), m.end()))
+            continue
+        hits.append(DateHit(start, m.end(), m.start(), kind, lo, hi, _position(g), cue,
+                            yearless=bool(g.get("wdmon") or g.get("wmdmon")),
+                            between=cue == "from" and w.text[start:m.start()].lower().startswith("between")))
     for span in invalid:  # keep an invalid date out of the anchors
         w.consume(span)
-    return hits
+    return _without_restatements(w, _with_borrowed_years(w, hits))
+
+
+def _with_borrowed_years(w: Work, hits: list[DateHit]) -> list[DateHit]:
+    """A day and month without a year next to a date with one takes its year: "between 30 June
+    and 31 December 2022", "at YE 2022 (31 Dec)"."""
+    out = []
+    for i, h in enumerate(hits):
+        near = [o for o in hits[max(0, i - 1):i + 2] if o is not h and not o.yearless and o.kind != "rel"
+                and abs((o.dstart if o.dstart > h.end else h.dstart) - (h.end if o.dstart > h.end else o.end)) <= 40]
+        if h.yearless and near:
+            try:
+                day = h.hi.replace(year=near[0].hi.year)
+            except ValueError:
+                day = h.hi
+            if day != h.hi:
+                w.notes.append(f"{w.text[h.dstart:h.end].strip()!r} read in the year of the date next to it")
+                h = DateHit(h.start, h.end, h.dstart, h.kind, day, day, h.pos, h.cue)
+        out.append(h)
+    return out
+
+
+def _without_restatements(w: Work, hits: list[DateHit]) -> list[DateHit]:
+    """A date restated next to itself ("YE2024 (31-Dec-2024)") counts once."""
+    out: list[DateHit] = []
+    for h in hits:
+        prev = out[-1] if out else None
+        if prev and prev.cue == h.cue or prev and h.cue == "none":
+            if prev.hi == h.hi and h.dstart - prev.end <= 6 and w.text[prev.end:h.dstart].strip(" ,(/-") == "":
+                w.consume((h.start, h.end))
+                continue
+        out.append(h)
+    return out
 
 
 # -- 2a(ii). dates -> the question's clocks ----------------------------------------------------
@@ -262,8 +317,8 @@ def _assign_known_at(w: Work, q: dict, known: list[DateHit]) -> None:
 
 def _assign_range_ends(q: dict, frm: list[DateHit], to: list[DateHit]) -> None:
     """The first "from" date opens the range, the last "to" date closes it."""
-    if frm:
-        q["date_from"] = _point(frm[0], "start")
+    if frm:  # "between Q2 23 and Q2 24" compares two quarter ends; "since 2021", "from Q1 2022" start with the period
+        q["date_from"] = _point(frm[0], "end" if frm[0].between and frm[0].kind in ("month", "quarter", "half") else "start")
     if to:
         q["date_to"] = _point(to[-1], "end")
 

@@ -65,8 +65,8 @@ class Gazetteer:
 
     def _add(self, key: str, name: str) -> None:
         toks = tuple(t.norm for t in tokens(name))
-        if not toks or (len(toks) == 1 and toks[0].isdigit() and len(toks[0]) < 6):
-            return
+        if not toks or (len(toks) == 1 and toks[0].isdigit() and len(toks[0]) < 6) or _only_form(toks):
+            return  # a short number, or a legal form alone (a record named "LIMITED") names nothing
         self._put(toks, key, FULL)
         core = _without_form(toks)
         if core != toks and core and not _all_common(core):
@@ -86,9 +86,11 @@ class Gazetteer:
         """Another way of writing a name: found whole (with or without its legal form), never by
         its leading words ("London" alone names no branch)."""
         toks = tuple(t.norm for t in tokens(name))
-        self._put(toks, key, FULL)
         core = _without_form(toks)
-        if core != toks and core:
+        if _only_form(toks):
+            return
+        self._put(toks, key, FULL)
+        if core != toks:
             self._put(core, key, SHORT)
 
     def _put(self, toks: tuple[str, ...], key: str, strength: int) -> None:
@@ -173,6 +175,11 @@ def _without_short_references(hits: list[Hit]) -> list[Hit]:
     (also where the leading words would fit other names too: "Granite Bank AG, London Branch")."""
     named = {k for h in hits if h.strength > PREFIX for k in h.keys}
     return [h for h in hits if h.strength > PREFIX or not set(h.keys) & named]
+
+
+def _only_form(toks: tuple[str, ...]) -> bool:
+    """A "name" that is a legal form alone ("LIMITED", "S.A.")."""
+    return all(t in LEGAL_FORMS or t == "&" for t in toks)
 
 
 def _without_form(toks: tuple[str, ...]) -> tuple[str, ...]:

@@ -46,21 +46,24 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (r"\bused\s+to\s+be\s+(?:called|known|named)|\b(?:formerly|previously|once|originally)\s+(?:called|known|named)\b|"
          r"\bf\.?k\.?a\b|\bf/k/a\b|\ba\.?k\.?a\b|\b(?:old|other|previous|former|prior|earlier|past|trading|alternative)\s+names?\b|"
          rf"\btrad(?:ed|es|ing)\s+under\b|\bname\s+(?:history|changes?|variants?)\b|\brenam\w*|\bidentifiers?\b|\blei\b(?!\s*:?\s*(?:code\s+)?(?:{MASK_WORD}|[A-Z0-9]{{20}}))|"
-         r"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b|\breg(?:istration)?\.?\s+(?:no|number|num)\b|\baliases?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
+         r"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b(?!\s*:?\s*\d)|\breg(?:istration)?\.?\s+(?:no|number|num)\b|\balias(?:es)?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
          r"\bwhat\b.{0,60}\b(?:is|was|were)\s+(?:\w+\s+)?(?:called|named)\b|\bhow\s+(?:is|was|were)\s+(?:\w+\s+)?called\b|"
          r"\b(?:go|goes|went|gone)\s+by\b|\bwho\s+(?:is|'s)\s+(?:that|this)\b|\b(?:ever|once|previously|before)\s+(?:been\s+)?(?:called|named|known\s+as)\b|\bspellings?\b|\bknown\s+under\b|\bsuccessors?\b|\b(?:which|what)\s+name\b|"
-         rf"\bwho\s+{MASK_WORD}\s+is\b|\b(?:which|what)\s+entity\s+is\s+{MASK_WORD}|\b(?:which|what)\s+entity\b.{{0,60}}\brefers?\s+to\b", 3),
+         rf"\bwho\s+{MASK_WORD}\s+is\b|\bwho\s+(?:is|was|'s)\s+{MASK_WORD}(?!'s)\s*(?:\?|$|[.!,;])|\b(?:which|what)\s+entity\s+is\s+{MASK_WORD}|\b(?:which|what)\s+entity\b.{{0,60}}\brefers?\s+to\b", 3),
         (r"\bcalled\b|\bnamed?\b|\bknown\s+as\b", 1),
     ),
     BRANCHES.name: (
         (r"\bbranch(?:es)?\b|\bhead[\s-]+office\b|\bheadquarters\b|\blocal\s+offices?\b|\bestablishments?\b", 3),
         (r"\bbelongs?\s+to\b|\bpart\s+of\b", 1),
+        (r"\bbranch\s+of\b|\bhead[\s-]+office\b", 1),
     ),
     EVENTS.name: (
         (r"\btimeline\b|\bchronolog\w*|\bcorporate\s+actions?\b|\bhow\s+long\s+ago\b|\bsince\s+when\b|\bwhat\s+year\b|"
          r"\bon\s+what\s+date\b|\bwhat\s+date\b|\bdate\s+of\s+the\b|(?<!credit\s)\bevents?\b|\bm&a\s+history\b|\bcommencement\b|"
          r"\bdates?\s+on\s+which\b|\bcorrect(?:ed|ion)\b|\bdisposals?\b|\bwhat\s+(?:has\s+|had\s+)?happened\s+(?:to|with)\b", 3),
+        (r"\bwhen\s+exactly\b|\bexactly\s+when\b|\bon\s+which\s+date\b", 3),
         (r"\bwhen\b", 2),
+        (r"\b(?:sell|sold|buy|bought|acquir\w*|dispos\w*|divest\w*|exit(?:ed)?)\b", 1),
         (r"\bhistory\b|\bdated?\b|\babsorb\w*|\bmerged?\s+(?:into|with)\b|\b(?:took|taken)\s+(?:\w+\s+)?over\b|"
          r"\b(?:de)?listed\b|\brestated\b", 1),
     ),
@@ -73,7 +76,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\b(?:errors?|mistakes?|issues?|problems?|gaps?|holes?)\s+in\s+(?:the\s+|our\s+)?(?:\w+\s+)?(?:data|records|graph|register)\b|"
          r"\b(?:data|records|figures|numbers|register)\b.{0,60}\b(?:reliable|accurate|trustworthy|correct|complete|up\s+to\s+date)\b|"
          r"\b(?:reliab\w*|accura\w*|trustworth\w*|completeness)\b.{0,30}\b(?:of\s+)?(?:the\s+)?(?:data|records)\b|"
-         r"\bdata\b.{0,40}\b(?:problems?|issues?|clean|dirty|messy|errors?)\b", 3),
+         r"\bdata\b.{0,40}\b(?:problems?|issues?|clean|dirty|messy|errors?)\b|"
+         r"\b(?:no|without\s+(?:a|any)?)\s*(?:stake|percentage|share|%|pct)\s+(?:recorded|given|published|stated|known)\b|"
+         r"\bimplausible\b|\bdiscrepanc\w*", 3),
     ),
     DIFF.name: (
         (r"\bchang\w*|\bmov(?:e|ed|es|ements?)\b|\bdelta\b|\bdiff\w*|\bcompar\w*|\bshift\w*|\bevol\w*|\bwhat'?s\s+new\b|"
@@ -89,7 +94,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     ),
     SCREENING.name: (
         (rf"\b(?:our|the|in|across)\s+(?:\w+\s+)?{_BOOK}\b.{{0,100}}\b{_SANCTION}|\b{_SANCTION}.{{0,100}}\b(?:our|the)\s+(?:\w+\s+)?{_BOOK}\b|"
-         rf"\bwe\s+(?:hold|holding|have|own|lend)\b.{{0,100}}\b{_SANCTION}|\bbook[- ]wide\b", 5),
+         rf"\bwe\s+(?:hold|holding|have|own|lend)\b.{{0,100}}\b{_SANCTION}|\bbook[- ]wide\b|"
+         rf"\b(?:any|which|what)\s+(?:\S+\s+)?(?:names|issuers|positions|holdings|loans)\b.{{0,80}}\b{_SANCTION}|"
+         rf"\b{_SANCTION}\s+(?:names|issuers|positions|holdings|loans)\s+in\b", 5),
         (rf"\b(?:positions?|holdings?|book|portfolios?|issuers?)\b.{{0,100}}\b{_SANCTION}|"
          rf"\b{_SANCTION}.{{0,100}}\b(?:positions?|holdings?|book|portfolios?|issuers?)\b|\bscreen\w*", 1),
     ),
@@ -103,8 +110,11 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\s+(?:\w+\s+)?(?:connected|linked|related|attached|tied)\s+to\b|\bego\b|\bnetwork\b|"
          rf"\b(?:map|show)\b.{{0,40}}\b(?:connections|relationships|links|ties)\b|\bconnections\s+of\b|\bwhat'?s\s+around\b|"
          r"\btouch(?:es|ing|ed)?\b|\bby\s+any\s+(?:relation\w*|link|edge|kind)\b|"
-         r"\b(?:owners|parents|shareholders)\s+and\s+(?:subsidiaries|holdings|children|investments|investees)\b", 3),
-        (r"\baround\b", 2),
+         r"\brelationships?\s+of\s+any\s+(?:kind|type|sort)\b|\bdirect\s+relationships\b|\bdirectly\s+(?:related|linked|connected)\b|"
+         r"\b(?:one|1)\s+(?:relationship|link|edge)\s+away\b|"
+         r"\b(?:owners|parents|shareholders|investors)\s+and\s+(?:(?:its|their|the|direct)\s+)?(?:subsidiaries|holdings|children|"
+         r"investments|investees|participations)\b", 3),
+        (r"\baround\b|\b(?:through|via|of)\s+any\s+(?:type\s+of\s+|kind\s+of\s+)?(?:relation\w*|link|edge|kind|type)\b", 2),
     ),
     STAKE.name: (
         (r"\b(?:what|which|the)\s+(?:percent(?:age)?|per\s*cent|%|share|proportion|fraction|portion)\s+of\b|"
@@ -117,6 +127,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\bhow\s+(?:much|many)\s+(?:percent|per\s*cent|%)|\bhow\s+(?:big|large)\s+is\s+the\s+(?:part|share|stake|portion)\b|"
          r"\b(?:percentage|stake|share)\s+(?:that\s+)?\S+(?:\s+\S+){0,6}\s+(?:holds?|owns?|has|had|held)\s+in\b|\bpercentage\s+in\b|"
          r"'s?\s+(?:share|stake|percentage|interest|holding|shareholding)\s+(?:of|in)\b|"
+         r"\b(?:what|which|how\s+many)\s+(?:%|pct|percent(?:age)?|per\s*cent)(?=\s|$)|(?:%|\bpct)\s+(?:held|owned)\b|"
+         r"\b(?:stake|interest|shareholding|holding|percentage|share)\s+(?:held|owned)\s+by\s+(?!(?:the\s+)?(?:firm|bank|us)\b).{1,80}?\s+in\b|"
+         r"\b(?:what|which|how\s+(?:big|large|much))\b.{0,80}\bshare\s+(?:in|of)\b|\bwhat\s+size\b|\bhow\s+big\b|"
          rf"\b(?:does|do|did)\s+{MASK_WORD}\s+(?:still\s+)?(?:own|hold|control)\s+(?:any\s+|a\s+stake\s+in\s+|shares\s+in\s+)?{MASK_WORD}", 3),
         (rf"\b{_STAKE}\s+in\b|\bhow\s+much\s+of\b|%\s+of\b|\bpercent\s+of\b", 2),
         (r"\b(?:stake|shareholding)\s+in\b", 1),  # with the line above: 3, a stake question on its own
@@ -124,11 +137,12 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     EXPOSURE.name: (
         (r"\bexpos\w*|\bhow\s+much\s+(?:are|do|have|did)\s+we\b|\bhow\s+much\s+(?:we|i)\s+(?:have\s+|had\s+)?(?:lent|hold|held|own|invested|lend)\b|\b(?:do|did)\s+we\s+(?:hold|have|own|lend)\b|"
          r"\b(?:we|the\s+book|our\s+book|our\s+portfolio)\s+(?:already\s+|currently\s+)?(?:hold|holds|have|has|own|owns)\s+(?:under|against|on|with)\b|"
-         r"\bhow\s+much\s+of\s+(?:our|the)\s+(?:book|portfolio|positions?)\b|\b(?:book|we)\b.{0,20}\bsits?\s+with\b", 3),
+         r"\bhow\s+much\s+of\s+(?:our|the)\s+(?:book|portfolio|positions?)\b|\b(?:book|we)\b.{0,20}\bsits?\s+with\b|"
+         r"\bwe\s+(?:are\s+)?carr(?:y|ying)\b|\bpositions?\s+(?:held|taken)\s+by\s+(?:the\s+firm|us|the\s+bank)\b", 3),
         (r"\bour\s+(?:book|positions?|holdings?|loans?|lines?|limits?)\b|\bwe\s+(?:hold|have|own)\b", 2),
     ),
     COUNTERPARTIES.name: (
-        (r"\blen(?:d|ds|der|ders|ding|t)\b|\bloans?\b|\bfinanc\w*|\bcreditors?\b|\bborrow\w*|\bguarant\w*|\bbackstop\w*|"
+        (r"\blen(?:d|ds|der|ders|ding|t)\b|\bloans?\b|\bfinanc(?!ial\b)\w*|\bcreditors?\b|\bborrow\w*|\bguarant\w*|\bbackstop\w*|"
          r"\bsuret(?:y|ies)\b|\bcredit\s+(?:facilit\w*|lines?)\b|\bfacilit(?:y|ies)\b|"
          r"\bextend(?:ed|s|ing)?\s+(?:credit|loans?|financing|facilities)\b|"
          r"\bprovid\w*\s+(?:the\s+)?(?:credit|finance|financing|funding|loans?)\b|\bcredit\s+providers?\b", 3),
@@ -141,21 +155,23 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\b(?:every|all|each)\s+(?:the\s+)?{_GROUPISH}\s+(?:\w+\s+)?(?:controlled|owned)\s+by\s+(?:it|him|her|them)\b|"
          rf"\b(?:every|all|each)\s+(?:the\s+)?(?:other\s+)?{_GROUPISH}\s+under\s+(?:its|his|her|their)\s+control\b|"
          rf"\b(?:everything|anything|all)\s+(?:that\s+is\s+|that's\s+)?under\s+(?:its|his|her|their)\s+control\b|"
-         rf"\b{MASK_WORD}\s+group\b|"
+         rf"\b{MASK_WORD}(?:'s)?\s+group\b|\bwhat\s+sits\s+in\b.{{0,60}}\bgroup\b|"
          rf"\bwhat'?s\s+in\s+the\b.{{0,60}}\bgroup\b|\bgroup\s+(?:members|structure|entities|companies|perimeter)\b|"
          rf"\bthe\s+group\s+of\s+{MASK_WORD}|\bcorporate\s+family\b|\bfamily\s+of\s+companies\b", 3),
         (r"\bgroup\b", 2),
     ),
     CYCLES.name: (
         (r"\bcircular\w*|\bcycles?\b|\bloops?\b|\bcross[- ]?(?:holding|shareholding|ownership)s?\b|\breciprocal\w*|"
-         r"\bround[- ]?trip\w*|\bown(?:s|ing|ed)?\s+(?:\w+\s+){0,3}(?:of\s+)?itself\b|\bself[- ]own\w*|\bmutual\w*|\beach\s+other\b|\bback\s+to\s+itself\b", 3),
+         r"\bround[- ]?trip\w*|\bcircles?\b|\b(?:it|itself)\s+itself\s+(?:owns|controls|holds)\b|\bthat\s+it\s+itself\b|\bown(?:s|ing|ed)?\s+(?:\w+\s+){0,3}(?:of\s+)?itself\b|\bself[- ]own\w*|\bmutual\w*|\beach\s+other\b|\bback\s+to\s+itself\b", 3),
     ),
     PATH.name: (
         (r"\bhow\s+(?:does|do|is|are|was|were)\b.{0,80}\b(?:connect|link|relate|tie)\w*|"
          r"\bhow\b.{0,80}\b(?:links?|connects?|relates?|ties)\s+(?:in\s+)?(?:to|with)\b|"
          r"\b(?:link|linkage|connection|relationship|nexus|tie)s?\s+between\b|\bnexus\b|\bpaths?\b|\broutes?\b|\blinkages?\b|"
          r"\bhow\b.{0,80}\b(?:are|is|were|was)\s+(?:\w+\s+)?(?:connected|linked|related|tied)\b|"
-         r"\b(?:chain|route|path|trail)\b.{0,40}\bfrom\b.{1,80}\bto\b|\bties?\s+back\s+(?:in\s+)?(?:to|with)\b", 3),
+         r"\b(?:chain|route|path|trail)\b.{0,40}\bfrom\b.{1,80}\bto\b|\bties?\s+back\s+(?:in\s+)?(?:to|with)\b|"
+         r"\b(?:through|via|by)\s+(?:what|which)\s+(?:chain|route|path|structure)\b|"
+         r"\b(?:show|trace|map|give|walk)\s+(?:me\s+|us\s+)?(?:through\s+)?(?:the\s+)?(?:ownership\s+|control\s+)?(?:chain|route|path)\b", 3),
         (r"\bchains?\b|\b(?:linked|connected|related|tied)\s+(?:to|with)\b", 2),
         (r"->|\u2192", 1),
         (r"(?:->|\u2192).{1,80}\bhow\b|\bhow\b.{1,80}(?:->|\u2192)", 3),
@@ -167,12 +183,13 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\b(?:owns?|holds?|controls?|has|have|invested|invests)\b|"
          rf"\bwhere\s+(?:does|do|did)\b.{{0,80}}\b(?:have|hold|own|invest)\b|\b(?:has|have|got)\s+{_STAKE}\s+in[\s?.!]*$|"
          rf"\bwhat\s+(?:\w+\s+){{0,2}}(?:sits?|is|are)\s+(?:directly\s+)?(?:under|below|beneath)\b|"
-         rf"\b{_GROUPISH}\s+(?:\w+\s+)?(?:owned|held|controlled)\s+by\s+(?!(?:it|him|her|them)\b)|"
+         rf"\b{_GROUPISH}\s+(?:\w+\s+)?(?:owned|held|controlled)(?:,?\s+(?:whether\s+)?(?:directly|indirectly)(?:\s+or\s+(?:directly|indirectly))?,?)?"
+         rf"\s+by\s+(?!(?:it|him|her|them)\b)|"
          rf"\b(?:everything|anything|all)\s+(?:that\s+)?{_PRON}\s+(?:\w+\s+)?(?:owns|holds|has\s+(?:stakes|shares)\s+in)\b|"
          rf"\bparticipations?\b|\bportfolio\s+companies\b|\bdownstream\b|\binvestees?\b|\bsubs\b|\bsubsidiaries\b|"
          rf"\bwhat\s+{_STAKE}\s+(?:does|do|did)\b|\b{_GROUPISH}\s+{_PRON}\s+(?:owns?|holds?|controls?)\b|"
-         rf"\bportfolio\s+of\s+(?:holdings|investments|stakes|participations)\b|\b{_GROUPISH}\s+in\s+which\b.{{0,60}}\b(?:holds?|owns?|has|have)\b|"
-         rf"\b{MASK_WORD}\s+(?:investments|holdings|stakes|shareholdings|participations|portfolio)\b|"
+         rf"\bportfolio\s+of\s+(?:holdings|investments|stakes|participations)\b|\b{_GROUPISH}\s+in\s+which\b.{{0,60}}\b(?:holds?|held|owns?|owned|has|had|have|is\s+(?:registered|recorded|listed))\b|"
+         rf"\b{MASK_WORD}(?:'s)?\s+(?:direct\s+|indirect\s+|equity\s+)?(?:investments|holdings|stakes|shareholdings|participations|portfolio)\b|"
          rf"\bwhat\s+(?:else\s+)?(?:does|do|did)\s+{MASK_WORD}\s+(?:\w+\s+)?(?:own|hold|control)\b|"
          rf"\bin\s+which\s+{_GROUPISH}\b.{{0,80}}\b(?:hold(?:s|ing)?|own(?:s|ing)?|ha(?:s|ve|ving)|invest\w*)\b|"
          rf"\b{_GROUPISH}\s+(?:that\s+|which\s+)?(?:{MASK_WORD}|(?-i:[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){{0,5}}))\s+"
@@ -193,7 +210,10 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\b(?:majority|main|largest|biggest|principal|controlling|key|significant)\s+(?:holders?|owners?|shareholders?|investors?)\b|"
          r"\bblocked\b|\bofac\s+50\b|\b50\s*%\s+rule\b|\bskin\s+in\s+the\s+game\b|"
          r"\bwhom\s+(?:does\s+)?belongs?\b|\bwho(?:'s|'re|\s+is|\s+are|\s+was|\s+were)?\s+(?:really\s+|actually\s+|ultimately\s+)?behind\b|\bbelongs?\s+to\s+whom\b|\bwho\b.{0,40}\b(?:owning|holding|controlling)\b|"
-         r"\bwho\s+(?:is|was|are|were)\s+(?:\w+\s+){0,2}(?:holding|owning)\b", 3),
+         r"\bwho\s+(?:is|was|are|were)\s+(?:\w+\s+){0,2}(?:holding|owning)\b|"
+         r"\b(?:each|every|any|all)\s+(?:persons?|part(?:y|ies)|individuals?|entit(?:y|ies)|shareholders?|holders?)\s+"
+         r"(?:who\s+|which\s+|that\s+)?(?:is\s+|are\s+)?(?:holding|owning|controlling|with)\b|"
+         r"\bpersons?\s+with\s+significant\s+control\b", 3),
         (r"\b(?:controllers?|shareholders?|owners?|ownership)\b|\bbehind\b|\bowned\s+by\b|\bcontrolled\s+by\b|\bkyc\b", 2),
         (r"\blook-?through\b|\bskin\s+in\s+the\s+game\b", 1),
     ),

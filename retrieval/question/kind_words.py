@@ -22,26 +22,55 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"\b(?:likelihood|chance|odds)\s+(?:of|that)\b.{0,40}\bdefault|"
                          r"\bprobability\s+of\s+default\b|\b(?:credit|issuer)\s+rating\b|\bshare\s+price\b|"
                          r"\bmarket\s+price\b|\bphone\s+number\b|\binvestment\s+recommendation\b|\brevenue\b|"
-                         r"\bweather\b|\bceo\b|\bcfo\b|\bdividends?\b|\bebitda\b|\besg\b|\bheadcount\b|\bmarket\s+cap\w*|\bcds\b", _I)),
-    (PATH.name, re.compile(r"\bchain\s+of\s+(?:ownership|control|relationships?)\b.{0,60}\b(?:linking|between|from|connecting)\b|"
+                         r"\bweather\b|\bceo\b|\bcfo\b|\bdividends?\b|\bebitda\b|\besg\b|\bheadcount\b|\bmarket\s+cap\w*|\bcds\b|"
+                         # the desk's other business: staff, pay, IT
+                         r"\bemployees?\b|\bremuneration\b|\bsalar(?:y|ies)\b|\bbonus(?:es)?\b|\bvpn\b|\bpasswords?\b|"
+                         r"\breset\s+my\b|\blaptop\b|\bprinter\b|\bholiday\s+(?:request|booking)\b|"
+                         # writing for the asker: no question about the graph
+                         r"\b(?:write|draft|compose)\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:\w+\s+){0,3}(?:paragraph|letter|e-?mail|memo|poem|"
+                         r"speech|post|tweet|slogan)\b", _I)),
+    (PATH.name, re.compile(r"\bchain\s+of\s+(?:ownership|control|relationships?)(?:\s+(?:or|and|and/or)\s+(?:ownership|control))?\b.{0,60}"
+                           r"\b(?:linking|between|from|connecting|(?:through|by|via)\s+which)\b|"
                            r"\bthrough\s+which\s+(?:companies|entities|intermediar(?:y|ies))\b|"
                            r"\bintermediate\s+(?:entity|entities|companies)\s+through\s+which\b|"
                            r"\b(?:relationship|connection|link)s?\b.{0,60}\bconnecting\b", _I)),
+    # "owners and investees of X", "entities directly linked to X": its neighbourhood (not near sanctions)
+    (NEIGHBOURHOOD.name, re.compile(r"^(?!.*\b(?:sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:"
+                                    r"\b(?:owners|parents|shareholders|investors)\s+and\s+(?:(?:its|their|the|direct)\s+)?"
+                                    r"(?:subsidiaries|holdings|children|investments|investees|participations)\b|"
+                                    r"\b(?:entities|companies|parties|everything|anything|who)\s+(?:(?:is|are|was|were)\s+)?directly\s+"
+                                    r"(?:linked|connected|related)\s+to\b)", _I)),
+    # "X is a branch of whom", "its head office": the branch relation, not X's names
+    (BRANCHES.name, re.compile(r"\bis\s+a\s+branch\s+of\b|\bbranch\s+of\s+(?:who|whom|which|what)\b|\bhead[\s-]+office\b", _I)),
+    # "the parent co / controlling shareholder of X": who owns X
+    (OWNERS.name, re.compile(r"\bcontrolling\s+(?:shareholders?|owners?|holders?|interests?\s+holders?)\b", _I)),
+    # "when does X's loan run out, and who provided it": the loan and its lender (the answer gives the dates)
+    (COUNTERPARTIES.name, re.compile(r"\bwhen\b.{0,80}\b(?:loans?|facilit(?:y|ies)|debt|notes|bonds?)\b.{0,30}"
+                                     r"\b(?:runs?\s+out|matures?|expires?|falls?\s+due|is\s+due|ends?)\b", _I)),
+    # "accounting subsidiaries", "accounting parent": consolidation, not holdings
+    (PARENTS.name, re.compile(r"\baccounting\s+(?:subsidiar\w+|children|parents?|consolidation)\b", _I)),
     (OWNERS.name, re.compile(r"\b(?:every|all|any)\s+(?:part(?:y|ies)|persons?|entities|shareholders?)\s+"
                              r"(?:that\s+|who\s+|which\s+)?(?:own|owns|control|controls|holding|hold|holds)\b"
                              r"(?!.{0,80}\bin\s+which\b)", _I)),
     (EXPOSURE.name, re.compile(r"\b(?:holdings|positions)\s+in\s+(?:entities|companies|anything)\s+"
                                r"(?:controlled|owned)\s+by\b", _I)),
+    # "all positions held by the firm in X and its controlled undertakings", "what are we carrying on X and its subs"
+    (EXPOSURE.name, re.compile(r"^(?!.*\b(?:sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:"
+                               r"\b(?:positions?|holdings|exposures?)\s+(?:held|taken|booked)\s+by\s+(?:the\s+firm|us|the\s+bank)\b|"
+                               r"\bwe\s+(?:are\s+)?carr(?:y|ying)\b)", _I)),
     # "every circular shareholding in the structure": loops, not a stake
     (CYCLES.name, re.compile(r"\b(?:circular|cross|reciprocal|mutual)[- ]?(?:share)?(?:holdings?|ownerships?)\b", _I)),
     # "how much of our book sits with X": our exposure, not a stake
-    (EXPOSURE.name, re.compile(r"\bhow\s+much\s+of\s+(?:our|the)\s+(?:book|portfolio|positions?|exposure)\b", _I)),
+    (EXPOSURE.name, re.compile(r"\bhow\s+much\s+of\s+(?:our|the)\s+(?:book|portfolio|positions?|exposure)\b|"
+                               r"\bhow\s+much\s+(?:does\s+|do\s+)?(?:the|our)\s+(?:\S+\s+){0,3}(?:book|portfolio)\s+(?:holds?|has|have)\b", _I)),
     # X and everything it controls: the group, whatever else the question says about companies
-    (GROUP.name, re.compile(r"^(?!.*\b(?:expos\w*|book|portfolio|we\s+(?:hold|have|own|lend)|lend\w*|loans?|guarant\w*)\b)"
+    (GROUP.name, re.compile(r"^(?!.*\b(?:expos\w*|book|portfolio|we\s+(?:hold|have|own|lend)|lend\w*|loans?|guarant\w*|"
+                            r"carr(?:y|ying|ied)|positions?|how\s+much)\b)"
                             r".*?(?:\b(?:and|plus|\+|together\s+with)\s+(?:all|everything|anything|every\s+\w+|each\s+\w+)\b"
                             r".{0,40}\b(?:controls?|controlled|control)\b|\bgroup\s+headed\s+by\b|"
                             r"\bparent\s+(?:plus|and|\+)\s+(?:all\s+)?(?:its\s+)?(?:controlled\s+)?(?:subs|subsidiaries)\b|"
-                            r"(?:\+|\bplus|\band)\s+(?:all\s+)?(?:its\s+|their\s+|his\s+|her\s+)?(?:controlled\s+)?subs\b)", _I)),
+                            r"(?:\+|\bplus|\band)\s+(?:all\s+)?(?:its\s+|their\s+|his\s+|her\s+)?(?:controlled\s+)?subs\b|"
+                            r"\b(?:which|what)\s+(?:companies|entities|firms|subsidiaries)\s+(?:are|were|sit|belong)\s+(?:in|to)\s+(?:the\s+)?.{1,80}?\bgroup\b)", _I)),
     # "how does A own B", "how ownership runs from A to B", "an ownership way from A to B": the chain
     (PATH.name, re.compile(r"^(?!.*\b(?:chang\w*|evolv\w*|develop\w*|differ\w*|compar\w*)\b).*?"
                            r"\bhow\s+(?!much\b|many\b|big\b|large\b|significant\b|long\b|often\b|far\b)\S+"
@@ -53,27 +82,34 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                            r"\b(?:linked|connected|related)\s+in\s+any\s+way\b", _I)),
     # "anything wrong in the shareholder records of X", "is its data clean": data quality, not its owners
     (QUALITY.name, re.compile(r"\b(?:anything|something|what'?s)\s+(?:that\s+)?(?:looks?\s+|is\s+|seems?\s+)?wrong\s+(?:in|with)\b|"
-                              r"\bdata\b.{0,40}\b(?:problems?|issues?|clean|dirty|messy|errors?)\b|"
+                              r"\bdata\b.{0,40}\b(?:problems?|issues?|clean|dirty|messy|errors?|inconsisten\w*|discrepanc\w*|anomal\w*|gaps?)\b|"
+                              r"\b(?:anything|something)\s+missing\s+(?:in|from)\b|"
                               r"\b(?:problems?|issues?|errors?)\b.{0,30}\b(?:its|their|the)\s+(?:\w+\s+)?data\b", _I)),
     # "when was X renamed", "date of the name change", "changes of name": the rename event
-    (EVENTS.name, re.compile(r"\bwhen\b.{0,80}\b(?:renamed|name\s+change)|\bname\s+change\b(?!s?\s+history)|"
+    (EVENTS.name, re.compile(r"\b(?:when|(?:on\s+)?(?:what|which)\s+date)\b.{0,80}\b(?:renamed|name\s+change|(?:take|took|taken|adopt\w*|assum\w*)\s+"
+                             r"(?:its|the|their)\s+(?:current\s+|present\s+|new\s+)?name)|"
+                             r"\b(?:got|gets?|gotten|received|took|taken|adopted|assumed)\s+(?:its|the|their)\s+(?:current|present|new)\s+name\b"
+                             r".{0,20}\bwhen\b|\bname\s+change\b(?!s?\s+history)|"
                              r"\bchanges?\s+of\s+name\b", _I)),
     # "if X defaults, which lenders get hit", "had X gone bust, who carries the loss": a failure and its victims
     (CONTAGION.name, re.compile(r"^(?=.*\b(?:defaults?|defaulted|defaulting|fail(?:s|ed|ing)?|bust|insolven\w*|collaps\w*|"
                                 r"stops?\s+paying|stopped\s+paying|(?:can'?t|cannot|could\s+not|couldn'?t)\s+pay|go(?:es)?\s+under|went\s+under|gone\s+under)\b)"
                                 r".*\b(?:hit|loss|losses|lose|honou?r\w*|called|on\s+the\s+hook|suffer\w*|affected|impacted|who\s+pays|carr(?:y|ies|ied)\s+the)\b", _I)),
     # "do we hold anything within two hops of a sanctioned name": our book screened, not one entity
-    (SCREENING.name, re.compile(r"\b(?:do|does|did|whether|if)\s+we\s+(?:hold|have|own)\s+(?:anything|any\w*)\b.{0,100}"
+    (SCREENING.name, re.compile(r"(?:\b(?:do|does|did|whether|if)\s+|^\s*)we\s+(?:hold|have|own)\s+(?:anything|any\w*)\b.{0,100}"
                                 r"\b(?:sanction\w*|designated|sdn|ofac|ofsi)", _I)),
     # "sanctions screening on X": one entity's proximity, not the book's
     (SANCTIONS_NEAR.name, re.compile(r"\bsanctions?\s+screening\s+(?:on|of|for)\b(?!\s+(?:our|the)\s+(?:book|portfolio|positions))", _I)),
     (SANCTIONS_NEAR.name, re.compile(r"\bis\s+(?:a\s+)?designated\s+(?:person|party|entity)\b|(?<!became\s)(?<!become\s)\bsubject\s+to\s+sanctions\b|"
-                                     r"\bsanctioned\s*\?\s*$", _I)),
+                                     r"\bsanctioned\s*\?\s*$|\b(?:been\s+)?designated\s+(?:under|by|pursuant\s+to)\b|"
+                                     r"^(?!.*\b(?:we|our|book|portfolio|positions?|holdings)\b).*\b(?:is|are|was|were)\s+(?:\S+\s+){1,8}?"
+                                     r"(?:itself\s+|himself\s+|herself\s+|themselves\s+)?(?:a\s+)?sanctioned(?:\s+(?:entity|person|party|individual|company))?"
+                                     r"\s*(?:\?|\.|$)", _I)),
 )
 
 # a terse question's leading (or, for "changes", following) command word
 _COMMANDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (STAKE.name, re.compile(r"^\s*stake\b|\s%\s+of\s|\s->\s.*\b(?:stake|percentage|percent|%)", _I)),
+    (STAKE.name, re.compile(r"^\s*stake\b|\s(?:%|percentage|percent)\s+of\s|\s->\s.*(?:\b(?:stake|percentage|percent)\b|%)", _I)),
     (PATH.name, re.compile(r"^\s*(?:path|link|chain|connection|control\s+path)\b", _I)),
     (QUALITY.name, re.compile(r"^\s*(?:quality|data[- ]quality)\b|\bdata\s+issues\b", _I)),
     (PARENTS.name, re.compile(r"^\s*(?:parents?|children|subsidiaries)\b", _I)),

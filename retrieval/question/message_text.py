@@ -44,7 +44,11 @@ def _ends_as_a_name(quoted: str) -> bool:
 
 def message_question(text: str) -> str:
     """The question a pasted message asks: its quoted lines (``>`` or a line in quotation
-    marks) where it quotes one, else its lines without headers, separators and disclaimers."""
+    marks) where it quotes one, else its lines without headers, separators and disclaimers;
+    a ticket's description (its summary where it has none), without the ticket's metadata; a
+    subject line, a to-do item or a numbered request without its prefix and @mentions."""
+    text = _ticket_text(text)
+    text = strip_prefixes(text)
     sentences = [q for q in _QUOTED_SENTENCE.findall(text) if not _ends_as_a_name(q)]
     if len(sentences) == 1:
         return sentences[0]
@@ -58,8 +62,69 @@ def message_question(text: str) -> str:
     return "\n".join(kept) if kept else text
 
 
+# -- tickets, subject lines, to-do items, numbered requests --------------------------------------
+
+# a ticket's fields: what it asks (the description states it whole; the summary is its title)
+_ASKING_FIELD = re.compile(r"^\s*(?P<label>summary|short\s+description|title|subject|description|details|"
+                           r"request|question|body|issue|task)\s*:\s*(?P<value>.*)$", _I)
+# fields that only file the ticket: their dates and words are no part of the question
+_META_FIELD = re.compile(r"^\s*(?:priority|severity|urgency|impact|component|components|labels?|tags?|assignee|"
+                         r"assigned\s+to|reporter|requester|raised\s+by|opened(?:\s+by)?|created(?:\s+by)?|updated|"
+                         r"modified|resolved|closed|due(?:\s+date)?|status|state|type|issue\s+type|category|"
+                         r"sub-?category|queue|team|group|sprint|epic|story\s+points|ticket|ref(?:erence)?|id|"
+                         r"environment|watchers?|channel|sla)\s*:", _I)
+
+
+def _ticket_text(text: str) -> str:
+    """A ticket (JIRA, ServiceNow ...: ``Summary:`` / ``Description:`` lines among metadata
+    such as ``Priority:`` and ``Opened: <date>``): its summary and description without their
+    labels (the title often names the topic: "UBO determination", "Group perimeter"), without
+    the metadata lines; text that is no ticket is returned as it is."""
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    asking = [m for ln in lines if (m := _ASKING_FIELD.match(ln))]
+    meta = [ln for ln in lines if _META_FIELD.match(ln)]
+    if not asking or (len(asking) < 2 and not meta):
+        return text
+    kept = []
+    for ln in lines:
+        m = _ASKING_FIELD.match(ln)
+        if m:
+            kept.append(m.group("value").strip())
+        elif not _META_FIELD.match(ln):
+            kept.append(ln.strip())
+    return "\n".join(k for k in kept if k)
+
+
+# what stands in front of the question itself: reply/forward marks and ticket keys of a subject
+# line, check boxes and bullets of a to-do list, the number of a request's paragraph
+_PREFIX = re.compile(
+    r"^\s*(?:(?:re|fw|fwd|aw|wg|tr)\s*(?:\[\d+\])?\s*:\s*|\[(?:ext(?:ernal)?|internal|secure|urgent|[A-Z][A-Z0-9]{1,9}-\d+)\]\s*|"
+    r"[A-Z][A-Z0-9]{1,9}-\d+\s*[:\-\u2013]?\s+|(?:INC|REQ|RITM|CHG|TASK)\d{4,}\s*[:\-\u2013]?\s*|"
+    r"(?:[-*\u2022+]\s*)?\[[ xX/-]?\]\s*|[\u2610\u2611\u2612\u25a1\u25a2]\s*|(?:to-?do|action|ask|ai)\s*:\s*|"
+    r"(?:(?:request|item|question|paragraph|para|section|point|query|q)\s*)?(?:\d+(?:\.\d+)*|[ivx]+)?"
+    r"(?:\s*\((?:[a-z]|[ivx]+|\d+)\))?(?<=\w|\))\s*[:.)]\s+(?=\S)|"
+    r"\((?:[a-z]|[ivx]+|\d+)\)\s+|\d+(?:\.\d+)+\s+)+", _I)
+_MENTION = re.compile(r"(?<![\w@.])@(?=[A-Za-z])[\w.-]*[\w]")
+
+
+def strip_prefixes(text: str) -> str:
+    """``text`` without the prefixes of a subject line, to-do item or numbered request, and
+    without chat @mentions ("@kyc"); "@" before a date stays (it means "as at")."""
+    m = _PREFIX.match(text)
+    if m and _not_a_name_start(text, m):
+        text = text[m.end():]
+    return _MENTION.sub("", text)
+
+
+def _not_a_name_start(text: str, m: re.Match[str]) -> bool:
+    """A prefix eats no word of the question: "Q:" and "4.1" are prefixes, "Acme:" is not."""
+    eaten = m.group(0).strip()
+    return bool(re.search(r"[\d\[\]()\u2610-\u2612\u25a1\u25a2]|^(?:re|fw|fwd|aw|wg|tr|to-?do|action|ask|ai|request|item|"
+                          r"question|paragraph|para|section|point|query|q)\b|^[-*\u2022+]", eaten, _I))
+
+
 # a sentence ends at . ! ? after a word that is no abbreviation, before a capital, a name or a quote
-_SENTENCE_END = re.compile(r"(?<=[\w\ue001)%][.!?])\s+(?=[A-Z\ue000\"'(\u201c])")
+_SENTENCE_END = re.compile(r"(?<=[\w\ue001\u241e)%][.!?])\s+(?=[A-Z\ue000\"'(\u201c])")  # \u241e: a date consumed
 _ABBREVIATION = re.compile(r"(?:\b(?:[A-Za-z]|co|no|nos|corp|inc|ltd|plc|approx|vs|etc|e\.g|i\.e|mr|mrs|ms|dr|st|fig|ref|"
                            r"[A-Z][a-z]?\.[A-Za-z]{1,2}))\.$|(?-i:\b[A-Z][A-Za-z]{0,3})\.$", re.I)
 

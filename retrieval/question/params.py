@@ -13,7 +13,8 @@ from ownergraph.retrieval.question.work_text import NUM, PH_CLOSE, PH_OPEN, NUMB
 _DEPTH_RE = re.compile(  # a leading "with" / "in" / "limited to" goes with the count ("... in B with at most 1 hop")
     rf"(?:\b(?:with|in|using|over|across|limited\s+to|going|looking)\s+(?:a\s+|an\s+)?)?"
     rf"(?:\b(?P<q>within|up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|max(?:imum)?(?:\s+of)?|less\s+than|"
-    rf"fewer\s+than|under|exactly)?\s*(?P<n>{NUM})[- ](?:hops?|steps?|levels?|links?|degrees?(?:\s+of\s+separation)?|"
+    rf"fewer\s+than|under|exactly)?\s*(?P<n>{NUM})[- ](?:(?:relationship|ownership|control|network|graph)[- ])?"
+    rf"(?:hops?|steps?|levels?|links?|degrees?(?:\s+of\s+separation)?|relationships?\b|"
     rf"layers?|tiers?|jumps?)(?:\s+(?:away|out|deep|removed))?(?:\s+(?:from|of))?"
     rf"|\b(?:max(?:imum)?\s+)?depth\s*(?:of|=|:)?\s*(?P<n2>\d+)\b)",
     re.I)
@@ -148,9 +149,15 @@ _PORTFOLIO_RE = re.compile(
     rf"(?P<p2>{PH_OPEN}\d+{PH_CLOSE}|[A-Z0-9][A-Z0-9_\-./]*[A-Z0-9])\s+(?i:portfolio|book)\b")
 
 
-def read_portfolio(w: Work, q: dict) -> None:
-    m = _PORTFOLIO_RE.search(w.text)
+# a book's code written alone ("any EQ-EUROPE names owned by sanctioned people"): capitals joined by hyphens
+_PORTFOLIO_CODE = re.compile(r"(?<![\w\-/.])(?P<p1>[A-Z]{2,}(?:-[A-Z]{2,})+)(?![\w\-/])")
+
+
+def read_portfolio(w: Work, q: dict, *, code_alone: bool = False) -> None:
+    """The portfolio named next to "portfolio" / "book"; with ``code_alone`` (questions about our
+    book) also a code in capitals joined by hyphens written alone."""
+    m = _PORTFOLIO_RE.search(w.text) or (_PORTFOLIO_CODE.search(w.text) if code_alone else None)
     if m:
-        q["portfolio"] = w.restore(m.group("p1") or m.group("p2"))
+        q["portfolio"] = w.restore(m.groupdict().get("p1") or m.groupdict().get("p2"))
         w.consume(m)
 

@@ -34,7 +34,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from ownergraph.domain.vocabulary import (
-    BLOCKED_RULE, BRANCHES, DIFF, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, STAKE, UNKNOWN,
+    BLOCKED_RULE, BRANCHES, DIFF, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, SCREENING, STAKE, UNKNOWN,
 )
 from ownergraph.retrieval.question.anchors import ELLIPSIS, Anchors, clean, fallback, slots
 from ownergraph.retrieval.question.dates import DateHit, assign_dates, find_dates
@@ -71,7 +71,10 @@ _PARENT_MODS = [
                             r"(?:parent|entity|company)|\bgroup\s+head\b", re.I)),
     # the other way down the consolidation: X's children (subsidiaries), not its parents
     ("children", re.compile(r"\b(?:subsidiar(?:y|ies)|children|child\s+(?:entities|companies)|"
-                            r"consolidated\s+(?:entities|companies|subsidiaries))\b|\bdoes\b.{1,80}\bconsolidate\b", re.I)),
+                            r"consolidated\s+(?:entities|companies|subsidiaries|subs))\b|\bdoes\b.{1,80}\bconsolidate\b|"
+                            # "the entities (reported as) directly consolidated by X", "which entities X consolidates"
+                            r"\b(?:entities|companies|subsidiaries|subs)\s+(?:\w+\s+){0,3}consolidated\s+by\b|"
+                            r"\b(?:which|what)\s+(?:entities|companies|subsidiaries|subs)\b.{1,80}\bconsolidates?\b", re.I)),
     ("reporting_exceptions", re.compile(r"\breporting\s+exceptions?\b|\bwhy\b.{0,40}\bno\s+parent|"
                                         r"\bparent\b.{0,30}\bnot\s+(?:published|reported|disclosed)", re.I)),
 ]
@@ -135,6 +138,20 @@ def _working_copy(norm: str, today: date) -> Work:
     return w
 
 
+def _question_dates(w: Work, dates: list[DateHit]) -> list[DateHit]:
+    """Where context comes first and the question's own sentence has dates, the context's dates
+    ("Our 2019 file shows a different figure than today. As known on 1 March 2019, who ...") are
+    not the question's."""
+    start = question_start(w.text)
+    if not start or not any(h.dstart >= start for h in dates):
+        return dates
+    early = [h for h in dates if h.dstart < start]
+    if early:
+        w.notes.append("dates in the context before the question left out: "
+                       + ", ".join(repr(w.text[h.dstart:h.end]) for h in early))
+    return [h for h in dates if h.dstart >= start]
+
+
 def _blank_request(w: Work) -> None:
     """Greetings, context, request frames and sign-offs blanked: the rules read the question
     inside the request ("could you let me know who lends to X? thanks")."""
@@ -154,7 +171,7 @@ def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
     for h in dates:
         probe = probe[:h.dstart] + SEP * (h.end - h.dstart) + probe[h.end:]
     start = question_start(probe)
-    if start:
+    if start and len(re.findall(r"\w+", probe[start:])) >= 4:  # a fragment ("Within two hops?") asks no kind of its own
         own = " " * start + probe[start:]
         kind = _family_of(w, own, dates)
         if kind != UNKNOWN:
@@ -219,7 +236,7 @@ def _read_parameters(w: Work, q: dict, dates: list[DateHit], pattern: str) -> No
     read_rules(w, q)
     if pattern in KINDS and KINDS[pattern].channels:  # contagion, path, exposure
         read_channels(w, q)
-    read_portfolio(w, q)
+    read_portfolio(w, q, code_alone=pattern in (EXPOSURE.name, SCREENING.name))
 
 
 def _is_our_stake(w: Work) -> bool:
@@ -339,7 +356,7 @@ def parse(text: str, *, today: date | None = None, names: Gazetteer | None = Non
     if names is not None:  # a lower-case leading word alone ("legal entity") is too weak to mask
         mask_known_names(w, [(h.start, h.end) for h in names.find(w.text)
                              if h.strength > PREFIX or w.text[h.start].isupper()])
-    dates = find_dates(w)
+    dates = _question_dates(w, find_dates(w))
     _blank_request(w)
     pattern = _family_without_dates(w, dates)
     _read_parameters(w, q, dates, pattern)

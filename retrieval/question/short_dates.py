@@ -23,7 +23,7 @@ from ownergraph.retrieval.question.work_text import MON, MONTHS
 
 __all__ = ["DAY_FIRST", "SHORT", "SHORT_POSITIONS", "is_short_year", "numeric_day", "short_period", "year_of"]
 
-SHORT_POSITIONS = ("spos1", "spos2", "spos3")
+SHORT_POSITIONS = ("spos1", "spos2", "spos3", "spos4")
 
 DAY_FIRST = True  # the session's order for an ambiguous numeric day: d/m/y
 
@@ -39,12 +39,14 @@ def _pos(n: int) -> str:
 SHORT = (
     r"(?P<short>\b(?:"
     rf"(?P<snum>(?P<sn1>\d{{1,2}})(?P<ssep>[/.-])(?P<sn2>\d{{1,2}})(?P=ssep)(?P<sny>\d{{4}}|\d{{2}}))(?![/.-]?\d)"
-    rf"|(?P<sdmy>(?P<sd>\d{{1,2}})(?:st|nd|rd|th)?[- ](?P<sdmon>{MON})\.?[- ](?P<sdy>\d{{4}}|\d{{2}}))\b"
+    rf"|(?P<sdmy>(?P<sd>\d{{1,2}})(?:st|nd|rd|th)?[- ]?(?P<sdmon>{MON})\.?[- ]?(?P<sdy>\d{{4}}|\d{{2}}))\b"
     rf"|{_pos(1)}(?:Q(?P<sq1>[1-4])\s*(?:[-/']|\s)?\s*(?:FY|CY)?\s*(?P<sqy1>{_Y})"
     rf"|(?P<sq2>[1-4])Q\s*[-/']?\s*(?:FY|CY)?\s*(?P<sqy2>{_Y}))\b"
     rf"|{_pos(2)}(?:H(?P<sh1>[12])\s*(?:[-/']|\s)?\s*(?:FY|CY)?\s*(?P<shy1>{_Y})|(?P<sh2>[12])H\s*[-/']?\s*(?P<shy2>{_Y}))\b"
     rf"|(?P<sye>(?:fy|fye|ye|eoy|cy)\s*[-/']?\s*(?P<syy>\d{{4}}|\d{{2}}))\b"
     rf"|{_pos(3)}(?P<smon>{MON})(?:[-']|\s+')(?P<smy>\d{{4}}|\d{{2}})\b"
+    # "end of June 24", "end Jun 24": with "end" in front, a month and a two-digit year (not the 24th)
+    rf"|(?:the\s+)?(?P<spos4>end|close)(?:\s+of)?\s+(?P<smon2>{MON})\.?\s+(?P<smy2>\d{{2}})\b(?![/.:-]?\d)"
     r"|(?P<sisom>(?P<siy>(?:19|20)\d{2})-(?P<sim>0?[1-9]|1[0-2]))(?![-/.]?\d)"  # 2024-06
     r"|(?P<snmy>(?P<snm>0?[1-9]|1[0-2])/(?P<sny2>(?:19|20)\d{2}))(?![-/.]?\d)"  # 06/2024
     rf"|(?:the\s+)?(?P<shw>first|second|1st|2nd)\s+half\s+(?:of\s+)?(?:the\s+year\s+)?(?P<shwy>{_Y})\b"
@@ -100,5 +102,5 @@ def short_period(g: dict[str, Any]) -> tuple[str, date, date]:
     if g.get("sisom") or g.get("snmy"):
         y, mo = int(g["siy"] or g["sny2"]), int(g["sim"] or g["snm"])
         return "month", date(y, mo, 1), _month_end(y, mo)
-    y, mo = year_of(g["smy"]), MONTHS[g["smon"].lower()]
+    y, mo = year_of(g["smy"] or g["smy2"]), MONTHS[(g["smon"] or g["smon2"]).lower().rstrip(".")]
     return "month", date(y, mo, 1), _month_end(y, mo)

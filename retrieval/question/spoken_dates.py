@@ -36,9 +36,18 @@ def _alternatives(words: dict[str, int]) -> str:
 _ORD = rf"(?:{_alternatives(ORDINALS)})"
 _NUM = rf"(?:{_alternatives(CARDINALS)})"
 _YEAR = rf"(?:(?:twenty|nineteen)[\s-]+{_NUM}|two\s+thousand(?:\s+and)?(?:[\s-]+{_NUM})?)"
+_TENS_NUM = rf"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-]+(?:{'|'.join(_UNITS)}))?|{'|'.join(_TEENS)})"
+# a year after a cardinal day: a two-digit tail or "two thousand ..." ("june twenty twenty three" is June 2023)
+_YEAR_AFTER_DAY = rf"(?:(?:twenty|nineteen)[\s-]+(?:oh[\s-]+(?:{'|'.join(_UNITS)})|{_TENS_NUM})|two\s+thousand(?:\s+and)?(?:[\s-]+{_NUM})?)"
+_DAY_NUM = r"(?:thirty[\s-]+one|thirty|twenty[\s-]+(?:one|two|three|four|five|six|seven|eight|nine)|twenty|" \
+           r"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|one|two|three|four|five|six|" \
+           r"seven|eight|nine)"
 _SPOKEN = re.compile(
     rf"\b(?:(?P<mon>(?!may\b){MON})\s+(?:the\s+)?(?P<ord>{_ORD})(?:,?\s+(?P<year>{_YEAR}))?"
     rf"|(?:the\s+)?(?P<ord2>{_ORD})\s+(?:of\s+)?(?P<mon2>{MON})(?:,?\s+(?P<year2>{_YEAR}))?"
+    # a cardinal day needs its year: "june thirty twenty twenty five", "thirty june twenty twenty five"
+    rf"|(?P<mon5>(?!may\b){MON})\s+(?P<card>{_DAY_NUM}),?\s+(?P<year5>{_YEAR_AFTER_DAY})\b"
+    rf"|(?P<card2>{_DAY_NUM})\s+(?:of\s+)?(?P<mon6>{MON}),?\s+(?P<year6>{_YEAR_AFTER_DAY})\b"
     rf"|(?P<mon3>(?!may\b){MON}),?\s+(?P<year3>{_YEAR}))\b", re.I)  # "may first": a verb, not a month
 
 
@@ -52,16 +61,44 @@ def _year(text: str) -> int:
         rest = said.removeprefix("two thousand").removeprefix(" and").strip()
         return 2000 + (CARDINALS[rest] if rest else 0)
     century, _, rest = said.partition(" ")
+    rest = re.sub(r"^(?:oh|o|zero)\s+", "", rest)
     return (2000 if century == "twenty" else 1900) + CARDINALS[rest]
 
 
 def spoken_dates_in_digits(text: str) -> str:
     """``text`` with the days and years of dates in words written in digits."""
     def digits(m: re.Match[str]) -> str:
-        month = m.group("mon") or m.group("mon2") or m.group("mon3")
+        month = m.group("mon") or m.group("mon2") or m.group("mon3") or m.group("mon5") or m.group("mon6")
         day = m.group("ord") or m.group("ord2")
-        year = m.group("year") or m.group("year2") or m.group("year3")
-        out = f"{ORDINALS[_words(day)]} {month}" if day else month
+        card = m.group("card") or m.group("card2")
+        year = m.group("year") or m.group("year2") or m.group("year3") or m.group("year5") or m.group("year6")
+        out = f"{ORDINALS[_words(day)]} {month}" if day else f"{CARDINALS[_words(card)]} {month}" if card else month
         return f"{out} {_year(year)}" if year else out
 
-    return _SPOKEN.sub(digits, text)
+    return _spoken_periods(_SPOKEN.sub(digits, text))
+
+
+# a year said alone ("at the end of twenty nineteen", "twenty oh three", "two thousand and five"): only
+# forms that are surely years (a two-digit second part, "oh", "two thousand"), never "twenty five percent"
+_LONE_YEAR = re.compile(
+    rf"\b(?P<c>twenty|nineteen)[\s-]+(?:(?P<oh>oh|o|zero)[\s-]+(?P<u>{'|'.join(_UNITS)})|(?P<t>{_TENS_NUM}))\b"
+    r"(?!\s*(?:percent|per\s*cent|%|hops?|steps?|levels?|million|thousand|m\b|bn\b|k\b))"
+    rf"|\btwo\s+thousand(?:\s+and)?(?:[\s-]+(?P<t2>{_TENS_NUM}|{'|'.join(_UNITS)}))?\b(?!\s*(?:percent|per\s*cent|%))", re.I)
+_ORDINAL_QUARTER = {"one": "1", "two": "2", "three": "3", "four": "4"}
+_Q_WORD = re.compile(r"\b(?P<l>q|h)\s+(?P<n>one|two|three|four)\b", re.I)
+
+
+def _lone_year(m: re.Match[str]) -> str:
+    if m.group("t2") is not None or m.group(0).lower().startswith("two"):
+        rest = m.group("t2")
+        return str(2000 + (CARDINALS[_words(rest)] if rest else 0))
+    century = 2000 if m.group("c").lower() == "twenty" else 1900
+    tail = CARDINALS[_words(m.group("u"))] if m.group("oh") else CARDINALS[_words(m.group("t"))]
+    return str(century + tail)
+
+
+def _spoken_periods(text: str) -> str:
+    """Years said alone in digits; "q two" / "h one" as Q2 / H1 (a quarter or half said aloud)."""
+    text = _LONE_YEAR.sub(_lone_year, text)
+    return _Q_WORD.sub(lambda m: m.group("l").upper() + _ORDINAL_QUARTER[m.group("n").lower()]
+                       if m.group("l").lower() == "q" or m.group("n").lower() in ("one", "two") else m.group(0), text)

@@ -34,6 +34,40 @@ def test_stake_answer_states_the_chain_rule_figure_with_citations(og: Ownergraph
     assert a.frame.iloc[0]["product_lo"] == pytest.approx(0.18125)
 
 
+def test_a_stake_asked_the_other_way_round_answers_the_stake_that_exists(og: Ownergraph) -> None:
+    """Issue 30: a stake question whose two names were read in the other order ("how much of B
+    sits with A" read as A's stake in B where B holds A) answers B's stake in A, and says so."""
+    q = parse("stake Harbourline Ferries Limited in Harbourline Shipping Limited 2024-06-30")
+    a = og.ask(q, as_of="2024-06-30")
+    assert a.text.startswith("Harbourline Shipping Limited's effective stake in Harbourline Ferries Limited")
+    assert "100%" in a.text
+
+
+def test_a_stake_shows_the_votes_where_they_differ_from_the_shares(og: Ownergraph) -> None:
+    a = og.ask("What stake does Valtora Investments Ltd have in Harbourline Holdings PLC?", as_of="2024-06-30")
+    assert "is 25–50% (52% of the voting rights)" in a.text
+    a.as_dict()  # the answer's JSON still serialises
+
+
+def test_owners_show_the_votes_where_they_differ_from_the_shares(og: Ownergraph) -> None:
+    a = og.ask("Who owns Harbourline Holdings PLC?", as_of="2024-06-30")
+    assert "25–50% (52% of the votes)" in a.text  # Valtora: a 25-50% shareholding, 52% of the voting rights
+
+
+def test_a_parent_says_its_accounting_standard_and_a_sanction_its_listing(og: Ownergraph) -> None:
+    parent = og.ask("Which entity consolidates Harbourline Shipping Limited?", as_of="2024-06-30")
+    assert "direct parent Harbourline Holdings PLC (LEI 213800HBLHOLD1NGS054) from 2016-05-01 under IFRS" in parent.text
+    listed = og.ask("Is Ivan Petrov sanctioned?", as_of="2024-06-30")
+    assert "since 2022-03-15" in listed.text
+    near = og.ask("Anything sanctioned within two relationship hops of Harbourline Holdings PLC?", as_of="2024-06-30")
+    assert "2 hops from Ivan Petrov via Valtora Investments Ltd" in near.text
+
+
+def test_the_events_a_question_asks_about_come_first(og: Ownergraph) -> None:
+    a = og.ask("When was Harbourline Holdings PLC renamed?", as_of="2024-06-30")
+    assert "2021-06-01: " in a.text and "Harbourline Group Limited" in a.text
+
+
 def test_contagion_reads_each_edge_type_in_its_direction_of_risk(og: Ownergraph) -> None:
     a = og.ask("Who is hit if Harbourline Shipping Limited defaults?", as_of="2024-06-30")
     hit = set(a.frame["name"])

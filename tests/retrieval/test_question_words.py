@@ -262,3 +262,10 @@ def test_a_quoted_name_ending_in_its_legal_forms_full_stop_is_no_quoted_question
     assert [m.text for m in q.anchors] == ["Henry Radcliffe", "Vernaton & Pelifield Systems S.à r.l."]
     quoted = parse('FYI "Please confirm who sits above Harbourline Shipping Limited." Thanks', today=JULY)
     assert quoted.pattern == "owners" and [m.text for m in quoted.anchors] == ["Harbourline Shipping Limited"]
+
+
+def test_a_record_named_only_by_a_legal_form_names_nothing() -> None:
+    """A register's record called "LIMITED" is no name to find in "Acme Widgets Holding Limited"."""
+    g = Gazetteer.build([NameRecord("og:bad", "LIMITED", ("LIMITED",)),
+                         NameRecord("og:sa", "S.A.", ("S.A.",))])
+    assert g.find("which companies are in the Acme Widgets Holding Limited group, S.A. included") == []

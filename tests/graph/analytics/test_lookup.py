@@ -89,6 +89,13 @@ def test_explicit_list_group(graph, world):
         find_group(graph, "Nobodyknows family")
 
 
+def test_a_family_among_listed_mentions_stands_for_its_members(graph, world):
+    """"the Petrov family (Ivan Petrov and Olga Petrova)": the family's members, each once."""
+    g = find_group(graph, ["Petrov family", "Ivan Petrov", "Olga Petrova"])
+    assert {m.name for m in g.members} == {"Ivan Petrov", "Olga Petrova", "Anna Sidorova", "Dmitri Volkov"}
+    assert len(g.keys) == len(set(g.keys)) and g.links
+
+
 @settings(max_examples=60)
 @given(a=st.text(min_size=1, max_size=30), b=st.text(min_size=1, max_size=30))
 def test_similarity_is_a_bounded_symmetric_score(a, b):

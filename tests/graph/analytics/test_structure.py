@@ -54,6 +54,30 @@ def test_cross_holdings_match_networkx_on_generated_graphs(graph):
     assert [(e["source"], e["target"]) for e in loops] == [(w.key(names[3]), w.key(names[3]))]
 
 
+def test_every_cross_holding_of_the_graph_without_an_entity(graph):
+    """Issue 30: "list every circular shareholding in the graph": the components of the whole
+    graph, each with its edges; an edge that closed before the date makes no cycle."""
+    w = World(graph)
+    for name in ("Alder Ltd", "Birch Ltd", "Cedar Ltd", "Dogwood Ltd", "Elm Ltd", "Fir Ltd", "Gum Ltd"):
+        w.entity(name)
+    w.own("Alder Ltd", "Birch Ltd", 60, valid_from="2015-01-01")
+    w.own("Birch Ltd", "Alder Ltd", 10, valid_from="2015-01-01")
+    w.own("Cedar Ltd", "Dogwood Ltd", 40, valid_from="2015-01-01")
+    w.own("Dogwood Ltd", "Elm Ltd", 40, valid_from="2015-01-01")
+    w.own("Elm Ltd", "Cedar Ltd", 5, valid_from="2015-01-01")
+    w.own("Fir Ltd", "Gum Ltd", 50, valid_from="2015-01-01")
+    w.own("Gum Ltd", "Fir Ltd", 50, valid_from="2015-01-01", valid_to="2020-01-01")
+    w.flush()
+    res = cycles(graph, None, as_of="2024-06-30")
+    got = {frozenset(c.names) for c in res.components}
+    assert got == {frozenset({"Alder Ltd", "Birch Ltd"}), frozenset({"Cedar Ltd", "Dogwood Ltd", "Elm Ltd"})}
+    assert res.around is None and res.as_dict()["around"] is None
+    two = next(c for c in res.components if len(c.members) == 2)
+    assert sorted((e["source_name"], e["stake_lo"]) for e in two.edges) == [("Alder Ltd", 0.6), ("Birch Ltd", 0.1)]
+    assert {frozenset(c.names) for c in cycles(graph, None, as_of="2019-06-30").components} >= {
+        frozenset({"Fir Ltd", "Gum Ltd"})}
+
+
 @pytest.fixture()
 def chain(graph):
     w = World(graph)
