@@ -443,6 +443,11 @@ def _schedule13_html(data: bytes, path: Path) -> Iterator[Record]:
     doc = Doc(path, utc_midnight(filed) if filed else file_mtime(path))
     cusip = clean_text(_before(lines, "(cusip number)")) or None
     name = _before(lines, "(name of issuer)")
+    if not (cusip or name):  # no cover page: the header's parties (read beside) are all it states
+        yield quarantine(path, "cover", "name of issuer", f"{form}: the document has no cover page naming "
+                         "the issuer ('(Name of Issuer)' / '(CUSIP Number)'): nothing to read beyond the "
+                         "header", flat[:500])
+        return
     issuer = EntityRef(scheme=AliasScheme.OTHER, value=f"cusip:{cusip}", name=name,
                        kind=EntityKind.COMPANY) if cusip else party_ref(None, name)
     yield doc.entity(issuer, "cover", (Alias(scheme=AliasScheme.OTHER, value=f"cusip:{cusip}",
