@@ -17,7 +17,7 @@ import pytest
 
 from ownergraph.domain.model import Entity, Ownership, Quarantined
 from ownergraph.ingest.readers.sec.ex21 import Ex21Reader
-from ownergraph.ingest.readers.sec.ex21_table import owned_by
+from ownergraph.ingest.readers.sec.ex21_table import has_form, owned_by
 
 HEADER = Path(__file__).parents[1] / "fixtures" / "real" / "sec" / "ex21" / "wisconsin_electric-0000107815-02-000006.txt"
 
@@ -102,3 +102,11 @@ def test_a_row_whose_name_holds_a_header_word_is_a_row(tmp_path: Path) -> None:
                                              "First State Bank", "Country Place", "Zeta Ltd"}
     jur = {o.target.name: o.target.jurisdiction for o in out if isinstance(o, Ownership)}
     assert jur["Compass Automation Incorporated"] == "US-IL" and jur["Zeta Ltd"] != jur["Country Place"]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Compass Automation Incorporated", True), ("Acme Incorporated.", True),
+    ("Documents Incorporated by Reference", False), ("Jurisdiction of Incorporation", False),
+])
+def test_incorporated_is_a_form_word_only_at_the_end(text: str, want: bool) -> None:
+    assert has_form(text) is want

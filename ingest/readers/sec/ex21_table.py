@@ -12,13 +12,16 @@ from ownergraph.domain.legal_forms import trailing_form
 from ownergraph.domain.model import EntityRef
 from ownergraph.ingest.readers.sec.values import clean_text, jurisdiction, normalise
 
-SUFFIX = re.compile(r"\b(inc|incorporated|corp|corporation|co|company|ltd|limited|llc|plc|n\.?v|s\.?a|ag|"
+SUFFIX = re.compile(r"\b(inc|corp|corporation|co|company|ltd|limited|llc|plc|n\.?v|s\.?a|ag|"
                     r"se|group|holdings?|bancorp|trust|lp|l\.p|kk|k\.k|pty|ltda)\b\.?", re.I)
 
 
 def has_form(text: str) -> bool:
     """A company name's mark: a common English form word, or an ISO 20275 legal form at its end."""
-    return bool(SUFFIX.search(text)) or trailing_form(text) is not None
+    # "Incorporated" only as the name's last word ("Acme Incorporated"), never mid-sentence
+    # ("Documents Incorporated by Reference")
+    return (bool(SUFFIX.search(text)) or trailing_form(text) is not None
+            or re.search(r"\bincorporated\.?\s*$", text, re.I) is not None)
 
 
 def _indent(el: Any) -> float:
