@@ -17,7 +17,7 @@ import pytest
 
 from ownergraph.domain.model import Entity, Ownership, Quarantined
 from ownergraph.ingest.readers.sec.ex21 import Ex21Reader
-from ownergraph.ingest.readers.sec.ex21_table import owned_by
+from ownergraph.ingest.readers.sec.ex21_table import has_form, owned_by
 
 HEADER = Path(__file__).parents[1] / "fixtures" / "real" / "sec" / "ex21" / "wisconsin_electric-0000107815-02-000006.txt"
 
@@ -73,3 +73,40 @@ def test_flat_list_without_a_header_beside_says_so(tmp_path: Path) -> None:
     (tmp_path / "ex21.htm").write_text(TABLE.replace(' style="padding-left:12pt"', ""), encoding="utf-8")
     (q,) = list(Ex21Reader().read(tmp_path / "ex21.htm"))
     assert isinstance(q, Quarantined) and q.field == "parent" and "header" in q.reason
+
+
+HEADER_WORDS = """<html><body><p>EXHIBIT 21</p><p>SUBSIDIARIES OF THE REGISTRANT</p>
+<table>
+<tr><td>Name of Subsidiary</td><td>Jurisdiction of Incorporation or Organization</td></tr>
+<tr><td>Acme Holdings LLC</td><td>Delaware</td></tr>
+<tr><td>Compass Automation Incorporated</td><td>Illinois</td></tr>
+<tr><td>First State Bank</td><td>Ohio</td></tr>
+<tr><td>Country Place</td><td>Texas</td></tr>
+<tr><td>Name of Subsidiary</td><td>Jurisdiction of Incorporation or Organization</td></tr>
+<tr><td>Zeta Ltd</td><td>England</td></tr>
+</table></body></html>"""
+
+
+def test_a_row_whose_name_holds_a_header_word_is_a_row(tmp_path: Path) -> None:
+    """Held-out set 3 (Tesla's Exhibit 21, both years) lost "Compass Automation Incorporated" |
+    "Illinois": the name's "Incorporat…" is a jurisdiction header word and the two-cell row was
+    taken for a header. Once data rows have begun only a whole header row (a page's repeated
+    one) is a header; "Incorporated" is a legal form word."""
+    folder = tmp_path / "000010781502000006"
+    folder.mkdir()
+    shutil.copy(HEADER, folder / "0000107815-02-000006.txt")
+    (folder / "ex21.htm").write_text(HEADER_WORDS, encoding="utf-8")
+    out = list(Ex21Reader().read(folder / "ex21.htm"))
+    assert not [q for q in out if isinstance(q, Quarantined)]
+    assert {t for _, t, _ in edges(out)} == {"Acme Holdings LLC", "Compass Automation Incorporated",
+                                             "First State Bank", "Country Place", "Zeta Ltd"}
+    jur = {o.target.name: o.target.jurisdiction for o in out if isinstance(o, Ownership)}
+    assert jur["Compass Automation Incorporated"] == "US-IL" and jur["Zeta Ltd"] != jur["Country Place"]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Compass Automation Incorporated", True), ("Acme Incorporated.", True),
+    ("Documents Incorporated by Reference", False), ("Jurisdiction of Incorporation", False),
+])
+def test_incorporated_is_a_form_word_only_at_the_end(text: str, want: bool) -> None:
+    assert has_form(text) is want

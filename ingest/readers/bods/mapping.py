@@ -153,14 +153,34 @@ def parse_stake(share: Any, boolean_exclusive: bool) -> Stake | None:
     return Stake(lo=lo, hi=hi, lo_inclusive=lo_inc, hi_inclusive=hi_inc)
 
 
+def interest_type(raw_type: Any) -> str | None:
+    """The 0.4 code of an interest's ``type`` (any version's spelling); None when the value is in no
+    version's interestType codelist. An absent type is ``unknownInterest``."""
+    if raw_type is None:
+        return "unknownInterest"
+    itype = _V02_INTEREST.get(raw_type, camel(str(raw_type))) if isinstance(raw_type, str) else None
+    return itype if itype in INTEREST_TYPES else None
+
+
+def off_codelist_note(interest: Any) -> str | None:
+    """Why an interest whose ``type`` is outside the codelist is read as ``unknownInterest``, or None.
+
+    The interestType codelist is closed, so such a type says nothing the standard defines; the
+    rest of the statement (subject, interested party, share, dates) is valid and still states that
+    the party has an interest. The codelist's own code for an interest of unknown nature is
+    ``unknownInterest``: the interest is read as that, and the stated word is kept in this note
+    (the word is never mapped to a code by guess: ``share`` is not taken for ``shareholding``)."""
+    if not isinstance(interest, dict) or interest_type(interest.get("type")) is not None:
+        return None
+    return (f"interest type {interest.get('type')!r} is not in BODS's interestType codelist: read as "
+            "'unknownInterest' (an interest of unknown nature), the stated type kept here")
+
+
 def edge_record(party: EntityRef, subject: EntityRef, interest: Any, v04: bool, where: str,
           common: dict[str, Any]) -> Ownership | Control:
     if not isinstance(interest, dict):
         raise Bad("interests", "interest is not an object")
-    raw_type = interest.get("type")
-    itype = "unknownInterest" if raw_type is None else _V02_INTEREST.get(raw_type, camel(str(raw_type)))
-    if itype not in INTEREST_TYPES:
-        raise Bad("interests.type", f"unknown interest type {raw_type!r}")
+    itype = interest_type(interest.get("type")) or "unknownInterest"  # off-codelist: see off_codelist_note
     level = interest.get("directOrIndirect", interest.get("interestLevel"))
     if level not in (None, "direct", "indirect", "unknown"):
         raise Bad("interests.directOrIndirect", f"unknown directOrIndirect {level!r}")

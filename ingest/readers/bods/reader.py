@@ -53,7 +53,7 @@ from ownergraph.domain.model import (
 from ownergraph.domain.codes import AliasKind, AliasScheme, ConsolidationLevel, EntityKind
 from ownergraph.ingest.readers.bods.mapping import (
     NAME_KINDS, ENTITY_KINDS, OWNERGRAPH_PUBLISHER, PERSON_TYPES, UNSPECIFIED_REASONS, edge_record, full_name,
-    gleif_exception, identifier_alias, camel, parse_stake, republished_edge,
+    gleif_exception, identifier_alias, camel, off_codelist_note, parse_stake, republished_edge,
 )
 from ownergraph.ingest.readers.json_layout import iter_json_records
 from ownergraph.ingest.readers.base import (
@@ -128,6 +128,12 @@ class _File:
             if not isinstance(details, dict):
                 raise Bad("recordDetails", "0.4 statement without recordDetails object")
             rtype = rtype or _STATEMENT_TYPES.get(st.get("statementType"))
+            if rtype is None and (rtype := _record_type_of(details)):
+                # recordType is required in 0.4, but the three recordDetails schemas are told apart
+                # by their own required fields: the record is read, the note says how it was typed
+                yield quarantine(self.path, loc, "recordType", f"recordType missing (required in BODS "
+                                 f"0.4): read as {'an' if rtype == 'entity' else 'a'} {rtype} record, as its recordDetails' required fields "
+                                 "(entityType / personType / subject + interestedParty) say", None)
             # recordId is required in 0.4; a statement without one (a 0.3-style publisher writing
             # recordDetails) is its own record: keyed by its statementId, so nothing is lost
             key, scheme, status = st.get("recordId") or sid, AliasScheme.BODS_RECORD, st.get("recordStatus")
@@ -225,6 +231,9 @@ class _File:
         republished = ((st.get("publicationDetails") or {}).get("publisher") or {}).get("name") == OWNERGRAPH_PUBLISHER
         for j, interest in enumerate(interests):
             where = f"{loc}.interests[{j}]"
+            note = off_codelist_note(interest)
+            if note:  # read all the same (as unknownInterest); the note keeps the stated word
+                yield quarantine(self.path, where, "interests.type", note, interest)
             # one bad interest is quarantined alone; the others still load
             yield build(self.path, where, lambda: (republished and republished_edge(party, subject, interest, where, common))
                         or edge_record(party, subject, interest, v04, where, common), interest, field="interests")
@@ -412,6 +421,15 @@ def _date_or_none(value: Any) -> date | None:
         return parse_date(value)
     except (TypeError, ValueError):
         return None  # the edge builder quarantines a bad date with its field
+
+
+def _record_type_of(details: dict[str, Any]) -> str | None:
+    """The record type a 0.4 ``recordDetails`` has by its schema's required fields, or None
+    (no shape, or more than one: then the record stays refused naming ``recordType``)."""
+    shapes = [t for t, fields in (("entity", ("entityType",)), ("person", ("personType",)),
+                                  ("relationship", ("subject", "interestedParty")))
+              if all(f in details for f in fields)]
+    return shapes[0] if len(shapes) == 1 else None
 
 
 class BodsReader:

@@ -76,7 +76,8 @@ def _thing(ent: dict[str, Any], ctx: Ctx) -> Iterator[Record]:
     caption = str(ent.get("caption") or "").strip()
     name = caption if caption and any(c.isalnum() for c in caption) else (names[0] if names else "")
     if not name:
-        yield quarantine(ctx.path, ctx.locator, "name", f"{schema} {eid} has no name", ent)
+        yield quarantine(ctx.path, ctx.locator, "name", f"{schema} {eid} has no name: FtM's Thing "
+                         "schema requires `name` (followthemoney/schema/Thing.yaml), so the entity is refused", ent)
         return
 
     def make() -> Entity:

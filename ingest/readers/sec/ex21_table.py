@@ -18,7 +18,10 @@ SUFFIX = re.compile(r"\b(inc|corp|corporation|co|company|ltd|limited|llc|plc|n\.
 
 def has_form(text: str) -> bool:
     """A company name's mark: a common English form word, or an ISO 20275 legal form at its end."""
-    return bool(SUFFIX.search(text)) or trailing_form(text) is not None
+    # "Incorporated" only as the name's last word ("Acme Incorporated"), never mid-sentence
+    # ("Documents Incorporated by Reference")
+    return (bool(SUFFIX.search(text)) or trailing_form(text) is not None
+            or re.search(r"\bincorporated\.?\s*$", text, re.I) is not None)
 
 
 def _indent(el: Any) -> float:
@@ -50,6 +53,7 @@ def table_rows(root: Any) -> list[tuple[str, str, str | None, str | None, float]
                 continue
             if cols.learn(texts):
                 continue
+            cols.data_seen = True
             row = cols.row(texts)
             if row is not None:
                 name, jur, pct, at = row
@@ -65,6 +69,12 @@ _PCT = re.compile(r"\(?\s*(\d{1,3}(?:[.,]\d+)?)\s*%\s*\)?")
 _MARK = re.compile(r"\s*(?:\*+|\((?:[a-z]|\d{1,2}|[ivx]{1,4})\))\s*$", re.I)  # footnote markers
 
 
+def _header_len(text: str) -> int:
+    """The longest a header cell may be: longer for one that starts as a jurisdiction header
+    ("Jurisdiction of Incorporation or Organization"), else a sentence or a long name."""
+    return 64 if re.match(r"(state|jurisdiction|place|country)\b", text, re.I) else 40
+
+
 class _Columns:
     """Where a table keeps its subsidiary name, jurisdiction and percent, learnt from its
     header rows by cell position (a header may be split over rows, a column may have no header
@@ -74,16 +84,21 @@ class _Columns:
         self.name: int | None = None
         self.jur: int | None = None
         self.pct: int | None = None
+        self.data_seen = False
 
     def learn(self, texts: list[str]) -> bool:
         """True (and the columns noted) when the row is a header row."""
         filled = [(i, x) for i, x in enumerate(texts) if x]
-        if any(_PCT.fullmatch(x) or len(x) > 40 or (has_form(x) and not _NAME_HEAD.search(x))
+        if any(_PCT.fullmatch(x) or len(x) > _header_len(x) or (has_form(x) and not _NAME_HEAD.search(x))
                for _, x in filled):
             return False  # a figure, a sentence or a company name: a data row
         kinds = [(i, "pct" if _PCT_HEAD.search(x) else "name" if _NAME_HEAD.search(x) else
                   "jur" if _JUR_HEAD.search(x) else None) for i, x in filled]
-        if not any(k for _, k in kinds) or any(k is None for _, k in kinds) and len(filled) > 2:
+        # once data rows have begun, only a whole header (a page's repeated one) is a header: a
+        # row with a cell of no header kind is data, though its name holds a header word
+        # ("Compass Automation Incorporated" | "Illinois", "First State Bank" | "Ohio")
+        lax = not self.data_seen and len(filled) <= 2
+        if not any(k for _, k in kinds) or (any(k is None for _, k in kinds) and not lax):
             return False
         for i, k in kinds:
             if k is not None and getattr(self, k) is None:
@@ -224,6 +239,7 @@ def line_rows(lines: list[str]) -> list[Row]:
             cells = [c.strip() for c in line.lstrip(">").strip("|").split("|")]
             if cols.learn(cells) or not any(cells) or re.fullmatch(r"[\s|:-]*", line):
                 continue
+            cols.data_seen = True
             if (row := cols.row(cells)) is not None:
                 out.append((f"line[{n}]", row[0], row[1], row[2], float(depth)))
             continue

@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 import lxml.html
 from lxml import etree
 
-from ownergraph.domain.model import Alias, Control, Disclosure, EntityRef, Ownership, Record, Stake
+from ownergraph.domain.model import Alias, Control, Disclosure, EntityRef, Ownership, Quarantined, Record, Stake
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
 from ownergraph.ingest.readers.documents.edgar import parse_header
 from ownergraph.ingest.readers.sec.cover_page_layout import is_cover_page_layout, to_sec_layout
@@ -432,6 +432,18 @@ def _before(lines: list[str], label: str) -> str | None:
     return None
 
 
+def _cover_issuer(path: Path, form: str, lines: list[str], cusip: str | None) -> EntityRef | Quarantined:
+    """The issuer a 13D/G cover page names (by CUSIP and name), or the refusal of a document
+    with no cover page (the submission header's parties, read beside it, are all it states)."""
+    name = _before(lines, "(name of issuer)")
+    if not (cusip or name):
+        return quarantine(path, "cover", "name of issuer", f"{form}: the document has no cover page naming "
+                          "the issuer ('(Name of Issuer)' / '(CUSIP Number)'): nothing to read beyond the "
+                          "header", " ".join(lines)[:500])
+    return EntityRef(scheme=AliasScheme.OTHER, value=f"cusip:{cusip}", name=name,
+                     kind=EntityKind.COMPANY) if cusip else party_ref(None, name)
+
+
 def _schedule13_html(data: bytes, path: Path) -> Iterator[Record]:
     m = re.search(rb"<TYPE>\s*([^\r\n<]+)", data)
     form = m[1].decode("ascii", "replace").strip() if m else "SC 13G"
@@ -442,9 +454,10 @@ def _schedule13_html(data: bytes, path: Path) -> Iterator[Record]:
     filed = sec_date(dated[1]) if dated else event
     doc = Doc(path, utc_midnight(filed) if filed else file_mtime(path))
     cusip = clean_text(_before(lines, "(cusip number)")) or None
-    name = _before(lines, "(name of issuer)")
-    issuer = EntityRef(scheme=AliasScheme.OTHER, value=f"cusip:{cusip}", name=name,
-                       kind=EntityKind.COMPANY) if cusip else party_ref(None, name)
+    issuer = _cover_issuer(path, form, lines, cusip)
+    if isinstance(issuer, Quarantined):
+        yield issuer
+        return
     yield doc.entity(issuer, "cover", (Alias(scheme=AliasScheme.OTHER, value=f"cusip:{cusip}",
                                               kind=AliasKind.IDENTIFIER),) if cusip else ())
     # cover rows are "1 NAMES OF ..." or "(1)Names of ...", in capitals or not
@@ -482,10 +495,10 @@ def _schedule13_html(data: bytes, path: Path) -> Iterator[Record]:
             direct=not (group or same_block) or prose_key(ref.name) in owners,
             share_class=class_title, valid_from=event, known_from=doc.known_from,
             provenance=doc.prov(f"{doc.doc_id}:{ref.name}", loc),
-            fact_key=f"sec:13dg:{cusip or normalise(name or '')}:{normalise(ref.name or '')}"))
+            fact_key=f"sec:13dg:{cusip or normalise(issuer.name or '')}:{normalise(ref.name or '')}"))
     yield from _prose(path, doc, body, issuer, refs, event)
     yield build(path, "document", lambda: Disclosure(
-        document_id=doc.doc_id, form_type=form, filed_at=filed, title=f"{form}: {name}",
+        document_id=doc.doc_id, form_type=form, filed_at=filed, title=f"{form}: {issuer.name}",
         text=body, mentions=(issuer, *refs), valid_from=event,
         known_from=doc.known_from, provenance=doc.prov(doc.doc_id, "document"),
         fact_key=f"sec:{doc.doc_id}:disclosure"))
