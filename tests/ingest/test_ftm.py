@@ -301,3 +301,25 @@ def test_one_entity_written_as_an_indented_json_document_is_read(tmp_path: Path)
     assert [r.name for r in records if type(r).__name__ == "Entity"] == ["Іван Срака"]
     owns = [r for r in records if type(r).__name__ == "Ownership"]
     assert len(owns) == 1 and owns[0].stake.exact == 40.0
+
+
+def test_an_aleph_diagram_file_gives_its_entities_and_a_numeric_id_is_its_text(tmp_path: Path) -> None:
+    """Aleph saves a network diagram as one JSON object: FtM entities under ``entities`` beside its
+    layout and viewport. Each entity is read (compound ids kept); an id written as a JSON number
+    (FtM says string) is read as its decimal text instead of refusing the entity."""
+    from ownergraph.ingest.formats import detect
+
+    diagram = tmp_path / "network.ftm"
+    diagram.write_text(json.dumps({"entities": [
+        {"id": "a1.f00", "schema": "Company", "properties": {"name": ["Harbour Tug AS"]}},
+        {"id": 7, "schema": "Person", "properties": {"name": ["Kari Nordmann"]}},
+        {"id": "o1.f00", "schema": "Ownership", "properties": {"owner": ["7"], "asset": ["a1.f00"],
+                                                            "percentage": ["60"]}}],
+        "layout": {"vertices": []}, "viewport": {"zoom": 1}}), encoding="utf-8")
+    reader = detect(diagram)
+    assert reader.name == "ftm"
+    records = list(reader.read(diagram))
+    assert sorted(r.name for r in records if type(r).__name__ == "Entity") == ["Harbour Tug AS", "Kari Nordmann"]
+    owns = [r for r in records if type(r).__name__ == "Ownership"]
+    assert len(owns) == 1 and owns[0].stake.exact == 60.0
+    assert not [r for r in records if type(r).__name__ == "Quarantined"]

@@ -40,6 +40,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import ijson
+
 from ownergraph.domain.codes import AliasScheme, EntityKind, InterestType
 from ownergraph.domain.model import (
     Association,
@@ -59,10 +61,10 @@ from ownergraph.ingest.readers.ftm.mapping import (
     EDGE_ENDS, NOT_CONTROL, SOURCE, THING_KINDS, aliases_of, Ctx, first_value, jurisdiction_of, num,
     stamp_time, prop_values, parse_percentage, properties,
 )
-from ownergraph.ingest.readers.json_layout import iter_json_records, iter_lines, load_line
+from ownergraph.ingest.readers.json_layout import JSON_ERRORS, iter_json_records, iter_lines, load_line
 from ownergraph.ingest.readers.ftm.nested import nested_entities
 from ownergraph.ingest.readers.packed import open_data
-from ownergraph.ingest.readers.base import Bad, build, file_time, guard, parse_datetime, quarantine, read_safely
+from ownergraph.ingest.readers.base import Bad, build, file_time, guard, not_read, parse_datetime, quarantine, read_safely
 
 def _thing(ent: dict[str, Any], ctx: Ctx) -> Iterator[Record]:
     eid, schema, props = ent["id"], ent["schema"], properties(ent)
@@ -186,6 +188,7 @@ def _entity_records(ent: dict[str, Any], ctx: Ctx) -> Iterator[Record]:
 
 # one JSON document, not JSON lines: an object whose first line is '{' alone, or an array of objects
 _ONE_DOCUMENT = re.compile(rb'\{[ \t\r]*\n|\[\s*\{')
+_DIAGRAM = re.compile(rb'\s*\{\s*"entities"\s*:\s*\[')  # Aleph's diagram file: entities, layout, viewport
 _FTM_SCHEMA = re.compile(rb'"schema"\s*:\s*"[A-Z][A-Za-z]+"')
 
 
@@ -212,6 +215,8 @@ class FtmReader:
             head = f.read(1024)
         if re.match(rb'\s*\{\s*"versions"\s*:', head):
             return read_safely(path, self._read_index(path))
+        if _DIAGRAM.match(head):
+            return read_safely(path, self._read_diagram(path))
         if _ONE_DOCUMENT.match(head.lstrip()):
             return read_safely(path, self._read_document(path))
         return read_safely(path, self._read_lines(path))
@@ -223,6 +228,18 @@ class FtmReader:
         for loc, obj in iter_json_records(path):
             loc = "document" if loc == "$" else loc
             yield from guard(path, loc, lambda obj=obj, loc=loc: self._read_line(path, loc, obj, stamp, mtime), obj)
+
+    def _read_diagram(self, path: Path) -> Iterator[Record]:
+        """An Aleph network diagram (``.ftm``): FtM entities under ``entities``, beside its layout."""
+        stamp, mtime = stamp_time(path), file_time(path)
+        n = 0
+        try:
+            with open_data(path) as fh:
+                for n, ent in enumerate(ijson.items(fh, "entities.item", use_float=True)):
+                    yield from guard(path, f"entities[{n}]", lambda ent=ent, n=n: self._read_line(
+                        path, f"entities[{n}]", ent, stamp, mtime), ent)
+        except JSON_ERRORS as err:
+            yield not_read(path, f"entities[{n}]", f"malformed JSON: {err}", n, field="json")
 
     def _read_index(self, path: Path) -> Iterator[Record]:
         try:
@@ -258,6 +275,8 @@ class FtmReader:
         if not isinstance(ent, dict) or not ent.get("id") or isinstance(ent["id"], (dict, list)):
             raise Bad("id", "entity has no id")
         eid = str(ent["id"])
+        if not isinstance(ent["id"], str):  # a JSON number as id (FtM says string): its decimal text
+            ent = {**ent, "id": eid}
         try:
             if delta:
                 known = stamp or parse_datetime(ent.get("last_change")) or mtime

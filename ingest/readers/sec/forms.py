@@ -230,8 +230,10 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
     icik = cik_of(text_at(root, "issuer/issuerCik"))
     ticker = text_at(root, "issuer/issuerTradingSymbol")
     iname = text_at(root, "issuer/issuerName")
-    if not (icik or iname):  # every fact of the form is about the issuer
-        yield not_read(path, "issuer", "the issuer has neither a CIK nor a name", 0, field="issuer/issuerName")
+    if not (icik or iname):  # every relation of the form is about the issuer; its owners are still named
+        owners = yield from _owners_without_issuer(path, doc, root)
+        yield not_read(path, "issuer", "the issuer has neither a CIK nor a name: the reporting owners are loaded "
+                       "as entities, their roles and holdings are not", owners, field="issuer/issuerName")
         return
     issuer = party_ref(icik, iname, kind=EntityKind.COMPANY)
     icik = icik or normalise(issuer.name or "")  # the issuer's part of fact keys
@@ -252,6 +254,20 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
         text="\n".join(lines) or None, mentions=(issuer, *refs), valid_from=period,
         known_from=doc.known_from, provenance=doc.prov(doc.doc_id, "document"),
         fact_key=f"sec:{doc.doc_id}:disclosure"))
+
+
+def _owners_without_issuer(path: Path, doc: Doc, root: Any) -> Generator[Record, None, int]:
+    """The reporting owners of a form that names no issuer, as entities alone; how many."""
+    n = 0
+    for i, o in enumerate(root.findall("reportingOwner"), 1):
+        ocik, oname = cik_of(text_at(o, "reportingOwnerId/rptOwnerCik")), text_at(o, "reportingOwnerId/rptOwnerName")
+        if ocik or oname:
+            person = flag_at(o, "reportingOwnerRelationship/isDirector") or flag_at(
+                o, "reportingOwnerRelationship/isOfficer")
+            yield doc.entity(party_ref(ocik, oname, kind=EntityKind.PERSON if person else EntityKind.UNKNOWN),
+                             f"reportingOwner[{i}]")
+            n += 1
+    return n
 
 
 class _Report345(NamedTuple):
