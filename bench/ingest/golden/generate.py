@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import time
 from pathlib import Path
@@ -32,6 +33,8 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
                    help="share of LEIs in umbrella groups sharing one RegistrationAuthorityEntityID (default 0.05)")
     g.add_argument("--umbrella-size", type=int, help="every umbrella group this size (the extreme case: 2400); "
                    "default: sizes drawn from a Pareto between 2 and 300")
+    g.add_argument("--gen-workers", type=int, default=os.cpu_count() or 1,
+                   help="processes writing the copy (default: one per CPU; 1: in this process); the same bytes")
     g.add_argument("--no-delta", action="store_true", help="skip the day's delta files")
     g.add_argument("--measure", action="store_true",
                    help="then load the copy with `ownergraph ingest --bulk` and report per-stage figures")
@@ -60,7 +63,7 @@ def generate(args: argparse.Namespace) -> dict[str, Any]:
         golden = Golden(args.gleif_scale, args.seed, args.umbrella_share, args.umbrella_size,
                         tuple(f for f in args.formats.split(",") if f))
         t0 = time.perf_counter()
-        counts = golden.write(out)
+        counts = golden.write(out, workers=args.gen_workers)
         seconds = time.perf_counter() - t0
         records = sum(counts.values())
         report["gleif"] = {

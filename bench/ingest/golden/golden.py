@@ -159,7 +159,19 @@ class Golden:
                     slots -= 1
             return m.members[0].count if m.members else 0
 
-    def write(self, out: Path) -> dict[str, int]:
+    def flag_parents(self) -> None:
+        """The parent flags ``write_rr`` leaves, without writing it (the other files read them)."""
+        if not any(self.flags):
+            for _ in self.relationships():
+                pass
+
+    def write(self, out: Path, workers: int = 0) -> dict[str, int]:
+        """The copy's zips into ``out``; with ``workers`` ≥ 2 written by that many processes
+        (:mod:`.parallel`: the same bytes)."""
+        if workers >= 2:
+            from bench.ingest.golden.parallel import write_parallel
+
+            return write_parallel(self, out, workers)
         out.mkdir(parents=True, exist_ok=True)
         rr = self.write_rr(out)
         return {"lei": self.write_lei(out), "rr": rr, "repex": self.write_repex(out)}
