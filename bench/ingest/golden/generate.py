@@ -44,6 +44,8 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
                    "read GLEIF's zips); default: unzipped first, outside the load's time")
     g.add_argument("--rss-limit-mb", type=float, default=8000, help="--measure kills the load past this much RSS "
                    "of its process tree (a shared machine; default 8000); the report says where it stopped")
+    g.add_argument("--importer-probe", metavar="HEAP:OFF_HEAP", help="--measure also runs the importer alone "
+                   "with this memory (e.g. 512m:768M; the load's own is OWNERGRAPH_IMPORT_HEAP / _OFF_HEAP)")
     g.add_argument("--result-tag", default="", help="--measure's results file is gleif-ingest-SCALE-TAG.json "
                    "(e.g. the code it measured), so runs of two trees sit side by side")
     g.add_argument("--reuse", action="store_true", help="the copy in --out was written before (its manifest.json): "
