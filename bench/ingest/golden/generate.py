@@ -64,9 +64,10 @@ def generate(args: argparse.Namespace) -> dict[str, Any]:
     if args.gleif_scale:
         golden = Golden(args.gleif_scale, args.seed, args.umbrella_share, args.umbrella_size,
                         tuple(f for f in args.formats.split(",") if f))
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         counts = golden.write(out, workers=args.gen_workers)
         seconds = time.perf_counter() - t0
+        cpu = time.process_time() - c0 + golden.worker_cpu_seconds
         records = sum(counts.values())
         report["gleif"] = {
             "scale": args.gleif_scale, "formats": list(golden.formats), "counts": counts,
@@ -74,6 +75,9 @@ def generate(args: argparse.Namespace) -> dict[str, Any]:
                          "records": golden.plan.umbrella_records,
                          "largest": max(golden.plan.sizes, default=0)},
             "seconds": round(seconds, 2), "records_per_s": round(records / seconds) if seconds else None,
+            "workers": args.gen_workers, "cpu_seconds": round(cpu, 2),
+            "records_per_cpu_s": round(records / cpu) if cpu else None,
+            "load_average_at_end": [round(x, 2) for x in os.getloadavg()],
             "bytes": sum(p.stat().st_size for p in out.glob("*.zip")), "peak_rss_mb": _peak_mb()}
         if not args.no_delta:
             t0 = time.perf_counter()

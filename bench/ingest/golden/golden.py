@@ -48,6 +48,8 @@ class Golden:
     formats: tuple[str, ...] = ("xml", "json")
     dist: dict[str, Any] = field(default_factory=load)
 
+    worker_cpu_seconds: float = 0.0  # what worker processes spent writing (write(workers=...))
+
     def __post_init__(self) -> None:
         prefixes = sorted({lou[:4] for lou in self.dist["lei"]["managing_lou"] if len(lou) == 20})
         self.plan = Plan(self.seed, scaled(self.scale), prefixes, self.umbrella_share, self.umbrella_size)
@@ -171,7 +173,8 @@ class Golden:
         if workers >= 2:
             from bench.ingest.golden.parallel import write_parallel
 
-            return write_parallel(self, out, workers)
+            counts, self.worker_cpu_seconds = write_parallel(self, out, workers)
+            return counts
         out.mkdir(parents=True, exist_ok=True)
         rr = self.write_rr(out)
         return {"lei": self.write_lei(out), "rr": rr, "repex": self.write_repex(out)}

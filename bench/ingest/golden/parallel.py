@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -33,22 +34,27 @@ def _init(golden: Golden) -> None:
     _golden = golden
 
 
-def _whole_file(kind: str, out: Path) -> int:
+def _whole_file(kind: str, out: Path) -> tuple[int, float]:
+    """The file's record count, and the CPU seconds it took."""
     assert _golden is not None
-    return _golden.write_rr(out) if kind == "rr" else _golden.write_repex(out)
+    c0 = time.process_time()
+    n = _golden.write_rr(out) if kind == "rr" else _golden.write_repex(out)
+    return n, time.process_time() - c0
 
 
-def _lei_chunk(span: tuple[int, int]) -> list[str]:
-    """Records ``span[0]`` to ``span[1]`` serialised, one text per format."""
+def _lei_chunk(span: tuple[int, int]) -> tuple[list[str], float]:
+    """Records ``span[0]`` to ``span[1]`` serialised, one text per format; the CPU seconds taken."""
     g = _golden
     assert g is not None
+    c0 = time.process_time()
     d = Draws(g.dist, random.Random(0), DRAW_YEAR)
     trees = [g.lei_record(i, d) for i in range(*span)]
-    return [joined(trees, "lei2", fmt) for fmt in g.formats]
+    return [joined(trees, "lei2", fmt) for fmt in g.formats], time.process_time() - c0
 
 
-def write_parallel(golden: Golden, out: Path, workers: int) -> dict[str, int]:
-    """``golden.write(out)``'s files and counts, written by ``workers`` processes."""
+def write_parallel(golden: Golden, out: Path, workers: int) -> tuple[dict[str, int], float]:
+    """``golden.write(out)``'s files and counts, written by ``workers`` processes; the CPU
+    seconds the workers spent (a forkserver's children are not this process's to measure)."""
     out.mkdir(parents=True, exist_ok=True)
     golden.flag_parents()
     n = golden.plan.counts["lei"]
@@ -56,9 +62,12 @@ def write_parallel(golden: Golden, out: Path, workers: int) -> dict[str, int]:
     ctx = multiprocessing.get_context("forkserver")
     with ctx.Pool(workers, initializer=_init, initargs=(golden,)) as pool:
         whole: dict[str, Any] = {kind: pool.apply_async(_whole_file, (kind, out)) for kind in ("rr", "repex")}
+        cpu = 0.0
         with golden.members(out, "lei2", n) as m:
-            for (start, stop), texts in zip(spans, pool.imap(_lei_chunk, spans)):
+            for (start, stop), (texts, spent) in zip(spans, pool.imap(_lei_chunk, spans)):
+                cpu += spent
                 for member, text in zip(m.members, texts):
                     member.write_joined(text, stop - start)
         lei = m.members[0].count if m.members else 0
-        return {"lei": lei, "rr": whole["rr"].get(), "repex": whole["repex"].get()}
+        (rr, rr_cpu), (repex, repex_cpu) = whole["rr"].get(), whole["repex"].get()
+        return {"lei": lei, "rr": rr, "repex": repex}, cpu + rr_cpu + repex_cpu
