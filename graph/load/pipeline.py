@@ -11,6 +11,7 @@ so it is not counted in ``read``.
 from __future__ import annotations
 
 import json
+import resource
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -194,7 +195,8 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
             if summary.load_stages is not None:  # the bulk path's figures: the steps after its import
                 summary.load_stages["after_load"] = {
                     "merges_and_partial_lists_seconds": round(t_save - t_after, 2),
-                    "resolution_state_seconds": round(time.monotonic() - t_save, 2)}
+                    "resolution_state_seconds": round(time.monotonic() - t_save, 2),
+                    "python_peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}
     finally:
         if ahead is not None:
             ahead.close()

@@ -300,6 +300,7 @@ class BulkLoader(RecordIntake):
         self.timings["write_parts"] = _spent(c.wall("flush") - c.wall("resolve_mentions"),
                                              c.cpu("flush") - c.cpu("resolve_mentions"),
                                              "rows built, conflicts screened, staged and spooled to disk")
+        self.timings["peak_rss_mb_after_intake"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
     def _totals(self) -> None:
         run = self.timings.get("importer", {})
@@ -328,4 +329,6 @@ class _stage:
 
     def __exit__(self, *_: object) -> None:
         self.timings[self.name] = {"seconds": round(time.monotonic() - self.t0, 2),
-                                   "python_cpu_seconds": round(_cpu() - self.c0, 2)}
+                                   "python_cpu_seconds": round(_cpu() - self.c0, 2),
+                                   # the process's peak so far: which stage raised it
+                                   "peak_rss_mb_after": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}

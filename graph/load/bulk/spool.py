@@ -12,7 +12,8 @@ relationship, keeping in memory only:
   are scoped by producer, so no other source shares them);
 * the hash of every entity key; the entities themselves are in an sqlite file
   (:class:`~.entity_store.EntityStore`), a batch bringing back only the keys it names again;
-* documents, retractions and corporate actions, as :class:`Staged` does.
+* documents and retractions, as :class:`Staged` does; corporate actions' nodes and AFFECTS
+  relationships go to spools as they are applied (one hash per statement id kept).
 
 At the end (:meth:`SpooledStaged.settle`) one pass over the spool brings back only the *hot*
 rows: every version of a fact stated twice or retracted, and every edge and ALIAS_OF row at an
@@ -127,6 +128,45 @@ class KeySet:
         return len(self._hashes)
 
 
+class _SpooledActions:
+    """``Staged.actions`` of a spooled graph: statement id -> CorporateAction node properties,
+    each written once to a spool (8 bytes a statement id in memory, for ``in``)."""
+
+    def __init__(self, path: Path) -> None:
+        self._path, self._spool, self._ids = path, None, HashSet64()
+
+    def __contains__(self, sid: object) -> bool:
+        return hash(sid) in self._ids
+
+    def __setitem__(self, sid: str, props: dict[str, Any]) -> None:
+        if self._spool is None:
+            self._path.parent.mkdir(parents=True, exist_ok=True)
+            self._spool = _Spool(self._path)
+        self._ids.add(hash(sid))
+        self._spool.add((sid, props))
+
+    def items(self) -> Iterator[tuple[Any, ...]]:
+        return iter(self._spool) if self._spool is not None else iter(())
+
+    def __len__(self) -> int:
+        return self._spool.rows if self._spool is not None else 0
+
+    def close(self) -> None:
+        if self._spool is not None:
+            self._spool.close()
+
+
+class _SpooledAffects(_SpooledActions):
+    """``Staged.affects`` of a spooled graph: (action statement id, role, entity key), each once."""
+
+    def setdefault(self, ident: tuple[str, str, str], default: None = None) -> None:
+        if ident not in self:
+            self[ident] = None  # type: ignore[index]
+
+    def __iter__(self) -> Iterator[tuple[str, str, str]]:
+        return (ident for ident, _ in self.items())
+
+
 class _Entities(dict):  # type: ignore[type-arg]
     """The entities in memory (a batch's, or the parties of corporate actions) and, for ``in``,
     every stored one: a row names an entity that exists, as the load queries MATCH it."""
@@ -166,6 +206,8 @@ class SpooledStaged(Staged):
         self._store: EntityStore | None = None
         self.entities = _Entities({}, self._stored)
         self.entity_facts = _Unkept()
+        self.actions = _SpooledActions(folder / "nodes-CorporateAction.spool")  # type: ignore[assignment]
+        self.affects = _SpooledAffects(folder / "rels-AFFECTS.spool")  # type: ignore[assignment]
 
     def _entity_store(self) -> EntityStore:
         if self._store is None:
@@ -306,6 +348,8 @@ class SpooledStaged(Staged):
         for label, space, items in super().node_groups():  # documents ... Retraction: in memory
             if label == "Entity":
                 yield label, space, self._entity_store().items
+            elif label == "CorporateAction":
+                yield label, space, self.actions.items
             elif label != "Alias":
                 yield label, space, items
         yield "Alias", "Alias", partial(self._alias_nodes, hot)
@@ -315,8 +359,9 @@ class SpooledStaged(Staged):
     def relationship_groups(self) -> Iterator[tuple[str, str, str, Any]]:
         hot = self._settled()
         for rtype, start, end, items in super().relationship_groups():
-            if rtype in ("MENTIONS", "FILED_BY", "AFFECTS"):
+            if rtype in ("MENTIONS", "FILED_BY"):
                 yield rtype, start, end, items
+        yield "AFFECTS", "CorporateAction", "Entity", lambda: ((c, e, {"role": r}) for c, r, e in self.affects)
         yield "ALIAS_OF", "Alias", "Entity", partial(_alias_of, self._alias_spools.get("ALIAS_OF", ()), hot.alias_of)
         for rtype in [*self._edge_spools, *(t for t in hot.edges if t not in self._edge_spools)]:
             start = "Portfolio" if rtype == EdgeType.HOLDING else "Entity"
@@ -353,6 +398,8 @@ class SpooledStaged(Staged):
         for spools in (self._edge_spools, self._node_spools, self._link_spools, self._alias_spools):
             for spool in spools.values():
                 spool.close()
+        for spooled in (self.actions, self.affects):
+            spooled.close()
 
 
 def _node_ident(row: tuple[Any, ...]) -> tuple[Any, dict[str, Any]]:
