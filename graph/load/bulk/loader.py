@@ -105,7 +105,7 @@ class BulkLoader(RecordIntake):
         self._entities: list[tuple[str, Entity]] = []
         self._known = KeySet()  # keys written, 8 bytes each
         self._aliases_seen: set[int] = set()
-        self._actions = ActionStore(self.workdir / "actions.sqlite")  # first occurrences, on disk
+        self._actions = ActionStore(self.workdir / "actions" / "actions.sqlite")  # first occurrences, on disk
         self._pending = 0
         self._clocks = _Clocks()  # resolve, write_parts (and the loader's own share of intake)
         self._born = (time.monotonic(), _cpu())
