@@ -195,7 +195,10 @@ def stage_table(run: dict[str, Any], alone: dict[str, Any]) -> dict[str, Any]:
         "write_parts": _span(m, "parts_started", "import_started"),
         "import": _span(m, "import_started", "import_ended"),
         "restart_schema_state": _span(m, "import_ended", "exited"),
-        "total": {"seconds": m["exited"]["seconds"], "cpu_seconds": run["cpu_seconds"]},
+        # wait4's CPU: the CLI and its waited children (the importer), not the staging workers, which
+        # the forkserver starts; the tree's CPU as sampled at the exit counts them
+        "total": {"seconds": m["exited"]["seconds"], "cpu_seconds": run["cpu_seconds"],
+                  "tree_cpu_seconds": m["exited"].get("tree_cpu_seconds")},
     }
     if first:
         rv = alone["read_validate"]
