@@ -43,6 +43,7 @@ from ownergraph.domain.codes import EdgeType
 from ownergraph.ingest.readers.bundle.mapping import SOURCE as BUNDLE_SOURCE
 
 _CHUNK = 5000  # rows pickled together: one spool write per chunk
+HOT_ENTITIES = 20000  # entities corporate actions asked for, kept in memory at the end
 
 
 class _Spool:
@@ -179,6 +180,36 @@ class _Entities(dict):  # type: ignore[type-arg]
         return dict.__contains__(self, key) or key in self.stored
 
 
+class _LazyEntities(_Entities):
+    """The entities corporate actions ask for at the end (``get``), read from the store then and
+    written back to it once more than ``keep`` are in memory (oldest first): the actions change
+    an entity in place within one call, so none is held across an eviction."""
+
+    def __init__(self, store: EntityStore, stored: KeySet) -> None:
+        super().__init__({}, stored)
+        self._store, self._keep = store, max(2, HOT_ENTITIES)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        e = self._store.get_many([key]).get(key) if key in self.stored else None
+        if e is None:
+            return default
+        if len(self) >= self._keep:
+            old = list(dict.keys(self))[: self._keep // 2]
+            self._store.put_many({k: dict.__getitem__(self, k) for k in old})
+            for k in old:
+                dict.__delitem__(self, k)
+        dict.__setitem__(self, key, e)
+        return e
+
+    def __getitem__(self, key: str) -> dict[str, Any]:
+        e = self.get(key)
+        if e is None:
+            raise KeyError(key)
+        return e
+
+
 class _Unkept(dict):  # type: ignore[type-arg]
     """``Staged.entity_facts`` not kept: the store answers by fact key (``entities_of_fact``)."""
 
@@ -313,8 +344,7 @@ class SpooledStaged(Staged):
         actions to be applied to. ``parties``: the keys corporate actions name."""
         hot = Staged()
         hot.share_memory_of(self)
-        named = [k for k in parties if k in self._stored]
-        hot.entities = _Entities(self._entity_store().get_many(named), self._stored)
+        hot.entities = _LazyEntities(self._entity_store(), self._stored)  # the parties', when asked for
         # aliases on disk: a rename (the one action that touches them) reads its party's
         # ALIAS_OF rows; Alias nodes it adds that the spool holds are dropped when written
         hot.aliases = {}
