@@ -136,10 +136,10 @@ def importer_alone(work: Path) -> dict[str, Any]:
     files = ImportFiles.found_in(work)
     local.stop()
     try:
-        wall, cpu = run_importer(local, files, settings.neo4j_database)
+        wall, cpu, peak = run_importer(local, files, settings.neo4j_database)
     finally:
         local.start()
-    return {"seconds": round(wall, 2), "importer_cpu_seconds": round(cpu, 2)}
+    return {"seconds": round(wall, 2), "importer_cpu_seconds": round(cpu, 2), "peak_rss_mb": round(peak, 1)}
 
 
 def main(argv: list[str] | None = None) -> int:

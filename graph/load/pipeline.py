@@ -11,6 +11,7 @@ so it is not counted in ``read``.
 from __future__ import annotations
 
 import json
+import resource
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -103,7 +104,7 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
     records, tests/ingest/test_columnar*.py; ``"row"``: every file by its row reader);
     ``read_process`` reads in a second process, ahead of the loader (``ingest.read_ahead``).
     ``matching``: the name-matching stage's settings (``engine="spark"``: splink on Spark)."""
-    t0 = time.monotonic()
+    t0 = t_after = time.monotonic()
     files = expand(list(paths))
     plan, skipped = _plan(files, fmt)
     if reader == "columnar":
@@ -173,6 +174,7 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
             summary.load_stages = getattr(loader, "timings", None)
             for i in sorted(offloaded):
                 _offloaded_counts(summary.files[i], loader.file_results[i], qfile, partials, progress)
+            t_after = time.monotonic()
             record_partial_lists(graph, keys, partials)  # type: ignore[arg-type]
             for i, counts in enumerate(summary.files):
                 counts.loaded, counts.merged, conflicted = loader.counts.by_tag.get(i, [0, 0, 0])
@@ -188,7 +190,13 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
                      "method": o.decision.get("method"),
                      "reason": o.decision.get("reason"), "edges_moved": o.edges_moved}
                     for o in apply_run_merges(graph, resolver, resolver.index.changed)]  # type: ignore[arg-type]
+            t_save = time.monotonic()
             resolver.save(store)
+            if summary.load_stages is not None:  # the bulk path's figures: the steps after its import
+                summary.load_stages["after_load"] = {
+                    "merges_and_partial_lists_seconds": round(t_save - t_after, 2),
+                    "resolution_state_seconds": round(time.monotonic() - t_save, 2),
+                    "python_peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}
     finally:
         if ahead is not None:
             ahead.close()

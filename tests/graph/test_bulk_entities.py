@@ -10,10 +10,13 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from ownergraph.domain.model import Entity, Quarantined, Retraction
 from ownergraph.graph.load.batch_rows import build_rows
 from ownergraph.graph.load.bulk.entity_store import EntityStore
 from ownergraph.graph.load.bulk.files import write_staged
+from ownergraph.graph.load.bulk import spool
 from ownergraph.graph.load.bulk.spool import KeySet, SpooledStaged
 from ownergraph.graph.load.bulk.staged import Staged
 from ownergraph.graph.store.resolution_store import ResolverKeys
@@ -43,7 +46,7 @@ def _batches(known: Any) -> tuple[list[dict[str, Any]], list[Entity]]:
     return out, entities_read
 
 
-def test_entities_on_disk_give_the_same_tallies_and_files(tmp_path: Path) -> None:
+def test_entities_on_disk_give_the_same_tallies_and_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     batches, read = _batches(set())
     spooled_batches, _ = _batches(KeySet())
     assert batches == spooled_batches  # the hashed set of written keys decides stubs as a set does
@@ -57,10 +60,16 @@ def test_entities_on_disk_give_the_same_tallies_and_files(tmp_path: Path) -> Non
     assert any("known_to" in e for e in memory.entities.values())  # the retraction closed one
     party = restated[0]
     memory.rechain()
+    monkeypatch.setattr(spool, "HOT_ENTITIES", 2)  # past 2 in memory, the older go back to the store
     hot = spooled.settle(parties={party})
     hot.rechain()
-    assert dict(hot.entities) == {party: memory.entities[party]}  # only the party came back
-    hot.entities[party]["status"] = memory.entities[party]["status"] = "ACTION"  # as an action would
+    assert dict(hot.entities) == {}  # an entity comes back when an action asks for it
+    assert hot.entities.get(party) == memory.entities[party] and list(dict(hot.entities)) == [party]
+    # changed in place as actions change them, one at a time
+    others = [k for k in memory.entities if k != party][:4]
+    for n, key in enumerate([party, *others]):
+        hot.entities[key]["status"] = memory.entities[key]["status"] = f"ACTION {n}"
+    assert len(dict(hot.entities)) <= 2
     write_staged(memory, tmp_path / "memory")
     write_staged(spooled, tmp_path / "spooled")
     assert _rows(tmp_path / "memory") == _rows(tmp_path / "spooled")

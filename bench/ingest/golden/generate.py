@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import time
 from pathlib import Path
@@ -32,6 +33,8 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
                    help="share of LEIs in umbrella groups sharing one RegistrationAuthorityEntityID (default 0.05)")
     g.add_argument("--umbrella-size", type=int, help="every umbrella group this size (the extreme case: 2400); "
                    "default: sizes drawn from a Pareto between 2 and 300")
+    g.add_argument("--gen-workers", type=int, default=os.cpu_count() or 1,
+                   help="processes writing the copy (default: one per CPU; 1: in this process); the same bytes")
     g.add_argument("--no-delta", action="store_true", help="skip the day's delta files")
     g.add_argument("--measure", action="store_true",
                    help="then load the copy with `ownergraph ingest --bulk` and report per-stage figures")
@@ -41,6 +44,8 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
                    "read GLEIF's zips); default: unzipped first, outside the load's time")
     g.add_argument("--rss-limit-mb", type=float, default=8000, help="--measure kills the load past this much RSS "
                    "of its process tree (a shared machine; default 8000); the report says where it stopped")
+    g.add_argument("--importer-probe", metavar="HEAP:OFF_HEAP", help="--measure also runs the importer alone "
+                   "with this memory (e.g. 512m:768M; the load's own is OWNERGRAPH_IMPORT_HEAP / _OFF_HEAP)")
     g.add_argument("--result-tag", default="", help="--measure's results file is gleif-ingest-SCALE-TAG.json "
                    "(e.g. the code it measured), so runs of two trees sit side by side")
     g.add_argument("--reuse", action="store_true", help="the copy in --out was written before (its manifest.json): "
@@ -59,9 +64,10 @@ def generate(args: argparse.Namespace) -> dict[str, Any]:
     if args.gleif_scale:
         golden = Golden(args.gleif_scale, args.seed, args.umbrella_share, args.umbrella_size,
                         tuple(f for f in args.formats.split(",") if f))
-        t0 = time.perf_counter()
-        counts = golden.write(out)
+        t0, c0 = time.perf_counter(), time.process_time()
+        counts = golden.write(out, workers=args.gen_workers)
         seconds = time.perf_counter() - t0
+        cpu = time.process_time() - c0 + golden.worker_cpu_seconds
         records = sum(counts.values())
         report["gleif"] = {
             "scale": args.gleif_scale, "formats": list(golden.formats), "counts": counts,
@@ -69,6 +75,9 @@ def generate(args: argparse.Namespace) -> dict[str, Any]:
                          "records": golden.plan.umbrella_records,
                          "largest": max(golden.plan.sizes, default=0)},
             "seconds": round(seconds, 2), "records_per_s": round(records / seconds) if seconds else None,
+            "workers": args.gen_workers, "cpu_seconds": round(cpu, 2),
+            "records_per_cpu_s": round(records / cpu) if cpu else None,
+            "load_average_at_end": [round(x, 2) for x in os.getloadavg()],
             "bytes": sum(p.stat().st_size for p in out.glob("*.zip")), "peak_rss_mb": _peak_mb()}
         if not args.no_delta:
             t0 = time.perf_counter()

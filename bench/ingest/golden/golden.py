@@ -48,6 +48,8 @@ class Golden:
     formats: tuple[str, ...] = ("xml", "json")
     dist: dict[str, Any] = field(default_factory=load)
 
+    worker_cpu_seconds: float = 0.0  # what worker processes spent writing (write(workers=...))
+
     def __post_init__(self) -> None:
         prefixes = sorted({lou[:4] for lou in self.dist["lei"]["managing_lou"] if len(lou) == 20})
         self.plan = Plan(self.seed, scaled(self.scale), prefixes, self.umbrella_share, self.umbrella_size)
@@ -159,7 +161,20 @@ class Golden:
                     slots -= 1
             return m.members[0].count if m.members else 0
 
-    def write(self, out: Path) -> dict[str, int]:
+    def flag_parents(self) -> None:
+        """The parent flags ``write_rr`` leaves, without writing it (the other files read them)."""
+        if not any(self.flags):
+            for _ in self.relationships():
+                pass
+
+    def write(self, out: Path, workers: int = 0) -> dict[str, int]:
+        """The copy's zips into ``out``; with ``workers`` ≥ 2 written by that many processes
+        (:mod:`.parallel`: the same bytes)."""
+        if workers >= 2:
+            from bench.ingest.golden.parallel import write_parallel
+
+            counts, self.worker_cpu_seconds = write_parallel(self, out, workers)
+            return counts
         out.mkdir(parents=True, exist_ok=True)
         rr = self.write_rr(out)
         return {"lei": self.write_lei(out), "rr": rr, "repex": self.write_repex(out)}

@@ -65,6 +65,12 @@ class Member:
         self._put((self.sep if self.fmt == "xml" or self.count else "") + body)
         self.count += 1
 
+    def write_joined(self, text: str, n: int) -> None:
+        """``n`` records serialised elsewhere (:func:`joined`): the same bytes as ``n`` writes."""
+        if n:
+            self._put((self.sep if self.fmt == "xml" or self.count else "") + text)
+            self.count += n
+
     def close(self) -> None:
         self._put(self.tail)
         self.stream.write("".join(self.buffer).encode("utf-8"))
@@ -78,6 +84,14 @@ class Member:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+def joined(trees: list[Tree], kind: str, fmt: str) -> str:
+    """Records as :class:`Member` writes them one by one, less the separator before the first."""
+    if fmt == "xml":
+        prefix = LAYOUT[kind][0]
+        return "\n".join([to_xml(t, prefix) for t in trees])
+    return ",".join([to_json(t) for t in trees])
 
 
 class Members:

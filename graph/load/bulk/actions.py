@@ -4,12 +4,14 @@
 properties, which edges move where); ``StagedActions`` stands in for the graph it writes to
 and does what each of its five queries (``cypher/action_*.cypher``) does, on the staged graph.
 The order and the rule are the online loader's (``Loader.finish``): every action once, in
-effective-date order (then statement id), when the run loaded anything new.
+effective-date order (then statement id), when the run loaded anything new; the actions come
+from disk in that order (:mod:`.action_store`).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from datetime import date
 from typing import Any
 
@@ -154,42 +156,32 @@ def _clean(props: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in props.items() if v is not None}
 
 
-def _in_order(actions: list[Any]) -> list[Any]:
-    """Every action once (first occurrence), in effective-date order, then statement id."""
-    from ownergraph.graph.load.rows import clock_props
-
-    todo: dict[str, tuple[date, Any]] = {}
-    for a in actions:
-        todo.setdefault(clock_props(a)["statement_id"], (a.valid_from or VALID_MIN, a))
-    return [a for _, (_, a) in sorted(todo.items(), key=lambda kv: (kv[1][0], kv[0]))]
-
-
-def action_parties(actions: list[Any], resolve: Any, keys: Any, chunk: int = 2000) -> set[str]:
-    """The keys ``actions`` name (subject, counterparty, previous controller): the only
-    entities whose edges they move or read. Resolved in the chunks :func:`apply_actions`
-    resolves them in, so that it then finds them resolved."""
+def action_parties(chunks: Iterable[list[Any]], resolve: Any, keys: Any) -> set[str]:
+    """The keys the actions name (subject, counterparty, previous controller): the only
+    entities whose edges they move or read. ``chunks``: the actions in the order and chunks
+    :func:`apply_actions` takes them (:meth:`.action_store.ActionStore.in_order`), resolved
+    chunk by chunk as it resolves them, so that it then finds them resolved."""
     from ownergraph.graph.load.batch_rows import refs_of
 
-    order = _in_order(actions)
     out: set[str] = set()
-    for i in range(0, len(order), chunk):
-        refs = [r for a in order[i: i + chunk] for r in refs_of(a)]
+    for part in chunks:
+        refs = [r for a in part for r in refs_of(a)]
         resolve(refs)
         out.update(keys.key_of(r) for r in refs)
     return out
 
 
-def apply_actions(staged: Staged, actions: list[Any], resolve: Any, keys: Any, chunk: int = 2000) -> int:
-    """Apply ``actions`` (CorporateAction records, first occurrences in load order) to
-    ``staged`` as ``Loader.finish`` applies them online; returns how many."""
+def apply_actions(staged: Staged, chunks: Iterable[list[Any]], resolve: Any, keys: Any) -> int:
+    """Apply the actions (CorporateAction records, each once, in effective-date then statement-id
+    order, in ``chunks``) to ``staged`` as ``Loader.finish`` applies them online; returns how many."""
     from ownergraph.graph.load.batch_rows import refs_of
     from ownergraph.graph.load.actions import apply_corporate_action
 
-    order = _in_order(actions)
     graph = StagedActions(staged)
-    for i in range(0, len(order), chunk):
-        part = order[i: i + chunk]
+    n = 0
+    for part in chunks:
         resolve([r for a in part for r in refs_of(a)])  # one batch per chunk, as online
         for action in part:
             apply_corporate_action(graph, action, keys, again=True)  # type: ignore[arg-type]
-    return len(order)
+        n += len(part)
+    return n

@@ -9,7 +9,6 @@ server named by NEO4J_URI the files can be imported by hand (see README).
 from __future__ import annotations
 
 import os
-import resource
 import shutil
 import subprocess
 import time
@@ -34,36 +33,48 @@ class ImportRun:
     cpu_seconds: float  # the importer's process (user + system)
     stop_seconds: float
     start_seconds: float
+    peak_rss_mb: float = 0.0  # the importer's process
 
 
-def importer_command(local: LocalNeo4j, files: ImportFiles, database: str, heap: str = "1g") -> list[str]:
+def importer_memory() -> tuple[str, str]:
+    """The importer's JVM heap and off-heap budget: ``OWNERGRAPH_IMPORT_HEAP`` (default 1g) and
+    ``OWNERGRAPH_IMPORT_OFF_HEAP`` (default 1G); its peak RSS is about their sum."""
+    return os.environ.get("OWNERGRAPH_IMPORT_HEAP", "1g"), os.environ.get("OWNERGRAPH_IMPORT_OFF_HEAP", "1G")
+
+
+def importer_command(local: LocalNeo4j, files: ImportFiles, database: str) -> list[str]:
     runtime = local.install()
     java_file = runtime / "java"
     java = Path(java_file.read_text().strip()) if java_file.is_file() else find_java()
     if not java.exists():
         java = find_java()
+    heap, off_heap = importer_memory()
     return [str(java), f"-Xmx{heap}", "-Dfile.encoding=UTF-8", "-cp", str(runtime / "lib" / "*"), ENTRY_POINT,
             "database", "import", "full", database, "--overwrite-destination", "--multiline-fields=true",
             f"--array-delimiter={ARRAY_DELIMITER}", "--bad-tolerance=0", "--skip-bad-relationships=false",
-            "--skip-duplicate-nodes=false", "--threads=2", "--max-off-heap-memory=1G",
+            "--skip-duplicate-nodes=false", "--threads=2", f"--max-off-heap-memory={off_heap}",
             f"--report-file={files.folder / 'import.report'}", *files.arguments()]
 
 
-def run_importer(local: LocalNeo4j, files: ImportFiles, database: str = "neo4j") -> tuple[float, float]:
-    """Run the importer (server stopped); (wall seconds, CPU seconds) of its process."""
+def run_importer(local: LocalNeo4j, files: ImportFiles, database: str = "neo4j") -> tuple[float, float, float]:
+    """Run the importer (server stopped); (wall seconds, CPU seconds, peak RSS MB) of its process
+    (``wait4``: its own figures, not those of this process's other children)."""
     env = {**os.environ, "NEO4J_HOME": str(local.root), "NEO4J_CONF": str(local.conf.parent)}
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    log = files.folder / "import.log"
     t0 = time.monotonic()
-    done = subprocess.run(importer_command(local, files, database), cwd=files.folder, env=env,
-                          capture_output=True, text=True)
-    wall = time.monotonic() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    (files.folder / "import.log").write_text(done.stdout + done.stderr)
-    if done.returncode != 0 or "IMPORT DONE" not in done.stdout:
-        tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
-        raise BulkImportError(f"the offline import into {local.root} failed (exit {done.returncode}); files and "
+    with open(log, "w+") as out:
+        proc = subprocess.Popen(importer_command(local, files, database), cwd=files.folder, env=env,
+                                stdout=out, stderr=subprocess.STDOUT, text=True)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        wall = time.monotonic() - t0
+        out.seek(0)
+        text = out.read()
+    if proc.returncode != 0 or "IMPORT DONE" not in text:
+        tail = "\n".join(text.strip().splitlines()[-15:])
+        raise BulkImportError(f"the offline import into {local.root} failed (exit {proc.returncode}); files and "
                               f"log kept in {files.folder}:\n{tail}")
-    return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def import_into_local(settings: Settings, files: ImportFiles) -> ImportRun:
@@ -76,7 +87,7 @@ def import_into_local(settings: Settings, files: ImportFiles) -> ImportRun:
     local.stop()
     t1 = time.monotonic()
     try:
-        wall, cpu = run_importer(local, files, settings.neo4j_database)
+        wall, cpu, peak = run_importer(local, files, settings.neo4j_database)
     except BulkImportError:
         for part in ("databases", "transactions"):
             shutil.rmtree(local.root / "data" / part / settings.neo4j_database, ignore_errors=True)
@@ -85,4 +96,4 @@ def import_into_local(settings: Settings, files: ImportFiles) -> ImportRun:
     t2 = time.monotonic()
     local.start()
     return ImportRun(seconds=round(wall, 2), cpu_seconds=round(cpu, 2), stop_seconds=round(t1 - t0, 2),
-                     start_seconds=round(time.monotonic() - t2, 2))
+                     start_seconds=round(time.monotonic() - t2, 2), peak_rss_mb=round(peak, 1))

@@ -28,6 +28,7 @@ from typing import Any
 
 from ownergraph.graph.load.batch_rows import build_rows
 from ownergraph.graph.load.rows import clock_props
+from ownergraph.graph.load.bulk.action_store import ActionStore
 from ownergraph.graph.load.bulk.actions import action_parties, apply_actions
 from ownergraph.graph.load.bulk.conflicts import screen_staged
 from ownergraph.graph.load.bulk.files import write_staged
@@ -40,7 +41,7 @@ from ownergraph.graph.load.intake import RecordIntake
 from ownergraph.graph.load.loader import DEFAULT_BATCH, KeyResolver, LoadCounts
 from ownergraph.domain.errors import OwnergraphError
 from ownergraph.domain.codes import EntityKind
-from ownergraph.domain.model import CorporateAction, Entity, EntityRef, Quarantined
+from ownergraph.domain.model import Entity, EntityRef, Quarantined
 
 
 class BulkNotPossible(OwnergraphError):
@@ -104,8 +105,7 @@ class BulkLoader(RecordIntake):
         self._entities: list[tuple[str, Entity]] = []
         self._known = KeySet()  # keys written, 8 bytes each
         self._aliases_seen: set[int] = set()
-        self._actions: list[CorporateAction] = []  # first occurrences, in load order
-        self._action_sids: set[str] = set()
+        self._actions = ActionStore(self.workdir / "actions" / "actions.sqlite")  # first occurrences, on disk
         self._pending = 0
         self._clocks = _Clocks()  # resolve, write_parts (and the loader's own share of intake)
         self._born = (time.monotonic(), _cpu())
@@ -211,13 +211,10 @@ class BulkLoader(RecordIntake):
                 self.counts.by_tag.setdefault(self._tag, [0, 0, 0])[2] += len(conflicts)
             for kind, created, present in self.staged.apply_batch(rows):
                 self._tally(kind, created, present)
-            for action in rows["actions"]:  # counted as online (Loader._count_actions)
-                sid = clock_props(action)["statement_id"]
-                new = sid not in self._action_sids
-                if new:
-                    self._action_sids.add(sid)
-                    self._actions.append(action)
-                self._tally("corporate_action", int(new), int(not new))
+            if rows["actions"]:  # counted as online (Loader._count_actions)
+                news = self._actions.add_many([(clock_props(a)["statement_id"], a) for a in rows["actions"]])
+                for new in news:
+                    self._tally("corporate_action", int(new), int(not new))
             self._clocks.add("flush", t0, c0)
             if not self._in_add:
                 self._clocks.add("flush_between", t0, c0)
@@ -246,10 +243,9 @@ class BulkLoader(RecordIntake):
             with _stage(self.timings, "workers_staged"):  # waiting for them, their stubs and counts
                 self._join_workers()
         # online, every action is applied at the end when the run loaded anything new
-        actions = self._actions if self.counts.loaded else []
-        self._actions = []
+        actions = self._actions.in_order if self.counts.loaded else (lambda: iter(()))
         with _stage(self.timings, "settle"):  # the rows chains and actions can change, back from disk
-            parties = action_parties(actions, self._resolve, self.resolver)
+            parties = action_parties(actions(), self._resolve, self.resolver)
             hot = self.staged.settle(parties)
         with _stage(self.timings, "chains"):
             self.counts.rechained += hot.rechain()
@@ -260,7 +256,8 @@ class BulkLoader(RecordIntake):
                     for (start, end, sid), props in rows.items():
                         hot.put_edge(rtype, start, end, sid, props)
         with _stage(self.timings, "corporate_actions"):
-            applied = apply_actions(hot, actions, self._resolve, self.resolver)
+            applied = apply_actions(hot, actions(), self._resolve, self.resolver)
+        self._actions.close()
         with _stage(self.timings, "write_files"):
             files = write_staged(self.staged, self.workdir)
             if self._workers is not None:
@@ -303,6 +300,7 @@ class BulkLoader(RecordIntake):
         self.timings["write_parts"] = _spent(c.wall("flush") - c.wall("resolve_mentions"),
                                              c.cpu("flush") - c.cpu("resolve_mentions"),
                                              "rows built, conflicts screened, staged and spooled to disk")
+        self.timings["peak_rss_mb_after_intake"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
     def _totals(self) -> None:
         run = self.timings.get("importer", {})
@@ -331,4 +329,6 @@ class _stage:
 
     def __exit__(self, *_: object) -> None:
         self.timings[self.name] = {"seconds": round(time.monotonic() - self.t0, 2),
-                                   "python_cpu_seconds": round(_cpu() - self.c0, 2)}
+                                   "python_cpu_seconds": round(_cpu() - self.c0, 2),
+                                   # the process's peak so far: which stage raised it
+                                   "peak_rss_mb_after": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}

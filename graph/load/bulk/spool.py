@@ -12,7 +12,8 @@ relationship, keeping in memory only:
   are scoped by producer, so no other source shares them);
 * the hash of every entity key; the entities themselves are in an sqlite file
   (:class:`~.entity_store.EntityStore`), a batch bringing back only the keys it names again;
-* documents, retractions and corporate actions, as :class:`Staged` does.
+* documents and retractions, as :class:`Staged` does; corporate actions' nodes and AFFECTS
+  relationships go to spools as they are applied (one hash per statement id kept).
 
 At the end (:meth:`SpooledStaged.settle`) one pass over the spool brings back only the *hot*
 rows: every version of a fact stated twice or retracted, and every edge and ALIAS_OF row at an
@@ -42,6 +43,7 @@ from ownergraph.domain.codes import EdgeType
 from ownergraph.ingest.readers.bundle.mapping import SOURCE as BUNDLE_SOURCE
 
 _CHUNK = 5000  # rows pickled together: one spool write per chunk
+HOT_ENTITIES = 20000  # entities corporate actions asked for, kept in memory at the end
 
 
 class _Spool:
@@ -127,6 +129,45 @@ class KeySet:
         return len(self._hashes)
 
 
+class _SpooledActions:
+    """``Staged.actions`` of a spooled graph: statement id -> CorporateAction node properties,
+    each written once to a spool (8 bytes a statement id in memory, for ``in``)."""
+
+    def __init__(self, path: Path) -> None:
+        self._path, self._spool, self._ids = path, None, HashSet64()
+
+    def __contains__(self, sid: object) -> bool:
+        return hash(sid) in self._ids
+
+    def __setitem__(self, sid: str, props: dict[str, Any]) -> None:
+        if self._spool is None:
+            self._path.parent.mkdir(parents=True, exist_ok=True)
+            self._spool = _Spool(self._path)
+        self._ids.add(hash(sid))
+        self._spool.add((sid, props))
+
+    def items(self) -> Iterator[tuple[Any, ...]]:
+        return iter(self._spool) if self._spool is not None else iter(())
+
+    def __len__(self) -> int:
+        return self._spool.rows if self._spool is not None else 0
+
+    def close(self) -> None:
+        if self._spool is not None:
+            self._spool.close()
+
+
+class _SpooledAffects(_SpooledActions):
+    """``Staged.affects`` of a spooled graph: (action statement id, role, entity key), each once."""
+
+    def setdefault(self, ident: tuple[str, str, str], default: None = None) -> None:
+        if ident not in self:
+            self[ident] = None  # type: ignore[index]
+
+    def __iter__(self) -> Iterator[tuple[str, str, str]]:
+        return (ident for ident, _ in self.items())
+
+
 class _Entities(dict):  # type: ignore[type-arg]
     """The entities in memory (a batch's, or the parties of corporate actions) and, for ``in``,
     every stored one: a row names an entity that exists, as the load queries MATCH it."""
@@ -137,6 +178,36 @@ class _Entities(dict):  # type: ignore[type-arg]
 
     def __contains__(self, key: object) -> bool:
         return dict.__contains__(self, key) or key in self.stored
+
+
+class _LazyEntities(_Entities):
+    """The entities corporate actions ask for at the end (``get``), read from the store then and
+    written back to it once more than ``keep`` are in memory (oldest first): the actions change
+    an entity in place within one call, so none is held across an eviction."""
+
+    def __init__(self, store: EntityStore, stored: KeySet) -> None:
+        super().__init__({}, stored)
+        self._store, self._keep = store, max(2, HOT_ENTITIES)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        e = self._store.get_many([key]).get(key) if key in self.stored else None
+        if e is None:
+            return default
+        if len(self) >= self._keep:
+            old = list(dict.keys(self))[: self._keep // 2]
+            self._store.put_many({k: dict.__getitem__(self, k) for k in old})
+            for k in old:
+                dict.__delitem__(self, k)
+        dict.__setitem__(self, key, e)
+        return e
+
+    def __getitem__(self, key: str) -> dict[str, Any]:
+        e = self.get(key)
+        if e is None:
+            raise KeyError(key)
+        return e
 
 
 class _Unkept(dict):  # type: ignore[type-arg]
@@ -166,6 +237,8 @@ class SpooledStaged(Staged):
         self._store: EntityStore | None = None
         self.entities = _Entities({}, self._stored)
         self.entity_facts = _Unkept()
+        self.actions = _SpooledActions(folder / "nodes-CorporateAction.spool")  # type: ignore[assignment]
+        self.affects = _SpooledAffects(folder / "rels-AFFECTS.spool")  # type: ignore[assignment]
 
     def _entity_store(self) -> EntityStore:
         if self._store is None:
@@ -271,8 +344,7 @@ class SpooledStaged(Staged):
         actions to be applied to. ``parties``: the keys corporate actions name."""
         hot = Staged()
         hot.share_memory_of(self)
-        named = [k for k in parties if k in self._stored]
-        hot.entities = _Entities(self._entity_store().get_many(named), self._stored)
+        hot.entities = _LazyEntities(self._entity_store(), self._stored)  # the parties', when asked for
         # aliases on disk: a rename (the one action that touches them) reads its party's
         # ALIAS_OF rows; Alias nodes it adds that the spool holds are dropped when written
         hot.aliases = {}
@@ -306,6 +378,8 @@ class SpooledStaged(Staged):
         for label, space, items in super().node_groups():  # documents ... Retraction: in memory
             if label == "Entity":
                 yield label, space, self._entity_store().items
+            elif label == "CorporateAction":
+                yield label, space, self.actions.items
             elif label != "Alias":
                 yield label, space, items
         yield "Alias", "Alias", partial(self._alias_nodes, hot)
@@ -315,8 +389,9 @@ class SpooledStaged(Staged):
     def relationship_groups(self) -> Iterator[tuple[str, str, str, Any]]:
         hot = self._settled()
         for rtype, start, end, items in super().relationship_groups():
-            if rtype in ("MENTIONS", "FILED_BY", "AFFECTS"):
+            if rtype in ("MENTIONS", "FILED_BY"):
                 yield rtype, start, end, items
+        yield "AFFECTS", "CorporateAction", "Entity", lambda: ((c, e, {"role": r}) for c, r, e in self.affects)
         yield "ALIAS_OF", "Alias", "Entity", partial(_alias_of, self._alias_spools.get("ALIAS_OF", ()), hot.alias_of)
         for rtype in [*self._edge_spools, *(t for t in hot.edges if t not in self._edge_spools)]:
             start = "Portfolio" if rtype == EdgeType.HOLDING else "Entity"
@@ -353,6 +428,8 @@ class SpooledStaged(Staged):
         for spools in (self._edge_spools, self._node_spools, self._link_spools, self._alias_spools):
             for spool in spools.values():
                 spool.close()
+        for spooled in (self.actions, self.affects):
+            spooled.close()
 
 
 def _node_ident(row: tuple[Any, ...]) -> tuple[Any, dict[str, Any]]:

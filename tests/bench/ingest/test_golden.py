@@ -106,6 +106,22 @@ def test_the_same_seed_gives_the_same_bytes_and_another_seed_other_bytes(tmp_pat
     assert all(x.read_bytes() != z.read_bytes() for x, z in zip(a, c))
 
 
+def test_workers_write_the_same_bytes_as_one_process_delta_included(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from bench.ingest.golden import parallel
+
+    monkeypatch.setattr(parallel, "LEI_CHUNK", 97)  # many chunks, the last one short
+    counts = {}
+    for name, workers in (("one", 0), ("two", 2)):
+        golden = Golden(0.0002, seed=3)
+        counts[name] = golden.write(tmp_path / name, workers=workers)
+        write_delta(golden, tmp_path / name / "delta")
+    one, two = (sorted(p for p in (tmp_path / n).rglob("*") if p.is_file()) for n in ("one", "two"))
+    assert [p.relative_to(tmp_path / "one") for p in one] == [p.relative_to(tmp_path / "two") for p in two]
+    assert len(one) == 12 and counts["one"] == counts["two"] and counts["one"]["lei"] > 97 * 3
+    assert all(x.read_bytes() == y.read_bytes() for x, y in zip(one, two))
+
+
 def _groups(lei_xml: Path) -> dict[str, list[str]]:
     groups: dict[str, list[str]] = defaultdict(list)
     for rec in _xml(lei_xml, "LEIRecord"):
