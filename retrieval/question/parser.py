@@ -222,16 +222,19 @@ def _by_cue_words(w: Work, words: str, found: str, dates: list[DateHit]) -> str:
     return found
 
 
-# how sure the learned model (``kind_model``) must be to give a kind where the rules find none,
+# how sure the learned model (``kind_model``) must be to give a kind where the rules find none
+# (and then only a kind with at least one of its cue words in the question),
 # and to replace the kind of a rule its cues do not confirm (chosen by leave-one-set-out runs of
 # ``bench.questions.train_kinds``)
-NO_KIND_P = 0.7
+NO_KIND_P = 0.5
 UNSURE_P = 0.9
 
 
 def _by_model(w: Work, words: str, found: str, needed: float) -> str:
     guess = guess_kind(words)
     if guess is None or guess.kind == found or guess.kind not in KINDS or guess.probability < needed:
+        return found
+    if found == UNKNOWN and not cue_scores(words).get(guess.kind):  # never a kind without one of its words
         return found
     was = "no rule or cue matched" if found == UNKNOWN else f"the {found} rule matched, its cues unsure"
     w.notes.append(f"read as a {guess.kind} question by the kind model (p={guess.probability:.2f}; {was})")

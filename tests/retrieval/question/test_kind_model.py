@@ -16,7 +16,8 @@ TOY = [
     ("zorbing chain of QZXNAMEQZX", "cycles"), ("zorbing loop at QZXNAMEQZX", "cycles"),
     ("QZXNAMEQZX zorbing report", "cycles"),
     ("fleeb perimeter of QZXNAMEQZX", "group"), ("the fleeb perimeter QZXNAMEQZX", "group"),
-    ("QZXNAMEQZX fleeb members", "group"),
+    ("QZXNAMEQZX fleeb members", "group"), ("zorbing group of QZXNAMEQZX", "group"),
+    ("the zorbing group QZXNAMEQZX", "group"),
     ("what is the weather", "unknown"), ("book a meeting room", "unknown"), ("lunch menu today", "unknown"),
 ]
 
@@ -37,13 +38,20 @@ def test_a_misspelt_word_still_counts(toy: KindModel) -> None:  # the character 
 
 
 def test_the_model_gives_a_kind_where_no_rule_matches(toy: KindModel) -> None:
-    text = "Zorbing chain of Acme Widgets Ltd?"
+    text = 'Zorbing group of "Acme Widgets Ltd"?'  # "group" alone: a weak cue, no rule
     with model_in_use(None):
         assert parse(text, today=DAY).pattern == "unknown"
     with model_in_use(toy):
         q = parse(text, today=DAY)
-    assert q.pattern == "cycles"
+    assert q.pattern == "group"
     assert any("kind model" in n for n in q.notes)
+
+
+def test_no_kind_without_one_of_its_words(toy: KindModel) -> None:
+    text = 'Zorbing chain of "Acme Widgets Ltd"?'  # the model says cycles, but no cycles word is there
+    assert toy.best("zorbing chain of QZXNAMEQZX").kind == "cycles"
+    with model_in_use(toy):
+        assert parse(text, today=DAY).pattern == "unknown"
 
 
 def test_the_model_never_replaces_a_sure_rule(toy: KindModel) -> None:
@@ -74,7 +82,7 @@ def test_the_model_survives_its_file_format(toy: KindModel) -> None:
 @pytest.mark.parametrize(("text", "kind"), [
     # new registers, written here: the shipped model, where the rules find no kind
     ("Minute for the board: set out the undertakings making up the group of Acme Widgets Ltd.", "group"),
-    ("acme widgets ltd - first-degree links of every type pls", "neighbourhood"),
+    ("acme widgets ltd cyclical ownership check 30jun25", "cycles"),  # the owners rule, unsure
 ])
 def test_the_shipped_model_reads_new_wordings(text: str, kind: str) -> None:
     assert parse(text, today=DAY).pattern == kind
