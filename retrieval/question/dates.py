@@ -27,7 +27,7 @@ _DATE_RE = re.compile(
     rf"|(?P<monthyear>\b(?:(?:the\s+)?(?P<mpos>end|close|start|beginning)\s+of\s+)?(?P<mon4>{MON})\.?\s+(?P<y4>\d{{4}})\b)"
     r"|(?P<yearend>\b(?:(?:the\s+)?(?P<ypos>end|close|start|beginning)\s+of\s+(?:the\s+)?(?:(?:fiscal\s+|financial\s+)?year\s+|fy\s*)?"
     r"|year[- ]end\s+|ye\s*|fy\s*|end[- ])(?P<y5>\d{4})\b|\b(?P<y6>\d{4})\s+year[- ]end\b)"
-    r"|(?P<rel>\b(?:today|yesterday|right now|currently|at present|at the moment|atm|now)\b)"
+    r"|(?P<rel>\b(?:today|yesterday|right now|currently|at present|at the moment|atm|now|the present (?:date|day|time))\b)"
     r"|(?P<bare>\b(?P<y7>(?:19|20)\d{2})\b)",
     re.I)
 
@@ -277,8 +277,18 @@ def _without_restatements(w: Work, hits: list[DateHit]) -> list[DateHit]:
             if prev.hi == h.hi and h.dstart - prev.end <= 6 and w.text[prev.end:h.dstart].strip(" ,(/-") == "":
                 w.consume((h.start, h.end))
                 continue
+        if prev and h.cue == "none" and _labels(w.text, prev, h):
+            w.consume((h.start, h.end))
+            continue
         out.append(h)
     return out
+
+
+def _labels(text: str, prev: DateHit, h: DateHit) -> bool:
+    """A period named without a year in brackets right after a date ("31 Dec 2025 (year-end)")
+    labels that date: it is no second date."""
+    gap = text[prev.end:h.dstart]
+    return gap.strip() == "(" and not re.search(r"\d", text[h.dstart:h.end])
 
 
 # -- 2a(ii). dates -> the question's clocks ----------------------------------------------------
