@@ -59,7 +59,9 @@ _ASOF_CUE = re.compile(r"\b(?:(?:(?:as\s+(?:of|at)|at|by)\s+)?(?:cob|eod|close\s
                        r"valid\s+(?:on|at|as\s+of)|effective|of|a/o|over|across|throughout)\s*,?\s*$|@\s*$", re.I)
 _THEN = r"(?:then|at\s+the\s+time|(?:on|at|as\s+(?:of|at)|by)\s+(?:that|the\s+same|this)\s+(?:day|date|time|point)|that\s+day|the\s+same\s+day)\b"
 _BACKTEST_SAME = re.compile(r"\b(?:as\s+(?:we\s+)?knew\s+it|as\s+(?:it\s+was\s+)?known|with\s+what\s+(?:was|we)\s+"
-                            r"(?:known|knew)|as\s+(?:published|reported|disclosed))\s+(?:then|at\s+the\s+time)\b"
+                            r"(?:known|knew)|as\s+(?:published|reported|disclosed)|as\s+we\s+(?:had|saw|held)\s+it)"
+                            r"\s+(?:back\s+)?(?:then|at\s+the\s+time)\b"
+                            r"|\bno\s+(?:later\s+)?(?:restatements?|corrections?)\b"
                             r"|\bwithout\s+look-?ahead\b|\bno\s+look-?ahead\b|\bpoint[- ]in[- ]time\b"
                             r"|\b(?:no|without)\s+(?:the\s+benefit\s+of\s+)?hindsight\b"
                             r"|\b(?:records|information|data|files?|what)\s+(?:that\s+)?we\s+(?:had|knew)\s+(?:then|at\s+the\s+time)\b"

@@ -24,3 +24,10 @@ def test_a_bracketed_period_labels_the_date_before_it(text: str, as_of: date) ->
                                   "Who owns Acme Widgets Ltd at the present time?"])
 def test_the_present_date_is_today(text: str) -> None:
     assert parse(text, today=TODAY).as_of == TODAY
+
+
+@pytest.mark.parametrize("text", ["who held acme widgets ltd at 30 jun 2021 as we had it back then",
+                                  "Who owned Acme Widgets Ltd on 30 June 2021, no restatements?"])
+def test_knowledge_as_it_was_then(text: str) -> None:
+    q = parse(text, today=TODAY)
+    assert q.as_of == q.known_at == date(2021, 6, 30)
