@@ -4,6 +4,8 @@ other sets reads that set, against the rules alone (issue 30).
 
     python -m bench.questions.train_kinds --measure   # leave-one-set-out figures, no file written
     python -m bench.questions.train_kinds --write     # the shipped model, trained on every set
+    python -m bench.questions.train_kinds --bench-without heldout4 -- --corpus F --split heldout4
+        # bench.questions (graph-backed) with a model trained on the other sets
 
 The text a model reads is the parser's working copy (``parser.kind_text``) with the expected
 anchors masked, as the graph's names are masked when the parser runs against a graph.
@@ -88,7 +90,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--write", action="store_true", help=f"train on every set and write {MODEL_PATH.name}")
     ap.add_argument("--thresholds", default=f"{parser_module.NO_KIND_P}/{parser_module.UNSURE_P}",
                     help="comma-separated no-kind/unsure-rule probability pairs to measure, e.g. 0.5/0.9,0.7/1.1")
-    args = ap.parse_args(argv)
+    ap.add_argument("--bench-without", choices=SETS,
+                    help="run python -m bench.questions (the arguments after --) with a model trained without this set")
+    args, rest = ap.parse_known_args(argv)
+    if args.bench_without:
+        from bench.questions.__main__ import main as bench_main
+
+        with model_in_use(fit([r for s in SETS if s != args.bench_without for r in _rows(s)])):
+            return bench_main([a for a in rest if a != "--"])
     if args.measure:
         measure([tuple(float(x) for x in pair.split("/")) for pair in args.thresholds.split(",")])  # type: ignore[misc]
     if args.write:
