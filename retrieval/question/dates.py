@@ -27,7 +27,7 @@ _DATE_RE = re.compile(
     rf"|(?P<monthyear>\b(?:(?:the\s+)?(?P<mpos>end|close|start|beginning)\s+of\s+)?(?P<mon4>{MON})\.?\s+(?P<y4>\d{{4}})\b)"
     r"|(?P<yearend>\b(?:(?:the\s+)?(?P<ypos>end|close|start|beginning)\s+of\s+(?:the\s+)?(?:(?:fiscal\s+|financial\s+)?year\s+|fy\s*)?"
     r"|year[- ]end\s+|ye\s*|fy\s*|end[- ])(?P<y5>\d{4})\b|\b(?P<y6>\d{4})\s+year[- ]end\b)"
-    r"|(?P<rel>\b(?:today|yesterday|right now|currently|at present|at the moment|atm|now)\b)"
+    r"|(?P<rel>\b(?:today|yesterday|right now|currently|at present|at the moment|atm|now|the present (?:date|day|time))\b)"
     r"|(?P<bare>\b(?P<y7>(?:19|20)\d{2})\b)",
     re.I)
 
@@ -59,7 +59,9 @@ _ASOF_CUE = re.compile(r"\b(?:(?:(?:as\s+(?:of|at)|at|by)\s+)?(?:cob|eod|close\s
                        r"valid\s+(?:on|at|as\s+of)|effective|of|a/o|over|across|throughout)\s*,?\s*$|@\s*$", re.I)
 _THEN = r"(?:then|at\s+the\s+time|(?:on|at|as\s+(?:of|at)|by)\s+(?:that|the\s+same|this)\s+(?:day|date|time|point)|that\s+day|the\s+same\s+day)\b"
 _BACKTEST_SAME = re.compile(r"\b(?:as\s+(?:we\s+)?knew\s+it|as\s+(?:it\s+was\s+)?known|with\s+what\s+(?:was|we)\s+"
-                            r"(?:known|knew)|as\s+(?:published|reported|disclosed))\s+(?:then|at\s+the\s+time)\b"
+                            r"(?:known|knew)|as\s+(?:published|reported|disclosed)|as\s+we\s+(?:had|saw|held)\s+it)"
+                            r"\s+(?:back\s+)?(?:then|at\s+the\s+time)\b"
+                            r"|\bno\s+(?:later\s+)?(?:restatements?|corrections?)\b"
                             r"|\bwithout\s+look-?ahead\b|\bno\s+look-?ahead\b|\bpoint[- ]in[- ]time\b"
                             r"|\b(?:no|without)\s+(?:the\s+benefit\s+of\s+)?hindsight\b"
                             r"|\b(?:records|information|data|files?|what)\s+(?:that\s+)?we\s+(?:had|knew)\s+(?:then|at\s+the\s+time)\b"
@@ -277,8 +279,18 @@ def _without_restatements(w: Work, hits: list[DateHit]) -> list[DateHit]:
             if prev.hi == h.hi and h.dstart - prev.end <= 6 and w.text[prev.end:h.dstart].strip(" ,(/-") == "":
                 w.consume((h.start, h.end))
                 continue
+        if prev and h.cue == "none" and _labels(w.text, prev, h):
+            w.consume((h.start, h.end))
+            continue
         out.append(h)
     return out
+
+
+def _labels(text: str, prev: DateHit, h: DateHit) -> bool:
+    """A period named without a year in brackets right after a date ("31 Dec 2025 (year-end)")
+    labels that date: it is no second date."""
+    gap = text[prev.end:h.dstart]
+    return gap.strip() == "(" and not re.search(r"\d", text[h.dstart:h.end])
 
 
 # -- 2a(ii). dates -> the question's clocks ----------------------------------------------------

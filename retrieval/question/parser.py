@@ -41,6 +41,7 @@ from ownergraph.retrieval.question.dates import DateHit, assign_dates, find_date
 from ownergraph.retrieval.question.params import read_channels, read_depth, read_portfolio, read_rules
 from ownergraph.retrieval.question.kind_cues import SURE, cue_scores, kind_by_cues, overruled, refined
 from ownergraph.retrieval.question.kind_words import kind_by_command, kind_by_phrase
+from ownergraph.retrieval.question.kind_model import guess_kind
 from ownergraph.retrieval.question.patterns import family
 from ownergraph.retrieval.question.slots import VOTING_RE
 from ownergraph.retrieval.question.request_frames import blank_frames
@@ -60,7 +61,7 @@ from ownergraph.retrieval.question.gazetteer import PREFIX
 if TYPE_CHECKING:
     from ownergraph.retrieval.question.gazetteer import Gazetteer
 
-__all__ = ["parse"]
+__all__ = ["kind_text", "parse"]
 
 _ORDER = tuple(s.name for s in BY_PRECEDENCE)  # cue ties go to the kind tried first
 
@@ -163,13 +164,18 @@ def _blank_request(w: Work) -> None:
 
 # -- steps 2 and 3: family and parameters ------------------------------------------------------
 
+def _without_dates(w: Work, dates: list[DateHit]) -> str:
+    probe = w.text
+    for h in dates:
+        probe = probe[:h.dstart] + SEP * (h.end - h.dstart) + probe[h.end:]
+    return probe
+
+
 def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
     """The family read on the text without the date spans (a date's "between ... and" is not a
     path question), but before anything else is consumed; where context comes first, on the
     question's own sentence first."""
-    probe = w.text
-    for h in dates:
-        probe = probe[:h.dstart] + SEP * (h.end - h.dstart) + probe[h.end:]
+    probe = _without_dates(w, dates)
     start = question_start(probe)
     if start and len(re.findall(r"\w+", probe[start:])) >= 4:  # a fragment ("Within two hops?") asks no kind of its own
         own = " " * start + probe[start:]
@@ -202,7 +208,8 @@ def _by_cue_words(w: Work, words: str, found: str, dates: list[DateHit]) -> str:
         found = kind_by_cues(words, _ORDER) or UNKNOWN
         if found != UNKNOWN:
             w.notes.append(f"read as a {found} question by its words (no rule matched)")
-        return found
+            return found
+        return _by_model(w, words, found, NO_KIND_P)
     if found not in (DIFF.name, EVENTS.name) and _is_range(dates) and cue_scores(words)[DIFF.name] >= SURE:
         w.notes.append(f"a date range and words of change: read as a diff, not a {found} question")
         return DIFF.name
@@ -210,7 +217,28 @@ def _by_cue_words(w: Work, words: str, found: str, dates: list[DateHit]) -> str:
     if other:
         w.notes.append(f"read as a {other} question by its words (the {found} rule matched, but few of its words)")
         return other
+    if cue_scores(words).get(found, 0) < SURE:  # a rule matched, but its kind's cues do not confirm it
+        return _by_model(w, words, found, UNSURE_P)
     return found
+
+
+# how sure the learned model (``kind_model``) must be to give a kind where the rules find none
+# (and then only a kind with at least one of its cue words in the question),
+# and to replace the kind of a rule its cues do not confirm (chosen by leave-one-set-out runs of
+# ``bench.questions.train_kinds``)
+NO_KIND_P = 0.5
+UNSURE_P = 0.9
+
+
+def _by_model(w: Work, words: str, found: str, needed: float) -> str:
+    guess = guess_kind(words)
+    if guess is None or guess.kind == found or guess.kind not in KINDS or guess.probability < needed:
+        return found
+    if found == UNKNOWN and not cue_scores(words).get(guess.kind):  # never a kind without one of its words
+        return found
+    was = "no rule or cue matched" if found == UNKNOWN else f"the {found} rule matched, its cues unsure"
+    w.notes.append(f"read as a {guess.kind} question by the kind model (p={guess.probability:.2f}; {was})")
+    return guess.kind
 
 
 _BRANCH_NAME = re.compile(r"\bbranch\b", re.I)
@@ -342,22 +370,36 @@ def _note_gaps(w: Work, an: Anchors, pattern: str, follow_up: bool) -> None:
     _note_bad_leis(w, an)
 
 
-def parse(text: str, *, today: date | None = None, names: Gazetteer | None = None) -> Question:
-    """``names``: the graph's names; where given, the names found in the text are masked before
-    the kind is read (their words are not the question's words)."""
+def _prepared(text: str, today: date | None, names: Gazetteer | None) -> tuple[Work, list[DateHit]]:
+    """Steps 1 and 2a: the working copy with names masked, its dates found, the request frame
+    blanked."""
     plain = spoken_dates_in_digits(_normalise(_without_shouting(form_question(message_question(text)))))
     expanded, spelt_out = expand(plain)
     spelt, fixes = correct_words(expanded)
     fixes = spelt_out + fixes
     w = _working_copy(spelt, today or date.today())
     w.notes.extend(fixes)
-    q: dict = {}
     mask_names(w)
     if names is not None:  # a lower-case leading word alone ("legal entity") is too weak to mask
         mask_known_names(w, [(h.start, h.end) for h in names.find(w.text)
                              if h.strength > PREFIX or w.text[h.start].isupper()])
     dates = _question_dates(w, find_dates(w))
     _blank_request(w)
+    return w, dates
+
+
+def kind_text(text: str, *, today: date | None = None, names: Gazetteer | None = None) -> str:
+    """The text the kind is read on: the working copy, names masked, dates and request frames
+    blanked (what ``kind_model`` is trained on)."""
+    w, dates = _prepared(text, today, names)
+    return PH_RE.sub(f" {MASK_WORD} ", _without_dates(w, dates))
+
+
+def parse(text: str, *, today: date | None = None, names: Gazetteer | None = None) -> Question:
+    """``names``: the graph's names; where given, the names found in the text are masked before
+    the kind is read (their words are not the question's words)."""
+    w, dates = _prepared(text, today, names)
+    q: dict = {}
     pattern = _family_without_dates(w, dates)
     _read_parameters(w, q, dates, pattern)
     pattern = _refine_stake(w, pattern)
