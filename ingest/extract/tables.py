@@ -43,9 +43,10 @@ _KINDS: list[tuple[str, re.Pattern[str]]] = [
 ]
 # a header row naming a holder column and a percent column, in any order and words ("Shareholder Number of
 # Ordinary Shares % of Issued Share Capital", "Name of shareholder | Holding | Percentage"), or a percent
-# column's own header line ("% of issued share capital", split from its row by a page's layout)
+# column's own header line ("% of issued share capital", split from its row by a page's layout); a line
+# with figures is a row ("Lone Star Value Investors, LP 9,783,886 63.49 %"), not a header
 _KINDS.append(("holders", re.compile(
-    r"^(?=.{0,160}$)(?=.*\b(?:(?:share|stock|unit)holders?|holders?|beneficial\sowners?|investors?|name)\b)"
+    r"^(?=.{0,160}$)(?!.*\d[\d,.]{2,})(?=.*\b(?:(?:share|stock|unit)holders?|holders?|beneficial\sowners?|investors?|name)\b)"
     r"(?=.*(?:%|\bper\s?cent(?:age)?\b)).*$|^(?:%|percent(?:age)?)\sof\s(?:the\s)?(?:issued\s)?(?:share\scapital|"
     r"(?:ordinary\s|common\s)?shares|voting\srights|class)\s*$", re.I)))
 # a partnership's (or an LLC's) schedule of its partners (members) and their percentage interests
