@@ -393,7 +393,7 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
 
 # "HSBC BANK USA, NATIONAL ASSOCIATION as Agent, Swingline Lender and Issuing Bank": the roles a
 # party is given "as", read as stated: a lender lends; an agent or arranger alone does not
-_AS_ROLES = re.compile(r"^,?\s(?:[Ii]ndividually\sand\s)?as\s(?:the\s|a\s|an\s)?(?P<roles>[A-Za-z/\- ]{3,60}(?:(?:,\s|,?\sand\s)"
+_AS_ROLES = re.compile(r"^,?\s(?:[Ii]ndividually\sand\s|(?:solely\s)?in\s(?:its|their)\scapacit(?:y|ies)\s)?as\s(?:the\s|a\s|an\s)?(?P<roles>[A-Za-z/\- ]{3,60}(?:(?:,\s|,?\sand\s)"
                        r"(?:the\s|a\s)?[A-Za-z/\- ]{3,60}){0,4})")
 # a party's description before its roles: "HSBC BANK USA, NATIONAL ASSOCIATION, a national banking
 # association ... with an office at ..., Buffalo, New York 14273 as Agent"

@@ -5,15 +5,17 @@ issuers and swing line lenders lend; an agent, arranger, trustee or buyer is nei
 plural role ("as co-syndication agents") belongs to every name listed before it.
 
 Real sentences come from the prose corpus's held-out set 3 (scored once in session 8, development
-data since): 10k-kraft-heinz-2023 and 10k-lowes-2023 exhibit indexes (SEC EDGAR, US public
+data since): 10k-kraft-heinz-2023, 10k-lowes-2023 and 10k-rocket-companies-2023 exhibit indexes and 10k-medtronic-2024's
+guarantor note (SEC EDGAR, US public
 records, via alphanome-ai/sec-parser-test-data, MIT); the others are made up, including the
 negative shapes."""
 
 from __future__ import annotations
 
 from ownergraph.domain.sentences import Sentence
-from ownergraph.ingest.extract import MIN_CONFIDENCE, extract
-from ownergraph.ingest.extract.patterns import GUARANTEE, LOAN
+from ownergraph.ingest.extract import MIN_CONFIDENCE, extract, role_lines
+from ownergraph.ingest.extract.patterns import GUARANTEE, LOAN, SUBSIDIARY
+from ownergraph.ingest.extract.values import Context
 
 
 def _read(text: str, filer: str | None = None) -> set[tuple[str, str, str]]:
@@ -79,3 +81,36 @@ def test_made_up_negative_shapes_unnamed_groups_and_buyers() -> None:
     found = _read("Master Repurchase Agreement by and among Big Bank, N.A., as buyer, Loan Seller SPE, LLC, as seller, and "
                   "Mortgage Parent, LLC, as guarantor.")
     assert _of(found, GUARANTEE) == {("Mortgage Parent, LLC", "Loan Seller SPE, LLC")}
+
+
+# 10k-rocket-companies-2023, exhibit 10.18 (held-out set 3)
+ROCKET = ("10.18# | Loan and Security Agreement, dated April 30, 2018, by and between Quicken Loans Inc., as borrower, and "
+          "Federal Home Loan Mortgage Corporation, solely in its capacity as lender (incorporated herein by reference to "
+          "Exhibit 10.24 to the Company's Form S-1).")
+
+
+def test_a_role_in_its_capacity() -> None:
+    assert _of(_read(ROCKET, "Rocket Companies, Inc."), LOAN) == {("Federal Home Loan Mortgage Corporation", "Quicken Loans Inc")}
+
+
+# 10k-medtronic-2024, the guarantor note's role lines (held-out set 3)
+MEDTRONIC = ("Guarantees of Medtronic Senior Notes\n•Parent Company Guarantor - Medtronic plc\n•Subsidiary Issuer - Medtronic, Inc.\n"
+             "•Subsidiary Guarantor - Medtronic Luxco\nGuarantees of CIFSA Senior Notes\n•Parent Company Guarantor - Medtronic plc\n"
+             "•Subsidiary Issuer - CIFSA\n•Subsidiary Guarantors - Medtronic Luxco, Covidien Ltd., and Covidien Group Holdings Ltd. "
+             "(CIFSA Subsidiary Guarantors)\n")
+
+
+def test_role_lines_group_by_issue() -> None:
+    found = {(f.relation, f.a, f.b, f.quote.split(" - ")[0].lstrip("•"))
+             for f in role_lines.find(MEDTRONIC, Context.of(MEDTRONIC, "Medtronic plc"))}
+    assert (GUARANTEE, "Medtronic plc", "Medtronic, Inc", "Parent Company Guarantor") in found
+    assert (GUARANTEE, "Medtronic Luxco", "Medtronic, Inc", "Subsidiary Guarantor") in found
+    assert (SUBSIDIARY, "Medtronic plc", "Medtronic, Inc", "Subsidiary Issuer") in found
+    assert (GUARANTEE, "Covidien Group Holdings Ltd", "CIFSA", "Subsidiary Guarantors") in found
+    assert (GUARANTEE, "Medtronic Luxco", "Medtronic, Inc", "Subsidiary Guarantors") not in found  # another issue's
+    assert len({f for f in found if f[0] == GUARANTEE}) == 6
+
+
+def test_made_up_role_lines_without_an_issuer_state_nothing() -> None:
+    text = "Key contacts\n•Guarantor - Example Holdings plc\nOur offices\n- Borrowers: see note 12\n"
+    assert role_lines.find(text, Context.of(text, "Example Holdings plc")) == []
