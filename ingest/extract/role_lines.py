@@ -25,8 +25,9 @@ _SPLIT = re.compile(r",\s(?:and\s)?(?!(?:Inc|Ltd|LLC|L\.?P|Corp|S\.A|N\.V|B\.V|p
 
 
 def find(text: str, ctx: Context) -> list[Found]:
-    """The guarantees and subsidiaries that groups of role lines state."""
-    out: list[Found] = []
+    """The guarantees and subsidiaries that groups of role lines state, and the guarantors a
+    cover lists between its issuer and "as Guarantors"."""
+    out: list[Found] = listed_guarantors(text, ctx)
     group: list[tuple[str, bool, bool, str, int, str]] = []  # (role, subsidiary, parent, name, start, line)
     pos = 0
     for line in [*text.splitlines(keepends=True), ""]:
@@ -43,6 +44,33 @@ def find(text: str, ctx: Context) -> list[Found]:
         for raw in _SPLIT.split(names):
             if (name := ctx.name(raw)) is not None:
                 group.append((role, bool(m["sub"]), bool(m["parent"]), name, start, line.strip()))
+    return out
+
+
+# a cover page's line (not a sentence: its issuer starts the line): "CANANDAIGUA BRANDS, INC., as Issuer Batavia Wine Cellars, Inc. Barton Incorporated ...
+# Polyphenolics, Inc., as Guarantors and HARRIS TRUST AND SAVINGS BANK, as Trustee" (names run together)
+_COVER = re.compile(r"^(?P<issuer>[A-Z][^,;]{2,80}(?:,\s(?i:Inc|Ltd|LLC|Corp|plc|N\.V|S\.A)\.?)?),?\sas\s(?:the\s)?Issuer\b,?\s*"
+                    r"(?P<names>.{5,3000}?),?\sas\s(?:the\s)?(?:Subsidiary\s)?Guarantors\b", re.M)
+# one name, ending at its legal form ("Barton Brands, Ltd.", "Barton Incorporated", "Monarch Import Company")
+_FORMED = re.compile(r"[A-Z][\w'’&.-]*(?:\s(?:[A-Z][\w'’&.-]*|of|de|and|&))*?,?\s(?:Inc\.|Incorporated|Ltd\.|Limited|"
+                     r"Corp\.|Corporation|Co\.|Company|LLC|L\.L\.C\.|L\.P\.|plc|PLC|GmbH|B\.V\.|N\.V\.|S\.A\.)"
+                     r"(?:,\s(?:Inc\.|Ltd\.|LLC|L\.P\.))?(?=\s|,|$)")
+
+
+def listed_guarantors(text: str, ctx: Context) -> list[Found]:
+    """The guarantors a cover names between its issuer ("X, as Issuer") and "as Guarantors": each
+    guarantees the issuer. The names run together, so each ends at its legal form."""
+    out = []
+    for m in _COVER.finditer(text):
+        issuer = ctx.name(m["issuer"])
+        if issuer is None or re.search(r"\b(?:among|between|by)\b", m["issuer"]):  # a sentence's, read by clauses
+            continue
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        line_end = text.find("\n", m.end())
+        line = text[line_start:len(text) if line_end < 0 else line_end]
+        for n in _FORMED.finditer(m["names"]):
+            if (name := ctx.name(n.group())) is not None and name != issuer:
+                out.append(_found(GUARANTEE, name, issuer, line_start, line))
     return out
 
 

