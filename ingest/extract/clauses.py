@@ -94,14 +94,15 @@ CUES: list[Cue] = [
     _cue(SUBSIDIARY, "through_subsidiary",
          rf"\s(?:[\w,’'-]+\s){{0,10}}?through\s(?:its|their|our)\s(?:(?:{_OWNED}|direct|indirect|non-core|operating)\s)*"
          rf"subsidiar(?:y|ies),?\s", True),
-    # ownership: "owns 51% of", ", which holds a 29.8% stake in", "is the beneficial owner of 69.15% of"
+    # ownership: "owns 51% of", ", which holds a 29.8% stake in", "is the beneficial owner of 69.15% of",
+    # "Power Corporation and IGM hold a combined 27.8% interest in China AMC" (each holds part of it)
     _cue(CONTROLLING, "controls_pct",
          rf"{_REL}{_ADV}(?:controls?|controlled)\s(?:an?\s|the\s)?{_PCT}\s(?:of|in)\s(?:the\s)?(?:voting\s(?:rights|power|shares)|votes)"
          rf"\s(?:of|in)\s(?:the\s)?", True),
     _cue(OWNS, "owns_pct",
          rf"{_REL}{_ADV}(?:{_BE}\s)?(?:directly\s|indirectly\s|beneficially\s)?(?:owns?|holds?|held|owned|has|have|had|"
          rf"(?:owns|own)\sor\scontrols?|became\sthe\s(?:beneficial\s)?owner\sof|(?:is|was)\sthe\s(?:beneficial\s|record\s)?"
-         rf"owner\sof)\s(?:an?\s|the\s)?{_PCT}\s(?:(?:equity\s|ownership\s|economic\s|voting\s)?"
+         rf"owner\sof)\s(?:an?\s|the\s)?(?:(?:combined|aggregate|total|collective)\s)?{_PCT}\s(?:(?:equity\s|ownership\s|economic\s|voting\s)?"
          rf"(?:stake|interest|shareholding|holding)\s)?(?:of|in)\s{_SECS}?(?:the\s)?", True),
     # "GECS owns all of the common stock of General Electric Capital Corporation (GE Capital), ... and ..."
     _cue(OWNS, "owns_all", rf"{_REL}{_ADV}(?:directly\s|indirectly\s|beneficially\s)?(?:owns?|holds?|owned|held)\s"
