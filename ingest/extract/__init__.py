@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any, Protocol
 
-from ownergraph.ingest.extract import clauses, collective, defined_roles, partners, rules, signatures, sublists, tables
+from ownergraph.ingest.extract import clauses, collective, defined_roles, partners, role_lines, rules, signatures, sublists, tables
 from ownergraph.ingest.extract.agreements import bind_agreements
 from ownergraph.ingest.extract.patterns import LOAN
 from ownergraph.ingest.extract.rules import Found
@@ -79,7 +79,7 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, 
     spans = [(s.start, s.end) for s in sentences]
     listed, taken = sublists.find(text, ctx)
     rows = [f for f in (*listed, *tables.find(text, ctx, taken), *signatures.find(text, filer, ctx),
-                                        *defined_roles.find(text, ctx))
+                                        *defined_roles.find(text, ctx), *role_lines.find(text, ctx))
             if any(a <= f.start < b for a, b in spans)]
     found = _once([*found, *rows])
     found = partners.full_names(text, bind_agreements(rules.date_refinancings(found), sentences))

@@ -94,14 +94,15 @@ CUES: list[Cue] = [
     _cue(SUBSIDIARY, "through_subsidiary",
          rf"\s(?:[\w,’'-]+\s){{0,10}}?through\s(?:its|their|our)\s(?:(?:{_OWNED}|direct|indirect|non-core|operating)\s)*"
          rf"subsidiar(?:y|ies),?\s", True),
-    # ownership: "owns 51% of", ", which holds a 29.8% stake in", "is the beneficial owner of 69.15% of"
+    # ownership: "owns 51% of", ", which holds a 29.8% stake in", "is the beneficial owner of 69.15% of",
+    # "Power Corporation and IGM hold a combined 27.8% interest in China AMC" (each holds part of it)
     _cue(CONTROLLING, "controls_pct",
          rf"{_REL}{_ADV}(?:controls?|controlled)\s(?:an?\s|the\s)?{_PCT}\s(?:of|in)\s(?:the\s)?(?:voting\s(?:rights|power|shares)|votes)"
          rf"\s(?:of|in)\s(?:the\s)?", True),
     _cue(OWNS, "owns_pct",
          rf"{_REL}{_ADV}(?:{_BE}\s)?(?:directly\s|indirectly\s|beneficially\s)?(?:owns?|holds?|held|owned|has|have|had|"
          rf"(?:owns|own)\sor\scontrols?|became\sthe\s(?:beneficial\s)?owner\sof|(?:is|was)\sthe\s(?:beneficial\s|record\s)?"
-         rf"owner\sof)\s(?:an?\s|the\s)?{_PCT}\s(?:(?:equity\s|ownership\s|economic\s|voting\s)?"
+         rf"owner\sof)\s(?:an?\s|the\s)?(?:(?:combined|aggregate|total|collective)\s)?{_PCT}\s(?:(?:equity\s|ownership\s|economic\s|voting\s)?"
          rf"(?:stake|interest|shareholding|holding)\s)?(?:of|in)\s{_SECS}?(?:the\s)?", True),
     # "GECS owns all of the common stock of General Electric Capital Corporation (GE Capital), ... and ..."
     _cue(OWNS, "owns_all", rf"{_REL}{_ADV}(?:directly\s|indirectly\s|beneficially\s)?(?:owns?|holds?|owned|held)\s"
@@ -393,15 +394,19 @@ def find(text: str, start: int, ctx: Context) -> list[Found]:
 
 # "HSBC BANK USA, NATIONAL ASSOCIATION as Agent, Swingline Lender and Issuing Bank": the roles a
 # party is given "as", read as stated: a lender lends; an agent or arranger alone does not
-_AS_ROLES = re.compile(r"^,?\s(?:[Ii]ndividually\sand\s)?as\s(?:the\s|a\s|an\s)?(?P<roles>[A-Za-z/\- ]{3,60}(?:(?:,\s|,?\sand\s)"
+_AS_ROLES = re.compile(r"^,?\s(?:[Ii]ndividually\sand\s|(?:solely\s)?in\s(?:its|their)\scapacit(?:y|ies)\s)?as\s(?:the\s|a\s|an\s)?(?P<roles>[A-Za-z/\- ]{3,60}(?:(?:,\s|,?\sand\s)"
                        r"(?:the\s|a\s)?[A-Za-z/\- ]{3,60}){0,4})")
 # a party's description before its roles: "HSBC BANK USA, NATIONAL ASSOCIATION, a national banking
 # association ... with an office at ..., Buffalo, New York 14273 as Agent"
 _DESCRIBED = re.compile(r"^,\s(?:a|an)\s[^;()“”\"]{5,250}?(?=,?\sas\s(?:the\s|a\s|an\s)?[A-Za-z])")
-_LENDER_ROLE = re.compile(r"\b(?:lenders?|issuing\sbank|l/c\sissuer|swing\s?line\slender|issuing\slender)\b", re.I)
+_LENDER_ROLE = re.compile(r"\b(?:lenders?|issuing\sbanks?|l/c\sissuers?|letter\sof\scredit\sissuers?|swing\s?line\slender|"
+                          r"issuing\slenders?)\b", re.I)
+# a guarantor and the party it guarantees, as an agreement's description names them
+_GUARANTOR_ROLE = re.compile(r"^(?:the\s)?(?:parent\s|subsidiary\s|initial\s)?guarantors?$", re.I)
+_ISSUER_ROLE = re.compile(r"^(?:the\s)?(?:co-)?issuers?$", re.I)
 _FOR_LENDERS = re.compile(r"\s(?:for|on\sbehalf\sof)\s(?:the\s|all\s(?:the\s)?|each\sof\sthe\s)?(?:lenders|banks|secured\sparties)\b.*$", re.I)
 # words that start the next parties, not this one's role ("..., and certain financial institutions party thereto as lenders")
-_OTHERS = re.compile(r"\b(?:party\s(?:hereto|thereto)|certain|other|institutions|from\stime)\b|\sas\s|^as\s|^an?\s|"
+_OTHERS = re.compile(r"\b(?:party\s(?:hereto|thereto)|certain|other|institutions|from\stime|identified)\b|\sas\s|^as\s|^an?\s|"
                      r"\b(?:LLC|Inc|Corp|Ltd|L\.?P|N\.A)\b", re.I)
 _BORROWER_ROLE = re.compile(r"^(?:lead\s)?borrowers?\b|^company$", re.I)
 _BORROWER_TERM = re.compile(r"^[^;()“”\"]{0,250}?\((?:the\s)?[“\"]Borrower[”\"]\)")
@@ -413,10 +418,15 @@ _AMONG = re.compile(r"\b(?:among|between)\s(?:the\s)?$")
 
 
 def _roles(flat: str, ms: list[Mention], text: str, start: int, ctx: Context) -> list[Found]:
-    lenders, borrowers, plain, roled = [], [], [], False
+    """What the roles "as ..." give the parties of an agreement's description (a cover, a recital,
+    an exhibit index's row): lenders lend to the borrower, guarantors guarantee the issuer or
+    borrower; an agent, arranger or trustee is neither."""
+    lenders, borrowers, issuers, guarantors, plain, roled = [], [], [], [], [], False
     parties: list[tuple[Mention, list[str]]] = []
     for i, m in enumerate(ms):
         after = flat[m.end:]
+        alias = re.match(r"\s\([A-Z][^()]{1,60}\)(?=,?\sas\s)", after)  # "X B.V. (Thermo Fisher International), as issuer"
+        after = after[alias.end():] if alias else after
         described = _DESCRIBED.match(after)
         hit = _AS_ROLES.match(after[described.end():] if described else after)
         if _BORROWER_TERM.match(after) and not (hit and _LENDER_ROLE.search(hit["roles"])):
@@ -425,21 +435,64 @@ def _roles(flat: str, ms: list[Mention], text: str, start: int, ctx: Context) ->
             plain.append(i)
             continue
         roles = _own_roles(hit["roles"])
-        parties.append((m, roles))
-        if any(_LENDER_ROLE.search(r) for r in roles) or hit[0].lstrip(", ").startswith("individually"):
-            lenders.append(m.name)
-        if any(_BORROWER_ROLE.match(r.removeprefix("the ")) for r in roles):
-            borrowers.append(m.name)
-        else:
-            roled = True  # an agent, arranger or co-agent: the roles are stated, a bare bank is no lender
+        shared = _sharing(flat, ms, i, plain, roles)  # "U.S. Bank and Wells Fargo Bank, as co-syndication agents"
+        plain = [j for j in plain if j not in shared]
+        for j in [*shared, i]:
+            name = ms[j].name
+            parties.append((ms[j], roles))
+            if any(_LENDER_ROLE.search(r) for r in roles) or hit[0].lstrip(", ").startswith("individually"):
+                lenders.append(name)
+            if any(_GUARANTOR_ROLE.match(r) for r in roles):
+                guarantors.append(name)
+            if any(_ISSUER_ROLE.match(r) for r in roles):
+                issuers.append(name)
+            if any(_BORROWER_ROLE.match(r.removeprefix("the ")) for r in roles):
+                borrowers.append(name)
+            else:
+                roled = True  # an agent, arranger or co-agent: the roles are stated, a bare bank is no lender
     out = _partners_as(flat, ms, text, start, parties)
+    first = next((m for m in ms if _AMONG.search(flat[max(0, m.start - 12):m.start])), None)
     if borrowers and not lenders and not roled and _LOAN_AGREEMENT.search(flat):
         lenders = _banks(flat, ms, plain, borrowers)
     if lenders and not borrowers:  # "Credit Agreement ... by and among the Company, ..., PNC Bank, as ... lender"
-        first = next((m for m in ms if _AMONG.search(flat[max(0, m.start - 12):m.start])), None)
-        borrowers = [first.name] if first is not None and first.name == ctx.filer else []
+        borrowers = [first.name] if first is not None and _key(first.name) == _key(ctx.filer or "") else []
+        if borrowers:
+            lenders += _banks(flat, ms, [i for i in plain if ms[i] is not first and ms[i].start > first.start], borrowers)
+    sellers = [m.name for m, roles in parties if any(re.match(r"(?:the\s)?sellers?$", r, re.I) for r in roles)]
+    obligors = issuers or borrowers or (sellers if re.search(r"[Rr]epurchase", flat) else []) or (
+        [first.name] if first is not None and ms.index(first) in plain else [])
+    out += [_found(GUARANTEE, "clause:as_guarantor", g, o, 0.9, "", flat, text, start)
+            for g in dict.fromkeys(guarantors) for o in dict.fromkeys(obligors) if g != o and _named(g) and _named(o)]
     return out + [_found(LOAN, "clause:as_lender", a, b, 0.9, "", flat, text, start)
-                  for a in dict.fromkeys(lenders) for b in borrowers[:1] if a != b]
+                  for a in dict.fromkeys(lenders) for b in borrowers[:1]
+                  if a != b and not re.search(r"\bpart(?:y|ies)\s(?:hereto|thereto)\b", a, re.I)]
+
+
+def _named(name: str) -> bool:
+    return is_party(name) and not _UNNAMED.search(name)
+
+
+_PLURAL_ROLE = re.compile(r"\b(?:agents|lenders|issuers|guarantors|borrowers|trustees|arrangers|bookrunners|banks)$", re.I)
+# a group the agreement does not name ("THE DOMESTIC SUBSIDIARIES OF THE PARENT", "the lenders party thereto")
+_UNNAMED = re.compile(r"\b(?:subsidiaries|parties|party|time|certain|lenders|borrowers|guarantors|institutions|persons|"
+                      r"hereto|thereto|herein)\b", re.I)
+
+
+def _sharing(flat: str, ms: list[Mention], i: int, plain: list[int], roles: list[str]) -> list[int]:
+    """The role-less parties just before party ``i`` that share its plural roles: "A and B, as
+    co-syndication agents" (joined by "and" or commas only; not the first party of "among")."""
+    if not roles or not _PLURAL_ROLE.search(roles[0]):
+        return []
+    out: list[int] = []
+    j = i
+    while j - 1 in plain and re.fullmatch(r"\.?(?:,\s|,?\sand\s)", flat[ms[j - 1].end:ms[j].start]):
+        j -= 1
+        out.insert(0, j)
+    return [j for j in out if not _AMONG.search(flat[max(0, ms[j].start - 12):ms[j].start])]
+
+
+def _key(name: str) -> str:
+    return re.sub(r"\W|\b(?:inc|corp|co|ltd|llc|plc)\b", "", name.casefold())
 
 
 # "This partnership agreement of TransCore, LP, ... by and among X, ..., as the limited partner, and Y, ..., as the

@@ -45,9 +45,13 @@ _ORG = re.compile(r"\b(?:Inc|Corp|Corporation|Company|Ltd|Limited|LLC|L\.P|LP|pl
 FILER_IS_B = frozenset({"borrowings_guaranteed_by", "owns_pct_of_filer", "funded_by_loans_from"})
 FILER_IS_A = frozenset({"filer_subsidiary_x"})  # rules whose guarantor / owner / parent is the filer
 # the rule's own check on its parties (a lender that is a bank; a rename between organisations)
+_AGENT_ONLY = re.compile(r",?\sas\s(?:the\s)?(?:administrative|collateral|syndication|documentation)?\s?agents?\b"
+                         r"(?![^.;()]{0,80}\b(?<!each\s)(?<!the\s)(?<!other\s)(?:lender|l/c\sissuer|letter\sof\scredit\sissuer|issuing\sbank)\b)", re.I)
 CHECKS = {
+    # an agent only is no lender (issue 32: "JPMorgan Chase Bank, N.A., as administrative agent")
     "agreement_among_lender": lambda a, b, m: bool(_LENDERISH.search(a) or re.match(
-        r",?\sas\s(?:the\s)?(?:lender|administrative\sagent|agent)\b", m.string[m.end("a"):], re.I)),
+        r",?\sas\s(?:the\s)?(?:lender|administrative\sagent|agent)\b", m.string[m.end("a"):], re.I)) and not _AGENT_ONLY.match(
+        m.string[m.end("a"):]),
     "formerly_known_as": lambda a, b, m: bool(_ORG.search(a) or _ORG.search(b)),
     # "sold to Coca-Cola Enterprises ...; its 48% interest in Coca-Cola Beverages Ltd.": a stake sold is no holding
     "its_pct_interest_in": lambda a, b, m: not _SOLD.search(m.string[:m.start()]),

@@ -41,6 +41,14 @@ _KINDS: list[tuple[str, re.Pattern[str]]] = [
                            r"interests?\sin\s(?:voting\srights|shares)|(?:5|five)\s?(?:%|percent|per\scent)\s(?:or\s(?:more|greater)\s)?"
                            r"(?:beneficial\s)?(?:stock|share)?(?:holders|owners))\b", re.I)),
 ]
+# a header row naming a holder column and a percent column, in any order and words ("Shareholder Number of
+# Ordinary Shares % of Issued Share Capital", "Name of shareholder | Holding | Percentage"), or a percent
+# column's own header line ("% of issued share capital", split from its row by a page's layout); a line
+# with figures is a row ("Lone Star Value Investors, LP 9,783,886 63.49 %"), not a header
+_KINDS.append(("holders", re.compile(
+    r"^(?=.{0,160}$)(?!.*\d[\d,.]{2,})(?=.*\b(?:(?:share|stock|unit)holders?|holders?|beneficial\sowners?|investors?|name)\b)"
+    r"(?=.*(?:%|\bper\s?cent(?:age)?\b)).*$|^(?:%|percent(?:age)?)\sof\s(?:the\s)?(?:issued\s)?(?:share\scapital|"
+    r"(?:ordinary\s|common\s)?shares|voting\srights|class)\s*$", re.I)))
 # a partnership's (or an LLC's) schedule of its partners (members) and their percentage interests
 _KINDS.insert(0, ("partners", re.compile(r"\b(?:partners|members)\b[^.]{0,80}\bpercentage\sinterests?\b|"
                                          r"\bpercentage\sinterests?\b[^.]{0,80}\b(?:partners|members)\b", re.I)))
@@ -88,6 +96,7 @@ def find(text: str, ctx: Context, skip: frozenset[int] | set[int] = frozenset())
     parent: str | None = None
     serials = False  # the current table numbers its rows: a row without a number continues the one above
     listing = False  # a heading or an introducing sentence opened a plain list (not a prose mention)
+    columns: dict[str, int] | None = None  # a table whose header names the holder's and the held's columns
     pos = 0
     for line in text.splitlines(keepends=True):
         start, pos = pos, pos + len(line)
@@ -103,6 +112,10 @@ def find(text: str, ctx: Context, skip: frozenset[int] | set[int] = frozenset())
             continue
         if row.startswith("|") or row.count(" | ") >= 2:  # a markdown row, or cells joined by " | "
             cells = [c.strip() for c in row.strip("|").split("|")]
+            columns = _columns(cells) or columns
+            if columns is not None and (held := _held_row(cells, columns, row, start)) is not None:
+                out.extend(held)
+                continue
             header = next((k for c in cells if _HEADER_CELL.match(c) and (k := _kind_of(c))), None)
             kind = header or kind
             if kind is not None:
@@ -117,7 +130,7 @@ def find(text: str, ctx: Context, skip: frozenset[int] | set[int] = frozenset())
             out.extend(_noted_holders(row, start, ctx))  # a footnote of the table: the table goes on
             continue
         named = _kind_of(row)
-        if named is None and len(row) <= 80 and _DEALS.search(row):
+        if named is None and len(row) <= 80 and _DEALS.search(row) and not _FIGURES.search(row):  # a row may name "Acquisition"
             kind, parent, listing = None, None, False  # "#### Acquisitions in 2024:": rows of deals, not of a list above
             continue
         if named is not None and not _NAMED_SUBSIDIARY.search(row):
@@ -162,9 +175,15 @@ def _schedule_row(kind: str, row: str, start: int, ctx: Context) -> list[Found] 
     if kind == "holders" and ctx.filer and (m := _OWNER_LINE.match(row) or _OWNER_ROW.match(row)) \
             and is_party(holder := _untitled(m["name"])):
         return [_row(OWNS, "table_holder", holder, ctx.filer, float(m["pct"]) if m["pct"] else None, row, start)]
+    if kind == "holders" and ctx.filer and (m := _SHARES_ONLY.match(row)) and has_legal_form(holder := _clean(m["name"])) \
+            and is_party(holder) and _key(holder) != _key(ctx.filer):
+        return [_row(OWNS, "table_holder", holder, ctx.filer, None, row, start)]  # the percent cell left empty
     return None
 
 
+# a holders' table row whose percent cell is empty: a name with its legal form, a footnote mark, the shares
+# ("JO Hambro Capital Management Ltd 5,418,953", "Aberforth Partners LLP 1 4,955,440")
+_SHARES_ONLY = re.compile(r"^(?P<name>[A-Z][^\d|:]{2,100}?)(?:\s\d{1,2})?\s\d{1,3}(?:,\d{3})+\s*$")
 # a row of a lenders' schedule: the lender, then its commitments ("Deutsche Bank AG, London Branch 730,745,438 ...")
 _LENDER_ROW = re.compile(r"^(?P<name>[A-Z][^\d|:]{2,100}?)\s+(?:[$£€]\s?)?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?:\s|$)")
 # a row of a partners' schedule: an optional role, the name (up to its address or figures), its percentage
@@ -251,7 +270,7 @@ def _kind_of(line: str) -> str | None:
 def _pipe_row(cells: list[str], kind: str, parent: str | None, row: str, start: int,
               serials: bool) -> tuple[list[Found], bool]:
     """The findings of one table row, and whether it is numbered."""
-    if not cells or all(re.fullmatch(r"[-:\s]*", c) for c in cells) or any(_HEADER_CELL.match(c) for c in cells if c):
+    if not cells or all(re.fullmatch(r"[-:\s]*", c) for c in cells) or any(_HEADER_CELL.match(c) for c in cells if c and c != "%"):
         return [], False
     numbered = bool(re.fullmatch(r"\d{1,3}", cells[0]))
     if serials and not cells[0]:
@@ -262,7 +281,8 @@ def _pipe_row(cells: list[str], kind: str, parent: str | None, row: str, start: 
     raw = cells[at]
     old = _FORMERLY.search(raw)
     name = _clean(_FORMERLY.sub("", raw))
-    if not is_party(name) or name.startswith("(") or parent is None or not (" " in name or has_legal_form(name)) or kind == "joint_venture":
+    if not is_party(name) or name.startswith("(") or parent is None or kind == "joint_venture" \
+            or not (" " in name or has_legal_form(name) or (kind == "holders" and name[:1].isupper())):  # "CVC (3) | 12,999,672 | 25.4 | %"
         return [], numbered
     stakes = list(dict.fromkeys(float(m["n"]) for c in cells[at + 1:] if (m := _PCT_CELL.match(c.replace(",", "")))
                                 and float(m["n"]) <= 100 and ("." in c or "%" in c or kind != "holders")))
@@ -279,6 +299,41 @@ def _pipe_row(cells: list[str], kind: str, parent: str | None, row: str, start: 
     if old is not None and out:
         out.append(_row(RENAMED, "table_formerly", name, _clean(old["old"]), None, row, start, new_name=name))
     return out, numbered
+
+
+# a header cell naming who holds or controls, and one naming what is held ("Name of controlling shareholder",
+# "Name of controlled corporation": Hong Kong's Form 3A), and the percent column ("% control", "Percentage held")
+_HOLDER_COL = re.compile(r"^(?:name\sof\s)?(?:the\s)?(?:controlling\s(?:shareholder|person|corporation)|parent|holding\scompany|"
+                         r"(?:share|stock|unit)holder|owner)s?\b", re.I)
+_HELD_COL = re.compile(r"^(?:name\sof\s)?(?:the\s)?(?:controlled\s(?:corporation|company|entity)|investee|subsidiary)\b", re.I)
+_PCT_COL = re.compile(r"(?:%|\bper\s?cent(?:age)?\b)", re.I)
+
+
+def _columns(cells: list[str]) -> dict[str, int] | None:
+    """The columns of a header row naming both the holder and the held (and maybe a percent), else None."""
+    cols: dict[str, int] = {}
+    for i, c in enumerate(cells):
+        for key, rx in (("holder", _HOLDER_COL), ("held", _HELD_COL), ("pct", _PCT_COL)):
+            if key not in cols and rx.search(c):
+                cols[key] = i
+                break
+    if any(re.search(r"\bcontroll?(?:ing|ed)?\b", c, re.I) for c in cells):
+        cols["control"] = -1  # "Name of controlling shareholder", "% control": the holder controls the held
+    return cols if "holder" in cols and "held" in cols else None
+
+
+def _held_row(cells: list[str], cols: dict[str, int], row: str, start: int) -> list[Found] | None:
+    """A row of a holder/held table: the holder controls the held ("% control") or owns its stake."""
+    if max(cols.values()) >= len(cells) or _columns(cells):
+        return [] if _columns(cells) else None
+    holder, held = _clean(cells[cols["holder"]]), _clean(cells[cols["held"]])
+    if not (is_party(holder) and is_party(held)) or _key(holder) == _key(held):
+        return None
+    m = _PCT_CELL.match(cells[cols["pct"]].replace(",", "")) if "pct" in cols else None
+    stake = float(m["n"]) if m and float(m["n"]) <= 100 else None
+    if "control" in cols:
+        return [_row(CONTROLLING, "table_holder_of/role:controlling_shareholder", holder, held, stake, row, start)]
+    return [_row(OWNS, "table_holder_of", holder, held, stake, row, start)]
 
 
 def _clean(name: str) -> str:

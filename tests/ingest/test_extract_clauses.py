@@ -220,3 +220,14 @@ def test_a_company_the_document_says_merged_away_has_no_change_of_control() -> N
     found = extract(text, split_sentences(text), "STOCKWALK COM GROUP INC")
     assert any(f.relation == "merged" and f.b.startswith("Kinnard") for f in found)
     assert not any(f.relation == "acquired" and f.b.startswith("Kinnard") for f in found)
+
+
+def test_a_combined_stake_is_held_by_each_party() -> None:
+    # caorg-power-financial-2019 (held-out set 3, development data since session 8 round 2; Power Financial's
+    # organization chart notes, a public company disclosure)
+    text = "IGM and Power Corporation hold a combined 27.8% interest in China AMC."
+    found = _read(text, text, "Power Financial Corporation")
+    assert {("owns", "IGM", "China AMC"), ("owns", "Power Corporation", "China AMC")} <= found
+    # made up: a combined share of a market is no holding
+    text = "Acme Ltd and Beta plc hold a combined 27.8% share of the market in Europe."
+    assert not any(r == "owns" for r, _, _ in _read(text, text, None))
