@@ -42,6 +42,7 @@ from ownergraph.ingest.readers.documents.edgar import parse_header
 from ownergraph.ingest.readers.sec.cover_page_layout import is_cover_page_layout, to_sec_layout
 from ownergraph.ingest.readers.sec.form345_html import XML_HINT, MissingBox, is_form345_html, ownership_document
 from ownergraph.ingest.readers.sec.header import header_entities
+from ownergraph.ingest.readers.sec.misspelt_tags import parse_filing
 from ownergraph.ingest.readers.sec.values import (  # noqa: F401 - jurisdiction, sec_date re-exported
     MAX_BYTES, utc_midnight, cik_of, clean_text, Doc, flag_at, file_mtime, normalise, party_ref, percent_stake, strip_ns, text_at,
     jurisdiction, prose_key, sec_date,
@@ -579,12 +580,16 @@ class SecReader:
         if wrapped and _FORM_ROOT.search(wrapped[1]):
             data = wrapped[1]
         try:
-            parser = etree.XMLParser(resolve_entities=False, no_network=True)
-            root = strip_ns(etree.fromstring(data.lstrip(), parser))  # 13G has a blank line first
+            root, left_out = parse_filing(data.lstrip())  # 13G has a blank line first
+            root = strip_ns(root)
         except etree.XMLSyntaxError as err:
             yield not_read(path, f"line {err.lineno}, column {err.offset}", f"malformed XML: {err.msg}",
                            0, field="xml")
             return
+        for bad in left_out:  # a misspelt end tag: that one value is not read, the rest is
+            yield quarantine(path, f"line {bad.line}, column {bad.column}", bad.opened,
+                             f"malformed XML: <{bad.opened}> is closed by </{bad.closed}>; that element is "
+                             "left out, the rest of the filing is read", bad.text)
         entity = next(root.iter(etree.Entity), None)
         if entity is not None:  # lxml keeps it as a node: every text around it would be cut
             yield quarantine(path, f"line {entity.sourceline}", "xml", f"undeclared or unexpanded entity "
