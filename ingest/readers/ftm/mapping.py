@@ -23,6 +23,9 @@ THING_KINDS: dict[str, EntityKind] = {
     "LegalEntity": EntityKind.COMPANY,
     "Vessel": EntityKind.UNKNOWN,  # ownable, sanctionable objects, not legal persons
     "Airplane": EntityKind.UNKNOWN,
+    "Asset": EntityKind.UNKNOWN,  # what an Ownership's `asset` may be besides a legal entity
+    "Security": EntityKind.UNKNOWN,
+    "RealEstate": EntityKind.UNKNOWN,
 }
 
 # schema -> (source property, target property), in ownergraph's edge direction
@@ -33,8 +36,15 @@ EDGE_ENDS: dict[str, tuple[str, str]] = {
     "Associate": ("person", "associate"),
     "Debt": ("creditor", "debtor"),  # lender -> borrower
     "Succession": ("predecessor", "successor"),
+    # ties that are neither ownership nor control: associations, named by their role (else the schema's word)
+    "Membership": ("member", "organization"),
+    "Employment": ("employee", "employer"),
+    "Representation": ("agent", "client"),
+    "UnknownLink": ("subject", "object"),
 }
-NOT_CONTROL = {"UnknownLink", "Representation", "Membership", "Employment", "Occupancy"}
+ASSOCIATION_WORDS = {"Family": "family", "Associate": "associate", "Membership": "member",
+                     "Employment": "employee", "Representation": "representative", "UnknownLink": "linked"}
+NOT_CONTROL = {"Occupancy"}  # a person holding a post (Position): no second legal entity
 
 # identifier property -> (scheme, prefix for OTHER values or jurisdiction for company numbers)
 IDENTIFIERS: dict[str, tuple[AliasScheme, str | None]] = {

@@ -22,6 +22,7 @@ REVERSE = {
     "associates": "person", "associations": "associate",
     "successors": "predecessor", "predecessors": "successor",
     "debtDebtor": "debtor", "debtCreditor": "creditor",
+    "identification": "holder", "passport": "holder",  # Identification.holder, Passport.holder
 }
 _MAX_DEPTH = 4  # a nested export nests one or two levels; deeper is a cycle written out
 

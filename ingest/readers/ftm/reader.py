@@ -20,9 +20,14 @@ Mapping choices:
   ``ftm:{id}:sanction``): authority = its OpenSanctions datasets, valid_from = ``createdAt``
   (the source's listing date: Inter Tobacco 2022-06-03 is the EU Belarus listing of that day).
 - Sanction schema -> :class:`Sanction`; Ownership / Directorship / Family / Associate / Debt /
-  Succession -> the typed edges; endpoints are ``EntityRef(scheme=FTM_ID, value=id)``.
-- UnknownLink, Representation, Membership, Employment, Occupancy and every other schema
-  (Address, Note, Identification, ...) are quarantined with the reason, never dropped silently.
+  Succession -> the typed edges; Membership / Employment / Representation / UnknownLink ->
+  :class:`Association` named by their ``role`` (else member / employee / representative / linked);
+  endpoints are ``EntityRef(scheme=FTM_ID, value=id)``. Asset / Security / RealEstate (an
+  Ownership's asset) load as entities of unknown kind, like Vessel and Airplane.
+- Identification / Passport -> identifier aliases of their holder's entity
+  (:mod:`ingest.readers.ftm.identifications`); one whose holder is not in the file is quarantined.
+- Occupancy (a post held) and every other schema (Address, Note, Page, ...) are quarantined with
+  the reason, never dropped silently.
 
 Knowledge time: full export -> the entity's ``last_change`` (else ``first_seen``, else the
 file's modification time); delta -> the timestamp in the delta's folder or file name
@@ -58,15 +63,16 @@ from ownergraph.domain.model import (
     Succession,
 )
 from ownergraph.ingest.readers.ftm.mapping import (
-    EDGE_ENDS, NOT_CONTROL, SOURCE, THING_KINDS, aliases_of, Ctx, first_value, jurisdiction_of, num,
+    ASSOCIATION_WORDS, EDGE_ENDS, NOT_CONTROL, SOURCE, THING_KINDS, aliases_of, Ctx, first_value, jurisdiction_of, num,
     stamp_time, prop_values, parse_percentage, properties,
 )
 from ownergraph.ingest.readers.json_layout import JSON_ERRORS, iter_json_records, iter_lines, load_line
+from ownergraph.ingest.readers.ftm.identifications import ID_SCHEMAS, HeldIds, index_entities, index_lines
 from ownergraph.ingest.readers.ftm.nested import nested_entities
 from ownergraph.ingest.readers.packed import open_data
 from ownergraph.ingest.readers.base import Bad, build, file_time, guard, not_read, parse_datetime, quarantine, read_safely
 
-def _thing(ent: dict[str, Any], ctx: Ctx) -> Iterator[Record]:
+def _thing(ent: dict[str, Any], ctx: Ctx, held: HeldIds) -> Iterator[Record]:
     eid, schema, props = ent["id"], ent["schema"], properties(ent)
     kind = THING_KINDS[schema]
     jur = jurisdiction_of(props)
@@ -81,6 +87,8 @@ def _thing(ent: dict[str, Any], ctx: Ctx) -> Iterator[Record]:
         yield quarantine(ctx.path, ctx.locator, "name", f"{schema} {eid} has no name: FtM's Thing "
                          "schema requires `name` (followthemoney/schema/Thing.yaml), so the entity is refused", ent)
         return
+    documents = [a for a in held.of(eid) if a not in aliases]  # its Identification / Passport numbers
+    aliases = [*aliases, *documents]
 
     def make() -> Entity:
         ref = (EntityRef(lei=lei, name=name, jurisdiction=jur, kind=kind) if lei else
@@ -157,9 +165,9 @@ def _typed_edge(schema: str, props: dict[str, Any], common: dict[str, Any]) -> R
                          share_class=first_value(props, "sharesType"))
     if schema == "Directorship":
         return Control(**common, control_kind="directorship")
-    if schema in ("Family", "Associate"):
-        default = "family" if schema == "Family" else "associate"
-        return Association(**common, relationship=first_value(props, "relationship") or default)
+    if schema in ASSOCIATION_WORDS:
+        stated = first_value(props, "relationship") or first_value(props, "role")
+        return Association(**common, relationship=stated or ASSOCIATION_WORDS[schema])
     if schema == "Debt":
         amount = first_value(props, "amount")
         currency = first_value(props, "currency")
@@ -168,17 +176,19 @@ def _typed_edge(schema: str, props: dict[str, Any], common: dict[str, Any]) -> R
     return Succession(**common)
 
 
-def _entity_records(ent: dict[str, Any], ctx: Ctx) -> Iterator[Record]:
+def _entity_records(ent: dict[str, Any], ctx: Ctx, held: HeldIds) -> Iterator[Record]:
     schema = ent.get("schema")
     if schema in THING_KINDS:
-        yield from _thing(ent, ctx)
+        yield from _thing(ent, ctx, held)
+    elif schema in ID_SCHEMAS:
+        pass  # an identity document: its number is on its holder's entity (or quarantined at the end)
     elif schema == "Sanction":
         yield from _sanction(ent, ctx)
     elif schema in EDGE_ENDS:
         yield from _edge(ent, ctx)
     elif schema in NOT_CONTROL:
         yield quarantine(ctx.path, ctx.locator, "schema",
-                         f"{schema}: not an ownership/control relationship", ent.get("id"))
+                         f"{schema}: a post held (Position), not a relationship between legal entities", ent.get("id"))
     else:
         yield quarantine(ctx.path, ctx.locator, "schema",
                          f"{schema!r}: not an entity or relationship ownergraph models",
@@ -225,21 +235,31 @@ class FtmReader:
         """A file holding one JSON document: an entity, or an array of entities (FtM's JSON form
         outside the line-based exports, as FtM libraries write a single entity)."""
         stamp, mtime = stamp_time(path), file_time(path)
+        held = index_entities(_with_nested(iter_json_records(path)))
         for loc, obj in iter_json_records(path):
             loc = "document" if loc == "$" else loc
-            yield from guard(path, loc, lambda obj=obj, loc=loc: self._read_line(path, loc, obj, stamp, mtime), obj)
+            yield from guard(path, loc, lambda obj=obj, loc=loc: self._read_line(
+                path, loc, obj, stamp, mtime, held), obj)
+        yield from held.unattached(path)
 
     def _read_diagram(self, path: Path) -> Iterator[Record]:
         """An Aleph network diagram (``.ftm``): FtM entities under ``entities``, beside its layout."""
         stamp, mtime = stamp_time(path), file_time(path)
         n = 0
         try:
+            with open_data(path) as fh:  # a diagram is small: its documents are indexed first
+                held = index_entities(_with_nested(
+                    (f"entities[{i}]", e) for i, e in enumerate(ijson.items(fh, "entities.item", use_float=True))))
+        except JSON_ERRORS:
+            held = HeldIds()  # the reading pass below names the fault
+        try:
             with open_data(path) as fh:
                 for n, ent in enumerate(ijson.items(fh, "entities.item", use_float=True)):
                     yield from guard(path, f"entities[{n}]", lambda ent=ent, n=n: self._read_line(
-                        path, f"entities[{n}]", ent, stamp, mtime), ent)
+                        path, f"entities[{n}]", ent, stamp, mtime, held), ent)
         except JSON_ERRORS as err:
             yield not_read(path, f"entities[{n}]", f"malformed JSON: {err}", n, field="json")
+        yield from held.unattached(path)
 
     def _read_index(self, path: Path) -> Iterator[Record]:
         try:
@@ -259,13 +279,15 @@ class FtmReader:
     def _read_lines(self, path: Path) -> Iterator[Record]:
         stamp = stamp_time(path)
         mtime = file_time(path)
+        held = index_lines(path)
         for n, line in iter_lines(path):
             loc = f"line {n}"
             obj = load_line(path, loc, line)
-            yield from guard(path, loc, lambda: self._read_line(path, loc, obj, stamp, mtime), obj)
+            yield from guard(path, loc, lambda: self._read_line(path, loc, obj, stamp, mtime, held), obj)
+        yield from held.unattached(path)
 
     def _read_line(self, path: Path, loc: str, obj: Any, stamp: datetime | None,
-                   mtime: datetime) -> Iterable[Record]:
+                   mtime: datetime, held: HeldIds) -> Iterable[Record]:
         if isinstance(obj, Quarantined):
             return [obj]
         if not isinstance(obj, dict):
@@ -299,11 +321,20 @@ class FtmReader:
             raise Bad("schema", "entity has no schema")
         if not isinstance(ent["schema"], str):
             raise Bad("schema", f"expected a schema name, got {type(ent['schema']).__name__}")
-        out = list(_entity_records(ent, Ctx(path, loc, known, delta and op == "MOD")))
+        out = list(_entity_records(ent, Ctx(path, loc, known, delta and op == "MOD"), held))
         for where, inner in nested_entities(ent, loc):  # a nested export: adjacent entities inline
             out += guard(path, where, lambda inner=inner, where=where: list(
-                _entity_records(inner, Ctx(path, where, known, False))), inner)
+                _entity_records(inner, Ctx(path, where, known, False), held)), inner)
         return out
+
+
+def _with_nested(pairs: Iterable[tuple[str, Any]]) -> Iterator[tuple[str, Any]]:
+    """``(locator, entity)`` pairs with the entities nested in each (a delta's ``entity`` unwrapped)."""
+    for loc, obj in pairs:
+        ent = obj.get("entity") if isinstance(obj, dict) and "op" in obj else obj
+        if isinstance(ent, dict) and ent.get("id"):
+            yield loc, ent
+            yield from nested_entities(ent, loc)
 
 
 READERS: list = [FtmReader()]
