@@ -301,11 +301,13 @@ def _reporting_owner(path: Path, report: _Report345, o: Any, loc: str,
     doc = report.doc
     yield doc.entity(ref, loc)
     okey = _owner_key(ref)
+    title = text_at(o, "reportingOwnerRelationship/officerTitle")
     for role, flag in (("directorship", "isDirector"), ("officer", "isOfficer")):
         if flag_at(o, f"reportingOwnerRelationship/{flag}"):
-            yield build(path, loc, lambda: Control(
+            where = f"{loc}; officerTitle={title}" if role == "officer" and title else loc
+            yield build(path, loc, lambda where=where, role=role: Control(
                 source=ref, target=report.issuer, control_kind=role, valid_from=report.period,
-                known_from=doc.known_from, provenance=doc.prov(f"{doc.doc_id}:{okey}", loc),
+                known_from=doc.known_from, provenance=doc.prov(f"{doc.doc_id}:{okey}", where),
                 fact_key=f"sec:form345:{report.issuer_key}:{okey}:{role}"))
     if flag_at(o, "reportingOwnerRelationship/isTenPercentOwner"):
         # Section 16: a beneficial owner of more than 10 % of a registered class (Rule 16a-2)
@@ -339,7 +341,9 @@ def _current_holdings(path: Path, rows: list[tuple[str, Any]]
         nature = _nature(row)
         if nature not in ("D", "I"):
             yield quarantine(path, loc, "directOrIndirectOwnership", f"unknown ownership nature {nature!r} "
-                             "(expected D or I)" if nature else "missing (expected D or I)")
+                             "(expected D or I)" if nature else "missing (expected D or I): the EDGAR ownership "
+                             "schema requires ownershipNature in every table row, and without it the holding "
+                             "is neither the owner's own nor one it is deemed to hold")
             continue
         key = (text_at(row, "securityTitle/value") or "", nature,
                text_at(row, "ownershipNature/natureOfIndirectOwnership/value") or "")
@@ -383,12 +387,26 @@ def _holding(path: Path, report: _Report345, refs: list[EntityRef], holding: _Ho
         yield build(path, loc, make, title)
 
 
+# the forms' check boxes (EDGAR Ownership XML Technical Specification), as the form words them
+_FLAGS = (("noSecuritiesOwned", "No securities owned."),
+          ("notSubjectToSection16", "No longer subject to Section 16 (obligations may continue)."),
+          ("aff10b5One", "A transaction was made under a plan intended to satisfy Rule 10b5-1(c)."),
+          ("form3HoldingsReported", "Form 3 holdings reported."),
+          ("form4TransactionsReported", "Form 4 transactions reported."))
+
+
 def _disclosure_lines(root: Any, rows: list[tuple[str, Any]]) -> list[str]:
     """The filing as text: every table row (derivatives included), then footnotes and remarks."""
     lines = [f"{loc}: " + "; ".join(t for t in (clean_text(x) for x in row.itertext()) if t)
              for loc, row in rows]
-    if flag_at(root, "noSecuritiesOwned"):
-        lines.append("No securities owned.")
+    for flag, said in _FLAGS:
+        if flag_at(root, flag):
+            lines.append(said)
+    if original := text_at(root, "dateOfOriginalSubmission"):
+        lines.append(f"Amends the filing of {original}.")
+    for i, o in enumerate(root.findall("reportingOwner"), 1):  # "isOther": the owner's own words
+        if other := text_at(o, "reportingOwnerRelationship/otherText"):
+            lines.append(f"reportingOwner[{i}] other relationship: {other}")
     lines += [clean_text(f.text) for f in root.iter("footnote", "remarks") if clean_text(f.text)]
     return lines
 
