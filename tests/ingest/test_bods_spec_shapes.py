@@ -19,6 +19,7 @@ the codelist) are built here too, so the rule is tested apart from the files tha
 from __future__ import annotations
 
 import json
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -202,3 +203,88 @@ def test_02_boolean_exclusive_flags_and_annotations(tmp_path: Path) -> None:
     (own,) = of(records, Ownership)
     assert (own.stake.lo, own.stake.hi, own.stake.lo_inclusive, own.stake.hi_inclusive) == (25, 50, False, True)
     assert own.source.name == "Bea Flag" and own.direct
+
+
+# -- session 9: BODS 0.3, every optional statement field ------------------------------------------
+
+PUB03 = {"publicationDate": "2022-01-10", "bodsVersion": "0.3", "publisher": {"name": "Reg"}, "license": "x"}
+STATEMENTS_03 = [
+ {"statementID": "e1", "statementType": "entityStatement", "isComponent": False, "statementDate": "2021-12-01",
+  "publicationDetails": PUB03, "source": {"type": ["officialRegister"], "description": "Reg", "retrievedAt": "2021-12-02"},
+  "entityType": "registeredEntity", "name": "Subject Co Ltd", "alternateNames": ["SubCo"],
+  "incorporatedInJurisdiction": {"name": "United Kingdom", "code": "GB"},
+  "identifiers": [{"id": "01234567", "scheme": "GB-COH", "schemeName": "Companies House"}],
+  "foundingDate": "2001-02-03", "addresses": [{"type": "registered", "address": "1 High St", "country": "GB"}],
+  "uri": "https://example.org/e1", "replacesStatements": [], "annotations": []},
+ {"statementID": "e2", "statementType": "entityStatement", "isComponent": True, "statementDate": "2021-12-01",
+  "entityType": "legalEntity", "name": "Middle Holdings BV", "incorporatedInJurisdiction": {"code": "NL"},
+  "identifiers": [{"id": "5493001KJTIIGC8Y1R12", "scheme": "XI-LEI"}]},
+ {"statementID": "e3", "statementType": "entityStatement", "isComponent": False, "statementDate": "2021-12-01",
+  "entityType": "anonymousEntity", "unspecifiedEntityDetails": {"reason": "informationUnknownToPublisher", "description": "x"}},
+ {"statementID": "p1", "statementType": "personStatement", "isComponent": False, "statementDate": "2021-12-01",
+  "personType": "knownPerson", "names": [{"type": "individual", "fullName": "Ann Owner", "givenName": "Ann", "familyName": "Owner"},
+   {"type": "alternative", "fullName": "Annie Owner"}],
+  "identifiers": [{"id": "X123", "schemeName": "passport"}], "nationalities": [{"code": "GB"}],
+  "placeOfBirth": {"address": "London"}, "birthDate": "1970-05", "addresses": [{"type": "service", "address": "x"}],
+  "hasPepStatus": False, "pepStatusDetails": [], "taxResidencies": [{"code": "GB"}]},
+ {"statementID": "p2", "statementType": "personStatement", "isComponent": False, "statementDate": "2021-12-01",
+  "personType": "anonymousPerson", "unspecifiedPersonDetails": {"reason": "subjectExemptFromDisclosure", "description": "protected"}},
+ {"statementID": "o1", "statementType": "ownershipOrControlStatement", "isComponent": False, "statementDate": "2021-12-01",
+  "subject": {"describedByEntityStatement": "e1"}, "interestedParty": {"describedByPersonStatement": "p1"},
+  "componentStatementIDs": ["o2", "o3"],
+  "interests": [{"type": "shareholding", "interestLevel": "indirect", "beneficialOwnershipOrControl": True,
+     "share": {"exact": 60, "minimum": 60, "maximum": 60}, "startDate": "2015-01-01", "details": "through BV"},
+     {"type": "votingRights", "interestLevel": "indirect", "beneficialOwnershipOrControl": True, "share": {"minimum": 50, "exclusiveMinimum": True, "maximum": 75, "exclusiveMaximum": False}}],
+  "source": {"type": ["selfDeclaration"]}},
+ {"statementID": "o2", "statementType": "ownershipOrControlStatement", "isComponent": True, "statementDate": "2021-12-01",
+  "subject": {"describedByEntityStatement": "e1"}, "interestedParty": {"describedByEntityStatement": "e2"},
+  "interests": [{"type": "shareholding", "interestLevel": "direct", "share": {"exact": 100}}]},
+ {"statementID": "o3", "statementType": "ownershipOrControlStatement", "isComponent": True, "statementDate": "2021-12-01",
+  "subject": {"describedByEntityStatement": "e2"}, "interestedParty": {"describedByPersonStatement": "p1"},
+  "interests": [{"type": "shareholding", "interestLevel": "direct", "share": {"exact": 60}}]},
+ {"statementID": "o4", "statementType": "ownershipOrControlStatement", "isComponent": False, "statementDate": "2021-12-01",
+  "subject": {"describedByEntityStatement": "e1"}, "interestedParty": {"describedByPersonStatement": "p2"},
+  "interests": [{"type": "appointmentOfBoard", "interestLevel": "unknown", "beneficialOwnershipOrControl": True}]},
+ {"statementID": "o5", "statementType": "ownershipOrControlStatement", "isComponent": False, "statementDate": "2021-12-01",
+  "subject": {"describedByEntityStatement": "e1"}, "interestedParty": {"unspecified": {"reason": "noBeneficialOwners", "description": "none"}},
+  "interests": []},
+ {"statementID": "o6", "statementType": "ownershipOrControlStatement", "isComponent": False, "statementDate": "2021-12-01",
+  "subject": {"describedByEntityStatement": "e1"}, "interestedParty": {"describedByEntityStatement": "e3"},
+  "interests": [{"type": "otherInfluenceOrControl", "details": "veto"}]},
+ {"statementID": "o1b", "statementType": "ownershipOrControlStatement", "isComponent": False, "statementDate": "2022-06-01",
+  "replacesStatements": ["o1"],
+  "subject": {"describedByEntityStatement": "e1"}, "interestedParty": {"describedByPersonStatement": "p1"},
+  "interests": [{"type": "shareholding", "interestLevel": "indirect", "share": {"exact": 60}, "startDate": "2015-01-01", "endDate": "2022-05-31"}]},
+]
+
+
+def test_03_every_optional_field_components_anonymous_and_replacement(tmp_path: Path) -> None:
+    """BODS 0.3.0 (https://standard.openownership.org/en/0.3.0/, schema): ``isComponent`` and
+    ``componentStatementIDs`` (an indirect interest and its two components), ``source``,
+    ``publicationDetails``, ``alternateNames``, ``addresses``, ``uri``, person ``identifiers`` by
+    ``schemeName``, ``placeOfBirth``, ``hasPepStatus``, ``taxResidencies``, an
+    ``anonymousEntity`` and an ``anonymousPerson`` with their unspecified details, an
+    ``unspecified`` interested party, ``interestLevel`` direct / indirect / unknown, 0.2/0.3 boolean
+    exclusive flags, ``replacesStatements`` closing an interest with ``endDate``."""
+    from ownergraph.domain.model import ReportingException
+
+    records = read(tmp_path, STATEMENTS_03)
+    assert not of(records, Quarantined)
+    names = {e.ref.value or e.ref.lei: e for e in of(records, Entity)}
+    assert names["e1"].valid_from.isoformat() == "2001-02-03" and "SubCo" in {a.value for a in names["e1"].aliases}
+    assert names["5493001KJTIIGC8Y1R12"].name == "Middle Holdings BV"  # a component entity still loads
+    assert "passport:X123" in {a.value for a in names["p1"].aliases}
+    assert names["e3"].kind is EntityKind.UNKNOWN and "[bods:e3]" in names["e3"].name
+    assert names["p2"].kind is EntityKind.PERSON and "[bods:p2]" in names["p2"].name
+    chain = [o for o in of(records, Ownership) if o.fact_key == "bods:o1"]
+    # the indirect interest: 60 % shares and a (50, 75] voting band, then replaced, ending 2022-05-31
+    assert [(o.interest.value, o.direct, o.stake.exact, o.stake.lo, o.valid_to) for o in chain] == [
+        ("shareholding", False, 60.0, None, None), ("voting_rights", False, None, 50.0, None),
+        ("shareholding", False, 60.0, None, date(2022, 5, 31))]
+    components = {(o.source.value, o.target.value, o.stake.exact, o.direct) for o in of(records, Ownership)
+                  if o.fact_key in ("bods:o2", "bods:o3")}
+    assert components == {("e2", "e1", 100.0, True), ("p1", "e2", 60.0, True)}
+    controls = {c.fact_key: (c.source.value, c.control_kind) for c in of(records, Control)}
+    assert controls == {"bods:o4": ("p2", "appointmentOfBoard"), "bods:o6": ("e3", "otherInfluenceOrControl")}
+    (exc,) = of(records, ReportingException)
+    assert exc.entity.value == "e1" and "noBeneficialOwners" in exc.reference
