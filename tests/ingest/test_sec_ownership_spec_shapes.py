@@ -231,3 +231,22 @@ def test_the_specifications_own_sample(tmp_path: Path) -> None:
     owners = {(c.source.value, c.control_kind) for c in of(out, Control)}
     assert {cik for cik, _ in owners} == {"0000343434", "0000343435", "1212121212"}
     assert {kind for _, kind in owners} == {"directorship", "officer"}
+
+
+def test_bare_values_are_read_and_said(tmp_path: Path) -> None:
+    """Hand-made forms write table values bare, without the schema's ``<value>``: they are read as
+    written (title, date, D/I, shares after) and one note names the elements."""
+    bare = """<ownershipDocument><documentType>4</documentType><periodOfReport>2024-01-31</periodOfReport>
+  <issuer><issuerCik>0000320193</issuerCik><issuerName>Example Issuer Inc.</issuerName></issuer>
+  <reportingOwner><reportingOwnerId><rptOwnerCik>0001111111</rptOwnerCik><rptOwnerName>DOE JANE</rptOwnerName>
+  </reportingOwnerId></reportingOwner>
+  <nonDerivativeTable><nonDerivativeTransaction>
+    <securityTitle>Common Stock</securityTitle><transactionDate>2024-01-30</transactionDate>
+    <postTransactionAmounts><sharesOwnedFollowingTransaction>0</sharesOwnedFollowingTransaction></postTransactionAmounts>
+    <ownershipNature><directOrIndirectOwnership>D</directOrIndirectOwnership></ownershipNature>
+  </nonDerivativeTransaction></nonDerivativeTable></ownershipDocument>"""
+    out = read(tmp_path, bare)
+    (note,) = of(out, Quarantined)
+    assert note.field == "directOrIndirectOwnership" and "<securityTitle>" in note.reason and not note.not_read
+    (own,) = of(out, Ownership)  # sold out on 2024-01-30: the holding ends then
+    assert (own.share_class, own.direct, own.valid_from, own.valid_to) == ("Common Stock", True, None, date(2024, 1, 30))

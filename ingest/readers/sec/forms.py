@@ -41,6 +41,7 @@ from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
 from ownergraph.ingest.readers.documents.edgar import parse_header
 from ownergraph.ingest.readers.sec.cover_page_layout import is_cover_page_layout, to_sec_layout
 from ownergraph.ingest.readers.sec.form345_html import XML_HINT, MissingBox, is_form345_html, ownership_document
+from ownergraph.ingest.readers.sec.bare_values import wrap_bare_values
 from ownergraph.ingest.readers.sec.header import header_entities
 from ownergraph.ingest.readers.sec.misspelt_tags import parse_filing
 from ownergraph.ingest.readers.sec.values import (  # noqa: F401 - jurisdiction, sec_date re-exported
@@ -240,6 +241,9 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
     icik = icik or normalise(issuer.name or "")  # the issuer's part of fact keys
     yield doc.entity(issuer, "issuer", (Alias(scheme=AliasScheme.OTHER, value=f"ticker:{ticker}",
                                               kind=AliasKind.IDENTIFIER),) if ticker else ())
+    if bare := wrap_bare_values(root):
+        yield quarantine(path, "document", bare[0], f"values written without the <value> element the EDGAR "
+                         f"ownership schema wraps them in (<{'>, <'.join(bare)}>): read as written")
     report = _Report345(doc=doc, issuer=issuer, issuer_key=icik, period=period)
     refs: list[EntityRef] = []
     for i, o in enumerate(root.findall("reportingOwner"), 1):
