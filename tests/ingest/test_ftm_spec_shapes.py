@@ -203,3 +203,20 @@ def test_real_identifications_of_a_watchlist(tmp_path: Path) -> None:
     assert "ein:13-7654321" in {a.value for a in by_id["corp-filings-org-2074"].aliases}
     assert "lei:549300HKVFVS8QGCBR57" in {a.value for a in by_id["corp-filings-org-2141"].aliases}
     assert not any(q.reason.startswith("'Identification'") for q in of(records, Quarantined))
+
+
+def test_parent_and_subsidiaries_give_one_holding(tmp_path: Path) -> None:
+    """LegalEntity ``parent`` (reverse ``subsidiaries``): the parent holds the subsidiary, share
+    unstated; a file stating both sides gives one fact; a nested export's inline subsidiary too."""
+    records = read(tmp_path, [
+        {"id": "sub", "schema": "Company", "properties": {"name": ["Sub Ltd"], "parent": ["top"],
+                                                         "icijId": ["240001"]}},
+        {"id": "top", "schema": "Company", "properties": {"name": ["Top plc"], "subsidiaries": [
+            "sub", {"id": "sub2", "schema": "Company", "properties": {"name": ["Sub Two Ltd"]}}]}},
+    ])
+    assert not of(records, Quarantined)
+    held = {(o.source.value, o.target.value, o.stake, o.fact_key) for o in of(records, Ownership)}
+    assert held == {("top", "sub", None, "ftm:parent:top:sub"), ("top", "sub2", None, "ftm:parent:top:sub2")}
+    assert len([o for o in of(records, Ownership) if o.target.value == "sub"]) == 2  # same key: one fact
+    sub = next(e for e in of(records, Entity) if e.ref.value == "sub")
+    assert "icij:240001" in {a.value for a in sub.aliases}

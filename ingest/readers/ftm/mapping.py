@@ -68,6 +68,7 @@ IDENTIFIERS: dict[str, tuple[AliasScheme, str | None]] = {
     "idNumber": (AliasScheme.OTHER, "id"),
     "passportNumber": (AliasScheme.OTHER, "passport"),
     "wikidataId": (AliasScheme.OTHER, "wikidata"),
+    "icijId": (AliasScheme.OTHER, "icij"),
 }
 NAME_KINDS = (("name", AliasKind.LEGAL), ("alias", AliasKind.TRADING),
               ("weakAlias", AliasKind.TRADING), ("previousName", AliasKind.PREVIOUS))

@@ -23,6 +23,7 @@ REVERSE = {
     "successors": "predecessor", "predecessors": "successor",
     "debtDebtor": "debtor", "debtCreditor": "creditor",
     "identification": "holder", "passport": "holder",  # Identification.holder, Passport.holder
+    "subsidiaries": "parent",  # LegalEntity.parent
 }
 _MAX_DEPTH = 4  # a nested export nests one or two levels; deeper is a cycle written out
 

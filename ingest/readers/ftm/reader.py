@@ -23,7 +23,8 @@ Mapping choices:
   Succession -> the typed edges; Membership / Employment / Representation / UnknownLink ->
   :class:`Association` named by their ``role`` (else member / employee / representative / linked);
   endpoints are ``EntityRef(scheme=FTM_ID, value=id)``. Asset / Security / RealEstate (an
-  Ownership's asset) load as entities of unknown kind, like Vessel and Airplane.
+  Ownership's asset) load as entities of unknown kind, like Vessel and Airplane. A LegalEntity's
+  ``parent`` / ``subsidiaries`` give an Ownership parent -> subsidiary, share unstated.
 - Identification / Passport -> identifier aliases of their holder's entity
   (:mod:`ingest.readers.ftm.identifications`); one whose holder is not in the file is quarantined.
 - Occupancy (a post held) and every other schema (Address, Note, Page, ...) are quarantined with
@@ -103,6 +104,7 @@ def _thing(ent: dict[str, Any], ctx: Ctx, held: HeldIds) -> Iterator[Record]:
             provenance=ctx.prov(eid, props), fact_key=f"ftm:{eid}")
 
     yield build(ctx.path, ctx.locator, make, ent)
+    yield from _parent_links(eid, props, ctx, ent)
     topics = prop_values(props, "topics")
     if "sanction" in topics:
         datasets = [str(d) for d in ent.get("datasets") or ()]
@@ -115,6 +117,20 @@ def _thing(ent: dict[str, Any], ctx: Ctx, held: HeldIds) -> Iterator[Record]:
         # a MOD without the topic delists: close the sanction an earlier version implied
         yield Retraction(fact_key=f"ftm:{eid}:sanction", known_from=ctx.known_from,
                          provenance=ctx.prov(eid, props))
+
+
+def _parent_links(eid: str, props: dict[str, Any], ctx: Ctx, ent: dict[str, Any]) -> Iterator[Record]:
+    """LegalEntity ``parent`` / ``subsidiaries`` (each the other's reverse): the parent holds the
+    subsidiary, its share unstated (as an Exhibit 21 row without a percentage). Keyed by the pair,
+    so a file stating both sides gives one fact."""
+    pairs = [(p, eid) for p in prop_values(props, "parent")] + [
+        (eid, c) for c in prop_values(props, "subsidiaries")]
+    for parent, child in dict.fromkeys(pairs):
+        if parent != child:
+            yield build(ctx.path, ctx.locator, lambda parent=parent, child=child: Ownership(
+                source=_ref(parent), target=_ref(child), stake=None, known_from=ctx.known_from,
+                provenance=ctx.prov(f"parent:{parent}:{child}", {}),
+                fact_key=f"ftm:parent:{parent}:{child}"), ent)
 
 
 def _ref(eid: str) -> EntityRef:
