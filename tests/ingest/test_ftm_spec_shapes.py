@@ -120,7 +120,7 @@ def test_identification_and_passport_become_ids_of_their_holder(tmp_path: Path) 
             "holder": ["p1"], "number": ["294-66-9999"], "type": ["SSN"], "country": ["us"],
             "authority": ["US Social Security Administration"], "startDate": ["2001-02-03"],
             "endDate": ["2031-02-03"]}},
-        {"id": "p1", "schema": "Person", "properties": {"name": ["Jane Roe"]}},
+        {"id": "p1", "schema": "Person", "properties": {"name": ["Jane Roe"], "socialSecurityNumber": ["294-66-9999"]}},
         {"id": "c1", "schema": "Company", "properties": {"name": ["Roe Holdings"]}},
         {"id": "pp-1", "schema": "Passport", "properties": {
             "holder": ["p1"], "passportNumber": ["X1234567"], "personalNumber": ["P-77"],

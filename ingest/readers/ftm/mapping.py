@@ -69,6 +69,7 @@ IDENTIFIERS: dict[str, tuple[AliasScheme, str | None]] = {
     "passportNumber": (AliasScheme.OTHER, "passport"),
     "wikidataId": (AliasScheme.OTHER, "wikidata"),
     "icijId": (AliasScheme.OTHER, "icij"),
+    "socialSecurityNumber": (AliasScheme.OTHER, "ssn"),  # Person
 }
 NAME_KINDS = (("name", AliasKind.LEGAL), ("alias", AliasKind.TRADING),
               ("weakAlias", AliasKind.TRADING), ("previousName", AliasKind.PREVIOUS))
