@@ -220,3 +220,12 @@ def test_parent_and_subsidiaries_give_one_holding(tmp_path: Path) -> None:
     assert len([o for o in of(records, Ownership) if o.target.value == "sub"]) == 2  # same key: one fact
     sub = next(e for e in of(records, Entity) if e.ref.value == "sub")
     assert "icij:240001" in {a.value for a in sub.aliases}
+
+
+def test_exported_control_reads_back_as_control(tmp_path: Path) -> None:
+    """ownergraph's FtM export writes a control that is not a board seat as an UnknownLink whose
+    role is ``controls (<kind>)`` (docs/guide/exports.md): read back as that control."""
+    records = read(tmp_path, [{"id": "u", "schema": "UnknownLink", "properties": {
+        "subject": ["p1"], "object": ["c1"], "role": ["controls (voting)"], "startDate": ["2020-01-01"]}}])
+    (c,) = of(records, Control)
+    assert (c.source.value, c.target.value, c.control_kind, c.valid_from.isoformat()) == ("p1", "c1", "voting", "2020-01-01")

@@ -172,6 +172,9 @@ def _edge(ent: dict[str, Any], ctx: Ctx) -> Iterator[Record]:
         yield build(ctx.path, ctx.locator, lambda: _typed_edge(schema, props, common), ent)
 
 
+_EXPORTED_CONTROL = re.compile(r"controls \(([^()]+)\)")
+
+
 def _typed_edge(schema: str, props: dict[str, Any], common: dict[str, Any]) -> Record:
     if schema == "Ownership":
         otype = (first_value(props, "ownershipType") or "").lower()
@@ -183,6 +186,9 @@ def _typed_edge(schema: str, props: dict[str, Any], common: dict[str, Any]) -> R
         return Control(**common, control_kind="directorship")
     if schema in ASSOCIATION_WORDS:
         stated = first_value(props, "relationship") or first_value(props, "role")
+        exported = _EXPORTED_CONTROL.match(stated or "") if schema == "UnknownLink" else None
+        if exported:  # ownergraph's own FtM export writes a non-board control so (docs/guide/exports.md)
+            return Control(**common, control_kind=exported[1])
         return Association(**common, relationship=stated or ASSOCIATION_WORDS[schema])
     if schema == "Debt":
         amount = first_value(props, "amount")
