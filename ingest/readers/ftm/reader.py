@@ -186,7 +186,7 @@ def _typed_edge(schema: str, props: dict[str, Any], common: dict[str, Any]) -> R
         return Control(**common, control_kind="directorship")
     if schema in ASSOCIATION_WORDS:
         stated = first_value(props, "relationship") or first_value(props, "role")
-        exported = _EXPORTED_CONTROL.match(stated or "") if schema == "UnknownLink" else None
+        exported = _EXPORTED_CONTROL.fullmatch(stated or "") if schema == "UnknownLink" else None
         if exported:  # ownergraph's own FtM export writes a non-board control so (docs/guide/exports.md)
             return Control(**common, control_kind=exported[1])
         return Association(**common, relationship=stated or ASSOCIATION_WORDS[schema])
