@@ -177,6 +177,17 @@ def test_membership_employment_representation_unknown_link(tmp_path: Path) -> No
     assert q.field == "schema" and "Occupancy" in q.reason
 
 
+def test_nested_association_fills_the_end_it_sits_in(tmp_path: Path) -> None:
+    """A nested export writes a Membership under the member's ``membershipMember`` (the reverse
+    of ``Membership.member``, tests/fixtures/ftm-schema/Membership.yaml) without ``member``."""
+    from ownergraph.domain.model import Association
+
+    records = read(tmp_path, [{"id": "p1", "schema": "Person", "properties": {"name": ["Jane Roe"], "membershipMember": [
+        {"id": "m1", "schema": "Membership", "properties": {"organization": ["o1"], "role": ["Trustee"]}}]}}])
+    (a,) = of(records, Association)
+    assert (a.source.value, a.target.value, a.relationship) == ("p1", "o1", "Trustee")
+
+
 def test_ownable_assets_are_entities(tmp_path: Path) -> None:
     """An Ownership's ``asset`` may be an Asset, Security or RealEstate (FtM Asset's children):
     each loads as an entity of unknown kind, so the edge has both ends."""

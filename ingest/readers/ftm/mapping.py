@@ -26,6 +26,7 @@ THING_KINDS: dict[str, EntityKind] = {
     "Asset": EntityKind.UNKNOWN,  # what an Ownership's `asset` may be besides a legal entity
     "Security": EntityKind.UNKNOWN,
     "RealEstate": EntityKind.UNKNOWN,
+    "Vehicle": EntityKind.UNKNOWN,
 }
 
 # schema -> (source property, target property), in ownergraph's edge direction

@@ -24,6 +24,10 @@ REVERSE = {
     "debtDebtor": "debtor", "debtCreditor": "creditor",
     "identification": "holder", "passport": "holder",  # Identification.holder, Passport.holder
     "subsidiaries": "parent",  # LegalEntity.parent
+    "membershipMember": "member", "membershipOrganization": "organization",
+    "employers": "employee", "employees": "employer",
+    "agencyClient": "agent", "agentRepresentation": "client",
+    "unknownLinkTo": "subject", "unknownLinkFrom": "object",
 }
 _MAX_DEPTH = 4  # a nested export nests one or two levels; deeper is a cycle written out
 
