@@ -240,3 +240,33 @@ def test_exported_control_reads_back_as_control(tmp_path: Path) -> None:
         "subject": ["p1"], "object": ["c1"], "role": ["controls (voting)"], "startDate": ["2020-01-01"]}}])
     (c,) = of(records, Control)
     assert (c.source.value, c.target.value, c.control_kind, c.valid_from.isoformat()) == ("p1", "c1", "voting", "2020-01-01")
+
+
+def test_every_schema_of_the_model_is_read_or_refused_with_a_reason(tmp_path: Path) -> None:
+    """Every concrete schema of the FtM model (tests/fixtures/ftm-schema, MIT): an entity of it,
+    with a name and both ends of an interval filled, gives a record or a quarantine saying why,
+    never nothing. Entities that imply an ownership, control, directorship, family, membership or
+    sanction relation give that record."""
+    import yaml
+
+    from ownergraph.domain.model import Retraction
+
+    folder = Path(__file__).parents[1] / "fixtures/ftm-schema"
+    specs = {name: spec for p in sorted(folder.glob("*.yaml"))
+             for name, spec in (yaml.safe_load(p.read_text(encoding="utf-8")) or {}).items()
+             if isinstance(spec, dict) and not spec.get("abstract")}
+    ends = {"owner": ["a"], "asset": ["b"], "director": ["a"], "organization": ["b"], "person": ["a"],
+            "relative": ["b"], "associate": ["b"], "member": ["a"], "employee": ["a"], "employer": ["b"],
+            "agent": ["a"], "client": ["b"], "subject": ["a"], "object": ["b"], "entity": ["a"],
+            "holder": ["a"], "number": ["1"], "creditor": ["a"], "debtor": ["b"], "predecessor": ["a"],
+            "successor": ["b"], "post": ["b"]}
+    entities = [{"id": f"x-{name}", "schema": name, "properties": {"name": [f"X {name}"], **ends}}
+                for name in sorted(specs)]
+    records = read(tmp_path, entities)
+    said = {r.locator for r in records if isinstance(r, Quarantined)} | {
+        r.provenance.locator for r in records if not isinstance(r, (Quarantined, Retraction))}
+    assert said == {f"line {n}" for n in range(1, len(entities) + 1)}
+    kinds = {r.provenance.source_record_id: type(r).__name__ for r in records if not isinstance(r, Quarantined)}
+    for schema, kind in (("Ownership", "Ownership"), ("Directorship", "Control"), ("Family", "Association"),
+                         ("Membership", "Association"), ("Sanction", "Sanction"), ("Person", "Entity")):
+        assert kinds.get(f"x-{schema}") == kind, schema
