@@ -270,3 +270,31 @@ def test_every_schema_of_the_model_is_read_or_refused_with_a_reason(tmp_path: Pa
     for schema, kind in (("Ownership", "Ownership"), ("Directorship", "Control"), ("Family", "Association"),
                          ("Membership", "Association"), ("Sanction", "Sanction"), ("Person", "Entity")):
         assert kinds.get(f"x-{schema}") == kind, schema
+
+
+CORPUS = Path(__file__).parents[1] / "fixtures/reader_corpus/files"
+
+
+def test_real_diagram_links_and_representation() -> None:
+    """Reader corpus heldout4 ``openaleph-react-ftm-sample.ftm`` (openaleph/openaleph, origin and
+    licence in the corpus README): its UnknownLink and Representation, quarantined before, are
+    associations between the diagram's entities."""
+    from ownergraph.domain.model import Association
+
+    records = list(FtmReader().read(CORPUS / "heldout4/ftm/openaleph-react-ftm-sample.ftm"))
+    assert not of(records, Quarantined)
+    rel = {(a.source.value[:8], a.target.value[:8], a.relationship) for a in of(records, Association)}
+    assert rel == {("f1c6ebf0", "dc8b379b", "linked"), ("dc8b379b", "10595fd2", "representative")}
+
+
+def test_real_leak_passport_without_its_holder_and_roles() -> None:
+    """Reader corpus heldout4 ``leakrfc-ofac.json`` (openaleph/leakrfc, AGPL-3.0): UnknownLinks with
+    OFAC's roles ("Providing support to") are associations; its Passport's holder ``ofac-17871`` is
+    not in the file, so the number is quarantined naming ``holder``."""
+    from ownergraph.domain.model import Association
+
+    records = list(FtmReader().read(CORPUS / "heldout4/ftm/leakrfc-ofac.json"))
+    assert ("ofac-23649", "ofac-23648", "Providing support to") in {
+        (a.source.value, a.target.value, a.relationship) for a in of(records, Association)}
+    (q,) = of(records, Quarantined)
+    assert (q.locator, q.field) == ("line 6", "holder") and "ofac-17871" in q.reason

@@ -250,3 +250,16 @@ def test_bare_values_are_read_and_said(tmp_path: Path) -> None:
     assert note.field == "directOrIndirectOwnership" and "<securityTitle>" in note.reason and not note.not_read
     (own,) = of(out, Ownership)  # sold out on 2024-01-30: the holding ends then
     assert (own.share_class, own.direct, own.valid_from, own.valid_to) == ("Common Stock", True, None, date(2024, 1, 30))
+
+
+def test_real_bare_derivative_values() -> None:
+    """Reader corpus test split ``edgar4j-sample-form4-derivative-transactions.xml``
+    (danielsobrado/edgar4j, origin and licence in the corpus README) writes the underlying
+    security's title and shares bare: read, with the one note naming them."""
+    path = Path(__file__).parents[1] / ("fixtures/reader_corpus/files/test/sec-ownership-xml/"
+                                        "edgar4j-sample-form4-derivative-transactions.xml")
+    out = list(SecReader().read(path))
+    (note,) = of(out, Quarantined)
+    assert "<underlyingSecurityShares>, <underlyingSecurityTitle>" in note.reason and not note.not_read
+    (doc,) = of(out, Disclosure)
+    assert "derivativeTable" in doc.text
