@@ -166,3 +166,15 @@ def test_13d_person_without_name_or_cik_is_refused_alone(tmp_path: Path) -> None
     (q,) = of(out, Quarantined)
     assert (q.locator, q.field) == ("reportingPerson[1]", "reportingPersonName")
     assert {e.name for e in of(out, Entity)} >= {"Target Corp.", "Example Capital LLC"}
+
+
+def test_placeholder_cusip_is_not_an_identifier(tmp_path: Path) -> None:
+    """An issuer without a CUSIP is written "N/A" or "000000000": no ``cusip:`` alias and the
+    stake is keyed by the issuer's CIK, so such issuers never look alike."""
+    for word in ("N/A", "000000000", "NONE"):
+        text = G13.replace("<issuerCusip>G12345101</issuerCusip>", f"<issuerCusip>{word}</issuerCusip>")
+        out = read(tmp_path, text, "13g.xml")
+        issuer = next(e for e in of(out, Entity) if e.name == "Foreign Issuer plc")
+        assert not any(a.value.startswith("cusip:") for a in issuer.aliases), word
+        (stake,) = of(out, Ownership)
+        assert stake.fact_key == "sec:13dg:0000555555:0000888888"

@@ -263,3 +263,12 @@ def test_real_bare_derivative_values() -> None:
     assert "<underlyingSecurityShares>, <underlyingSecurityTitle>" in note.reason and not note.not_read
     (doc,) = of(out, Disclosure)
     assert "derivativeTable" in doc.text
+
+
+def test_no_trading_symbol_is_not_an_identifier(tmp_path: Path) -> None:
+    """``issuerTradingSymbol`` is required; an issuer without one is written ``NONE`` (or
+    ``N/A``): no ``ticker:NONE`` alias, which would make every such issuer look alike."""
+    for word in ("NONE", "N/A", "none"):
+        out = read(tmp_path, FULL.replace("<issuerTradingSymbol>EXI<", f"<issuerTradingSymbol>{word}<"))
+        issuer = next(e for e in of(out, Entity) if e.name == "Example Issuer Inc.")
+        assert not any(a.value.startswith("ticker:") for a in issuer.aliases), word

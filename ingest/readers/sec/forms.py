@@ -45,7 +45,8 @@ from ownergraph.ingest.readers.sec.bare_values import wrap_bare_values
 from ownergraph.ingest.readers.sec.header import header_entities
 from ownergraph.ingest.readers.sec.misspelt_tags import parse_filing
 from ownergraph.ingest.readers.sec.values import (  # noqa: F401 - jurisdiction, sec_date re-exported
-    MAX_BYTES, utc_midnight, cik_of, clean_text, Doc, flag_at, file_mtime, normalise, party_ref, percent_stake, strip_ns, text_at,
+    MAX_BYTES, utc_midnight, cik_of, clean_text, Doc, flag_at, file_mtime, normalise, party_ref, percent_stake, real_cusip,
+    strip_ns, text_at,
     jurisdiction, prose_key, sec_date,
 )
 from ownergraph.ingest.readers.base import RECORD_ERRORS, build, not_read, quarantine
@@ -66,8 +67,8 @@ def _schedule13(root: Any, path: Path) -> Iterator[Record]:
     doc = _document(path, filed)
     cik = cik_of(text_at(cover, "issuerInfo/issuerCik", "issuerInfo/issuerCIK"))
     # 13D: issuerCUSIP; 13G: issuerCusip; both may nest several under issuerCusips/issuerCusipNumber
-    cusips = [clean_text(c.text) for c in cover.iter("issuerCusip", "issuerCusipNumber", "issuerCUSIP")
-              if clean_text(c.text)]
+    cusips = [c for c in (real_cusip(el.text) for el in cover.iter("issuerCusip", "issuerCusipNumber", "issuerCUSIP"))
+              if c]
     iname = text_at(cover, "issuerInfo/issuerName")
     if not (cik or iname):  # every fact of the filing is about the issuer
         yield not_read(path, "formData/coverPageHeader/issuerInfo", "the issuer has neither a CIK nor a name",
@@ -231,6 +232,8 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
     doc = _document(path, filed)
     icik = cik_of(text_at(root, "issuer/issuerCik"))
     ticker = text_at(root, "issuer/issuerTradingSymbol")
+    if ticker and _NO_SYMBOL.fullmatch(ticker):
+        ticker = None  # EDGAR's instruction for an issuer without a symbol is "NONE": no identifier
     iname = text_at(root, "issuer/issuerName")
     if not (icik or iname):  # every relation of the form is about the issuer; its owners are still named
         owners = yield from _owners_without_issuer(path, doc, root)
@@ -259,6 +262,10 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
         text="\n".join(lines) or None, mentions=(issuer, *refs), valid_from=period,
         known_from=doc.known_from, provenance=doc.prov(doc.doc_id, "document"),
         fact_key=f"sec:{doc.doc_id}:disclosure"))
+
+
+# what filers write in the required issuerTradingSymbol when the issuer has none
+_NO_SYMBOL = re.compile(r"(?i)none|n/?a|not applicable|no symbol|no trading symbol|-+|0+")
 
 
 def _owners_without_issuer(path: Path, doc: Doc, root: Any) -> Generator[Record, None, int]:
@@ -492,7 +499,7 @@ def _schedule13_html(data: bytes, path: Path) -> Iterator[Record]:
     event = sec_date(_before(lines, "(date of event"))
     filed = sec_date(dated[1]) if dated else event
     doc = Doc(path, utc_midnight(filed) if filed else file_mtime(path))
-    cusip = clean_text(_before(lines, "(cusip number)")) or None
+    cusip = real_cusip(_before(lines, "(cusip number)"))
     issuer = _cover_issuer(path, form, lines, cusip)
     if isinstance(issuer, Quarantined):
         yield issuer

@@ -96,6 +96,15 @@ def jurisdiction(text: str | None) -> str | None:
     return COUNTRIES.get(low, t)
 
 
+def real_cusip(text: str | None) -> str | None:
+    """A CUSIP as written, or None for what filers write when there is none ("N/A", "NONE",
+    "000000000"): such a placeholder as an identifier would make every issuer without a CUSIP
+    look alike."""
+    t = clean_text(text)
+    compact = re.sub(r"[\s-]", "", t)
+    return t if compact and re.search(r"[1-9]", compact) and len(compact) >= 6 else None
+
+
 def percent_stake(text: str | None) -> Stake | None:
     t = clean_text(text).rstrip("%").strip()
     if not t:
