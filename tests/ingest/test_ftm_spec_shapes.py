@@ -130,6 +130,8 @@ def test_identification_and_passport_become_ids_of_their_holder(tmp_path: Path) 
         {"id": "id-2", "schema": "Identification", "properties": {
             "holder": ["c1"], "number": ["5493001KJTIIGC8Y1R12"], "type": ["LEI"]}},
         {"id": "id-3", "schema": "Identification", "properties": {"holder": ["ghost"], "number": ["1"]}},
+        {"id": "id-4", "schema": "Identification", "properties": {"holder": ["p1"], "type": ["SSN"]}},
+        {"id": "id-5", "schema": "Passport", "properties": {"passportNumber": ["Z1"]}},
     ])
     person = next(e for e in of(records, Entity) if e.ref.value == "p1")
     ids = {a.value: a for a in person.aliases if a.scheme is AliasScheme.OTHER}
@@ -138,8 +140,9 @@ def test_identification_and_passport_become_ids_of_their_holder(tmp_path: Path) 
         "2001-02-03", "2031-02-03")
     company = next(e for e in of(records, Entity) if e.ref.value == "c1")
     assert any(a.scheme is AliasScheme.LEI and a.value == "5493001KJTIIGC8Y1R12" for a in company.aliases)
-    (q,) = of(records, Quarantined)
-    assert (q.locator, q.field) == ("line 7", "holder") and "ghost" in q.reason
+    q = {(x.locator, x.field): x.reason for x in of(records, Quarantined)}
+    assert set(q) == {("line 7", "holder"), ("line 8", "number"), ("line 9", "holder")}
+    assert "ghost" in q["line 7", "holder"] and "requires holder and number" in q["line 8", "number"]
 
 
 def test_identification_nested_under_its_holder(tmp_path: Path) -> None:

@@ -63,6 +63,18 @@ class HeldIds:
                                      alias.value)
 
 
+def missing_parts(ent: dict[str, Any], path: Path, locator: str) -> Iterator[Record]:
+    """A quarantine for an identity document without a holder or a number (both required by
+    FtM's Identification schema): there is nothing to attach, or nothing to attach it to."""
+    props = properties(ent)
+    for field in ("holder", "number"):
+        names = (field,) if field == "holder" else _NUMBERS
+        if not any(prop_values(props, n) for n in names):
+            yield quarantine(path, locator, field, f"{ent['schema']} {ent['id']} has no {field}: FtM's "
+                             "Identification schema requires holder and number", ent.get("id"))
+            return
+
+
 def _identifiers(ent: dict[str, Any]) -> Iterator[tuple[str, Alias]]:
     """(holder id, alias) for each holder and number of an identity document."""
     props = properties(ent)

@@ -68,7 +68,9 @@ from ownergraph.ingest.readers.ftm.mapping import (
     stamp_time, prop_values, parse_percentage, properties,
 )
 from ownergraph.ingest.readers.json_layout import JSON_ERRORS, iter_json_records, iter_lines, load_line
-from ownergraph.ingest.readers.ftm.identifications import ID_SCHEMAS, HeldIds, index_entities, index_lines
+from ownergraph.ingest.readers.ftm.identifications import (
+    ID_SCHEMAS, HeldIds, index_entities, index_lines, missing_parts,
+)
 from ownergraph.ingest.readers.ftm.nested import nested_entities
 from ownergraph.ingest.readers.packed import open_data
 from ownergraph.ingest.readers.base import Bad, build, file_time, guard, not_read, parse_datetime, quarantine, read_safely
@@ -202,8 +204,8 @@ def _entity_records(ent: dict[str, Any], ctx: Ctx, held: HeldIds) -> Iterator[Re
     schema = ent.get("schema")
     if schema in THING_KINDS:
         yield from _thing(ent, ctx, held)
-    elif schema in ID_SCHEMAS:
-        pass  # an identity document: its number is on its holder's entity (or quarantined at the end)
+    elif schema in ID_SCHEMAS:  # its number is on its holder's entity (or quarantined at the end)
+        yield from missing_parts(ent, ctx.path, ctx.locator)
     elif schema == "Sanction":
         yield from _sanction(ent, ctx)
     elif schema in EDGE_ENDS:
