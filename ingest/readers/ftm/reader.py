@@ -259,7 +259,8 @@ class FtmReader:
         """A file holding one JSON document: an entity, or an array of entities (FtM's JSON form
         outside the line-based exports, as FtM libraries write a single entity)."""
         stamp, mtime = stamp_time(path), file_time(path)
-        held = index_entities(_with_nested(iter_json_records(path)))
+        held = index_entities(_with_nested(("document" if loc == "$" else loc, obj)
+                                           for loc, obj in iter_json_records(path)))
         for loc, obj in iter_json_records(path):
             loc = "document" if loc == "$" else loc
             yield from guard(path, loc, lambda obj=obj, loc=loc: self._read_line(
