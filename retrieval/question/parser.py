@@ -37,7 +37,7 @@ from ownergraph.domain.vocabulary import (
     BLOCKED_RULE, BRANCHES, DIFF, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, SCREENING, STAKE, UNKNOWN,
 )
 from ownergraph.retrieval.question.anchors import ELLIPSIS, Anchors, clean, fallback, slots
-from ownergraph.retrieval.question.dates import DateHit, assign_dates, find_dates
+from ownergraph.retrieval.question.dates import DATE_NAMED_CUE, DateHit, assign_dates, find_dates
 from ownergraph.retrieval.question.params import read_channels, read_depth, read_portfolio, read_rules
 from ownergraph.retrieval.question.kind_cues import SURE, cue_scores, kind_by_cues, overruled, refined
 from ownergraph.retrieval.question.kind_words import kind_by_command, kind_by_phrase
@@ -48,6 +48,7 @@ from ownergraph.retrieval.question.request_frames import blank_frames
 from ownergraph.retrieval.question.abbreviations import expand
 from ownergraph.retrieval.question.message_text import form_question, message_question, question_start
 from ownergraph.retrieval.question.spelling import correct_words
+from ownergraph.retrieval.question.spoken_text import spoken_forms
 from ownergraph.retrieval.question.spoken_dates import spoken_dates_in_digits
 from ownergraph.retrieval.question.work_text import (
     MASK_WORD, MAX_CHARS, PH_RE, PRONOUNS, SEP, Work, mask_known_names, mask_names,
@@ -166,8 +167,9 @@ def _blank_request(w: Work) -> None:
 
 def _without_dates(w: Work, dates: list[DateHit]) -> str:
     probe = w.text
-    for h in dates:
-        probe = probe[:h.dstart] + SEP * (h.end - h.dstart) + probe[h.end:]
+    for h in dates:  # a cue that calls it a date ("at the key date D") goes with it: no question for a date
+        start = h.start if DATE_NAMED_CUE.search(probe[h.start:h.dstart]) else h.dstart
+        probe = probe[:start] + SEP * (h.end - start) + probe[h.end:]
     return probe
 
 
@@ -373,10 +375,11 @@ def _note_gaps(w: Work, an: Anchors, pattern: str, follow_up: bool) -> None:
 def _prepared(text: str, today: date | None, names: Gazetteer | None) -> tuple[Work, list[DateHit]]:
     """Steps 1 and 2a: the working copy with names masked, its dates found, the request frame
     blanked."""
-    plain = spoken_dates_in_digits(_normalise(_without_shouting(form_question(message_question(text)))))
+    spoken, said = spoken_forms(form_question(message_question(text)))
+    plain = spoken_dates_in_digits(_normalise(_without_shouting(spoken)))
     expanded, spelt_out = expand(plain)
     spelt, fixes = correct_words(expanded)
-    fixes = spelt_out + fixes
+    fixes = said + spelt_out + fixes
     w = _working_copy(spelt, today or date.today())
     w.notes.extend(fixes)
     mask_names(w)
