@@ -49,6 +49,7 @@ from ownergraph.retrieval.question.abbreviations import expand
 from ownergraph.retrieval.question.message_text import form_question, message_question, question_start
 from ownergraph.retrieval.question.spelling import correct_words
 from ownergraph.retrieval.question.spoken_text import spoken_forms
+from ownergraph.retrieval.question.translated_words import plain_english
 from ownergraph.retrieval.question.spoken_dates import spoken_dates_in_digits
 from ownergraph.retrieval.question.work_text import (
     MASK_WORD, MAX_CHARS, PH_RE, PRONOUNS, SEP, Work, mask_known_names, mask_names,
@@ -378,8 +379,9 @@ def _prepared(text: str, today: date | None, names: Gazetteer | None) -> tuple[W
     spoken, said = spoken_forms(form_question(message_question(text)))
     plain = spoken_dates_in_digits(_normalise(_without_shouting(spoken)))
     expanded, spelt_out = expand(plain)
+    expanded, translated = plain_english(expanded)
     spelt, fixes = correct_words(expanded)
-    fixes = said + spelt_out + fixes
+    fixes = said + spelt_out + translated + fixes
     w = _working_copy(spelt, today or date.today())
     w.notes.extend(fixes)
     mask_names(w)
