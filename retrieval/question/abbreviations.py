@@ -69,6 +69,8 @@ SHORTHAND: tuple[tuple[str, str, bool], ...] = (
     # "cos" is "companies" after a determiner ("which cos", "any cos"), elsewhere "because"
     (r"(?<=which\s)cos|(?<=what\s)cos|(?<=any\s)cos|(?<=all\s)cos|(?<=the\s)cos|(?<=other\s)cos|(?<=group\s)cos|"
      r"(?<=op\s)cos|(?<=portfolio\s)cos", "companies", False),
+    # ... and before the words that describe companies ("cos owned by X", "cos in the group")
+    (r"cos(?=\s+(?:owned|controlled|held|under|where|that|which|in\s+(?:the|its|his|her|their)\b))", "companies", False),
 )
 
 # non-native progressive forms of the verbs the rules read: "is owning" -> "owns" (verb, 3rd person,

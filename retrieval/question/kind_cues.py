@@ -49,6 +49,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b(?!\s*:?\s*\d)|\breg(?:istration)?\.?\s+(?:no|number|num)\b|\balias(?:es)?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
          r"\bwhat\b.{0,60}\b(?:is|was|were)\s+(?:\w+\s+)?(?:called|named)\b|\bhow\s+(?:is|was|were)\s+(?:\w+\s+)?called\b|"
          r"\b(?:go|goes|went|gone)\s+by\b|\bwho\s+(?:is|'s)\s+(?:that|this)\b|\b(?:ever|once|previously|before)\s+(?:been\s+)?(?:called|named|known\s+as)\b|\bspellings?\b|\bknown\s+under\b|\bsuccessors?\b|\b(?:which|what)\s+name\b|"
+         r"\b(?:registered|recorded|filed|listed|known)\s+(?:under|with)\s+(?:the\s+)?lei\b|\b(?:behind|bears?|holds?)\s+(?:the\s+)?lei\b|"
          rf"\bwho\s+{MASK_WORD}\s+is\b|\bwho\s+(?:is|was|'s)\s+{MASK_WORD}(?!'s)\s*(?:\?|$|[.!,;])|\b(?:which|what)\s+entity\s+is\s+{MASK_WORD}|\b(?:which|what)\s+entity\b.{{0,60}}\brefers?\s+to\b", 3),
         (r"\bcalled\b|\bnamed?\b|\bknown\s+as\b", 1),
     ),
@@ -84,6 +85,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (r"\bchang\w*|\bmov(?:e|ed|es|ements?)\b|\bdelta\b|\bdiff\w*|\bcompar\w*|\bshift\w*|\bevol\w*|\bwhat'?s\s+new\b|"
          r"\bbefore\s+and\s+after\b", 3),
         (r"\bversus\b|\bvs\.?(?=\s)", 2),
+        (r"\u0394|\bdelta\b", 3),  # "Δ shareholders X D1 vs D2"
     ),
     CONTAGION.name: (
         (r"\bdefault\w*|\bcredit\s+event\b|\binsolven\w*|\bbankrupt\w*|\b(?:goes|go|went|going)\s+(?:under|bust|belly[- ]up)\b|"

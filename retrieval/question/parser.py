@@ -213,7 +213,8 @@ def _by_cue_words(w: Work, words: str, found: str, dates: list[DateHit]) -> str:
             w.notes.append(f"read as a {found} question by its words (no rule matched)")
             return found
         return _by_model(w, words, found, NO_KIND_P)
-    if found not in (DIFF.name, EVENTS.name) and _is_range(dates) and cue_scores(words)[DIFF.name] >= SURE:
+    if found not in (DIFF.name, EVENTS.name) and _is_range(dates) and \
+            (cue_scores(words)[DIFF.name] >= SURE or _compares(w, dates)):
         w.notes.append(f"a date range and words of change: read as a diff, not a {found} question")
         return DIFF.name
     other = refined(words, found) or overruled(words, found, _ORDER)
@@ -252,6 +253,14 @@ def _of_a_branch(w: Work, words: str) -> bool:
     """"Which legal entity does X, London Branch belong to": a name the graph gives a branch,
     asked what it belongs to (the word "branch" is inside the masked name)."""
     return any(_BRANCH_NAME.search(n) for n in w.masked) and bool(_BELONGS.search(words))
+
+
+_COMPARED = re.compile(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|against)\s*$", re.I)
+
+
+def _compares(w: Work, dates: list[DateHit]) -> bool:
+    """"X's shareholders D1 vs D2": two dates set against each other ask what changed between them."""
+    return any(h.cue == "to" and _COMPARED.search(w.text[max(0, h.start - 12):h.dstart]) is not None for h in dates)
 
 
 def _is_range(dates: list[DateHit]) -> bool:
@@ -400,6 +409,9 @@ def kind_text(text: str, *, today: date | None = None, names: Gazetteer | None =
     return PH_RE.sub(f" {MASK_WORD} ", _without_dates(w, dates))
 
 
+_BOOK_WORDS = re.compile(r"\b(?:issuers?|positions?|book|portfolios?|engagements?|exposures?|holdings|loans|names\s+we\s+hold)\b", re.I)
+
+
 def parse(text: str, *, today: date | None = None, names: Gazetteer | None = None) -> Question:
     """``names``: the graph's names; where given, the names found in the text are masked before
     the kind is read (their words are not the question's words)."""
@@ -411,6 +423,10 @@ def parse(text: str, *, today: date | None = None, names: Gazetteer | None = Non
     _family_parameters(w, q, pattern)
     _close_verb_gaps(w)
     an = _find_anchors(w, pattern)
+    if pattern == SANCTIONS_NEAR.name and not [m for m in an.mentions if m.role != "portfolio"] and _BOOK_WORDS.search(w.text):
+        w.notes.append("sanctioned parties near no entity named, but the book's issuers or positions: a screening question")
+        pattern = SCREENING.name
+        an = _find_anchors(w, pattern)
     follow_up = _is_follow_up(w, an, pattern)
     _note_gaps(w, an, pattern, follow_up)
     if pattern == EXPOSURE.name and q.get("portfolio"):
