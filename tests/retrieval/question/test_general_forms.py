@@ -1,0 +1,74 @@
+"""Issue 30, session 9: general forms found in held-out sets 4 and 5 — dates after "@" in notes,
+short period ends ("prior YE"), a date called a date ("at the key date of D" asks for no date),
+identifier labels, two dates set against each other, screening with no entity named, the LEI
+asked about. Invented entities."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from ownergraph.retrieval.question.message_text import strip_prefixes
+from ownergraph.retrieval.question.model import parse
+
+DAY = date(2025, 12, 31)
+
+
+@pytest.mark.parametrize(("text", "as_of"), [
+    ("owners Acme Holdings AG @H1-25", date(2025, 6, 30)),
+    ("owners Acme Holdings AG @today", DAY),
+    ("owners of Acme Holdings AG @ prior YE", date(2024, 12, 31)),
+    ("owners of Acme Holdings AG as at PYE", date(2024, 12, 31)),
+    ("owners of Acme Holdings AG, prev QE", date(2025, 9, 30)),
+    ("owners of Acme Holdings AG @jun-24", date(2024, 6, 30)),
+])
+def test_short_dates_in_notes(text: str, as_of: date) -> None:
+    assert parse(text, today=DAY).as_of == as_of
+
+
+def test_a_chat_mention_still_goes_but_a_date_after_at_stays() -> None:
+    assert "@kyc" not in strip_prefixes("@kyc who owns Acme Ltd")
+    assert "@H1-25" in strip_prefixes("owners Acme Ltd @H1-25")
+
+
+@pytest.mark.parametrize("text", [
+    "Who owned Acme Holdings AG at the reporting date 30.06.2024?",
+    "Who owned Acme Holdings AG at the date of 30.06.2024?",
+    "Who owned Acme Holdings AG to the key date 30.06.2024?",
+])
+def test_a_date_called_a_date_asks_for_no_date(text: str) -> None:
+    q = parse(text, today=DAY)
+    assert (q.pattern, q.as_of) == ("owners", date(2024, 6, 30))
+
+
+def test_a_question_for_a_date_is_still_one() -> None:
+    assert parse("On what date did Acme Holdings AG buy Borealis Finance B.V.?", today=DAY).pattern == "events"
+
+
+@pytest.mark.parametrize(("text", "number"), [
+    ("who controls co. no. 10308743?", "10308743"),
+    ("Who are the shareholders of the English company with the number 02847483?", "02847483"),
+    ("owners of UK company 01507964", "01507964"),
+])
+def test_an_identifiers_label_is_no_part_of_the_mention(text: str, number: str) -> None:
+    assert number in [m.text for m in parse(text, today=DAY).anchors]
+
+
+@pytest.mark.parametrize("text", [
+    "Δ shareholders Acme Holdings AG 30-Jun-23 vs Q4-23",
+    "owners of Acme Holdings AG 30-Jun-23 vs 31-Dec-23",
+])
+def test_two_dates_set_against_each_other_ask_what_changed(text: str) -> None:
+    q = parse(text, today=DAY)
+    assert (q.pattern, q.date_from, q.date_to) == ("diff", date(2023, 6, 30), date(2023, 12, 31))
+
+
+def test_sanctioned_parties_near_the_books_issuers_is_screening() -> None:
+    assert parse("issuers ≤2 hops from a sanctioned name in CREDIT-IG @30-Sep-25", today=DAY).pattern == "screening"
+    assert parse("is Acme Holdings AG within 2 hops of a sanctioned party", today=DAY).pattern == "sanctions_near"
+
+
+def test_the_entity_under_an_lei_is_a_names_question() -> None:
+    q = parse("Audit query 7: identify the legal entity registered under LEI 529900T8BM49AURSDO55.", today=DAY)
+    assert q.pattern == "names"
