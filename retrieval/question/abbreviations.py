@@ -66,6 +66,7 @@ SHORTHAND: tuple[tuple[str, str, bool], ...] = (
     (r"posns?|psns", "positions", False),
     (r"lns", "loans", False),
     (r"wrt", "regarding", False),
+    (r"sanc(?:'?d)?|sanx", "sanctioned", False),
     # "cos" is "companies" after a determiner ("which cos", "any cos"), elsewhere "because"
     (r"(?<=which\s)cos|(?<=what\s)cos|(?<=any\s)cos|(?<=all\s)cos|(?<=the\s)cos|(?<=other\s)cos|(?<=group\s)cos|"
      r"(?<=op\s)cos|(?<=portfolio\s)cos", "companies", False),

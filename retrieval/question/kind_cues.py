@@ -91,7 +91,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (r"\bdefault\w*|\bcredit\s+event\b|\binsolven\w*|\bbankrupt\w*|\b(?:goes|go|went|going)\s+(?:under|bust|belly[- ]up)\b|"
          r"\bcollaps\w*|\bblows?\s+up\b|\bfail(?:s|ed|ure|ing)?\b|\bwiped\s+out\b|\bknock-?on\b|\bsecond[- ]round\b|"
          r"\bspill-?overs?\b|\bdomino\b|\bcontagion\b|\bripple\b|\bwent\s+down\b|"
-         r"\b(?:can'?t|cannot|can\s+not|unable\s+to|fails?\s+to|stops?)\s+(?:pay|paying|service|meet|repay)\b", 3),
+         r"\b(?:can'?t|cannot|can\s+not|unable\s+to|fails?\s+to|stops?)\s+(?:pay|paying|service|meet|repay)\b|"
+         r"\b(?:bear|bears|take|takes|suffer|suffers|absorb|absorbs)\s+(?:the\s+|any\s+)?loss(?:es)?\b", 3),
         (r"\bon\s+the\s+hook\b|\btakes?\s+a\s+hit\b|\blose[s]?\s+money\b|\bgets?\s+hurt\b|\bwho\s+(?:suffers|loses)\b|\bhit\b", 2),
     ),
     SCREENING.name: (
@@ -114,6 +115,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\btouch(?:es|ing|ed)?\b|\bby\s+any\s+(?:relation\w*|link|edge|kind)\b|"
          r"\brelationships?\s+of\s+any\s+(?:kind|type|sort)\b|\bdirect\s+relationships\b|\bdirectly\s+(?:related|linked|connected)\b|"
          r"\b(?:one|1)\s+(?:relationship|link|edge)\s+away\b|"
+         r"\b(?:direct\s+)?(?:owners|shareholders|parents)\s*(?:\+|&|/|,|and)\s*(?:\w+\s*(?:\+|&|/|,|and)\s*)?(?:direct\s+)?(?:subs|subsidiaries|investees)\b|"
+         r"\bdirect\s+ownership\s+relation\w*|\bfirst[- ]degree\b|"
          r"\b(?:owners|parents|shareholders|investors)\s+and\s+(?:(?:its|their|the|direct)\s+)?(?:subsidiaries|holdings|children|"
          r"investments|investees|participations)\b", 3),
         (r"\baround\b|\b(?:through|via|of)\s+any\s+(?:type\s+of\s+|kind\s+of\s+)?(?:relation\w*|link|edge|kind|type)\b", 2),
@@ -168,6 +171,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     ),
     PATH.name: (
         (r"\bhow\s+(?:does|do|is|are|was|were)\b.{0,80}\b(?:connect|link|relate|tie)\w*|"
+         rf"\bhow\s+(?:does|do|did)\s+{MASK_WORD}\s+(?:\w+\s+)?(?:own|control|hold)\b(?:\s*/\s*\w+)?\s+{MASK_WORD}|"
+         r"\bover\s+(?:which|what)\s+intermediate\b|"
          r"\bhow\b.{0,80}\b(?:links?|connects?|relates?|ties)\s+(?:in\s+)?(?:to|with)\b|"
          r"\b(?:link|linkage|connection|relationship|nexus|tie)s?\s+between\b|\bnexus\b|\bpaths?\b|\broutes?\b|\blinkages?\b|"
          r"\bhow\b.{0,80}\b(?:are|is|were|was)\s+(?:\w+\s+)?(?:connected|linked|related|tied)\b|"
@@ -183,7 +188,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (rf"\bwhat\b.{{0,80}}\b(?:owns|holds|controls)\b|"
          rf"\b(?:which|what)\s+(?:other\s+)?(?:[A-Z]{{2}}\s+|\w+\s+(?={_GROUPISH}))?(?:{_GROUPISH}|assets|stakes|investments|holdings|shareholdings)\b.{{0,80}}"
          rf"\b(?:owns?|holds?|controls?|has|have|invested|invests)\b|"
-         rf"\bwhere\s+(?:does|do|did)\b.{{0,80}}\b(?:have|hold|own|invest)\b|\b(?:has|have|got)\s+{_STAKE}\s+in[\s?.!]*$|"
+         rf"\bwhere\s+(?:does|do|did)\b.{{0,80}}\b(?:have|hold|own|invest)\b|"
+         rf"\b(?:everything|anything|all|what|which)\b.{{0,60}}\b(?:has|have|holds?|owns?)\s+(?:any\s+)?(?:shares|stakes?|interests?|equity|a\s+stake)\s+in\b(?!\s+{MASK_WORD})|"
+         rf"\b{_GROUPISH}\s+(?:that\s+)?(?:belong|belongs|belonging)\s+to\s+{MASK_WORD}|\b(?:has|have|got)\s+{_STAKE}\s+in[\s?.!]*$|"
          rf"\bwhat\s+(?:\w+\s+){{0,2}}(?:sits?|is|are)\s+(?:directly\s+)?(?:under|below|beneath)\b|"
          rf"\b{_GROUPISH}\s+(?:\w+\s+)?(?:owned|held|controlled)(?:,?\s+(?:whether\s+)?(?:directly|indirectly)(?:\s+or\s+(?:directly|indirectly))?,?)?"
          rf"\s+by\s+(?!(?:it|him|her|them)\b)|"
@@ -242,7 +249,9 @@ def kind_by_cues(text: str, order: Iterable[str]) -> str | None:
 
 # a kind whose question, with the other kind's strongest words, is that other kind: our exposure
 # to "anything controlled by sanctioned parties" is a book screening
-REFINED: dict[str, tuple[str, int]] = {EXPOSURE.name: (SCREENING.name, 5)}
+# to "anything controlled by sanctioned parties" is a book screening; X's lenders "if X defaults"
+# (who bears losses, who is on the hook) are the contagion of X's default
+REFINED: dict[str, tuple[str, int]] = {EXPOSURE.name: (SCREENING.name, 5), COUNTERPARTIES.name: (CONTAGION.name, 3)}
 
 
 def refined(text: str, kind: str) -> str | None:

@@ -409,6 +409,8 @@ def kind_text(text: str, *, today: date | None = None, names: Gazetteer | None =
     return PH_RE.sub(f" {MASK_WORD} ", _without_dates(w, dates))
 
 
+# "a sanctioned issuer": the sanctioned party, not the book's issuers
+_SANCTIONED_PARTY = re.compile(r"\bsanctioned\s+(?:\w+\s+)?(?:issuers?|parties|party|entit\w+|names?|persons?|counterpart\w+)\b", re.I)
 _BOOK_WORDS = re.compile(r"\b(?:issuers?|positions?|book|portfolios?|engagements?|exposures?|holdings|loans|names\s+we\s+hold)\b", re.I)
 
 
@@ -423,7 +425,8 @@ def parse(text: str, *, today: date | None = None, names: Gazetteer | None = Non
     _family_parameters(w, q, pattern)
     _close_verb_gaps(w)
     an = _find_anchors(w, pattern)
-    if pattern == SANCTIONS_NEAR.name and not [m for m in an.mentions if m.role != "portfolio"] and _BOOK_WORDS.search(w.text):
+    if pattern == SANCTIONS_NEAR.name and not [m for m in an.mentions if m.role != "portfolio"] and \
+            _BOOK_WORDS.search(_SANCTIONED_PARTY.sub(" ", w.text)):
         w.notes.append("sanctioned parties near no entity named, but the book's issuers or positions: a screening question")
         pattern = SCREENING.name
         an = _find_anchors(w, pattern)

@@ -9,10 +9,14 @@ from datetime import date
 
 import pytest
 
+from ownergraph.retrieval.question.gazetteer import Gazetteer, NameRecord
 from ownergraph.retrieval.question.message_text import strip_prefixes
 from ownergraph.retrieval.question.model import parse
 
 DAY = date(2025, 12, 31)
+# the graph's names, as a graph gives them to the parser (the kind is read with them masked)
+NAMES = Gazetteer.build([NameRecord("acme", "Acme Holdings AG", ("Acme Holdings AG",)),
+                         NameRecord("borealis", "Borealis Finance B.V.", ("Borealis Finance B.V.",))])
 
 
 @pytest.mark.parametrize(("text", "as_of"), [
@@ -72,3 +76,35 @@ def test_sanctioned_parties_near_the_books_issuers_is_screening() -> None:
 def test_the_entity_under_an_lei_is_a_names_question() -> None:
     q = parse("Audit query 7: identify the legal entity registered under LEI 529900T8BM49AURSDO55.", today=DAY)
     assert q.pattern == "names"
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Which lenders of Acme Holdings AG are on the hook if it blows up?", "contagion"),
+    ("Acme Holdings AG defaulted last week. Which lenders or guarantors would bear losses?", "contagion"),
+    ("Col D: how does Acme Holdings AG own/control Borealis Finance B.V. @ last qtr end", "path"),
+    ("list everything Acme Holdings AG has shares in", "holdings"),
+    ("Which companies belong to Acme Holdings AG?", "holdings"),
+    ("Borealis Finance B.V. – direct owners/subsidiaries @ 30.06.2025", "neighbourhood"),
+    ("Acme Holdings AG – first-degree links, any type, H1 25", "neighbourhood"),
+])
+def test_kind_words_of_notes_and_findings(text: str, kind: str) -> None:
+    assert parse(text, today=DAY, names=NAMES).pattern == kind
+
+
+@pytest.mark.parametrize(("text", "as_of", "known_at"), [
+    ("Who owned Acme Holdings AG on the 30. September 2025?", date(2025, 9, 30), None),
+    ("Who owned Acme Holdings AG on the 01.10.2019?", date(2019, 10, 1), None),
+    ("Who owned Acme Holdings AG on the 01.10.2019, after the state of knowledge of that day?",
+     date(2019, 10, 1), date(2019, 10, 1)),
+    ("list all circular shareholdings in the ownership data at period end (30/06/23)", date(2023, 6, 30), None),
+])
+def test_dates_of_translated_and_audit_wording(text: str, as_of: date, known_at: date | None) -> None:
+    q = parse(text, today=DAY)
+    assert (q.as_of, q.known_at) == (as_of, known_at)
+    assert not [m.text for m in q.anchors if "data" in m.text or "30" in m.text]
+
+
+def test_the_date_of_an_event_is_still_asked_for() -> None:
+    q = parse("Confirm the date of Acme Holdings AG's disposal of Borealis Finance B.V., and whether it fell before "
+              "the end of last year", today=DAY)
+    assert q.pattern == "events"
