@@ -71,7 +71,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     QUALITY.name: (
         (r"\bdata\s+(?:quality|issues?|problems?|gaps?|errors?|hygiene|integrity|checks?|exceptions?|flaws?|defects?)\b|"
          r"\bdq\b|\bgaps?\b|\binconsisten\w*|\banomal\w*|\bstubs?\b|\bdangling\b|\bbroken\s+(?:links?|ref\w*)|"
-         r"\bmissing\s+(?:stakes?|percent\w*|data|links?|shares?)|\b(?:over|above|more\s+than|exceed\w*)\s+100\b|"
+         r"\bmissing\s+(?:stakes?|percent\w*|pcts?|%|data|links?|shares?)|\btotals?\s+(?:over|above)\b|"
+         r"\bno\s+percentage\s+(?:holding\s+)?(?:was\s+)?recorded\b|\bwithout\s+(?:a\s+)?percentage\b|\b(?:over|above|more\s+than|exceed\w*)\s+100\b|"
          r"\bself[- ]hold\w*|\bsanity\b|\b(?:do|does|don'?t|doesn'?t)\s+(?:not\s+)?add\s+up\b|\badd\s+up\s+to\s+more\b|"
          r"\bdata\s+(?:is|are)\s+(?:wrong|off|bad)\b|\bconsisten\w*|\bincomplete\b|"
          r"\b(?:errors?|mistakes?|issues?|problems?|gaps?|holes?)\s+in\s+(?:the\s+|our\s+)?(?:\w+\s+)?(?:data|records|graph|register)\b|"
@@ -123,6 +124,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     ),
     STAKE.name: (
         (r"\b(?:what|which|the)\s+(?:percent(?:age)?|per\s*cent|%|share|proportion|fraction|portion)\s+of\b|"
+         rf"{MASK_WORD}(?:'s)?\s*(?:%|pct|percent|holding|stake|interest|shareholding)\s+in\s+{MASK_WORD}|"
+         rf"\b(?:still\s+)?(?:held|holds?|had|has)\s+any\s+(?:shares|stake|interest)\s+in\s+{MASK_WORD}|"
          rf"\bhow\s+(?:big|large|much|significant)\s+is\b.{{0,60}}\b{_STAKE}\s+in\b|"
          rf"\b(?:size|percentage|level|amount)\s+of\b.{{0,60}}\b{_STAKE}\s+in\b|"
          r"\b(?:effective|economic|look-?through|indirect|attributable|aggregate)\s+(?:stake|interest|ownership|holding|%|percent)|"
@@ -166,7 +169,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (r"\bgroup\b", 2),
     ),
     CYCLES.name: (
-        (r"\bcircular\w*|\bcycles?\b|\bloops?\b|\bcross[- ]?(?:holding|shareholding|ownership)s?\b|\breciprocal\w*|"
+        (r"\bcircular\w*|\bcyclical\w*|\bcycles?\b|\bloops?\b|\b(?:held|holds?|owns?|owned)\s+itself\b|\bcross[- ]?(?:holding|shareholding|ownership)s?\b|\breciprocal\w*|"
          r"\bround[- ]?trip\w*|\bcircles?\b|\b(?:it|itself)\s+itself\s+(?:owns|controls|holds)\b|\bthat\s+it\s+itself\b|\bown(?:s|ing|ed)?\s+(?:\w+\s+){0,3}(?:of\s+)?itself\b|\bself[- ]own\w*|\bmutual\w*|\beach\s+other\b|\bback\s+to\s+itself\b", 3),
     ),
     PATH.name: (
@@ -190,7 +193,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\b(?:owns?|holds?|controls?|has|have|invested|invests)\b|"
          rf"\bwhere\s+(?:does|do|did)\b.{{0,80}}\b(?:have|hold|own|invest)\b|"
          rf"\b(?:everything|anything|all|what|which)\b.{{0,60}}\b(?:has|have|holds?|owns?)\s+(?:any\s+)?(?:shares|stakes?|interests?|equity|a\s+stake)\s+in\b(?!\s+{MASK_WORD})|"
-         rf"\b{_GROUPISH}\s+(?:that\s+)?(?:belong|belongs|belonging)\s+to\s+{MASK_WORD}|\b(?:has|have|got)\s+{_STAKE}\s+in[\s?.!]*$|"
+         rf"\b{_GROUPISH}\s+(?:that\s+)?(?:belong|belongs|belonging)\s+to\s+{MASK_WORD}|"
+         rf"\bover\s+which\b.{{0,60}}\bcontrol\b|\b(?:has|have|got)\s+{_STAKE}\s+in[\s?.!]*$|"
          rf"\bwhat\s+(?:\w+\s+){{0,2}}(?:sits?|is|are)\s+(?:directly\s+)?(?:under|below|beneath)\b|"
          rf"\b{_GROUPISH}\s+(?:\w+\s+)?(?:owned|held|controlled)(?:,?\s+(?:whether\s+)?(?:directly|indirectly)(?:\s+or\s+(?:directly|indirectly))?,?)?"
          rf"\s+by\s+(?!(?:it|him|her|them)\b)|"
@@ -212,6 +216,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\breporting\s+exceptions?\b", 3),
     ),
     OWNERS.name: (
+        (rf"\bholders?\s+in\s+{MASK_WORD}|\bholders\s+of\s+{MASK_WORD}", 3),
         (rf"\bwho\b.{{0,60}}\b(?:sits?|stands?|is|are)\s+(?:\w+\s+)?(?:behind|above)\b|\bcap(?:italisation|italization)?\s+table\b|"
          rf"\b(?:which|what)\s+{_WHO}\s+(?:\w+\s+){{0,2}}(?:own|control|hold|owns|controls|holds)\b|"
          rf"\bownership\s+(?:structure|chart|tree|breakdown|picture)\b|\bshareholder\s+(?:register|base|list|structure)\b|"

@@ -108,3 +108,17 @@ def test_the_date_of_an_event_is_still_asked_for() -> None:
     q = parse("Confirm the date of Acme Holdings AG's disposal of Borealis Finance B.V., and whether it fell before "
               "the end of last year", today=DAY)
     assert q.pattern == "events"
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Re: Acme Holdings AG % in Borealis Finance B.V., 31 Dec 2022", "stake"),
+    ("re: Acme Holdings AG holding in Borealis Finance B.V.", "stake"),
+    ("Confirm whether Acme Holdings AG still held any shares in Borealis Finance B.V. at 30 June 2024", "stake"),
+    ("Acme Holdings AG cyclical holdings check 30jun25", "cycles"),
+    ("whether Acme Holdings AG held itself indirectly through a chain of shareholdings", "cycles"),
+    ("Acme Holdings AG data ok at jun-24 totals over 100 missing pct", "quality"),
+    ("who are the holders in Acme Holdings AG need names and pcts", "owners"),
+    ("acme look through exp in eq-europe only 30jun24", "exposure"),
+])
+def test_kind_words_of_chat_and_subject_lines(text: str, kind: str) -> None:
+    assert parse(text, today=DAY, names=NAMES).pattern == kind
