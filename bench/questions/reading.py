@@ -50,7 +50,7 @@ def _iso(value: date | None) -> str | None:
     return value.isoformat() if value else None
 
 
-def _dates_right(q: Question, exp: dict[str, Any]) -> tuple[bool, str]:
+def dates_right(q: Question, exp: dict[str, Any]) -> tuple[bool, str]:
     if exp["kind"] == "diff":
         pairs = [("from", _iso(q.date_from), exp.get("from")), ("to", _iso(q.date_to), exp.get("to"))]
     else:
@@ -64,6 +64,6 @@ def read_right(og: Any, q: Question, exp: dict[str, Any]) -> Reading:
     day = date.fromisoformat(exp.get("as_of") or exp.get("to") or exp["session_day"])
     kind = q.pattern == exp["kind"]
     anchors, why_a = _anchors_right(og, q, exp["anchors"], day) if exp["kind"] != "unknown" else (True, "")
-    dates, why_d = _dates_right(q, exp) if exp["kind"] != "unknown" else (True, "")
+    dates, why_d = dates_right(q, exp) if exp["kind"] != "unknown" else (True, "")
     why = [w for w in (("" if kind else f"kind {q.pattern} want {exp['kind']}"), why_a, why_d) if w]
     return Reading(kind, anchors, dates, why)

@@ -50,10 +50,14 @@ SLOTS = [
 _OUTWARD = (
     ("borrowers", re.compile(r"\bborrowers?\b|\bwho(?:m)?\s+(?:does|did|do)\b.{1,80}\blend\b|\blends?\s+to\s+whom\b|"
                              r"\bto\s+whom\b.{1,80}\blend(?:s|ing)?\b|\blending\s+to\s+whom\b|\bborrow(?:s|ed|ing)?\s+from\b|"
-                             r"\bloans?\s+(?:made|granted|extended)\s+by\b", re.I)),
+                             r"\bloans?\s+(?:made|granted|extended)\s+by\b|"
+                             r"\bwho(?:m)?\s+(?:is|was|are|were|has|have)\s+(?!lend|been\s+lend)\S+.{0,80}\blending(?:\s+to)?\b", re.I)),
     ("guaranteed", re.compile(r"\bguarantees?\s+(?:given|issued|provided|granted|extended|made)\b|"
                               r"\b(?:obligations|debts?|parties|entities|companies|whom?)\b.{0,40}\bguaranteed\s+by\b|"
-                              r"\bwho(?:m)?\s+(?:does|did|do)\b.{1,80}\bguarantee\b|"
+                              r"\bwho(?:m)?\s+(?:does|did|do)\b.{1,80}\b(?:guarantee|backstop|stand\s+behind)\b|"
+                              # "who is X guaranteeing", "who has X been backstopping": X the guarantor
+                              r"\bwho(?:m)?\s+(?:is|was|are|were|has|have)\s+(?!guarant|backstop|been\s+(?:guarant|backstop))\S+"
+                              r".{0,80}\b(?:guaranteeing|backstopping)\b|"
                               r"\bwhose\s+(?:obligations|debts?|loans?|notes|bonds|borrowings?)\b.{1,80}\bguarantee", re.I)),
 )
 _INWARD = (("lenders", re.compile(rf"\b{_LEND}|\bcreditors?\b", re.I)),

@@ -66,9 +66,14 @@ SHORTHAND: tuple[tuple[str, str, bool], ...] = (
     (r"posns?|psns", "positions", False),
     (r"lns", "loans", False),
     (r"wrt", "regarding", False),
+    (r"sanc(?:'?d)?|sanx", "sanctioned", False),
+    # "exp to X", "look-through exp", "our exp": exposure (not "expiry": only in these places)
+    (r"exp(?=\s+(?:to|in|on|vs)\b)|(?<=look[- ]through\s)exp|(?<=lookthrough\s)exp|(?<=our\s)exp|(?<=total\s)exp", "exposure", False),
     # "cos" is "companies" after a determiner ("which cos", "any cos"), elsewhere "because"
     (r"(?<=which\s)cos|(?<=what\s)cos|(?<=any\s)cos|(?<=all\s)cos|(?<=the\s)cos|(?<=other\s)cos|(?<=group\s)cos|"
      r"(?<=op\s)cos|(?<=portfolio\s)cos", "companies", False),
+    # ... and before the words that describe companies ("cos owned by X", "cos in the group")
+    (r"cos(?=\s+(?:owned|controlled|held|under|where|that|which|in\s+(?:the|its|his|her|their)\b))", "companies", False),
 )
 
 # non-native progressive forms of the verbs the rules read: "is owning" -> "owns" (verb, 3rd person,

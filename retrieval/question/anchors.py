@@ -74,6 +74,15 @@ def _parentheses(s: str) -> str:
     return out.split("\x00", 1)[1] if "\x00" in out else out
 
 
+# "company number 05881142", "co. no. 10308743", "UK company 01507964", "the English society with the
+# number 02847483": the identifier is the mention, its label is not
+_ID_LABEL = re.compile(
+    r"^(?:(?:the|a|an|uk|english|british|scottish|welsh|german|french|dutch)\s+)*"
+    r"(?:company|co\.?|society|entity|undertaking|firm|registration|reg\.?|register|crn|companies\s+house|lei)"
+    r"(?:\s+(?:registration\s+)?(?:number|no\.?|nr\.?|num\.?|#|id))?(?:\s+with\s+the\s+number)?\s*[:#]?\s*"
+    r"(?=(?:[A-Z]{2})?\d{6,}\b|[A-Z0-9]{18}\d{2}\b)", re.I)
+
+
 def clean(w: Work, raw: str) -> tuple[str, str | None, bool] | None:
     """A slot's text -> (name, kind_hint, is_pronoun), or None when it is not a mention."""
     s = raw
@@ -122,7 +131,7 @@ def clean(w: Work, raw: str) -> tuple[str, str | None, bool] | None:
         return None
     if len(s.split()) > 8:  # a clause, not a name
         return None
-    text = w.restore(s).strip()
+    text = _ID_LABEL.sub("", w.restore(s).strip())
     if kind is None:
         if SUFFIX_AT_END.search(text) or re.search(rf"\b{LEGAL_SUFFIX}(?:\s|$)", text):
             kind = "fund" if FUND_WORDS.search(text) else "company"

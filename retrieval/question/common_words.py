@@ -4,7 +4,7 @@ word is never one of them, and they are never corrected as typos of a name's wor
 
 from __future__ import annotations
 
-__all__ = ["COMMON"]
+__all__ = ["COMMON", "QUESTION_WORDS"]
 
 _FUNCTION = """a an the of in on at by for to from with within into onto over under above below between and or
 not no nor but if then than as is are was were be been being do does did done has have had having it its
@@ -26,7 +26,8 @@ cycle cycles circular reciprocal cross data quality issue issues problem problem
 diff today now currently end mid year quarter month half date dated known knew as of time who's whats
 name names called previous former alias aliases identifier identifiers lei branch branches office head
 group entity entities company companies person persons party parties fund funds firm issuer counterparty
-everything anything nothing somebody anyone someone people natural ubo psc kyc amount amounts rule"""
+everything anything nothing somebody anyone someone people natural ubo psc kyc amount amounts rule
+total whole entire dataset database universe hey okay ok so"""
 
 _GENERIC = """holdings holding group capital bank banking investments investment partners partner trust
 international global services service management finance financial energy shipping systems solutions
@@ -37,3 +38,5 @@ telecom renewables infrastructure leasing packaging electronics biotech special 
 credit equity north south east west europe european america american asia uk us new"""
 
 COMMON: frozenset[str] = frozenset((_FUNCTION + " " + _QUESTION + " " + _GENERIC).split())
+# the words of a question, not of a name (a company's generic words left out)
+QUESTION_WORDS: frozenset[str] = frozenset((_FUNCTION + " " + _QUESTION).split())

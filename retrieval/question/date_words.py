@@ -34,6 +34,8 @@ WORDS = (
     r"(?P<wsunit>year|quarter|month)\b"
     r"|(?P<wrel2>last|previous|prior)\s+(?P<wunit2>quarter|month|year)[- ]end\b"
     r"|(?P<wrel3>last|previous|prior)\s+(?P<wunit3>quarter|month)\b"
+    # "prior YE", "last QE", "prev ME", "PYE": a period end in its short form, the last complete one
+    r"|(?P<wrel4>last|previous|prior|prev)\s+(?P<wunit4>ye|fye|qe|me|he)\b|(?P<wpye>pye|pqe|pme)\b"
     r"|(?:the\s+)?(?:last\s+)?year[- ]end\b(?!\s*\d)"
     rf"|{_END}(?P<wmon>{MON})\.?(?!,?\s+\d)(?:\s+(?P<wmonrel>last|this)\s+year)?\b"
     rf"|(?:{_END})?(?:Q(?P<wq>[1-4])|H(?P<wh>[12]))(?![-/'\s]*(?:FY|CY)?\s*'?\d)\b"  # Q2 alone: the latest Q2 end
@@ -126,6 +128,9 @@ def words_day(g: dict[str, Any], today: date) -> date:
         months = {"quarter": 3, "month": 1, "year": 12}[unit]
         first_month = end.month - months + 1
         return date(end.year, first_month, 1)
+    if g.get("wrel4") or g.get("wpye"):
+        short = (g.get("wunit4") or g["wpye"][1:]).lower().lstrip("f")
+        return _last_complete({"y": "year", "q": "quarter", "m": "month", "h": "half"}[short[0]], today)
     for rel, unit in (("wrel2", "wunit2"), ("wrel3", "wunit3")):
         if g.get(rel):
             return _last_complete(_unit(g[unit]), today)

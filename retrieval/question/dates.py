@@ -16,7 +16,7 @@ from ownergraph.retrieval.question.work_text import MON, QWORD, MONTHS, SEP, Wor
 
 _DATE_RE = re.compile(
     r"(?P<iso>\b(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})\b)"
-    rf"|(?P<dmy>\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>{MON})\.?,?\s+(?P<y2>\d{{4}})\b)"
+    rf"|(?P<dmy>\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th|\.)?\s+(?:of\s+)?(?P<mon2>{MON})\.?,?\s+(?P<y2>\d{{4}})\b)"
     rf"|(?P<mdy>\b(?P<mon3>{MON})\.?\s+(?P<d3>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y3>\d{{4}})\b)"
     rf"|{SHORT}"
     rf"|{WORDS}"
@@ -27,9 +27,17 @@ _DATE_RE = re.compile(
     rf"|(?P<monthyear>\b(?:(?:the\s+)?(?P<mpos>end|close|start|beginning)\s+of\s+)?(?P<mon4>{MON})\.?\s+(?P<y4>\d{{4}})\b)"
     r"|(?P<yearend>\b(?:(?:the\s+)?(?P<ypos>end|close|start|beginning)\s+of\s+(?:the\s+)?(?:(?:fiscal\s+|financial\s+)?year\s+|fy\s*)?"
     r"|year[- ]end\s+|ye\s*|fy\s*|end[- ])(?P<y5>\d{4})\b|\b(?P<y6>\d{4})\s+year[- ]end\b)"
-    r"|(?P<rel>\b(?:today|yesterday|right now|currently|at present|at the moment|atm|now|the present (?:date|day|time))\b)"
+    r"|(?P<rel>\b(?:today(?:'?s)?\s+date|today|yesterday|right now|currently|at present|at the moment|atm|now|the present (?:date|day|time))\b)"
     r"|(?P<bare>\b(?P<y7>(?:19|20)\d{2})\b)",
     re.I)
+
+# "(at|to|on) the (key|reporting|...) date (of)": a date called a date (translated and formal wording);
+# the words are the date's, not a question for a date (``parser`` blanks them with it)
+_DATE_NAMED = (r"\b(?:(?:at|to|on|as\s+(?:of|at)|per|by|for|with)\s+)?(?:the\s+)?(?:(?:key|reporting|balance[- ]sheet|"
+               r"cut-?off|record|valuation|reference|closing|effective|report|review|test|stichtag)\s+)?date(?:\s+of)?(?:\s+the)?"
+               # "at period end (31/12/24)", "as at the reporting period end, 30 June"
+               r"|\b(?:(?:at|as\s+(?:of|at)|per)\s+)?(?:the\s+)?(?:reporting\s+)?period[- ]end\s*[(,:]?")
+DATE_NAMED_CUE = re.compile(_DATE_NAMED, re.I)
 
 # cue words directly in front of a date (checked against the text before it)
 _KNOWN_CUE = re.compile(
@@ -55,9 +63,11 @@ _TO_CUE = re.compile(r"\b(?:and|to|until|till|through|thru|up\s+to|vs\.?|versus|
                      r"against)(?:\s+(?:on|at|in|as\s+of|the))?\s*$"
                      r"|(?<=\d)\s*(?:-{1,2}>?|=>|\u2013|\u2014|\u2192)\s*$", re.I)  # "1/1/24 - 30/6/24", "YE20 -> YE21"
 _ASOF_CUE = re.compile(r"\b(?:(?:(?:as\s+(?:of|at)|at|by)\s+)?(?:cob|eod|close\s+of\s+business|end\s+of\s+(?:the\s+)?day)"
-                       r"(?:\s+(?:on|of))?|(?-i:[Aa]s)\s+(?:of|at|on)(?:\s+the)?|at\s+the|by\s+the|at|on|by|in|per|dated|during|for|"
-                       r"valid\s+(?:on|at|as\s+of)|effective|of|a/o|over|across|throughout)\s*,?\s*$|@\s*$", re.I)
-_THEN = r"(?:then|at\s+the\s+time|(?:on|at|as\s+(?:of|at)|by)\s+(?:that|the\s+same|this)\s+(?:day|date|time|point)|that\s+day|the\s+same\s+day)\b"
+                       r"(?:\s+(?:on|of))?|(?-i:[Aa]s)\s+(?:of|at|on)(?:\s+the)?|at\s+the|by\s+the|on\s+the|at|on|by|in|per|dated|during|for|"
+                       r"valid\s+(?:on|at|as\s+of)|effective|of|a/o|over|across|throughout)\s*,?\s*$|@\s*$"
+                       # "at the date of D", "to the key date D", "per reporting date D": the date named as a date
+                       rf"|(?:{_DATE_NAMED})\s*$", re.I)
+_THEN = r"(?:then|at\s+the\s+time|(?:on|at|as\s+(?:of|at)|by|of)\s+(?:that|the\s+same|this)\s+(?:day|date|time|point)|that\s+day|the\s+same\s+day)\b"
 _BACKTEST_SAME = re.compile(r"\b(?:as\s+(?:we\s+)?knew\s+it|as\s+(?:it\s+was\s+)?known|with\s+what\s+(?:was|we)\s+"
                             r"(?:known|knew)|as\s+(?:published|reported|disclosed)|as\s+we\s+(?:had|saw|held)\s+it)"
                             r"\s+(?:back\s+)?(?:then|at\s+the\s+time)\b"

@@ -49,6 +49,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b(?!\s*:?\s*\d)|\breg(?:istration)?\.?\s+(?:no|number|num)\b|\balias(?:es)?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
          r"\bwhat\b.{0,60}\b(?:is|was|were)\s+(?:\w+\s+)?(?:called|named)\b|\bhow\s+(?:is|was|were)\s+(?:\w+\s+)?called\b|"
          r"\b(?:go|goes|went|gone)\s+by\b|\bwho\s+(?:is|'s)\s+(?:that|this)\b|\b(?:ever|once|previously|before)\s+(?:been\s+)?(?:called|named|known\s+as)\b|\bspellings?\b|\bknown\s+under\b|\bsuccessors?\b|\b(?:which|what)\s+name\b|"
+         r"\b(?:registered|recorded|filed|listed|known)\s+(?:under|with)\s+(?:the\s+)?lei\b|\b(?:behind|bears?|holds?)\s+(?:the\s+)?lei\b|"
          rf"\bwho\s+{MASK_WORD}\s+is\b|\bwho\s+(?:is|was|'s)\s+{MASK_WORD}(?!'s)\s*(?:\?|$|[.!,;])|\b(?:which|what)\s+entity\s+is\s+{MASK_WORD}|\b(?:which|what)\s+entity\b.{{0,60}}\brefers?\s+to\b", 3),
         (r"\bcalled\b|\bnamed?\b|\bknown\s+as\b", 1),
     ),
@@ -70,7 +71,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     QUALITY.name: (
         (r"\bdata\s+(?:quality|issues?|problems?|gaps?|errors?|hygiene|integrity|checks?|exceptions?|flaws?|defects?)\b|"
          r"\bdq\b|\bgaps?\b|\binconsisten\w*|\banomal\w*|\bstubs?\b|\bdangling\b|\bbroken\s+(?:links?|ref\w*)|"
-         r"\bmissing\s+(?:stakes?|percent\w*|data|links?|shares?)|\b(?:over|above|more\s+than|exceed\w*)\s+100\b|"
+         r"\bmissing\s+(?:stakes?|percent\w*|pcts?|%|data|links?|shares?)|\btotals?\s+(?:over|above)\b|"
+         r"\bno\s+percentage\s+(?:holding\s+)?(?:was\s+)?recorded\b|\bwithout\s+(?:a\s+)?percentage\b|\b(?:over|above|more\s+than|exceed\w*)\s+100\b|"
          r"\bself[- ]hold\w*|\bsanity\b|\b(?:do|does|don'?t|doesn'?t)\s+(?:not\s+)?add\s+up\b|\badd\s+up\s+to\s+more\b|"
          r"\bdata\s+(?:is|are)\s+(?:wrong|off|bad)\b|\bconsisten\w*|\bincomplete\b|"
          r"\b(?:errors?|mistakes?|issues?|problems?|gaps?|holes?)\s+in\s+(?:the\s+|our\s+)?(?:\w+\s+)?(?:data|records|graph|register)\b|"
@@ -84,12 +86,14 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (r"\bchang\w*|\bmov(?:e|ed|es|ements?)\b|\bdelta\b|\bdiff\w*|\bcompar\w*|\bshift\w*|\bevol\w*|\bwhat'?s\s+new\b|"
          r"\bbefore\s+and\s+after\b", 3),
         (r"\bversus\b|\bvs\.?(?=\s)", 2),
+        (r"\u0394|\bdelta\b", 3),  # "Δ shareholders X D1 vs D2"
     ),
     CONTAGION.name: (
         (r"\bdefault\w*|\bcredit\s+event\b|\binsolven\w*|\bbankrupt\w*|\b(?:goes|go|went|going)\s+(?:under|bust|belly[- ]up)\b|"
          r"\bcollaps\w*|\bblows?\s+up\b|\bfail(?:s|ed|ure|ing)?\b|\bwiped\s+out\b|\bknock-?on\b|\bsecond[- ]round\b|"
          r"\bspill-?overs?\b|\bdomino\b|\bcontagion\b|\bripple\b|\bwent\s+down\b|"
-         r"\b(?:can'?t|cannot|can\s+not|unable\s+to|fails?\s+to|stops?)\s+(?:pay|paying|service|meet|repay)\b", 3),
+         r"\b(?:can'?t|cannot|can\s+not|unable\s+to|fails?\s+to|stops?)\s+(?:pay|paying|service|meet|repay)\b|"
+         r"\b(?:bear|bears|take|takes|suffer|suffers|absorb|absorbs)\s+(?:the\s+|any\s+)?loss(?:es)?\b", 3),
         (r"\bon\s+the\s+hook\b|\btakes?\s+a\s+hit\b|\blose[s]?\s+money\b|\bgets?\s+hurt\b|\bwho\s+(?:suffers|loses)\b|\bhit\b", 2),
     ),
     SCREENING.name: (
@@ -112,12 +116,16 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\btouch(?:es|ing|ed)?\b|\bby\s+any\s+(?:relation\w*|link|edge|kind)\b|"
          r"\brelationships?\s+of\s+any\s+(?:kind|type|sort)\b|\bdirect\s+relationships\b|\bdirectly\s+(?:related|linked|connected)\b|"
          r"\b(?:one|1)\s+(?:relationship|link|edge)\s+away\b|"
+         r"\b(?:direct\s+)?(?:owners|shareholders|parents)\s*(?:\+|&|/|,|and)\s*(?:\w+\s*(?:\+|&|/|,|and)\s*)?(?:direct\s+)?(?:subs|subsidiaries|investees)\b|"
+         r"\bdirect\s+ownership\s+relation\w*|\bfirst[- ]degree\b|"
          r"\b(?:owners|parents|shareholders|investors)\s+and\s+(?:(?:its|their|the|direct)\s+)?(?:subsidiaries|holdings|children|"
          r"investments|investees|participations)\b", 3),
         (r"\baround\b|\b(?:through|via|of)\s+any\s+(?:type\s+of\s+|kind\s+of\s+)?(?:relation\w*|link|edge|kind|type)\b", 2),
     ),
     STAKE.name: (
         (r"\b(?:what|which|the)\s+(?:percent(?:age)?|per\s*cent|%|share|proportion|fraction|portion)\s+of\b|"
+         rf"{MASK_WORD}(?:'s)?\s*(?:%|pct|percent|holding|stake|interest|shareholding)\s+in\s+{MASK_WORD}|"
+         rf"\b(?:still\s+)?(?:held|holds?|had|has)\s+any\s+(?:shares|stake|interest)\s+in\s+{MASK_WORD}|"
          rf"\bhow\s+(?:big|large|much|significant)\s+is\b.{{0,60}}\b{_STAKE}\s+in\b|"
          rf"\b(?:size|percentage|level|amount)\s+of\b.{{0,60}}\b{_STAKE}\s+in\b|"
          r"\b(?:effective|economic|look-?through|indirect|attributable|aggregate)\s+(?:stake|interest|ownership|holding|%|percent)|"
@@ -161,11 +169,13 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (r"\bgroup\b", 2),
     ),
     CYCLES.name: (
-        (r"\bcircular\w*|\bcycles?\b|\bloops?\b|\bcross[- ]?(?:holding|shareholding|ownership)s?\b|\breciprocal\w*|"
+        (r"\bcircular\w*|\bcyclical\w*|\bcycles?\b|\bloops?\b|\b(?:held|holds?|owns?|owned)\s+itself\b|\bcross[- ]?(?:holding|shareholding|ownership)s?\b|\breciprocal\w*|"
          r"\bround[- ]?trip\w*|\bcircles?\b|\b(?:it|itself)\s+itself\s+(?:owns|controls|holds)\b|\bthat\s+it\s+itself\b|\bown(?:s|ing|ed)?\s+(?:\w+\s+){0,3}(?:of\s+)?itself\b|\bself[- ]own\w*|\bmutual\w*|\beach\s+other\b|\bback\s+to\s+itself\b", 3),
     ),
     PATH.name: (
         (r"\bhow\s+(?:does|do|is|are|was|were)\b.{0,80}\b(?:connect|link|relate|tie)\w*|"
+         rf"\bhow\s+(?:does|do|did)\s+{MASK_WORD}\s+(?:\w+\s+)?(?:own|control|hold)\b(?:\s*/\s*\w+)?\s+{MASK_WORD}|"
+         r"\bover\s+(?:which|what)\s+intermediate\b|"
          r"\bhow\b.{0,80}\b(?:links?|connects?|relates?|ties)\s+(?:in\s+)?(?:to|with)\b|"
          r"\b(?:link|linkage|connection|relationship|nexus|tie)s?\s+between\b|\bnexus\b|\bpaths?\b|\broutes?\b|\blinkages?\b|"
          r"\bhow\b.{0,80}\b(?:are|is|were|was)\s+(?:\w+\s+)?(?:connected|linked|related|tied)\b|"
@@ -181,7 +191,10 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (rf"\bwhat\b.{{0,80}}\b(?:owns|holds|controls)\b|"
          rf"\b(?:which|what)\s+(?:other\s+)?(?:[A-Z]{{2}}\s+|\w+\s+(?={_GROUPISH}))?(?:{_GROUPISH}|assets|stakes|investments|holdings|shareholdings)\b.{{0,80}}"
          rf"\b(?:owns?|holds?|controls?|has|have|invested|invests)\b|"
-         rf"\bwhere\s+(?:does|do|did)\b.{{0,80}}\b(?:have|hold|own|invest)\b|\b(?:has|have|got)\s+{_STAKE}\s+in[\s?.!]*$|"
+         rf"\bwhere\s+(?:does|do|did)\b.{{0,80}}\b(?:have|hold|own|invest)\b|"
+         rf"\b(?:everything|anything|all|what|which)\b.{{0,60}}\b(?:has|have|holds?|owns?)\s+(?:any\s+)?(?:shares|stakes?|interests?|equity|a\s+stake)\s+in\b(?!\s+{MASK_WORD})|"
+         rf"\b{_GROUPISH}\s+(?:that\s+)?(?:belong|belongs|belonging)\s+to\s+{MASK_WORD}|"
+         rf"\bover\s+which\b.{{0,60}}\bcontrol\b|\b(?:has|have|got)\s+{_STAKE}\s+in[\s?.!]*$|"
          rf"\bwhat\s+(?:\w+\s+){{0,2}}(?:sits?|is|are)\s+(?:directly\s+)?(?:under|below|beneath)\b|"
          rf"\b{_GROUPISH}\s+(?:\w+\s+)?(?:owned|held|controlled)(?:,?\s+(?:whether\s+)?(?:directly|indirectly)(?:\s+or\s+(?:directly|indirectly))?,?)?"
          rf"\s+by\s+(?!(?:it|him|her|them)\b)|"
@@ -203,6 +216,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\breporting\s+exceptions?\b", 3),
     ),
     OWNERS.name: (
+        (rf"\bholders?\s+in\s+{MASK_WORD}|\bholders\s+of\s+{MASK_WORD}", 3),
         (rf"\bwho\b.{{0,60}}\b(?:sits?|stands?|is|are)\s+(?:\w+\s+)?(?:behind|above)\b|\bcap(?:italisation|italization)?\s+table\b|"
          rf"\b(?:which|what)\s+{_WHO}\s+(?:\w+\s+){{0,2}}(?:own|control|hold|owns|controls|holds)\b|"
          rf"\bownership\s+(?:structure|chart|tree|breakdown|picture)\b|\bshareholder\s+(?:register|base|list|structure)\b|"
@@ -240,7 +254,9 @@ def kind_by_cues(text: str, order: Iterable[str]) -> str | None:
 
 # a kind whose question, with the other kind's strongest words, is that other kind: our exposure
 # to "anything controlled by sanctioned parties" is a book screening
-REFINED: dict[str, tuple[str, int]] = {EXPOSURE.name: (SCREENING.name, 5)}
+# to "anything controlled by sanctioned parties" is a book screening; X's lenders "if X defaults"
+# (who bears losses, who is on the hook) are the contagion of X's default
+REFINED: dict[str, tuple[str, int]] = {EXPOSURE.name: (SCREENING.name, 5), COUNTERPARTIES.name: (CONTAGION.name, 3)}
 
 
 def refined(text: str, kind: str) -> str | None:

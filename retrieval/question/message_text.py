@@ -8,6 +8,7 @@ before they are joined: a one-line question is returned as it is."""
 from __future__ import annotations
 
 import re
+from ownergraph.retrieval.question.work_text import MON
 
 __all__ = ["message_question"]
 
@@ -104,7 +105,10 @@ _PREFIX = re.compile(
     r"(?:(?:request|item|question|paragraph|para|section|point|query|q)\s*)?(?:\d+(?:\.\d+)*|[ivx]+)?"
     r"(?:\s*\((?:[a-z]|[ivx]+|\d+)\))?(?<=\w|\))\s*[:.)]\s+(?=\S)|"
     r"\((?:[a-z]|[ivx]+|\d+)\)\s+|\d+(?:\.\d+)+\s+)+", _I)
-_MENTION = re.compile(r"(?<![\w@.])@(?=[A-Za-z])[\w.-]*[\w]")
+# "@H1-25", "@today", "@ prior YE", "@jun-24": a date after "@" (as at), not a chat mention
+_DATE_AFTER_AT = (rf"(?!(?:{MON})(?:\b|[-']?\d)|[HQ][1-4]|[1-4][HQ]|(?:today|tdy|now|yday|ye|fy|fye|eoy|eoq|eom|eod|cob|prior|last|"
+                  r"prev(?:ious)?|end|close|start|mid|current|latest|this|q/e|y/e|m/e)\b)")
+_MENTION = re.compile(rf"(?<![\w@.])@(?=[A-Za-z]){_DATE_AFTER_AT}[\w.-]*[\w]", re.I)
 
 
 def strip_prefixes(text: str) -> str:

@@ -59,6 +59,17 @@ def test_counterparties_roles_default_to_all_and_follow_a_channel() -> None:
     assert set(roles("counterparties of Acme Ltd", ["guarantee"])) == {"guaranteed", "guarantors"}
 
 
+@pytest.mark.parametrize(("text", "role"), [
+    ("who is Acme Ltd guaranteeing", ("guaranteed",)),  # X the guarantor (session 9)
+    ("who does Acme Ltd backstop and for how much", ("guaranteed",)),
+    ("who is Acme Ltd lending to", ("borrowers",)),
+    ("who is guaranteeing Acme Ltd", ("guarantors",)),  # X the guaranteed party
+    ("who is lending to Acme Ltd", ("lenders",)),
+])
+def test_the_guarantors_own_guarantees_in_progressive_and_trade_words(text: str, role: tuple[str, ...]) -> None:
+    assert roles(text) == role
+
+
 @pytest.mark.parametrize("text", [
     "When did Granite Bank AG lend to Harbourline Shipping Limited?",  # an event's date
     "Identify all positions in portfolio LOANS-CORP issued by entities controlled by sanctioned persons.",

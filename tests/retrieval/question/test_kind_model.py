@@ -47,9 +47,12 @@ def test_the_model_gives_a_kind_where_no_rule_matches(toy: KindModel) -> None:
     assert any("kind model" in n for n in q.notes)
 
 
-def test_no_kind_without_one_of_its_words(toy: KindModel) -> None:
+def test_no_kind_without_one_of_its_words(toy: KindModel, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ownergraph.retrieval.question import parser as parser_module
+
     text = 'Zorbing chain of "Acme Widgets Ltd"?'  # the model says cycles, but no cycles word is there
     assert toy.best("zorbing chain of QZXNAMEQZX").kind == "cycles"
+    monkeypatch.setattr(parser_module, "GATE_FREE_P", 1.01)  # the toy is surer than the shipped threshold
     with model_in_use(toy):
         assert parse(text, today=DAY).pattern == "unknown"
 
@@ -86,3 +89,18 @@ def test_the_model_survives_its_file_format(toy: KindModel) -> None:
 ])
 def test_the_shipped_model_reads_new_wordings(text: str, kind: str) -> None:
     assert parse(text, today=DAY).pattern == kind
+
+
+def test_a_sure_model_needs_no_cue_word(toy: KindModel, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Session 9: where no rule or cue reads a kind, a model as sure as ``GATE_FREE_P`` gives it
+    without one of its cue words; below, never (``test_no_kind_without_one_of_its_words``)."""
+    from ownergraph.retrieval.question import parser as parser_module
+
+    text = 'Zorbing chain of "Acme Widgets Ltd"?'
+    p = toy.best("zorbing chain of QZXNAMEQZX").probability
+    monkeypatch.setattr(parser_module, "GATE_FREE_P", p - 0.01)
+    with model_in_use(toy):
+        assert parse(text, today=DAY).pattern == "cycles"
+    monkeypatch.setattr(parser_module, "GATE_FREE_P", p + 0.01)
+    with model_in_use(toy):
+        assert parse(text, today=DAY).pattern == "unknown"
