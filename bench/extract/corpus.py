@@ -152,7 +152,7 @@ def score_document(doc: dict[str, Any], labelled: list[dict[str, Any]], tally: d
             "stated_and_found": hit_docs, "found_outside_labelled_sentences": outside}
 
 
-def _pr(c: Counter) -> dict[str, Any]:
+def counts_pr(c: Counter) -> dict[str, Any]:
     p = c["tp"] / (c["tp"] + c["fp"]) if c["tp"] + c["fp"] else None
     r = c["tp"] / (c["tp"] + c["fn"]) if c["tp"] + c["fn"] else None
     return {"tp": c["tp"], "fp": c["fp"], "fn": c["fn"], "precision": p, "recall": r}
@@ -166,8 +166,8 @@ def scored(docs: list[dict[str, Any]], sents: dict[str, list[dict[str, Any]]], f
     total: Counter = Counter()
     for kind in SCORED:
         total.update(tally[kind])
-    return {"all": _pr(total), "by_type": {k: _pr(tally[k]) for k in SCORED if sum(tally[k].values())},
-            "by_kind_and_type": {k: _pr(v) for k, v in sorted(tally.items()) if "/" in k},
+    return {"all": counts_pr(total), "by_type": {k: counts_pr(tally[k]) for k in SCORED if sum(tally[k].values())},
+            "by_kind_and_type": {k: counts_pr(v) for k, v in sorted(tally.items()) if "/" in k},
             "documents_recall": {"stated": sum(d["stated"] for d in per_doc),
                                  "stated_and_found": sum(d["stated_and_found"] for d in per_doc)},
             "per_document": per_doc}

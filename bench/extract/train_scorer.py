@@ -1,0 +1,253 @@
+"""Train and measure the learned triple scorer (:mod:`ingest.extract.scorer`) on the prose corpus.
+
+    python -m bench.extract.train_scorer                 # candidate recall and grouped CV only
+    python -m bench.extract.train_scorer --write         # also train on every document, write the weights
+
+Every split of ``tests/fixtures/prose_corpus`` is development data. Each document's candidates
+(pairs of mentions, and the filer with each mention) are labelled from its labelled sentences:
+a candidate whose two parties a sentence it overlaps states a relation of (names matched as the
+corpus scorer matches them), in one direction or the other, is that relation; a hedged or denied
+relation is none. Measured by **grouped cross-validation by document** (folds over documents,
+never a document in both training and evaluation), with the corpus scorer
+(:func:`bench.extract.corpus.score_document`): the rules alone, the model alone, and rules ∪
+model, per relation type, at each threshold. Per relation the threshold kept is the lowest at
+which rules ∪ model stays at precision ≥ 0.95 on the CV and gains true positives; a relation
+where none does is left to the rules. Results: ``bench/results/extract_scorer_cv.json``.
+Deterministic: the documents, the folds, the vocabulary and the solver (L-BFGS) are fixed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from scipy.sparse import csr_matrix
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import GroupKFold
+
+from bench.extract.corpus import CORPUS, ROOT, SCORED, TYPE_OF, counts_pr, aliases, gold, same_party, score_document
+from ownergraph.domain.sentences import split_sentences
+from ownergraph.ingest.extract import extract
+from ownergraph.ingest.extract.rules import Found
+from ownergraph.ingest.extract.scorer import FILER, NONE, RELATIONS, WEIGHTS, Candidate, candidates, labels, triples
+from ownergraph.ingest.extract.values import Context
+
+SPLITS = ("dev", "test", "heldout2", "heldout3", "heldout4")
+RELATION_OF = {v: k for k, v in TYPE_OF.items()}
+THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
+TARGET = 0.95
+C = 0.5  # inverse L2 strength
+MIN_COUNT = 2  # a feature seen once in training is left out
+PRUNE = 0.01  # weights smaller than this are not shipped
+
+
+@dataclass
+class Doc:
+    meta: dict[str, Any]
+    text: str
+    ctx: Context
+    rules: list[Found]
+    cands: list[Candidate]
+    y: list[str]
+
+
+def load_docs(splits: tuple[str, ...] = SPLITS, limit: int | None = None) -> tuple[list[Doc], dict[str, list[dict[str, Any]]]]:
+    """Every document of ``splits`` with the rules' findings and its labelled candidates."""
+    metas = [d for d in map(json.loads, (CORPUS / "documents.jsonl").read_text().splitlines()) if d["split"] in splits]
+    metas.sort(key=lambda d: d["doc_id"])
+    metas = metas[:limit] if limit else metas
+    sents: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for s in map(json.loads, (CORPUS / "sentences.jsonl").read_text().splitlines()):
+        if s["split"] in splits:
+            sents[s["doc_id"]].append(s)
+    docs = []
+    for m in metas:
+        text = (CORPUS / "documents" / f"{m['doc_id']}.txt").read_text()
+        sentences = split_sentences(text)
+        ctx = Context.of(text, m.get("company"))
+        found = extract(text, sentences, m.get("company"), model=False)
+        cands = candidates(text, sentences, ctx, found)
+        docs.append(Doc(m, text, ctx, found, cands, _labels(m, text, cands, sents[m["doc_id"]])))
+    return docs, sents
+
+
+def _spans(text: str, labelled: list[dict[str, Any]], stated: bool = True) -> list[tuple[int, int, list[tuple[str, str, str]]]]:
+    out, after = [], 0
+    for s in labelled:
+        start = text.find(s["text"], after)
+        start = text.find(s["text"]) if start < 0 else start
+        after = start + 1
+        rels = gold(s["relations"]) if stated else [(r["type"], r["subject"], r["object"]) for r in s["relations"]]
+        out.append((start, start + len(s["text"]), rels))
+    return out
+
+
+def _labels(meta: dict[str, Any], text: str, cands: list[Candidate], labelled: list[dict[str, Any]]) -> list[str]:
+    terms = aliases(text, meta.get("company"))
+    spans = _spans(text, labelled)
+    out = []
+    for c in cands:
+        left = meta.get("company") if c.left == FILER else c.left
+        truth = [t for a, b, ts in spans if a < c.sentence.end and c.sentence.start < b for t in ts]
+        out.append(next((f"{RELATION_OF[k]}{d}" for k, s, o in truth if RELATION_OF.get(k) in RELATIONS
+                         for d, (x, y) in ((">", (left, c.right)), ("<", (c.right, left)))
+                         if x and same_party(s, x, terms) and same_party(o, y, terms)), NONE))
+    return out
+
+
+def candidate_recall(docs: list[Doc], sents: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    """Per type: the share of stated relations whose two parties are a candidate pair of a sentence
+    overlapping theirs (either direction)."""
+    tally: dict[str, Counter] = defaultdict(Counter)
+    for d in docs:
+        terms = aliases(d.text, d.meta.get("company"))
+        for a, b, truth in _spans(d.text, sents[d.meta["doc_id"]]):
+            pairs = [(d.meta.get("company") if c.left == FILER else c.left, c.right) for c in d.cands
+                     if c.sentence.start < b and a < c.sentence.end]
+            for kind, s, o in truth:
+                hit = any(x and ((same_party(s, x, terms) and same_party(o, y, terms))
+                                 or (same_party(o, x, terms) and same_party(s, y, terms))) for x, y in pairs)
+                tally[kind]["stated"] += 1
+                tally[kind]["candidates"] += hit
+    return {k: {**v, "recall": round(v["candidates"] / v["stated"], 3)} for k, v in sorted(tally.items())}
+
+
+def vectorise(docs: list[Doc], vocab: dict[str, int] | None = None) -> tuple[csr_matrix, np.ndarray, dict[str, int]]:
+    if vocab is None:
+        counts = Counter(f for d in docs for c in d.cands for f in set(c.features))
+        vocab = {f: i for i, f in enumerate(sorted(f for f, n in counts.items() if n >= MIN_COUNT))}
+    rows, cols = [], []
+    n = 0
+    for d in docs:
+        for c in d.cands:
+            idx = sorted({vocab[f] for f in c.features if f in vocab})
+            rows += [n] * len(idx)
+            cols += idx
+            n += 1
+    x = csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(n, len(vocab)))
+    classes = labels()
+    y = np.array([classes.index(v) for d in docs for v in d.y])
+    return x, y, vocab
+
+
+def fit(docs: list[Doc]) -> tuple[LogisticRegression, dict[str, int]]:
+    x, y, vocab = vectorise(docs)
+    model = LogisticRegression(C=C, max_iter=400, solver="lbfgs")
+    model.fit(x, y)
+    return model, vocab
+
+
+def score(model: LogisticRegression, vocab: dict[str, int], docs: list[Doc]) -> list[list[tuple[Candidate, str, float]]]:
+    """Per document, each candidate's likeliest relation class (not none) and its probability."""
+    x, _, _ = vectorise(docs, vocab)
+    names = [labels()[k] for k in model.classes_]
+    p = model.predict_proba(x) if x.shape[0] else np.zeros((0, len(names)))
+    keep = [i for i, n in enumerate(names) if n != NONE]
+    out, row = [], 0
+    for d in docs:
+        part = []
+        for c in d.cands:
+            k = max(keep, key=lambda i: p[row, i])
+            part.append((c, names[k], float(p[row, k])))
+            row += 1
+        out.append(part)
+    return out
+
+
+def evaluate(docs: list[Doc], sents: dict[str, list[dict[str, Any]]], scored: dict[str, list[tuple[Candidate, str, float]]],
+             thresholds: dict[str, float], use_rules: bool = True, use_model: bool = True) -> dict[str, Any]:
+    """The corpus scorer's figures for rules and/or the model's triples at ``thresholds``."""
+    tally: dict[str, Counter] = defaultdict(Counter)
+    for d in docs:
+        # the model's triples: those the rules did not find where both are used, all of them alone
+        model = triples(scored[d.meta["doc_id"]], d.ctx, d.rules if use_rules else [], thresholds) if use_model else []
+        found = (list(d.rules) if use_rules else []) + model
+        score_document(d.meta, sents[d.meta["doc_id"]], tally, lambda *_a, _f=found: _f)
+    total: Counter = Counter()
+    for k in SCORED:
+        total.update(tally[k])
+    return {"all": counts_pr(total), "by_type": {k: counts_pr(tally[k]) for k in SCORED if sum(tally[k].values())}}
+
+
+def cross_validate(docs: list[Doc], sents: dict[str, list[dict[str, Any]]], folds: int = 5) -> dict[str, Any]:
+    groups = [i for i, d in enumerate(docs) for _ in d.cands]
+    scored: dict[str, list[tuple[Candidate, str, float]]] = {}
+    index = np.arange(len(docs))
+    for k, (train, test) in enumerate(GroupKFold(n_splits=folds).split(index, groups=index)):
+        model, vocab = fit([docs[i] for i in train])
+        for i, part in zip(test, score(model, vocab, [docs[i] for i in test])):
+            scored[docs[i].meta["doc_id"]] = part
+        print(f"fold {k + 1}/{folds}: trained on {len(train)} documents, scored {len(test)}", flush=True)
+    del groups
+    off = {r: 2.0 for r in RELATIONS}
+    out: dict[str, Any] = {"rules": evaluate(docs, sents, scored, off, use_model=False), "model": {}, "combined": {}}
+    for t in THRESHOLDS:
+        at = {r: t for r in RELATIONS}
+        out["model"][str(t)] = evaluate(docs, sents, scored, at, use_rules=False)
+        out["combined"][str(t)] = evaluate(docs, sents, scored, at)
+    chosen = choose(out)
+    out["chosen_thresholds"] = chosen
+    out["chosen"] = evaluate(docs, sents, scored, chosen)
+    return out
+
+
+def choose(cv: dict[str, Any]) -> dict[str, float]:
+    """Per relation, the lowest threshold at which rules ∪ model keeps precision ≥ 0.95 and finds
+    more than the rules alone; else off (2.0)."""
+    chosen = {}
+    for r in RELATIONS:
+        kind = TYPE_OF[r]
+        base = cv["rules"]["by_type"].get(kind, {"tp": 0})
+        ok = [t for t in THRESHOLDS if (c := cv["combined"][str(t)]["by_type"].get(kind))
+              and c["precision"] is not None and c["precision"] >= TARGET and c["tp"] > base["tp"]]
+        chosen[r] = min(ok) if ok else 2.0
+    return chosen
+
+
+def weights(model: LogisticRegression, vocab: dict[str, int], thresholds: dict[str, float]) -> dict[str, Any]:
+    """The model as data: per feature its per-class weights, tiny weights pruned."""
+    classes = labels()
+    order = [list(model.classes_).index(classes.index(c)) if classes.index(c) in model.classes_ else None for c in classes]
+    coef = model.coef_
+    rows = {}
+    for feat, j in sorted(vocab.items()):
+        row = [0.0 if k is None else float(coef[k, j]) for k in order]
+        if max(abs(w) for w in row) >= PRUNE:
+            rows[feat] = [round(w, 3) for w in row]
+    bias = [-30.0 if k is None else round(float(model.intercept_[k]), 3) for k in order]
+    return {"classes": classes, "threshold": thresholds, "bias": bias, "weights": rows,
+            "trained_on": "tests/fixtures/prose_corpus splits " + ", ".join(SPLITS), "C": C, "min_count": MIN_COUNT}
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--write", action="store_true", help="train on every document and write the weights")
+    ap.add_argument("--json", type=Path, default=ROOT / "bench" / "results" / "extract_scorer_cv.json")
+    ap.add_argument("--folds", type=int, default=5)
+    args = ap.parse_args(argv)
+    docs, sents = load_docs()
+    print(f"{len(docs)} documents, {sum(len(d.cands) for d in docs)} candidates, "
+          f"{sum(v != NONE for d in docs for v in d.y)} labelled relations among them", flush=True)
+    report: dict[str, Any] = {"documents": len(docs), "candidates": sum(len(d.cands) for d in docs),
+                              "positives": dict(Counter(v for d in docs for v in d.y if v != NONE)),
+                              "candidate_recall": candidate_recall(docs, sents), "C": C, "folds": args.folds}
+    report["cv"] = cross_validate(docs, sents, args.folds)
+    for name, part in (("rules", report["cv"]["rules"]), ("chosen", report["cv"]["chosen"])):
+        print(name, {k: (v["tp"], v["fp"], v["fn"]) for k, v in part["by_type"].items()})
+    print("chosen thresholds", report["cv"]["chosen_thresholds"])
+    args.json.write_text(json.dumps(report, indent=1) + "\n")
+    if args.write:
+        model, vocab = fit(docs)
+        data = weights(model, vocab, report["cv"]["chosen_thresholds"])
+        WEIGHTS.write_text(json.dumps(data, separators=(",", ":"), sort_keys=True) + "\n")
+        print(f"wrote {WEIGHTS} ({WEIGHTS.stat().st_size} bytes, {len(data['weights'])} features)")
+    return report
+
+
+if __name__ == "__main__":
+    main()
