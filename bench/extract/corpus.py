@@ -2,6 +2,7 @@
 
     python -m bench.extract.corpus --split dev [--json bench/results/extract_corpus_dev.json]
     python -m bench.extract.corpus --split test --llm   # also a configured model, beside the offline extractor
+    python -m bench.extract.corpus --split dev --no-model   # the rules alone, without the learned triple scorer
 
 ``--llm`` scores :class:`~ingest.extract.llm.LLMExtractor` (``OPENAI_API_KEY``, ``OPENAI_BASE_URL``,
 ``OWNERGRAPH_LLM_MODEL``) on the same documents, under ``llm`` in the report, with its request
@@ -22,6 +23,7 @@ once (the split called ``test`` was scored in session 6 and is development data 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import re
@@ -220,6 +222,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--split", help="dev, test, or a later held-out split named in the corpus files (heldout2)")
     ap.add_argument("--json", type=Path)
     ap.add_argument("--llm", action="store_true", help="also score the configured LLM extractor")
+    ap.add_argument("--no-model", action="store_true",
+                    help="the rules alone, without the learned triple scorer (ingest.extract.scorer)")
     ap.add_argument("--doc", action="append", help="only this document (repeatable)")
     ap.add_argument("--markdown", nargs="+", type=Path, metavar="REPORT.json",
                     help="print the docs' tables of saved reports (precision / recall (tp/fp/fn)) and stop")
@@ -239,8 +243,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         except ConfigError as err:
             print(json.dumps({"error": str(err)}), file=sys.stderr)
             raise SystemExit(2) from err
+    offline: Finder = functools.partial(extract, model=False) if args.no_model else extract
     report = {"split": args.split, "documents": len(docs), "sentences": sum(len(sents[d["doc_id"]]) for d in docs),
-              **scored(docs, sents)}
+              "model": not args.no_model, **scored(docs, sents, offline)}
     _print("offline extractor", report)
     if llm is not None:
         report["llm"] = {"method": llm.method, **scored(docs, sents, llm), "stats": llm.stats.as_dict()}

@@ -44,6 +44,10 @@ _ROLE_AS = re.compile(r"^\)?,?\s(?:(?:individually\sand|solely|in\s(?:its|their)
 _PERSON = re.compile(r"^(?:Mr\.|Ms\.|Mrs\.|Dr\.)?\s?[A-Z][a-z]+(?:\s[A-Z]\.)?(?:\s[A-Z][a-z'’-]+){1,2}$")
 _ORGISH = re.compile(r"\b(?:Bank|Trust|Fund|Capital|Partners|Holdings?|Group|Company|Corporation|Investments?|"
                      r"Management|Associates|Ventures|Financial|International|Industries)\b")
+# the sentence's cue words, wherever they are ("s:guarant"): what the sentence is about
+_CUE_STEMS = re.compile(r"\b(guarant|lend|loan|credit|facilit|borrow|note|indenture|subsidiar|own|hold|stake|interest|"
+                        r"shareholder|stockholder|beneficial|acqui|purchas|merg|sold|sale|dispos|divest|partner|member|"
+                        r"manag|control|trust|parent|affiliat|joint|venture|formerly|renam|agent|arrang)", re.I)
 _HEADING = re.compile(r"(?m)^[ \t]*([A-Z0-9][^\n]{2,90})[ \t]*$")
 
 
@@ -170,7 +174,7 @@ def candidates(text: str, sentences: Sequence[Sentence], ctx: Context, found: Se
         if not ms:
             continue
         near = [g for start, fs in by_start.items() if s.start <= start < s.end for g in fs]
-        heading = _heading(text, s.start)
+        heading = _heading(text, s.start) + sorted({f"s:{m.lower()}" for m in _CUE_STEMS.findall(flat)})
         for i, a in enumerate(ms):
             for j in range(i + 1, min(len(ms), i + 1 + MAX_AHEAD)):
                 b = ms[j]
@@ -223,6 +227,8 @@ class Scorer:
     def find(self, text: str, sentences: Sequence[Sentence], ctx: Context, found: Sequence[Found],
              threshold: float | None = None) -> list[Found]:
         """The triples the model scores at or above the threshold that the rules did not find."""
+        if all(t > 1 for t in self.thresholds(threshold).values()):
+            return []  # the model is off for every relation: no candidates to score
         scored = [(c, *self.best(c)) for c in candidates(text, sentences, ctx, found)]
         return triples(scored, ctx, found, self.thresholds(threshold))
 
