@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,17 +34,20 @@ from bench.extract.corpus import CORPUS, ROOT, SCORED, TYPE_OF, aliases, counts_
 from ownergraph.domain.sentences import split_sentences
 from ownergraph.ingest.extract import extract
 from ownergraph.ingest.extract.rules import Found
-from ownergraph.ingest.extract.scorer import FILER, NONE, RELATIONS, WEIGHTS, Candidate, candidates, labels, triples
+from ownergraph.ingest.extract.scorer import (
+    FILER, HELD, NONE, RELATIONS, WEIGHTS, Candidate, candidates, labels, pair_label, triples,
+)
 from ownergraph.ingest.extract.values import Context
 
 SPLITS = ("dev", "test", "heldout2", "heldout3", "heldout4")
 RELATION_OF = {v: k for k, v in TYPE_OF.items()}
 THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
+REVIEWS = (0.1, 0.2, 0.3, 0.5)  # the scores a rule's finding may be asked to reach
 TARGET = 0.95
 MIN_GAIN = 3  # true positives the model must add to a relation to be used for it
 C = 0.1  # inverse L2 strength: of 0.1, 0.5 and 2 the most precise on the CV
 MIN_COUNT = 2  # a feature seen once in training is left out
-PRUNE = 0.01  # weights smaller than this are not shipped
+PRUNE = 0.03  # weights smaller than this are not shipped (the file stays under 1 MB)
 
 
 @dataclass
@@ -160,31 +163,49 @@ def fit(docs: list[Doc]) -> tuple[LogisticRegression, dict[str, int]]:
     return model, vocab
 
 
-def score(model: LogisticRegression, vocab: dict[str, int], docs: list[Doc]) -> list[list[tuple[Candidate, str, float]]]:
-    """Per document, each candidate's likeliest relation class (not none) and its probability."""
+def score(model: LogisticRegression, vocab: dict[str, int], docs: list[Doc]) -> list[np.ndarray]:
+    """Per document, each candidate's probability per class (columns as :func:`labels`)."""
     x, _, _ = vectorise(docs, vocab)
-    names = [labels()[k] for k in model.classes_]
-    p = model.predict_proba(x) if x.shape[0] else np.zeros((0, len(names)))
-    keep = [i for i, n in enumerate(names) if n != NONE]
+    p = model.predict_proba(x) if x.shape[0] else np.zeros((0, len(model.classes_)))
+    full = np.zeros((p.shape[0], len(labels())))
+    full[:, model.classes_] = p
     out, row = [], 0
     for d in docs:
-        part = []
-        for c in d.cands:
-            k = max(keep, key=lambda i: p[row, i])
-            part.append((c, names[k], float(p[row, k])))
-            row += 1
-        out.append(part)
+        out.append(full[row:row + len(d.cands)])
+        row += len(d.cands)
     return out
 
 
-def evaluate(docs: list[Doc], sents: dict[str, list[dict[str, Any]]], scored: dict[str, list[tuple[Candidate, str, float]]],
-             thresholds: dict[str, float], use_rules: bool = True, use_model: bool = True) -> dict[str, Any]:
-    """The corpus scorer's figures for rules and/or the model's triples at ``thresholds``."""
+def best(d: Doc, probs: np.ndarray) -> list[tuple[Candidate, str, float]]:
+    """Each candidate's likeliest relation class (not none) and its probability."""
+    names = labels()
+    return [(c, names[1 + int(np.argmax(probs[i, 1:]))], float(np.max(probs[i, 1:]))) for i, c in enumerate(d.cands)]
+
+
+def reviewed(d: Doc, probs: np.ndarray, review: dict[str, float]) -> list[Found]:
+    """The rules' findings of ``d`` with those of a reviewed relation the model scores under its
+    review score held below the loading confidence (as :meth:`Scorer.reviewed` does)."""
+    names, out = labels(), []
+    for f in d.rules:
+        need = review.get(f.relation)
+        scores = [float(probs[i, names.index(k)]) for i, c in enumerate(d.cands) if need is not None
+                  and c.sentence.start <= f.start < c.sentence.end and (k := pair_label(c, f, d.ctx.filer)) in names]
+        out.append(replace(f, confidence=HELD) if scores and max(scores) < need and f.confidence >= HELD else f)
+    return out
+
+
+def evaluate(docs: list[Doc], sents: dict[str, list[dict[str, Any]]], probs: dict[str, np.ndarray],
+             thresholds: dict[str, float], review: dict[str, float] | None = None, use_rules: bool = True,
+             use_model: bool = True) -> dict[str, Any]:
+    """The corpus scorer's figures for the rules (reviewed by the model at ``review``) and/or the
+    model's triples at ``thresholds``."""
     tally: dict[str, Counter] = defaultdict(Counter)
     for d in docs:
+        p = probs[d.meta["doc_id"]]
+        rules = reviewed(d, p, review) if review else list(d.rules)
         # the model's triples: those the rules did not find where both are used, all of them alone
-        model = triples(scored[d.meta["doc_id"]], d.ctx, d.rules if use_rules else [], thresholds) if use_model else []
-        found = (list(d.rules) if use_rules else []) + model
+        model = triples(best(d, p), d.ctx, rules if use_rules else [], thresholds) if use_model else []
+        found = (rules if use_rules else []) + model
         score_document(d.meta, sents[d.meta["doc_id"]], tally, lambda *_a, _f=found: _f)
     total: Counter = Counter()
     for k in SCORED:
@@ -193,25 +214,42 @@ def evaluate(docs: list[Doc], sents: dict[str, list[dict[str, Any]]], scored: di
 
 
 def cross_validate(docs: list[Doc], sents: dict[str, list[dict[str, Any]]], folds: int = 5) -> dict[str, Any]:
-    groups = [i for i, d in enumerate(docs) for _ in d.cands]
-    scored: dict[str, list[tuple[Candidate, str, float]]] = {}
+    probs: dict[str, np.ndarray] = {}
     index = np.arange(len(docs))
     for k, (train, test) in enumerate(GroupKFold(n_splits=folds).split(index, groups=index)):
         model, vocab = fit([docs[i] for i in train])
         for i, part in zip(test, score(model, vocab, [docs[i] for i in test])):
-            scored[docs[i].meta["doc_id"]] = part
+            probs[docs[i].meta["doc_id"]] = part
         print(f"fold {k + 1}/{folds}: trained on {len(train)} documents, scored {len(test)}", flush=True)
-    del groups
     off = {r: 2.0 for r in RELATIONS}
-    out: dict[str, Any] = {"rules": evaluate(docs, sents, scored, off, use_model=False), "model": {}, "combined": {}}
+    out: dict[str, Any] = {"rules": evaluate(docs, sents, probs, off, use_model=False), "model": {}, "combined": {},
+                           "reviewed": {}}
     for t in THRESHOLDS:
         at = {r: t for r in RELATIONS}
-        out["model"][str(t)] = evaluate(docs, sents, scored, at, use_rules=False)
-        out["combined"][str(t)] = evaluate(docs, sents, scored, at)
-    chosen = choose(out)
-    out["chosen_thresholds"] = chosen
-    out["chosen"] = evaluate(docs, sents, scored, chosen)
+        out["model"][str(t)] = evaluate(docs, sents, probs, at, use_rules=False)
+        out["combined"][str(t)] = evaluate(docs, sents, probs, at)
+    for t in REVIEWS:
+        out["reviewed"][str(t)] = evaluate(docs, sents, probs, off, {r: t for r in RELATIONS}, use_model=False)
+    chosen, review = choose(out), choose_review(out)
+    out["chosen_thresholds"], out["chosen_review"] = chosen, review
+    out["chosen"] = evaluate(docs, sents, probs, chosen, review)
     return out
+
+
+def choose_review(cv: dict[str, Any]) -> dict[str, float]:
+    """Per relation the rules find at precision under 0.95 on the CV, the lowest review score at
+    which the reviewed rules reach it; none for the others."""
+    review = {}
+    for r in RELATIONS:
+        kind = TYPE_OF[r]
+        base = cv["rules"]["by_type"].get(kind)
+        if base is None or base["precision"] is None or base["precision"] >= TARGET:
+            continue
+        ok = [t for t in REVIEWS if (c := cv["reviewed"][str(t)]["by_type"].get(kind))
+              and c["precision"] is not None and c["precision"] >= TARGET]
+        if ok:
+            review[r] = min(ok)
+    return review
 
 
 def choose(cv: dict[str, Any]) -> dict[str, float]:
@@ -232,19 +270,22 @@ def choose(cv: dict[str, Any]) -> dict[str, float]:
     return chosen
 
 
-def weights(model: LogisticRegression, vocab: dict[str, int], thresholds: dict[str, float]) -> dict[str, Any]:
-    """The model as data: per feature its per-class weights, tiny weights pruned."""
+def weights(model: LogisticRegression, vocab: dict[str, int], thresholds: dict[str, float],
+            review: dict[str, float] | None = None) -> dict[str, Any]:
+    """The model as data: per feature its weights by class index (:func:`labels`), those under
+    ``PRUNE`` left out (a feature left with none is dropped)."""
     classes = labels()
-    order = [list(model.classes_).index(classes.index(c)) if classes.index(c) in model.classes_ else None for c in classes]
-    coef = model.coef_
-    rows = {}
+    fitted = list(model.classes_)
+    rows: dict[str, dict[str, float]] = {}
     for feat, j in sorted(vocab.items()):
-        row = [0.0 if k is None else float(coef[k, j]) for k in order]
-        if max(abs(w) for w in row) >= PRUNE:
-            rows[feat] = [round(w, 3) for w in row]
-    bias = [-30.0 if k is None else round(float(model.intercept_[k]), 3) for k in order]
-    return {"classes": classes, "threshold": thresholds, "bias": bias, "weights": rows,
-            "trained_on": "tests/fixtures/prose_corpus splits " + ", ".join(SPLITS), "C": C, "min_count": MIN_COUNT}
+        row = {str(k): round(float(model.coef_[fitted.index(k), j]), 3) for k in range(len(classes)) if k in fitted}
+        row = {k: w for k, w in row.items() if abs(w) >= PRUNE}
+        if row:
+            rows[feat] = row
+    bias = [round(float(model.intercept_[fitted.index(k)]), 3) if k in fitted else -30.0 for k in range(len(classes))]
+    return {"classes": classes, "threshold": thresholds, "review": review or {}, "bias": bias, "weights": rows,
+            "trained_on": "tests/fixtures/prose_corpus splits " + ", ".join(SPLITS), "C": C, "min_count": MIN_COUNT,
+            "prune": PRUNE}
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -262,11 +303,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     report["cv"] = cross_validate(docs, sents, args.folds)
     for name, part in (("rules", report["cv"]["rules"]), ("chosen", report["cv"]["chosen"])):
         print(name, {k: (v["tp"], v["fp"], v["fn"]) for k, v in part["by_type"].items()})
-    print("chosen thresholds", report["cv"]["chosen_thresholds"])
+    print("chosen thresholds", report["cv"]["chosen_thresholds"], "review", report["cv"]["chosen_review"])
     args.json.write_text(json.dumps(report, indent=1) + "\n")
     if args.write:
         model, vocab = fit(docs)
-        data = weights(model, vocab, report["cv"]["chosen_thresholds"])
+        data = weights(model, vocab, report["cv"]["chosen_thresholds"], report["cv"]["chosen_review"])
         WEIGHTS.write_text(json.dumps(data, separators=(",", ":"), sort_keys=True) + "\n")
         print(f"wrote {WEIGHTS} ({WEIGHTS.stat().st_size} bytes, {len(data['weights'])} features)")
     return report

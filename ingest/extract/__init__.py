@@ -88,7 +88,10 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, 
     found = partners.full_names(text, bind_agreements(rules.date_refinancings(found), sentences))
     found = [f for f in _merger_not_control(_restated_loans(rules.drop_unstated(found))) if not _self_rename(f)]
     scorer = (default_scorer() if model is True else model or None) if not conversation else None
-    return found + scorer.find(text, sentences, ctx, found) if scorer is not None else found
+    if scorer is None:
+        return found
+    found = scorer.reviewed(text, sentences, ctx, found)
+    return found + scorer.find(text, sentences, ctx, found)
 
 
 def _restated_loans(found: list[Found]) -> list[Found]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -29,7 +29,7 @@ from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import HEDGE, NEGATION, Context, percent, sentence_date
 from ownergraph.domain.sentences import Sentence
 
-__all__ = ["NONE", "RELATIONS", "WEIGHTS", "Candidate", "Scorer", "candidates", "default_scorer", "labels", "triples"]
+__all__ = ["HELD", "NONE", "RELATIONS", "WEIGHTS", "Candidate", "Scorer", "candidates", "default_scorer", "labels", "pair_label", "triples"]
 
 WEIGHTS = Path(__file__).with_name("scorer_weights.json")
 # the relations the model reads: the five of issue 32 and acquisitions / disposals
@@ -37,6 +37,7 @@ RELATIONS = (OWNS, SUBSIDIARY, CONTROLLING, LOAN, GUARANTEE, ACQUIRED, SOLD)
 NONE = "none"
 MAX_AHEAD = 8  # a mention is paired with the next eight: a table's sentence may name dozens
 FILER = "<filer>"
+HELD = 0.35  # a rule's finding the model does not support waits for review, below the loading confidence (0.5)
 
 _WORD = re.compile(r"[A-Za-z]+|\d+(?:[.,]\d+)*|%|[;:()“”\"]")
 _ROLE_AS = re.compile(r"^\)?,?\s(?:(?:individually\sand|solely|in\s(?:its|their)\scapacit(?:y|ies))\s)?as\s(?:the\s|a\s|an\s)?"
@@ -193,26 +194,26 @@ def candidates(text: str, sentences: Sequence[Sentence], ctx: Context, found: Se
 
 @dataclass
 class Scorer:
-    """A linear model over candidate features: ``weights[feature]`` is a row of per-class
-    weights (classes as :func:`labels`), ``bias`` the intercepts; triples at or above
-    ``threshold`` are kept."""
+    """A linear model over candidate features: ``weights[feature]`` maps a class's index (classes
+    as :func:`labels`, as text in the file) to its weight, ``bias`` the intercepts; triples at or
+    above ``threshold`` (one for all relations, or one per relation) are kept."""
 
     classes: list[str]
-    weights: dict[str, list[float]]
+    weights: dict[str, dict[str, float]]
     bias: list[float]
     threshold: float | dict[str, float]
+    review: dict[str, float] = field(default_factory=dict)  # relation -> the score a rule's finding needs
 
     @classmethod
     def load(cls, path: Path = WEIGHTS) -> Scorer:
         data = json.loads(path.read_text())
-        return cls(data["classes"], data["weights"], data["bias"], data["threshold"])
+        return cls(data["classes"], data["weights"], data["bias"], data["threshold"], data.get("review", {}))
 
     def probabilities(self, features: Sequence[str]) -> list[float]:
         z = list(self.bias)
         for feat in set(features):
-            row = self.weights.get(feat)
-            if row is not None:
-                z = [x + w for x, w in zip(z, row)]
+            for k, w in self.weights.get(feat, {}).items():
+                z[int(k)] += w
         top = max(z)
         e = [pow(2.718281828459045, x - top) for x in z]
         total = sum(e)
@@ -223,6 +224,32 @@ class Scorer:
         p = self.probabilities(c.features)
         k = max((i for i, name in enumerate(self.classes) if name != NONE), key=lambda i: p[i])
         return self.classes[k], p[k]
+
+    def support(self, c: Candidate, f: Found, filer: str | None) -> float | None:
+        """The probability the model gives the rule's finding ``f`` on the candidate ``c`` (its
+        relation, in its direction), or None where ``c`` is not a pair of ``f``'s parties."""
+        label = pair_label(c, f, filer)
+        if label is None or label not in self.classes:
+            return None
+        return self.probabilities(c.features)[self.classes.index(label)]
+
+    def reviewed(self, text: str, sentences: Sequence[Sentence], ctx: Context, found: list[Found]) -> list[Found]:
+        """``found`` with each rule finding of a reviewed relation that the model scores under its
+        review score (on the candidates of its sentence that pair its parties) held below the
+        loading confidence: kept, for a person to admit, but not loaded as fact."""
+        if not self.review or not any(f.relation in self.review for f in found):
+            return found
+        cands = candidates(text, [s for s in sentences if any(s.start <= f.start < s.end for f in found
+                                                                if f.relation in self.review)], ctx, found)
+        out = []
+        for f in found:
+            need = self.review.get(f.relation)
+            scores = [p for c in cands if c.sentence.start <= f.start < c.sentence.end
+                      and (p := self.support(c, f, ctx.filer)) is not None] if need is not None else []
+            if scores and max(scores) < need and f.confidence >= HELD:
+                f = replace(f, confidence=HELD, rule=f"{f.rule}+model:{max(scores):.2f}")
+            out.append(f)
+        return out
 
     def find(self, text: str, sentences: Sequence[Sentence], ctx: Context, found: Sequence[Found],
              threshold: float | None = None) -> list[Found]:
@@ -237,6 +264,17 @@ class Scorer:
         if threshold is not None:
             return {r: threshold for r in RELATIONS}
         return dict(self.threshold) if isinstance(self.threshold, dict) else {r: self.threshold for r in RELATIONS}
+
+
+def pair_label(c: Candidate, f: Found, filer: str | None) -> str | None:
+    """The class that states the finding ``f`` on the candidate ``c`` (``f``'s relation, left to
+    right or right to left), or None where ``c`` does not pair ``f``'s two parties."""
+    left = filer if c.left == FILER else c.left
+    if left is None:
+        return None
+    pair = (_key(left), _key(c.right))
+    return (f"{f.relation}>" if pair == (_key(f.a), _key(f.b)) else
+            f"{f.relation}<" if pair == (_key(f.b), _key(f.a)) else None)
 
 
 def triples(scored: Sequence[tuple[Candidate, str, float]], ctx: Context, found: Sequence[Found],
