@@ -12,7 +12,10 @@ never a document in both training and evaluation), with the corpus scorer
 (:func:`bench.extract.corpus.score_document`): the rules alone, the model alone, and rules ∪
 model, per relation type, at each threshold. Per relation the threshold kept is the lowest at
 which the model's additions to the rules are themselves at precision ≥ 0.95 on the CV; a
-relation where none are is left to the rules. Results: ``bench/results/extract_scorer_cv.json``.
+relation where none are is left to the rules. The model also reviews the rules: per relation the
+rules find at precision under 0.95, the lowest review score (:data:`REVIEWS`) at which the rules'
+findings the model supports reach 0.95 is kept (the others are held below the loading confidence).
+Results: ``bench/results/extract_scorer_cv.json``.
 Deterministic: the documents, the folds, the vocabulary and the solver (L-BFGS) are fixed.
 """
 

@@ -10,7 +10,11 @@ linear model (multinomial logistic regression, trained by ``python -m bench.extr
 --write`` on the labelled prose corpus) gives each candidate a probability per relation and
 direction; :class:`Scorer` turns those at or above its threshold into findings whose rule is
 ``model:<score>`` and whose confidence is the score, so the loader's claim threshold keeps low
-scores out. The weights are data (``scorer_weights.json``, tiny weights pruned), loaded on first use.
+scores out. It also reviews the rules (:meth:`Scorer.reviewed`): for a relation the rules read at
+precision under 0.95, a rule's finding the model scores under the relation's review score is held
+below the loading confidence (rule ``<rule>+model:<score>``), kept for a person to admit. Which
+relations get either is chosen on the cross-validation and stored with the weights, which are
+data (``scorer_weights.json``, tiny weights pruned), loaded on first use.
 """
 
 from __future__ import annotations
