@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from ownergraph.domain.sentences import Sentence, split_sentences
-from ownergraph.ingest.extract import extract
-from ownergraph.ingest.extract.scorer import RELATIONS, WEIGHTS, Scorer, candidates, default_scorer, labels
+from ownergraph.ingest.extract import MIN_CONFIDENCE, extract
+from ownergraph.ingest.extract.scorer import HELD, RELATIONS, WEIGHTS, Scorer, candidates, default_scorer, labels
 from ownergraph.ingest.extract.values import Context
 
 CORPUS = Path(__file__).parents[1] / "fixtures" / "prose_corpus"
@@ -27,7 +27,7 @@ def test_the_shipped_weights_load_and_are_compact() -> None:
     scorer = Scorer.load()
     assert WEIGHTS.stat().st_size < 1_000_000
     assert scorer.classes == labels() and len(scorer.bias) == len(labels())
-    assert set(scorer.thresholds()) == set(RELATIONS)
+    assert set(scorer.thresholds()) == set(RELATIONS) and set(scorer.review) <= set(RELATIONS)
     assert all(0 <= int(k) < len(labels()) for row in scorer.weights.values() for k in row)
     assert default_scorer() is not None
 
@@ -36,9 +36,9 @@ def test_candidates_pair_every_mention_and_the_filer() -> None:
     text = "Acme Holdings Inc. owns 60% of Beta Widgets Ltd."
     ctx = Context.of(text, "Gamma Corp")
     pairs = {(c.left, c.right) for c in candidates(text, _one(text), ctx, [])}
-    assert ("Acme Holdings Inc.", "Beta Widgets Ltd.") in pairs
-    assert ("<filer>", "Acme Holdings Inc.") in pairs and ("<filer>", "Beta Widgets Ltd.") in pairs
-    feats = next(c.features for c in candidates(text, _one(text), ctx, []) if c.left == "Acme Holdings Inc.")
+    assert ("Acme Holdings Inc", "Beta Widgets Ltd") in pairs
+    assert ("<filer>", "Acme Holdings Inc") in pairs and ("<filer>", "Beta Widgets Ltd") in pairs
+    feats = next(c.features for c in candidates(text, _one(text), ctx, []) if c.left == "Acme Holdings Inc")
     assert "pct:between" in feats and "b:owns" in feats and "L:form" in feats
 
 
@@ -60,20 +60,41 @@ def test_an_agent_a_heading_and_a_country_are_never_made_parties() -> None:
         assert not any(f.relation == "loan" and f.a.startswith("JPMorgan") for f in found), found
 
 
+def _corpus_doc(doc_id: str) -> tuple[str, str | None]:
+    meta = next(d for d in map(json.loads, (CORPUS / "documents.jsonl").read_text().splitlines()) if d["doc_id"] == doc_id)
+    return (CORPUS / "documents" / f"{doc_id}.txt").read_text(), meta["company"]
+
+
 def test_a_real_sentence_the_model_reads_and_the_rules_miss() -> None:
-    """euar-cc-group-2015 (dev): the group's bank facility, lent by the banks it names."""
-    doc = "MODEL_DOC"
-    text = (CORPUS / "documents" / f"{doc}.txt").read_text()
-    company = next(d["company"] for d in map(json.loads, (CORPUS / "documents.jsonl").read_text().splitlines())
-                   if d["doc_id"] == doc)
-    sentences = [s for s in split_sentences(text) if "MODEL_QUOTE" in s.text]
-    assert sentences
+    """caorg-power-financial-2019 (a chart's note): "Power Financial holds a 63% interest, and Lifeco
+    and IGM also hold equal interests of 18.5%, in Portag3 Ventures LP" -- Power Financial and Lifeco
+    hold stakes in Portag3 Ventures LP, the stake named before the held entity. The rules read no
+    holding of Portag3 by Power Financial; the model, asked at 0.9 (the shipped weights keep
+    additions off: none passed the CV), does."""
+    text, company = _corpus_doc("caorg-power-financial-2019")
+    sentences = [s for s in split_sentences(text) if "Power Financial holds a 63% interest, and Lifeco" in s.text]
+    assert len(sentences) == 1
     rules = extract(text, sentences, company, model=False)
-    both = extract(text, sentences, company)
-    new = [f for f in both if f.rule.startswith("model:")]
-    assert not any(f.relation == "MODEL_REL" for f in rules)
-    assert any(f.relation == "MODEL_REL" and f.a.startswith("MODEL_A") and f.b.startswith("MODEL_B")
-               and 0 < f.confidence <= 1 and f.rule == f"model:{f.confidence:.2f}" for f in new), new
+    assert not any(f.relation == "owns" and f.a == "Power Financial" and f.b.startswith("Portag3") for f in rules)
+    found = Scorer.load().find(text, sentences, Context.of(text, company), rules, threshold=0.9)
+    assert any(f.relation == "owns" and f.a == "Power Financial" and f.b.startswith("Portag3 Ventures LP")
+               and 0.9 <= f.confidence <= 1 and f.rule == f"model:{f.confidence:.2f}" for f in found), found
+    # as shipped, the model adds nothing: no relation passed the CV
+    assert not any(f.rule.startswith("model:") for f in extract(text, sentences, company))
+
+
+def test_the_model_holds_back_an_ownership_the_rules_misread() -> None:
+    """sec16-gtcr-fund-viii-2006 (heldout3, development data since session 8): "an indirect pecuniary
+    interest in the shares reported in Tables I and II owned by Fund VIII" -- the rules read Fund
+    VIII as the owner of "Tables I"; the model, reviewing ownership (chosen on the CV), does not
+    support it, so it is held below the loading confidence, kept for review."""
+    text, company = _corpus_doc("sec16-gtcr-fund-viii-2006")
+    sentences = [s for s in split_sentences(text) if "shares reported in Tables I and II owned by Fund VIII to" in s.text]
+    assert sentences
+    misread = [f for f in extract(text, sentences, company, model=False) if f.relation == "owns" and f.b == "Tables I"]
+    assert misread and all(f.confidence >= MIN_CONFIDENCE for f in misread)
+    held = [f for f in extract(text, sentences, company) if f.relation == "owns" and f.b == "Tables I"]
+    assert held and all(f.confidence == HELD < MIN_CONFIDENCE and "+model:" in f.rule for f in held), held
 
 
 @pytest.mark.timeout(300)
