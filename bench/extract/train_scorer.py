@@ -296,6 +296,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--write", action="store_true", help="train on every document and write the weights")
     ap.add_argument("--json", type=Path, default=ROOT / "bench" / "results" / "extract_scorer_cv.json")
     ap.add_argument("--folds", type=int, default=5)
+    ap.add_argument("--review", action="store_true", help="ship the review the CV chose (off by default: see the docs)")
     args = ap.parse_args(argv)
     docs, sents = load_docs()
     print(f"{len(docs)} documents, {sum(len(d.cands) for d in docs)} candidates, "
@@ -310,7 +311,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     args.json.write_text(json.dumps(report, indent=1) + "\n")
     if args.write:
         model, vocab = fit(docs)
-        data = weights(model, vocab, report["cv"]["chosen_thresholds"], report["cv"]["chosen_review"])
+        # the review is measured, not shipped unless asked: on the labelled real-filing set
+        # (tests/evaluation/test_relation_labels.py) it held true ownership findings and no false one
+        data = weights(model, vocab, report["cv"]["chosen_thresholds"], report["cv"]["chosen_review"] if args.review else {})
         WEIGHTS.write_text(json.dumps(data, separators=(",", ":"), sort_keys=True) + "\n")
         print(f"wrote {WEIGHTS} ({WEIGHTS.stat().st_size} bytes, {len(data['weights'])} features)")
     return report

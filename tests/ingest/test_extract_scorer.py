@@ -6,6 +6,7 @@ session 8); expected relations are read off the text."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -86,14 +87,16 @@ def test_a_real_sentence_the_model_reads_and_the_rules_miss() -> None:
 def test_the_model_holds_back_an_ownership_the_rules_misread() -> None:
     """sec16-gtcr-fund-viii-2006 (heldout3, development data since session 8): "an indirect pecuniary
     interest in the shares reported in Tables I and II owned by Fund VIII" -- the rules read Fund
-    VIII as the owner of "Tables I"; the model, reviewing ownership (chosen on the CV), does not
-    support it, so it is held below the loading confidence, kept for review."""
+    VIII as the owner of "Tables I"; the model, reviewing ownership at 0.5 (the review the CV chose;
+    not shipped, see docs/benchmarks/extraction.md, session 9), does not support it, so it is held
+    below the loading confidence, kept for review."""
     text, company = _corpus_doc("sec16-gtcr-fund-viii-2006")
     sentences = [s for s in split_sentences(text) if "shares reported in Tables I and II owned by Fund VIII to" in s.text]
     assert sentences
     misread = [f for f in extract(text, sentences, company, model=False) if f.relation == "owns" and f.b == "Tables I"]
     assert misread and all(f.confidence >= MIN_CONFIDENCE for f in misread)
-    held = [f for f in extract(text, sentences, company) if f.relation == "owns" and f.b == "Tables I"]
+    scorer = dataclasses.replace(Scorer.load(), review={"owns": 0.5})
+    held = [f for f in extract(text, sentences, company, model=scorer) if f.relation == "owns" and f.b == "Tables I"]
     assert held and all(f.confidence == HELD < MIN_CONFIDENCE and "+model:" in f.rule for f in held), held
 
 
