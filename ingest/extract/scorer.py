@@ -20,6 +20,7 @@ data (``scorer_weights.json``, tiny weights pruned), loaded on first use.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -210,16 +211,18 @@ class Scorer:
 
     @classmethod
     def load(cls, path: Path = WEIGHTS) -> Scorer:
+        """The model a weights file (as ``bench.extract.train_scorer --write`` writes it) holds."""
         data = json.loads(path.read_text())
         return cls(data["classes"], data["weights"], data["bias"], data["threshold"], data.get("review", {}))
 
     def probabilities(self, features: Sequence[str]) -> list[float]:
+        """The softmax of the class scores of a candidate's features (classes as :attr:`classes`)."""
         z = list(self.bias)
         for feat in set(features):
             for k, w in self.weights.get(feat, {}).items():
                 z[int(k)] += w
         top = max(z)
-        e = [pow(2.718281828459045, x - top) for x in z]
+        e = [math.exp(x - top) for x in z]
         total = sum(e)
         return [x / total for x in e]
 
