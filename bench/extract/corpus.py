@@ -2,6 +2,7 @@
 
     python -m bench.extract.corpus --split dev [--json bench/results/extract_corpus_dev.json]
     python -m bench.extract.corpus --split test --llm   # also a configured model, beside the offline extractor
+    python -m bench.extract.corpus --split dev --no-model   # the rules alone, without the learned triple scorer
 
 ``--llm`` scores :class:`~ingest.extract.llm.LLMExtractor` (``OPENAI_API_KEY``, ``OPENAI_BASE_URL``,
 ``OWNERGRAPH_LLM_MODEL``) on the same documents, under ``llm`` in the report, with its request
@@ -22,6 +23,7 @@ once (the split called ``test`` was scored in session 6 and is development data 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import re
@@ -152,7 +154,7 @@ def score_document(doc: dict[str, Any], labelled: list[dict[str, Any]], tally: d
             "stated_and_found": hit_docs, "found_outside_labelled_sentences": outside}
 
 
-def _pr(c: Counter) -> dict[str, Any]:
+def counts_pr(c: Counter) -> dict[str, Any]:
     p = c["tp"] / (c["tp"] + c["fp"]) if c["tp"] + c["fp"] else None
     r = c["tp"] / (c["tp"] + c["fn"]) if c["tp"] + c["fn"] else None
     return {"tp": c["tp"], "fp": c["fp"], "fn": c["fn"], "precision": p, "recall": r}
@@ -166,8 +168,8 @@ def scored(docs: list[dict[str, Any]], sents: dict[str, list[dict[str, Any]]], f
     total: Counter = Counter()
     for kind in SCORED:
         total.update(tally[kind])
-    return {"all": _pr(total), "by_type": {k: _pr(tally[k]) for k in SCORED if sum(tally[k].values())},
-            "by_kind_and_type": {k: _pr(v) for k, v in sorted(tally.items()) if "/" in k},
+    return {"all": counts_pr(total), "by_type": {k: counts_pr(tally[k]) for k in SCORED if sum(tally[k].values())},
+            "by_kind_and_type": {k: counts_pr(v) for k, v in sorted(tally.items()) if "/" in k},
             "documents_recall": {"stated": sum(d["stated"] for d in per_doc),
                                  "stated_and_found": sum(d["stated_and_found"] for d in per_doc)},
             "per_document": per_doc}
@@ -220,6 +222,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--split", help="dev, test, or a later held-out split named in the corpus files (heldout2)")
     ap.add_argument("--json", type=Path)
     ap.add_argument("--llm", action="store_true", help="also score the configured LLM extractor")
+    ap.add_argument("--no-model", action="store_true",
+                    help="the rules alone, without the learned triple scorer (ingest.extract.scorer)")
     ap.add_argument("--doc", action="append", help="only this document (repeatable)")
     ap.add_argument("--markdown", nargs="+", type=Path, metavar="REPORT.json",
                     help="print the docs' tables of saved reports (precision / recall (tp/fp/fn)) and stop")
@@ -239,8 +243,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         except ConfigError as err:
             print(json.dumps({"error": str(err)}), file=sys.stderr)
             raise SystemExit(2) from err
+    offline: Finder = functools.partial(extract, model=False) if args.no_model else extract
     report = {"split": args.split, "documents": len(docs), "sentences": sum(len(sents[d["doc_id"]]) for d in docs),
-              **scored(docs, sents)}
+              "model": not args.no_model, **scored(docs, sents, offline)}
     _print("offline extractor", report)
     if llm is not None:
         report["llm"] = {"method": llm.method, **scored(docs, sents, llm), "stats": llm.stats.as_dict()}

@@ -29,6 +29,7 @@ from ownergraph.ingest.extract import clauses, collective, defined_roles, partne
 from ownergraph.ingest.extract.agreements import bind_agreements
 from ownergraph.ingest.extract.patterns import LOAN
 from ownergraph.ingest.extract.rules import Found
+from ownergraph.ingest.extract.scorer import Scorer, default_scorer
 from ownergraph.ingest.extract.values import Context
 from ownergraph.domain.model import (
     Claim,
@@ -65,9 +66,11 @@ class _Meta(Protocol):  # ingest.readers.documents.meta.DocMeta
 
 
 def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, *, today: date | None = None,
-            conversation: bool = False) -> list[Found]:
+            conversation: bool = False, model: bool | Scorer = True) -> list[Found]:
     """Every relationship the sentences of ``text`` state (hedged ones included); a
-    conversation turn's also our holdings, with relative dates counted from ``today``."""
+    conversation turn's also our holdings, with relative dates counted from ``today``. With
+    ``model`` (the shipped :class:`~ingest.extract.scorer.Scorer`, or the one given) a document's
+    candidate pairs the rules did not read are scored too; ``model=False``: the rules alone."""
     ctx = Context.of(text, filer)
     ctx.today, ctx.conversation = today, conversation
     found = []
@@ -83,7 +86,12 @@ def extract(text: str, sentences: Sequence[Sentence], filer: str | None = None, 
             if any(a <= f.start < b for a, b in spans)]
     found = _once([*found, *rows])
     found = partners.full_names(text, bind_agreements(rules.date_refinancings(found), sentences))
-    return [f for f in _merger_not_control(_restated_loans(rules.drop_unstated(found))) if not _self_rename(f)]
+    found = [f for f in _merger_not_control(_restated_loans(rules.drop_unstated(found))) if not _self_rename(f)]
+    scorer = (default_scorer() if model is True else model or None) if not conversation else None
+    if scorer is None:
+        return found
+    found = scorer.reviewed(text, sentences, ctx, found)
+    return found + scorer.find(text, sentences, ctx, found)
 
 
 def _restated_loans(found: list[Found]) -> list[Found]:

@@ -57,3 +57,13 @@ def test_no_model_configured_is_a_clear_error(monkeypatch, capsys) -> None:
     with pytest.raises(SystemExit):
         corpus.main(["--split", "dev", "--doc", DOC, "--llm"])
     assert "OPENAI_API_KEY" in json.loads(capsys.readouterr().err)["error"]
+
+
+def test_no_model_scores_the_rules_alone() -> None:
+    """``--no-model``: the rules without the learned triple scorer (ingest/extract/scorer.py). As
+    shipped the scorer adds nothing (no relation passed its cross-validation, docs/benchmarks/
+    extraction.md, session 9), so both runs score the same."""
+    rules = corpus.main(["--split", "dev", "--doc", DOC, "--no-model"])
+    both = corpus.main(["--split", "dev", "--doc", DOC])
+    assert rules["model"] is False and both["model"] is True
+    assert rules["all"] == both["all"] and rules["all"]["tp"] > 0
