@@ -7,6 +7,7 @@ import sys
 import click
 
 from ownergraph.cli.output import run_guarded
+from ownergraph.cli.termination import exit_on_sigterm
 from ownergraph.cli.neo4j_cmd import neo4j_group, schema_cmd
 
 
@@ -56,4 +57,5 @@ _register_optional()
 
 
 def main(argv: list[str] | None = None) -> int:
+    exit_on_sigterm()
     return run_guarded(cli, argv if argv is not None else sys.argv[1:])
