@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pickle
 import sqlite3
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Iterable, Iterator, MutableMapping
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -33,12 +33,42 @@ def connect(path: Path) -> sqlite3.Connection:
     return db
 
 
+def write_many(db: sqlite3.Connection, sql: str, rows: Iterable[tuple[Any, ...]]) -> None:
+    """``rows`` in one transaction (each statement its own would cost ~7 x the CPU)."""
+    db.execute("BEGIN")
+    try:
+        db.executemany(sql, rows)
+    finally:
+        db.execute("COMMIT")
+
+
 def _encode(value: Any) -> str | bytes:
     return value if type(value) is str else pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _decode(stored: str | bytes) -> Any:
     return stored if type(stored) is str else pickle.loads(stored)
+
+
+class Bloom:
+    """Which keys may have been stored: a key never added is answered from memory, not by a
+    query (a first load looks up mostly keys it has not seen yet). 2**bits bits, three probes
+    from the key's hash; at 3.5M keys in 2**25 bits about 2 % of absent keys still query."""
+
+    def __init__(self, bits: int = 25) -> None:
+        self.mask = (1 << bits) - 1
+        self.bits = bytearray(1 << (bits - 3))
+
+    def _probes(self, key: str) -> tuple[int, int, int]:
+        h = hash(key) & 0xFFFFFFFFFFFFFFFF
+        return h & self.mask, (h >> 21) & self.mask, (h >> 42 ^ h >> 7) & self.mask
+
+    def add(self, key: str) -> None:
+        for i in self._probes(key):
+            self.bits[i >> 3] |= 1 << (i & 7)
+
+    def __contains__(self, key: str) -> bool:
+        return all(self.bits[i >> 3] >> (i & 7) & 1 for i in self._probes(key))
 
 
 class DiskMap(MutableMapping[str, Any]):
@@ -52,10 +82,13 @@ class DiskMap(MutableMapping[str, Any]):
         self._get = f"SELECT v FROM {name} WHERE k = ?"
         self._cache: dict[str, Any] = {}
         self._dirty: set[str] = set()
+        self._stored = Bloom()
 
     def __getitem__(self, key: str) -> Any:
         if key in self._cache:
             return self._cache[key]
+        if key not in self._stored:
+            raise KeyError(key)
         row = self.db.execute(self._get, (key,)).fetchone()
         if row is None:
             raise KeyError(key)
@@ -75,6 +108,7 @@ class DiskMap(MutableMapping[str, Any]):
     def __setitem__(self, key: str, value: Any) -> None:
         self._keep(key, value)
         self._dirty.add(key)
+        self._stored.add(key)
 
     def __delitem__(self, key: str) -> None:
         present = key in self
@@ -94,8 +128,9 @@ class DiskMap(MutableMapping[str, Any]):
     def flush(self) -> None:
         """Write the changed entries of the cache to the file."""
         if self._dirty:
-            self.db.executemany(f"INSERT OR REPLACE INTO {self.name} (k, v) VALUES (?, ?)",
-                                ((k, _encode(self._cache[k])) for k in self._dirty))
+            # in key order: the B-tree is written page after page, not at random
+            write_many(self.db, f"INSERT OR REPLACE INTO {self.name} (k, v) VALUES (?, ?)",
+                       [(k, _encode(self._cache[k])) for k in sorted(self._dirty)])
             self._dirty.clear()
 
     def items(self) -> Iterator[tuple[str, Any]]:  # type: ignore[override]
@@ -127,14 +162,14 @@ class DiskBlock:
         self.blocks, self.block = blocks, block
 
     def __len__(self) -> int:
-        return int(self.blocks.sizes.get(self.block, 0))
+        return self.blocks.size(self.block)
 
     def __iter__(self) -> Iterator[str]:
-        self.blocks.flush()
+        db = self.blocks.readable()
         last = ""
         while True:
-            page = self.blocks.db.execute("SELECT n FROM blocks WHERE b = ? AND n > ? ORDER BY n LIMIT ?",
-                                          (self.block, last, PAGE)).fetchall()
+            page = db.execute("SELECT DISTINCT n FROM blocks WHERE b = ? AND n > ? ORDER BY n LIMIT ?",
+                              (self.block, last, PAGE)).fetchall()
             yield from (n for n, in page)
             if len(page) < PAGE:
                 return
@@ -149,24 +184,46 @@ class DiskBlock:
 
 class DiskBlocks:
     """``AliasIndex``'s blocking key -> names, on disk: ``setdefault(b, []).append(name)``,
-    ``get(b, [])`` and ``[b]`` as the in-memory dict of lists is used, sorted on reading."""
+    ``get(b, [])`` and ``[b]`` as the in-memory dict of lists is used, sorted on reading.
 
-    def __init__(self, db: sqlite3.Connection, buffer: int = 20_000) -> None:
-        self.db, self.buffer = db, buffer
-        db.execute("CREATE TABLE IF NOT EXISTS blocks (b TEXT, n TEXT, PRIMARY KEY (b, n)) WITHOUT ROWID")
-        self.sizes = DiskMap(db, "block_sizes")
+    Rows are appended (cheap while a first load registers millions of names); the index that
+    reads a block is built the first time one is read, then kept up to date. A block's size is
+    counted when first asked for and then kept (only blocks read: name-only mentions')."""
+
+    def __init__(self, db: sqlite3.Connection, buffer: int = 20_000, sizes: int = 100_000) -> None:
+        self.db, self.buffer, self.max_sizes = db, buffer, sizes
+        db.execute("CREATE TABLE IF NOT EXISTS blocks (b TEXT, n TEXT)")
+        self.indexed = False
+        self._sizes: dict[str, int] = {}
         self._pending: list[tuple[str, str]] = []
 
     def add(self, block: str, name: str) -> None:
         self._pending.append((block, name))
-        self.sizes[block] = self.sizes.get(block, 0) + 1
+        if block in self._sizes:
+            self._sizes[block] += 1
         if len(self._pending) >= self.buffer:
             self.flush()
 
     def flush(self) -> None:
         if self._pending:
-            self.db.executemany("INSERT OR IGNORE INTO blocks (b, n) VALUES (?, ?)", self._pending)
+            write_many(self.db, "INSERT INTO blocks (b, n) VALUES (?, ?)", self._pending)
             self._pending.clear()
+
+    def readable(self) -> sqlite3.Connection:
+        """The database with every block row written and the blocks' index built."""
+        self.flush()
+        if not self.indexed:
+            self.db.execute("CREATE INDEX IF NOT EXISTS blocks_b_n ON blocks (b, n)")
+            self.indexed = True
+        return self.db
+
+    def size(self, block: str) -> int:
+        if block not in self._sizes:
+            if len(self._sizes) >= self.max_sizes:
+                self._sizes.clear()
+            self._sizes[block] = int(self.readable().execute(
+                "SELECT count(*) FROM blocks WHERE b = ?", (block,)).fetchone()[0])
+        return self._sizes[block]
 
     def setdefault(self, block: str, _default: Any = None) -> DiskBlock:
         return DiskBlock(self, block)
@@ -178,7 +235,8 @@ class DiskBlocks:
         return DiskBlock(self, block)
 
     def items(self) -> Iterator[tuple[str, list[str]]]:
-        for block, _ in self.sizes.items():
+        db = self.readable()
+        for (block,) in db.execute("SELECT DISTINCT b FROM blocks ORDER BY b").fetchall():
             yield block, list(DiskBlock(self, block))
 
 
