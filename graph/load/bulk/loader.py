@@ -116,6 +116,7 @@ class BulkLoader(RecordIntake):
         on_disk = getattr(resolver, "index_on_disk", None)
         if on_disk is not None and index_on_disk:  # memory bounded, not ~700 B per LEI entity
             on_disk(settings.home / "bulk" / "resolver")
+        self.timings["resolver_index_on_disk"] = on_disk is not None and index_on_disk
 
     # -- files staged in worker processes (graph.load.bulk.workers) ----------------------------
     def offload(self, plan: list[tuple[Path, Any]]) -> set[int]:
