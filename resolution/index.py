@@ -12,12 +12,17 @@ distinct normalised name, and a few blocking entries per name.
 
 from __future__ import annotations
 
+import shutil
+import tempfile
+import weakref
 from bisect import bisect_left, insort
 from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 from ownergraph.domain.codes import AliasScheme
 
+from ownergraph.resolution import disk_map
 from ownergraph.resolution import rows as packed
 from ownergraph.resolution.keys import INTERNAL_PREFIX
 from ownergraph.resolution.normalise import NormalisedName, normalise_name
@@ -43,6 +48,7 @@ def _add(multi: dict[Any, Any], k: Any, owner: str) -> None:
             multi[k] = [cur, owner] if cur < owner else [owner, cur]
     elif owner not in cur:
         insort(cur, owner)
+        multi[k] = cur  # stored again: a map on disk keeps only what is set
 
 
 def _discard(multi: dict[Any, Any], k: Any, owner: str) -> None:
@@ -51,8 +57,12 @@ def _discard(multi: dict[Any, Any], k: Any, owner: str) -> None:
         del multi[k]
     elif isinstance(cur, list) and owner in cur:
         cur.remove(owner)
-        if len(cur) == 1:
-            multi[k] = cur[0]
+        multi[k] = cur[0] if len(cur) == 1 else cur
+
+
+def _drop(db: Any, scratch: str) -> None:
+    db.close()
+    shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _id_key(scheme: str, value: str) -> str:
@@ -124,6 +134,44 @@ class AliasIndex:
         # keys whose info or alias rows changed since the state was stored (None: not tracked,
         # the whole state is saved); an incremental save writes only these
         self.changed: set[str] | None = None
+        self.in_memory = True  # False: on disk (on_disk), never pickled as a snapshot
+
+    @classmethod
+    def on_disk(cls, folder: Path) -> AliasIndex:
+        """An empty index whose entity records, identifier and name owners and blocks are kept in
+        an sqlite file in a new folder under ``folder`` (``resolution.disk_map``; removed when
+        the index is dropped or the process ends), so its memory does not grow with the
+        entities; it answers as the in-memory one (tests/resolution/test_disk_index.py)."""
+        index = cls()
+        folder.mkdir(parents=True, exist_ok=True)
+        scratch = tempfile.mkdtemp(prefix="alias-index-", dir=folder)
+        db = disk_map.connect(Path(scratch) / "index.sqlite")
+        weakref.finalize(index, _drop, db, scratch)
+        index._recs = disk_map.DiskMap(db, "recs")
+        index.entities = EntityTable(index._recs)
+        index._ids = disk_map.DiskMap(db, "ids")
+        index._names = disk_map.DiskMap(db, "names")
+        index._blocks = disk_map.DiskBlocks(db)  # type: ignore[assignment]
+        index._unsorted = disk_map.NoSorting()  # type: ignore[assignment]
+        index.in_memory = False
+        return index
+
+    def copy_into(self, other: AliasIndex) -> None:
+        """Add this index's entities and alias rows to ``other`` (decision aliases included)."""
+        for key, rec in list(self._recs.items()):
+            info = packed.info_of(key, rec)
+            if info is not None:
+                other.put_entity(info)
+            for row in packed.rows_of(key, rec):
+                other.add_alias(row)
+
+    def sorted_keys(self) -> Iterator[str]:
+        """Keys of the entities, sorted (streamed from disk; one list in memory otherwise)."""
+        return iter(self.entities) if not self.in_memory else iter(sorted(self.entities))
+
+    def sorted_owners(self) -> Iterator[str]:
+        """Keys owning alias rows, sorted."""
+        return self.owners() if not self.in_memory else iter(sorted(self.owners()))
 
     # -- writing -------------------------------------------------------------------------
     def put_entity(self, info: EntityInfo) -> None:

@@ -211,14 +211,19 @@ def _strip_suffix(tokens: list[str]) -> tuple[list[str], str]:
             if last.endswith(form) and len(last) > len(form):
                 return tokens[:-1] + [last[: -len(form)]], cls
     if len(tokens) > 1 and len(tokens[-1]) >= 6:  # one typo in a form's last long word
-        for last, forms in _LONG_LAST.items():
-            if not _within_one_edit(tokens[-1], last):
-                continue
-            for form, cls in forms:  # longest first; the words before must match exactly
+        for last in _long_lasts_near(tokens[-1]):
+            for form, cls in _LONG_LAST[last]:  # longest first; the words before must match exactly
                 n = len(form)
                 if n < len(tokens) and tuple(tokens[-n:-1]) == form[:-1]:
                     return tokens[:-n], cls
     return tokens, ""
+
+
+@lru_cache(maxsize=65536)
+def _long_lasts_near(word: str) -> tuple[str, ...]:
+    """The long last words of legal forms within one edit of ``word``, in table order (a word
+    is compared with all of them once, not once per name: names share their last words)."""
+    return tuple(last for last in _LONG_LAST if _within_one_edit(word, last))
 
 
 def _within_one_edit(a: str, b: str) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import date, datetime
+from pathlib import Path
 from typing import Any
 
 from ownergraph.domain.model import Entity, EntityRef
@@ -48,6 +49,17 @@ class Resolver:
         self.index.changed = set()
         self.decisions.changed = set()
         self._stored_conflicts = dict(self._conflicts)
+
+    def move_index_to_disk(self, folder: Path) -> None:
+        """Keep the alias index in an sqlite file under ``folder`` from now on
+        (``AliasIndex.on_disk``): a first load of millions of LEI entities then holds a bounded
+        part of it in memory."""
+        if not self.index.in_memory:
+            return
+        index = AliasIndex.on_disk(folder)
+        self.index.copy_into(index)
+        index.changed = self.index.changed
+        self.index = self._registrar.index = self._pipeline.index = index
 
     def _lei_of(self, key: str) -> str | None:
         info = self.index.entities.get(key)
@@ -174,11 +186,11 @@ class Resolver:
     def state_records(self) -> Iterator[StateRecord]:
         """The state as a stream (see ``resolution.state.StateRecord``), deterministic:
         entities by key, alias rows by owner then fields, decisions by id, conflicts."""
-        for key in sorted(self.index.entities):
+        for key in self.index.sorted_keys():
             d = self.index.entities[key].as_dict()
             d["canonical"] = self.canonical(key)
             yield "entity", d
-        for owner in sorted(self.index.owners()):  # rows sort by owner first: one owner at a time
+        for owner in self.index.sorted_owners():  # rows sort by owner first: one owner at a time
             for row in sorted(self.index.rows_of(owner), key=lambda r: tuple(map(str, r))):
                 yield "alias", row.as_dict()
         # one decision's dict at a time (export() held them all: hundreds of MB at a million)
@@ -276,7 +288,7 @@ class Resolver:
             else:
                 store.save_resolution_state(self.state())
         self._track_changes(store)
-        if isinstance(store, SnapshotResolutionStore):
+        if isinstance(store, SnapshotResolutionStore) and self.index.in_memory:  # not GBs of pickle
             store.save_snapshot(self)  # the next run loads this instead of rebuilding it
 
     @classmethod

@@ -318,6 +318,11 @@ class ResolverKeys:
     def key_of(self, ref: EntityRef) -> str:
         return self.keys_of([ref])[0]
 
+    def index_on_disk(self, folder: Path) -> None:
+        """The resolver's alias index in an sqlite file under ``folder`` from now on (a bulk
+        first load: ``Resolver.move_index_to_disk``)."""
+        self.resolver.move_index_to_disk(folder)
+
     def info(self) -> dict[str, Any]:
         return {"cache": {"hits": self.hits, "misses": self.misses, "resolve_calls": self.calls,
                           "size": len(self._lei) + len(self._other)}}

@@ -87,6 +87,7 @@ def _load_both(server: tuple[Settings, Graph], paths: list[Path], tmp: Path, rea
                         loader_factory=bulk_loader(settings, workdir=tmp / "files", keep_files=True))
     bulk_stats, bulk_dump = graph_stats(graph), _dump(graph)
     assert "IMPORT DONE" in (tmp / "files" / "import.log").read_text()  # it went through the importer
+    assert bulk.load_stages["resolver_index_on_disk"]  # the resolver's index was in sqlite (AliasIndex.on_disk)
     assert _counts(bulk) == _counts(online)
     assert (tmp / "bulk.jsonl").read_text() == (tmp / "online.jsonl").read_text()
     assert bulk_stats["nodes"] == online_stats["nodes"]

@@ -86,7 +86,7 @@ class BulkLoader(RecordIntake):
 
     def __init__(self, graph: Graph, resolver: KeyResolver, settings: Settings, *,
                  batch_size: int = DEFAULT_BATCH, workdir: Path | None = None, keep_files: bool = False,
-                 workers: bool = True) -> None:
+                 workers: bool = True, index_on_disk: bool = True) -> None:
         refusal = bulk_refusal(settings, graph)
         if refusal:
             raise BulkNotPossible(refusal)
@@ -113,6 +113,10 @@ class BulkLoader(RecordIntake):
         self._use_workers = workers
         self._workers: Workers | None = None
         self.file_results: dict[int, FileResult] = {}  # files staged by workers (or read at finish)
+        on_disk = getattr(resolver, "index_on_disk", None)
+        if on_disk is not None and index_on_disk:  # memory bounded, not ~700 B per LEI entity
+            on_disk(settings.home / "bulk" / "resolver")
+        self.timings["resolver_index_on_disk"] = on_disk is not None and index_on_disk
 
     # -- files staged in worker processes (graph.load.bulk.workers) ----------------------------
     def offload(self, plan: list[tuple[Path, Any]]) -> set[int]:
