@@ -59,6 +59,7 @@ from ownergraph.retrieval.question.model import Mention, Question
 from ownergraph.domain.vocabulary import EVENTS  # issue 30 item 3: an event question's compared date
 from ownergraph.retrieval.kinds.events import COMPARED_DATE
 from ownergraph.retrieval.question.gazetteer import PREFIX
+from ownergraph.retrieval.question.filter_form import FilterReading, read_filter
 
 if TYPE_CHECKING:
     from ownergraph.retrieval.question.gazetteer import Gazetteer
@@ -441,5 +442,28 @@ def parse(text: str, *, today: date | None = None, names: Gazetteer | None = Non
     if pattern == EXPOSURE.name and q.get("portfolio"):
         an.mentions.append(Mention(text=q["portfolio"], role="portfolio"))
     q["modifiers"] = _modifiers(w, pattern, q)
-    return Question(text=text, pattern=pattern, anchors=an.mentions, follow_up=follow_up, pronoun=an.pronoun,
+    read = Question(text=text, pattern=pattern, anchors=an.mentions, follow_up=follow_up, pronoun=an.pronoun,
                     parser="deterministic", notes=w.notes, **q)  # type: ignore[arg-type]
+    form = read_filter(_normalise(text), w.today)
+    return read if form is None else _as_filtered(read, form)
+
+
+def _as_filtered(read: Question, form: FilterReading) -> Question:
+    """A question written as a filter ("SELECT owner, pct FROM shareholders WHERE target = 'X'"):
+    its kind, anchors and dates from the filter's table word and keys (``filter_form``); what the
+    filter does not say stays as read."""
+    update: dict = {"notes": [*read.notes, *form.notes]}
+    if form.kind is not None:
+        update["pattern"] = form.kind
+    if form.anchors or form.kind is not None:
+        mentions = [Mention(text=v, role=role) for v, role in form.anchors]  # type: ignore[arg-type]
+        portfolio = form.portfolio or read.portfolio
+        if portfolio and (form.kind or read.pattern) == EXPOSURE.name:
+            mentions.append(Mention(text=portfolio, role="portfolio"))
+        update |= {"anchors": mentions, "portfolio": portfolio, "follow_up": False, "pronoun": None}
+    for name in ("as_of", "known_at", "date_from", "date_to", "depth"):
+        if getattr(form, name) is not None:
+            update[name] = getattr(form, name)
+    if form.date_from or form.date_to:
+        update["as_of"] = None
+    return read.model_copy(update=update)
