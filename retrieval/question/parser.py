@@ -56,6 +56,7 @@ from ownergraph.retrieval.question.work_text import (
 )
 from ownergraph.retrieval.kinds import BY_PRECEDENCE
 from ownergraph.retrieval.question.model import Mention, Question
+from ownergraph.domain.vocabulary import COUNTERPARTIES, GROUP
 from ownergraph.domain.vocabulary import EVENTS  # issue 30 item 3: an event question's compared date
 from ownergraph.retrieval.kinds.events import COMPARED_DATE
 from ownergraph.retrieval.question.gazetteer import PREFIX
@@ -421,6 +422,27 @@ _BOOK_WORDS = re.compile(
     r"\b(?:issuers?|positions?|book|portfolios?|engagements?|exposures?|holdings|loans|names\s+we\s+hold)\b", re.I)
 
 
+# "Shareholders of X, with % held", "list every shareholder of X. Name | % held": the holders asked for
+_HOLDERS_ASKED = re.compile(r"\b(?:share|stock)?holders\b|\bowners\b|\b(?:each|every|all)\s+(?:share|stock)?holders?\b", re.I)
+# "total amount already on book against X and its subsidiaries": our positions, not X's lenders or group
+_ON_OUR_BOOK = re.compile(r"\b(?:on|in)\s+(?:our\s+|the\s+)?books?\b", re.I)
+
+
+def _refine_by_anchors(w: Work, an: Anchors, pattern: str) -> str:
+    """A stake question that names one entity and asks for its holders is an owners question; a
+    lenders or group question about the amount on our book is an exposure question."""
+    named = [m for m in an.mentions if m.role in ("subject", "object")]
+    if pattern == STAKE.name and len(named) == 1 and _HOLDERS_ASKED.search(w.text):
+        w.notes.append("a stake in one entity, its holders asked for: read as an owners question")
+        for m in named:
+            m.role = "subject"
+        return OWNERS.name
+    if pattern in (COUNTERPARTIES.name, GROUP.name) and len(named) == 1 and _ON_OUR_BOOK.search(w.text):
+        w.notes.append("the amount on our book: read as an exposure question")
+        return EXPOSURE.name
+    return pattern
+
+
 def parse(text: str, *, today: date | None = None, names: Gazetteer | None = None) -> Question:
     """``names``: the graph's names; where given, the names found in the text are masked before
     the kind is read (their words are not the question's words)."""
@@ -437,6 +459,9 @@ def parse(text: str, *, today: date | None = None, names: Gazetteer | None = Non
         w.notes.append("sanctioned parties near no entity named, but the book's issuers or positions: a screening question")
         pattern = SCREENING.name
         an = _find_anchors(w, pattern)
+    pattern = _refine_by_anchors(w, an, pattern)
+    if pattern == EXPOSURE.name and not q.get("portfolio"):  # read as exposure only now: its book code alone
+        read_portfolio(w, q, code_alone=True)
     follow_up = _is_follow_up(w, an, pattern)
     _note_gaps(w, an, pattern, follow_up)
     if pattern == EXPOSURE.name and q.get("portfolio"):
