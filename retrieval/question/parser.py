@@ -482,7 +482,7 @@ def _as_filtered(read: Question, form: FilterReading) -> Question:
         update["pattern"] = form.kind
     if form.anchors or form.kind is not None:
         mentions = [Mention(text=v, role=role) for v, role in form.anchors]  # type: ignore[arg-type]
-        portfolio = form.portfolio or read.portfolio
+        portfolio = form.portfolio  # a filter names its book by a key ("book WHERE" is no book code)
         if portfolio and (form.kind or read.pattern) == EXPOSURE.name:
             mentions.append(Mention(text=portfolio, role="portfolio"))
         update |= {"anchors": mentions, "portfolio": portfolio, "follow_up": False, "pronoun": None}
