@@ -97,6 +97,9 @@ _TO_KEYS = ("date_to", "to_date", "end_date", "until", "to")
 _DEPTH_KEYS = ("hops", "depth", "max_hops", "max_depth", "distance", "hops_from", "hops_to", "hops_to_sanctioned",
                "within")
 _PORTFOLIO_KEYS = ("portfolio", "book", "desk")
+_CHANNEL_KEYS = ("channel", "channels", "link_type", "edge_type", "type", "via")
+# a channel key's words -> the contagion channels (``vocabulary.CHANNELS``)
+_CHANNEL_WORDS = {"guarantee": r"guarant", "lending": r"lend|loan|credit", "ownership": r"owner|equity|sharehold"}
 _NAME_COLUMNS = re.compile(r"^(?:\*|name|names|legal_name|lei|company_number|alias(?:es)?|old_name|previous_names?|"
                            r"former_names?|identifiers?|ids?|registration_number)$")
 _DATE_COLUMN = re.compile(r"(?:_on|_date|_at|^date|^when)$")
@@ -180,6 +183,7 @@ class FilterReading:
     date_to: date | None = None
     depth: int | None = None
     portfolio: str | None = None
+    edge_types: list[str] | None = None  # contagion channels named by a channel key
     notes: list[str] = field(default_factory=list)
 
 
@@ -215,6 +219,10 @@ def _slot(c: Condition, today: date, r: FilterReading, entities: list[tuple[str,
         return
     if name in _PORTFOLIO_KEYS:
         r.portfolio = c.value
+        return
+    if name in _CHANNEL_KEYS:  # "channel IN ('lending','guarantee')"; other values ("acquisition") are no channel
+        found = [ch for ch, rx in _CHANNEL_WORDS.items() if re.search(rx, c.value, re.I)]
+        r.edge_types = found or r.edge_types
         return
     if name in _KNOWN_KEYS:
         r.known_at = date_value(c.value, today)

@@ -84,6 +84,15 @@ def test_diff_dates_known_at_and_hops() -> None:
     assert (q.pattern, q.depth) == ("neighbourhood", 1)
 
 
+def test_a_channel_key_names_the_contagion_channels() -> None:
+    q = parse("SELECT party, amount FROM credit_links WHERE obligor = 'Brask Foundry AB' AND scenario = 'default' "
+              "AND channel IN ('loan','guarantee')", today=DAY)
+    assert (q.pattern, q.edge_types) == ("contagion", ["guarantee", "lending"])
+    q = parse("SELECT acquired_on FROM ownership_events WHERE owner = 'Orvane Capital SA' "
+              "AND target = 'Brask Foundry AB' AND type = 'acquisition'", today=DAY)
+    assert (q.pattern, q.edge_types, [m.role for m in q.anchors]) == ("events", None, ["subject", "object"])
+
+
 def test_screening_reads_no_column_word_as_an_entity() -> None:
     q = parse("SELECT position FROM book WHERE hops_to_sanctioned(issuer) <= 2 AND portfolio = 'EQ-NORDIC' "
               "AND as_of = last_quarter_end", today=DAY)
