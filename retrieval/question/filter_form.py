@@ -115,6 +115,7 @@ class KindRow:
     keys: tuple[str, ...] = ()  # each matched by some key
     columns: str | None = None
     no_keys: str | None = None  # a key that rules the row out
+    name_columns: bool = False  # only where every selected column is a name or identifier
 
 
 _OWNER_KEY = r"^(?:owner|holder|shareholder|investor)$"
@@ -139,7 +140,7 @@ _KIND_ROWS: tuple[KindRow, ...] = (
     KindRow(QUALITY.name, r"quality|\bdq|^dq|issues|flags|anomal"),
     KindRow(NEIGHBOURHOOD.name, r"links|neighbo|adjacen|connections"),
     KindRow(NAMES.name, r"names|aliases|identifiers"),
-    KindRow(NAMES.name, r"entities|companies|registry|register", columns=r"^(?!.)"),  # every column a name column
+    KindRow(NAMES.name, r"entities|companies|registry|register", name_columns=True),
     KindRow(UNKNOWN, r"entities|companies|registry|register"),  # a column the graph does not hold
     KindRow(STAKE.name, r"stake|ownership|sharehold|owners|holdings", keys=(_OWNER_KEY, r"^(?:owned|target)$")),
     KindRow(HOLDINGS.name, r"holdings|owned_by|portfolio_companies|investments"),
@@ -155,7 +156,7 @@ def _row_fits(row: KindRow, table: str, cols: list[str], keys: list[str]) -> boo
         return False
     if row.no_keys and any(re.search(row.no_keys, k) for k in keys):
         return False
-    if row.kind == NAMES.name and row.columns is not None:  # "SELECT lei, company_number FROM entities"
+    if row.name_columns:  # "SELECT lei, company_number FROM entities"
         return bool(cols) and all(_NAME_COLUMNS.match(c) for c in cols)
     if not all(any(re.search(rx, k) for k in keys) for rx in row.keys):
         return False
