@@ -185,6 +185,7 @@ class FilterReading:
     depth: int | None = None
     portfolio: str | None = None
     edge_types: list[str] | None = None  # contagion channels named by a channel key
+    modifiers: list[str] = field(default_factory=list)  # "children": a parents question about X's children
     notes: list[str] = field(default_factory=list)
 
 
@@ -271,6 +272,8 @@ def read_filter(text: str, today: date) -> FilterReading | None:
     for c in conds:
         _slot(c, today, r, entities)
     r.anchors = _anchors(kind, entities)
+    if kind == PARENTS.name and any(k in ("parent", "head", "group_head") for k, _ in entities):
+        r.modifiers.append("children")  # "SELECT child FROM consolidation WHERE parent = X": X's children
     if kind == DIFF.name and r.as_of and not (r.date_from or r.date_to):
         r.date_to, r.as_of = r.as_of, None
     r.notes.append(f"read as a filter: table {table!r}, keys {[c.key for c in conds]} -> {kind or 'no kind'}")

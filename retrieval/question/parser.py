@@ -491,6 +491,8 @@ def _as_filtered(read: Question, form: FilterReading) -> Question:
             update[name] = getattr(form, name)
     if form.date_from or form.date_to:
         update["as_of"] = None
+    if form.modifiers:
+        update["modifiers"] = list(dict.fromkeys([*read.modifiers, *form.modifiers]))
     if form.edge_types and update.get("pattern", read.pattern) in KINDS and KINDS[update.get("pattern", read.pattern)].channels:
         update["edge_types"] = form.edge_types
     return read.model_copy(update=update)

@@ -84,6 +84,13 @@ def test_diff_dates_known_at_and_hops() -> None:
     assert (q.pattern, q.depth) == ("neighbourhood", 1)
 
 
+def test_parents_keyed_by_the_parent_ask_for_children() -> None:
+    q = parse("SELECT child FROM consolidation WHERE parent = 'Orvane Capital SA' AND level = 'direct'", today=DAY)
+    assert (q.pattern, "children" in q.modifiers) == ("parents", True)
+    q = parse("SELECT parent, level FROM consolidation WHERE child = 'Brask Foundry AB'", today=DAY)
+    assert (q.pattern, "children" in q.modifiers) == ("parents", False)
+
+
 def test_a_channel_key_names_the_contagion_channels() -> None:
     q = parse("SELECT party, amount FROM credit_links WHERE obligor = 'Brask Foundry AB' AND scenario = 'default' "
               "AND channel IN ('loan','guarantee')", today=DAY)
