@@ -125,3 +125,9 @@ def test_kyc_form_holders_of_one_entity_are_owners_and_our_book_is_exposure() ->
     q = parse("Q9. Total amount already on book against Brask Foundry AB and its subsidiaries [EQ-NORDIC] "
               "as at 30.09.2025 (amount | issuer):", today=DAY)
     assert (q.pattern, q.portfolio) == ("exposure", "EQ-NORDIC")
+
+
+def test_a_shareholder_without_a_disclosed_percentage_is_a_data_gap() -> None:
+    q = parse("Section C - 4. Any shareholder of Quillmere Tiles Ltd without a disclosed percentage as at 30.06.2024?",
+              today=DAY)
+    assert (q.pattern, [m.text for m in q.anchors]) == ("quality", ["Quillmere Tiles Ltd"])
