@@ -84,6 +84,9 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (QUALITY.name, re.compile(r"\b(?:anything|something|what'?s)\s+(?:that\s+)?(?:looks?\s+|is\s+|seems?\s+)?wrong\s+(?:in|with)\b|"
                               r"\bdata\b.{0,40}\b(?:problems?|issues?|clean|dirty|messy|errors?|inconsisten\w*|discrepanc\w*|anomal\w*|gaps?)\b|"
                               r"\b(?:anything|something)\s+missing\s+(?:in|from)\b|"
+                              # "any shareholder of X without a disclosed percentage": a gap in the data
+                              r"\b(?:without|missing|lacking|with\s+no)\s+(?:a\s+|an\s+|any\s+)?(?:disclosed|stated|reported|known)\s+"
+                              r"(?:percentage|stake|share(?:holding)?|holding|%)|\bundisclosed\s+(?:percentage|stake|holding)s?\b|"
                               r"\b(?:problems?|issues?|errors?)\b.{0,30}\b(?:its|their|the)\s+(?:\w+\s+)?data\b", _I)),
     # "when was X renamed", "date of the name change", "changes of name": the rename event
     (EVENTS.name, re.compile(r"\b(?:when|(?:on\s+)?(?:what|which)\s+date)\b.{0,80}\b(?:renamed|name\s+change|(?:take|took|taken|adopt\w*|assum\w*)\s+"

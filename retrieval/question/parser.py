@@ -56,9 +56,11 @@ from ownergraph.retrieval.question.work_text import (
 )
 from ownergraph.retrieval.kinds import BY_PRECEDENCE
 from ownergraph.retrieval.question.model import Mention, Question
+from ownergraph.domain.vocabulary import COUNTERPARTIES, GROUP
 from ownergraph.domain.vocabulary import EVENTS  # issue 30 item 3: an event question's compared date
 from ownergraph.retrieval.kinds.events import COMPARED_DATE
 from ownergraph.retrieval.question.gazetteer import PREFIX
+from ownergraph.retrieval.question.filter_form import FilterReading, read_filter
 
 if TYPE_CHECKING:
     from ownergraph.retrieval.question.gazetteer import Gazetteer
@@ -420,6 +422,27 @@ _BOOK_WORDS = re.compile(
     r"\b(?:issuers?|positions?|book|portfolios?|engagements?|exposures?|holdings|loans|names\s+we\s+hold)\b", re.I)
 
 
+# "Shareholders of X, with % held", "list every shareholder of X. Name | % held": the holders asked for
+_HOLDERS_ASKED = re.compile(r"\b(?:share|stock)?holders\b|\bowners\b|\b(?:each|every|all)\s+(?:share|stock)?holders?\b", re.I)
+# "total amount already on book against X and its subsidiaries": our positions, not X's lenders or group
+_ON_OUR_BOOK = re.compile(r"\b(?:on|in)\s+(?:our\s+|the\s+)?books?\b", re.I)
+
+
+def _refine_by_anchors(w: Work, an: Anchors, pattern: str) -> str:
+    """A stake question that names one entity and asks for its holders is an owners question; a
+    lenders or group question about the amount on our book is an exposure question."""
+    named = [m for m in an.mentions if m.role in ("subject", "object")]
+    if pattern == STAKE.name and len(named) == 1 and _HOLDERS_ASKED.search(w.text):
+        w.notes.append("a stake in one entity, its holders asked for: read as an owners question")
+        for m in named:
+            m.role = "subject"
+        return OWNERS.name
+    if pattern in (COUNTERPARTIES.name, GROUP.name) and len(named) == 1 and _ON_OUR_BOOK.search(w.text):
+        w.notes.append("the amount on our book: read as an exposure question")
+        return EXPOSURE.name
+    return pattern
+
+
 def parse(text: str, *, today: date | None = None, names: Gazetteer | None = None) -> Question:
     """``names``: the graph's names; where given, the names found in the text are masked before
     the kind is read (their words are not the question's words)."""
@@ -436,10 +459,40 @@ def parse(text: str, *, today: date | None = None, names: Gazetteer | None = Non
         w.notes.append("sanctioned parties near no entity named, but the book's issuers or positions: a screening question")
         pattern = SCREENING.name
         an = _find_anchors(w, pattern)
+    pattern = _refine_by_anchors(w, an, pattern)
+    if pattern == EXPOSURE.name and not q.get("portfolio"):  # read as exposure only now: its book code alone
+        read_portfolio(w, q, code_alone=True)
     follow_up = _is_follow_up(w, an, pattern)
     _note_gaps(w, an, pattern, follow_up)
     if pattern == EXPOSURE.name and q.get("portfolio"):
         an.mentions.append(Mention(text=q["portfolio"], role="portfolio"))
     q["modifiers"] = _modifiers(w, pattern, q)
-    return Question(text=text, pattern=pattern, anchors=an.mentions, follow_up=follow_up, pronoun=an.pronoun,
+    read = Question(text=text, pattern=pattern, anchors=an.mentions, follow_up=follow_up, pronoun=an.pronoun,
                     parser="deterministic", notes=w.notes, **q)  # type: ignore[arg-type]
+    form = read_filter(_normalise(text), w.today)
+    return read if form is None else _as_filtered(read, form)
+
+
+def _as_filtered(read: Question, form: FilterReading) -> Question:
+    """A question written as a filter ("SELECT owner, pct FROM shareholders WHERE target = 'X'"):
+    its kind, anchors and dates from the filter's table word and keys (``filter_form``); what the
+    filter does not say stays as read."""
+    update: dict = {"notes": [*read.notes, *form.notes]}
+    if form.kind is not None:
+        update["pattern"] = form.kind
+    if form.anchors or form.kind is not None:
+        mentions = [Mention(text=v, role=role) for v, role in form.anchors]  # type: ignore[arg-type]
+        portfolio = form.portfolio  # a filter names its book by a key ("book WHERE" is no book code)
+        if portfolio and (form.kind or read.pattern) == EXPOSURE.name:
+            mentions.append(Mention(text=portfolio, role="portfolio"))
+        update |= {"anchors": mentions, "portfolio": portfolio, "follow_up": False, "pronoun": None}
+    for name in ("as_of", "known_at", "date_from", "date_to", "depth"):
+        if getattr(form, name) is not None:
+            update[name] = getattr(form, name)
+    if form.date_from or form.date_to:
+        update["as_of"] = None
+    if form.modifiers:
+        update["modifiers"] = list(dict.fromkeys([*read.modifiers, *form.modifiers]))
+    if form.edge_types and update.get("pattern", read.pattern) in KINDS and KINDS[update.get("pattern", read.pattern)].channels:
+        update["edge_types"] = form.edge_types
+    return read.model_copy(update=update)
