@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib
 import os
 import pickle
 import tempfile
@@ -31,7 +32,9 @@ if TYPE_CHECKING:
 # bumped whenever what a snapshot holds changes: an older file is then no snapshot
 FORMAT = ("ownergraph-resolver-snapshot", 1)
 # the modules whose objects a snapshot pickles: a file written by other code is no snapshot
-_CODE = ("_rows.py", "_index.py", "_decisions.py", "snapshot.py", "_resolver.py")
+# (named by module, not file: file names listed here went stale once, when the modules were
+# renamed, and every process then got a digest of its own, so no snapshot ever loaded again)
+_CODE = ("rows", "index", "decisions", "snapshot", "resolver", "disk_map")
 _INDEX = ("_recs", "_ids", "_names", "_blocks", "_unsorted", "_by_decision")
 _DECISIONS = ("_decisions", "_parent", "_children", "_negative", "_matches", "_negative_alias", "_seq")
 
@@ -47,11 +50,11 @@ class SnapshotResolutionStore(Protocol):
 
 @functools.cache
 def _code_digest() -> str:
-    here = Path(__file__).parent
     h = hashlib.sha256()
     for name in _CODE:
+        module = importlib.import_module(f"{__package__}.{name}")
         try:
-            h.update((here / name).read_bytes())
+            h.update(Path(module.__file__ or "").read_bytes())
         except OSError:  # installed without sources: this process's snapshots only
             h.update(str(os.getpid()).encode())
     return h.hexdigest()[:16]

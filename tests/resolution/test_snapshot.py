@@ -4,6 +4,9 @@ stored state gives (same canonical form, same answers), and a damaged file is no
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from ownergraph.ingest.formats import detect
@@ -129,3 +132,19 @@ def test_only_the_newest_snapshots_are_kept(tmp_path: Path) -> None:
         os.utime(tmp_path / f"s{i}.pickle", (1000 + i, 1000 + i))
     assert sorted(p.name for p in tmp_path.glob("*.pickle")) == ["s3.pickle", "s4.pickle", "s5.pickle"]
     assert not list(tmp_path.glob(".tmp-*"))
+
+
+def test_a_snapshot_written_by_one_process_is_read_by_the_next() -> None:
+    """The code digest a snapshot carries is the same in a new process (it was not while the
+    digest named files renamed away: each process then hashed its own pid and no snapshot
+    written by an ingest was ever loaded by the next command)."""
+    for name in snapshot._CODE:  # every module named exists, so a rename fails here
+        __import__(f"ownergraph.resolution.{name}")
+    code = "from ownergraph.resolution import snapshot as s; print(s._code_digest())"
+    other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert other.stdout.strip() == snapshot._code_digest()
+    buf = io.BytesIO()
+    snapshot.dump(Resolver(), buf, {"run": "probe"})
+    buf.seek(0)
+    assert snapshot.read_meta(buf) == {"run": "probe"}
