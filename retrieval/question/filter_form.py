@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from ownergraph.domain.vocabulary import (
-    BRANCHES, CONTAGION, COUNTERPARTIES, CYCLES, DIFF, EVENTS, EXPOSURE, GROUP, HOLDINGS, NAMES, NEIGHBOURHOOD,
-    OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, SCREENING, STAKE, UNKNOWN,
+    BRANCHES, CONTAGION, COUNTERPARTIES, CYCLES, DIFF, EVENTS, EXPOSURE, GROUP, GUARANTEE, HOLDINGS, LENDING, NAMES,
+    NEIGHBOURHOOD, OWNERS, OWNERSHIP, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, SCREENING, STAKE, UNKNOWN,
 )
 from ownergraph.retrieval.question.dates import find_dates
 from ownergraph.retrieval.question.work_text import Work
@@ -99,7 +99,8 @@ _DEPTH_KEYS = ("hops", "depth", "max_hops", "max_depth", "distance", "hops_from"
 _PORTFOLIO_KEYS = ("portfolio", "book", "desk")
 _CHANNEL_KEYS = ("channel", "channels", "link_type", "edge_type", "type", "via")
 # a channel key's words -> the contagion channels (``vocabulary.CHANNELS``)
-_CHANNEL_WORDS = {"guarantee": r"guarant", "lending": r"lend|loan|credit", "ownership": r"owner|equity|sharehold"}
+_CHANNEL_WORDS = {GUARANTEE.name: r"guarant", LENDING.name: r"lend|loan|credit",
+                  OWNERSHIP.name: r"owner|equity|sharehold"}
 _NAME_COLUMNS = re.compile(r"^(?:\*|name|names|legal_name|lei|company_number|alias(?:es)?|old_name|previous_names?|"
                            r"former_names?|identifiers?|ids?|registration_number)$")
 _DATE_COLUMN = re.compile(r"(?:_on|_date|_at|^date|^when)$")
