@@ -15,7 +15,7 @@ import multiprocessing as mp
 import pickle
 import queue
 import traceback
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +29,11 @@ class ReadAheadError(OwnergraphError):
     """The reader process failed (its traceback is the message) or ended without a word."""
 
 
-def _run(plan: Sequence[tuple[Path, Any]], out: Any) -> None:
+def _run(plan: Sequence[tuple[Path, Any]], out: Any, skip: frozenset[int] = frozenset()) -> None:
     try:
         for i, (path, reader) in enumerate(plan):
+            if i in skip:
+                continue
             batch: list[Any] = []
             for rec in reader.read(path):
                 batch.append(rec)
@@ -45,14 +47,20 @@ def _run(plan: Sequence[tuple[Path, Any]], out: Any) -> None:
 
 
 class ReadAhead:
-    """``plan`` (path, reader) read in a child process; :meth:`records` gives file ``i``'s."""
+    """``plan`` (path, reader) read in a child process; :meth:`records` gives file ``i``'s.
 
-    def __init__(self, plan: Sequence[tuple[Path, Any]]) -> None:
-        # fork: nothing to re-import, and no main-module guard needed in the caller's script;
-        # the child only reads files and leaves by os._exit (no parent finalizers run there)
-        ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+    ``skip``: plan positions not read there (files staged by a bulk load's workers).
+    ``method``: the start method; ``fork`` by default (nothing to re-import, no main-module
+    guard needed in the caller's script; the child only reads files and leaves by os._exit),
+    ``forkserver`` once the caller holds threads (a forked copy of a process with threads can
+    crash: the bulk loader's workers start that way too); its readers must then pickle."""
+
+    def __init__(self, plan: Sequence[tuple[Path, Any]], skip: Iterable[int] = (),
+                 method: str = "fork") -> None:
+        methods = mp.get_all_start_methods()
+        ctx = mp.get_context(method if method in methods else "spawn")
         self._q: Any = ctx.Queue(maxsize=AHEAD)
-        self._proc = ctx.Process(target=_run, args=(list(plan), self._q), daemon=True,
+        self._proc = ctx.Process(target=_run, args=(list(plan), self._q, frozenset(skip)), daemon=True,
                                  name="ownergraph-reader")
         self._proc.start()
 

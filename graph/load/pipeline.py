@@ -94,6 +94,7 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
                  document_options: dict[str, Any] | None = None,
                  loader_factory: Callable[[Graph, ResolverKeys], Any] | None = None,
                  reader: str = "columnar", read_process: bool = False,
+                 read_beside_workers: bool = False,
                  matching: MatchSettings | None = None) -> IngestSummary:
     """Read, resolve and load ``paths``; ``graph`` may be None only for ``dry_run``.
 
@@ -102,7 +103,9 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
     first load through the offline importer). ``reader="columnar"`` (the default) reads the
     formats that have one with their column-wise reader (``ingest.readers.columnar``: the same
     records, tests/ingest/test_columnar*.py; ``"row"``: every file by its row reader);
-    ``read_process`` reads in a second process, ahead of the loader (``ingest.read_ahead``).
+    ``read_process`` reads in a second process, ahead of the loader (``ingest.read_ahead``);
+    ``read_beside_workers``: when a bulk loader stages files in worker processes, the files it
+    leaves to this one (a golden copy's LEI file) are read in a reader process too.
     ``matching``: the name-matching stage's settings (``engine="spark"``: splink on Spark)."""
     t0 = t_after = time.monotonic()
     files = expand(list(paths))
@@ -137,6 +140,10 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
         summary.quarantine_file = str(quarantine_path)
     # files a loader stages in worker processes (graph.load.bulk.workers): not read here
     offloaded: set[int] = loader.offload(plan) if ahead is None and hasattr(loader, "offload") else set()
+    if offloaded and read_beside_workers and len(offloaded) < len(plan):
+        # the rest (the LEI file) read in one more process, while this one resolves and stages:
+        # the workers' share of the second core is smaller than this process's reading
+        ahead = ReadAhead(plan, skip=offloaded, method="forkserver")
     try:
         for i, (path, reader) in enumerate(plan):
             counts = FileCounts(str(path), reader.name)

@@ -73,10 +73,11 @@ def ingest_cmd(paths: tuple[Path, ...], fmt: str | None, strict: bool, dry_run: 
             bar.update(task, advance=n, description=f"reading {Path(path).name}")
 
         # read column-wise where a format has such a reader (ingest_paths' default, the same
-        # records); reading in a second process (read_process) showed no gain here
+        # records); reading in a second process (read_process) showed no gain on its own, but
+        # beside a bulk load's staging workers the LEI file's reading leaves the critical path
         summary = ingest_paths(graph, paths, fmt=fmt, quarantine_path=quarantine_path,
                                dry_run=dry_run, progress=progress, loader_factory=loader_factory,
-                               matching=matching,
+                               matching=matching, read_beside_workers=True,
                                document_options={"filer": filer, "form": form, "extractor": extractor,
                                                  "filed_at": filed_at.date() if filed_at else None})
         if graph is not None and not no_index:
