@@ -76,15 +76,18 @@ def _counts(summary: Any) -> list[tuple[Any, ...]]:
     return [(Path(f.path).name, f.read, f.loaded, f.merged, f.quarantined, f.not_read) for f in summary.files]
 
 
-def _load_both(server: tuple[Settings, Graph], paths: list[Path], tmp: Path, reader: str = "row") -> dict[str, Any]:
-    """Online with the row readers, then through the importer with ``reader``'s."""
+def _load_both(server: tuple[Settings, Graph], paths: list[Path], tmp: Path, reader: str = "row",
+               read_beside_workers: bool = False) -> dict[str, Any]:
+    """Online with the row readers, then through the importer with ``reader``'s (and the
+    files the workers leave read in a reader process, as the CLI's bulk path reads them)."""
     settings, graph = server
     wipe(graph)
     online = ingest_paths(graph, paths, quarantine_path=tmp / "online.jsonl", reader="row")
     online_stats, online_dump = graph_stats(graph), _dump(graph)
     wipe(graph)
     bulk = ingest_paths(graph, paths, quarantine_path=tmp / "bulk.jsonl", reader=reader,
-                        loader_factory=bulk_loader(settings, workdir=tmp / "files", keep_files=True))
+                        loader_factory=bulk_loader(settings, workdir=tmp / "files", keep_files=True),
+                        read_beside_workers=read_beside_workers)
     bulk_stats, bulk_dump = graph_stats(graph), _dump(graph)
     assert "IMPORT DONE" in (tmp / "files" / "import.log").read_text()  # it went through the importer
     assert bulk.load_stages["resolver_index_on_disk"]  # the resolver's index was in sqlite (AliasIndex.on_disk)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bench.ingest.golden.golden import Golden
 from ownergraph.graph.load.bulk.workers import offloadable
 from ownergraph.ingest.formats import detect
@@ -27,18 +29,20 @@ def test_only_a_golden_copy_is_offloaded() -> None:
     assert offloadable([*plan, (api, detect(api))]) == {}  # another reader could state their facts
 
 
-def test_real_golden_copy_samples(server: Any, tmp_path: Path) -> None:  # noqa: F811
+@pytest.mark.parametrize("beside", [False, True], ids=["lei-read-here", "lei-read-ahead"])
+def test_real_golden_copy_samples(server: Any, tmp_path: Path, beside: bool) -> None:  # noqa: F811
     paths = [GC / n for n in ("lei-data.xml", "lei-updates-data.json", "rr-data.xml", "rr-updates-data.json",
                               "relationship-update-data.json", "repex-data.xml", "reporting-exceptions-data.json")]
-    out = _load_both(server, paths, tmp_path, reader="columnar")
+    out = _load_both(server, paths, tmp_path, reader="columnar", read_beside_workers=beside)
     assert set(_used_workers(out)) == {"rr", "repex"}
     assert out["stats"]["edges"].get("CONSOLIDATED_BY", 0) > 0
     assert out["stats"]["nodes"].get("ReportingException", 0) > 0
 
 
 def test_generated_golden_copy_with_events(server: Any, tmp_path: Path) -> None:  # noqa: F811
+    # the LEI file read in a reader process beside the workers, as `ownergraph ingest --bulk` does
     Golden(0.0003, seed=5, formats=("xml",)).write(tmp_path / "copy")
     paths = sorted((tmp_path / "copy").glob("*.zip"))
-    out = _load_both(server, paths, tmp_path, reader="columnar")
+    out = _load_both(server, paths, tmp_path, reader="columnar", read_beside_workers=True)
     assert set(_used_workers(out)) == {"rr", "repex"}
     assert out["stats"]["nodes"].get("CorporateAction", 0) > 0

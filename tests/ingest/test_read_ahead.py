@@ -47,3 +47,12 @@ def test_a_reader_failure_is_reported_not_hung() -> None:
     with ReadAhead([(path, _Broken())]) as ahead:
         with pytest.raises(ReadAheadError, match="reader bug on purpose"):
             list(ahead.records(0))
+
+
+def test_skipped_files_are_not_read_and_forkserver_gives_the_same_records() -> None:
+    # the bulk path: the workers' files skipped, the rest read in a forkserver child
+    path = REAL / "gleif" / "golden-copy" / "lei-data.xml"
+    reader = GleifLeiReader()
+    with ReadAhead([(path, reader), (path, _Broken()), (path, reader)], skip={1}, method="forkserver") as ahead:
+        first, third = list(ahead.records(0)), list(ahead.records(2))
+    assert first == third == list(reader.read(path))
