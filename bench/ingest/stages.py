@@ -288,7 +288,9 @@ def update_doc(results: Path = Path("bench") / "results", doc: Path = DOC) -> No
     head = ["run", "records", "parse", "read + validate", "resolve, stage, chains, actions", "write parts",
             "import", "restart, schema, state", "total", "peak RSS MB (tree)", "peak RSS MB (Python)", "importer alone",
             "load avg"]
-    rows = [_row(p.stem, json.loads(p.read_text())) for p in sorted(results.glob("gleif-ingest-*.json"))]
+    reports = [(p.stem, json.loads(p.read_text())) for p in sorted(results.glob("gleif-ingest-*.json"))]
+    # a load stopped before its end (``-stopped``) has no stage table: its page section says so
+    rows = [_row(name, r) for name, r in reports if "stages" in r]
     table = "\n".join(["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
                       + ["| " + " | ".join(r) + " |" for r in rows])
     text = doc.read_text()
