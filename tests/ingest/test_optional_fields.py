@@ -80,8 +80,9 @@ CASES: dict[str, tuple[Path, str, dict[str, str], int]] = {
             "nonDerivativeTable/nonDerivativeTransaction/ownershipNature",
             "nonDerivativeTable/nonDerivativeTransaction/ownershipNature/directOrIndirectOwnership",
             "nonDerivativeTable/nonDerivativeTransaction/ownershipNature/directOrIndirectOwnership/value")}}, 0),
+    # CompanyNumber is the product's key; a row without a name is loaded under its number (set 5)
     "uk-company csv": (DEV / "ch-basic-csv" / "relately-product-217-sample.csv", "csv", {
-        "CompanyName": "CompanyName", "CompanyNumber": "CompanyNumber"}, 0),
+        "CompanyNumber": "CompanyNumber"}, 0),
 }
 
 

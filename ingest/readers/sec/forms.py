@@ -235,13 +235,17 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
     if ticker and _NO_SYMBOL.fullmatch(ticker):
         ticker = None  # EDGAR's instruction for an issuer without a symbol is "NONE": no identifier
     iname = text_at(root, "issuer/issuerName")
-    if not (icik or iname):  # every relation of the form is about the issuer; its owners are still named
+    if not (icik or iname or ticker):  # every relation of the form is about the issuer; its owners are still named
         owners = yield from _owners_without_issuer(path, doc, root)
-        yield not_read(path, "issuer", "the issuer has neither a CIK nor a name: the reporting owners are loaded "
-                       "as entities, their roles and holdings are not", owners, field="issuer/issuerName")
+        yield not_read(path, "issuer", "the issuer has neither a CIK, a name nor a trading symbol: the reporting "
+                       "owners are loaded as entities, their roles and holdings are not", owners,
+                       field="issuer/issuerName")
         return
-    issuer = party_ref(icik, iname, kind=EntityKind.COMPANY)
-    icik = icik or normalise(issuer.name or "")  # the issuer's part of fact keys
+    # the schema's three issuer elements each identify it; a form giving only the symbol (a generator's
+    # fragment) names the issuer by its ticker, as an identifier: no name is invented for it
+    issuer = (party_ref(icik, iname, kind=EntityKind.COMPANY) if icik or iname else
+              EntityRef(scheme=AliasScheme.OTHER, value=f"ticker:{ticker}", kind=EntityKind.COMPANY))
+    icik = icik or (normalise(iname) if iname else f"ticker:{ticker}")  # the issuer's part of fact keys
     yield doc.entity(issuer, "issuer", (Alias(scheme=AliasScheme.OTHER, value=f"ticker:{ticker}",
                                               kind=AliasKind.IDENTIFIER),) if ticker else ())
     if bare := wrap_bare_values(root):
@@ -258,7 +262,7 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
     lines = _disclosure_lines(root, rows)
     yield build(path, "document", lambda: Disclosure(
         document_id=doc.doc_id, form_type=form, filed_at=filed, period=str(period or "") or None,
-        title=f"{form}: {', '.join(r.name or '' for r in refs)} in {issuer.name}",
+        title=f"{form}: {', '.join(r.name or '' for r in refs)} in {issuer.name or issuer.value}",
         text="\n".join(lines) or None, mentions=(issuer, *refs), valid_from=period,
         known_from=doc.known_from, provenance=doc.prov(doc.doc_id, "document"),
         fact_key=f"sec:{doc.doc_id}:disclosure"))

@@ -17,6 +17,7 @@ The bulk PSC snapshot (``{"company_number", "data": {...}}`` per line) stays wit
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -38,6 +39,12 @@ _MAX_RESOURCE = 64 << 20  # bytes
 # fields only a company profile has (besides its name and number)
 _PROFILE_KEYS = {"company_status", "date_of_creation", "registered_office_address", "accounts",
                  "confirmation_statement", "sic_codes", "can_file", "has_charges", "undeliverable_registered_office_address"}
+
+
+# Basic Company Data's other top-level fields (flat "RegAddress.PostTown" or nested objects)
+_BASIC_KEYS = {"CompanyCategory", "CompanyStatus", "CountryOfOrigin", "IncorporationDate", "DissolutionDate",
+               "URI", "RegAddress", "Accounts", "Returns", "SICCode", "Mortgages", "LimitedPartnerships",
+               "ConfStmtNextDueDate", "ConfStmtLastMadeUpDate", "PreviousName_1"}
 
 
 def flatten(obj: dict[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -72,8 +79,9 @@ def shape(obj: Any) -> str | None:
     kind = str(obj.get("kind") or "")
     if kind.endswith(("significant-control", "beneficial-owner", "-statement")) or kind == "exemptions":
         return "psc"
-    keys = {str(k).strip() for k in obj}
-    if {"CompanyName", "CompanyNumber"} <= keys:
+    keys = {str(k).strip().split(".", 1)[0] for k in obj}
+    # the product's key is CompanyNumber; a row whose name is empty or left out is still one
+    if "CompanyNumber" in keys and ("CompanyName" in keys or len(keys & _BASIC_KEYS) >= 2):
         return "basic"
     return None
 
@@ -109,6 +117,15 @@ def _names_company(obj: dict[str, Any]) -> bool:
 class _ApiFile:
     def __init__(self, path: Path) -> None:
         self.path, self.psc = path, PscFile(path)
+        self.stub: Entity | None = None
+
+    def unstated(self, loc: str) -> list[Record]:
+        """The company of an officer list that names it nowhere (items alone, no ``links.self``,
+        no ``company_number``): one stub per file, the first time it is needed."""
+        if self.stub is not None:
+            return []
+        self.stub = unstated_company(self.path, loc)
+        return [self.stub]
 
     def record(self, loc: str, obj: Any) -> list[Record]:
         kind = shape(obj)
@@ -142,8 +159,11 @@ class _ApiFile:
             # the officer at the top and each company in the item's appointed_to
             to = item.get("appointed_to") if isinstance(item.get("appointed_to"), dict) else None
             if to is None:  # the list's company, else the one in the item's own appointment link
-                return officer(self.path, loc, item, list_company({}, outer) if _names_company(outer)
-                               else company_of(item))
+                if _names_company(outer) or _names_company(item):
+                    return officer(self.path, loc, item, list_company({}, outer) if _names_company(outer)
+                                   else company_of(item))
+                return self.unstated(loc) + officer(self.path, loc, item, self.stub.ref.value or "",
+                                                    self.stub.ref)
             item = {**item, "name": item.get("name") or outer.get("name")}
             company = str(to.get("company_number") or "").strip() or company_of(to)
             return appointed_to(self.path, loc, to, company) + officer(self.path, loc, item, company)
@@ -211,9 +231,27 @@ def appointed_to(path: Path, loc: str, to: dict[str, Any], company: str) -> list
     return [ent.model_copy(update={"fact_key": f"uk_officers:appointed_to:{ent.ref.value}"})]
 
 
-def officer(path: Path, loc: str, item: dict[str, Any], company: str) -> list[Record]:
+def unstated_company(path: Path, loc: str) -> Entity:
+    """The one company an officer list is about when the file does not say which: a list response
+    is one company's (``/company/{number}/officers``), so its officers share it, but its name and
+    number are unknown. Keyed by the file's content (the same file read twice is the same stub,
+    two lists are never merged by it); its name says it is not stated, none is invented."""
+    digest = hashlib.sha1(path.read_bytes()).hexdigest()[:12]
+    value = f"ch-officer-list:{digest}"
+    name = f"Company not stated [{value}] (officer list {path.name})"
+    prov = Provenance(source_system="uk_officers", source_record_id=value, locator=loc, source_file=str(path),
+                      validation_level="officialRegister")
+    return Entity(ref=EntityRef(scheme=AliasScheme.OTHER, value=value, name=name, kind=EntityKind.COMPANY),
+                  name=name, kind=EntityKind.COMPANY,
+                  aliases=(Alias(scheme=AliasScheme.OTHER, value=value, kind=AliasKind.IDENTIFIER),),
+                  known_from=name_date(path), provenance=prov, fact_key=f"uk_officers:{value}")
+
+
+def officer(path: Path, loc: str, item: dict[str, Any], company: str,
+            target: EntityRef | None = None) -> list[Record]:
     """An officer appointment: the officer and a Control over the company (directorship, general
-    partner of a limited partnership, else officer), or an Ownership for a limited partner."""
+    partner of a limited partnership, else officer), or an Ownership for a limited partner.
+    ``target`` is the company when it has no number (a list that does not state its company)."""
     name = re.sub(r"\s+", " ", str(item.get("name") or "")).strip()
     if not name:
         raise Bad("name", "officer without a name")
@@ -231,7 +269,7 @@ def officer(path: Path, loc: str, item: dict[str, Any], company: str) -> list[Re
     known = midnight(appointed) if appointed else name_date(path)
     prov = Provenance(source_system="uk_officers", source_record_id=f"{company}:{ident or name}",
                               locator=loc, source_file=str(path), validation_level="officialRegister")
-    target = EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=gb_company_number(company))
+    target = target or EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=gb_company_number(company))
     aliases = [Alias(scheme=AliasScheme.NAME, value=name, kind=AliasKind.LEGAL)]
     aliases += [registered] if registered else []
     aliases += [Alias(scheme=AliasScheme.OTHER, value=f"ch-officer:{ident}", kind=AliasKind.IDENTIFIER)] if ident else []
