@@ -86,10 +86,14 @@ def _thing(ent: dict[str, Any], ctx: Ctx, held: HeldIds) -> Iterator[Record]:
     names = [a.value for a in aliases if a.scheme is AliasScheme.NAME]
     caption = str(ent.get("caption") or "").strip()
     name = caption if caption and any(c.isalnum() for c in caption) else (names[0] if names else "")
+    # Thing requires `name`, but the id is what every other entity of the file refers to it by
+    # (stubs, fragments, a withheld name): loaded under its id, with no name alias invented, the
+    # missing name said in the provenance
+    prov = ctx.prov(eid, props)
     if not name:
-        yield quarantine(ctx.path, ctx.locator, "name", f"{schema} {eid} has no name: FtM's Thing "
-                         "schema requires `name` (followthemoney/schema/Thing.yaml), so the entity is refused", ent)
-        return
+        name = str(eid)
+        prov = prov.model_copy(update={"locator": f"{ctx.locator} ({schema} {eid}: no name stated; FtM's "
+                                                  "Thing requires one, loaded under its id)"})
     documents = [a for a in held.of(eid) if a not in aliases]  # its Identification / Passport numbers
     aliases = [*aliases, *documents]
 
@@ -103,7 +107,7 @@ def _thing(ent: dict[str, Any], ctx: Ctx, held: HeldIds) -> Iterator[Record]:
             valid_from=ctx.date(props, "incorporationDate") if company else None,
             valid_to=ctx.date(props, "dissolutionDate") if company else None,
             status=first_value(props, "status"), known_from=ctx.known_from,
-            provenance=ctx.prov(eid, props), fact_key=f"ftm:{eid}")
+            provenance=prov, fact_key=f"ftm:{eid}")
 
     yield build(ctx.path, ctx.locator, make, ent)
     yield from _parent_links(eid, props, ctx, ent)
