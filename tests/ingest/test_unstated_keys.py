@@ -3,9 +3,11 @@ now development data): each is read per its specification from the real set-5 fi
 shapes the specification gives around it.
 
 - Companies House ``OfficerList``: the list is one company's resource (``/company/{number}/officers``);
-  the company is read from the list's ``links.self``, else each item's appointment link, else (items
-  alone, as GalRaz/counterparty-screening's fixture) the officers load on one stub company whose name
-  says it is not stated.
+  the company is read from the list's ``links.self``, else each item's appointment link, else the
+  company profile saved beside it under the same naming scheme (``ch_officers.json`` /
+  ``ch_profile.json``, as GalRaz/counterparty-screening's fixtures), else the officers load on one
+  stub company whose name says it is not stated. A PSC list is read the same way, except that with
+  no company anywhere its items stay refused naming ``links.self``.
 - Basic Company Data: ``CompanyNumber`` is the product's key; a row with no ``CompanyName`` loads
   under its number, with no name alias invented and the locator saying the name is not stated.
 - EDGAR ownership XML: ``issuer`` holds ``issuerCik``, ``issuerName`` and ``issuerTradingSymbol``; an
@@ -34,8 +36,9 @@ def of(records: list, kind: type) -> list:
 
 # -- Companies House officer lists -------------------------------------------------------------
 
-def test_real_officer_list_of_items_alone_loads_each_appointment() -> None:
-    path = SET5 / "ch-api" / "cpscreening-ch_officers.json"
+def test_real_officer_list_of_items_alone_loads_each_appointment(tmp_path: Path) -> None:
+    path = tmp_path / "ch_officers.json"  # alone: no profile saved beside it
+    path.write_bytes((SET5 / "ch-api" / "cpscreening-ch_officers.json").read_bytes())
     records = read(path)
     assert not of(records, Quarantined)
     (company,) = [e for e in of(records, Entity) if e.kind is EntityKind.COMPANY]
@@ -48,6 +51,31 @@ def test_real_officer_list_of_items_alone_loads_each_appointment() -> None:
     assert (str(jan.valid_from), str(jan.valid_to)) == ("2024-02-15", "2025-01-20")
     # the same file read again is the same stub (its key is the file's content)
     assert [e for e in of(read(path), Entity) if e.kind is EntityKind.COMPANY][0].ref == company.ref
+
+
+def test_real_officer_list_takes_its_company_from_the_profile_saved_beside_it() -> None:
+    """GalRaz/counterparty-screening saved ``ch_officers.json`` (items alone) beside
+    ``ch_profile.json`` (JEARRARD ENERGY RESOURCES LTD, 13647702): the list is that company's."""
+    records = read(SET5 / "ch-api" / "cpscreening-ch_officers.json")
+    assert not of(records, Quarantined)
+    assert not [e for e in of(records, Entity) if e.kind is EntityKind.COMPANY]  # no stub
+    edges = of(records, Control)
+    assert len(edges) == 2 and {e.target.value for e in edges} == {"GB:13647702"}
+    assert all("ch_profile.json" in (e.provenance.locator or "") for e in edges)
+
+
+def test_sibling_that_is_not_a_profile_names_nobody(tmp_path: Path) -> None:
+    (tmp_path / "psc.json").write_text(json.dumps({"items": [{
+        "name": "Jane Smith", "kind": "individual-person-with-significant-control",
+        "natures_of_control": ["ownership-of-shares-75-to-100-percent"], "notified_on": "2018-03-14"}]}))
+    (tmp_path / "profile.json").write_text(json.dumps({"items": [], "kind": "search#companies"}))
+    (q,) = read(tmp_path / "psc.json")
+    assert isinstance(q, Quarantined) and q.field == "links.self"
+    (tmp_path / "profile.json").write_text(json.dumps({"company_number": "12345678",
+                                                       "company_name": "EXAMPLE DENTAL PRACTICE LTD"}))
+    records = read(tmp_path / "psc.json")
+    assert not of(records, Quarantined) and {e.target.value for e in records if hasattr(e, "target")} == {
+        "GB:12345678"}
 
 
 def test_officer_list_names_its_company_in_links_self(tmp_path: Path) -> None:

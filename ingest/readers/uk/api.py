@@ -31,6 +31,7 @@ from ownergraph.ingest.readers.base import (
 from ownergraph.ingest.readers.json_layout import iter_json_records, json_layout
 from ownergraph.ingest.readers.uk.company import company_row
 from ownergraph.ingest.readers.uk.psc import PscFile, company_entity, person_details, registration
+from ownergraph.ingest.readers.uk.sibling_profile import sibling_profile_company
 
 _COMPANY_IN_LINK = re.compile(r"/company/([A-Za-z0-9]+)")
 _MARKS = re.compile(rb'"(?:company_number|company_name|CompanyNumber|officer_role|appointed_to)"|/company/|'
@@ -118,6 +119,8 @@ class _ApiFile:
     def __init__(self, path: Path) -> None:
         self.path, self.psc = path, PscFile(path)
         self.stub: Entity | None = None
+        # a list naming no company is read as the company of the profile saved beside it, if any
+        self.sibling = sibling_profile_company(path)
 
     def unstated(self, loc: str) -> list[Record]:
         """The company of an officer list that names it nowhere (items alone, no ``links.self``,
@@ -162,6 +165,8 @@ class _ApiFile:
                 if _names_company(outer) or _names_company(item):
                     return officer(self.path, loc, item, list_company({}, outer) if _names_company(outer)
                                    else company_of(item))
+                if self.sibling:
+                    return officer(self.path, self.beside(loc), item, self.sibling[0])
                 return self.unstated(loc) + officer(self.path, loc, item, self.stub.ref.value or "",
                                                     self.stub.ref)
             item = {**item, "name": item.get("name") or outer.get("name")}
@@ -172,7 +177,14 @@ class _ApiFile:
         kind = str(item.get("kind") or "")
         if kind.startswith("searchresults#"):
             return search_result(self.path, loc, item, kind)
+        if self.sibling and not (item.get("company_number") or _names_company(outer) or _names_company(item)):
+            return self.psc.record(self.beside(loc), {"company_number": self.sibling[0], "data": item})
         return self.psc.record(loc, {"company_number": list_company(item, outer), "data": item})
+
+    def beside(self, loc: str) -> str:
+        """The locator of an item whose company is read from the profile saved beside the list."""
+        assert self.sibling is not None
+        return f"{loc} (company {self.sibling[0]} from the profile beside it, {self.sibling[1].name})"
 
 
 def search_result(path: Path, loc: str, item: dict[str, Any], kind: str) -> list[Record]:
