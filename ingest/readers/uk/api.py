@@ -10,6 +10,8 @@ The API returns one resource per response; each is told by its own fields, never
   company search results (each ``searchresults#company`` item a company named by its ``title``);
 - one PSC, PSC statement or beneficial owner resource (``kind`` at the top); one officer
   appointment (``officer_role`` at the top, the company in ``links.self``);
+- registered charges (a ``ChargeList`` or one charge, :mod:`.charges`): each person entitled
+  lends to the company;
 - Basic Company Data as JSON: the CSV product's fields (``CompanyName``, ``CompanyNumber``, ...,
   flat or nested) one object per company, read exactly like a CSV row.
 The bulk PSC snapshot (``{"company_number", "data": {...}}`` per line) stays with ``uk-psc``.
@@ -29,12 +31,14 @@ from ownergraph.ingest.readers.base import (
     Bad, gb_company_number, guard, midnight, name_date, parse_date, read_safely,
 )
 from ownergraph.ingest.readers.json_layout import iter_json_records, json_layout
+from ownergraph.ingest.readers.uk.charges import charge, is_charge
 from ownergraph.ingest.readers.uk.company import company_row
 from ownergraph.ingest.readers.uk.psc import PscFile, company_entity, person_details, registration
 from ownergraph.ingest.readers.uk.sibling_profile import sibling_profile_company
 
 _COMPANY_IN_LINK = re.compile(r"/company/([A-Za-z0-9]+)")
-_MARKS = re.compile(rb'"(?:company_number|company_name|CompanyNumber|officer_role|appointed_to)"|/company/|'
+_MARKS = re.compile(rb'"(?:company_number|company_name|CompanyNumber|officer_role|appointed_to|charge_code|'
+                    rb'persons_entitled)"|/company/|'
                     rb'significant-control|beneficial-owner|"kind"\s*:\s*"exemptions"')
 _MAX_RESOURCE = 64 << 20  # bytes
 # fields only a company profile has (besides its name and number)
@@ -69,8 +73,11 @@ def shape(obj: Any) -> str | None:
     if isinstance(obj.get("items"), list) and (
             str(obj.get("kind") or "").startswith(("related-companies", "officer-list", "search#"))
             or "/company/" in str((obj.get("links") or {}).get("self") or "")
-            or any(isinstance(i, dict) and ("kind" in i or "officer_role" in i) for i in obj["items"][:5])):
+            or any(isinstance(i, dict) and ("kind" in i or "officer_role" in i or is_charge(i))
+                   for i in obj["items"][:5])):
         return "list"
+    if is_charge(obj):
+        return "charge"  # one chargeDetails resource: /company/{number}/charges/{id}
     if "company_name" in obj and "company_number" in obj:
         return "profile"
     if {"company_name", "company_number"} & set(obj) and _PROFILE_KEYS & set(obj):
@@ -141,6 +148,8 @@ class _ApiFile:
                 loc, {"company_number": company_of(obj), "data": obj}), obj)
         if kind == "profile":
             return guard(self.path, loc, lambda: profile(self.path, loc, obj), obj)
+        if kind == "charge":
+            return guard(self.path, loc, lambda: charge(self.path, loc, obj, self.company(obj, {})), obj)
         if kind == "appointment":
             return guard(self.path, loc, lambda: officer(self.path, loc, obj, company_of(obj)), obj)
         if kind == "basic":
@@ -172,6 +181,8 @@ class _ApiFile:
             item = {**item, "name": item.get("name") or outer.get("name")}
             company = str(to.get("company_number") or "").strip() or company_of(to)
             return appointed_to(self.path, loc, to, company) + officer(self.path, loc, item, company)
+        if is_charge(item):
+            return charge(self.path, loc, item, self.company(item, outer))
         if "company_name" in item and "company_number" in item:
             return profile(self.path, loc, item)
         kind = str(item.get("kind") or "")
@@ -180,6 +191,15 @@ class _ApiFile:
         if self.sibling and not (item.get("company_number") or _names_company(outer) or _names_company(item)):
             return self.psc.record(self.beside(loc), {"company_number": self.sibling[0], "data": item})
         return self.psc.record(loc, {"company_number": list_company(item, outer), "data": item})
+
+    def company(self, item: dict[str, Any], outer: dict[str, Any]) -> str:
+        """The company of an item: its own number or link, the list's, else the profile beside it."""
+        try:
+            return list_company(item, outer)
+        except Bad:
+            if self.sibling:
+                return self.sibling[0]
+            raise
 
     def beside(self, loc: str) -> str:
         """The locator of an item whose company is read from the profile saved beside the list."""
@@ -213,7 +233,24 @@ def profile(path: Path, loc: str, obj: dict[str, Any]) -> list[Record]:
                               valid_from=parse_date(old.get("effective_from")),
                               valid_to=parse_date(old.get("ceased_on"))))
     ent = ent.model_copy(update={"aliases": (*ent.aliases, *previous)}) if previous else ent
-    return [ent, *branch_parent(path, loc, obj, ent)]
+    return [overseas(ent, obj), *branch_parent(path, loc, obj, ent)]
+
+
+def overseas(ent: Entity, obj: dict[str, Any]) -> Entity:
+    """An overseas company's profile (``foreign_company_details``: ``originating_registry.country``
+    and ``registration_number``): incorporated abroad, so not a GB entity, and identified also by
+    its home register's number (``{country}:{number}``, as a foreign corporate PSC is)."""
+    details = obj.get("foreign_company_details")
+    if not isinstance(details, dict):
+        return ent
+    registry = details.get("originating_registry") if isinstance(details.get("originating_registry"), dict) else {}
+    country = str(registry.get("country") or "").strip()
+    number, alias = registration({"registration_number": details.get("registration_number"),
+                                  "country_registered": country or "unknown"})
+    extra = (alias,) if alias else ()
+    home_uk = bool(number)  # a "foreign" register that is a UK one (never seen; kept as GB)
+    return ent.model_copy(update={"aliases": (*ent.aliases, *extra),
+                                  "jurisdiction": ent.jurisdiction if home_uk else None})
 
 
 def branch_parent(path: Path, loc: str, obj: dict[str, Any], branch: Entity) -> list[Record]:
@@ -259,6 +296,20 @@ def unstated_company(path: Path, loc: str) -> Entity:
                   known_from=name_date(path), provenance=prov, fact_key=f"uk_officers:{value}")
 
 
+def former_names(item: dict[str, Any], name: str) -> list[Alias]:
+    """An officer's ``former_names`` (``forenames`` / ``surname``, undated in the API) as previous
+    names, written as the register writes the officer's name ("SURNAME, Forenames")."""
+    out: list[Alias] = []
+    for old in item.get("former_names") or []:
+        if not isinstance(old, dict):
+            continue
+        parts = [re.sub(r"\s+", " ", str(old.get(k) or "")).strip() for k in ("surname", "forenames")]
+        text = ", ".join(p for p in parts if p)
+        if text and text.casefold() != name.casefold():
+            out.append(Alias(scheme=AliasScheme.NAME, value=text, kind=AliasKind.PREVIOUS))
+    return out
+
+
 def officer(path: Path, loc: str, item: dict[str, Any], company: str,
             target: EntityRef | None = None) -> list[Record]:
     """An officer appointment: the officer and a Control over the company (directorship, general
@@ -285,6 +336,7 @@ def officer(path: Path, loc: str, item: dict[str, Any], company: str,
     aliases = [Alias(scheme=AliasScheme.NAME, value=name, kind=AliasKind.LEGAL)]
     aliases += [registered] if registered else []
     aliases += [Alias(scheme=AliasScheme.OTHER, value=f"ch-officer:{ident}", kind=AliasKind.IDENTIFIER)] if ident else []
+    aliases += former_names(item, name)
     person = Entity(ref=ref, name=name, kind=kind, known_from=known, provenance=prov, aliases=tuple(aliases),
                     jurisdiction=ref.jurisdiction, **(person_details(item) if not corporate else {}))
     edge = dict(source=ref, target=target, valid_from=appointed, valid_to=parse_date(item.get("resigned_on")),
