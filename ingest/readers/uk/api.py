@@ -12,6 +12,8 @@ The API returns one resource per response; each is told by its own fields, never
   appointment (``officer_role`` at the top, the company in ``links.self``);
 - registered charges (a ``ChargeList`` or one charge, :mod:`.charges`): each person entitled
   lends to the company;
+- Streaming API events (``resource_kind``, ``resource_uri``, ``data``, ``event``), one per line:
+  each event's ``data`` read as the resource at its ``resource_uri``;
 - Basic Company Data as JSON: the CSV product's fields (``CompanyName``, ``CompanyNumber``, ...,
   flat or nested) one object per company, read exactly like a CSV row.
 The bulk PSC snapshot (``{"company_number", "data": {...}}`` per line) stays with ``uk-psc``.
@@ -28,7 +30,7 @@ from typing import Any
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
 from ownergraph.domain.model import Alias, BranchOf, Control, Entity, EntityRef, Ownership, Provenance, Quarantined, Record
 from ownergraph.ingest.readers.base import (
-    Bad, gb_company_number, guard, midnight, name_date, parse_date, read_safely,
+    Bad, gb_company_number, guard, midnight, name_date, parse_date, quarantine, read_safely,
 )
 from ownergraph.ingest.readers.json_layout import iter_json_records, json_layout
 from ownergraph.ingest.readers.uk.charges import charge, is_charge
@@ -68,6 +70,8 @@ def shape(obj: Any) -> str | None:
     """Which Companies House resource ``obj`` is, or None when it is none of them."""
     if not isinstance(obj, dict):
         return None
+    if isinstance(obj.get("data"), dict) and "resource_kind" in obj:
+        return "stream"  # a Streaming API event: the resource under data, named by resource_uri
     if isinstance(obj.get("data"), dict) and "company_number" in obj:
         return "snapshot"  # the bulk PSC product: uk-psc
     if isinstance(obj.get("items"), list) and (
@@ -141,6 +145,8 @@ class _ApiFile:
         kind = shape(obj)
         if kind == "snapshot":
             return self.psc.record(loc, obj)
+        if kind == "stream":
+            return self.event(loc, obj)
         if kind == "list":
             return self.items(loc, obj)
         if kind == "psc":
@@ -155,6 +161,24 @@ class _ApiFile:
         if kind == "basic":
             return guard(self.path, loc, lambda: [company_row(self.path, loc, flatten(obj), None)], obj)
         return guard(self.path, loc, lambda: _not_a_resource(obj), obj)
+
+    def event(self, loc: str, obj: dict[str, Any]) -> list[Record]:
+        """A Streaming API event (``resource_kind``, ``resource_uri``, ``data``, ``event``): its
+        ``data`` is the resource the REST API returns at ``resource_uri``, read as that resource.
+        A ``deleted`` event removes the resource from the register: refused, saying so."""
+        kind, uri = str(obj.get("resource_kind") or ""), str(obj.get("resource_uri") or "")
+        what = str((obj.get("event") or {}).get("type") or "") if isinstance(obj.get("event"), dict) else ""
+        if what == "deleted":
+            return [quarantine(self.path, loc, "event.type", f"a deleted {kind} event ({uri}): the resource was "
+                               "removed from the register, so it states no current fact; not loaded", obj)]
+        data = dict(obj["data"])
+        links = data.get("links") if isinstance(data.get("links"), dict) else {}
+        if _COMPANY_IN_LINK.search(uri) and not _names_company(data):
+            data["links"] = {**links, "self": uri}  # the event names the resource; its data may not
+        if shape(data) in (None, "stream", "list"):
+            return [quarantine(self.path, loc, "resource_kind", f"a {kind or 'stream'} event: not a resource "
+                               "ownergraph reads (profile, PSC, PSC statement, officer, charge)", obj)]
+        return self.record(f"{loc}.data", data)
 
     def items(self, loc: str, obj: dict[str, Any]) -> list[Record]:
         out: list[Record] = []
