@@ -75,11 +75,8 @@ CASES: dict[str, tuple[Path, str, dict[str, str], int]] = {
         "formData": "coverPageHeader", "formData/coverPageHeader": "coverPageHeader",
         "formData/coverPageHeader/issuerInfo": "issuerInfo/issuerName"}, 0),
     "sec Form 4": (REAL / "sec" / "374WaterForm4.xml", "xml", {
-        "issuer": "issuer/issuerName", "reportingOwner/reportingOwnerId": "reportingOwnerId/rptOwnerName",
-        **{p: "directOrIndirectOwnership" for p in (
-            "nonDerivativeTable/nonDerivativeTransaction/ownershipNature",
-            "nonDerivativeTable/nonDerivativeTransaction/ownershipNature/directOrIndirectOwnership",
-            "nonDerivativeTable/nonDerivativeTransaction/ownershipNature/directOrIndirectOwnership/value")}}, 0),
+        # a row without ownershipNature loads as a holding not said to be direct (session 10)
+        "issuer": "issuer/issuerName", "reportingOwner/reportingOwnerId": "reportingOwnerId/rptOwnerName"}, 0),
     # CompanyNumber is the product's key; a row without a name is loaded under its number (set 5)
     "uk-company csv": (DEV / "ch-basic-csv" / "relately-product-217-sample.csv", "csv", {
         "CompanyNumber": "CompanyNumber"}, 0),

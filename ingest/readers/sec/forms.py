@@ -348,22 +348,26 @@ _Holding = tuple[str, str, str]  # (security title, D/I, nature of indirect owne
 def _current_holdings(path: Path, rows: list[tuple[str, Any]]
                       ) -> Generator[Record, None, dict[_Holding, tuple[str, Any]]]:
     """The last non-derivative row of each holding: the position after it is the holding now.
-    Yields a quarantine for each row whose ownership nature is not D or I; returns the rows."""
+    Yields a quarantine for each row whose ownership nature is neither D, I nor left out; returns
+    the rows. A row without ``ownershipNature`` (required by the schema; generators' fragments
+    leave it out) is still a holding the owner reports as its beneficial ownership, direct or
+    indirect unstated: read as not direct (as an I, or a joint D, is), keyed apart as ``unstated``."""
     latest: dict[_Holding, tuple[str, Any]] = {}
     for loc, row in rows:
         if loc.startswith("derivativeTable"):
             continue  # options/warrants: not shares held; kept in the disclosure text
-        nature = _nature(row)
-        if nature not in ("D", "I"):
+        nature = _nature(row) or _UNSTATED
+        if nature not in ("D", "I", _UNSTATED):
             yield quarantine(path, loc, "directOrIndirectOwnership", f"unknown ownership nature {nature!r} "
-                             "(expected D or I)" if nature else "missing (expected D or I): the EDGAR ownership "
-                             "schema requires ownershipNature in every table row, and without it the holding "
-                             "is neither the owner's own nor one it is deemed to hold")
+                             "(expected D or I)")
             continue
         key = (text_at(row, "securityTitle/value") or "", nature,
                text_at(row, "ownershipNature/natureOfIndirectOwnership/value") or "")
         latest[key] = (loc, row)
     return latest
+
+
+_UNSTATED = "unstated"  # a row without ownershipNature: direct or indirect not said
 
 
 def _nature(row: Any) -> str:
@@ -397,8 +401,8 @@ def _holding(path: Path, report: _Report345, refs: list[EntityRef], holding: _Ho
                 valid_from=None if ended else on, valid_to=on if ended else None,
                 known_from=doc.known_from, fact_key=f"sec:form345:{report.issuer_key}:{okey}:{nature}:"
                 f"{normalise(title)}{':' + normalise(how) if how else ''}",
-                provenance=doc.prov(f"{doc.doc_id}:{okey}",
-                                    f"{loc}; shares_owned_following={held}"))
+                provenance=doc.prov(f"{doc.doc_id}:{okey}", f"{loc}; shares_owned_following={held}" + (
+                    "; ownershipNature not stated (direct or indirect unknown)" if nature == _UNSTATED else "")))
         yield build(path, loc, make, title)
 
 
