@@ -98,3 +98,41 @@ def test_one_charge_resource_and_a_charge_without_creditors(tmp_path: Path) -> N
     bad = dict(CHARGES["items"][1], persons_entitled=[])
     (q,) = read(tmp_path, {"items": [bad], "total_count": 1}, "charges.json")
     assert isinstance(q, Quarantined) and q.field == "persons_entitled"
+
+
+# -- a client's saved response (samrusani/coldscreen's evidence files have this shape) -------------
+
+def test_saved_response_body_named_by_its_request_url(tmp_path: Path) -> None:
+    """A client that saves each call as ``{"body": <resource>, "url": <request>, "status": 200,
+    "retrieved_at": ...}``: the body is read as the resource, the company taken from the URL where
+    the body does not name it (an officer list's ``links.self`` is what the URL is)."""
+    saved = {"body": {"kind": "officer-list", "active_count": 1, "total_results": 1, "items": [
+        {"name": "WIDGETSMITH, Wanda", "officer_role": "director", "appointed_on": "2019-05-14",
+         "links": {"officer": {"appointments": "/officers/fict1/appointments"}}}]},
+        "from_cache": False, "name": "officers_p1", "params": {"items_per_page": "100"},
+        "retrieved_at": "2026-08-18T12:00:00+00:00", "status": 200,
+        "url": "https://api.company-information.service.gov.uk/company/99999999/officers?items_per_page=100"}
+    records = read(tmp_path, saved, "officers_p1.json")
+    assert not of(records, Quarantined)
+    (ctl,) = of(records, Control)
+    assert ctl.target.value == "GB:99999999" and ".body.items[0]" in ctl.provenance.locator
+
+
+def test_saved_error_response_is_not_a_resource(tmp_path: Path) -> None:
+    path = tmp_path / "profile.json"
+    path.write_text(json.dumps({"body": {"errors": [{"error": "company-profile-not-found", "type": "ch:service"}]},
+                                "status": 404, "url": "https://api.company-information.service.gov.uk/company/1"}))
+    import pytest
+
+    from ownergraph.domain.errors import InputFormatError
+    with pytest.raises(InputFormatError, match="not recognised"):
+        detect(path)
+
+
+def test_charge_list_naming_no_company_loads_on_the_unstated_stub(tmp_path: Path) -> None:
+    items = [{k: v for k, v in item.items() if k != "links"} for item in CHARGES["items"]]
+    records = read(tmp_path, dict(CHARGES, items=items), "liens.json")
+    assert not of(records, Quarantined)
+    lending = of(records, Lending)
+    stub = next(e for e in of(records, Entity) if e.ref.value.startswith("ch-list:"))
+    assert len(lending) == 3 and {e.target for e in lending} == {stub.ref} and "not stated" in stub.name

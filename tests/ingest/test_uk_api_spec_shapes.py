@@ -104,7 +104,7 @@ def test_officer_list_that_names_no_company_loads_on_one_unstated_company(tmp_pa
     records = read(tmp_path, obj, "officers.json")
     assert not of(records, Quarantined)
     (stub,) = [e for e in of(records, Entity) if e.kind is EntityKind.COMPANY]
-    assert "not stated" in stub.name and stub.ref.value.startswith("ch-officer-list:")
+    assert "not stated" in stub.name and stub.ref.value.startswith("ch-list:")
     assert not [a for a in stub.aliases if a.scheme == "name"]  # no name invented
     edges = of(records, Control)
     assert {e.target for e in edges} == {stub.ref} and len(edges) == 2

@@ -12,6 +12,8 @@ The API returns one resource per response; each is told by its own fields, never
   appointment (``officer_role`` at the top, the company in ``links.self``);
 - registered charges (a ``ChargeList`` or one charge, :mod:`.charges`): each person entitled
   lends to the company;
+- a client's saved response (``{"body": <resource>, "url": ".../company/N/officers", "status": 200}``):
+  the body read as that resource, named by the URL where it does not name its company;
 - Streaming API events (``resource_kind``, ``resource_uri``, ``data``, ``event``), one per line:
   each event's ``data`` read as the resource at its ``resource_uri``;
 - Basic Company Data as JSON: the CSV product's fields (``CompanyName``, ``CompanyNumber``, ...,
@@ -74,6 +76,8 @@ def shape(obj: Any) -> str | None:
         return "stream"  # a Streaming API event: the resource under data, named by resource_uri
     if isinstance(obj.get("data"), dict) and "company_number" in obj:
         return "snapshot"  # the bulk PSC product: uk-psc
+    if wrapped(obj):
+        return "wrapped"  # a client's saved HTTP response: the resource under body, named by its url
     if isinstance(obj.get("items"), list) and (
             str(obj.get("kind") or "").startswith(("related-companies", "officer-list", "search#"))
             or "/company/" in str((obj.get("links") or {}).get("self") or "")
@@ -95,6 +99,27 @@ def shape(obj: Any) -> str | None:
     # the product's key is CompanyNumber; a row whose name is empty or left out is still one
     if "CompanyNumber" in keys and ("CompanyName" in keys or len(keys & _BASIC_KEYS) >= 2):
         return "basic"
+    return None
+
+
+# a client's saved response: the resource under one of these keys, with the request's URL or status
+_BODY_KEYS = ("body", "response", "json", "payload", "content", "result", "data")
+_URL_KEYS = ("url", "uri", "request_url", "endpoint", "path", "resource_uri", "href")
+_STATUS_KEYS = ("status", "status_code", "statusCode", "retrieved_at", "fetched_at", "from_cache")
+
+
+def wrapped(obj: dict[str, Any]) -> tuple[str, dict[str, Any], str] | None:
+    """(body key, resource, request URL) of a saved API response (``{"body": {...}, "url":
+    ".../company/N/officers", "status": 200, "retrieved_at": ...}``), or None when ``obj`` is not
+    one: the body must itself be a Companies House resource."""
+    meta = {k for k in (*_URL_KEYS, *_STATUS_KEYS) if k in obj}
+    if not meta:
+        return None
+    for key in _BODY_KEYS:
+        body = obj.get(key)
+        if isinstance(body, dict) and shape(body) not in (None, "wrapped"):
+            url = next((str(obj[k]) for k in _URL_KEYS if isinstance(obj.get(k), str)), "")
+            return key, body, url
     return None
 
 
@@ -122,6 +147,16 @@ def list_company(item: dict[str, Any], outer: dict[str, Any]) -> str:
         return company_of(item)
 
 
+def named_by(resource: dict[str, Any], uri: str) -> dict[str, Any]:
+    """``resource`` with ``uri`` (the event's resource_uri, the saved request's URL) as its
+    ``links.self`` when it names its company nowhere itself: the URI says whose it is."""
+    path = uri[uri.find("/company/"):] if "/company/" in uri else ""
+    if not path or not _COMPANY_IN_LINK.search(path) or _names_company(resource):
+        return resource
+    links = resource.get("links") if isinstance(resource.get("links"), dict) else {}
+    return {**resource, "links": {**links, "self": path}}
+
+
 def _names_company(obj: dict[str, Any]) -> bool:
     return bool(obj.get("company_number") or _COMPANY_IN_LINK.search(str((obj.get("links") or {}).get("self") or "")))
 
@@ -133,13 +168,13 @@ class _ApiFile:
         # a list naming no company is read as the company of the profile saved beside it, if any
         self.sibling = sibling_profile_company(path)
 
-    def unstated(self, loc: str) -> list[Record]:
-        """The company of an officer list that names it nowhere (items alone, no ``links.self``,
-        no ``company_number``): one stub per file, the first time it is needed."""
+    def unstated(self, loc: str) -> tuple[list[Record], EntityRef]:
+        """The company of an officer or charge list that names it nowhere (items alone, no
+        ``links.self``, no ``company_number``): one stub per file, loaded the first time."""
         if self.stub is not None:
-            return []
+            return [], self.stub.ref
         self.stub = unstated_company(self.path, loc)
-        return [self.stub]
+        return [self.stub], self.stub.ref
 
     def record(self, loc: str, obj: Any) -> list[Record]:
         kind = shape(obj)
@@ -147,6 +182,9 @@ class _ApiFile:
             return self.psc.record(loc, obj)
         if kind == "stream":
             return self.event(loc, obj)
+        if kind == "wrapped":
+            key, body, url = wrapped(obj) or ("", {}, "")
+            return self.record(f"{loc}.{key}", named_by(body, url.split("?", 1)[0]))
         if kind == "list":
             return self.items(loc, obj)
         if kind == "psc":
@@ -171,11 +209,8 @@ class _ApiFile:
         if what == "deleted":
             return [quarantine(self.path, loc, "event.type", f"a deleted {kind} event ({uri}): the resource was "
                                "removed from the register, so it states no current fact; not loaded", obj)]
-        data = dict(obj["data"])
-        links = data.get("links") if isinstance(data.get("links"), dict) else {}
-        if _COMPANY_IN_LINK.search(uri) and not _names_company(data):
-            data["links"] = {**links, "self": uri}  # the event names the resource; its data may not
-        if shape(data) in (None, "stream", "list"):
+        data = named_by(obj["data"], uri)
+        if shape(data) in (None, "stream", "wrapped", "list"):
             return [quarantine(self.path, loc, "resource_kind", f"a {kind or 'stream'} event: not a resource "
                                "ownergraph reads (profile, PSC, PSC statement, officer, charge)", obj)]
         return self.record(f"{loc}.data", data)
@@ -200,13 +235,16 @@ class _ApiFile:
                                    else company_of(item))
                 if self.sibling:
                     return officer(self.path, self.beside(loc), item, self.sibling[0])
-                return self.unstated(loc) + officer(self.path, loc, item, self.stub.ref.value or "",
-                                                    self.stub.ref)
+                stub, ref = self.unstated(loc)
+                return stub + officer(self.path, loc, item, ref.value or "", ref)
             item = {**item, "name": item.get("name") or outer.get("name")}
             company = str(to.get("company_number") or "").strip() or company_of(to)
             return appointed_to(self.path, loc, to, company) + officer(self.path, loc, item, company)
         if is_charge(item):
-            return charge(self.path, loc, item, self.company(item, outer))
+            if _names_company(item) or _names_company(outer) or self.sibling:
+                return charge(self.path, loc, item, self.company(item, outer))
+            stub, ref = self.unstated(loc)
+            return stub + charge(self.path, loc, item, ref.value or "", ref)
         if "company_name" in item and "company_number" in item:
             return profile(self.path, loc, item)
         kind = str(item.get("kind") or "")
@@ -305,13 +343,13 @@ def appointed_to(path: Path, loc: str, to: dict[str, Any], company: str) -> list
 
 
 def unstated_company(path: Path, loc: str) -> Entity:
-    """The one company an officer list is about when the file does not say which: a list response
-    is one company's (``/company/{number}/officers``), so its officers share it, but its name and
-    number are unknown. Keyed by the file's content (the same file read twice is the same stub,
-    two lists are never merged by it); its name says it is not stated, none is invented."""
+    """The one company an officer or charge list is about when the file does not say which: a list
+    response is one company's (``/company/{number}/officers``, ``.../charges``), so its items share
+    it, but its name and number are unknown. Keyed by the file's content (the same file read twice
+    is the same stub, two lists are never merged by it); its name says it is not stated."""
     digest = hashlib.sha1(path.read_bytes()).hexdigest()[:12]
-    value = f"ch-officer-list:{digest}"
-    name = f"Company not stated [{value}] (officer list {path.name})"
+    value = f"ch-list:{digest}"
+    name = f"Company not stated [{value}] (list {path.name})"
     prov = Provenance(source_system="uk_officers", source_record_id=value, locator=loc, source_file=str(path),
                       validation_level="officialRegister")
     return Entity(ref=EntityRef(scheme=AliasScheme.OTHER, value=value, name=name, kind=EntityKind.COMPANY),

@@ -29,8 +29,10 @@ def is_charge(obj: Any) -> bool:
         "charge_number" in obj or "charge_code" in obj or "classification" in obj)
 
 
-def charge(path: Path, loc: str, item: dict[str, Any], company: str) -> list[Record]:
-    """One charge: each person entitled, and a Lending edge from it to the company."""
+def charge(path: Path, loc: str, item: dict[str, Any], company: str,
+           target: EntityRef | None = None) -> list[Record]:
+    """One charge: each person entitled, and a Lending edge from it to the company (``target``
+    when the company has no number: a list that does not state its company)."""
     entitled = [re.sub(r"\s+", " ", str((p or {}).get("name") or "")).strip()
                 for p in item.get("persons_entitled") or [] if isinstance(p, dict)]
     entitled = [n for n in entitled if n]
@@ -45,7 +47,7 @@ def charge(path: Path, loc: str, item: dict[str, Any], company: str) -> list[Rec
     more = "; more than four persons entitled, the register lists four" if item.get(
         "more_than_four_persons_entitled") else ""
     where = f"{loc} (charge {code}: {kind or 'charge'}, {status or 'status not stated'}{more})"
-    target = EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=gb_company_number(company))
+    target = target or EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=gb_company_number(company))
     out: list[Record] = []
     for name in dict.fromkeys(entitled):
         prov = Provenance(source_system="uk_company", source_record_id=f"{company}:{code}", locator=where,

@@ -1,7 +1,7 @@
 """The company of a saved Companies House list response that does not name it, from the company
 profile saved beside it.
 
-An officer or PSC list is one company's resource (``/company/{number}/officers``,
+An officer, PSC or charge list is one company's resource (``/company/{number}/officers``,
 ``/company/{number}/persons-with-significant-control``); the API names that company in the list's
 ``links.self``, which a client saving only ``items`` drops. Clients save a company's resources
 side by side under one naming scheme (``ch_officers.json`` / ``ch_profile.json``,
@@ -17,8 +17,8 @@ import re
 from pathlib import Path
 
 # a list resource's word in a file name, and the words a client names a profile by
-_LIST_WORD = re.compile(r"persons[-_]with[-_]significant[-_]control|significant[-_]control|officers?|pscs?",
-                        re.I)
+_LIST_WORD = re.compile(r"persons[-_]with[-_]significant[-_]control|significant[-_]control|officers?|pscs?|"
+                        r"charges", re.I)
 _PROFILE_WORDS = ("profile", "company_profile", "company-profile", "company")
 _MAX_PROFILE = 1 << 20  # bytes: a profile is a few kB
 
