@@ -42,6 +42,7 @@ from ownergraph.ingest.readers.documents.edgar import parse_header
 from ownergraph.ingest.readers.sec.cover_page_layout import is_cover_page_layout, to_sec_layout
 from ownergraph.ingest.readers.sec.form345_html import XML_HINT, MissingBox, is_form345_html, ownership_document
 from ownergraph.ingest.readers.sec.bare_values import wrap_bare_values
+from ownergraph.ingest.readers.sec.edgar_json import is_edgar_json, read_edgar_json
 from ownergraph.ingest.readers.sec.header import header_entities
 from ownergraph.ingest.readers.sec.misspelt_tags import parse_filing
 from ownergraph.ingest.readers.sec.values import (  # noqa: F401 - jurisdiction, sec_date re-exported
@@ -49,7 +50,7 @@ from ownergraph.ingest.readers.sec.values import (  # noqa: F401 - jurisdiction,
     strip_ns, text_at,
     jurisdiction, prose_key, sec_date,
 )
-from ownergraph.ingest.readers.base import RECORD_ERRORS, build, not_read, quarantine
+from ownergraph.ingest.readers.base import RECORD_ERRORS, build, not_read, quarantine, read_safely
 
 # -- Schedule 13D / 13G (XML) ----------------------------------------------------------------
 
@@ -580,7 +581,8 @@ def _is_13_html(head: bytes) -> bool:
 
 
 class SecReader:
-    """``--format sec``: Schedule 13D/13G XML or HTML, Forms 3/4/5 XML."""
+    """``--format sec``: Schedule 13D/13G XML or HTML, Forms 3/4/5 XML; EDGAR's JSON company files
+    (submissions, company tickers: :mod:`.edgar_json`)."""
 
     name = "sec"
 
@@ -588,10 +590,15 @@ class SecReader:
         # any namespace prefix (<sch:edgarSubmission>, <ns1:ownershipDocument>), any generator
         root = _FORM_ROOT.search(head)
         return bool(root and (root[1] == b"ownershipDocument" or _SCHEDULE13.search(head))) \
-            or _is_13_html(head) or is_form345_html(head)
+            or _is_13_html(head) or is_form345_html(head) or is_edgar_json(head)
 
     def read(self, path: Path) -> Iterator[Record]:
         path = Path(path)
+        with open(path, "rb") as fh:
+            json_file = is_edgar_json(fh.read(8192))
+        if json_file:
+            yield from read_safely(path, read_edgar_json(path))
+            return
         if path.stat().st_size > MAX_BYTES:
             yield not_read(path, "document", "larger than one filing can be", 0)
             return
