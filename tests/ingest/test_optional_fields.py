@@ -51,9 +51,9 @@ CASES: dict[str, tuple[Path, str, dict[str, str], int]] = {
     "uk-psc snapshot": (DEV / "ch-psc-snapshot" / "register-psc_individual.json", "json", {
         # a PSC without a name keeps its control on an "unnamed PSC" stub (session 8): not refused
         "company_number": "company_number", "data": UNRECOGNISED, "data.kind": "kind"}, 0),
-    "uk-api profile": (DEV / "ch-api" / "chprofile-00006402-getCompanyProfile.json", "json", {
-        # a null company_name still states the company, by its number (session 8): not refused
-        "company_number": "company_number"}, 0),
+    # a null company_name still states the company, by its number (session 8), and a missing
+    # company_number by its links.self "/company/00006402" (session 10): neither is refused
+    "uk-api profile": (DEV / "ch-api" / "chprofile-00006402-getCompanyProfile.json", "json", {}, 0),
     "gleif-api": (REAL / "gleif" / "api" / "lei_records" / "direct-parent_549300O897ZC5H7CY412.json", "json", {
         "data": "data", "data.type": "type", "data.attributes": "LEI", "data.attributes.lei": "LEI",
         "data.attributes.entity": "LegalName", "data.attributes.entity.legalName": "LegalName",

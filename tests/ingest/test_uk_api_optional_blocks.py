@@ -136,3 +136,11 @@ def test_charge_list_naming_no_company_loads_on_the_unstated_stub(tmp_path: Path
     lending = of(records, Lending)
     stub = next(e for e in of(records, Entity) if e.ref.value.startswith("ch-list:"))
     assert len(lending) == 3 and {e.target for e in lending} == {stub.ref} and "not stated" in stub.name
+
+
+def test_profile_without_company_number_is_named_by_its_link(tmp_path: Path) -> None:
+    (ent,) = of(read(tmp_path, {"company_name": "ACME LIMITED", "company_status": "active",
+                                "links": {"self": "/company/01234567"}}), Entity)
+    assert ent.ref.value == "GB:01234567" and ent.name == "ACME LIMITED"
+    (q,) = read(tmp_path, {"company_name": "ACME LIMITED", "company_status": "active"})
+    assert isinstance(q, Quarantined) and q.field == "company_number"

@@ -284,7 +284,10 @@ def _not_a_resource(obj: Any) -> list[Record]:
 
 
 def profile(path: Path, loc: str, obj: dict[str, Any]) -> list[Record]:
-    """A company profile (or a company in a list), with dated previous names."""
+    """A company profile (or a company in a list), with dated previous names. A profile without
+    ``company_number`` is still the company its ``links.self`` (``/company/{number}``) names."""
+    if not str(obj.get("company_number") or "").strip() and _names_company(obj):
+        obj = {**obj, "company_number": company_of(obj)}
     ent = company_entity(path, loc, obj, obj)
     previous = []
     for j, old in enumerate(obj.get("previous_company_names") or []):
