@@ -5,9 +5,9 @@ with list-level ``links.self``, ``active_count`` / ``ceased_count``; each PSC ki
 ``identification`` (``legal_authority``, ``legal_form``, ``place_registered``,
 ``registration_number``, ``country_registered``); ``OfficerList`` with list-level ``links.self``;
 ``AppointmentList`` items' ``appointed_to``). Where a list names its company only at list level
-(``links.self``), every item is that company's; where nothing names it, a PSC list's items are
-refused naming ``links.self`` and an officer list's officers load on one stub company "not stated"
-(held-out set 5: the list is one company's, the file does not say whose).
+(``links.self``), every item is that company's; where nothing names it (nor a profile saved beside
+it), a PSC or officer list's items load on one stub company "not stated" (held-out set 5: the list
+is one company's, the file does not say whose).
 """
 
 from __future__ import annotations

@@ -6,8 +6,7 @@ shapes the specification gives around it.
   the company is read from the list's ``links.self``, else each item's appointment link, else the
   company profile saved beside it under the same naming scheme (``ch_officers.json`` /
   ``ch_profile.json``, as GalRaz/counterparty-screening's fixtures), else the officers load on one
-  stub company whose name says it is not stated. A PSC list is read the same way, except that with
-  no company anywhere its items stay refused naming ``links.self``.
+  stub company whose name says it is not stated. A PSC list and a charge list are read the same way.
 - Basic Company Data: ``CompanyNumber`` is the product's key; a row with no ``CompanyName`` loads
   under its number, with no name alias invented and the locator saying the name is not stated.
 - EDGAR ownership XML: ``issuer`` holds ``issuerCik``, ``issuerName`` and ``issuerTradingSymbol``; an
@@ -69,8 +68,10 @@ def test_sibling_that_is_not_a_profile_names_nobody(tmp_path: Path) -> None:
         "name": "Jane Smith", "kind": "individual-person-with-significant-control",
         "natures_of_control": ["ownership-of-shares-75-to-100-percent"], "notified_on": "2018-03-14"}]}))
     (tmp_path / "profile.json").write_text(json.dumps({"items": [], "kind": "search#companies"}))
-    (q,) = read(tmp_path / "psc.json")
-    assert isinstance(q, Quarantined) and q.field == "links.self"
+    records = read(tmp_path / "psc.json")  # no profile beside it: the list's own "not stated" stub
+    stub = next(e for e in of(records, Entity) if e.kind is EntityKind.COMPANY)
+    assert not of(records, Quarantined) and stub.ref.value.startswith("ch-list:")
+    assert {e.target for e in records if hasattr(e, "target")} == {stub.ref}
     (tmp_path / "profile.json").write_text(json.dumps({"company_number": "12345678",
                                                        "company_name": "EXAMPLE DENTAL PRACTICE LTD"}))
     records = read(tmp_path / "psc.json")

@@ -169,7 +169,7 @@ class _ApiFile:
         self.sibling = sibling_profile_company(path)
 
     def unstated(self, loc: str) -> tuple[list[Record], EntityRef]:
-        """The company of an officer or charge list that names it nowhere (items alone, no
+        """The company of an officer, PSC or charge list that names it nowhere (items alone, no
         ``links.self``, no ``company_number``): one stub per file, loaded the first time."""
         if self.stub is not None:
             return [], self.stub.ref
@@ -250,8 +250,12 @@ class _ApiFile:
         kind = str(item.get("kind") or "")
         if kind.startswith("searchresults#"):
             return search_result(self.path, loc, item, kind)
-        if self.sibling and not (item.get("company_number") or _names_company(outer) or _names_company(item)):
-            return self.psc.record(self.beside(loc), {"company_number": self.sibling[0], "data": item})
+        if not (item.get("company_number") or _names_company(outer) or _names_company(item)):
+            if self.sibling:
+                return self.psc.record(self.beside(loc), {"company_number": self.sibling[0], "data": item})
+            if shape(item) == "psc":  # a PSC list is one company's too: its PSCs share the stub
+                stub, ref = self.unstated(loc)
+                return stub + self.psc.record(loc, {"data": item}, target=ref)
         return self.psc.record(loc, {"company_number": list_company(item, outer), "data": item})
 
     def company(self, item: dict[str, Any], outer: dict[str, Any]) -> str:
@@ -346,8 +350,8 @@ def appointed_to(path: Path, loc: str, to: dict[str, Any], company: str) -> list
 
 
 def unstated_company(path: Path, loc: str) -> Entity:
-    """The one company an officer or charge list is about when the file does not say which: a list
-    response is one company's (``/company/{number}/officers``, ``.../charges``), so its items share
+    """The one company an officer, PSC or charge list is about when the file does not say which: a
+    list response is one company's (``/company/{number}/officers``, ``.../charges``), so its items share
     it, but its name and number are unknown. Keyed by the file's content (the same file read twice
     is the same stub, two lists are never merged by it); its name says it is not stated."""
     digest = hashlib.sha1(path.read_bytes()).hexdigest()[:12]
