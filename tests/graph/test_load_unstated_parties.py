@@ -26,6 +26,9 @@ def test_unstated_keys_and_new_resources_load(graph: Graph, tmp_path: Path) -> N
     shutil.copy(SET5 / "sec-ownership-xml" / "daytrading-form4.xml", tmp_path / "form4.xml")
     (tmp_path / "charges.json").write_text(json.dumps(CHARGES))
     (tmp_path / "stream.jsonl").write_text("\n".join(json.dumps(e) for e in EVENTS[:4]) + "\n")
+    (tmp_path / "psc.json").write_text(json.dumps({"items": [{  # a PSC list naming no company
+        "name": "Jane Smith", "kind": "individual-person-with-significant-control", "notified_on": "2018-03-14",
+        "natures_of_control": ["ownership-of-shares-75-to-100-percent"]}], "active_count": 1}))
     (tmp_path / "ftm.json").write_text(json.dumps({"id": "pb1", "schema": "PublicBody", "properties": {
         "country": ["fr"]}}))
     files = sorted(p for p in tmp_path.iterdir() if p.suffix in (".json", ".csv", ".xml", ".jsonl"))
@@ -33,9 +36,12 @@ def test_unstated_keys_and_new_resources_load(graph: Graph, tmp_path: Path) -> N
     for f in summary.files:
         assert f.read == f.loaded + f.merged + f.quarantined and not f.quarantined and not f.not_read, f
         assert f.read > 0, f
-    edges = {(r["type"], r["target"]) for name in ("officers.json", "charges.json", "form4.xml", "stream.jsonl")
+    edges = {(r["type"], r["target"]) for name in ("officers.json", "charges.json", "form4.xml", "stream.jsonl",
+                                                    "psc.json")
              for r in graph.read(q("edges_from_file"), file=name)}
     types = {t for t, _ in edges}
     assert {"CONTROLS", "LENDS_TO", "OWNS"} <= types, edges
     assert any(t == "CONTROLS" and str(target).startswith("Company not stated") for t, target in edges), edges
     assert any(t == "CONTROLS" and target == "ticker:AAPL" for t, target in edges), edges
+    stubs = {target for t, target in edges if str(target).startswith("Company not stated")}
+    assert len(stubs) == 2 and any("psc.json" in s for s in stubs), stubs  # one per list file
