@@ -77,9 +77,9 @@ CASES: dict[str, tuple[Path, str, dict[str, str], int]] = {
     "sec Form 4": (REAL / "sec" / "374WaterForm4.xml", "xml", {
         # a row without ownershipNature loads as a holding not said to be direct (session 10)
         "issuer": "issuer/issuerName", "reportingOwner/reportingOwnerId": "reportingOwnerId/rptOwnerName"}, 0),
-    # CompanyNumber is the product's key; a row without a name is loaded under its number (set 5)
-    "uk-company csv": (DEV / "ch-basic-csv" / "relately-product-217-sample.csv", "csv", {
-        "CompanyNumber": "CompanyNumber"}, 0),
+    # CompanyNumber is the product's key, which its URI column also ends with (session 10): no
+    # column alone is required; a row without a name is loaded under its number (set 5)
+    "uk-company csv": (DEV / "ch-basic-csv" / "relately-product-217-sample.csv", "csv", {}, 0),
 }
 
 

@@ -137,9 +137,11 @@ def test_basic_json_object_without_a_name_is_still_the_product(tmp_path: Path) -
 def test_basic_row_without_a_number_is_still_refused(tmp_path: Path) -> None:
     path = tmp_path / "basic.csv"
     path.write_text("CompanyName,CompanyNumber,CompanyStatus,IncorporationDate,URI\n"
-                    "NO NUMBER LTD,,Active,01/01/2010,\n")
-    (q,) = read(path)
+                    "NO NUMBER LTD,,Active,01/01/2010,\n"
+                    "URI NUMBER LTD,,Active,01/01/2010,http://business.data.gov.uk/id/company/01234567\n")
+    q, ent = read(path)
     assert isinstance(q, Quarantined) and q.field == "CompanyNumber" and q.locator == "line 2"
+    assert isinstance(ent, Entity) and ent.ref.value == "GB:01234567"  # the product's URI names it
 
 
 # -- EDGAR ownership XML -----------------------------------------------------------------------

@@ -121,8 +121,10 @@ class UkCompanyReader:
 
 def company_row(path: Path, loc: str, row: dict[str, str], snapshot: str | None) -> Entity:
     number, name = row.get("CompanyNumber"), row.get("CompanyName")
+    uri = re.search(r"/company/([A-Za-z0-9]+)\s*$", row.get("URI") or "")
+    number = number or (uri[1] if uri else None)  # the product's URI ends in the company number
     if not number:
-        raise Bad("CompanyNumber", "row without a company number")
+        raise Bad("CompanyNumber", "row without a company number (nor a URI naming one)")
     value = gb_company_number(number)
     named = bool(name)
     if not named:  # the number is the product's key: the company is stated, its name is not (never invented)
