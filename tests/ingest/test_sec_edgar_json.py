@@ -22,8 +22,9 @@ SUBMISSIONS = {
     "category": "Large Accelerated Filer", "fiscalYearEnd": "0928", "stateOfIncorporation": "CA",
     "stateOfIncorporationDescription": "CA",
     "addresses": {"business": {"street1": "1 Example Way", "city": "CUPERTINO", "stateOrCountry": "CA"}},
-    "formerNames": [{"name": "EXAMPLE DEVICES CORP", "from": "2007-01-10T00:00:00.000Z", "to": "2019-08-05T00:00:00.000Z"},
-                    {"name": "EXAMPLE COMPUTER INC", "from": "1994-01-26T00:00:00.000Z", "to": "2007-01-04T00:00:00.000Z"}],
+    "formerNames": [
+        {"name": "EXAMPLE DEVICES CORP", "from": "2007-01-10T00:00:00.000Z", "to": "2019-08-05T00:00:00.000Z"},
+        {"name": "EXAMPLE COMPUTER INC", "from": "1994-01-26T00:00:00.000Z", "to": "2007-01-04T00:00:00.000Z"}],
     "filings": {"recent": {"accessionNumber": ["0001234567-24-000036", "0001234567-24-000001"],
                            "filingDate": ["2024-03-04", "2024-01-02"],
                            "acceptanceDateTime": ["2024-03-04T18:30:12.000Z", "2024-01-02T16:01:00.000Z"],

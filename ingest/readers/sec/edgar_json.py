@@ -46,7 +46,8 @@ def _names(name: str, former: list[Any]) -> tuple[Alias, ...]:
     for f in former if isinstance(former, list) else []:
         n = clean_text(str((f or {}).get("name") or "")) if isinstance(f, dict) else ""
         if n:
-            start, end = parse_date(str(f.get("from") or "")[:10] or None), parse_date(str(f.get("to") or "")[:10] or None)
+            start = parse_date(str(f.get("from") or "")[:10] or None)
+            end = parse_date(str(f.get("to") or "")[:10] or None)
             old.append(Alias(scheme=AliasScheme.NAME, value=n, kind=AliasKind.PREVIOUS,
                              valid_from=start if start and (not end or start <= end) else None, valid_to=end))
     last = max((a.valid_to for a in old if a.valid_to), default=None)

@@ -71,11 +71,13 @@ def _schedule13(root: Any, path: Path) -> Iterator[Record]:
     cusips = [c for c in (real_cusip(el.text) for el in cover.iter("issuerCusip", "issuerCusipNumber", "issuerCUSIP"))
               if c]
     iname = text_at(cover, "issuerInfo/issuerName")
-    if not (cik or iname):  # every fact of the filing is about the issuer
-        yield not_read(path, "formData/coverPageHeader/issuerInfo", "the issuer has neither a CIK nor a name",
-                       0, field="issuerInfo/issuerName")
+    if not (cik or iname or cusips):  # every fact of the filing is about the issuer
+        yield not_read(path, "formData/coverPageHeader/issuerInfo", "the issuer has neither a CIK, a name nor "
+                       "a CUSIP", 0, field="issuerInfo/issuerName")
         return
-    issuer = party_ref(cik, iname, kind=EntityKind.COMPANY)
+    # a cover giving the issuer by its CUSIP alone is about the issuer of that security: named by it
+    issuer = (party_ref(cik, iname, kind=EntityKind.COMPANY) if cik or iname else
+              EntityRef(scheme=AliasScheme.OTHER, value=f"cusip:{cusips[0]}", kind=EntityKind.COMPANY))
     yield doc.entity(issuer, "issuerInfo", tuple(Alias(
         scheme=AliasScheme.OTHER, value=f"cusip:{c}", kind=AliasKind.IDENTIFIER) for c in cusips))
     persons = (root.findall("formData/reportingPersons/reportingPersonInfo")
@@ -95,7 +97,8 @@ def _schedule13(root: Any, path: Path) -> Iterator[Record]:
     filer = cik_of(text_at(root, "headerData/filerInfo/filer/filerCredentials/cik"))
     amendment = _amendment(root, form)
     yield build(path, "document", lambda: Disclosure(
-        document_id=doc.doc_id, form_type=form, filed_at=filed, title=f"{form}{amendment}: {issuer.name}",
+        document_id=doc.doc_id, form_type=form, filed_at=filed,
+        title=f"{form}{amendment}: {issuer.name or issuer.value}",
         filer=party_ref(filer, None) if filer else None, text="\n".join(
             [*([text] if text else []), *block.powers]) or None, mentions=(issuer, *refs),
         valid_from=event, known_from=doc.known_from, provenance=doc.prov(doc.doc_id, "document"),

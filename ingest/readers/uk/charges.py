@@ -43,7 +43,8 @@ def charge(path: Path, loc: str, item: dict[str, Any], company: str,
     created = parse_date(item.get("created_on"))
     ended = parse_date(item.get("satisfied_on")) if status in _ENDED else None
     known = midnight(d) if (d := parse_date(item.get("delivered_on")) or created) else name_date(path)
-    kind = (item.get("classification") or {}).get("description") if isinstance(item.get("classification"), dict) else None
+    classification = item.get("classification") if isinstance(item.get("classification"), dict) else {}
+    kind = classification.get("description")
     more = "; more than four persons entitled, the register lists four" if item.get(
         "more_than_four_persons_entitled") else ""
     where = f"{loc} (charge {code}: {kind or 'charge'}, {status or 'status not stated'}{more})"
