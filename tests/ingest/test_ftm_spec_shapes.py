@@ -113,6 +113,19 @@ def test_thing_without_name_loads_under_its_id(tmp_path: Path) -> None:
     assert any(a.value.endswith("X-1") for a in ent.aliases)
 
 
+def test_person_without_name_is_named_by_its_parts(tmp_path: Path) -> None:
+    """Person's ``firstName`` ... ``lastName`` (FtM's Person schema) make its name when ``name`` is
+    absent; a last name alone does not (the entity is then named by its id)."""
+    records = read(tmp_path, [
+        {"id": "p1", "schema": "Person", "properties": {"firstName": ["Jane"], "middleName": ["Q."],
+                                                       "lastName": ["Roe"]}},
+        {"id": "p2", "schema": "Person", "properties": {"lastName": ["Doe"]}}])
+    assert not [r for r in records if isinstance(r, Quarantined)]
+    by_id = {r.ref.value: r for r in records if isinstance(r, Entity)}
+    assert by_id["p1"].name == "Jane Q. Roe" and "Jane Q. Roe" in {a.value for a in by_id["p1"].aliases}
+    assert by_id["p2"].name == "p2" and not [a for a in by_id["p2"].aliases if a.scheme == "name"]
+
+
 # -- session 9: identity documents, associations, ownable assets ---------------------------------
 
 def test_identification_and_passport_become_ids_of_their_holder(tmp_path: Path) -> None:

@@ -48,8 +48,9 @@ from typing import Any
 
 import ijson
 
-from ownergraph.domain.codes import AliasScheme, EntityKind, InterestType
+from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind, InterestType
 from ownergraph.domain.model import (
+    Alias,
     Association,
     Control,
     Entity,
@@ -90,6 +91,9 @@ def _thing(ent: dict[str, Any], ctx: Ctx, held: HeldIds) -> Iterator[Record]:
     # (stubs, fragments, a withheld name): loaded under its id, with no name alias invented, the
     # missing name said in the provenance
     prov = ctx.prov(eid, props)
+    if not name and (full := person_name(props) if kind is EntityKind.PERSON else None):
+        name = full  # the person's name in parts (firstName ... lastName): that is its name
+        aliases = [*aliases, Alias(scheme=AliasScheme.NAME, value=full, kind=AliasKind.LEGAL)]
     if not name:
         name = str(eid)
         prov = prov.model_copy(update={"locator": f"{ctx.locator} ({schema} {eid}: no name stated; FtM's "
@@ -123,6 +127,17 @@ def _thing(ent: dict[str, Any], ctx: Ctx, held: HeldIds) -> Iterator[Record]:
         # a MOD without the topic delists: close the sanction an earlier version implied
         yield Retraction(fact_key=f"ftm:{eid}:sanction", known_from=ctx.known_from,
                          provenance=ctx.prov(eid, props))
+
+
+def person_name(props: dict[str, Any]) -> str | None:
+    """A Person's full name from its parts (``firstName``, ``secondName``, ``middleName``,
+    ``fatherName``, ``lastName``, FtM's Person schema) when it has no ``name``; a first or a last
+    name alone is not a name to match on (FtM keeps those out of its name type for that reason)."""
+    first, last = first_value(props, "firstName"), first_value(props, "lastName")
+    if not (first and last):
+        return None
+    parts = [first, *(first_value(props, k) for k in ("secondName", "middleName", "fatherName")), last]
+    return " ".join(p.strip() for p in parts if p and p.strip()) or None
 
 
 def _parent_links(eid: str, props: dict[str, Any], ctx: Ctx, ent: dict[str, Any]) -> Iterator[Record]:
