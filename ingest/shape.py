@@ -25,7 +25,7 @@ _MARKS: dict[str, tuple[bytes, ...]] = {
     "gleif-rr": (b"RelationshipRecord", b"StartNode", b"EndNode", b"RelationshipType"),
     "ftm": (b"schema", b"properties", b"id", b"caption", b"datasets"),
     "sec": (b"ownershipDocument", b"edgarSubmission", b"reportingOwner", b"issuerCik",
-            b"schedule13", b"coverPageHeader", b"percentOfClass"),
+            b"schedule13", b"coverPageHeader", b"percentOfClass", b"sicDescription", b"formerNames", b"cik_str"),
     "document": (b"<SEC-HEADER>", b"<DOCUMENT>", b"ACCESSION NUMBER", b"%PDF", b"<html"),
 }
 

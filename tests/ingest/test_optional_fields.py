@@ -51,9 +51,9 @@ CASES: dict[str, tuple[Path, str, dict[str, str], int]] = {
     "uk-psc snapshot": (DEV / "ch-psc-snapshot" / "register-psc_individual.json", "json", {
         # a PSC without a name keeps its control on an "unnamed PSC" stub (session 8): not refused
         "company_number": "company_number", "data": UNRECOGNISED, "data.kind": "kind"}, 0),
-    "uk-api profile": (DEV / "ch-api" / "chprofile-00006402-getCompanyProfile.json", "json", {
-        # a null company_name still states the company, by its number (session 8): not refused
-        "company_number": "company_number"}, 0),
+    # a null company_name still states the company, by its number (session 8), and a missing
+    # company_number by its links.self "/company/00006402" (session 10): neither is refused
+    "uk-api profile": (DEV / "ch-api" / "chprofile-00006402-getCompanyProfile.json", "json", {}, 0),
     "gleif-api": (REAL / "gleif" / "api" / "lei_records" / "direct-parent_549300O897ZC5H7CY412.json", "json", {
         "data": "data", "data.type": "type", "data.attributes": "LEI", "data.attributes.lei": "LEI",
         "data.attributes.entity": "LegalName", "data.attributes.entity.legalName": "LegalName",
@@ -75,13 +75,11 @@ CASES: dict[str, tuple[Path, str, dict[str, str], int]] = {
         "formData": "coverPageHeader", "formData/coverPageHeader": "coverPageHeader",
         "formData/coverPageHeader/issuerInfo": "issuerInfo/issuerName"}, 0),
     "sec Form 4": (REAL / "sec" / "374WaterForm4.xml", "xml", {
-        "issuer": "issuer/issuerName", "reportingOwner/reportingOwnerId": "reportingOwnerId/rptOwnerName",
-        **{p: "directOrIndirectOwnership" for p in (
-            "nonDerivativeTable/nonDerivativeTransaction/ownershipNature",
-            "nonDerivativeTable/nonDerivativeTransaction/ownershipNature/directOrIndirectOwnership",
-            "nonDerivativeTable/nonDerivativeTransaction/ownershipNature/directOrIndirectOwnership/value")}}, 0),
-    "uk-company csv": (DEV / "ch-basic-csv" / "relately-product-217-sample.csv", "csv", {
-        "CompanyName": "CompanyName", "CompanyNumber": "CompanyNumber"}, 0),
+        # a row without ownershipNature loads as a holding not said to be direct (session 10)
+        "issuer": "issuer/issuerName", "reportingOwner/reportingOwnerId": "reportingOwnerId/rptOwnerName"}, 0),
+    # CompanyNumber is the product's key, which its URI column also ends with (session 10): no
+    # column alone is required; a row without a name is loaded under its number (set 5)
+    "uk-company csv": (DEV / "ch-basic-csv" / "relately-product-217-sample.csv", "csv", {}, 0),
 }
 
 

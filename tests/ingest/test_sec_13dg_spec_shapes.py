@@ -178,3 +178,24 @@ def test_placeholder_cusip_is_not_an_identifier(tmp_path: Path) -> None:
         assert not any(a.value.startswith("cusip:") for a in issuer.aliases), word
         (stake,) = of(out, Ownership)
         assert stake.fact_key == "sec:13dg:0000555555:0000888888"
+
+
+def test_13d_issuer_given_by_its_cusip_alone(tmp_path: Path) -> None:
+    """A cover whose issuerInfo has only the CUSIP (no CIK, no name): the issuer is the issuer of
+    that security, named by it (``cusip:``); the reporting persons' holdings load on it."""
+    from ownergraph.domain.codes import AliasScheme
+
+    xml = """<?xml version="1.0"?>
+<edgarSubmission xmlns="http://www.sec.gov/edgar/schedule13D">
+ <headerData><submissionType>SCHEDULE 13D</submissionType></headerData>
+ <formData><coverPageHeader><securitiesClassTitle>Common Stock</securitiesClassTitle>
+  <dateOfEvent>03/15/2025</dateOfEvent><issuerInfo><issuerCUSIP>123456109</issuerCUSIP></issuerInfo>
+ </coverPageHeader>
+ <reportingPersons><reportingPersonInfo><reportingPersonName>Example Capital LP</reportingPersonName>
+  <aggregateAmountOwned>1000000</aggregateAmountOwned><percentOfClass>12.5</percentOfClass>
+ </reportingPersonInfo></reportingPersons></formData></edgarSubmission>"""
+    out = read(tmp_path, xml, "sc13d.xml")
+    issuer = next(e for e in of(out, Entity) if e.ref.value == "cusip:123456109")
+    assert issuer.ref.scheme is AliasScheme.OTHER and issuer.ref.name is None
+    (own,) = [o for o in of(out, Ownership) if o.target == issuer.ref]
+    assert own.source.name == "Example Capital LP" and own.stake.exact == 12.5

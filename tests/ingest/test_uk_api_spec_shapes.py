@@ -5,8 +5,9 @@ with list-level ``links.self``, ``active_count`` / ``ceased_count``; each PSC ki
 ``identification`` (``legal_authority``, ``legal_form``, ``place_registered``,
 ``registration_number``, ``country_registered``); ``OfficerList`` with list-level ``links.self``;
 ``AppointmentList`` items' ``appointed_to``). Where a list names its company only at list level
-(``links.self``), every item is that company's; where nothing names it, items are refused naming
-``links.self`` (held-out set 3's three officer/PSC lists: the company is not in the file).
+(``links.self``), every item is that company's; where nothing names it (nor a profile saved beside
+it), a PSC or officer list's items load on one stub company "not stated" (held-out set 5: the list
+is one company's, the file does not say whose).
 """
 
 from __future__ import annotations
@@ -94,12 +95,19 @@ def test_officer_list_named_at_list_level(tmp_path: Path) -> None:
     assert sec.ref.value == "GB:01234567"
 
 
-def test_list_that_names_no_company_is_refused_item_by_item(tmp_path: Path) -> None:
-    obj = {"kind": "officer-list", "items": [{"name": "OWNER, Anne", "officer_role": "director",
-                                               "appointed_on": "2019-05-14"}]}
+def test_officer_list_that_names_no_company_loads_on_one_unstated_company(tmp_path: Path) -> None:
+    """An OfficerList is one company's resource: items alone (no ``links.self``, no number) are
+    still that one company's officers, on a stub that says the company is not stated."""
+    obj = {"kind": "officer-list", "items": [
+        {"name": "OWNER, Anne", "officer_role": "director", "appointed_on": "2019-05-14"},
+        {"name": "OTHER, Bob", "officer_role": "secretary", "appointed_on": "2020-01-01"}]}
     records = read(tmp_path, obj, "officers.json")
-    (bad,) = records
-    assert isinstance(bad, Quarantined) and bad.field == "links.self" and bad.locator.endswith("items[0]")
+    assert not of(records, Quarantined)
+    (stub,) = [e for e in of(records, Entity) if e.kind is EntityKind.COMPANY]
+    assert "not stated" in stub.name and stub.ref.value.startswith("ch-list:")
+    assert not [a for a in stub.aliases if a.scheme == "name"]  # no name invented
+    edges = of(records, Control)
+    assert {e.target for e in edges} == {stub.ref} and len(edges) == 2
 
 
 def test_appointment_list_appointed_to(tmp_path: Path) -> None:

@@ -83,8 +83,10 @@ def test_corporate_psc_by_companies_act_llp_natures_and_ceased(tmp_path: Path) -
 
 def test_officer_list_that_names_no_company_says_so(tmp_path: Path) -> None:
     out = read(tmp_path, {"kind": "officer-list", "items": [{"name": "SMITH, Jane", "officer_role": "secretary"}]})
-    (q,) = of(out, Quarantined)
-    assert q.field == "links.self" and q.locator.endswith(".items[0]") and "company_number" in q.reason
+    assert not of(out, Quarantined)
+    (ctl,) = of(out, Control)
+    company = next(e for e in of(out, Entity) if e.ref == ctl.target)
+    assert company.name.startswith("Company not stated") and ctl.control_kind == "officer"
 
 
 def test_every_officer_role_companies_house_defines(tmp_path: Path) -> None:

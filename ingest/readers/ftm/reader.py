@@ -48,8 +48,9 @@ from typing import Any
 
 import ijson
 
-from ownergraph.domain.codes import AliasScheme, EntityKind, InterestType
+from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind, InterestType
 from ownergraph.domain.model import (
+    Alias,
     Association,
     Control,
     Entity,
@@ -86,10 +87,17 @@ def _thing(ent: dict[str, Any], ctx: Ctx, held: HeldIds) -> Iterator[Record]:
     names = [a.value for a in aliases if a.scheme is AliasScheme.NAME]
     caption = str(ent.get("caption") or "").strip()
     name = caption if caption and any(c.isalnum() for c in caption) else (names[0] if names else "")
+    # Thing requires `name`, but the id is what every other entity of the file refers to it by
+    # (stubs, fragments, a withheld name): loaded under its id, with no name alias invented, the
+    # missing name said in the provenance
+    prov = ctx.prov(eid, props)
+    if not name and (full := person_name(props) if kind is EntityKind.PERSON else None):
+        name = full  # the person's name in parts (firstName ... lastName): that is its name
+        aliases = [*aliases, Alias(scheme=AliasScheme.NAME, value=full, kind=AliasKind.LEGAL)]
     if not name:
-        yield quarantine(ctx.path, ctx.locator, "name", f"{schema} {eid} has no name: FtM's Thing "
-                         "schema requires `name` (followthemoney/schema/Thing.yaml), so the entity is refused", ent)
-        return
+        name = str(eid)
+        prov = prov.model_copy(update={"locator": f"{ctx.locator} ({schema} {eid}: no name stated; FtM's "
+                                                  "Thing requires one, loaded under its id)"})
     documents = [a for a in held.of(eid) if a not in aliases]  # its Identification / Passport numbers
     aliases = [*aliases, *documents]
 
@@ -103,7 +111,7 @@ def _thing(ent: dict[str, Any], ctx: Ctx, held: HeldIds) -> Iterator[Record]:
             valid_from=ctx.date(props, "incorporationDate") if company else None,
             valid_to=ctx.date(props, "dissolutionDate") if company else None,
             status=first_value(props, "status"), known_from=ctx.known_from,
-            provenance=ctx.prov(eid, props), fact_key=f"ftm:{eid}")
+            provenance=prov, fact_key=f"ftm:{eid}")
 
     yield build(ctx.path, ctx.locator, make, ent)
     yield from _parent_links(eid, props, ctx, ent)
@@ -119,6 +127,17 @@ def _thing(ent: dict[str, Any], ctx: Ctx, held: HeldIds) -> Iterator[Record]:
         # a MOD without the topic delists: close the sanction an earlier version implied
         yield Retraction(fact_key=f"ftm:{eid}:sanction", known_from=ctx.known_from,
                          provenance=ctx.prov(eid, props))
+
+
+def person_name(props: dict[str, Any]) -> str | None:
+    """A Person's full name from its parts (``firstName``, ``secondName``, ``middleName``,
+    ``fatherName``, ``lastName``, FtM's Person schema) when it has no ``name``; a first or a last
+    name alone is not a name to match on (FtM keeps those out of its name type for that reason)."""
+    first, last = first_value(props, "firstName"), first_value(props, "lastName")
+    if not (first and last):
+        return None
+    parts = [first, *(first_value(props, k) for k in ("secondName", "middleName", "fatherName")), last]
+    return " ".join(p.strip() for p in parts if p and p.strip()) or None
 
 
 def _parent_links(eid: str, props: dict[str, Any], ctx: Ctx, ent: dict[str, Any]) -> Iterator[Record]:

@@ -149,6 +149,22 @@ def repex_rec(a: dict[str, Any]) -> RepexRec:
     )
 
 
+_RESOURCE_TYPES = {"lei-records", "relationship-records", "reporting-exceptions", "isins", "field-modifications"}
+_MAX_BARE = 16 << 20  # bytes: one resource saved alone is a few kB
+
+
+def _bare_resource(path: Path) -> list[tuple[int, Any]]:
+    """A single JSON:API resource object saved without the ``data`` envelope, as ``[(0, it)]``."""
+    if path.stat().st_size > _MAX_BARE:
+        return []
+    try:
+        obj = json.loads(path.read_bytes().decode("utf-8-sig"))
+    except (UnicodeError, ValueError):
+        return []
+    ok = isinstance(obj, dict) and obj.get("type") in _RESOURCE_TYPES and isinstance(obj.get("attributes"), dict)
+    return [(0, obj)] if ok else []
+
+
 def read_api(path: Path) -> Iterator[Record]:
     path = Path(path)
     stream = JsonStream(path, {"data", "included"}, {"publishDate"})
@@ -161,6 +177,10 @@ def read_api(path: Path) -> Iterator[Record]:
         failed = not_read(path, f"data[{stream.count}]", f"malformed JSON: {err}", stream.count, field="json")
     known = fallback_known(path, stream.file_date)
     if failed is None and "data" not in stream.top_keys:
+        # resources saved without the JSON:API envelope (a client's ``response["data"]``: one
+        # resource object, or an array of them) or under a client's wrapper ({"body": {"data"}})
+        items = items or _bare_resource(path)
+    if failed is None and "data" not in stream.top_keys and not items:
         # A JSON:API error document (or something else): say so rather than yield nothing.
         failed = quarantine(path, "/", "data", "no JSON:API data in this document (top-level keys: "
                             f"{', '.join(sorted(stream.top_keys)) or 'none'})")
@@ -276,7 +296,9 @@ class GleifApiReader:
     name = "gleif-api"
 
     def sniff(self, path: Path, head: bytes) -> bool:
-        return head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{" and bool(_API.search(head))
+        start = head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
+        # an array only of resources (``[{"type": "lei-records", "attributes": ...}]``), never golden copy
+        return bool(_API.search(head)) and (start == b"{" or (start == b"[" and b'"attributes"' in head))
 
     def read(self, path: Path) -> Iterator[Record]:
         return read_safely(Path(path), read_api(Path(path)))

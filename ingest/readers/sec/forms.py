@@ -42,6 +42,7 @@ from ownergraph.ingest.readers.documents.edgar import parse_header
 from ownergraph.ingest.readers.sec.cover_page_layout import is_cover_page_layout, to_sec_layout
 from ownergraph.ingest.readers.sec.form345_html import XML_HINT, MissingBox, is_form345_html, ownership_document
 from ownergraph.ingest.readers.sec.bare_values import wrap_bare_values
+from ownergraph.ingest.readers.sec.edgar_json import is_edgar_json, read_edgar_json
 from ownergraph.ingest.readers.sec.header import header_entities
 from ownergraph.ingest.readers.sec.misspelt_tags import parse_filing
 from ownergraph.ingest.readers.sec.values import (  # noqa: F401 - jurisdiction, sec_date re-exported
@@ -49,7 +50,7 @@ from ownergraph.ingest.readers.sec.values import (  # noqa: F401 - jurisdiction,
     strip_ns, text_at,
     jurisdiction, prose_key, sec_date,
 )
-from ownergraph.ingest.readers.base import RECORD_ERRORS, build, not_read, quarantine
+from ownergraph.ingest.readers.base import RECORD_ERRORS, build, not_read, quarantine, read_safely
 
 # -- Schedule 13D / 13G (XML) ----------------------------------------------------------------
 
@@ -70,11 +71,13 @@ def _schedule13(root: Any, path: Path) -> Iterator[Record]:
     cusips = [c for c in (real_cusip(el.text) for el in cover.iter("issuerCusip", "issuerCusipNumber", "issuerCUSIP"))
               if c]
     iname = text_at(cover, "issuerInfo/issuerName")
-    if not (cik or iname):  # every fact of the filing is about the issuer
-        yield not_read(path, "formData/coverPageHeader/issuerInfo", "the issuer has neither a CIK nor a name",
-                       0, field="issuerInfo/issuerName")
+    if not (cik or iname or cusips):  # every fact of the filing is about the issuer
+        yield not_read(path, "formData/coverPageHeader/issuerInfo", "the issuer has neither a CIK, a name nor "
+                       "a CUSIP", 0, field="issuerInfo/issuerName")
         return
-    issuer = party_ref(cik, iname, kind=EntityKind.COMPANY)
+    # a cover giving the issuer by its CUSIP alone is about the issuer of that security: named by it
+    issuer = (party_ref(cik, iname, kind=EntityKind.COMPANY) if cik or iname else
+              EntityRef(scheme=AliasScheme.OTHER, value=f"cusip:{cusips[0]}", kind=EntityKind.COMPANY))
     yield doc.entity(issuer, "issuerInfo", tuple(Alias(
         scheme=AliasScheme.OTHER, value=f"cusip:{c}", kind=AliasKind.IDENTIFIER) for c in cusips))
     persons = (root.findall("formData/reportingPersons/reportingPersonInfo")
@@ -94,7 +97,8 @@ def _schedule13(root: Any, path: Path) -> Iterator[Record]:
     filer = cik_of(text_at(root, "headerData/filerInfo/filer/filerCredentials/cik"))
     amendment = _amendment(root, form)
     yield build(path, "document", lambda: Disclosure(
-        document_id=doc.doc_id, form_type=form, filed_at=filed, title=f"{form}{amendment}: {issuer.name}",
+        document_id=doc.doc_id, form_type=form, filed_at=filed,
+        title=f"{form}{amendment}: {issuer.name or issuer.value}",
         filer=party_ref(filer, None) if filer else None, text="\n".join(
             [*([text] if text else []), *block.powers]) or None, mentions=(issuer, *refs),
         valid_from=event, known_from=doc.known_from, provenance=doc.prov(doc.doc_id, "document"),
@@ -235,13 +239,17 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
     if ticker and _NO_SYMBOL.fullmatch(ticker):
         ticker = None  # EDGAR's instruction for an issuer without a symbol is "NONE": no identifier
     iname = text_at(root, "issuer/issuerName")
-    if not (icik or iname):  # every relation of the form is about the issuer; its owners are still named
+    if not (icik or iname or ticker):  # every relation of the form is about the issuer; its owners are still named
         owners = yield from _owners_without_issuer(path, doc, root)
-        yield not_read(path, "issuer", "the issuer has neither a CIK nor a name: the reporting owners are loaded "
-                       "as entities, their roles and holdings are not", owners, field="issuer/issuerName")
+        yield not_read(path, "issuer", "the issuer has neither a CIK, a name nor a trading symbol: the reporting "
+                       "owners are loaded as entities, their roles and holdings are not", owners,
+                       field="issuer/issuerName")
         return
-    issuer = party_ref(icik, iname, kind=EntityKind.COMPANY)
-    icik = icik or normalise(issuer.name or "")  # the issuer's part of fact keys
+    # the schema's three issuer elements each identify it; a form giving only the symbol (a generator's
+    # fragment) names the issuer by its ticker, as an identifier: no name is invented for it
+    issuer = (party_ref(icik, iname, kind=EntityKind.COMPANY) if icik or iname else
+              EntityRef(scheme=AliasScheme.OTHER, value=f"ticker:{ticker}", kind=EntityKind.COMPANY))
+    icik = icik or (normalise(iname) if iname else f"ticker:{ticker}")  # the issuer's part of fact keys
     yield doc.entity(issuer, "issuer", (Alias(scheme=AliasScheme.OTHER, value=f"ticker:{ticker}",
                                               kind=AliasKind.IDENTIFIER),) if ticker else ())
     if bare := wrap_bare_values(root):
@@ -258,7 +266,7 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
     lines = _disclosure_lines(root, rows)
     yield build(path, "document", lambda: Disclosure(
         document_id=doc.doc_id, form_type=form, filed_at=filed, period=str(period or "") or None,
-        title=f"{form}: {', '.join(r.name or '' for r in refs)} in {issuer.name}",
+        title=f"{form}: {', '.join(r.name or '' for r in refs)} in {issuer.name or issuer.value}",
         text="\n".join(lines) or None, mentions=(issuer, *refs), valid_from=period,
         known_from=doc.known_from, provenance=doc.prov(doc.doc_id, "document"),
         fact_key=f"sec:{doc.doc_id}:disclosure"))
@@ -344,22 +352,26 @@ _Holding = tuple[str, str, str]  # (security title, D/I, nature of indirect owne
 def _current_holdings(path: Path, rows: list[tuple[str, Any]]
                       ) -> Generator[Record, None, dict[_Holding, tuple[str, Any]]]:
     """The last non-derivative row of each holding: the position after it is the holding now.
-    Yields a quarantine for each row whose ownership nature is not D or I; returns the rows."""
+    Yields a quarantine for each row whose ownership nature is neither D, I nor left out; returns
+    the rows. A row without ``ownershipNature`` (required by the schema; generators' fragments
+    leave it out) is still a holding the owner reports as its beneficial ownership, direct or
+    indirect unstated: read as not direct (as an I, or a joint D, is), keyed apart as ``unstated``."""
     latest: dict[_Holding, tuple[str, Any]] = {}
     for loc, row in rows:
         if loc.startswith("derivativeTable"):
             continue  # options/warrants: not shares held; kept in the disclosure text
-        nature = _nature(row)
-        if nature not in ("D", "I"):
+        nature = _nature(row) or _UNSTATED
+        if nature not in ("D", "I", _UNSTATED):
             yield quarantine(path, loc, "directOrIndirectOwnership", f"unknown ownership nature {nature!r} "
-                             "(expected D or I)" if nature else "missing (expected D or I): the EDGAR ownership "
-                             "schema requires ownershipNature in every table row, and without it the holding "
-                             "is neither the owner's own nor one it is deemed to hold")
+                             "(expected D or I)")
             continue
         key = (text_at(row, "securityTitle/value") or "", nature,
                text_at(row, "ownershipNature/natureOfIndirectOwnership/value") or "")
         latest[key] = (loc, row)
     return latest
+
+
+_UNSTATED = "unstated"  # a row without ownershipNature: direct or indirect not said
 
 
 def _nature(row: Any) -> str:
@@ -393,8 +405,8 @@ def _holding(path: Path, report: _Report345, refs: list[EntityRef], holding: _Ho
                 valid_from=None if ended else on, valid_to=on if ended else None,
                 known_from=doc.known_from, fact_key=f"sec:form345:{report.issuer_key}:{okey}:{nature}:"
                 f"{normalise(title)}{':' + normalise(how) if how else ''}",
-                provenance=doc.prov(f"{doc.doc_id}:{okey}",
-                                    f"{loc}; shares_owned_following={held}"))
+                provenance=doc.prov(f"{doc.doc_id}:{okey}", f"{loc}; shares_owned_following={held}" + (
+                    "; ownershipNature not stated (direct or indirect unknown)" if nature == _UNSTATED else "")))
         yield build(path, loc, make, title)
 
 
@@ -572,7 +584,8 @@ def _is_13_html(head: bytes) -> bool:
 
 
 class SecReader:
-    """``--format sec``: Schedule 13D/13G XML or HTML, Forms 3/4/5 XML."""
+    """``--format sec``: Schedule 13D/13G XML or HTML, Forms 3/4/5 XML; EDGAR's JSON company files
+    (submissions, company tickers: :mod:`.edgar_json`)."""
 
     name = "sec"
 
@@ -580,10 +593,15 @@ class SecReader:
         # any namespace prefix (<sch:edgarSubmission>, <ns1:ownershipDocument>), any generator
         root = _FORM_ROOT.search(head)
         return bool(root and (root[1] == b"ownershipDocument" or _SCHEDULE13.search(head))) \
-            or _is_13_html(head) or is_form345_html(head)
+            or _is_13_html(head) or is_form345_html(head) or is_edgar_json(head)
 
     def read(self, path: Path) -> Iterator[Record]:
         path = Path(path)
+        with open(path, "rb") as fh:
+            json_file = is_edgar_json(fh.read(8192))
+        if json_file:
+            yield from read_safely(path, read_edgar_json(path))
+            return
         if path.stat().st_size > MAX_BYTES:
             yield not_read(path, "document", "larger than one filing can be", 0)
             return

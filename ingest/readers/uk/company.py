@@ -121,11 +121,15 @@ class UkCompanyReader:
 
 def company_row(path: Path, loc: str, row: dict[str, str], snapshot: str | None) -> Entity:
     number, name = row.get("CompanyNumber"), row.get("CompanyName")
+    uri = re.search(r"/company/([A-Za-z0-9]+)\s*$", row.get("URI") or "")
+    number = number or (uri[1] if uri else None)  # the product's URI ends in the company number
     if not number:
-        raise Bad("CompanyNumber", "row without a company number")
-    if not name:
-        raise Bad("CompanyName", "row without a company name")
+        raise Bad("CompanyNumber", "row without a company number (nor a URI naming one)")
     value = gb_company_number(number)
+    named = bool(name)
+    if not named:  # the number is the product's key: the company is stated, its name is not (never invented)
+        name = value.split(":", 1)[-1]
+        loc = f"{loc} (CompanyName empty: the name is not stated, the company is loaded under its number)"
     incorporated, dissolved = _uk_date(row, "IncorporationDate"), _uk_date(row, "DissolutionDate")
     previous = []
     for i in range(1, 11):
@@ -135,7 +139,7 @@ def company_row(path: Path, loc: str, row: dict[str, str], snapshot: str | None)
     # PreviousName_1 is the most recent; each name ended on its change date (CONDATE) and
     # began when the name before it ended (the oldest at incorporation)
     aliases = [Alias(scheme=AliasScheme.NAME, value=name, kind=AliasKind.LEGAL,
-                     valid_from=previous[0][1] if previous else incorporated)]
+                     valid_from=previous[0][1] if previous else incorporated)] if named else []
     for i, (old, ended) in enumerate(previous):
         began = previous[i + 1][1] if i + 1 < len(previous) else incorporated
         aliases.append(Alias(scheme=AliasScheme.NAME, value=old, kind=AliasKind.PREVIOUS,

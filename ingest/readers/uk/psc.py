@@ -169,11 +169,13 @@ class PscFile:
             self._file_date = name_date(self.path)
         return self._file_date
 
-    def record(self, loc: str, obj: Any) -> list[Record]:
+    def record(self, loc: str, obj: Any, target: EntityRef | None = None) -> list[Record]:
+        """One line's records; ``target`` is the company when it has no number (a list resource
+        that does not state its company: the reader's "company not stated" stub)."""
         data = obj.get("data") if isinstance(obj, dict) else None
         if isinstance(data, dict) and "kind" not in data and "company_name" in data:
             return self._profile(loc, obj, data)
-        return guard(self.path, loc, lambda: self._record(loc, obj), obj)
+        return guard(self.path, loc, lambda: self._record(loc, obj, target=target), obj)
 
     def _profile(self, loc: str, obj: dict[str, Any], data: dict[str, Any]) -> list[Record]:
         """A company profile (``{"company_number", "data": {"company_name", ...,
@@ -191,12 +193,13 @@ class PscFile:
                 where, {"company_number": company, "data": psc}, psc_id), psc)
         return out
 
-    def _record(self, loc: str, obj: Any, psc_id: str | None = None) -> Iterator[Record]:
+    def _record(self, loc: str, obj: Any, psc_id: str | None = None,
+                target: EntityRef | None = None) -> Iterator[Record]:
         data = _psc_data(obj)
         kind = data.get("kind")
         if kind == _TOTALS:
             return  # snapshot trailer (counts, generated_at): file metadata, not a record
-        fact = self._fact(loc, obj, data, psc_id)
+        fact = self._fact(loc, obj, data, psc_id, target)
         if kind in _PERSON_KINDS:
             yield from self._person(loc, _PERSON_KINDS[kind], data, fact)
         elif kind in _SUPER_SECURE or kind == "persons-with-significant-control-statement":
@@ -206,9 +209,10 @@ class PscFile:
         else:
             raise Bad("kind", f"unknown PSC kind {kind!r}")
 
-    def _fact(self, loc: str, obj: dict[str, Any], data: dict[str, Any], psc_id: str | None) -> _Fact:
+    def _fact(self, loc: str, obj: dict[str, Any], data: dict[str, Any], psc_id: str | None,
+              stub: EntityRef | None = None) -> _Fact:
         """The record's identity (company, PSC id), target company and clocks."""
-        company = _company_number(obj)
+        company = (stub.value or "") if stub is not None else _company_number(obj)
         link = (data.get("links") or {}).get("self")
         psc_id = str(link).rstrip("/").rsplit("/", 1)[-1] if link else psc_id
         if not psc_id:  # beneficial-owner and other records may omit links: name it by its content
@@ -219,7 +223,7 @@ class PscFile:
         prov = Provenance(source_system=SOURCE, source_record_id=f"{company}:{psc_id}",
                           document_id=link, locator=loc, source_file=str(self.path),
                           validation_level="officialRegister")
-        target = EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=gb_company_number(company))
+        target = stub or EntityRef(scheme=AliasScheme.COMPANY_NUMBER, value=gb_company_number(company))
         first_known = midnight(notified) if notified else (
             midnight(ceased) if ceased else self.fallback_date(obj))
         return _Fact(key=key, psc_id=psc_id, link=link, target=target, first_known=first_known,
