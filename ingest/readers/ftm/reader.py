@@ -72,6 +72,7 @@ from ownergraph.ingest.readers.json_layout import JSON_ERRORS, iter_json_records
 from ownergraph.ingest.readers.ftm.identifications import (
     ID_SCHEMAS, HeldIds, index_entities, index_lines, missing_parts,
 )
+from ownergraph.ingest.readers.ftm.api import response_entities
 from ownergraph.ingest.readers.ftm.nested import nested_entities
 from ownergraph.ingest.readers.packed import open_data
 from ownergraph.ingest.readers.base import Bad, build, file_time, guard, not_read, parse_datetime, quarantine, read_safely
@@ -278,10 +279,8 @@ class FtmReader:
         """A file holding one JSON document: an entity, or an array of entities (FtM's JSON form
         outside the line-based exports, as FtM libraries write a single entity)."""
         stamp, mtime = stamp_time(path), file_time(path)
-        held = index_entities(_with_nested(("document" if loc == "$" else loc, obj)
-                                           for loc, obj in iter_json_records(path)))
-        for loc, obj in iter_json_records(path):
-            loc = "document" if loc == "$" else loc
+        held = index_entities(_with_nested(_unwrapped(path, iter_json_records(path))))
+        for loc, obj in _unwrapped(path, iter_json_records(path)):
             yield from guard(path, loc, lambda obj=obj, loc=loc: self._read_line(
                 path, loc, obj, stamp, mtime, held), obj)
         yield from held.unattached(path)
@@ -326,8 +325,9 @@ class FtmReader:
         held = index_lines(path)
         for n, line in iter_lines(path):
             loc = f"line {n}"
-            obj = load_line(path, loc, line)
-            yield from guard(path, loc, lambda: self._read_line(path, loc, obj, stamp, mtime, held), obj)
+            for where, obj in response_entities(path, loc, load_line(path, loc, line)):
+                yield from guard(path, where, lambda where=where, obj=obj: self._read_line(
+                    path, where, obj, stamp, mtime, held), obj)
         yield from held.unattached(path)
 
     def _read_line(self, path: Path, loc: str, obj: Any, stamp: datetime | None,
@@ -370,6 +370,12 @@ class FtmReader:
             out += guard(path, where, lambda inner=inner, where=where: list(
                 _entity_records(inner, Ctx(path, where, known, False), held)), inner)
         return out
+
+
+def _unwrapped(path: Path, pairs: Iterable[tuple[str, Any]]) -> Iterator[tuple[str, Any]]:
+    """``(locator, object)`` of a document's records, a yente response's entities in its place."""
+    for loc, obj in pairs:
+        yield from response_entities(path, "document" if loc == "$" else loc, obj)
 
 
 def _with_nested(pairs: Iterable[tuple[str, Any]]) -> Iterator[tuple[str, Any]]:
