@@ -244,10 +244,17 @@ def _entity_records(ent: dict[str, Any], ctx: Ctx, held: HeldIds) -> Iterator[Re
 _ONE_DOCUMENT = re.compile(rb'\{[ \t\r]*\n|\[\s*\{')
 _DIAGRAM = re.compile(rb'\s*\{\s*"entities"\s*:\s*\[')  # Aleph's diagram file: entities, layout, viewport
 _FTM_SCHEMA = re.compile(rb'"schema"\s*:\s*"[A-Z][A-Za-z]+"')
+# yente's envelopes with no entity in the head to show for them: a match response (query id ->
+# results; ``matcher`` describes the algorithm) or a search page whose ``total`` is yente's
+# TotalSpec ``{"value", "relation"}``
+_YENTE_MATCH = re.compile(rb'"responses"\s*:\s*\{')
+_YENTE_MARKS = re.compile(rb'"matcher"\s*:|"total"\s*:\s*\{\s*"value"\s*:|"query"\s*:\s*\{')
+_YENTE_SEARCH = re.compile(rb'"results"\s*:\s*\[')
 
 
 class FtmReader:
-    """``--format ftm``: FtM full exports, delta files and the delta index."""
+    """``--format ftm``: FtM full exports, delta files, the delta index, Aleph diagrams and
+    OpenSanctions API (yente) responses (:mod:`ingest.readers.ftm.api`)."""
 
     name = "ftm"
 
@@ -257,6 +264,8 @@ class FtmReader:
             return True
         if _ONE_DOCUMENT.match(h) and _FTM_SCHEMA.search(h) and b'"id"' in h:
             return True  # one entity (or a list of them) written as one indented JSON document
+        if h.startswith(b"{") and _YENTE_MARKS.search(h) and (_YENTE_MATCH.search(h) or _YENTE_SEARCH.search(h)):
+            return True  # an OpenSanctions API (yente) response, maybe with no results
         first = h.split(b"\n", 1)[0]
         return h.startswith(b"{") and (
             # an entity with no properties at all is still one: id and schema are what FtM requires
