@@ -180,3 +180,14 @@ def test_empty_responses_are_recognised_and_near_misses_say_what_ftm_reads(tmp_p
     with pytest.raises(InputFormatError) as err:
         detect(near)
     assert "nearest format ftm (has responses)" in str(err.value) and "yente" in str(err.value)
+
+
+def test_adjacent_property_page_with_bare_ids(tmp_path: Path) -> None:
+    """``/entities/{id}/adjacent/{prop}`` is a results page whose results may be ids: each one
+    quarantined (the entity is not in the file), an expanded one read."""
+    page = {"results": ["own-1", company("NK-z", "Zed Ltd")], "total": {"value": 2, "relation": "eq"},
+            "limit": 10, "offset": 0}
+    records = list(FtmReader().read(write(tmp_path, page)))
+    (q,) = of(records, Quarantined)
+    assert (q.locator, q.field) == ("document.results[0]", "results") and "id only" in q.reason
+    assert [e.ref.value for e in of(records, Entity)] == ["NK-z"]

@@ -56,6 +56,9 @@ def _results(path: Path, loc: str, results: Any, note: str) -> Iterator[Item]:
         return
     for i, ent in enumerate(results):
         where = f"{loc}.results[{i}]"
+        if isinstance(ent, str):  # an adjacent/{prop} page lists ids where it does not expand the entity
+            yield where, quarantine(path, where, "results", "result is an id only, the entity is not in the file", ent)
+            continue
         if isinstance(ent, dict) and ("score" in ent or "match" in ent):
             said = ", ".join(f"{k} {ent[k]}" for k in ("score", "match") if k in ent)
             where += f" (yente match{note}: {said})"

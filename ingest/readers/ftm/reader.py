@@ -9,6 +9,9 @@ Input shapes (all detected from the content, ``--format ftm``):
   manifest: the local ``<version>/entities.delta.json`` files are read in version order and a
   version whose file is not here is quarantined (loading a file twice is harmless: same
   fact_key, same known_from, same content hash).
+- OpenSanctions API (yente) responses (``/search``, ``/match``, ``/entities/{id}``, its
+  ``adjacent``), one document or one a line: the entities inside, read as an export's
+  (:mod:`ingest.readers.ftm.api`).
 
 Mapping choices:
 - Thing schemas (Person, Company, Organization, LegalEntity, PublicBody, Vessel, Airplane) ->
