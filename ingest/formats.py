@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ownergraph.domain.errors import InputFormatError
-from ownergraph.ingest.shape import describe, nearest
+from ownergraph.ingest.shape import NEEDS, describe, nearest
 from ownergraph.ingest.readers.packed import open_data
 
 # Order matters for detection: specific formats before generic JSON ones.
@@ -57,7 +57,8 @@ def detect(path: Path, fmt: str | None = None) -> Any:
 def _what_was_seen(head: bytes, known: list[str]) -> str:
     """The file's shape, the nearest format and what it lacked, then the formats to pass."""
     fmt, marks = nearest(head, known)
-    near = (f"; nearest format {fmt} (has {', '.join(marks)}), but not what {fmt} needs to be read"
+    needs = f" ({fmt} reads {NEEDS[fmt]})" if fmt in NEEDS else ""
+    near = (f"; nearest format {fmt} (has {', '.join(marks)}), but not what {fmt} needs to be read{needs}"
             if fmt else "; like no known format")
     return f"{describe(head)}{near}; pass --format (one of {', '.join(known)})"
 

@@ -23,10 +23,18 @@ _MARKS: dict[str, tuple[bytes, ...]] = {
     "gleif-lei": (b"LEIRecord", b"LegalName", b"LEI", b"RegistrationAuthority", b"LegalJurisdiction"),
     "gleif-api": (b"lei-records", b"attributes", b"legalName", b"jsonapi", b"relationships"),
     "gleif-rr": (b"RelationshipRecord", b"StartNode", b"EndNode", b"RelationshipType"),
-    "ftm": (b"schema", b"properties", b"id", b"caption", b"datasets"),
+    "ftm": (b"schema", b"properties", b"id", b"caption", b"datasets", b"referents", b"first_seen",
+            b"responses", b"matcher", b"adjacent"),  # the last three: yente API envelopes
     "sec": (b"ownershipDocument", b"edgarSubmission", b"reportingOwner", b"issuerCik",
             b"schedule13", b"coverPageHeader", b"percentOfClass", b"sicDescription", b"formerNames", b"cik_str"),
     "document": (b"<SEC-HEADER>", b"<DOCUMENT>", b"ACCESSION NUMBER", b"%PDF", b"<html"),
+}
+
+# what a format needs to see, said where a file comes near it but is not taken
+NEEDS: dict[str, str] = {
+    "ftm": ("FtM entities (objects with id and schema, one a line or in one document) or an "
+            "OpenSanctions API (yente) response: results [entity...] with total {value, relation}, "
+            "responses {query id: {results [...]}}, or entity + adjacent"),
 }
 
 

@@ -23,6 +23,7 @@ from ownergraph.domain.lei import is_valid_lei
 from ownergraph.domain.model import Alias, Record
 from ownergraph.ingest.readers.base import parse_date, quarantine
 from ownergraph.ingest.readers.ftm.mapping import prop_values, properties
+from ownergraph.ingest.readers.ftm.api import response_entities
 from ownergraph.ingest.readers.ftm.nested import nested_entities
 from ownergraph.ingest.readers.json_layout import iter_lines, load_line
 
@@ -107,13 +108,13 @@ def index_lines(path: Path) -> HeldIds:
     held = HeldIds()
     for n, raw in iter_lines(path):
         if isinstance(raw, bytes) and _MENTION.search(raw):
-            obj = load_line(path, f"line {n}", raw)
-            if isinstance(obj, dict):
-                ent = obj.get("entity") if "op" in obj and "entity" in obj else obj
-                if isinstance(ent, dict) and str(obj.get("op", "ADD")).upper() != "DEL":
-                    held.add(ent, f"line {n}")
-                    for where, inner in nested_entities(ent, f"line {n}"):  # a nested export
-                        held.add(inner, where)
+            for loc, obj in response_entities(path, f"line {n}", load_line(path, f"line {n}", raw)):
+                if isinstance(obj, dict):
+                    ent = obj.get("entity") if "op" in obj and "entity" in obj else obj
+                    if isinstance(ent, dict) and str(obj.get("op", "ADD")).upper() != "DEL":
+                        held.add(ent, loc)
+                        for where, inner in nested_entities(ent, loc):  # a nested export
+                            held.add(inner, where)
     return held
 
 

@@ -9,6 +9,9 @@ Input shapes (all detected from the content, ``--format ftm``):
   manifest: the local ``<version>/entities.delta.json`` files are read in version order and a
   version whose file is not here is quarantined (loading a file twice is harmless: same
   fact_key, same known_from, same content hash).
+- OpenSanctions API (yente) responses (``/search``, ``/match``, ``/entities/{id}``, its
+  ``adjacent``), one document or one a line: the entities inside, read as an export's
+  (:mod:`ingest.readers.ftm.api`).
 
 Mapping choices:
 - Thing schemas (Person, Company, Organization, LegalEntity, PublicBody, Vessel, Airplane) ->
@@ -72,6 +75,7 @@ from ownergraph.ingest.readers.json_layout import JSON_ERRORS, iter_json_records
 from ownergraph.ingest.readers.ftm.identifications import (
     ID_SCHEMAS, HeldIds, index_entities, index_lines, missing_parts,
 )
+from ownergraph.ingest.readers.ftm.api import response_entities
 from ownergraph.ingest.readers.ftm.nested import nested_entities
 from ownergraph.ingest.readers.packed import open_data
 from ownergraph.ingest.readers.base import Bad, build, file_time, guard, not_read, parse_datetime, quarantine, read_safely
@@ -243,10 +247,17 @@ def _entity_records(ent: dict[str, Any], ctx: Ctx, held: HeldIds) -> Iterator[Re
 _ONE_DOCUMENT = re.compile(rb'\{[ \t\r]*\n|\[\s*\{')
 _DIAGRAM = re.compile(rb'\s*\{\s*"entities"\s*:\s*\[')  # Aleph's diagram file: entities, layout, viewport
 _FTM_SCHEMA = re.compile(rb'"schema"\s*:\s*"[A-Z][A-Za-z]+"')
+# yente's envelopes with no entity in the head to show for them: a match response (query id ->
+# results; ``matcher`` describes the algorithm) or a search page whose ``total`` is yente's
+# TotalSpec ``{"value", "relation"}``
+_YENTE_MATCH = re.compile(rb'"responses"\s*:\s*\{')
+_YENTE_MARKS = re.compile(rb'"matcher"\s*:|"total"\s*:\s*\{\s*"value"\s*:|"query"\s*:\s*\{')
+_YENTE_SEARCH = re.compile(rb'"results"\s*:\s*\[')
 
 
 class FtmReader:
-    """``--format ftm``: FtM full exports, delta files and the delta index."""
+    """``--format ftm``: FtM full exports, delta files, the delta index, Aleph diagrams and
+    OpenSanctions API (yente) responses (:mod:`ingest.readers.ftm.api`)."""
 
     name = "ftm"
 
@@ -256,6 +267,8 @@ class FtmReader:
             return True
         if _ONE_DOCUMENT.match(h) and _FTM_SCHEMA.search(h) and b'"id"' in h:
             return True  # one entity (or a list of them) written as one indented JSON document
+        if h.startswith(b"{") and _YENTE_MARKS.search(h) and (_YENTE_MATCH.search(h) or _YENTE_SEARCH.search(h)):
+            return True  # an OpenSanctions API (yente) response, maybe with no results
         first = h.split(b"\n", 1)[0]
         return h.startswith(b"{") and (
             # an entity with no properties at all is still one: id and schema are what FtM requires
@@ -278,10 +291,8 @@ class FtmReader:
         """A file holding one JSON document: an entity, or an array of entities (FtM's JSON form
         outside the line-based exports, as FtM libraries write a single entity)."""
         stamp, mtime = stamp_time(path), file_time(path)
-        held = index_entities(_with_nested(("document" if loc == "$" else loc, obj)
-                                           for loc, obj in iter_json_records(path)))
-        for loc, obj in iter_json_records(path):
-            loc = "document" if loc == "$" else loc
+        held = index_entities(_with_nested(_unwrapped(path, iter_json_records(path))))
+        for loc, obj in _unwrapped(path, iter_json_records(path)):
             yield from guard(path, loc, lambda obj=obj, loc=loc: self._read_line(
                 path, loc, obj, stamp, mtime, held), obj)
         yield from held.unattached(path)
@@ -326,8 +337,9 @@ class FtmReader:
         held = index_lines(path)
         for n, line in iter_lines(path):
             loc = f"line {n}"
-            obj = load_line(path, loc, line)
-            yield from guard(path, loc, lambda: self._read_line(path, loc, obj, stamp, mtime, held), obj)
+            for where, obj in response_entities(path, loc, load_line(path, loc, line)):
+                yield from guard(path, where, lambda where=where, obj=obj: self._read_line(
+                    path, where, obj, stamp, mtime, held), obj)
         yield from held.unattached(path)
 
     def _read_line(self, path: Path, loc: str, obj: Any, stamp: datetime | None,
@@ -370,6 +382,12 @@ class FtmReader:
             out += guard(path, where, lambda inner=inner, where=where: list(
                 _entity_records(inner, Ctx(path, where, known, False), held)), inner)
         return out
+
+
+def _unwrapped(path: Path, pairs: Iterable[tuple[str, Any]]) -> Iterator[tuple[str, Any]]:
+    """``(locator, object)`` of a document's records, a yente response's entities in its place."""
+    for loc, obj in pairs:
+        yield from response_entities(path, "document" if loc == "$" else loc, obj)
 
 
 def _with_nested(pairs: Iterable[tuple[str, Any]]) -> Iterator[tuple[str, Any]]:

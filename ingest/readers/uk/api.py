@@ -17,7 +17,11 @@ The API returns one resource per response; each is told by its own fields, never
 - Streaming API events (``resource_kind``, ``resource_uri``, ``data``, ``event``), one per line:
   each event's ``data`` read as the resource at its ``resource_uri``;
 - Basic Company Data as JSON: the CSV product's fields (``CompanyName``, ``CompanyNumber``, ...,
-  flat or nested) one object per company, read exactly like a CSV row.
+  flat or nested) one object per company, read exactly like a CSV row;
+- a bundle of responses saved in one object keyed by resource (``{"companyProfile": {...},
+  "officersList": {...}, "pscList": {...}, ...}``): each value read as the resource it is (by its
+  fields, not its key); a list naming no company is the company of the one profile in the bundle
+  (there is no other company it could be), and a value that is no resource is quarantined.
 The bulk PSC snapshot (``{"company_number", "data": {...}}`` per line) stays with ``uk-psc``.
 """
 
@@ -99,7 +103,19 @@ def shape(obj: Any) -> str | None:
     # the product's key is CompanyNumber; a row whose name is empty or left out is still one
     if "CompanyNumber" in keys and ("CompanyName" in keys or len(keys & _BASIC_KEYS) >= 2):
         return "basic"
+    if len(obj) >= 2 and any(shape(v) in _BUNDLED for v in obj.values()):
+        return "bundle"  # responses saved side by side under keys a client chose
     return None
+
+
+_BUNDLED = {"profile", "list", "psc", "charge", "appointment", "wrapped"}  # what makes an object a bundle
+
+
+def bundled_profile(obj: dict[str, Any]) -> tuple[str, str] | None:
+    """(company number, key) of the one company profile in a bundle; None for none or several."""
+    found = [(str(v["company_number"]).strip(), str(k)) for k, v in obj.items()
+             if shape(v) == "profile" and str(v.get("company_number") or "").strip()]
+    return found[0] if len({n for n, _ in found}) == 1 else None
 
 
 # a client's saved response: the resource under one of these keys, with the request's URL or status
@@ -166,7 +182,9 @@ class _ApiFile:
         self.path, self.psc = path, PscFile(path)
         self.stub: Entity | None = None
         # a list naming no company is read as the company of the profile saved beside it, if any
-        self.sibling = sibling_profile_company(path)
+        beside = sibling_profile_company(path)
+        # (company number, where it was read): said in the locator of each item it names
+        self.sibling = (beside[0], f"the profile beside it, {beside[1].name}") if beside else None
 
     def unstated(self, loc: str) -> tuple[list[Record], EntityRef]:
         """The company of an officer, PSC or charge list that names it nowhere (items alone, no
@@ -187,6 +205,8 @@ class _ApiFile:
             return self.record(f"{loc}.{key}", named_by(body, url.split("?", 1)[0]))
         if kind == "list":
             return self.items(loc, obj)
+        if kind == "bundle":
+            return self.bundle(loc, obj)
         if kind == "psc":
             return guard(self.path, loc, lambda: self.psc.record(
                 loc, {"company_number": company_of(obj), "data": obj}), obj)
@@ -199,6 +219,27 @@ class _ApiFile:
         if kind == "basic":
             return guard(self.path, loc, lambda: [company_row(self.path, loc, flatten(obj), None)], obj)
         return guard(self.path, loc, lambda: _not_a_resource(obj), obj)
+
+    def bundle(self, loc: str, obj: dict[str, Any]) -> list[Record]:
+        """Each value of a bundle as the resource it is (a list value item by item), the lists
+        that name no company taking the bundle's one profile's."""
+        profile_of = bundled_profile(obj)
+        outer, out = self.sibling, []
+        if profile_of and not outer:
+            self.sibling = (profile_of[0], f"the bundle's {profile_of[1]}")
+        try:
+            for key, value in obj.items():
+                where = f"{loc}.{key}"
+                if isinstance(value, list):
+                    for i, v in enumerate(value):
+                        out += self.record(f"{where}[{i}]", v)
+                elif shape(value) == "bundle":  # a bundle's value never nests another: no recursion
+                    out += guard(self.path, where, lambda value=value: _not_a_resource(value), value)
+                else:
+                    out += self.record(where, value)
+        finally:
+            self.sibling = outer
+        return out
 
     def event(self, loc: str, obj: dict[str, Any]) -> list[Record]:
         """A Streaming API event (``resource_kind``, ``resource_uri``, ``data``, ``event``): its
@@ -270,7 +311,7 @@ class _ApiFile:
     def beside(self, loc: str) -> str:
         """The locator of an item whose company is read from the profile saved beside the list."""
         assert self.sibling is not None
-        return f"{loc} (company {self.sibling[0]} from the profile beside it, {self.sibling[1].name})"
+        return f"{loc} (company {self.sibling[0]} from {self.sibling[1]})"
 
 
 def search_result(path: Path, loc: str, item: dict[str, Any], kind: str) -> list[Record]:
