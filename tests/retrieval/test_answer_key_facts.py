@@ -1,0 +1,102 @@
+"""Answers state the facts a reader looks for (session 10): the direct link beside a total that
+adds the source's declared indirect interest, the other measure (votes beside shares, shares
+beside votes), and the votes a holder's control rests on. Composers over invented results; no
+graph."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace as NS
+from typing import Any
+
+import pandas as pd
+
+from ownergraph.graph.analytics.holdings import own_votes
+from ownergraph.graph.analytics.interval import Interval
+from ownergraph.graph.analytics.ownership_model import PathStep
+from ownergraph.retrieval.answer.parts import Parts, direct_and_declared, held
+from ownergraph.retrieval.kinds import holdings, stake
+
+
+class _Ctx:
+    sources: list[Any] = []
+
+    def cite(self, **_: Any) -> list[int]:
+        return []
+
+
+def _edge(lo: float, hi: float | None = None, *, direct: bool = True, interest: str = "shareholding") -> Any:
+    return NS(stake=Interval(lo, lo if hi is None else hi), direct=direct, interest=interest)
+
+
+def _one_step(*edges: Any, total: float) -> Any:
+    step = PathStep("og:a", "og:b", Interval(total, total), tuple(edges))
+    return NS(nodes=("og:a", "og:b"), steps=(step,), product=Interval(total, total))
+
+
+def _parts(result: Any, frame: pd.DataFrame, subject: str = "Ana Invented", other: str | None = None) -> Parts:
+    rows = frame.to_dict("records")
+    return Parts(frame, rows, "", _Ctx(), subject, other, "2024-06-30", result)  # type: ignore[arg-type]
+
+
+def test_a_total_with_a_declared_indirect_interest_states_the_direct_link() -> None:
+    path = _one_step(_edge(0.51), _edge(0.10, direct=False), total=0.61)
+    assert direct_and_declared(path) == ("51%", "10%")
+    assert direct_and_declared(_one_step(_edge(0.51), total=0.51)) is None
+    row = NS(key="og:a", paths=(path,), voting=None)
+    said = held({"key": "og:a", "stake_lo": 0.61, "stake_hi": 0.61, "basis": "declared_indirect"},
+                NS(rows=(row,)))
+    assert said == "61% (directly 51%; declared indirectly 10%)"
+
+
+def test_a_stake_in_votes_states_the_shares_beside_them() -> None:
+    votes = NS(stake=Interval(0.52, 0.52), paths=(_one_step(_edge(0.52, interest="voting_rights"), total=0.52),),
+               interest="voting_rights", semantics="simple_paths", depth_limit_reached=False)
+    shares = NS(stake=Interval(0.25, 0.5), paths=(), interest="shareholding")
+    frame = pd.DataFrame([{"names": "Ana Invented > Bo Invented Ltd", "path": "og:a > og:b",
+                           "product_lo": 0.52, "product_hi": 0.52}])
+    text = stake.compose(_parts(stake.WithVotes(votes, shares), frame, other="Bo Invented Ltd"))
+    assert "share of the voting rights in Bo Invented Ltd as of 2024-06-30 is 52% (25–50% of the shares)" in text
+
+
+def test_a_stake_in_shares_states_the_votes_and_the_declared_part() -> None:
+    path = _one_step(_edge(0.51), _edge(0.10, direct=False), total=0.61)
+    shares = NS(stake=Interval(0.61, 0.61), paths=(path,), interest="shareholding", semantics="simple_paths",
+                depth_limit_reached=False)
+    votes = NS(stake=Interval(0.7, 0.7), interest="voting_rights")
+    frame = pd.DataFrame([{"names": "Ana > Bo", "path": "og:a > og:b", "product_lo": 0.61, "product_hi": 0.61}])
+    text = stake.compose(_parts(stake.WithVotes(shares, votes), frame, other="Bo Invented Ltd"))
+    assert "is 61% (directly 51%; declared indirectly 10%; 70% of the voting rights)" in text
+
+
+def _holding(**kw: Any) -> Any:
+    base = {"key": "og:b", "name": "Bo Invented Ltd", "kind": "company", "direct": Interval(0.25, 0.5),
+            "effective": Interval(0.25, 0.5), "control": "certainly", "paths": (), "control_links": (),
+            "votes": None}
+    return NS(**{**base, **kw})
+
+
+def _holdings_text(row: Any) -> str:
+    frame = pd.DataFrame([{"key": row.key, "name": row.name, "kind": row.kind,
+                           "direct_lo": row.direct.lo, "direct_hi": row.direct.hi, "effective_lo": row.effective.lo,
+                           "effective_hi": row.effective.hi, "control": row.control, "hops": 1}])
+    result = NS(rows=(row,), basis="owned", depth_limit_reached=False, max_depth=4)
+    return holdings.compose(_parts(result, frame))
+
+
+def test_a_holding_controlled_through_votes_states_them() -> None:
+    text = _holdings_text(_holding(votes=Interval(0.52, 0.52)))
+    assert "Bo Invented Ltd (25–50% directly, 52% of the votes, controlled)" in text
+    assert "of the votes" not in _holdings_text(_holding())
+
+
+def test_a_holding_with_a_declared_indirect_part_states_the_direct_link() -> None:
+    path = _one_step(_edge(0.51), _edge(0.10, direct=False), total=0.61)
+    text = _holdings_text(_holding(direct=Interval(0.61, 0.61), effective=Interval(0.61, 0.61), paths=(path,)))
+    assert "Bo Invented Ltd (51% directly, declared indirectly 10%, 61% in all, controlled)" in text
+
+
+def test_the_votes_a_holders_control_rests_on() -> None:
+    link = PathStep("og:a", "og:b", Interval(0.52, 0.52), (_edge(0.52, interest="voting_rights"),))
+    other = PathStep("og:c", "og:b", Interval(0.3, 0.3), (_edge(0.3, interest="voting_rights"),))
+    assert own_votes((link, other), ["og:a"], "og:b") == Interval(0.52, 0.52)
+    assert own_votes((PathStep("og:a", "og:b", Interval(0.6, 0.6), (_edge(0.6),)),), ["og:a"], "og:b") is None
