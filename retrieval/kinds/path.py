@@ -41,15 +41,21 @@ SLOTS = [
 # other wording ("is X connected to Y", "how is the fund linked to the bank") follows every kind
 _CONTROL_PATH_RE = re.compile(
     r"\b(?:ownership|control|controlling|shareholding)\s+(?:path|chain|route|link|connection)s?\b|"
-    r"\b(?:path|chain|route|link|connection)s?\s+of\s+(?:ownership|control)\b", re.I)
+    r"\b(?:path|chain|route|link|connection)s?\s+of\s+(?:ownership|control)\b|"
+    # the question's own verb is owning or controlling: "how does A own B", "through which entities
+    # A holds or controls B", "own/ctrl", "ownership_control_paths"
+    r"(?:\b|_)(?:own(?:s|ed|ing|ership)?|control(?:s|led|ling)?|ctrl|holds?|held)(?:\b|_)", re.I)
 
 
-def path_kinds(text: str, channels: Sequence[str] | None = None) -> tuple[str, ...]:
+def path_kinds(text: str, channels: Sequence[str] | None = None, names: Sequence[str] = ()) -> tuple[str, ...]:
     """The relationship kinds a path question follows: the channels it names ("via guarantees")
-    where they are path kinds, ownership and control for a "control path", else every kind."""
+    where they are path kinds, ownership and control for a "control path" or a question whose
+    verb is owning or controlling (the words of ``names`` aside), else every kind."""
     named = tuple(c for c in channels or () if c in PATH_KINDS)
     if named:
         return named
+    for name in names:  # "Ownership Holdings Ltd" asks for no kind
+        text = re.sub(re.escape(name), " ", text, flags=re.I)
     return CONTROL_PATH_KINDS if _CONTROL_PATH_RE.search(text) else PATH_KIND_NAMES
 
 
@@ -60,7 +66,7 @@ def found(d: dict[str, Any]) -> bool:
 
 def run(a: Analytics, q: Question, clock: Clock, e: list[str]) -> Any:
     """The analytic, at the question's clock (``e``: resolved mentions, subject first)."""
-    return a.structure.path(e[0], e[1], max_depth=q.depth or PATH.hops, kinds=path_kinds(q.text, q.edge_types),
+    return a.structure.path(e[0], e[1], max_depth=q.depth or PATH.hops, kinds=path_kinds(q.text, q.edge_types, [m.text for m in q.anchors]),
                             **clock)
 
 

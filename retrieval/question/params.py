@@ -13,7 +13,10 @@ from ownergraph.retrieval.question.work_text import NUM, PH_CLOSE, PH_OPEN, NUMB
 _DEPTH_RE = re.compile(  # a leading "with" / "in" / "limited to" goes with the count ("... in B with at most 1 hop")
     rf"(?:\b(?:with|in|using|over|across|limited\s+to|going|looking)\s+(?:a\s+|an\s+)?)?"
     rf"(?:\b(?P<q>within|up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|max(?:imum)?(?:\s+of)?|less\s+than|"
-    rf"fewer\s+than|under|exactly)?\s*(?P<n>{NUM})[- ](?:(?:relationship|ownership|control|network|graph)[- ])?"
+    rf"fewer\s+than|under|exactly)?\s*(?P<n>{NUM})[- ]"
+    # the kinds of link between the count and its unit: "two ownership or control steps", "2 own/ctrl hops"
+    rf"(?:(?:relationship|ownership|own|control|ctrl|network|graph|corporate|lending|credit|guarantee|family|business)"
+    rf"(?:\s*(?:,|/|&|\bor\b|\band\b)\s*|[- ])){{0,4}}"
     rf"(?:hops?|steps?|levels?|links?|degrees?(?:\s+of\s+separation)?|relationships?\b|"
     rf"layers?|tiers?|jumps?)(?:\s+(?:away|out|deep|removed))?(?:\s+(?:from|of))?"
     rf"|\b(?:max(?:imum)?\s+)?depth\s*(?:of|=|:)?\s*(?P<n2>\d+)\b)",

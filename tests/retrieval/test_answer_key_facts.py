@@ -100,3 +100,38 @@ def test_the_votes_a_holders_control_rests_on() -> None:
     other = PathStep("og:c", "og:b", Interval(0.3, 0.3), (_edge(0.3, interest="voting_rights"),))
     assert own_votes((link, other), ["og:a"], "og:b") == Interval(0.52, 0.52)
     assert own_votes((PathStep("og:a", "og:b", Interval(0.6, 0.6), (_edge(0.6),)),), ["og:a"], "og:b") is None
+
+
+# -- neighbourhood: the kinds a question names, and its hop count -------------------------------
+
+def _q(text: str) -> Any:
+    from datetime import date
+
+    from ownergraph.retrieval.question.model import parse
+
+    return parse(text, today=date(2024, 7, 15))
+
+
+def test_a_relationship_manager_names_no_fund_relationship() -> None:
+    from ownergraph.domain.vocabulary import PATH_KIND_NAMES
+    from ownergraph.retrieval.kinds.neighbourhood import kinds_asked
+
+    q = _q("The relationship manager visits Acme Invented AG. List everything linked to Acme Invented AG within one hop.")
+    assert kinds_asked(q) == PATH_KIND_NAMES
+    assert kinds_asked(_q("everything within one hop of Acme Invented AG over fund manager links")) == ("fund",)
+
+
+def test_family_links_are_a_relationship_kind_read_by_any_relationship_and_sanctions_reach() -> None:
+    from ownergraph.domain.vocabulary import EDGE_OF, PATH_KIND_NAMES, SANCTIONS_EDGE_TYPES
+    from ownergraph.retrieval.kinds.neighbourhood import kinds_asked
+
+    assert "association" in PATH_KIND_NAMES and "ASSOCIATED_WITH" in SANCTIONS_EDGE_TYPES
+    assert EDGE_OF["ASSOCIATED_WITH"].path_kind == "association"
+    assert kinds_asked(_q("who is within one hop of Ana Invented, family and associates only")) == ("association",)
+
+
+def test_a_hop_count_with_the_kinds_of_link_between_number_and_unit() -> None:
+    assert _q("The Committee asks for the entities within two ownership or control steps of Acme Invented Ltd "
+              "as at 30 June 2024.").depth == 2
+    assert _q("neighbourhood of Acme Invented Ltd, 3 own/ctrl hops").depth == 3
+    assert _q("neighbourhood of Acme Invented Ltd within 2 hops").depth == 2
