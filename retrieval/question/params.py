@@ -156,10 +156,15 @@ _PORTFOLIO_RE = re.compile(
 _PORTFOLIO_CODE = re.compile(r"(?<![\w\-/.])(?P<p1>[A-Z]{2,}(?:-[A-Z]{2,})+)(?![\w\-/])")
 
 
+# "Field 3.8 Book positions ...", "4.1 Book ...": a form's section number, not a book's code
+_SECTION = re.compile(r"\d+(?:\.\d+)+$")
+
+
 def read_portfolio(w: Work, q: dict, *, code_alone: bool = False) -> None:
     """The portfolio named next to "portfolio" / "book"; with ``code_alone`` (questions about our
     book) also a code in capitals joined by hyphens written alone."""
-    m = _PORTFOLIO_RE.search(w.text) or (_PORTFOLIO_CODE.search(w.text) if code_alone else None)
+    m = next((x for x in _PORTFOLIO_RE.finditer(w.text) if not _SECTION.match(x.group("p1") or x.group("p2"))), None)
+    m = m or (_PORTFOLIO_CODE.search(w.text) if code_alone else None)
     if m:
         q["portfolio"] = w.restore(m.groupdict().get("p1") or m.groupdict().get("p2"))
         w.consume(m)

@@ -135,3 +135,21 @@ def test_a_hop_count_with_the_kinds_of_link_between_number_and_unit() -> None:
               "as at 30 June 2024.").depth == 2
     assert _q("neighbourhood of Acme Invented Ltd, 3 own/ctrl hops").depth == 3
     assert _q("neighbourhood of Acme Invented Ltd within 2 hops").depth == 2
+
+
+# -- counterparties: the guarantor or lender named by the question's form ------------------------
+
+def test_a_filter_or_a_question_opening_with_guaranteed_by_asks_for_the_guarantors_own_guarantees() -> None:
+    from ownergraph.retrieval.kinds.counterparties import roles
+
+    assert roles("gteed by Acme Invented Inc 30/6/25?") == ("guaranteed",)
+    assert "guaranteed" in roles("SELECT beneficiary, amount FROM guarantees WHERE guarantor = 'Acme Invented SA'")
+    assert "borrowers" in roles("SELECT borrower, amount FROM loans WHERE lender = 'Acme Invented Bank'")
+    assert roles("Acme Invented Ltd guaranteed by as of 30 June 2024") == ("guarantors",)  # X the guaranteed
+
+
+def test_a_forms_section_number_is_no_book_code() -> None:
+    q = _q("Field 3.8 Book positions with issuer ≤1 hop from a sanctioned party as at 31.12.2023:")
+    assert (q.portfolio, q.depth) == (None, 1)
+    assert _q("which LOANS-CORP positions sit within 3 hops of a sanctioned name").portfolio == "LOANS-CORP"
+    assert _q("positions in book 12 owned by sanctioned parties").portfolio == "12"
