@@ -55,3 +55,12 @@ def test_fund_relationship_kinds_read_apart():
     assert relation({"type": "FUND_RELATION", "fund_kind": "fund_managed_by"}) == "is managed by"
     assert relation({"type": "FUND_RELATION", "fund_kind": "subfund_of"}) == "is a sub-fund of"
     assert relation({"type": "CONSOLIDATED_BY"}) == "is consolidated by"
+
+
+def test_how_a_owns_b_asks_for_the_chain_along_the_edges():
+    from ownergraph.retrieval.kinds.path import owning
+
+    assert owning("Through which entities does Ana Invented hold or control Bo Invented AG?")
+    assert owning("How does Acme Invented Ltd own Bo Invented AG?")
+    assert not owning("How is Acme Invented Ltd connected to Bo Invented AG?")
+    assert not owning("How is Ownership Invented Ltd connected to Bo Invented AG?", ["Ownership Invented Ltd"])
