@@ -153,3 +153,18 @@ def test_a_forms_section_number_is_no_book_code() -> None:
     assert (q.portfolio, q.depth) == (None, 1)
     assert _q("which LOANS-CORP positions sit within 3 hops of a sanctioned name").portfolio == "LOANS-CORP"
     assert _q("positions in book 12 owned by sanctioned parties").portfolio == "12"
+
+
+# -- accounting children: a list read for its names ----------------------------------------------
+
+def test_children_named_before_those_known_by_lei_only() -> None:
+    from ownergraph.retrieval.kinds import parents
+
+    kids = [{"source": f"5299{i:014d}00", "source_name": f"5299{i:014d}00"} for i in range(20)]
+    kids += [{"source": "og:v", "source_name": "Ventures Invented GmbH"}]
+    level = NS(level="direct", children=kids, partial=True, note="page 1 of 3 read")
+    result = NS(partial=True, direct=level, ultimate=NS(level="ultimate", children=[], partial=False, note=""),
+                entity=NS(key="og:bank"))
+    text = parents.compose(_parts(result, pd.DataFrame(), subject="Bank Invented AG"))
+    assert text.index("Ventures Invented GmbH") < text.index("529900000000000000")
+    assert "direct (21+)" in text and "(and" not in text  # all 21 named: none left out of the words
