@@ -201,7 +201,9 @@ class Ownergraph:
         """Where nothing was found for the subject at the day asked and every relationship the graph
         holds for it is valid only from a later day (a register filed after that day), that day and
         the answer as of it, on the same knowledge clock; the answer says both dates."""
-        if ev.found or not mentions or q.pattern in _NO_LATER_DAY:
+        strategy = STRATEGIES.get(q.pattern)
+        # one subject only: a path or a stake between two is `path`'s and `stake`'s answer at the day asked
+        if ev.found or not mentions or q.pattern in _NO_LATER_DAY or strategy is None or strategy.kind.entities != 1:
             return None
         try:
             day = self.analytics.lookup.records_begin(mentions[0], as_of=clock.as_of, known_at=clock.known_at)
