@@ -168,3 +168,9 @@ def test_children_named_before_those_known_by_lei_only() -> None:
     text = parents.compose(_parts(result, pd.DataFrame(), subject="Bank Invented AG"))
     assert text.index("Ventures Invented GmbH") < text.index("529900000000000000")
     assert "direct (21+)" in text and "(and" not in text  # all 21 named: none left out of the words
+
+
+def test_a_stake_question_about_one_entitys_subsidiaries_is_a_holdings_question() -> None:
+    assert _q("Subs of Acme Invented BV as at 30 Jun 2025 with effective %").pattern == "holdings"
+    assert _q("investments of Acme Invented BV, effective % each").pattern == "holdings"
+    assert _q("effective stake of Ana Invented in Bo Invented Holdings AG").pattern == "stake"  # two: a stake
