@@ -174,3 +174,9 @@ def test_a_stake_question_about_one_entitys_subsidiaries_is_a_holdings_question(
     assert _q("Subs of Acme Invented BV as at 30 Jun 2025 with effective %").pattern == "holdings"
     assert _q("investments of Acme Invented BV, effective % each").pattern == "holdings"
     assert _q("effective stake of Ana Invented in Bo Invented Holdings AG").pattern == "stake"  # two: a stake
+
+
+def test_a_period_read_as_its_last_day_is_named_by_its_days() -> None:
+    q = _q("harbourline hldgs plc direct owners controllers and subs 1 hop jun-24")
+    assert q.as_of.isoformat() == "2024-06-30"
+    assert "the month 2024-06-01 to 2024-06-30 read as its last day, 2024-06-30" in q.notes
