@@ -353,7 +353,7 @@ def _place_diff_date(w: Work, q: dict, h: DateHit, several: bool) -> None:
     if q.get("date_from") is None:
         if not several and _is_coarse(h) and q.get("date_to") is None:
             q["date_from"], q["date_to"] = h.lo, h.hi  # "what changed in 2023"
-            w.notes.append(f"diff over the whole period {w.original[h.start:h.end].strip()!r}")
+            w.notes.append(f"diff over the whole {h.kind}, {h.lo.isoformat()} to {h.hi.isoformat()}")
         else:
             q["date_from"] = _point(h, "end")
     elif q.get("date_to") is None:
