@@ -36,8 +36,10 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                            r"\b(?:relationship|connection|link)s?\b.{0,60}\bconnecting\b", _I)),
     # "owners and investees of X", "entities directly linked to X": its neighbourhood (not near sanctions)
     (NEIGHBOURHOOD.name, re.compile(r"^(?!.*\b(?:sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:"
-                                    r"\b(?:owners|parents|shareholders|investors)\s+and\s+(?:(?:its|their|the|direct)\s+)?"
-                                    r"(?:subsidiaries|holdings|children|investments|investees|participations)\b|"
+                                    # "owners and investees", "direct owners + subs", "owners, controllers and subs"
+                                    r"\b(?:owners|parents|shareholders|investors)(?:(?:\s*(?:,|and|\+|&)\s*|\s+)(?:controllers|shareholders|owners))?"
+                                    r"\s*(?:\band\b|\+|&|\bplus\b)\s*(?:(?:its|their|the|direct)\s+)?"
+                                    r"(?:subs|subsidiaries|holdings|children|investments|investees|participations)\b|"
                                     r"\b(?:entities|companies|parties|everything|anything|who)\s+(?:(?:is|are|was|were)\s+)?directly\s+"
                                     r"(?:linked|connected|related)\s+to\b)", _I)),
     # "X is a branch of whom", "its head office": the branch relation, not X's names

@@ -180,3 +180,11 @@ def test_a_period_read_as_its_last_day_is_named_by_its_days() -> None:
     q = _q("harbourline hldgs plc direct owners controllers and subs 1 hop jun-24")
     assert q.as_of.isoformat() == "2024-06-30"
     assert "the month 2024-06-01 to 2024-06-30 read as its last day, 2024-06-30" in q.notes
+
+
+def test_direct_owners_and_subsidiaries_together_ask_for_the_neighbourhood() -> None:
+    for text in ("direct owners + subs of acme invented corp. @ prior YE",
+                 "acme invented ltd direct owners controllers and subs 1 hop jun-24",
+                 "owners and investees of Acme Invented Ltd"):
+        assert _q(text).pattern == "neighbourhood", text
+    assert _q("Acme Invented Ltd and all its subs as of June 2024").pattern == "group"
