@@ -50,7 +50,10 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (COUNTERPARTIES.name, re.compile(r"\bwhen\b.{0,80}\b(?:loans?|facilit(?:y|ies)|debt|notes|bonds?)\b.{0,30}"
                                      r"\b(?:runs?\s+out|matures?|expires?|falls?\s+due|is\s+due|ends?)\b", _I)),
     # "accounting subsidiaries", "accounting parent": consolidation, not holdings
-    (PARENTS.name, re.compile(r"\baccounting\s+(?:subsidiar\w+|children|parents?|consolidation)\b", _I)),
+    # "which subs roll up into X", "entities consolidated in the accounts of X": consolidation too
+    (PARENTS.name, re.compile(r"\baccounting\s+(?:subsidiar\w+|children|parents?|consolidation)\b|"
+                              r"\broll(?:s|ed|ing)?\s+up\s+(?:in)?to\b|"
+                              r"\bconsolidated\s+in(?:to)?\s+(?:the\s+)?(?:\w+\s+)?(?:accounts|financial\s+statements)\s+of\b", _I)),
     (OWNERS.name, re.compile(r"\b(?:every|all|any)\s+(?:part(?:y|ies)|persons?|entities|shareholders?)\s+"
                              r"(?:that\s+|who\s+|which\s+)?(?:own|owns|control|controls|holding|hold|holds)\b"
                              r"(?!.{0,80}\bin\s+which\b)", _I)),

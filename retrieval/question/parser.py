@@ -79,7 +79,11 @@ _PARENT_MODS = [
                             r"consolidated\s+(?:entities|companies|subsidiaries|subs))\b|\bdoes\b.{1,80}\bconsolidate\b|"
                             # "the entities (reported as) directly consolidated by X", "which entities X consolidates"
                             r"\b(?:entities|companies|subsidiaries|subs)\s+(?:\w+\s+){0,3}consolidated\s+by\b|"
-                            r"\b(?:which|what)\s+(?:entities|companies|subsidiaries|subs)\b.{1,80}\bconsolidates?\b", re.I)),
+                            # "which entities X consolidates" (not "which entities consolidate X": its parents)
+                            r"\b(?:which|what)\s+(?:entities|companies|subsidiaries|subs)\s+(?!consolidates?\b).{1,80}\bconsolidates?\b|"
+                            # "which subs roll up into X", "entities consolidated in the accounts of X"
+                            r"\broll(?:s|ed|ing)?\s+up\s+(?:in)?to\b|"
+                            r"\bconsolidated\s+in(?:to)?\s+(?:the\s+)?(?:\w+\s+)?(?:accounts|financial\s+statements)\s+of\b", re.I)),
     ("reporting_exceptions", re.compile(r"\breporting\s+exceptions?\b|\bwhy\b.{0,40}\bno\s+parent|"
                                         r"\bparent\b.{0,30}\bnot\s+(?:published|reported|disclosed)", re.I)),
 ]
@@ -447,6 +451,10 @@ def _refine_by_anchors(w: Work, an: Anchors, pattern: str) -> str:
         for m in named:
             m.role = "subject"
         return HOLDINGS.name
+    if pattern == SCREENING.name and named and not _BOOK_WORDS.search(w.text):
+        # "screen X for sanctioned parties within two hops": one entity screened, not our book
+        w.notes.append("an entity screened, no book or positions named: read as a sanctions_near question")
+        return SANCTIONS_NEAR.name
     if pattern in (COUNTERPARTIES.name, GROUP.name) and len(named) == 1 and _ON_OUR_BOOK.search(w.text):
         w.notes.append("the amount on our book: read as an exposure question")
         return EXPOSURE.name

@@ -188,3 +188,20 @@ def test_direct_owners_and_subsidiaries_together_ask_for_the_neighbourhood() -> 
                  "owners and investees of Acme Invented Ltd"):
         assert _q(text).pattern == "neighbourhood", text
     assert _q("Acme Invented Ltd and all its subs as of June 2024").pattern == "group"
+
+
+def test_an_entity_screened_without_a_book_is_a_sanctions_near_question() -> None:
+    q = _q("- Screen Acme Invented PLC for sanctioned parties within two hops as at 31 December 2021")
+    assert (q.pattern, q.depth) == ("sanctions_near", 2)
+    assert _q("screen our book for sanctioned issuers within 2 hops").pattern == "screening"
+    assert _q("Are any positions in Acme Invented Limited owned by sanctioned parties?").pattern == "screening"
+
+
+def test_consolidation_in_trade_words_and_its_direction() -> None:
+    down = _q("Which subs roll up into Acme Invented Ltd as of COB 30 Jun 2025?")
+    assert (down.pattern, "children" in down.modifiers) == ("parents", True)
+    accounts = _q("Entities consolidated in the accounts of Acme Invented Inc. as at 30.09.2025 (direct):")
+    assert (accounts.pattern, "children" in accounts.modifiers) == ("parents", True)
+    up = _q("Which entities consolidate Acme Invented Limited, immediate and top-level, at 30 June 2025?")
+    assert (up.pattern, "children" in up.modifiers) == ("parents", False)
+    assert "children" in _q("Which entities does Acme Invented Ltd consolidate?").modifiers
