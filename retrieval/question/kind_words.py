@@ -31,7 +31,8 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"speech|post|tweet|slogan)\b", _I)),
     (PATH.name, re.compile(r"\bchain\s+of\s+(?:ownership|control|relationships?)(?:\s+(?:or|and|and/or)\s+(?:ownership|control))?\b.{0,60}"
                            r"\b(?:linking|between|from|connecting|(?:through|by|via)\s+which)\b|"
-                           r"\bthrough\s+which\s+(?:companies|entities|intermediar(?:y|ies))\b|"
+                           r"\b(?:through|over|via|by)\s+which\s+(?:intermediate\s+)?(?:companies|company|entities|entity|"
+                           r"intermediar(?:y|ies)|vehicles?|societies)\b|"
                            r"\bintermediate\s+(?:entity|entities|companies)\s+through\s+which\b|"
                            r"\b(?:relationship|connection|link)s?\b.{0,60}\bconnecting\b", _I)),
     # "owners and investees of X", "entities directly linked to X": its neighbourhood (not near sanctions)
@@ -103,6 +104,11 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (CONTAGION.name, re.compile(r"^(?=.*\b(?:defaults?|defaulted|defaulting|fail(?:s|ed|ing)?|bust|insolven\w*|collaps\w*|"
                                 r"stops?\s+paying|stopped\s+paying|(?:can'?t|cannot|could\s+not|couldn'?t)\s+pay|go(?:es)?\s+under|went\s+under|gone\s+under)\b)"
                                 r".*\b(?:hit|loss|losses|lose|honou?r\w*|called|on\s+the\s+hook|suffer\w*|affected|impacted|who\s+pays|carr(?:y|ies|ied)\s+the)\b", _I)),
+    # "which cos is X a shareholder of", "companies in whose PSC register X appears": what X holds
+    (HOLDINGS.name, re.compile(r"\b(?:which|what)\s+(?:companies|cos|entities|firms|undertakings)\s+(?:is|are|was|were)\s+"
+                               r".{1,60}?\b(?:an?\s+)?(?:shareholder|owner|member|partner|psc)\s+(?:of|in)\b|"
+                               r"\b(?:compan(?:y|ies)|entities|undertakings)\s+in\s+(?:which|whose)\b.{1,80}?"
+                               r"\b(?:is|are)?\s*(?:registered|appears?|listed|recorded)\b", _I)),
     # "do we hold anything within two hops of a sanctioned name": our book screened, not one entity
     (SCREENING.name, re.compile(r"(?:\b(?:do|does|did|whether|if)\s+|^\s*)we\s+(?:hold|have|own)\s+(?:anything|any\w*)\b.{0,100}"
                                 r"\b(?:sanction\w*|designated|sdn|ofac|ofsi)", _I)),

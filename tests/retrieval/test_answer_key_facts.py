@@ -205,3 +205,17 @@ def test_consolidation_in_trade_words_and_its_direction() -> None:
     up = _q("Which entities consolidate Acme Invented Limited, immediate and top-level, at 30 June 2025?")
     assert (up.pattern, "children" in up.modifiers) == ("parents", False)
     assert "children" in _q("Which entities does Acme Invented Ltd consolidate?").modifiers
+
+
+def test_intermediaries_over_which_a_holds_b_ask_for_the_path() -> None:
+    q = _q("Over which intermediate societies does Acme Invented Limited hold Bo Invented SAS at the date of 30.06.2025?")
+    assert q.pattern == "path" and [m.text for m in q.anchors] == ["Acme Invented Limited", "Bo Invented SAS"]
+    assert _q("Via which vehicles does Ana Invented hold Bo Invented AG?").pattern == "path"
+
+
+def test_companies_in_whose_register_x_appears_are_its_holdings() -> None:
+    assert _q("Please list any company in whose register of persons with significant control Acme Invented Limited "
+              "appears.").pattern == "holdings"
+    assert _q("Identify the companies in which Acme Invented Limited is registered as a person with significant "
+              "control.").pattern == "holdings"
+    assert _q("which cos is Ana Invented a shareholder of").pattern == "holdings"
