@@ -49,7 +49,7 @@ SLOTS = [
 # channels' names are the path kinds' names for the edges they share
 _KIND_WORDS = {
     OWNERSHIP.name: r"\bown(?:s|ed|ership|er|ers)?\b|\bshareholdings?\b|\bstakes?\b",
-    "control": r"\bcontrol(?:s|led|ling)?\b",
+    "control": r"\bcontrol(?:s|led|ling|lers?)?\b",
     "consolidation": r"\bconsolidat\w*|\baccounting\s+parents?\b",
     "fund": r"\bfunds?\b|\b(?:fund|investment|asset)\s+managers?\b|\bumbrella\b",  # not a relationship manager
     "branch": r"\bbranch(?:es)?\b|\bhead\s+office\b",

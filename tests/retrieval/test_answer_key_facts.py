@@ -219,3 +219,11 @@ def test_companies_in_whose_register_x_appears_are_its_holdings() -> None:
     assert _q("Identify the companies in which Acme Invented Limited is registered as a person with significant "
               "control.").pattern == "holdings"
     assert _q("which cos is Ana Invented a shareholder of").pattern == "holdings"
+
+
+def test_controllers_name_the_control_kind() -> None:
+    from ownergraph.retrieval.kinds.neighbourhood import kinds_asked
+
+    q = NS(text="acme invented plc direct owners controllers and subs 1 hop jun-24",
+           anchors=[NS(text="acme invented plc")])  # the graph's name found, as the parser masks it
+    assert set(kinds_asked(q)) == {"ownership", "control"}
