@@ -100,6 +100,12 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                              r"\b(?:got|gets?|gotten|received|took|taken|adopted|assumed)\s+(?:its|the|their)\s+(?:current|present|new)\s+name\b"
                              r".{0,20}\bwhen\b|\bname\s+change\b(?!s?\s+history)|"
                              r"\bchanges?\s+of\s+name\b", _I)),
+    # "since when has X been a PSC of Y", "the date from which X has been registered as a PSC of Y":
+    # when a holding or a role began, an event's date
+    (EVENTS.name, re.compile(r"\bsince\s+when\b.{1,80}\b(?:has|have|had|is|are|was)\s+(?:been\s+)?(?:an?\s+|the\s+)?"
+                             r"(?:psc|person\s+with\s+significant\s+control|(?:share|stock)holder|owner|controller|member)\b|"
+                             r"\b(?:date|day)\s+(?:from|since)\s+which\b.{1,80}\b(?:registered|recorded|notified|held|owned|"
+                             r"controlled)\b", _I)),
     # "if X defaults, which lenders get hit", "had X gone bust, who carries the loss": a failure and its victims
     (CONTAGION.name, re.compile(r"^(?=.*\b(?:defaults?|defaulted|defaulting|fail(?:s|ed|ing)?|bust|insolven\w*|collaps\w*|"
                                 r"stops?\s+paying|stopped\s+paying|(?:can'?t|cannot|could\s+not|couldn'?t)\s+pay|go(?:es)?\s+under|went\s+under|gone\s+under)\b)"

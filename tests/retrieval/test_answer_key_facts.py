@@ -227,3 +227,10 @@ def test_controllers_name_the_control_kind() -> None:
     q = NS(text="acme invented plc direct owners controllers and subs 1 hop jun-24",
            anchors=[NS(text="acme invented plc")])  # the graph's name found, as the parser masks it
     assert set(kinds_asked(q)) == {"ownership", "control"}
+
+
+def test_since_when_a_role_or_holding_began_is_an_event() -> None:
+    assert _q("Could you find out since when Ana Invented has been a PSC of Bo Invented Ltd?").pattern == "events"
+    assert _q("state the date from which Acme Invented Ltd has been registered as a person with significant "
+              "control of Bo Invented Ltd.").pattern == "events"
+    assert _q("Who has been a shareholder of Acme Invented Ltd since 2020?").pattern == "owners"
