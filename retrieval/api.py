@@ -22,7 +22,7 @@ from typing import Any, Protocol
 import pandas as pd
 
 from ownergraph.domain.clock import Clock, make_clock
-from ownergraph.domain.vocabulary import CHANNEL_NAMES
+from ownergraph.domain.vocabulary import CHANNEL_NAMES, DIFF, EVENTS, NAMES, SCREENING
 from ownergraph.graph.analytics.api import Analytics
 from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.errors import EntityNotFound, OwnergraphError
@@ -170,6 +170,9 @@ class Ownergraph:
             return self._unanswered(q, mentions, why, clock, today, assumptions, (known_at or q.known_at) is None)
         t1 = time.perf_counter()
         ev = self._graph_retriever.search(q, as_of=clock.as_of, known_at=clock.known_at, anchors=mentions)
+        asked, later = clock.as_of, self._records_later(q, mentions, clock, ev)
+        if later is not None:  # nothing at the day asked; the subject's records begin later
+            clock, ev = make_clock(later[0], clock.known_at), later[1]
         timings["graph"] = (time.perf_counter() - t1) * 1000
         names = dict(ev.entities)
         subject, other = self._subjects(mentions, names, ev.result)
@@ -181,6 +184,9 @@ class Ownergraph:
         ctx = _cited_context(q, clock.as_of, clock.known_at, ev, names, sentences, budget, assumptions)
         t3 = time.perf_counter()
         text = compose(q.pattern, ev.frame, ctx, subject, other, ev.found, ev.result)
+        if later is not None:
+            text = (f"Nothing as of {asked.isoformat()}: the graph's records of {subject} begin on "
+                    f"{clock.as_of.isoformat()}. ") + text
         if not ev.found:
             ctx.no_relationship = text
         text, check, notices, failed = self._worded(q, ctx, text)
@@ -189,6 +195,24 @@ class Ownergraph:
         return Answer(q, text, ev.frame, ctx, ev, sentences, {k: round(v, 2) for k, v in timings.items()},
                       check, list(assumptions or []), names, notices, failed, clock, self.graph,
                       known_now=(known_at or q.known_at) is None)
+
+    def _records_later(self, q: Question, mentions: list[str], clock: Clock, ev: GraphEvidence
+                       ) -> tuple[date, GraphEvidence] | None:
+        """Where nothing was found for the subject at the day asked and every relationship the graph
+        holds for it is valid only from a later day (a register filed after that day), that day and
+        the answer as of it, on the same knowledge clock; the answer says both dates."""
+        strategy = STRATEGIES.get(q.pattern)
+        # one subject only: a path or a stake between two is `path`'s and `stake`'s answer at the day asked
+        if ev.found or not mentions or q.pattern in _NO_LATER_DAY or strategy is None or strategy.kind.entities != 1:
+            return None
+        try:
+            day = self.analytics.lookup.records_begin(mentions[0], as_of=clock.as_of, known_at=clock.known_at)
+        except OwnergraphError:
+            return None
+        if day is None:
+            return None
+        moved = self._graph_retriever.search(q, as_of=day, known_at=clock.known_at, anchors=mentions)
+        return (day, moved) if moved.found else None
 
     def _unanswered(self, q: Question, mentions: list[str], why: str, clock: Any, today: date | None,
                     assumptions: list[str] | None, known_now: bool) -> Answer:
@@ -305,6 +329,8 @@ def _cited_context(q: Question, as_of: date, known_at: datetime, ev: GraphEviden
 
 
 # where a result names the entities its mentions resolved to, subject first
+# kinds with no single day to move (a change between two days, a timeline, names) or no subject
+_NO_LATER_DAY = frozenset({DIFF.name, EVENTS.name, NAMES.name, SCREENING.name})
 _RESOLVED = (("owner_name", "owned_name"), ("target_name",), ("a", "b"), ("entity",), ("around",))
 
 

@@ -19,6 +19,7 @@ import argparse
 import json
 import re
 import sys
+from collections import Counter, defaultdict
 from datetime import date
 from functools import lru_cache
 from typing import Any
@@ -31,7 +32,7 @@ from ownergraph.retrieval.question.kind_model import EVIDENCE, MODEL_PATH, KindM
 from ownergraph.retrieval.question.parser import kind_text, parse
 from ownergraph.retrieval.question.work_text import MASK_WORD
 
-SETS = ("corpus", "heldout2", "heldout3", "heldout4", "heldout5")
+SETS = ("corpus", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6")
 
 
 def _rows(name: str) -> list[dict[str, Any]]:
@@ -108,14 +109,35 @@ def loso(out: str | None = None) -> dict[str, dict[str, int]]:
         kind = sum(q.pattern == e["kind"] for q, e in qs)
         dates = sum(_dates_ok(q, e) for q, e in qs)
         both = sum(q.pattern == e["kind"] and _dates_ok(q, e) for q, e in qs)
-        table[style] = {"set": mine[0]["set"], "n": len(mine), "rules": alone, "kind": kind, "dates": dates, "both": both}
+        misses = [[r["id"], e["kind"], q.pattern] for r, (q, e) in zip(mine, qs)
+                  if q.pattern != e["kind"] or not _dates_ok(q, e)]  # [id, kind wanted, kind read]
+        table[style] = {"set": mine[0]["set"], "n": len(mine), "rules": alone, "kind": kind, "dates": dates, "both": both,
+                        "misses": misses}
         print(f"| {style} ({mine[0]['set']}) | {len(mine)} | {alone} | {kind} | {dates} | {both} |", flush=True)
     tot = {k: sum(v[k] for v in table.values()) for k in ("n", "rules", "kind", "dates", "both")}
     print(f"| **all** | {tot['n']} | {tot['rules']} | {tot['kind']} | {tot['dates']} | {tot['both']} |")
+    print(_per_kind(rows, table))
     if out:
         with open(out, "w", encoding="utf-8") as fh:
             json.dump(table, fh, indent=1)
     return table
+
+
+def _per_kind(rows: list[dict[str, Any]], table: dict[str, dict[str, Any]]) -> str:
+    """Per expected kind: questions, and those the style's held-out model read wrong (kind or
+    dates), with the kinds they were read as: what generalises worst."""
+    n: dict[str, int] = defaultdict(int)
+    for r in rows:
+        n[r["expected"]["kind"]] += 1
+    wrong: dict[str, list[str]] = defaultdict(list)
+    for v in table.values():
+        for _, want, got in v["misses"]:
+            wrong[want].append(got)
+    lines = ["| kind | n | kind and dates right, model without the style | read instead |", "|---|---:|---:|---|"]
+    for k in sorted(n, key=lambda k: (-len(wrong[k]) / n[k], k)):
+        instead = ", ".join(f"{g} {c}" for g, c in Counter(wrong[k]).most_common(4))
+        lines.append(f"| {k} | {n[k]} | {n[k] - len(wrong[k])} ({100 * (n[k] - len(wrong[k])) / n[k]:.0f}%) | {instead} |")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -67,6 +67,11 @@ class Lookup(_Capability):
         return _lookup.find_group(self.graph, family_or_list, include_associates=include_associates,
                                   **self._clock(as_of, known_at))
 
+    def records_begin(self, x: str, *, as_of: When = None, known_at: Known = None) -> date | None:
+        """The first day after ``as_of`` from which X has a relationship, where it has none at ``as_of``."""
+        from ownergraph.graph.analytics.records_begin import records_begin
+        return records_begin(self.graph, x, **self._clock(as_of, known_at))
+
     def names(self, x: str, *, as_of: When = None, known_at: Known = None) -> Any:
         """X's names, previous names, aliases, identifiers and successions; its name at ``as_of``."""
         from ownergraph.graph.analytics.names import names

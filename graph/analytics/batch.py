@@ -110,7 +110,7 @@ def _prepare(db: SqlEngine, edges: Path, entities: Path, as_of: date, known_at: 
     """)
     # the per-entity stake_interval / hull: both ends missing -> [0, 1]; one missing -> 0 or 1
     zero, one = _lit(0.0), _lit(1.0)
-    db.create("w", f"""
+    db.create("w_stated", f"""
         SELECT s.id AS src, t.id AS dst, min(lo) AS lo, max(hi) AS hi FROM (
           SELECT owner, owned,
                  CASE WHEN stake_lo IS NULL AND stake_hi IS NULL THEN {zero} ELSE coalesce(stake_lo, {zero}) END AS lo,
@@ -120,6 +120,16 @@ def _prepare(db: SqlEngine, edges: Path, entities: Path, as_of: date, known_at: 
             AND direct IS DISTINCT FROM false) e
         JOIN ids s ON s.key = e.owner JOIN ids t ON t.key = e.owned
         GROUP BY s.id, t.id
+    """)
+    # a band capped at what the other shareholders' stated lower ends leave, as the per-entity
+    # analytics do (ownership_read._cap_remainders): never where those already pass 100%
+    eps = _lit(EPS)
+    room = f"({one} - (tot.s - w.lo))"
+    db.create("w", f"""
+        SELECT w.src, w.dst, w.lo,
+               CASE WHEN tot.s <= {one} + {eps} AND w.lo - {eps} <= {room} AND {room} < w.hi - {eps}
+                    THEN greatest({room}, w.lo) ELSE w.hi END AS hi
+        FROM w_stated w JOIN (SELECT dst, sum(lo) AS s FROM w_stated GROUP BY dst) tot ON tot.dst = w.dst
     """)
     counts = db.row(f"""
         SELECT (SELECT count(*) FROM admitted),

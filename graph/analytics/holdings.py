@@ -50,6 +50,7 @@ class Holding:
     control: Status
     paths: tuple[PathEvidence, ...] = ()
     control_links: tuple[PathStep, ...] = ()  # the links that give control where no share chain does
+    votes: Interval | None = None  # X's own share of the voting rights, where its control rests on them
 
     def frame_row(self) -> dict[str, Any]:
         return {"key": self.key, "name": self.name, "kind": self.kind,
@@ -95,6 +96,17 @@ def _direct(prep: Prepared, keys: list[str], k: str) -> Interval | None:
     return total.capped()
 
 
+def own_votes(links: Iterable[PathStep], keys: list[str], k: str) -> Interval | None:
+    """The holder's own voting rights in ``k`` among the links its control rests on (Valtora:
+    52% of the votes beside 25-50% of the shares); None where control rests on none."""
+    stakes = [e.stake for s in links if s.source in keys and s.target == k for e in s.edges
+              if getattr(e, "interest", None) == "voting_rights" and e.stake is not None]
+    total = ZERO
+    for v in stakes:
+        total = total + v
+    return total.capped() if stakes else None
+
+
 def _chains(graph: Graph, prep: Prepared, keys: list[str], targets: Iterable[str]
             ) -> dict[str, tuple[PathEvidence, ...]]:
     """The chains from the group to each target, with the provenance of their edges (one read)."""
@@ -136,7 +148,8 @@ def holdings(graph: Graph, holder: str | Iterable[str], *, as_of: date | str | N
     rows = [Holding(k, prep.name(k) or control[k].name if k in control else prep.name(k), prep.kind(k),
                     _direct(prep, keys, k), chain.values.get(k, ZERO),
                     control[k].status if k in control else "not", chains.get(k, ()),
-                    control[k].contributions if k in control and not chains.get(k) else ())
+                    control[k].contributions if k in control and not chains.get(k) else (),
+                    own_votes(control[k].contributions, keys, k) if k in control else None)
             for k in wanted]
     # what X holds itself first (the answer a reader checks), then what it holds through chains
     rows.sort(key=lambda r: (r.direct is None, -(r.direct.hi if r.direct else r.effective.hi), r.name or r.key))

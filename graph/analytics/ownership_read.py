@@ -216,6 +216,7 @@ def prepare(snap: Snapshot, roots: list[str], direction: str, interest: str, max
     if direction == "in":  # every shareholder of an expanded entity was read
         found["shareholder_total_over_100"] = {t for t, v in totals.items()
                                                if v > 1 + EPS and t not in prep.frontier}
+        found["remainder_capped"] = _cap_remainders(prep, totals)
     _use_declared(prep, found)
     prep.warnings = [w for w in (_warning(code, keys, interest) for code, keys in found.items()) if w] + disagree
     if prep.frontier:
@@ -223,6 +224,26 @@ def prepare(snap: Snapshot, roots: list[str], direction: str, interest: str, max
             "depth_limit", f"{len(prep.frontier)} entities lie at the depth limit ({max_depth} hops) and were "
             "not expanded: owners beyond them are not counted", tuple(sorted(prep.frontier))))
     return prep
+
+
+def _cap_remainders(prep: Prepared, totals: dict[str, float]) -> set[str]:
+    """A band's upper end cut to what the other shareholders leave: the shares of one entity add up
+    to at most 100%, so with Elena 40% stated, Ivan's stake without a figure is 0-60%, not 0-100%.
+    Only for entities whose every shareholder was read (not at the depth limit), and never where
+    the stated lower ends already pass 100% (a data-quality issue, warned about apart)."""
+    capped: set[str] = set()
+    for i, w in enumerate(prep.wedges):
+        t = w.target
+        if t in prep.frontier or totals[t] > 1 + EPS:
+            continue
+        room = 1.0 - (totals[t] - w.stake.lo)
+        if w.stake.lo - EPS <= room < w.stake.hi - EPS:
+            stake = Interval(w.stake.lo, max(room, w.stake.lo), w.stake.lo_open, False)
+            prep.wedges[i] = WEdge(w.source, t, stake, w.ref)
+            s_, t_, _, rids = prep.pairs[w.ref]
+            prep.pairs[w.ref] = (s_, t_, stake, rids)
+            capped.add(f"{w.source}->{t}")
+    return capped
 
 
 _RANK: dict[Strength, int] = {"none": 0, "maybe": 1, "beneficial": 2, "control": 3}
@@ -325,6 +346,8 @@ _MESSAGES = {
                      "rounds to it: the precise figure is used, the rounded one is consistent with it",
     "parallel_edges": "several edges between one pair (share classes or sources) not added up: their hull is used",
     "shareholder_total_over_100": "shareholders' stakes add up to more than 100% (lo ends)",
+    "remainder_capped": "stakes given as a band capped at what the other shareholders' stated stakes leave "
+                        "(an entity's shares add up to at most 100%)",
 }
 
 

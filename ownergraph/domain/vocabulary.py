@@ -110,8 +110,9 @@ EDGES: tuple[EdgeKind, ...] = (
              sanctions=True),
     EdgeKind(E.SUCCESSION, "succession", "predecessor", "successor (merger, rename, spin-off)",
              "was succeeded by"),
+    # family and associates: a neighbourhood "by any relationship" and a sanctions nexus reach them
     EdgeKind(E.ASSOCIATION, "association", "person", "person (family, associate; read both ways)",
-             "is associated with"),
+             "is associated with", path_kind="association", sanctions=True),
     EdgeKind(E.HOLDING, "holding", "portfolio of our book", "issuer", "holds"),
 )
 del E

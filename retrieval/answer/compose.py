@@ -59,7 +59,7 @@ def _body(pattern: str, frame: pd.DataFrame, ctx: Context, subject: str, other: 
 
 MAX_WARNINGS = 5
 # warnings that say how the figure was computed, not that the data is doubtful: shown as notes
-_NOTE_CODES = frozenset({"mixed_interest", "declared_used", "declared_indirect", "parallel_edges"})
+_NOTE_CODES = frozenset({"mixed_interest", "declared_used", "declared_indirect", "parallel_edges", "remainder_capped"})
 
 
 def _warnings(result: Any, body: str) -> str:

@@ -91,13 +91,40 @@ def held(r: dict[str, Any], result: Any) -> str:
     direct = _direct_figures(row)
     if direct and direct != [shares]:  # held directly and through others: the direct holding too
         said.append(f"directly {', '.join(direct)}")
+    declared = [split[1] for p in getattr(row, "paths", ()) or () if (split := direct_and_declared(p))]
+    if declared:  # the source's own indirect figure, added to the direct link
+        said.append(f"declared indirectly {', '.join(dict.fromkeys(declared))}")
     return f"{shares} ({'; '.join(said)})" if said else shares
 
 
 def _direct_figures(row: Any) -> list[str]:
-    """The stakes an owner holds directly (its one-step chains), as written."""
-    return list(dict.fromkeys(pct(p.product.lo, p.product.hi) for p in getattr(row, "paths", ()) or ()
-                              if len(p.steps) == 1 and p.product.hi))
+    """The stakes an owner holds directly (its one-step chains), as written; a one-step chain
+    that adds a declared indirect interest to the direct link gives the link alone."""
+    figures = []
+    for p in getattr(row, "paths", ()) or ():
+        if len(p.steps) == 1 and p.product.hi:
+            split = direct_and_declared(p)
+            figures.append(split[0] if split else pct(p.product.lo, p.product.hi))
+    return list(dict.fromkeys(figures))
+
+
+def direct_and_declared(path: Any) -> tuple[str, str] | None:
+    """A one-step chain whose figure adds a declared indirect interest (BODS ``indirect``) to
+    the direct link, as its two parts written ("51%", "10%"): the register's direct figure is
+    what a reader looks for beside the total (61%). None where the step has no such mix."""
+    steps = getattr(path, "steps", ()) or ()
+    if len(steps) != 1:
+        return None
+    edges = getattr(steps[0], "edges", ()) or ()
+    direct = [e.stake for e in edges if getattr(e, "direct", None) is not False and e.stake is not None]
+    declared = [e.stake for e in edges if getattr(e, "direct", None) is False and e.stake is not None]
+    if not direct or not declared:
+        return None
+    return _summed(direct), _summed(declared)
+
+
+def _summed(stakes: list[Any]) -> str:
+    return pct(sum(s.lo for s in stakes), sum(s.hi for s in stakes))
 
 
 def money(amount: Any, currency: Any) -> str:

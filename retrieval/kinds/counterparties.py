@@ -51,14 +51,17 @@ _OUTWARD = (
     ("borrowers", re.compile(r"\bborrowers?\b|\bwho(?:m)?\s+(?:does|did|do)\b.{1,80}\blend\b|\blends?\s+to\s+whom\b|"
                              r"\bto\s+whom\b.{1,80}\blend(?:s|ing)?\b|\blending\s+to\s+whom\b|\bborrow(?:s|ed|ing)?\s+from\b|"
                              r"\bloans?\s+(?:made|granted|extended)\s+by\b|"
-                             r"\bwho(?:m)?\s+(?:is|was|are|were|has|have)\s+(?!lend|been\s+lend)\S+.{0,80}\blending(?:\s+to)?\b", re.I)),
+                             r"\bwho(?:m)?\s+(?:is|was|are|were|has|have)\s+(?!lend|been\s+lend)\S+.{0,80}\blending(?:\s+to)?\b|"
+                             r"^\W*(?:lent|financed|funded)\s+by\b|\blender\s*=", re.I)),
     ("guaranteed", re.compile(r"\bguarantees?\s+(?:given|issued|provided|granted|extended|made)\b|"
                               r"\b(?:obligations|debts?|parties|entities|companies|whom?)\b.{0,40}\bguaranteed\s+by\b|"
                               r"\bwho(?:m)?\s+(?:does|did|do)\b.{1,80}\b(?:guarantee|backstop|stand\s+behind)\b|"
                               # "who is X guaranteeing", "who has X been backstopping": X the guarantor
                               r"\bwho(?:m)?\s+(?:is|was|are|were|has|have)\s+(?!guarant|backstop|been\s+(?:guarant|backstop))\S+"
                               r".{0,80}\b(?:guaranteeing|backstopping)\b|"
-                              r"\bwhose\s+(?:obligations|debts?|loans?|notes|bonds|borrowings?)\b.{1,80}\bguarantee", re.I)),
+                              r"\bwhose\s+(?:obligations|debts?|loans?|notes|bonds|borrowings?)\b.{1,80}\bguarantee|"
+                              # "guaranteed by X?" opening the question, a filter keyed by the guarantor
+                              r"^\W*(?:gteed|guaranteed|backstopped)\s+by\b|\bguarantor\s*=", re.I)),
 )
 _INWARD = (("lenders", re.compile(rf"\b{_LEND}|\bcreditors?\b", re.I)),
            ("guarantors", re.compile(rf"\b{_GUARANTEE}", re.I)))

@@ -11,7 +11,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ownergraph.domain.vocabulary import HOLDINGS
-from ownergraph.retrieval.answer.parts import Parts, cites, pct
+from ownergraph.retrieval.answer.parts import Parts, cites, direct_and_declared, pct
 from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy
 from ownergraph.retrieval.question.slots import ADV, END, X
 from ownergraph.retrieval.question.work_text import SEP
@@ -67,9 +67,15 @@ def _row(p: Parts, r: dict[str, Any]) -> str:
               and r["direct_lo"] == r["direct_lo"] else "")
     effective = pct(r["effective_lo"], r["effective_hi"])
     through = "" if direct and effective == pct(r["direct_lo"], r["direct_hi"]) else f"{effective} effective"
-    held = ", ".join(x for x in (direct, through) if x)
-    control = {"certainly": ", controlled", "possibly": ", possibly controlled"}.get(r.get("control"), "")
     row = next((x for x in p.result.rows if x.key == r["key"]), None)
+    split = next((x for x in map(direct_and_declared, getattr(row, "paths", ()) or ()) if x), None)
+    if split:  # the direct link and the source's declared indirect interest it was added to
+        direct, through = f"{split[0]} directly, declared indirectly {split[1]}", f"{effective} in all"
+    votes = getattr(row, "votes", None)
+    voted = (f"{pct(votes.lo, votes.hi)} of the votes" if votes is not None and votes.hi
+             and pct(votes.lo, votes.hi) not in (direct.removesuffix(" directly"), effective) else "")
+    held = ", ".join(x for x in (direct, through, voted) if x)
+    control = {"certainly": ", controlled", "possibly": ", possibly controlled"}.get(r.get("control"), "")
     path = list(row.paths[0].nodes) if row is not None and row.paths else [r["key"]]
     return f"{r['name'] or r['key']} ({held}{control}) {cites(p.ctx, *path)}".rstrip()
 

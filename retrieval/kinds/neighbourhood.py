@@ -49,12 +49,13 @@ SLOTS = [
 # channels' names are the path kinds' names for the edges they share
 _KIND_WORDS = {
     OWNERSHIP.name: r"\bown(?:s|ed|ership|er|ers)?\b|\bshareholdings?\b|\bstakes?\b",
-    "control": r"\bcontrol(?:s|led|ling)?\b",
+    "control": r"\bcontrol(?:s|led|ling|lers?)?\b",
     "consolidation": r"\bconsolidat\w*|\baccounting\s+parents?\b",
-    "fund": r"\bfunds?\b|\bmanagers?\b|\bumbrella\b",
+    "fund": r"\bfunds?\b|\b(?:fund|investment|asset)\s+managers?\b|\bumbrella\b",  # not a relationship manager
     "branch": r"\bbranch(?:es)?\b|\bhead\s+office\b",
     GUARANTEE.name: r"\bguarant\w*",
     LENDING.name: r"\blend\w*|\bloans?\b|\bborrow\w*|\bcredit\b",
+    "association": r"\bfamil(?:y|ies)\b|\bassociat(?:es?|ions?)\b|\brelatives?\b|\bspouses?\b",
 }
 _ALL = re.compile(r"\b(?:any|all|every)\s+(?:kinds?|types?|sorts?)\b|\ball\s+(?:relationships|links|edges)\b|"
                   r"\ball\s*$|\ball\s+\d", re.I)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ownergraph.domain.codes import exception_meaning
 from ownergraph.domain.vocabulary import PARENTS
-from ownergraph.retrieval.answer.parts import MAX_ROWS, Parts, cites
+from ownergraph.retrieval.answer.parts import Parts, cites
 from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy
 from ownergraph.retrieval.question.slots import ADV, END, X
 
@@ -84,12 +84,23 @@ def compose(p: Parts) -> str:
     return f"Accounting parents of {p.subject} as of {p.d}: " + "; ".join(parts) + "."
 
 
+NAMED = 40  # children named in the words, as for a holdings list
+
+
+def _named(child: dict) -> bool:
+    name = child.get("source_name")
+    return bool(name) and not _LEI.fullmatch(str(name))
+
+
 def _children(p: Parts) -> str:
     """X's accounting children per level; a list the source gave in part says so."""
     parts = []
     for lv in (p.result.direct, p.result.ultimate):
-        names = ", ".join(f"{c['source_name'] or c['source']}" for c in lv.children[:MAX_ROWS])
-        more = f" (and {len(lv.children) - MAX_ROWS} more)" if len(lv.children) > MAX_ROWS else ""
+        # a list is read for its names: the named children first, every one up to NAMED, then the
+        # ones the graph knows only by their LEI
+        told = sorted(lv.children, key=lambda c: not _named(c))[:NAMED]
+        names = ", ".join(f"{c['source_name'] or c['source']}" for c in told)
+        more = f" (and {len(lv.children) - len(told)} more)" if len(lv.children) > len(told) else ""
         cited = cites(p.ctx, p.result.entity.key)
         if lv.children:
             parts.append(f"{lv.level} ({len(lv.children)}{'+' if lv.partial else ''}): {names}{more}" + (f" ({lv.note}: the list is partial)" if lv.partial else "")

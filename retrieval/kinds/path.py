@@ -42,15 +42,29 @@ SLOTS = [
 _CONTROL_PATH_RE = re.compile(
     r"\b(?:ownership|control|controlling|shareholding)\s+(?:path|chain|route|link|connection)s?\b|"
     r"\b(?:path|chain|route|link|connection)s?\s+of\s+(?:ownership|control)\b", re.I)
+# the question's own word is owning or controlling: "how does A own B", "through which entities A
+# holds or controls B", "own/ctrl", "ownership_control_paths": a chain that follows the edges
+_OWNING_RE = re.compile(r"(?:\b|_)(?:own(?:s|ed|ing|ership)?|control(?:s|led|ling)?|ctrl|holds?|held)(?:\b|_)", re.I)
 
 
-def path_kinds(text: str, channels: Sequence[str] | None = None) -> tuple[str, ...]:
+def path_kinds(text: str, channels: Sequence[str] | None = None, names: Sequence[str] = ()) -> tuple[str, ...]:
     """The relationship kinds a path question follows: the channels it names ("via guarantees")
-    where they are path kinds, ownership and control for a "control path", else every kind."""
+    where they are path kinds, ownership and control for a "control path" or a question whose
+    verb is owning or controlling (the words of ``names`` aside), else every kind."""
     named = tuple(c for c in channels or () if c in PATH_KINDS)
     if named:
         return named
-    return CONTROL_PATH_KINDS if _CONTROL_PATH_RE.search(text) else PATH_KIND_NAMES
+    if _CONTROL_PATH_RE.search(text) or owning(text, names):
+        return CONTROL_PATH_KINDS
+    return PATH_KIND_NAMES
+
+
+def owning(text: str, names: Sequence[str] = ()) -> bool:
+    """Is the question's own word owning or controlling (the words of ``names`` aside:
+    "Ownership Holdings Ltd" asks for no kind)."""
+    for name in names:
+        text = re.sub(re.escape(name), " ", text, flags=re.I)
+    return bool(_OWNING_RE.search(text))
 
 
 def found(d: dict[str, Any]) -> bool:
@@ -59,9 +73,18 @@ def found(d: dict[str, Any]) -> bool:
 
 
 def run(a: Analytics, q: Question, clock: Clock, e: list[str]) -> Any:
-    """The analytic, at the question's clock (``e``: resolved mentions, subject first)."""
-    return a.structure.path(e[0], e[1], max_depth=q.depth or PATH.hops, kinds=path_kinds(q.text, q.edge_types),
-                            **clock)
+    """The analytic, at the question's clock (``e``: resolved mentions, subject first). "How does A
+    own B" asks for the chain along the edges (A down to B, or B down to A); a connection
+    that walks an edge against its direction only where there is no such chain."""
+    names = [m.text for m in q.anchors]
+    kinds = path_kinds(q.text, q.edge_types, names)
+    options = {"max_depth": q.depth or PATH.hops, "kinds": kinds, **clock}
+    # "the ownership chain between A and B" is the connection `ownergraph path` gives (one semantics)
+    if kinds == CONTROL_PATH_KINDS and owning(q.text, names) and not _CONTROL_PATH_RE.search(q.text):
+        chain = a.structure.path(e[0], e[1], directed=True, **options)
+        if chain.found:
+            return chain
+    return a.structure.path(e[0], e[1], **options)
 
 
 def compose(p: Parts) -> str:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ownergraph.domain.vocabulary import STAKE
-from ownergraph.retrieval.answer.parts import Parts, cites, pct
+from ownergraph.retrieval.answer.parts import Parts, cites, direct_and_declared, pct
 from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy, interest
 from ownergraph.retrieval.question.slots import A, ADV, B, END, VOTES
 
@@ -64,10 +64,12 @@ def run(a: Analytics, q: Question, clock: Clock, e: list[str]) -> Any:
     if not _holds(there):
         back = a.ownership.stake(e[1], e[0], **options)
         there = back if _holds(back) else there
-    if q.interest or not _holds(there):
+    if not _holds(there):
         return there
-    votes = a.ownership.stake(there.owner, there.owned, **{**options, "interest": "voting_rights"})
-    return WithVotes(there, votes) if _holds(votes) else there
+    # the other measure beside the one asked: shares beside votes, votes beside shares
+    other = "shareholding" if getattr(there, "interest", "") == "voting_rights" else "voting_rights"
+    beside = a.ownership.stake(there.owner, there.owned, **{**options, "interest": other})
+    return WithVotes(there, beside) if _holds(beside) else there
 
 
 def _holds(r: Any) -> bool:
@@ -77,7 +79,8 @@ def _holds(r: Any) -> bool:
 @dataclass(frozen=True)
 class WithVotes:
     """A stake in the shares with the owner's share of the votes beside it (Valtora: 25-50% of
-    the shares, 52% of the votes); everything else is the shares' result."""
+    the shares, 52% of the votes), or the votes asked with the shares beside them; everything
+    else is the first result's (``shares``: the measure asked, ``votes``: the other)."""
 
     shares: Any
     votes: Any
@@ -97,11 +100,20 @@ def compose(p: Parts) -> str:
     limited = getattr(r0, "depth_limit_reached", False)
     told = f"at least {pct(lo, lo)} (depth limit {r0.max_depth} reached)" if limited else pct(lo, hi)
     measure = "share of the voting rights" if getattr(r0, "interest", "") == "voting_rights" else "stake"
+    said = _parts(getattr(r0, "paths", ()) or ())
     votes = getattr(r0, "votes", None) if isinstance(r0, WithVotes) else None
     if votes is not None and pct(votes.stake.lo, votes.stake.hi) != pct(lo, hi):
-        told += f" ({pct(votes.stake.lo, votes.stake.hi)} of the voting rights)"
+        of = "the shares" if getattr(votes, "interest", "") == "shareholding" else "the voting rights"
+        said.append(f"{pct(votes.stake.lo, votes.stake.hi)} of {of}")
+    told += f" ({'; '.join(said)})" if said else ""
     return (f"{p.subject}'s effective {measure} in {p.other} as of {p.d} is {told} "
             f"({getattr(r0, 'semantics', 'simple_paths')}), over {len(p.frame)} chain(s): {chains}{p.more}.")
+
+
+def _parts(paths: Any) -> list[str]:
+    """A one-step chain that adds a declared indirect interest to the direct link: both parts."""
+    split = next((x for x in map(direct_and_declared, paths) if x), None)
+    return [f"directly {split[0]}", f"declared indirectly {split[1]}"] if split else []
 
 
 NOTHING = ("No ownership or control path between {subject} and {other} in the graph as of {d}.")

@@ -327,7 +327,10 @@ def _note_coarse_points(w: Work, hits: list[DateHit], pattern: str) -> None:
     """Say where a period stands for a single day; range ends and diffs read periods their own way."""
     for h in hits:
         if _is_coarse(h) and h.cue not in ("from", "to") and pattern != DIFF.name:
-            w.notes.append(f"period {w.original[h.start:h.end].strip()!r} read as its last day")
+            # the hit's offsets are the working text's (expanded, respelt), not the question's: the
+            # period is named by its days ("'llers'" was the original's characters at those offsets)
+            w.notes.append(f"the {h.kind} {h.lo.isoformat()} to {h.hi.isoformat()} read as its last day, "
+                           f"{h.hi.isoformat()}")
 
 
 def _assign_known_at(w: Work, q: dict, known: list[DateHit]) -> None:
@@ -350,7 +353,7 @@ def _place_diff_date(w: Work, q: dict, h: DateHit, several: bool) -> None:
     if q.get("date_from") is None:
         if not several and _is_coarse(h) and q.get("date_to") is None:
             q["date_from"], q["date_to"] = h.lo, h.hi  # "what changed in 2023"
-            w.notes.append(f"diff over the whole period {w.original[h.start:h.end].strip()!r}")
+            w.notes.append(f"diff over the whole {h.kind}, {h.lo.isoformat()} to {h.hi.isoformat()}")
         else:
             q["date_from"] = _point(h, "end")
     elif q.get("date_to") is None:

@@ -31,13 +31,16 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"speech|post|tweet|slogan)\b", _I)),
     (PATH.name, re.compile(r"\bchain\s+of\s+(?:ownership|control|relationships?)(?:\s+(?:or|and|and/or)\s+(?:ownership|control))?\b.{0,60}"
                            r"\b(?:linking|between|from|connecting|(?:through|by|via)\s+which)\b|"
-                           r"\bthrough\s+which\s+(?:companies|entities|intermediar(?:y|ies))\b|"
+                           r"\b(?:through|over|via|by)\s+which\s+(?:intermediate\s+)?(?:companies|company|entities|entity|"
+                           r"intermediar(?:y|ies)|vehicles?|societies)\b|"
                            r"\bintermediate\s+(?:entity|entities|companies)\s+through\s+which\b|"
                            r"\b(?:relationship|connection|link)s?\b.{0,60}\bconnecting\b", _I)),
     # "owners and investees of X", "entities directly linked to X": its neighbourhood (not near sanctions)
     (NEIGHBOURHOOD.name, re.compile(r"^(?!.*\b(?:sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:"
-                                    r"\b(?:owners|parents|shareholders|investors)\s+and\s+(?:(?:its|their|the|direct)\s+)?"
-                                    r"(?:subsidiaries|holdings|children|investments|investees|participations)\b|"
+                                    # "owners and investees", "direct owners + subs", "owners, controllers and subs"
+                                    r"\b(?:owners|parents|shareholders|investors)(?:(?:\s*(?:,|and|\+|&)\s*|\s+)(?:controllers|shareholders|owners))?"
+                                    r"\s*(?:\band\b|\+|&|\bplus\b)\s*(?:(?:its|their|the|direct)\s+)?"
+                                    r"(?:subs|subsidiaries|holdings|children|investments|investees|participations)\b|"
                                     r"\b(?:entities|companies|parties|everything|anything|who)\s+(?:(?:is|are|was|were)\s+)?directly\s+"
                                     r"(?:linked|connected|related)\s+to\b)", _I)),
     # "X is a branch of whom", "its head office": the branch relation, not X's names
@@ -48,7 +51,10 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (COUNTERPARTIES.name, re.compile(r"\bwhen\b.{0,80}\b(?:loans?|facilit(?:y|ies)|debt|notes|bonds?)\b.{0,30}"
                                      r"\b(?:runs?\s+out|matures?|expires?|falls?\s+due|is\s+due|ends?)\b", _I)),
     # "accounting subsidiaries", "accounting parent": consolidation, not holdings
-    (PARENTS.name, re.compile(r"\baccounting\s+(?:subsidiar\w+|children|parents?|consolidation)\b", _I)),
+    # "which subs roll up into X", "entities consolidated in the accounts of X": consolidation too
+    (PARENTS.name, re.compile(r"\baccounting\s+(?:subsidiar\w+|children|parents?|consolidation)\b|"
+                              r"\broll(?:s|ed|ing)?\s+up\s+(?:in)?to\b|"
+                              r"\bconsolidated\s+in(?:to)?\s+(?:the\s+)?(?:\w+\s+)?(?:accounts|financial\s+statements)\s+of\b", _I)),
     (OWNERS.name, re.compile(r"\b(?:every|all|any)\s+(?:part(?:y|ies)|persons?|entities|shareholders?)\s+"
                              r"(?:that\s+|who\s+|which\s+)?(?:own|owns|control|controls|holding|hold|holds)\b"
                              r"(?!.{0,80}\bin\s+which\b)", _I)),
@@ -94,10 +100,21 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                              r"\b(?:got|gets?|gotten|received|took|taken|adopted|assumed)\s+(?:its|the|their)\s+(?:current|present|new)\s+name\b"
                              r".{0,20}\bwhen\b|\bname\s+change\b(?!s?\s+history)|"
                              r"\bchanges?\s+of\s+name\b", _I)),
+    # "since when has X been a PSC of Y", "the date from which X has been registered as a PSC of Y":
+    # when a holding or a role began, an event's date
+    (EVENTS.name, re.compile(r"\bsince\s+when\b.{1,80}\b(?:has|have|had|is|are|was)\s+(?:been\s+)?(?:an?\s+|the\s+)?"
+                             r"(?:psc|person\s+with\s+significant\s+control|(?:share|stock)holder|owner|controller|member)\b|"
+                             r"\b(?:date|day)\s+(?:from|since)\s+which\b.{1,80}\b(?:registered|recorded|notified|held|owned|"
+                             r"controlled)\b", _I)),
     # "if X defaults, which lenders get hit", "had X gone bust, who carries the loss": a failure and its victims
     (CONTAGION.name, re.compile(r"^(?=.*\b(?:defaults?|defaulted|defaulting|fail(?:s|ed|ing)?|bust|insolven\w*|collaps\w*|"
                                 r"stops?\s+paying|stopped\s+paying|(?:can'?t|cannot|could\s+not|couldn'?t)\s+pay|go(?:es)?\s+under|went\s+under|gone\s+under)\b)"
                                 r".*\b(?:hit|loss|losses|lose|honou?r\w*|called|on\s+the\s+hook|suffer\w*|affected|impacted|who\s+pays|carr(?:y|ies|ied)\s+the)\b", _I)),
+    # "which cos is X a shareholder of", "companies in whose PSC register X appears": what X holds
+    (HOLDINGS.name, re.compile(r"\b(?:which|what)\s+(?:companies|cos|entities|firms|undertakings)\s+(?:is|are|was|were)\s+"
+                               r".{1,60}?\b(?:an?\s+)?(?:shareholder|owner|member|partner|psc)\s+(?:of|in)\b|"
+                               r"\b(?:compan(?:y|ies)|entities|undertakings)\s+in\s+(?:which|whose)\b.{1,80}?"
+                               r"\b(?:is|are)?\s*(?:registered|appears?|listed|recorded)\b", _I)),
     # "do we hold anything within two hops of a sanctioned name": our book screened, not one entity
     (SCREENING.name, re.compile(r"(?:\b(?:do|does|did|whether|if)\s+|^\s*)we\s+(?:hold|have|own)\s+(?:anything|any\w*)\b.{0,100}"
                                 r"\b(?:sanction\w*|designated|sdn|ofac|ofsi)", _I)),

@@ -13,7 +13,10 @@ from ownergraph.retrieval.question.work_text import NUM, PH_CLOSE, PH_OPEN, NUMB
 _DEPTH_RE = re.compile(  # a leading "with" / "in" / "limited to" goes with the count ("... in B with at most 1 hop")
     rf"(?:\b(?:with|in|using|over|across|limited\s+to|going|looking)\s+(?:a\s+|an\s+)?)?"
     rf"(?:\b(?P<q>within|up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|max(?:imum)?(?:\s+of)?|less\s+than|"
-    rf"fewer\s+than|under|exactly)?\s*(?P<n>{NUM})[- ](?:(?:relationship|ownership|control|network|graph)[- ])?"
+    rf"fewer\s+than|under|exactly)?\s*(?P<n>{NUM})[- ]"
+    # the kinds of link between the count and its unit: "two ownership or control steps", "2 own/ctrl hops"
+    rf"(?:(?:relationship|ownership|own|control|ctrl|network|graph|corporate|lending|credit|guarantee|family|business)"
+    rf"(?:\s*(?:,|/|&|\bor\b|\band\b)\s*|[- ])){{0,4}}"
     rf"(?:hops?|steps?|levels?|links?|degrees?(?:\s+of\s+separation)?|relationships?\b|"
     rf"layers?|tiers?|jumps?)(?:\s+(?:away|out|deep|removed))?(?:\s+(?:from|of))?"
     rf"|\b(?:max(?:imum)?\s+)?depth\s*(?:of|=|:)?\s*(?P<n2>\d+)\b)",
@@ -153,10 +156,15 @@ _PORTFOLIO_RE = re.compile(
 _PORTFOLIO_CODE = re.compile(r"(?<![\w\-/.])(?P<p1>[A-Z]{2,}(?:-[A-Z]{2,})+)(?![\w\-/])")
 
 
+# "Field 3.8 Book positions ...", "4.1 Book ...": a form's section number, not a book's code
+_SECTION = re.compile(r"\d+(?:\.\d+)+$")
+
+
 def read_portfolio(w: Work, q: dict, *, code_alone: bool = False) -> None:
     """The portfolio named next to "portfolio" / "book"; with ``code_alone`` (questions about our
     book) also a code in capitals joined by hyphens written alone."""
-    m = _PORTFOLIO_RE.search(w.text) or (_PORTFOLIO_CODE.search(w.text) if code_alone else None)
+    m = next((x for x in _PORTFOLIO_RE.finditer(w.text) if not _SECTION.match(x.group("p1") or x.group("p2"))), None)
+    m = m or (_PORTFOLIO_CODE.search(w.text) if code_alone else None)
     if m:
         q["portfolio"] = w.restore(m.groupdict().get("p1") or m.groupdict().get("p2"))
         w.consume(m)

@@ -34,7 +34,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from ownergraph.domain.vocabulary import (
-    BLOCKED_RULE, BRANCHES, DIFF, EXPOSURE, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, SCREENING, STAKE, UNKNOWN,
+    BLOCKED_RULE, BRANCHES, DIFF, EXPOSURE, HOLDINGS, KINDS, OWNERS, PARENTS, PATH, SANCTIONS_NEAR, SCREENING, STAKE, UNKNOWN,
 )
 from ownergraph.retrieval.question.anchors import ELLIPSIS, Anchors, clean, fallback, slots
 from ownergraph.retrieval.question.dates import DATE_NAMED_CUE, DateHit, assign_dates, find_dates
@@ -79,7 +79,11 @@ _PARENT_MODS = [
                             r"consolidated\s+(?:entities|companies|subsidiaries|subs))\b|\bdoes\b.{1,80}\bconsolidate\b|"
                             # "the entities (reported as) directly consolidated by X", "which entities X consolidates"
                             r"\b(?:entities|companies|subsidiaries|subs)\s+(?:\w+\s+){0,3}consolidated\s+by\b|"
-                            r"\b(?:which|what)\s+(?:entities|companies|subsidiaries|subs)\b.{1,80}\bconsolidates?\b", re.I)),
+                            # "which entities X consolidates" (not "which entities consolidate X": its parents)
+                            r"\b(?:which|what)\s+(?:entities|companies|subsidiaries|subs)\s+(?!consolidates?\b).{1,80}\bconsolidates?\b|"
+                            # "which subs roll up into X", "entities consolidated in the accounts of X"
+                            r"\broll(?:s|ed|ing)?\s+up\s+(?:in)?to\b|"
+                            r"\bconsolidated\s+in(?:to)?\s+(?:the\s+)?(?:\w+\s+)?(?:accounts|financial\s+statements)\s+of\b", re.I)),
     ("reporting_exceptions", re.compile(r"\breporting\s+exceptions?\b|\bwhy\b.{0,40}\bno\s+parent|"
                                         r"\bparent\b.{0,30}\bnot\s+(?:published|reported|disclosed)", re.I)),
 ]
@@ -424,19 +428,33 @@ _BOOK_WORDS = re.compile(
 
 # "Shareholders of X, with % held", "list every shareholder of X. Name | % held": the holders asked for
 _HOLDERS_ASKED = re.compile(r"\b(?:share|stock)?holders\b|\bowners\b|\b(?:each|every|all)\s+(?:share|stock)?holders?\b", re.I)
+# "Subs of X with effective %", "X's investments, with % held": what the one entity holds asked for
+# (not "holdings": a name's word, "stake Harbourline Holdings in Valtora" names two before the graph's names)
+# capitalised only where the question opens with it ("Valtora Investments Limited" is a name)
+_HOLDINGS_ASKED = re.compile(r"^\W*(?:Subs|Subsidiaries|Investments|Participations)\b|"
+                             r"\b(?:subs|subsidiar(?:y|ies)|investments|portfolio\s+companies|participations)\b")
 # "total amount already on book against X and its subsidiaries": our positions, not X's lenders or group
 _ON_OUR_BOOK = re.compile(r"\b(?:on|in)\s+(?:our\s+|the\s+)?books?\b", re.I)
 
 
 def _refine_by_anchors(w: Work, an: Anchors, pattern: str) -> str:
-    """A stake question that names one entity and asks for its holders is an owners question; a
-    lenders or group question about the amount on our book is an exposure question."""
+    """A stake question that names one entity and asks for its holders is an owners question, for
+    what it holds a holdings question; a lenders or group question about the amount on our book is an exposure question."""
     named = [m for m in an.mentions if m.role in ("subject", "object")]
     if pattern == STAKE.name and len(named) == 1 and _HOLDERS_ASKED.search(w.text):
         w.notes.append("a stake in one entity, its holders asked for: read as an owners question")
         for m in named:
             m.role = "subject"
         return OWNERS.name
+    if pattern == STAKE.name and len(named) == 1 and _HOLDINGS_ASKED.search(w.text):
+        w.notes.append("a stake held by one entity, what it holds asked for: read as a holdings question")
+        for m in named:
+            m.role = "subject"
+        return HOLDINGS.name
+    if pattern == SCREENING.name and named and not _BOOK_WORDS.search(w.text):
+        # "screen X for sanctioned parties within two hops": one entity screened, not our book
+        w.notes.append("an entity screened, no book or positions named: read as a sanctions_near question")
+        return SANCTIONS_NEAR.name
     if pattern in (COUNTERPARTIES.name, GROUP.name) and len(named) == 1 and _ON_OUR_BOOK.search(w.text):
         w.notes.append("the amount on our book: read as an exposure question")
         return EXPOSURE.name

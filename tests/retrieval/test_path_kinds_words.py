@@ -24,10 +24,23 @@ def test_control_path_and_named_channels():
     assert path_kinds("Is A connected to B via guarantees?", ["guarantee"]) == ("guarantee",)
 
 
+@pytest.mark.parametrize("text", ["How does Acme Invented Ltd own Bo Invented AG?",
+                                  "Through which entities does Ana Invented hold or control Bo Invented AG?",
+                                  "path Acme Invented Ltd -> Bo Invented AG own/ctrl 30/6/25",
+                                  "SELECT path FROM ownership_control_paths WHERE from = 'A' AND to = 'B'"])
+def test_a_question_whose_verb_is_owning_follows_ownership_and_control(text):
+    assert path_kinds(text) == CONTROL_PATH_KINDS
+
+
+def test_a_name_with_an_owning_word_asks_for_no_kind():
+    text = "How is Ownership Holdings Invented Ltd connected to Bo Invented AG?"
+    assert path_kinds(text, names=["Ownership Holdings Invented Ltd", "Bo Invented AG"]) == PATH_KIND_NAMES
+
+
 def test_edge_types_of_kinds():
     assert path_edge_types(["fund", "consolidation"]) == ("FUND_RELATION", "CONSOLIDATED_BY")
     assert set(path_edge_types(["all"])) == {"OWNS", "CONTROLS", "CONSOLIDATED_BY", "FUND_RELATION", "BRANCH_OF",
-                                             "GUARANTEES", "LENDS_TO"}
+                                             "GUARANTEES", "LENDS_TO", "ASSOCIATED_WITH"}
     with pytest.raises(ValueError, match="known: ownership"):
         path_edge_types(["ownrship"])
 
@@ -42,3 +55,12 @@ def test_fund_relationship_kinds_read_apart():
     assert relation({"type": "FUND_RELATION", "fund_kind": "fund_managed_by"}) == "is managed by"
     assert relation({"type": "FUND_RELATION", "fund_kind": "subfund_of"}) == "is a sub-fund of"
     assert relation({"type": "CONSOLIDATED_BY"}) == "is consolidated by"
+
+
+def test_how_a_owns_b_asks_for_the_chain_along_the_edges():
+    from ownergraph.retrieval.kinds.path import owning
+
+    assert owning("Through which entities does Ana Invented hold or control Bo Invented AG?")
+    assert owning("How does Acme Invented Ltd own Bo Invented AG?")
+    assert not owning("How is Acme Invented Ltd connected to Bo Invented AG?")
+    assert not owning("How is Ownership Invented Ltd connected to Bo Invented AG?", ["Ownership Invented Ltd"])

@@ -70,10 +70,11 @@ def test_clocks_treasury_parallel_edges_missing_stakes_and_declared(tmp_path: Pa
              _edge("b", "t", 0.3, 0.3, known_from="2024-06-01 00:00:00"),  # learnt in June 2024
              _edge("t", "t", 0.1, 0.1),  # treasury: dropped
              _edge("c", "t", 0.05, 0.05), _edge("c", "t", 0.1, 0.2),  # two classes: hull 5-20%
-             _edge("d", "t", None, None),  # no figure: [0, 1]
+             _edge("d", "t", None, None),  # no figure: [0, 1], capped at what a and c leave (35%)
              _edge("e", "t", 0.4, 0.4, direct=False)]  # declared indirect: left out
     res = batch_ownership(_export(tmp_path, edges), as_of="2019-06-30", known_at="2024-01-01")
-    assert _stakes(res) == {("a", "t"): (0.6, 0.6), ("c", "t"): pytest.approx((0.05, 0.2)), ("d", "t"): (0.0, 1.0)}
+    assert _stakes(res) == {("a", "t"): (0.6, 0.6), ("c", "t"): pytest.approx((0.05, 0.2)),
+                            ("d", "t"): pytest.approx((0.0, 0.35))}
     assert res.summary["declared_left_out"] == 1
     later = _stakes(batch_ownership(tmp_path, as_of="2021-01-01", known_at="2025-01-01"))
     assert ("a", "t") not in later and later[("b", "t")] == (0.3, 0.3)
