@@ -59,7 +59,7 @@ def _timed(fn: Callable[[], Any]) -> tuple[float, Any, str | None]:
 def _sample(graph: Graph, query: str, n: int, rng: random.Random, span: int) -> list[dict[str, Any]]:
     """``n`` rows from pages at random offsets below ``span``."""
     rows: list[dict[str, Any]] = []
-    for _ in range(max(1, n // 10)):
+    for _ in range(max(1, n // 5)):  # twice the pages needed: some rows have no name
         rows += graph.read(q(query), skip=rng.randrange(max(1, span - 10)), limit=10)
     rng.shuffle(rows)
     return [r for r in rows if r.get("name")][:n]
@@ -79,23 +79,26 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     if not groups:
         raise SystemExit("no CONSOLIDATED_BY edges: load a golden copy first (python -m bench.ingest --gleif-scale F --measure)")
     big = groups[0]
-    og.analytics.children(groups[-1]["key"])  # warm the plan on another group
-    ms, kids, err = _timed(lambda: og.analytics.children(big["key"]))
+    og.analytics.structure.children(groups[-1]["key"])  # warm the plan on another group
+    ms, kids, err = _timed(lambda: og.analytics.structure.children(big["key"]))
     counted = len({c["source"] for lv in (kids.direct, kids.ultimate) for c in lv.children}) if kids else None
     report["largest_group"] = {"parent": big["name"], "key": big["key"], "children_in_graph": big["children"],
                                "children_answered": counted, "children_ms": round(ms, 1), "error": err}
-    anchors = _sample(graph, "golden_children_sample", args.anchors, rng, max(10, nodes // 3))
+    counts = graph.read(q("golden_counts"))[0]
+    report["graph"].update(counts)
+    anchors = _sample(graph, "golden_children_sample", args.anchors, rng, counts["consolidations"] // 2)
     calls: dict[str, list[float]] = defaultdict(list)
     errors: dict[str, int] = defaultdict(int)
     for i, a in enumerate(anchors):
-        for name in ("owners", "parents", "children"):
-            ms, _, err = _timed(lambda name=name: getattr(og.analytics, name)(a["key"]))
+        for name, call in (("owners", og.analytics.ownership.owners), ("parents", og.analytics.structure.parents),
+                           ("children", og.analytics.structure.children)):
+            ms, _, err = _timed(lambda call=call: call(a["key"]))
             if i:  # the first anchor warms the plans
                 calls[name].append(ms)
             if err:
                 errors[f"{name}: {err}"] += 1
     report["analytics_ms"] = {k: percentiles(v) for k, v in calls.items()}
-    qanchors = _sample(graph, "golden_entity_sample", args.questions + 10, rng, nodes) + anchors
+    qanchors = _sample(graph, "golden_entity_sample", args.questions + 10, rng, counts["entities"]) + anchors
     kinds = sorted(TEMPLATES)
     asked = [(kinds[i % len(kinds)], rng.choice(TEMPLATES[kinds[i % len(kinds)]]).format(name=a["name"]))
              for i, a in enumerate(qanchors[:args.questions + 5])]
@@ -122,7 +125,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     report["analytics_errors"] = dict(errors)
     report["examples"] = examples
     report["peak_rss_mb"] = round(peak_rss_mb(), 1)
-    graph.close()
     return report
 
 
