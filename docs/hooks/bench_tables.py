@@ -155,7 +155,7 @@ def _engines(d: dict[str, Any]) -> list[Row]:
 
 
 def _ask(d: dict[str, Any]) -> list[Row]:
-    if "ask_ms" not in d:
+    if "ask_ms" not in d or "disclosures" not in d:  # bench.retrieval.ask's (bench.ingest.answers has its own fields)
         return []
     return [[d["graph"]["entities"], d["disclosures"]["chunks"], d["ask_ms"]["n"], d["ask_ms"]["p50"],
              d["ask_ms"]["p99"], d["targets"]["p50_ms"], d["targets"]["p99_ms"]]]
