@@ -205,6 +205,11 @@ def _strip_suffix(tokens: list[str]) -> tuple[list[str], str]:
         cls = _SUFFIX_TABLE.get(tuple(tokens[-n:]))
         if cls:
             return tokens[:-n], cls
+    for n in (3, 2):  # a form written in short pieces: "Sà rl", "S.A R.L" ("sa rl" is "sarl")
+        if len(tokens) > n and all(len(t) <= 3 for t in tokens[-n:]):
+            cls = _SUFFIX_TABLE.get(("".join(tokens[-n:]),))
+            if cls:
+                return tokens[:-n], cls
     if tokens:  # unspaced CJK: "シェルジャパン株式会社"
         last = tokens[-1]
         for form, cls in _CJK_TABLE.items():

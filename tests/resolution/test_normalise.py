@@ -88,3 +88,12 @@ def test_keys_are_documented_sha256_prefixes() -> None:
     assert name_key("Acme Inc", "GB", "company") != nk
     assert normalise_identifier("cik", "0000320193") == "320193"
     assert normalise_identifier("ftm_id", " NK-2GdmHtZTeNXjNVrBGEXZNj ") == "NK-2GdmHtZTeNXjNVrBGEXZNj"
+
+
+def test_a_legal_form_written_in_short_pieces_is_the_form() -> None:
+    # the world's loans name their lender "Linveum Bank Sà rl": one bank with "Linveum Bank S.à r.l."
+    for name in ("Linveum Bank Sà rl", "Linveum Bank S.A R.L", "Linveum Bank S à r l"):
+        got = normalise_name(name)
+        assert (got.key, got.suffix) == ("linveum bank", "sarl"), name
+    # pieces longer than a form's piece stay part of the name
+    assert normalise_name("Foo Bank Sarla").key == "foo bank sarla"
