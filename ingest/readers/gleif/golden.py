@@ -18,12 +18,12 @@ from typing import Any
 
 from lxml import etree
 
-from ownergraph.domain.model import Record
+from ownergraph.domain.model import Quarantined, Record
 from ownergraph.ingest.readers.gleif.mapping import (
     Ctx, Event, LeiRec, RelRec, RepexRec, fallback_known, guarded, map_lei, map_relationship,
     map_repex,
 )
-from ownergraph.ingest.readers.json_layout import JSON_ERRORS, JsonStream
+from ownergraph.ingest.readers.json_layout import JSON_ERRORS, JsonStream, iter_lines, json_layout, load_line
 from ownergraph.ingest.readers.xml_stream import iterparse
 from ownergraph.ingest.readers.base import Bad, not_read, quarantine, read_safely
 from ownergraph.ingest.readers.packed import open_data
@@ -270,7 +270,35 @@ CONTAINER_KEYS = JSON_ARRAY_KEYS | {"LEIHeader", "Header", "LEIRecords", "Relati
                                     "ReportingExceptions"}
 
 
+def _unwrapped(obj: Any) -> Any:
+    """A record line as written by tools that stream a golden copy's ``records`` one per line:
+    the record itself, or wrapped in one key (``{"record": {...}}``, ``{"LEIRecord": {...}}``)."""
+    if isinstance(obj, dict) and len(obj) == 1 and not obj.keys() & RECORD_KEYS:
+        (inner,) = obj.values()
+        if isinstance(inner, dict) and inner.keys() & RECORD_KEYS:
+            return inner
+    return obj
+
+
+def _read_golden_lines(path: Path) -> Iterator[Record]:
+    """Golden-copy records as JSON lines (one record a line): each line read on its own, a bad
+    line quarantined and the next one read."""
+    for n, raw in iter_lines(path):
+        locator = f"line {n}"
+        obj = load_line(path, locator, raw)
+        if isinstance(obj, Quarantined):
+            yield obj
+            continue
+        ctx = Ctx(path, locator, fallback_known(path, None))
+        rec = _unwrapped(obj)
+        yield from guarded(ctx, lambda rec=rec, ctx=ctx: golden_records(rec, ctx), lambda obj=obj: obj)
+
+
 def read_golden_json(path: Path) -> Iterator[Record]:
+    layout, keys = json_layout(path)
+    if layout == "lines" and (keys & RECORD_KEYS or _unwrapped_keys(keys)):
+        yield from _read_golden_lines(path)
+        return
     stream = JsonStream(path, JSON_ARRAY_KEYS, JSON_DATE_KEYS)
     try:
         for obj in stream:
@@ -291,6 +319,10 @@ def read_golden_json(path: Path) -> Iterator[Record]:
     elif stream.count == 0 and stream.top_keys and not stream.top_keys & CONTAINER_KEYS:
         yield quarantine(path, "/", "json", "no GLEIF golden-copy records in this document (top-level keys: "
                          f"{', '.join(sorted(stream.top_keys))})")
+
+
+def _unwrapped_keys(keys: set[str]) -> bool:
+    return len(keys) == 1 and bool(keys & {"record", "LEIRecord", "RelationshipRecord", "ReportingException"})
 
 
 def read_golden(path: Path) -> Iterator[Record]:
