@@ -1,6 +1,7 @@
 """Dates in words that need the session's day to be read: "mid-year", "the end of last year",
-"last quarter", "the end of June (last year)", "a year ago", "as things stand today", and the
-absolute "mid-2023". One grammar (an alternative of the date pattern in
+"last quarter", "the end of June (last year)", "a year ago", "as things stand today", counsel's
+"the date hereof", "the end of the most recently completed calendar quarter", "31 December of the
+preceding calendar year", and the absolute "mid-2023". One grammar (an alternative of the date pattern in
 ``retrieval.question.dates``), one reader; each form names one day.
 
 A period in words means its last day: "the end of last year" is 31 December of the year before
