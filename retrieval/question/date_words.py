@@ -1,6 +1,7 @@
 """Dates in words that need the session's day to be read: "mid-year", "the end of last year",
-"last quarter", "the end of June (last year)", "a year ago", "as things stand today", and the
-absolute "mid-2023". One grammar (an alternative of the date pattern in
+"last quarter", "the end of June (last year)", "a year ago", "as things stand today", counsel's
+"the date hereof", "the end of the most recently completed calendar quarter", "31 December of the
+preceding calendar year", and the absolute "mid-2023". One grammar (an alternative of the date pattern in
 ``retrieval.question.dates``), one reader; each form names one day.
 
 A period in words means its last day: "the end of last year" is 31 December of the year before
@@ -29,7 +30,10 @@ WORDS = (
     r"|(?P<wqend>(?<!\d\s)(?:the\s+)?(?:latest\s+|most\s+recent\s+)?(?P<wqunit>quarter|month)[- ]end)\b(?!\s*'?\d)"
     # a numeric day and month without a year ("@ 30/6"): a date only with a cue in front (dates.py)
     r"|(?P<wdmd>\d{1,2})/(?P<wdmm>\d{1,2})(?![/.\-]?\d)"
-    rf"|{_END}(?P<wrel>last|previous|prior|this|current)\s+(?P<wunit>year|quarter|month|half[- ]year|half)\b"
+    # "the end of the most recently completed calendar quarter": legal drafting's last complete period
+    rf"|{_END}(?P<wrel>last|previous|prior|this|current|most\s+recently\s+(?:completed|ended)|"
+    r"(?:most\s+recent|latest|last)\s+(?:completed|complete|ended))\s+(?:(?:calendar|financial|fiscal)\s+)?"
+    r"(?P<wunit>year|quarter|month|half[- ]year|half)\b"
     r"|(?:the\s+)?(?:start|beginning)\s+of\s+(?:the\s+)?(?P<wsrel>last|previous|prior|this|current)\s+"
     r"(?P<wsunit>year|quarter|month)\b"
     r"|(?P<wrel2>last|previous|prior)\s+(?P<wunit2>quarter|month|year)[- ]end\b"
@@ -41,10 +45,16 @@ WORDS = (
     rf"|(?:{_END})?(?:Q(?P<wq>[1-4])|H(?P<wh>[12]))(?![-/'\s]*(?:FY|CY)?\s*'?\d)\b"  # Q2 alone: the latest Q2 end
     r"|(?P<wago>this\s+time\s+last\s+year|(?:a|one)\s+year\s+ago)\b"
     r"|(?P<wagon>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(?P<wagou>years?|quarters?|months?)\s+ago\b"
+    # "31 December of the preceding calendar year": that day in the year before the session's
+    rf"|(?P<wpdd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<wpdmon>{MON})\.?,?\s+(?:of|in)\s+the\s+"
+    r"(?:preceding|previous|prior|last)\s+(?:(?:calendar|financial|fiscal)\s+)?year\b"
     # a day and a month without a year: the latest such day on or before the session's day
     rf"|(?P<wdd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<wdmon>{MON})\b\.?(?![-',]?\s*'?\d)"
     rf"|(?P<wmdmon>(?!may\b){MON})\.?\s+(?P<wmdd>\d{{1,2}})(?:st|nd|rd|th)?\b(?![,/.]?\s*'?\d)"
-    r"|(?P<wnow>(?:as\s+)?things\s+(?:stand|are)(?:\s+(?:today|now))?|right\s+now|as\s+it\s+stands(?:\s+today)?)\b"
+    r"|(?P<wnow>(?:as\s+)?things\s+(?:stand|are)(?:\s+(?:today|now))?|right\s+now|as\s+it\s+stands(?:\s+today)?"
+    # legal drafting's "today": "the date hereof", "the date of this letter"
+    r"|the\s+date\s+(?:hereof|of\s+this\s+(?:letter|memo(?:randum)?|request|note|notice|e-?mail|enquiry|inquiry|"
+    r"certificate|agreement|report|confirmation)))\b"
     r"))"
 )
 
@@ -114,6 +124,8 @@ def words_day(g: dict[str, Any], today: date) -> date:
         day, month = int(g["wdmd"]), int(g["wdmm"])
         this_year = date(today.year, month, day)
         return this_year if this_year <= today else date(today.year - 1, month, day)
+    if g.get("wpdmon"):
+        return date(today.year - 1, MONTHS[g["wpdmon"].lower().rstrip(".")], int(g["wpdd"]))
     if g.get("wdmon") or g.get("wmdmon"):
         month = MONTHS[(g["wdmon"] or g["wmdmon"]).lower().rstrip(".")]
         day = int(g["wdd"] or g["wmdd"])

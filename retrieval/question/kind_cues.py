@@ -60,7 +60,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     ),
     EVENTS.name: (
         (r"\btimeline\b|\bchronolog\w*|\bcorporate\s+actions?\b|\bhow\s+long\s+ago\b|\bsince\s+when\b|\bwhat\s+year\b|"
-         r"\bon\s+what\s+date\b|\bwhat\s+date\b|\bdate\s+of\s+the\b|(?<!credit\s)\bevents?\b|\bm&a\s+history\b|\bcommencement\b|"
+         r"\bon\s+what\s+date\b|\bwhat\s+date\b|\bdate\s+of\s+the\b|(?<!credit\s)(?<!in\sthe\s)\bevents?\b|\bm&a\s+history\b|\bcommencement\b|"
          r"\bdates?\s+on\s+which\b|\bcorrect(?:ed|ion)\b|\bdisposals?\b|\bwhat\s+(?:has\s+|had\s+)?happened\s+(?:to|with)\b", 3),
         (r"\bwhen\s+exactly\b|\bexactly\s+when\b|\bon\s+which\s+date\b", 3),
         (r"\bwhen\b", 2),
@@ -75,6 +75,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\bno\s+percentage\s+(?:holding\s+)?(?:was\s+)?recorded\b|\bwithout\s+(?:a\s+)?percentage\b|\b(?:over|above|more\s+than|exceed\w*)\s+100\b|"
          r"\bself[- ]hold\w*|\bsanity\b|\b(?:do|does|don'?t|doesn'?t)\s+(?:not\s+)?add\s+up\b|\badd\s+up\s+to\s+more\b|"
          r"\bdata\s+(?:is|are)\s+(?:wrong|off|bad)\b|\bconsisten\w*|\bincomplete\b|"
+         # counsel's words: "any deficiency in the ownership records of X"
+         r"\b(?:deficienc(?:y|ies)|shortcomings?|irregularit(?:y|ies)|defects?)\s+in\s+(?:the\s+|its\s+|our\s+)?(?:\w+\s+)?(?:data|records|register)\b|"
          r"\b(?:errors?|mistakes?|issues?|problems?|gaps?|holes?)\s+in\s+(?:the\s+|our\s+)?(?:\w+\s+)?(?:data|records|graph|register)\b|"
          r"\b(?:data|records|figures|numbers|register)\b.{0,60}\b(?:reliable|accurate|trustworthy|correct|complete|up\s+to\s+date)\b|"
          r"\b(?:reliab\w*|accura\w*|trustworth\w*|completeness)\b.{0,30}\b(?:of\s+)?(?:the\s+)?(?:data|records)\b|"
@@ -165,7 +167,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\b(?:everything|anything|all)\s+(?:that\s+is\s+|that's\s+)?under\s+(?:its|his|her|their)\s+control\b|"
          rf"\b{MASK_WORD}(?:'s)?\s+group\b|\bwhat\s+sits\s+in\b.{{0,60}}\bgroup\b|"
          rf"\bwhat'?s\s+in\s+the\b.{{0,60}}\bgroup\b|\bgroup\s+(?:members|structure|entities|companies|perimeter)\b|"
-         rf"\bthe\s+group\s+of\s+{MASK_WORD}|\bcorporate\s+family\b|\bfamily\s+of\s+companies\b", 3),
+         rf"\bthe\s+group\s+of\s+{MASK_WORD}|\bcorporate\s+family\b|\bfamily\s+of\s+companies\b|"
+         # "each entity in which X holds, directly or through other entities, more than half of the shares": a majority chain
+         rf"\b{_GROUPISH}\s+(?:in\s+which|where)\b.{{0,100}}\bmore\s+than\s+(?:half|50\s*(?:%|per\s*cent|percent))\s+of\s+(?:the\s+|its\s+)?(?:issued\s+)?(?:shares|share\s+capital|capital|votes|voting)", 3),
         (r"\bgroup\b", 2),
     ),
     CYCLES.name: (

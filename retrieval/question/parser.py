@@ -50,6 +50,7 @@ from ownergraph.retrieval.question.message_text import form_question, message_qu
 from ownergraph.retrieval.question.spelling import correct_words
 from ownergraph.retrieval.question.spoken_text import spoken_forms
 from ownergraph.retrieval.question.translated_words import plain_english
+from ownergraph.retrieval.question.defined_terms import without_defined_terms
 from ownergraph.retrieval.question.spoken_dates import spoken_dates_in_digits
 from ownergraph.retrieval.question.work_text import (
     MASK_WORD, MAX_CHARS, PH_RE, PRONOUNS, SEP, Work, mask_known_names, mask_names,
@@ -395,12 +396,13 @@ def _note_gaps(w: Work, an: Anchors, pattern: str, follow_up: bool) -> None:
 def _prepared(text: str, today: date | None, names: Gazetteer | None) -> tuple[Work, list[DateHit]]:
     """Steps 1 and 2a: the working copy with names masked, its dates found, the request frame
     blanked."""
-    spoken, said = spoken_forms(form_question(message_question(text)))
+    defined_free, defined = without_defined_terms(form_question(message_question(text)))
+    spoken, said = spoken_forms(defined_free)
     plain = spoken_dates_in_digits(_normalise(_without_shouting(spoken)))
     expanded, spelt_out = expand(plain)
     expanded, translated = plain_english(expanded)
     spelt, fixes = correct_words(expanded)
-    fixes = said + spelt_out + translated + fixes
+    fixes = defined + said + spelt_out + translated + fixes
     w = _working_copy(spelt, today or date.today())
     w.notes.extend(fixes)
     mask_names(w)

@@ -1,0 +1,54 @@
+"""Defined terms of legal and contract drafting, read as labels (issue 30: analysts' own words).
+
+Counsel name a party once and give it a label in brackets: ``Valton Biotech Ltd (the "Company")``,
+``(hereinafter the "Obligor")``, ``(each a "Party")``, ``as at 30 June 2024 (the "Reference
+Date")``. The label is no name: the entity is the name before it. So the bracket goes before the
+names are looked for (a quoted word would otherwise be masked as a name). A date label keeps its
+date: a later "as at the Reference Date" reads as the date the label was given to.
+
+A bracket counts as a definition only with a defining article ("the", "each a", "together the",
+"hereinafter (referred to as)") and a quoted label, so ``(АО "Торливоод Инвест")``, a name in
+brackets, stays.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["DEFINITION", "without_defined_terms"]
+
+_Q_OPEN, _Q_CLOSE = "\"\u201c\u201e'\u2018", "\"\u201d'\u2019"
+DEFINITION = re.compile(
+    r"\s*\(\s*(?:(?:hereinafter|hereafter)\s+(?:(?:referred\s+to|called|defined)\s+as\s+)?)?"
+    r"(?:(?:the|each\s+(?:a|an|the)|together\s+(?:the|with\s+\w+\s+the)|collectively\s+the|individually\s+(?:a|an|the))\s+)"
+    rf"[{_Q_OPEN}](?P<label>[^{_Q_CLOSE}()]{{1,40}})[{_Q_CLOSE}]\s*\)", re.I)
+# the date words a date label was given to: from the last "as at / as of / on" before the bracket
+_DATED = re.compile(r"\b(?P<cue>as\s+(?:at|of)|on|at)\s+(?P<date>[^()\"\u201c\u201d]{4,60}?)\s*$", re.I)
+
+
+def _reference(label: str) -> re.Pattern[str]:
+    """A later use of a date label: 'the Reference Date', quoted or not."""
+    quoted = rf"[{_Q_OPEN}]?{re.escape(label)}[{_Q_CLOSE}]?"
+    return re.compile(rf"\bthe\s+{quoted}(?!\w)", re.I)
+
+
+def without_defined_terms(text: str) -> tuple[str, list[str]]:
+    """``text`` without its definition brackets, later uses of a date label replaced by the date;
+    and a note per label."""
+    notes: list[str] = []
+    dated: dict[str, str] = {}
+    out, last = [], 0
+    for m in DEFINITION.finditer(text):
+        label = m.group("label").strip()
+        before = text[last:m.start()]
+        d = _DATED.search(text[:m.start()]) if re.search(r"\bdate\b", label, re.I) else None
+        if d:
+            dated[label] = d.group("date")
+        out.append(before)
+        last = m.end()
+        notes.append(f'"{label}" read as a defined term (a label), not a name')
+    out.append(text[last:])
+    plain = "".join(out)
+    for label, day in dated.items():
+        plain = _reference(label).sub(day, plain)
+    return plain, notes
