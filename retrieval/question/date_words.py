@@ -52,6 +52,8 @@ WORDS = (
     rf"|(?P<wdd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<wdmon>{MON})\b\.?(?![-',]?\s*'?\d)"
     rf"|(?P<wmdmon>(?!may\b){MON})\.?\s+(?P<wmdd>\d{{1,2}})(?:st|nd|rd|th)?\b(?![,/.]?\s*'?\d)"
     r"|(?P<wnow>(?:as\s+)?things\s+(?:stand|are)(?:\s+(?:today|now))?|right\s+now|as\s+it\s+stands(?:\s+today)?"
+    # a search-box query that ends in "current" ("x shareholders current"): as of today
+    r"|(?<=\s)current(?=\s*[?.!]?\s*$)"
     # legal drafting's "today": "the date hereof", "the date of this letter"
     r"|the\s+date\s+(?:hereof|of\s+this\s+(?:letter|memo(?:randum)?|request|note|notice|e-?mail|enquiry|inquiry|"
     r"certificate|agreement|report|confirmation)))\b"

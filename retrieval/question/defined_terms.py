@@ -22,6 +22,12 @@ DEFINITION = re.compile(
     r"\s*\(\s*(?:(?:hereinafter|hereafter)\s+(?:(?:referred\s+to|called|defined)\s+as\s+)?)?"
     r"(?:(?:the|each\s+(?:a|an|the)|together\s+(?:the|with\s+\w+\s+the)|collectively\s+the|individually\s+(?:a|an|the))\s+)"
     rf"[{_Q_OPEN}](?P<label>[^{_Q_CLOSE}()]{{1,40}})[{_Q_CLOSE}]\s*\)", re.I)
+# a role named in apposition before the party's name, memo style: "the Borrower, Orristad Energy
+# S.A., is held by ..." — the role is a label too (else "Borrower" asks about lending)
+APPOSITION = re.compile(
+    r"\bthe\s+(?P<label>Borrower|Co-?Borrower|Guarantor|Lender|Obligor|Issuer|Company|Parent|Sponsor|Counterparty|"
+    r"Applicant|Customer|Client|Target|Purchaser|Seller|Vendor|Tenant|Debtor|Creditor|Subsidiary|Fund|Investor)"
+    r"\s*,\s*(?=[A-Z0-9\u0400-\u04FF])")
 # the date words a date label was given to: from the last "as at / as of / on" before the bracket
 _DATED = re.compile(r"\b(?P<cue>as\s+(?:at|of)|on|at)\s+(?P<date>[^()\"\u201c\u201d]{4,60}?)\s*$", re.I)
 
@@ -49,6 +55,9 @@ def without_defined_terms(text: str) -> tuple[str, list[str]]:
         notes.append(f'"{label}" read as a defined term (a label), not a name')
     out.append(text[last:])
     plain = "".join(out)
+    for m in list(APPOSITION.finditer(plain)):
+        notes.append(f'"{m.group("label")}" read as a role label before a name, not a word of the question')
+    plain = APPOSITION.sub("", plain)
     for label, day in dated.items():
         plain = _reference(label).sub(day, plain)
     return plain, notes

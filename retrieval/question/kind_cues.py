@@ -25,7 +25,7 @@ from ownergraph.domain.vocabulary import (
     OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, SCREENING, STAKE,
 )
 
-__all__ = ["BROAD", "CUES", "REFINED", "SURE", "cue_scores", "kind_by_cues", "overruled", "refined"]
+__all__ = ["BROAD", "CUES", "REFINED", "SURE", "by_anchors", "cue_scores", "kind_by_cues", "overruled", "refined"]
 
 SURE = 3  # the score a kind needs to be chosen by its cues
 # kinds whose rules take generic words ("ownership", "connected to ... and", "holding in"): their
@@ -49,7 +49,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b(?!\s*:?\s*\d)|\breg(?:istration)?\.?\s+(?:no|number|num)\b|\balias(?:es)?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
          r"\bwhat\b.{0,60}\b(?:is|was|were)\s+(?:\w+\s+)?(?:called|named)\b|\bhow\s+(?:is|was|were)\s+(?:\w+\s+)?called\b|"
          r"\b(?:go|goes|went|gone)\s+by\b|\bwho\s+(?:is|'s)\s+(?:that|this)\b|\b(?:ever|once|previously|before)\s+(?:been\s+)?(?:called|named|known\s+as)\b|\bspellings?\b|\bknown\s+under\b|\bsuccessors?\b|\b(?:which|what)\s+name\b|"
-         r"\b(?:registered|recorded|filed|listed|known)\s+(?:under|with)\s+(?:the\s+)?lei\b|\b(?:behind|bears?|holds?)\s+(?:the\s+)?lei\b|"
+         r"\b(?:registered|recorded|filed|listed|known)\s+(?:under|with)\s+(?:the\s+)?lei\b|"
+         r"\bwhose\s+(?:is\s+(?:it|this|that)|lei|(?:registration\s+)?number|code)\b|\b(?:behind|bears?|holds?)\s+(?:the\s+)?lei\b|"
          rf"\bwho\s+{MASK_WORD}\s+is\b|\bwho\s+(?:is|was|'s)\s+{MASK_WORD}(?!'s)\s*(?:\?|$|[.!,;])|\b(?:which|what)\s+entity\s+is\s+{MASK_WORD}|\b(?:which|what)\s+entity\b.{{0,60}}\brefers?\s+to\b", 3),
         (r"\bcalled\b|\bnamed?\b|\bknown\s+as\b", 1),
     ),
@@ -91,7 +92,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (r"\u0394|\bdelta\b", 3),  # "Δ shareholders X D1 vs D2"
     ),
     CONTAGION.name: (
-        (r"\bdefault\w*|\bcredit\s+event\b|\binsolven\w*|\bbankrupt\w*|\b(?:goes|go|went|going)\s+(?:under|bust|belly[- ]up)\b|"
+        (r"(?<!credit\s)\bdefault\w*(?!\s+swaps?\b)|\bcredit\s+event\b|\binsolven\w*|\bbankrupt\w*|\b(?:goes|go|went|going)\s+(?:under|bust|belly[- ]up)\b|"
          r"\bcollaps\w*|\bblows?\s+up\b|\bfail(?:s|ed|ure|ing)?\b|\bwiped\s+out\b|\bknock-?on\b|\bsecond[- ]round\b|"
          r"\bspill-?overs?\b|\bdomino\b|\bcontagion\b|\bripple\b|\bwent\s+down\b|"
          r"\b(?:can'?t|cannot|can\s+not|unable\s+to|fails?\s+to|stops?)\s+(?:pay|paying|service|meet|repay)\b|"
@@ -184,6 +185,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\b(?:link|linkage|connection|relationship|nexus|tie)s?\s+between\b|\bnexus\b|\bpaths?\b|\broutes?\b|\blinkages?\b|"
          r"\bhow\b.{0,80}\b(?:are|is|were|was)\s+(?:\w+\s+)?(?:connected|linked|related|tied)\b|"
          r"\b(?:chain|route|path|trail)\b.{0,40}\bfrom\b.{1,80}\bto\b|\bties?\s+back\s+(?:in\s+)?(?:to|with)\b|"
+         r"\b(?:chain|route|path|trail)\s+(?:linking|connecting|joining|running\s+from)\b|"
          r"\b(?:through|via|by)\s+(?:what|which)\s+(?:chain|route|path|structure)\b|"
          r"\b(?:show|trace|map|give|walk)\s+(?:me\s+|us\s+)?(?:through\s+)?(?:the\s+)?(?:ownership\s+|control\s+)?(?:chain|route|path)\b", 3),
         (r"\bchains?\b|\b(?:linked|connected|related|tied)\s+(?:to|with)\b", 2),
@@ -267,6 +269,21 @@ def refined(text: str, kind: str) -> str | None:
     """The narrower kind ``kind`` is, by :data:`REFINED`; None when it is not."""
     narrower = REFINED.get(kind)
     return narrower[0] if narrower and cue_scores(text)[narrower[0]] >= narrower[1] else None
+
+
+def by_anchors(text: str, kind: str, order: Iterable[str]) -> str | None:
+    """Another kind when the number of names contradicts ``kind``: a path needs two entities,
+    so a path rule with one name and another kind's strong words is that kind ("every party
+    directly linked to X (one hop)" is X's neighbourhood); two names with a path's strong words,
+    at least as many as ``kind``'s, are a path ("trace the chain linking A to B")."""
+    names = text.count(MASK_WORD)
+    scores = cue_scores(text)
+    if kind == PATH.name and names < 2:
+        other = _best({k: v for k, v in scores.items() if k != PATH.name}, order)
+        return other if other and scores[other] >= SURE and scores[other] > scores.get(PATH.name, 0) else None
+    if kind != PATH.name and names >= 2 and scores.get(PATH.name, 0) >= max(SURE, scores.get(kind, 0)):
+        return PATH.name
+    return None
 
 
 def overruled(text: str, kind: str, order: Iterable[str]) -> str | None:

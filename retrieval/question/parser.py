@@ -39,7 +39,7 @@ from ownergraph.domain.vocabulary import (
 from ownergraph.retrieval.question.anchors import ELLIPSIS, Anchors, clean, fallback, slots
 from ownergraph.retrieval.question.dates import DATE_NAMED_CUE, DateHit, assign_dates, find_dates
 from ownergraph.retrieval.question.params import read_channels, read_depth, read_portfolio, read_rules
-from ownergraph.retrieval.question.kind_cues import SURE, cue_scores, kind_by_cues, overruled, refined
+from ownergraph.retrieval.question.kind_cues import SURE, by_anchors, cue_scores, kind_by_cues, overruled, refined
 from ownergraph.retrieval.question.kind_words import kind_by_command, kind_by_phrase
 from ownergraph.retrieval.question.kind_model import guess_kind
 from ownergraph.retrieval.question.patterns import family
@@ -224,6 +224,10 @@ def _by_cue_words(w: Work, words: str, found: str, dates: list[DateHit]) -> str:
             (cue_scores(words)[DIFF.name] >= SURE or _compares(w, dates)):
         w.notes.append(f"a date range and words of change: read as a diff, not a {found} question")
         return DIFF.name
+    other = by_anchors(words, found, _ORDER)
+    if other:
+        w.notes.append(f"read as a {other} question: its words and the number of names it gives (not {found})")
+        return other
     other = refined(words, found) or overruled(words, found, _ORDER)
     if other:
         w.notes.append(f"read as a {other} question by its words (the {found} rule matched, but few of its words)")
