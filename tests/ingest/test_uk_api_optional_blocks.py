@@ -17,17 +17,7 @@ from pathlib import Path
 from ownergraph.domain.codes import AliasKind
 from ownergraph.domain.model import Control, Entity, Lending, Quarantined
 from ownergraph.ingest.formats import detect
-
-
-def read(tmp_path: Path, obj: object, name: str = "response.json") -> list:
-    f = tmp_path / name
-    f.write_text(json.dumps(obj))
-    assert detect(f).name == "uk-api"
-    return list(detect(f).read(f))
-
-
-def of(records: list, kind: type) -> list:
-    return [r for r in records if isinstance(r, kind)]
+from tests.ingest.test_uk_api_variants import of, read  # the same uk-api response helpers
 
 
 def test_officer_former_names_are_previous_names(tmp_path: Path) -> None:
