@@ -270,6 +270,9 @@ CONTAINER_KEYS = JSON_ARRAY_KEYS | {"LEIHeader", "Header", "LEIRecords", "Relati
                                     "ReportingExceptions"}
 
 
+_LINE_WRAPPERS = {"record", "LEIRecord", "RelationshipRecord", "ReportingException"}
+
+
 def _unwrapped(obj: Any) -> Any:
     """A record line as written by tools that stream a golden copy's ``records`` one per line:
     the record itself, or wrapped in one key (``{"record": {...}}``, ``{"LEIRecord": {...}}``)."""
@@ -278,6 +281,11 @@ def _unwrapped(obj: Any) -> Any:
         if isinstance(inner, dict) and inner.keys() & RECORD_KEYS:
             return inner
     return obj
+
+
+def _record_line_keys(keys: set[str]) -> bool:
+    """Whether a first line's top-level keys are a record's, or one key wrapping a record."""
+    return bool(keys & RECORD_KEYS) or (len(keys) == 1 and bool(keys & _LINE_WRAPPERS))
 
 
 def _read_golden_lines(path: Path) -> Iterator[Record]:
@@ -296,7 +304,7 @@ def _read_golden_lines(path: Path) -> Iterator[Record]:
 
 def read_golden_json(path: Path) -> Iterator[Record]:
     layout, keys = json_layout(path)
-    if layout == "lines" and (keys & RECORD_KEYS or _unwrapped_keys(keys)):
+    if layout == "lines" and _record_line_keys(keys):
         yield from _read_golden_lines(path)
         return
     stream = JsonStream(path, JSON_ARRAY_KEYS, JSON_DATE_KEYS)
@@ -319,10 +327,6 @@ def read_golden_json(path: Path) -> Iterator[Record]:
     elif stream.count == 0 and stream.top_keys and not stream.top_keys & CONTAINER_KEYS:
         yield quarantine(path, "/", "json", "no GLEIF golden-copy records in this document (top-level keys: "
                          f"{', '.join(sorted(stream.top_keys))})")
-
-
-def _unwrapped_keys(keys: set[str]) -> bool:
-    return len(keys) == 1 and bool(keys & {"record", "LEIRecord", "RelationshipRecord", "ReportingException"})
 
 
 def read_golden(path: Path) -> Iterator[Record]:
