@@ -6,6 +6,7 @@ until the end and only the rows a chain can change come back into memory."""
 from __future__ import annotations
 
 import csv
+import random
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -77,3 +78,21 @@ def test_the_hash_set_answers_as_a_set_across_its_merges() -> None:
         plain.add(v)
     assert len(seen) == len(plain)
     assert [v in seen for v in values] == [v in plain for v in values]
+
+
+def test_the_hash_set_stays_sorted_and_exact_as_its_bitmap_grows() -> None:
+    """Merges insert the newest hashes into the sorted array; the bitmap of low bits, rebuilt as
+    the array outgrows it, must never answer "absent" for a hash that is there."""
+    rng = random.Random(7)
+    for spill in (1, 3, 97):
+        seen, plain = HashSet64(spill=spill), set()
+        values = [rng.getrandbits(64) - 2**63 for _ in range(5000)] + [-(2**63), 2**63 - 1, 0, -1, 1]
+        for v in values[::2] + values[1::7]:
+            if v not in seen:
+                seen.add(v)
+            plain.add(v)
+        assert len(seen) == len(plain)
+        assert [v in seen for v in values] == [v in plain for v in values]
+        stored = seen._old.tolist()
+        assert stored == sorted(set(stored))
+        assert len(seen._bits) * 8 >= 16 * len(stored)  # ~16 bits a hash: most absent ones answered by it

@@ -21,7 +21,7 @@ entity a corporate action names. They go into an ordinary :class:`Staged` sharin
 where the chains are planned and the actions applied by the same code as before; the files are
 then written in one more pass, each spooled row replaced by its hot version where it has one.
 
-Hashes are Python's 64-bit tuple hashes, kept at 8 bytes each (:class:`HashSet64`): two
+Hashes are Python's 64-bit tuple hashes, kept at about 10 bytes each (:class:`HashSet64`): two
 different keys collide with odds of about n²/2⁶⁵ (≈ 3·10⁻⁶ at ten million rows).
 """
 
@@ -83,33 +83,60 @@ class _Spool:
 
 
 class HashSet64:
-    """Membership of 64-bit hashes at 8 bytes each (a Python set of ints takes ~70): a sorted
-    array, plus a set of the newest (≤ 256k ints, ~15 MB) merged into it every ``spill`` additions."""
+    """Membership of 64-bit hashes at about 10 bytes each (a Python set of ints takes ~70): a
+    sorted array, plus a set of the newest (≤ 256k ints, ~15 MB) merged into it every ``spill``
+    additions. A bitmap of about 16 bits a hash (one bit per hash's low bits) answers most
+    lookups of absent hashes — a first load's usual question — without searching the array."""
 
     def __init__(self, spill: int = 1 << 18) -> None:
         self._old = np.empty(0, np.int64)
         self._new: set[int] = set()
         self._spill = spill
+        self._bits = bytearray(1)  # bit i: some hash in _old has low bits i (& _mask)
+        self._mask = 7
 
     def __contains__(self, h: int) -> bool:
         if h in self._new:
             return True
-        i = int(np.searchsorted(self._old, h))
-        return i < len(self._old) and int(self._old[i]) == h
+        s = h & self._mask
+        if not (self._bits[s >> 3] >> (s & 7)) & 1:
+            return False
+        old = self._old
+        i = int(old.searchsorted(h))
+        return i < len(old) and int(old[i]) == h
 
     def add(self, h: int) -> None:
         self._new.add(h)
         if len(self._new) >= self._spill:
-            new = np.fromiter(self._new, np.int64, len(self._new))
-            self._old = np.union1d(self._old, new)  # sorted, unique
-            self._new = set()
+            self._merge()
+
+    def _merge(self) -> None:
+        """The newest hashes into the sorted array (a merge: no sort of the whole array), and
+        into the bitmap (rebuilt when the array outgrows it)."""
+        new = np.fromiter(self._new, np.int64, len(self._new))
+        new.sort()
+        old = self._old
+        at = old.searchsorted(new)
+        there = old[np.minimum(at, len(old) - 1)] == new if len(old) else np.zeros(len(new), bool)
+        new, at = new[~there], at[~there]
+        self._old = np.insert(old, at, new)
+        self._new = set()
+        size = 1 << max(3, (2 * len(self._old) - 1).bit_length())  # bytes: 16+ bits a hash
+        if size != len(self._bits):
+            self._bits, self._mask, new = bytearray(size), size * 8 - 1, self._old
+        self._set_bits(new)
+
+    def _set_bits(self, hashes: np.ndarray) -> None:
+        slots = hashes & self._mask
+        bits = np.frombuffer(self._bits, np.uint8)  # a view: written in place
+        np.bitwise_or.at(bits, slots >> 3, np.left_shift(1, slots & 7).astype(np.uint8))
 
     def __len__(self) -> int:
         return len(self._old) + len(self._new)
 
 
 class KeySet:
-    """Strings by their 64-bit hashes (8 bytes each): ``in``, ``add`` and ``update`` as a set's,
+    """Strings by their 64-bit hashes (about 10 bytes each): ``in``, ``add`` and ``update`` as a set's,
     for the keys a load has written (``build_rows``' ``known``)."""
 
     def __init__(self) -> None:
@@ -131,7 +158,7 @@ class KeySet:
 
 class _SpooledActions:
     """``Staged.actions`` of a spooled graph: statement id -> CorporateAction node properties,
-    each written once to a spool (8 bytes a statement id in memory, for ``in``)."""
+    each written once to a spool (about 10 bytes a statement id in memory, for ``in``)."""
 
     def __init__(self, path: Path) -> None:
         self._path, self._spool, self._ids = path, None, HashSet64()
