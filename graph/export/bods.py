@@ -214,6 +214,11 @@ def _share(p: dict[str, Any]) -> dict[str, float] | None:
     return share
 
 
+def level_word(p: dict[str, Any]) -> str:
+    """BODS ``directOrIndirect`` of an edge: a missing ``direct`` is a level the source left unknown."""
+    return {True: "direct", False: "indirect"}.get(p.get("direct"), "unknown")
+
+
 def _interest(e: dict[str, Any]) -> dict[str, Any]:
     p = e["props"]
     if e["type"] == EdgeType.CONSOLIDATION:
@@ -226,12 +231,12 @@ def _interest(e: dict[str, Any]) -> dict[str, Any]:
                                "beneficialOwnershipOrControl": False, "details": details}
     elif e["type"] == EdgeType.OWNERSHIP:
         out = {"type": "votingRights" if p.get("interest") == "voting_rights" else "shareholding",
-               "directOrIndirect": "indirect" if p.get("direct") is False else "direct"}
+               "directOrIndirect": level_word(p)}
         if p.get("share_class"):
             out["details"] = f"share class: {p['share_class']}"
     else:
         kind = p.get("control_kind")
-        out = {"type": interest_code(kind), "directOrIndirect": "indirect" if p.get("direct") is False else "direct"}
+        out = {"type": interest_code(kind), "directOrIndirect": level_word(p)}
         if kind and kind != out["type"]:
             out["details"] = f"{CONTROL_DETAILS}{kind}"
     share = _share(p) if e["type"] != EdgeType.CONSOLIDATION or p.get("stake_lo") is not None else None

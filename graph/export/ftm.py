@@ -125,7 +125,7 @@ class FtmWriter:
         iv = _interval(p, date_prop=_DATED_EDGE_PROPS.get(t))
         if t == EdgeType.OWNERSHIP:
             return eid, "Ownership", _props(owner=src, asset=tgt, percentage=_percentage(p),
-                                            ownershipType="indirect" if p.get("direct") is False else "direct",
+                                            ownershipType={True: "direct", False: "indirect"}.get(p.get("direct"), "unknown"),
                                             sharesType=p.get("share_class"), role=p.get("interest"), **iv)
         if t == EdgeType.CONSOLIDATION:
             return eid, "Ownership", _props(owner=tgt, asset=src, percentage=_percentage(p),

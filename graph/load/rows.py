@@ -78,7 +78,7 @@ def edge_props(rec: EdgeBase) -> dict[str, Any]:
             props |= stake_props(rec.stake) | {"interest": rec.interest.value, "direct": rec.direct,
                                                "share_class": rec.share_class}
         case Control():
-            props |= stake_props(rec.stake) | {"control_kind": rec.control_kind}
+            props |= stake_props(rec.stake) | {"control_kind": rec.control_kind, "direct": rec.direct}
         case Consolidation():
             props |= stake_props(rec.stake) | {"level": rec.level.value,
                                                "accounting_standard": rec.accounting_standard}

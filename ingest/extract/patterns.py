@@ -26,6 +26,9 @@ A, B, A2, B2, B3 = party("a"), party("b"), party("a2"), party("b2"), party("b3")
 _POSS = r"(?:’s|'s|’|')"
 _PAREN = r"(?:\s\([^)]{1,160}\))?"  # a defined term or a description after a name
 _PCT = r"\d{1,3}(?:\.\d+)?\s?%"
+# "a limited liability company, X": the party's kind written before its name (an apposition)
+_KIND_THEN_NAME = (r"(?:an?\s(?:[A-Z][a-z]+\s)?(?:limited\sliability\scompany|limited\spartnership|corporation|company|"
+                   r"partnership|trust|entity),\s)?")
 _SECURITIES = (r"(?i:capital\sstock|common\sstock|stock|shares|common\sshares|ordinary\sshares|equity\sinterests?|"
                r"membership\sinterests?|partnership\sinterests?|voting\s(?:stock|securities)|common\sunits|units)")
 _OF_STOCK = (rf"(?:(?:the\s)?(?:issued\sand\s)?(?:outstanding\s)?(?:shares\s(?:of\s)?)?{_SECURITIES}\s(?:of|in)\s|"
@@ -47,6 +50,7 @@ FILER_IS_A = frozenset({"filer_subsidiary_x"})  # rules whose guarantor / owner 
 # the rule's own check on its parties (a lender that is a bank; a rename between organisations)
 _AGENT_ONLY = re.compile(r",?\sas\s(?:the\s)?(?:administrative|collateral|syndication|documentation)?\s?agents?\b"
                          r"(?![^.;()]{0,80}\b(?<!each\s)(?<!the\s)(?<!other\s)(?:lender|l/c\sissuer|letter\sof\scredit\sissuer|issuing\sbank)\b)", re.I)
+_IN_RELATIVE = re.compile(r",\s(?:which|who)\s[^,;]*$")  # an open relative clause (", which is listed on the ")
 CHECKS = {
     # an agent only is no lender (issue 32: "JPMorgan Chase Bank, N.A., as administrative agent")
     "agreement_among_lender": lambda a, b, m: bool(_LENDERISH.search(a) or re.match(
@@ -56,6 +60,10 @@ CHECKS = {
     # "sold to Coca-Cola Enterprises ...; its 48% interest in Coca-Cola Beverages Ltd.": a stake sold is no holding
     "its_pct_interest_in": lambda a, b, m: not _SOLD.search(m.string[:m.start()]),
     # the renamed party is the sentence's subject, not an object ("... voting majority in X and changed its name")
+    # "SoftBank Group Corp., which is ... listed on the Tokyo Stock Exchange, is the sole shareholder of X": the owner
+    # is the clause's subject, not the party that ends the relative clause before the verb
+    "sole_shareholder_of": lambda a, b, m: not (_IN_RELATIVE.search(m.string[:m.start("a")])
+                                                and re.match(r"(?:\s\([^)]*\))?,\s(?:is|was)\s", m.string[m.end("a"):])),
     "changed_name": lambda a, b, m: not re.search(r"\b(?:in|of|with|to|from|by|for|at|and)\s$", m.string[:m.start("a")]),
 }
 
@@ -113,9 +121,16 @@ _RAW: list[tuple[str, str, str]] = [
      rf"(?:(?<=,\s)|(?<=\sand\s)){A}\s(?:owned|owns|held|holds)\s(?:approximately\s|about\s)?(?P<pct>{_PCT})(?=\s*(?:[,;.]|\sand\b|$))"),
     (OWNS, "its_pct_interest_in",
      rf"{A}\s(?P<pct>{_PCT})\s(?:ownership\s|equity\s)?interest\sin\s{B}"),
+    # "Lei Wu ("Mr. Wu") is the sole member and sole manager of a limited liability company, Shan Lao Hu Tong
+    # LLC, that is the sole shareholder of ...": a defined term, a second role, the owned party's kind before it
     (OWNS, "sole_shareholder_of",
-     rf"{A}(?:,?\sand\s{A2})?,?\s(?:(?:which|who)\s)?(?:(?:is|was|are|were)\s)?the\ssole\s(?P<how>shareholder|"
-     rf"stockholder|owner|member)s?\sof\s{B}"),
+     rf"{A}{_PAREN}(?:,?\sand\s{A2})?,?\s(?:(?:which|who|that)\s)?(?:(?:is|was|are|were)\s)?the\ssole\s(?P<how>shareholder|"
+     rf"stockholder|owner|member)s?(?:\sand\s(?:the\s)?sole\s(?:manager|managing\smember|director|general\spartner))?"
+     rf"\sof\s{_KIND_THEN_NAME}{B}"),
+    # the same said of the party the sentence named last ("..., Shan Lao Hu Tong LLC, that is the sole shareholder
+    # of Ji Xiang Hu Tong Holdings Limited"): a rule of its own, as the match above ends on that party
+    (OWNS, "named_then_sole_shareholder_of",
+     rf"{A},\s(?:which|who|that)\s(?:is|was)\sthe\ssole\s(?P<how>shareholder|stockholder|owner|member)\sof\s{B}"),
     (OWNS, "all_shares_owned_by",
      rf"(?P<how>[Aa]ll)\sof\sthe\s(?:issued\sand\s)?(?:outstanding\s)?(?:shares\s(?:of\s)?)?(?:the\s)?{_SECURITIES}\sof\s{B}"
      rf"\s(?:are|is|were|was)\s(?:beneficially\s)?(?:owned|held)\sby\s{A}"),

@@ -196,7 +196,9 @@ class Ownership(EdgeBase):
     record_type: Literal["ownership"] = "ownership"
     stake: Stake | None = None  # None: the source states the interest without a figure
     interest: InterestType = InterestType.SHAREHOLDING
-    direct: bool = True
+    # False: held through others (declared indirect); None: the source says the level is unknown or does
+    # not say (BODS "unknown" / no directOrIndirect): used in chain arithmetic as a link, as a direct one is
+    direct: bool | None = True
     share_class: str | None = None
 
 
@@ -204,7 +206,7 @@ class Control(EdgeBase):
     record_type: Literal["control"] = "control"
     control_kind: str  # voting, board_appointment, trust, nominee, significant_influence, ...
     stake: Stake | None = None  # voting-rights share where the source gives one
-    direct: bool = True
+    direct: bool | None = True  # as Ownership.direct
 
 
 class Consolidation(EdgeBase):

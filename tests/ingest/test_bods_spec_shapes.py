@@ -288,3 +288,37 @@ def test_03_every_optional_field_components_anonymous_and_replacement(tmp_path: 
     assert controls == {"bods:o4": ("p2", "appointmentOfBoard"), "bods:o6": ("e3", "otherInfluenceOrControl")}
     (exc,) = of(records, ReportingException)
     assert exc.entity.value == "e1" and "noBeneficialOwners" in exc.reference
+
+
+# -- session 11: an interest's level as stated, unknown kept unknown ------------------------------
+
+def test_04_interest_level_unknown_or_missing_stays_unknown(tmp_path: Path) -> None:
+    """BODS 0.4 ``directOrIndirect`` (optional; codes direct / indirect / unknown): only "direct" is
+    direct and only "indirect" indirect; "unknown" and a missing level are unknown (None), for
+    shares and for control alike (it was read as direct)."""
+    interests = [{"type": "shareholding", "directOrIndirect": level, "share": {"exact": n}}
+                 for n, level in ((10, "direct"), (20, "indirect"), (30, "unknown"))]
+    interests += [{"type": "shareholding", "share": {"exact": 40}},
+                  {"type": "appointmentOfBoard", "directOrIndirect": "indirect"},
+                  {"type": "otherInfluenceOrControl", "directOrIndirect": "unknown"},
+                  {"type": "seniorManagingOfficial"}]
+    records = read(tmp_path, [_entity("sub", "Subject PLC", "01234567"), _person("p1", "Anne Owner"),
+                              _relationship("r1", "sub", "p1", interests)])
+    assert not of(records, Quarantined)
+    assert {o.stake.exact: o.direct for o in of(records, Ownership)} == {10: True, 20: False, 30: None, 40: None}
+    assert {c.control_kind: c.direct for c in of(records, Control)} == {
+        "appointmentOfBoard": False, "otherInfluenceOrControl": None, "seniorManagingOfficial": None}
+
+
+def test_02_interest_level_free_interest_is_unknown(tmp_path: Path) -> None:
+    """BODS 0.2 ``interestLevel`` is optional: an interest without it has an unknown level."""
+    sts = [{"statementID": "e1", "statementType": "entityStatement", "entityType": "registeredEntity",
+            "name": "Level Co Ltd", "identifiers": [{"id": "123", "scheme": "GB-COH"}]},
+           {"statementID": "p1", "statementType": "personStatement", "personType": "knownPerson",
+            "names": [{"type": "individual", "fullName": "Lev Owner"}]},
+           {"statementID": "o1", "statementType": "ownershipOrControlStatement", "statementDate": "2019-05-01",
+            "subject": {"describedByEntityStatement": "e1"}, "interestedParty": {"describedByPersonStatement": "p1"},
+            "interests": [{"type": "shareholding", "share": {"exact": 75}}]}]
+    (own,) = of(read(tmp_path, sts), Ownership)
+    assert own.stake.exact == 75 and own.direct is None
+

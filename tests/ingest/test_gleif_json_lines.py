@@ -25,6 +25,16 @@ def test_each_line_is_a_record() -> None:
     assert any(isinstance(q, Quarantined) and "SYNTHETICOBJLINE0000" in q.reason for q in records)
 
 
+def test_a_record_with_a_failing_lei_keeps_its_own_names_but_no_joinable_id() -> None:
+    records = list(detect(FILE).read(FILE))
+    stated = [e for e in records if isinstance(e, Entity) and e.ref.value == "LEI:SYNTHETICOBJLINE0000"]
+    assert len(stated) == 1 and stated[0].ref.lei is None
+    previous = [a for a in stated[0].aliases if a.kind == "previous"]
+    assert [a.value for a in previous] == ["Weyerhaeuser Timber Company"]
+    # its registration number is the real Weyerhaeuser's: kept off, so it is not merged by it
+    assert not any(a.scheme == "company_number" for a in stated[0].aliases)
+
+
 def test_a_bad_line_is_quarantined_and_the_next_read(tmp_path: Path) -> None:
     lines = FILE.read_text(encoding="utf-8").splitlines()
     bare = json.dumps(json.loads(lines[1])["record"])  # the same record without its wrapper

@@ -98,7 +98,7 @@ def republished_edge(party: EntityRef, subject: EntityRef, interest: Any, where:
     if details.startswith(CONTROL_DETAILS) and interest.get("type") not in ("shareholding", "votingRights"):
         stake = parse_stake(interest.get("share"), boolean_exclusive=False)
         return Control(source=party, target=subject, control_kind=details.removeprefix(CONTROL_DETAILS),
-                       stake=stake, direct=interest.get("directOrIndirect") != "indirect", **kw)
+                       stake=stake, direct=interest_level(interest), **kw)
     return None
 
 
@@ -181,9 +181,7 @@ def edge_record(party: EntityRef, subject: EntityRef, interest: Any, v04: bool, 
     if not isinstance(interest, dict):
         raise Bad("interests", "interest is not an object")
     itype = interest_type(interest.get("type")) or "unknownInterest"  # off-codelist: see off_codelist_note
-    level = interest.get("directOrIndirect", interest.get("interestLevel"))
-    if level not in (None, "direct", "indirect", "unknown"):
-        raise Bad("interests.directOrIndirect", f"unknown directOrIndirect {level!r}")
+    direct = interest_level(interest)
     try:
         stake = parse_stake(interest.get("share"), boolean_exclusive=not v04)
     except ValidationError as err:
@@ -194,10 +192,19 @@ def edge_record(party: EntityRef, subject: EntityRef, interest: Any, v04: bool, 
               provenance=prov, fact_key=common["fact_key"], stake=stake)
     if itype in ("shareholding", "votingRights"):
         # indirect percentages are declared by the source, not derived: kept, marked direct=False;
-        # "unknown" stays direct=True (the chain's component links carry it, see report)
+        # "unknown" (or no level) stays unknown, None: a link of the chain, as a direct one is
         return Ownership(interest=InterestType.SHAREHOLDING if itype == "shareholding"
-                         else InterestType.VOTING_RIGHTS, direct=level != "indirect", **kw)
-    return Control(control_kind=itype, **kw)
+                         else InterestType.VOTING_RIGHTS, direct=direct, **kw)
+    return Control(control_kind=itype, direct=direct, **kw)
+
+
+def interest_level(interest: dict[str, Any]) -> bool | None:
+    """BODS ``directOrIndirect`` (0.4; ``interestLevel`` in 0.2/0.3): True for direct, False for
+    indirect, None for ``unknown`` or not stated (optional in every version: the level is unknown)."""
+    level = interest.get("directOrIndirect", interest.get("interestLevel"))
+    if level not in (None, "direct", "indirect", "unknown"):
+        raise Bad("interests.directOrIndirect", f"unknown directOrIndirect {level!r}")
+    return {"direct": True, "indirect": False}.get(level)
 
 
 def identifier_alias(ident: Any) -> Alias | None:

@@ -115,7 +115,7 @@ def _stake(v: Any) -> Stake | None:
 
 def _ownership(obj: dict[str, Any]) -> dict[str, Any]:
     direct = obj.get("direct", True)
-    if not isinstance(direct, bool):
+    if direct is not None and not isinstance(direct, bool):
         raise _Decline
     return {"stake": _stake(obj.get("stake")), "direct": direct,
             "interest": _code(InterestType, obj.get("interest", "shareholding")),

@@ -216,8 +216,8 @@ def _edge(kind: str, obj: dict[str, Any], ctx: Ctx) -> Record:
     if kind == "ownership":
         args["interest"] = parse_enum(InterestType, obj.get("interest", "shareholding"), "interest")
         direct = obj.get("direct", True)
-        if not isinstance(direct, bool):
-            raise Bad("direct", "expected true or false")
+        if direct is not None and not isinstance(direct, bool):
+            raise Bad("direct", "expected true, false or null (level unknown)")
         args.update(direct=direct, share_class=str_value(obj, "share_class"))
     elif kind == "control":
         args["control_kind"] = str_value(obj, "control_kind", required=True)

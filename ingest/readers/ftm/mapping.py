@@ -27,6 +27,9 @@ THING_KINDS: dict[str, EntityKind] = {
     "Security": EntityKind.UNKNOWN,
     "RealEstate": EntityKind.UNKNOWN,
     "Vehicle": EntityKind.UNKNOWN,
+    # a post ("Member of the National Assembly of Venezuela"): a Thing in FtM, not a legal person; its
+    # holders are Occupancy links to it
+    "Position": EntityKind.UNKNOWN,
 }
 
 # schema -> (source property, target property), in ownergraph's edge direction
@@ -42,10 +45,11 @@ EDGE_ENDS: dict[str, tuple[str, str]] = {
     "Employment": ("employee", "employer"),
     "Representation": ("agent", "client"),
     "UnknownLink": ("subject", "object"),
+    "Occupancy": ("holder", "post"),  # a person holding a Position, over startDate..endDate
 }
 ASSOCIATION_WORDS = {"Family": "family", "Associate": "associate", "Membership": "member",
-                     "Employment": "employee", "Representation": "representative", "UnknownLink": "linked"}
-NOT_CONTROL = {"Occupancy"}  # a person holding a post (Position): no second legal entity
+                     "Employment": "employee", "Representation": "representative", "UnknownLink": "linked",
+                     "Occupancy": "post holder"}
 
 # identifier property -> (scheme, prefix for OTHER values or jurisdiction for company numbers)
 IDENTIFIERS: dict[str, tuple[AliasScheme, str | None]] = {

@@ -30,8 +30,12 @@ Mapping choices:
   ``parent`` / ``subsidiaries`` give an Ownership parent -> subsidiary, share unstated.
 - Identification / Passport -> identifier aliases of their holder's entity
   (:mod:`ingest.readers.ftm.identifications`); one whose holder is not in the file is quarantined.
-- Occupancy (a post held) and every other schema (Address, Note, Page, ...) are quarantined with
-  the reason, never dropped silently.
+- Position (a post, a Thing in FtM) -> an Entity of unknown kind, as Vessel; Occupancy (FtM: an
+  Interval, ``holder`` a Person, ``post`` a Position, ``status`` current / ended / unknown) -> an
+  :class:`Association` holder -> post, "post holder", over startDate..endDate (its ``status`` is
+  kept in the provenance: "ended" without an endDate states no end date to load).
+- Every other schema (Address, Note, Page, ...) is quarantined with the reason, never dropped
+  silently.
 
 Knowledge time: full export -> the entity's ``last_change`` (else ``first_seen``, else the
 file's modification time); delta -> the timestamp in the delta's folder or file name
@@ -68,7 +72,7 @@ from ownergraph.domain.model import (
     Succession,
 )
 from ownergraph.ingest.readers.ftm.mapping import (
-    ASSOCIATION_WORDS, EDGE_ENDS, NOT_CONTROL, SOURCE, THING_KINDS, aliases_of, Ctx, first_value, jurisdiction_of, num,
+    ASSOCIATION_WORDS, EDGE_ENDS, SOURCE, THING_KINDS, aliases_of, Ctx, first_value, jurisdiction_of, num,
     stamp_time, prop_values, parse_percentage, properties,
 )
 from ownergraph.ingest.readers.json_layout import JSON_ERRORS, iter_json_records, iter_lines, load_line
@@ -189,10 +193,13 @@ def _edge(ent: dict[str, Any], ctx: Ctx) -> Iterator[Record]:
     valid_from = ctx.date(props, "date" if schema == "Succession" else "startDate")
     valid_to = ctx.date(props, "endDate")
     pairs = [(s, t) for s in sources for t in targets]
+    prov = ctx.prov(eid, props)
+    if status := first_value(props, "status"):  # Occupancy: current / ended / unknown, as stated
+        prov = prov.model_copy(update={"locator": f"{prov.locator}; status={status}"})
     for i, (s, t) in enumerate(pairs):
         common = dict(
             source=_ref(s), target=_ref(t), known_from=ctx.known_from,
-            valid_from=valid_from, valid_to=valid_to, provenance=ctx.prov(eid, props),
+            valid_from=valid_from, valid_to=valid_to, provenance=prov,
             fact_key=f"ftm:{eid}" if i == 0 else f"ftm:{eid}#{i}")  # several ends: rare
         yield build(ctx.path, ctx.locator, lambda: _typed_edge(schema, props, common), ent)
 
@@ -233,9 +240,6 @@ def _entity_records(ent: dict[str, Any], ctx: Ctx, held: HeldIds) -> Iterator[Re
         yield from _sanction(ent, ctx)
     elif schema in EDGE_ENDS:
         yield from _edge(ent, ctx)
-    elif schema in NOT_CONTROL:
-        yield quarantine(ctx.path, ctx.locator, "schema",
-                         f"{schema}: a post held (Position), not a relationship between legal entities", ent.get("id"))
     else:
         yield quarantine(ctx.path, ctx.locator, "schema",
                          f"{schema!r}: not an entity or relationship ownergraph models",

@@ -200,22 +200,8 @@ def map_lei(rec: LeiRec, ctx: Ctx) -> Iterator[Record]:
         kind = KIND_OF_CATEGORY[rec.category]
     else:
         raise Bad("EntityCategory", f"unknown code {rec.category!r}")
-    aliases = [Alias(scheme=AliasScheme.LEI, value=lei, kind=AliasKind.IDENTIFIER),
-               Alias(scheme=AliasScheme.NAME, value=rec.legal_name, kind=AliasKind.LEGAL)]
-    for name_type, name in rec.other_names:
-        if name_type not in ALIAS_KIND_OF_NAME_TYPE:  # that name alone: the entity still loads
-            yield quarantine(ctx.path, ctx.locator, "OtherEntityName.type",
-                             f"unknown code {name_type!r}: the name is not kept", name)
-            continue
-        until = renamed_on(rec) if name_type == "PREVIOUS_LEGAL_NAME" else None
-        aliases.append(Alias(scheme=AliasScheme.NAME, value=name, kind=ALIAS_KIND_OF_NAME_TYPE[name_type],
-                             valid_to=until))
-    if rec.ra_entity_id:
-        # company_number is "<jurisdiction>:<number>"; LegalJurisdiction may be a subdivision (US-DE).
-        value = f"{rec.jurisdiction}:{rec.ra_entity_id}" if rec.jurisdiction else rec.ra_entity_id
-        aliases.append(Alias(scheme=AliasScheme.COMPANY_NUMBER, value=value, kind=AliasKind.IDENTIFIER))
-    for scheme, value in rec.identifiers:
-        aliases.append(Alias(scheme=scheme, value=value, kind=AliasKind.IDENTIFIER))
+    aliases, bad_names = own_aliases(rec, Alias(scheme=AliasScheme.LEI, value=lei, kind=AliasKind.IDENTIFIER), ctx)
+    yield from bad_names
     successors: list[EntityRef] = []
     bad_successors: list[Record] = []
     for s_lei, s_name in rec.successors:
@@ -247,6 +233,29 @@ def map_lei(rec: LeiRec, ctx: Ctx) -> Iterator[Record]:
     yield from event_records(rec, ref, successors, known, valid_to, ctx)
 
 
+def own_aliases(rec: LeiRec, key: Alias, ctx: Ctx, joinable: bool = True) -> tuple[list[Alias], list[Record]]:
+    """The entity's own names (legal, then OtherEntityNames), with ``key`` first, and, when
+    ``joinable``, its registration number and BIC/ISIN; and a quarantine for each other name of an
+    unknown type (that name alone is not kept)."""
+    aliases = [key, Alias(scheme=AliasScheme.NAME, value=rec.legal_name or "", kind=AliasKind.LEGAL)]
+    bad: list[Record] = []
+    for name_type, name in rec.other_names:
+        if name_type not in ALIAS_KIND_OF_NAME_TYPE:
+            bad.append(quarantine(ctx.path, ctx.locator, "OtherEntityName.type",
+                                  f"unknown code {name_type!r}: the name is not kept", name))
+            continue
+        until = renamed_on(rec) if name_type == "PREVIOUS_LEGAL_NAME" else None
+        aliases.append(Alias(scheme=AliasScheme.NAME, value=name, kind=ALIAS_KIND_OF_NAME_TYPE[name_type],
+                             valid_to=until))
+    if joinable and rec.ra_entity_id:
+        # company_number is "<jurisdiction>:<number>"; LegalJurisdiction may be a subdivision (US-DE).
+        value = f"{rec.jurisdiction}:{rec.ra_entity_id}" if rec.jurisdiction else rec.ra_entity_id
+        aliases.append(Alias(scheme=AliasScheme.COMPANY_NUMBER, value=value, kind=AliasKind.IDENTIFIER))
+    for scheme, value in rec.identifiers if joinable else ():
+        aliases.append(Alias(scheme=scheme, value=value, kind=AliasKind.IDENTIFIER))
+    return aliases, bad
+
+
 def renamed_on(rec: LeiRec) -> date | None:
     """When the record's one PREVIOUS_LEGAL_NAME ended: the effective date of its latest completed
     CHANGE_LEGAL_NAME event (the change to the current LegalName). With several previous names,
@@ -265,18 +274,23 @@ LEI_PATTERN = re.compile(r"[A-Z0-9]{18}[0-9]{2}")
 def _unchecked_lei(rec: LeiRec, ctx: Ctx) -> Iterator[Record]:
     """A record whose LEI has the schema's form but fails ISO 17442's check digits (test fixtures,
     a mistyped id): the entity is kept under its stated id (never as an LEI key, so it joins
-    nothing by it), and the quarantine says so; its events and successors are not read under it."""
+    nothing by it), and the quarantine says so. Its own names (previous, trading, transliterated) are
+    read as for any record; its registration number, BIC and ISIN are not (they would join it to
+    the entity that validly holds them), nor its events and successors (links by the bad LEI)."""
     yield quarantine(ctx.path, ctx.locator, "LEI", f"{rec.lei!r} fails the ISO 17442 LEI check: the entity is kept "
-                     "with it as a stated identifier, not as its LEI; its events and successors are not read", rec.lei)
+                     "with it as a stated identifier, not as its LEI, with its names; its registration number, events and "
+                     "successors are not read", rec.lei)
     if not rec.legal_name:
         return
     stated = f"LEI:{rec.lei}"
     kind = KIND_OF_CATEGORY.get(rec.category or "", EntityKind.UNKNOWN)
     ref = EntityRef(scheme=AliasScheme.OTHER, value=stated, name=rec.legal_name, kind=kind)
-    aliases = (Alias(scheme=AliasScheme.OTHER, value=stated, kind=AliasKind.IDENTIFIER),
-               Alias(scheme=AliasScheme.NAME, value=rec.legal_name, kind=AliasKind.LEGAL))
+    aliases, bad_names = own_aliases(rec, Alias(scheme=AliasScheme.OTHER, value=stated, kind=AliasKind.IDENTIFIER), ctx,
+                                   joinable=False)
+    yield from bad_names
     yield built(ctx, lambda: Entity(
-        ref=ref, name=rec.legal_name or "", kind=kind, aliases=aliases, jurisdiction=rec.jurisdiction,
+        ref=ref, name=rec.legal_name or "", kind=kind, aliases=tuple(dict.fromkeys(aliases)),
+        jurisdiction=rec.jurisdiction,
         known_from=datetime_value(rec.last_update, "LastUpdateDate") or ctx.fallback_known,
         fact_key=f"gleif:lei:{rec.lei}", provenance=record_provenance(ctx, rec.lei or "", rec.validation_sources)))
 

@@ -264,6 +264,9 @@ def _form345(root: Any, path: Path) -> Iterator[Record]:
     for holding, (loc, row) in latest.items():
         yield from _holding(path, report, refs, holding, loc, row)
     lines = _disclosure_lines(root, rows)
+    if len(lines) > len(rows):  # footnotes, remarks: the chains they state among the owners
+        text = "\n".join(lines)
+        yield from _prose(path, doc, text, issuer, refs, period, sum(len(ln) + 1 for ln in lines[:len(rows)]))
     yield build(path, "document", lambda: Disclosure(
         document_id=doc.doc_id, form_type=form, filed_at=filed, period=str(period or "") or None,
         title=f"{form}: {', '.join(r.name or '' for r in refs)} in {issuer.name or issuer.value}",

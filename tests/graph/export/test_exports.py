@@ -102,6 +102,10 @@ def test_bods_export_is_valid_and_round_trips(loaded: Graph, tmp_path: Path) -> 
     shares = [i["share"] for s in statements if s["recordType"] == "relationship"
               for i in s["recordDetails"]["interests"] if "share" in i]
     assert any("exact" in s for s in shares) and any("minimum" in s or "exclusiveMinimum" in s for s in shares)
+    # indirect-ownership.json's Person 1 -> Company B is "unknown": exported as stated, not as direct
+    levels = {i["directOrIndirect"] for s in statements if s["recordType"] == "relationship"
+              for i in s["recordDetails"]["interests"]}
+    assert {"direct", "indirect", "unknown"} <= levels
     assert all(s["source"]["description"] for s in statements)
     assert any(s.get("recordStatus") == "updated" for s in statements)  # every version, not a snapshot
     assert res.manifest["counts"]["entities"] == sum(1 for s in statements if s["recordType"] != "relationship")
