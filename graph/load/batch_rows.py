@@ -123,7 +123,8 @@ def build_rows(entities: Sequence[tuple[str, Entity]], records: Sequence[Any],
                     "authority": rec.authority, "programme": rec.programme}))
             case ReportingException():
                 nodes["ReportingException"].append(_node_row(rec, key(), {
-                    "level": rec.level.value, "reason": rec.reason.value, "reference": rec.reference}))
+                    "level": rec.level.value, "reason": rec.reason.value, "reference": rec.reference,
+                    "other_reasons": [r.value for r in rec.other_reasons] or None}))
             case Disclosure():
                 filer = key() if rec.filer else None
                 mentions = sorted({key() for _ in rec.mentions})

@@ -130,6 +130,8 @@ class Dated(_Model):
             del payload["event"]
         if payload.get("industry_codes", 0) == []:  # entities without codes hash as before the field
             del payload["industry_codes"]
+        if payload.get("other_reasons", 0) == []:  # exceptions with one reason hash as before the field
+            del payload["other_reasons"]
         blob = json.dumps(payload, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
@@ -268,6 +270,8 @@ class ReportingException(Dated):
     level: ConsolidationLevel
     reason: ExceptionReason
     reference: str | None = None
+    # the further reasons a record states (repex ``ExceptionReason`` is one or more), in order
+    other_reasons: tuple[ExceptionReason, ...] = ()
 
 
 class Sanction(Dated):

@@ -2,7 +2,8 @@
 after GLEIF's Reporting Exceptions format 2.1 (``repex:Exception``: ``LEI``, ``ExceptionCategory``,
 ``ExceptionReason`` one or more, ``ExceptionReference`` zero or more, ``Extension``) around the
 header of the real golden-copy file (tests/fixtures/real/gleif/golden-copy/repex-data.xml); the LEI
-is that file's first record. No split holds an ``ExceptionReference`` or a second reason."""
+is that file's first record. No split holds an ``ExceptionReference`` or a second reason; every
+reason is kept (``reason``, then ``other_reasons``)."""
 
 from __future__ import annotations
 
@@ -49,5 +50,15 @@ def test_every_optional_repex_element(tmp_path: Path) -> None:
     # both references kept; the Extension block changes nothing
     assert ultimate.reference == "Annual report 2022, note 1; https://example.org/filing/2022"
     assert ultimate.known_from.isoformat().startswith("2023-06-09")  # the header's ContentDate
-    # the model holds one reason: the first as stated
+    # every reason kept, the first as stated first (nothing dropped without a note)
     assert str(direct.reason.value) == "NON_CONSOLIDATING" and direct.reference is None
+    assert [str(r.value) for r in direct.other_reasons] == ["NO_KNOWN_PERSON"] and ultimate.other_reasons == ()
+
+
+def test_an_unknown_second_reason_is_refused_naming_the_field(tmp_path: Path) -> None:
+    path = tmp_path / "repex.xml"
+    path.write_text(REPEX.replace("NO_KNOWN_PERSON", "NOT_A_REASON"), encoding="utf-8")
+    records = list(detect(path).read(path))
+    (bad,) = [r for r in records if isinstance(r, Quarantined)]
+    assert bad.field == "ExceptionReason" and "NOT_A_REASON" in bad.reason
+    assert [str(r.level.value) for r in records if isinstance(r, ReportingException)] == ["ultimate"]

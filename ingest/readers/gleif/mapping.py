@@ -356,13 +356,15 @@ def map_repex(rec: RepexRec, ctx: Ctx) -> Iterator[Record]:
         raise Bad("ExceptionCategory", f"unknown code {rec.category!r}")
     if not rec.reasons:
         raise Bad("ExceptionReason", "missing")
-    try:
-        reason = ExceptionReason(rec.reasons[0])  # the model holds one reason; GLEIF gives one in practice
-    except ValueError:
-        raise Bad("ExceptionReason", f"unknown code {rec.reasons[0]!r}") from None
+    reasons = []
+    for code in dict.fromkeys(rec.reasons):  # every reason stated, in order (one or more in repex)
+        try:
+            reasons.append(ExceptionReason(code))
+        except ValueError:
+            raise Bad("ExceptionReason", f"unknown code {code!r}") from None
     record_id = f"{rec.lei}:{rec.category}"
     yield ReportingException(
-        entity=ref, level=LEVEL_OF_EXCEPTION[rec.category], reason=reason,
+        entity=ref, level=LEVEL_OF_EXCEPTION[rec.category], reason=reasons[0], other_reasons=tuple(reasons[1:]),
         reference="; ".join(rec.references) or None,
         known_from=datetime_value(rec.content_date, "ContentDate") or ctx.fallback_known,
         fact_key=f"gleif:repex:{record_id}", provenance=record_provenance(ctx, record_id, None))

@@ -40,7 +40,7 @@ from ownergraph.ingest.readers.base import (
 )
 from ownergraph.ingest.readers.json_layout import iter_json_records, json_layout
 from ownergraph.ingest.readers.uk.charges import charge, is_charge
-from ownergraph.ingest.readers.uk.company import company_row
+from ownergraph.ingest.readers.uk.company import company_row, uk_sic_codes
 from ownergraph.ingest.readers.uk.psc import PscFile, company_entity, person_details, registration
 from ownergraph.ingest.readers.uk.sibling_profile import sibling_profile_company
 
@@ -343,6 +343,9 @@ def profile(path: Path, loc: str, obj: dict[str, Any]) -> list[Record]:
                               valid_from=parse_date(old.get("effective_from")),
                               valid_to=parse_date(old.get("ceased_on"))))
     ent = ent.model_copy(update={"aliases": (*ent.aliases, *previous)}) if previous else ent
+    sic = obj.get("sic_codes")
+    if isinstance(sic, list) and (codes := uk_sic_codes(sic)):
+        ent = ent.model_copy(update={"industry_codes": codes})
     return [overseas(ent, obj), *branch_parent(path, loc, obj, ent)]
 
 

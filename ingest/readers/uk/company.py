@@ -1,7 +1,8 @@
 """UK Companies House basic company data CSV (``--format uk-company``) -> one Entity per row.
 
-Dates are DD/MM/YYYY; previous names become dated PREVIOUS aliases; known_from is the snapshot
-date in the file name, else the latest event the row reflects. Lines that are not UTF-8 are
+Dates are DD/MM/YYYY; previous names become dated PREVIOUS aliases; the SICCode.SicText_1..4
+codes (UK SIC 2007, "70100 - Activities of head offices") become industry codes ``UKSIC:70100``;
+known_from is the snapshot date in the file name, else the latest event the row reflects. Lines that are not UTF-8 are
 quarantined with their row (never loaded with U+FFFD in a name).
 """
 
@@ -119,6 +120,17 @@ class UkCompanyReader:
         return company_row(path, loc, dict(zip(header, (v.strip() for v in values))), snapshot)
 
 
+_UK_SIC = re.compile(r"\s*(\d{4,5})(?!\d)")
+
+
+def uk_sic_codes(values: Iterable[object]) -> tuple[str, ...]:
+    """UK SIC 2007 codes as industry codes (``UKSIC:70100``): the leading code of each text
+    ("70100 - Activities of head offices", or the bare "70100" of the API's ``sic_codes``); "None
+    Supplied" and empty values are none. An attribute, never an alias (as EDGAR's ``SIC:``)."""
+    codes = (m[1].zfill(5) for v in values if isinstance(v, (str, int)) and (m := _UK_SIC.match(str(v))))
+    return tuple(dict.fromkeys(f"UKSIC:{c}" for c in codes))
+
+
 def company_row(path: Path, loc: str, row: dict[str, str], snapshot: str | None) -> Entity:
     number, name = row.get("CompanyNumber"), row.get("CompanyName")
     uri = re.search(r"/company/([A-Za-z0-9]+)\s*$", row.get("URI") or "")
@@ -164,6 +176,7 @@ def company_row(path: Path, loc: str, row: dict[str, str], snapshot: str | None)
                                 jurisdiction=jurisdiction, kind=EntityKind.COMPANY),
                   name=name, kind=EntityKind.COMPANY, aliases=tuple(aliases), jurisdiction=jurisdiction,
                   status=status, valid_from=incorporated, valid_to=dissolved, known_from=known,
+                  industry_codes=uk_sic_codes(row.get(f"SICCode.SicText_{i}") for i in range(1, 5)),
                   provenance=prov, fact_key=f"uk_company:{value}")
 
 
