@@ -24,6 +24,7 @@ class Party:
     cik: str | None = None
     state: str | None = None
     sic: str | None = None  # STANDARD INDUSTRIAL CLASSIFICATION code
+    irs: str | None = None  # IRS NUMBER (the US employer identification number), nine digits
     former: list[tuple[str, date | None]] = field(default_factory=list)  # (old name, date of change)
 
 
@@ -35,6 +36,7 @@ class Header:
     accepted: datetime | None = None
     period: str | None = None
     parties: list[Party] = field(default_factory=list)
+    group_members: list[str] = field(default_factory=list)  # GROUP MEMBERS lines: names, no CIK
 
     @property
     def filer(self) -> Party | None:
@@ -105,8 +107,7 @@ def parse_header(text: str) -> Header:
     h = Header()
     acc = re.search(r"ACCESSION NUMBER:\s*(\S+)", head) or _ACCESSION.search(text[:400])
     h.accession = acc[1] if acc else None
-    if f := re.search(r"CONFORMED SUBMISSION TYPE:\s*(.+)", head):
-        h.form = f[1].strip()
+    h.form = _label(head, "CONFORMED SUBMISSION TYPE")
     if f := re.search(r"FILED AS OF DATE:\s*(\d{8})", head):
         h.filed = _yyyymmdd(f[1])
     if f := re.search(r"<ACCEPTANCE-DATETIME>\s*(\d{14})", text[:2000]):
@@ -114,16 +115,28 @@ def parse_header(text: str) -> Header:
     if f := re.search(r"CONFORMED PERIOD OF REPORT:\s*(\d{8})", head):
         p = _yyyymmdd(f[1])
         h.period = p.isoformat() if p else None
+    h.group_members = [g.strip() for g in re.findall(r"GROUP MEMBERS:[ \t]*([^\n]*)", head) if g.strip()]
     blocks = re.split(r"(?m)^\s*(FILER|SUBJECT COMPANY|FILED BY|REPORTING-OWNER|ISSUER):\s*$", head)
     for role, body in zip(blocks[1::2], blocks[2::2]):
-        name = re.search(r"COMPANY CONFORMED NAME:\s*(.+)", body)
-        cik = re.search(r"CENTRAL INDEX KEY:\s*(\d+)", body)
-        state = re.search(r"STATE OF INCORPORATION:\s*(\w+)", body)
-        sic = _sic(body)
-        h.parties.append(Party(role, name[1].strip() if name else None,
-                               cik[1].zfill(10) if cik else None, state[1] if state else None,
-                               sic, _former_names(body)))
+        cik, state = _label(body, "CENTRAL INDEX KEY"), _label(body, "STATE OF INCORPORATION")
+        h.parties.append(Party(role, _label(body, "COMPANY CONFORMED NAME"),
+                               cik.zfill(10) if cik and cik.isdigit() else None,
+                               st[0] if state and (st := re.match(r"\w+", state)) else None,
+                               _sic(body), _irs(_label(body, "IRS NUMBER")), _former_names(body)))
     return h
+
+
+def _label(body: str, label: str) -> str | None:
+    """The value after ``LABEL:`` on its own line; an empty field is none (never the next line's)."""
+    m = re.search(rf"{label}:[ \t]*([^\n]*)", body)
+    return m[1].strip() or None if m else None
+
+
+def _irs(value: str | None) -> str | None:
+    """An IRS NUMBER (EIN) as nine digits ("13-1234567" as filers write it in tagged headers);
+    EDGAR's placeholder "000000000" and anything not nine digits are none."""
+    digits = re.sub(r"[ -]", "", value or "")
+    return digits if re.fullmatch(r"\d{9}", digits) and int(digits) else None
 
 
 _TAGGED_ROLES = {"FILER": "FILER", "SUBJECT-COMPANY": "SUBJECT COMPANY", "FILED-BY": "FILED BY",
@@ -149,11 +162,12 @@ def tagged_header(text: str) -> Header:
         body = m[2]
         cik = tag("CIK", body)
         sic = tag("ASSIGNED-SIC", body)
+        irs = _irs(tag("IRS-NUMBER", body))
         former = [(f[1].strip(), _yyyymmdd(f[2])) for f in re.finditer(
             r"<FORMER-CONFORMED-NAME>[ \t]*([^\n<]+)\s*<DATE-CHANGED>[ \t]*(\d{8})", body, re.I)]
         h.parties.append(Party(_TAGGED_ROLES[m[1].upper()], tag("CONFORMED-NAME", body),
                                cik.zfill(10) if cik and cik.isdigit() else None, tag("STATE-OF-INCORPORATION", body),
-                               sic.zfill(4) if sic and sic.isdigit() and int(sic) else None,
+                               sic.zfill(4) if sic and sic.isdigit() and int(sic) else None, irs,
                                sorted(former, key=lambda f: f[1] or date.min, reverse=True)))
     return h
 

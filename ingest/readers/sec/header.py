@@ -1,6 +1,7 @@
 """The companies an EDGAR SGML header names (FILER, SUBJECT COMPANY, FILED BY, REPORTING-OWNER,
 ISSUER) as entities: conformed name, CIK, state of incorporation, the STANDARD INDUSTRIAL
-CLASSIFICATION code as an industry code (an attribute, not an alias: never matched by name), and every
+CLASSIFICATION code as an industry code (an attribute, not an alias: never matched by name), the IRS
+NUMBER as an identifier ``other:ein:<nine digits>`` (the US employer identification number), and every
 FORMER COMPANY name as a previous name valid until its DATE OF NAME CHANGE (and from the change before it)."""
 
 from __future__ import annotations
@@ -49,8 +50,9 @@ def _entity(path: Path | str, party: Party, known_from: datetime, document_id: s
     ref = EntityRef(scheme=AliasScheme.CIK, value=party.cik, name=party.name, jurisdiction=jur, kind=kind)
     prov = Provenance(source_system="sec", source_record_id=f"{document_id}:{party.cik}", document_id=document_id,
                       locator=loc, source_file=str(path))
+    ein = (Alias(scheme=AliasScheme.OTHER, value=f"ein:{party.irs}", kind=AliasKind.IDENTIFIER),) if party.irs else ()
     return Entity(ref=ref, name=party.name or "", kind=kind, jurisdiction=jur, known_from=known_from,
                   aliases=(*name_aliases(party), Alias(scheme=AliasScheme.CIK, value=party.cik or "",
-                                                       kind=AliasKind.IDENTIFIER)),
+                                                       kind=AliasKind.IDENTIFIER), *ein),
                   industry_codes=(f"SIC:{party.sic}",) if party.sic else (),
                   provenance=prov, fact_key=f"sec:header:{party.cik}:{document_id}")
