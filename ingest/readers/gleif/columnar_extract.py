@@ -224,6 +224,15 @@ def _node(el: Any) -> str | None:
     return got["NodeID"]
 
 
+def _has_note(groups: dict[str, Any], periods: list[tuple[str | None, str | None]]) -> bool:
+    """Several relationship periods, shares or qualifiers: more than one edge holds."""
+    shares = {q.get("QuantifierAmount") for q in groups.get("RelationshipQuantifiers", ())
+              if q.get("QuantifierUnits") == "PERCENTAGE"}
+    qualifiers = list(groups.get("RelationshipQualifiers", ()))
+    return len(periods) > 1 or len(shares) > 1 or len(qualifiers) > 1 or any(
+        q.get("QualifierDimension") != "ACCOUNTING_STANDARD" for q in qualifiers)
+
+
 def rr_fields(el: Any) -> RrFields | None:
     """A ``RelationshipRecord`` between two LEIs, not annulled, read as ``gleif_golden.rel_rec``."""
     if _has_entity_node(el):
@@ -263,6 +272,8 @@ def rr_fields(el: Any) -> RrFields | None:
                    None)
     periods = [(p.get("StartDate"), p.get("EndDate")) for p in groups.get("RelationshipPeriods", ())
                if p.get("PeriodType") == "RELATIONSHIP_PERIOD"]
+    if _has_note(groups, periods):
+        return None  # the record reader says what the edge cannot hold (mapping.relationship_notes)
     return RrFields(start_id=start, end_id=end, rel_type=rel_type, status=status, periods=periods,
                     accounting_standard=standard, percent=percent, last_update=reg.get("LastUpdateDate"),
                     validation_sources=reg.get("ValidationSources"),

@@ -140,9 +140,9 @@ def rel_rec(obj: dict[str, Any]) -> RelRec:
     end = _dict(rel.get("EndNode"), "EndNode")
     periods = [(_s(p.get("PeriodType")), _s(p.get("StartDate")), _s(p.get("EndDate")))
                for p in _items(rel.get("RelationshipPeriods"), "RelationshipPeriod") if isinstance(p, dict)]
-    standard = next((_s(q.get("QualifierCategory"))
-                     for q in _items(rel.get("RelationshipQualifiers"), "RelationshipQualifier")
-                     if isinstance(q, dict) and _s(q.get("QualifierDimension")) == "ACCOUNTING_STANDARD"), None)
+    qualifiers = [(_s(q.get("QualifierDimension")), _s(q.get("QualifierCategory")))
+                  for q in _items(rel.get("RelationshipQualifiers"), "RelationshipQualifier") if isinstance(q, dict)]
+    standard = next((c for d, c in qualifiers if d == "ACCOUNTING_STANDARD"), None)
     percent = [a for q in _items(rel.get("RelationshipQuantifiers"), "RelationshipQuantifier")
                if isinstance(q, dict) and _s(q.get("QuantifierUnits")) == "PERCENTAGE"
                and (a := _s(q.get("QuantifierAmount"))) is not None]
@@ -150,7 +150,7 @@ def rel_rec(obj: dict[str, Any]) -> RelRec:
         start_id=_s(start.get("NodeID")), start_type=_s(start.get("NodeIDType")),
         end_id=_s(end.get("NodeID")), end_type=_s(end.get("NodeIDType")),
         rel_type=_s(rel.get("RelationshipType")), status=_s(rel.get("RelationshipStatus")),
-        periods=periods, accounting_standard=standard, percent=percent,
+        periods=periods, accounting_standard=standard, percent=percent, qualifiers=qualifiers,
         last_update=_s(reg.get("LastUpdateDate")), registration_status=_s(reg.get("RegistrationStatus")),
         validation_sources=_s(reg.get("ValidationSources")),
         validation_reference=_s(reg.get("ValidationReference")),

@@ -16,7 +16,11 @@ Choices:
   or registry_event), mapped in :mod:`ingest.readers.gleif.events`; a successor not covered
   by a merger action yields a ``Succession`` edge (valid_from = EntityExpirationDate).
 - Relationships: valid time from RELATIONSHIP_PERIOD only (ACCOUNTING_PERIOD and
-  DOCUMENT_FILING_PERIOD are ignored); an INACTIVE relationship without an end date gets
+  DOCUMENT_FILING_PERIOD date the parent's accounts and filing, not the relationship: not modelled,
+  docs/formats/registries.md); an edge holds one period, the latest, and one share and one
+  accounting standard: earlier periods, a second different share or standard, and a qualifier of
+  another dimension are each said in a quarantine note beside the edge (``relationship_notes``);
+  an INACTIVE relationship without an end date gets
   valid_to = the date of its LastUpdateDate (the latest date by which it is known to have
   ended). RegistrationStatus ANNULLED yields a ``Retraction`` of the fact.
 - Reporting exceptions: known_from = the record's ContentDate, else the file header's
@@ -130,6 +134,7 @@ class RelRec:
     periods: list[tuple[str | None, str | None, str | None]] = field(default_factory=list)
     accounting_standard: str | None = None
     percent: list[str] = field(default_factory=list)  # QuantifierAmount where units PERCENTAGE
+    qualifiers: list[tuple[str | None, str | None]] = field(default_factory=list)  # every (dimension, category)
     last_update: str | None = None
     registration_status: str | None = None
     validation_sources: str | None = None
@@ -348,6 +353,32 @@ def map_relationship(rec: RelRec, ctx: Ctx) -> Iterator[Record]:
                 raise Bad("RelationshipQuantifier.QuantifierAmount", f"not a number: {rec.percent[0]!r}") from None
     yield cls(source=child, target=parent, valid_from=valid_from, valid_to=valid_to,
               known_from=known, fact_key=fact_key, provenance=prov, **fields)
+    yield from relationship_notes(rec, ctx, (start, end), cls is Consolidation)
+
+
+def relationship_notes(rec: RelRec, ctx: Ctx, kept: tuple[str | None, str | None],
+                       consolidation: bool) -> Iterator[Record]:
+    """What RR-CDF states but the one edge cannot hold, each said rather than dropped."""
+    periods = [(s, e) for t, s, e in rec.periods if t == "RELATIONSHIP_PERIOD"]
+    earlier = [p for p in periods if p != kept]
+    if earlier:
+        spans = ", ".join(f"{s or '?'}..{e or ''}" for s, e in earlier)
+        yield quarantine(ctx.path, ctx.locator, "RelationshipPeriod", f"{len(earlier)} earlier RELATIONSHIP_PERIOD "
+                         f"not kept ({spans}): the edge holds the latest, {kept[0] or '?'}..{kept[1] or ''}")
+    if not consolidation:
+        return
+    shares = list(dict.fromkeys(rec.percent))
+    if len(shares) > 1:
+        yield quarantine(ctx.path, ctx.locator, "RelationshipQuantifier.QuantifierAmount",
+                         f"{len(shares)} PERCENTAGE quantifiers ({', '.join(shares)}): the first is kept")
+    standards = list(dict.fromkeys(c for d, c in rec.qualifiers if d == "ACCOUNTING_STANDARD" and c))
+    others = [f"{d}={c}" for d, c in rec.qualifiers if d != "ACCOUNTING_STANDARD"]
+    if len(standards) > 1:
+        yield quarantine(ctx.path, ctx.locator, "RelationshipQualifier.QualifierCategory",
+                         f"{len(standards)} accounting standards ({', '.join(standards)}): the first is kept")
+    if others:
+        yield quarantine(ctx.path, ctx.locator, "RelationshipQualifier.QualifierDimension",
+                         f"qualifier not modelled ({', '.join(others)}): only ACCOUNTING_STANDARD is read")
 
 
 def map_repex(rec: RepexRec, ctx: Ctx) -> Iterator[Record]:
