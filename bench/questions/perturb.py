@@ -116,6 +116,41 @@ def _date_swap(form: str) -> Perturbation:
     return swap
 
 
+def _period_ends(today: date) -> dict[str, date]:
+    """The last completed quarter's and year's ends before ``today``."""
+    q_month = (today.month - 1) // 3 * 3  # the month that ends the last completed quarter (0: last December)
+    quarter = date(today.year - 1, 12, 31) if q_month == 0 else \
+        date(today.year, q_month, 30 if q_month in (6, 9) else 31)
+    return {"quarter": quarter, "year": date(today.year - 1, 12, 31), "today": today}
+
+
+# relative wordings of a day, by the period it ends (what follows "as at" / "as of")
+_RELATIVE = {
+    "quarter": ("the end of last quarter", "the most recent quarter-end", "the close of the preceding quarter", "prior QE"),
+    "year": ("the end of last year", "the most recent year-end", "the close of the preceding financial year", "prior YE"),
+    "today": ("today", "the current date", "the present date", "now"),
+}
+
+
+def _date_relative(variant: int) -> Perturbation:
+    """The day asked written relative to the session's day ("as at 30 June 2024", the session
+    on 15 July 2024: "as at the end of last quarter"), where it is such a day."""
+    def relative(q: str, exp: dict[str, Any]) -> str | None:
+        days = {exp.get(k) for k in ("as_of", "known_at", "from", "to")} - {None}
+        if len(days) != 1:
+            return None
+        d = date.fromisoformat(next(iter(days)))
+        period = next((p for p, end in _period_ends(date.fromisoformat(exp["session_day"])).items() if end == d), None)
+        if period is None:
+            return None
+        for rx in _written(d):
+            m = re.search(rf"(?<![\w/.-]){rx}(?![\w/-])", q, re.I)
+            if m:
+                return q[:m.start()] + _RELATIVE[period][variant] + q[m.end():]
+        return None
+    return relative
+
+
 # the perturbations, by name (what ``robustness`` reports)
 PERTURBATIONS: dict[str, Perturbation] = {
     "greeting_sign_off": _wrap("Hi team, ", " Thanks, Sam"),
@@ -134,6 +169,10 @@ PERTURBATIONS: dict[str, Perturbation] = {
     "date_dd_mon_yy": _date_swap("date_dd_mon_yy"),
     "date_iso": _date_swap("date_iso"),
     "date_period_end": _date_swap("date_period_end"),
+    "date_relative_plain": _date_relative(0),
+    "date_relative_recent": _date_relative(1),
+    "date_relative_formal": _date_relative(2),
+    "date_relative_short": _date_relative(3),
     "request_pls_confirm": _request("pls confirm:"),
     "request_can_you_pull": _request("can you pull"),
     "request_need": _request("need:"),
