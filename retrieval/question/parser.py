@@ -44,7 +44,7 @@ from ownergraph.retrieval.question.kind_words import kind_by_command, kind_by_ph
 from ownergraph.retrieval.question.kind_model import guess_kind
 from ownergraph.retrieval.question.patterns import family
 from ownergraph.retrieval.question.slots import VOTING_RE
-from ownergraph.retrieval.question.request_frames import blank_frames
+from ownergraph.retrieval.question.request_frames import blank_frames, question_body
 from ownergraph.retrieval.question.abbreviations import expand
 from ownergraph.retrieval.question.message_text import form_question, message_question, question_start
 from ownergraph.retrieval.question.spelling import correct_words
@@ -493,7 +493,7 @@ def parse(text: str, *, today: date | None = None, names: Gazetteer | None = Non
     q["modifiers"] = _modifiers(w, pattern, q)
     read = Question(text=text, pattern=pattern, anchors=an.mentions, follow_up=follow_up, pronoun=an.pronoun,
                     parser="deterministic", notes=w.notes, **q)  # type: ignore[arg-type]
-    form = read_filter(_normalise(text), w.today)
+    form = read_filter(question_body(_normalise(text)), w.today)  # "Hi, SELECT ... thanks": the filter inside
     return read if form is None else _as_filtered(read, form)
 
 
