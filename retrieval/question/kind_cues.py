@@ -46,7 +46,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (r"\bused\s+to\s+be\s+(?:called|known|named)|\b(?:formerly|previously|once|originally)\s+(?:called|known|named)\b|"
          r"\bf\.?k\.?a\b|\bf/k/a\b|\ba\.?k\.?a\b|\b(?:old|other|previous|former|prior|earlier|past|trading|alternative)\s+names?\b|"
          rf"\btrad(?:ed|es|ing)\s+under\b|\bname\s+(?:history|changes?|variants?)\b|\brenam\w*|\bidentifiers?\b|\blei\b(?!\s*:?\s*(?:code\s+)?(?:{MASK_WORD}|[A-Z0-9]{{20}}))|"
-         r"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b(?!\s*:?\s*\d)|\breg(?:istration)?\.?\s+(?:no|number|num)\b|\balias(?:es)?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
+         rf"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b(?!\.?\s*:?\s*(?:\d|{MASK_WORD}|[\"\u201c\[]))|\breg(?:istration)?\.?\s+(?:no|number|num)\b|\balias(?:es)?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
          r"\bwhat\b.{0,60}\b(?:is|was|were)\s+(?:\w+\s+)?(?:called|named)\b|\bhow\s+(?:is|was|were)\s+(?:\w+\s+)?called\b|"
          r"\b(?:go|goes|went|gone)\s+by\b|\bwho\s+(?:is|'s)\s+(?:that|this)\b|\b(?:ever|once|previously|before)\s+(?:been\s+)?(?:called|named|known\s+as)\b|\bspellings?\b|\bknown\s+under\b|\bsuccessors?\b|\b(?:which|what)\s+name\b|"
          r"\b(?:registered|recorded|filed|listed|known)\s+(?:under|with)\s+(?:the\s+)?lei\b|"
