@@ -75,6 +75,7 @@ class Work:
     today: date
     masked: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    kind_words: str = ""  # the text the kind was read on (names masked, dates blanked): its cues, for later steps
 
     def consume(self, m: re.Match[str] | tuple[int, int]) -> None:
         s, e = (m.span() if isinstance(m, re.Match) else m)
