@@ -134,7 +134,11 @@ def _not_a_name_start(text: str, m: re.Match[str]) -> bool:
 
 # a sentence ends at . ! ? after a word that is no abbreviation, before a capital, a name or a quote
 _SENTENCE_END = re.compile(r"(?<=[\w\ue001\u241e)%][.!?])\s+(?=[A-Z\ue000\"'(\u201c])")  # \u241e: a date consumed
-_LOWER_SENTENCE_END = re.compile(r"(?<=[\w\ue001\u241e)%][.!?])\s+(?=[a-z\ue000\"'(\u201c])")
+# in all-lower-case text a sentence starts with a word that starts sentences ("... picture. what did X
+# own"), not after any full stop ("X incl. its subs")
+_LOWER_SENTENCE_END = re.compile(r"(?<=[\w\ue001\u241e)%][.!?])\s+(?=(?:what|who|whom|whose|which|how|when|where|why|is|are|was|"
+                                 r"were|do|does|did|has|have|can|could|would|will|should|please|pls|as|and|but|so|also|"
+                                 r"i|we|our|you|list|show|give|tell|find|identify|confirm|check)\b)")
 _ABBREVIATION = re.compile(r"(?:\b(?:[A-Za-z]|co|no|nos|corp|inc|ltd|plc|approx|vs|etc|e\.g|i\.e|mr|mrs|ms|dr|st|fig|ref|"
                            r"[A-Z][a-z]?\.[A-Za-z]{1,2}))\.$|(?-i:\b[A-Z][A-Za-z]{0,3})\.$", re.I)
 

@@ -90,3 +90,16 @@ def test_a_path_is_chosen_on_the_names_found_not_the_names_masked() -> None:
     one = parse("Connected parties: every party directly linked to Avlivale Shipping Pte. Ltd. by a link of any "
                 "kind as at 30 September 2023 (one hop).", today=DAY)
     assert one.pattern == "neighbourhood" and one.depth == 1
+
+
+def test_a_lower_case_sentence_starts_with_a_sentence_word_not_after_any_full_stop() -> None:
+    kind, keys, _ = _read("for the old-structure slide i need the pre-disposal picture. what did harbourline shipping "
+                          "limited own at 30 june 2023?")
+    assert (kind, keys) == ("holdings", {SHIPPING})
+    assert _read("what's our total exposure to harbourline shipping limited incl. its subs as of last qtr end?")[0] \
+        == "exposure"
+
+
+def test_a_date_compared_with_the_event_in_either_word_order() -> None:
+    text = "confirm when Harbourline Shipping Limited first changed its name, and whether that was before the previous year end"
+    assert _read(text)[0] == "events" and _read(text)[2] is None
