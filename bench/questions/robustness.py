@@ -67,7 +67,7 @@ def table(checked: list[dict[str, Any]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.questions.robustness")
-    ap.add_argument("--corpus", type=Path, action="append", required=True, help="a question file (repeatable)")
+    ap.add_argument("--corpus", type=Path, action="append", help="a question file (repeatable)")
     ap.add_argument("--split", default="all", help="the rows of this split only (default: all)")
     ap.add_argument("--every", type=int, default=1, help="every n-th row of each file (a sample)")
     ap.add_argument("--report", action="store_true", help="print the table of the --out file given (no graph)")
@@ -77,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.report and args.out:
         print(table(json.loads(args.out.read_text(encoding="utf-8"))["checked"]))
         return 0
+    if not args.corpus:
+        ap.error("--corpus (or --report --out F)")
     from ownergraph.graph.store.connection import connect
     from ownergraph.retrieval.api import Ownergraph
 
