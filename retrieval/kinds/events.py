@@ -62,6 +62,7 @@ SLOTS = [  # two-party shapes first: a one-name shape would take A alone
 
 # "when did X sell it - was it before D": D is compared with the event's date, not the clock
 COMPARED_DATE = re.compile(r"\b(?:was|is|did)\s+(?:it|this|that)\s+(?:happen\s+)?(?:before|after|by)\b|"
+                           r"\b(?:whether|if)\s+(?:it|this|that)\s+(?:was|is|happened|occurred|came)\s+(?:\w+\s+)?(?:before|after|prior\s+to)\b|"
                            r"\b(?:it|this|that)\s+(?:\w+\s+)?(?:occurred|happened|took\s+place)\s+(?:before|after|by|prior\s+to)\b|"
                            r"\b(?:sell|sold|buy|bought|acquire[sd]?|dispose[sd]?\s+of|renamed|rename|merge[sd]?|lend|lent|"
                            r"change[sd]?\s+(?:its|their)\s+name)\b[^.?!]{0,80}\b(?:before|prior\s+to)\s+(?:the\s+)?"

@@ -21,33 +21,38 @@ from ownergraph.retrieval.question.work_text import MON, MONTHS
 __all__ = ["WORDS", "words_day"]
 
 _END = r"(?:the\s+)?(?:end|close)\s+of\s+(?:the\s+)?"
+# the last complete period, however it is said ("last", "the preceding", "the most recently completed",
+# "the latest completed"): one list for every form below, so that a new way of saying "last" is
+# read in every form at once, not in the one sentence it was seen in
+_LAST = (r"(?:(?:most\s+)?recently\s+(?:completed|ended|closed)|(?:most\s+recent|latest|last)(?:\s+(?:completed|complete|ended|closed))?|"
+         r"(?:previous|prior|preceding|prev)(?:\s+(?:completed|complete|ended|closed))?|just\s+(?:completed|ended|closed))")
+_KIND_OF = r"(?:(?:calendar|financial|fiscal|reporting)\s+)?"
 # group names all start with "w" (they join the date pattern's named groups)
 WORDS = (
     r"(?P<words>\b(?:"
     r"mid[- ]?(?:year\s+)?(?P<wmidy>\d{4}|'?\d{2})\b"  # mid-2023, mid-year 2024, mid-24
     r"|mid[- ]?year\b|(?:the\s+)?half[- ]year(?:[- ]end)?\b(?!\s*'?\d)"  # the latest 30 June
     # the last quarter end; not "Q1 2024 quarter end", which is Q1's
-    r"|(?P<wqend>(?<!\d\s)(?:the\s+)?(?:latest\s+|most\s+recent\s+)?(?P<wqunit>quarter|month)[- ]end)\b(?!\s*'?\d)"
+    rf"|(?P<wqend>(?<!\d\s)(?:the\s+)?(?:{_LAST}\s+)?{_KIND_OF}(?P<wqunit>quarter|month)[- ]end)\b(?!\s*'?\d)"
     # a numeric day and month without a year ("@ 30/6"): a date only with a cue in front (dates.py)
     r"|(?P<wdmd>\d{1,2})/(?P<wdmm>\d{1,2})(?![/.\-]?\d)"
     # "the end of the most recently completed calendar quarter": legal drafting's last complete period
-    rf"|{_END}(?P<wrel>last|previous|prior|this|current|most\s+recently\s+(?:completed|ended)|"
-    r"(?:most\s+recent|latest|last)\s+(?:completed|complete|ended))\s+(?:(?:calendar|financial|fiscal)\s+)?"
+    rf"|{_END}(?P<wrel>{_LAST}|this|current)\s+{_KIND_OF}"
     r"(?P<wunit>year|quarter|month|half[- ]year|half)\b"
-    r"|(?:the\s+)?(?:start|beginning)\s+of\s+(?:the\s+)?(?P<wsrel>last|previous|prior|this|current)\s+"
+    rf"|(?:the\s+)?(?:start|beginning)\s+of\s+(?:the\s+)?(?P<wsrel>{_LAST}|this|current)\s+{_KIND_OF}"
     r"(?P<wsunit>year|quarter|month)\b"
-    r"|(?P<wrel2>last|previous|prior)\s+(?P<wunit2>quarter|month|year)[- ]end\b"
-    r"|(?P<wrel3>last|previous|prior)\s+(?P<wunit3>quarter|month)\b"
+    rf"|(?:the\s+)?(?P<wrel2>{_LAST})\s+{_KIND_OF}(?P<wunit2>quarter|month|year|half[- ]year)[- ]end\b"
+    rf"|(?:the\s+)?(?P<wrel3>{_LAST})\s+{_KIND_OF}(?P<wunit3>quarter|month)\b"
     # "prior YE", "last QE", "prev ME", "PYE": a period end in its short form, the last complete one
-    r"|(?P<wrel4>last|previous|prior|prev)\s+(?P<wunit4>ye|fye|qe|me|he)\b|(?P<wpye>pye|pqe|pme)\b"
-    r"|(?:the\s+)?(?:last\s+)?year[- ]end\b(?!\s*\d)"
+    rf"|(?P<wrel4>{_LAST})\s+(?P<wunit4>ye|fye|qe|me|he)\b|(?P<wpye>pye|pqe|pme)\b"
+    rf"|(?:the\s+)?(?:{_LAST}\s+)?{_KIND_OF}year[- ]end\b(?!\s*\d)"
     rf"|{_END}(?P<wmon>{MON})\.?(?!,?\s+\d)(?:\s+(?P<wmonrel>last|this)\s+year)?\b"
     rf"|(?:{_END})?(?:Q(?P<wq>[1-4])|H(?P<wh>[12]))(?![-/'\s]*(?:FY|CY)?\s*'?\d)\b"  # Q2 alone: the latest Q2 end
     r"|(?P<wago>this\s+time\s+last\s+year|(?:a|one)\s+year\s+ago)\b"
     r"|(?P<wagon>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(?P<wagou>years?|quarters?|months?)\s+ago\b"
     # "31 December of the preceding calendar year": that day in the year before the session's
     rf"|(?P<wpdd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<wpdmon>{MON})\.?,?\s+(?:of|in)\s+the\s+"
-    r"(?:preceding|previous|prior|last)\s+(?:(?:calendar|financial|fiscal)\s+)?year\b"
+    rf"{_LAST}\s+{_KIND_OF}year\b"
     # a day and a month without a year: the latest such day on or before the session's day
     rf"|(?P<wdd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<wdmon>{MON})\b\.?(?![-',]?\s*'?\d)"
     rf"|(?P<wmdmon>(?!may\b){MON})\.?\s+(?P<wmdd>\d{{1,2}})(?:st|nd|rd|th)?\b(?![,/.]?\s*'?\d)"
@@ -55,8 +60,10 @@ WORDS = (
     # a search-box query that ends in "current" ("x shareholders current"): as of today
     r"|(?<=\s)current(?=\s*[?.!]?\s*$)"
     # legal drafting's "today": "the date hereof", "the date of this letter"
-    r"|the\s+date\s+(?:hereof|of\s+this\s+(?:letter|memo(?:randum)?|request|note|notice|e-?mail|enquiry|inquiry|"
-    r"certificate|agreement|report|confirmation)))\b"
+    # any document's own date ("of this review", "of this memo", "of the present request"), not an event's
+    r"|the\s+date\s+(?:hereof|of\s+(?:this|the\s+present)\s+(?!(?:acquisition|disposal|sale|purchase|transfer|change|event|"
+    r"rename|renaming|merger|appointment|designation|listing|restatement|correction|loan|guarantee|transaction|deal)\b)"
+    r"[a-z-]+))\b"
     r"))"
 )
 

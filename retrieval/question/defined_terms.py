@@ -24,10 +24,17 @@ DEFINITION = re.compile(
     rf"[{_Q_OPEN}](?P<label>[^{_Q_CLOSE}()]{{1,40}})[{_Q_CLOSE}]\s*\)", re.I)
 # a role named in apposition before the party's name, memo style: "the Borrower, Orristad Energy
 # S.A., is held by ..." — the role is a label too (else "Borrower" asks about lending)
+# (any case, the name quoted, bracketed or not: the comma, a quote or a capital marks the name)
 APPOSITION = re.compile(
-    r"\bthe\s+(?P<label>Borrower|Co-?Borrower|Guarantor|Lender|Obligor|Issuer|Company|Parent|Sponsor|Counterparty|"
-    r"Applicant|Customer|Client|Target|Purchaser|Seller|Vendor|Tenant|Debtor|Creditor|Subsidiary|Fund|Investor)"
-    r"\s*,\s*(?=[A-Z0-9\u0400-\u04FF])")
+    r"\bthe\s+(?P<label>(?i:borrower|co-?borrower|guarantor|lender|obligor|issuer|company|parent|sponsor|counterparty|"
+    r"applicant|customer|client|target|purchaser|seller|vendor|tenant|debtor|creditor|subsidiary|fund|investor))"
+    r"(?:\s*,\s*|\s+(?=[\"\u201c\u2018'\[]|(?-i:[A-Z0-9\u0400-\u04FF])))(?=[\"\u201c\u2018'\[]?[^\W_])", re.I)
+def _is_role_label(m: re.Match[str]) -> bool:
+    """Written as a defined term ("the Borrower X") or set off by a comma ("the borrower, x, ..."):
+    a plain "the fund Alpha" keeps its noun (it says what Alpha is)."""
+    return "," in m.group(0) or m.group("label")[:1].isupper()
+
+
 # the date words a date label was given to: from the last "as at / as of / on" before the bracket
 _DATED = re.compile(r"\b(?P<cue>as\s+(?:at|of)|on|at)\s+(?P<date>[^()\"\u201c\u201d]{4,60}?)\s*$", re.I)
 
@@ -55,9 +62,11 @@ def without_defined_terms(text: str) -> tuple[str, list[str]]:
         notes.append(f'"{label}" read as a defined term (a label), not a name')
     out.append(text[last:])
     plain = "".join(out)
-    for m in list(APPOSITION.finditer(plain)):
+    labels = [m for m in APPOSITION.finditer(plain) if _is_role_label(m)]
+    for m in labels:
         notes.append(f'"{m.group("label")}" read as a role label before a name, not a word of the question')
-    plain = APPOSITION.sub("", plain)
+    for m in reversed(labels):
+        plain = plain[:m.start()] + plain[m.end():]
     for label, day in dated.items():
         plain = _reference(label).sub(day, plain)
     return plain, notes

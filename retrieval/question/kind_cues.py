@@ -11,7 +11,8 @@ when it reaches :data:`SURE`, ties going to the kind tried first (the vocabulary
 
 The parser asks the cues when no rule matched (``kind_by_cues``), and lets them overrule a rule
 whose kind has only weak cues in the question while another kind has strong ones
-(``overruled``). The text is the parser's working copy: names masked, dates consumed.
+(``overruled``); once the anchors are found, it weighs them against the number of names
+(``parser._by_names_found``). The text is the parser's working copy: names masked, dates consumed.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from ownergraph.domain.vocabulary import (
     OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, SCREENING, STAKE,
 )
 
-__all__ = ["BROAD", "CUES", "REFINED", "SURE", "by_anchors", "cue_scores", "kind_by_cues", "overruled", "refined"]
+__all__ = ["BROAD", "CUES", "REFINED", "SURE", "best_kind", "cue_scores", "kind_by_cues", "overruled", "refined"]
 
 SURE = 3  # the score a kind needs to be chosen by its cues
 # kinds whose rules take generic words ("ownership", "connected to ... and", "holding in"): their
@@ -46,7 +47,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (r"\bused\s+to\s+be\s+(?:called|known|named)|\b(?:formerly|previously|once|originally)\s+(?:called|known|named)\b|"
          r"\bf\.?k\.?a\b|\bf/k/a\b|\ba\.?k\.?a\b|\b(?:old|other|previous|former|prior|earlier|past|trading|alternative)\s+names?\b|"
          rf"\btrad(?:ed|es|ing)\s+under\b|\bname\s+(?:history|changes?|variants?)\b|\brenam\w*|\bidentifiers?\b|\blei\b(?!\s*:?\s*(?:code\s+)?(?:{MASK_WORD}|[A-Z0-9]{{20}}))|"
-         r"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b(?!\s*:?\s*\d)|\breg(?:istration)?\.?\s+(?:no|number|num)\b|\balias(?:es)?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
+         rf"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b(?!\.?\s*:?\s*(?:\d|{MASK_WORD}|[\"\u201c\[]))|\breg(?:istration)?\.?\s+(?:no|number|num)\b|\balias(?:es)?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
          r"\bwhat\b.{0,60}\b(?:is|was|were)\s+(?:\w+\s+)?(?:called|named)\b|\bhow\s+(?:is|was|were)\s+(?:\w+\s+)?called\b|"
          r"\b(?:go|goes|went|gone)\s+by\b|\bwho\s+(?:is|'s)\s+(?:that|this)\b|\b(?:ever|once|previously|before)\s+(?:been\s+)?(?:called|named|known\s+as)\b|\bspellings?\b|\bknown\s+under\b|\bsuccessors?\b|\b(?:which|what)\s+name\b|"
          r"\b(?:registered|recorded|filed|listed|known)\s+(?:under|with)\s+(?:the\s+)?lei\b|"
@@ -248,14 +249,14 @@ def cue_scores(text: str) -> dict[str, int]:
     return {kind: sum(w for rx, w in cues if rx.search(text)) for kind, cues in _COMPILED}
 
 
-def _best(scores: dict[str, int], order: Iterable[str]) -> str | None:
+def best_kind(scores: dict[str, int], order: Iterable[str]) -> str | None:
     ranked = sorted(order, key=lambda k: -scores.get(k, 0))  # stable: precedence breaks ties
     return ranked[0] if ranked and scores.get(ranked[0], 0) >= SURE else None
 
 
 def kind_by_cues(text: str, order: Iterable[str]) -> str | None:
     """The kind the cues choose (``order``: the kinds by precedence), or None below :data:`SURE`."""
-    return _best(cue_scores(text), order)
+    return best_kind(cue_scores(text), order)
 
 
 # a kind whose question, with the other kind's strongest words, is that other kind: our exposure
@@ -271,21 +272,6 @@ def refined(text: str, kind: str) -> str | None:
     return narrower[0] if narrower and cue_scores(text)[narrower[0]] >= narrower[1] else None
 
 
-def by_anchors(text: str, kind: str, order: Iterable[str]) -> str | None:
-    """Another kind when the number of names contradicts ``kind``: a path needs two entities,
-    so a path rule with one name and another kind's strong words is that kind ("every party
-    directly linked to X (one hop)" is X's neighbourhood); two names with a path's strong words,
-    at least as many as ``kind``'s, are a path ("trace the chain linking A to B")."""
-    names = text.count(MASK_WORD)
-    scores = cue_scores(text)
-    if kind == PATH.name and names < 2:
-        other = _best({k: v for k, v in scores.items() if k != PATH.name}, order)
-        return other if other and scores[other] >= SURE and scores[other] > scores.get(PATH.name, 0) else None
-    if kind != PATH.name and names >= 2 and scores.get(PATH.name, 0) >= max(SURE, scores.get(kind, 0)):
-        return PATH.name
-    return None
-
-
 def overruled(text: str, kind: str, order: Iterable[str]) -> str | None:
     """Another kind, when the cues find none of ``kind``'s words (for a :data:`BROAD` kind: only
     weak ones) and more of another's, strong ones among them."""
@@ -293,5 +279,5 @@ def overruled(text: str, kind: str, order: Iterable[str]) -> str | None:
     mine = scores.get(kind, 0)
     if mine >= SURE or (mine > 0 and kind not in BROAD):
         return None
-    other = _best(scores, order)
+    other = best_kind(scores, order)
     return other if other and other != kind and scores[other] > mine else None

@@ -14,6 +14,8 @@ __all__ = ["message_question"]
 
 _I = re.I
 _HEADER = re.compile(r"^\s*(?:from|to|cc|bcc|sent|date|subject|re|fw|fwd)\s*:", _I)
+# a reply's or forward's subject: the message's question where only a greeting stands before it
+_SUBJECT = re.compile(r"^\s*(?:(?:re|fw|fwd|aw|wg|tr)\s*:\s*)+(?=\S.*\s\S+\s\S)|^\s*subject\s*:\s*(?=\S.*\s\S+\s\S)", _I)
 _SEPARATOR = re.compile(r"^\s*(?:-{2,}|_{3,}|={3,}).*$|^\s*(?:begin\s+)?forwarded\s+message\b.*$|original\s+message", _I)
 _FURNITURE = re.compile(
     r"\bconfidential\b|\bintended\s+recipient\b|\bscanned\s+for\s+viruses\b|\bsent\s+from\s+my\b|\bdisclaimer\b|"
@@ -27,6 +29,9 @@ def _kept(lines: list[str]) -> list[str]:
     """The lines that are not e-mail furniture; a forwarded header ends the message's own text."""
     out: list[str] = []
     for line in lines:
+        if _SUBJECT.match(line) and not any(len(k.split()) > 3 or "?" in k for k in out):
+            out.append(_SUBJECT.sub("", line))  # "Morning all, / RE: X - UBOs": a subject line, the question
+            continue
         if _SEPARATOR.search(line) or _HEADER.match(line):
             break
         if not _FURNITURE.search(line):
@@ -129,6 +134,11 @@ def _not_a_name_start(text: str, m: re.Match[str]) -> bool:
 
 # a sentence ends at . ! ? after a word that is no abbreviation, before a capital, a name or a quote
 _SENTENCE_END = re.compile(r"(?<=[\w\ue001\u241e)%][.!?])\s+(?=[A-Z\ue000\"'(\u201c])")  # \u241e: a date consumed
+# in all-lower-case text a sentence starts with a word that starts sentences ("... picture. what did X
+# own"), not after any full stop ("X incl. its subs")
+_LOWER_SENTENCE_END = re.compile(r"(?<=[\w\ue001\u241e)%][.!?])\s+(?=(?:what|who|whom|whose|which|how|when|where|why|is|are|was|"
+                                 r"were|do|does|did|has|have|can|could|would|will|should|please|pls|as|and|but|so|also|"
+                                 r"i|we|our|you|list|show|give|tell|find|identify|confirm|check)\b)")
 _ABBREVIATION = re.compile(r"(?:\b(?:[A-Za-z]|co|no|nos|corp|inc|ltd|plc|approx|vs|etc|e\.g|i\.e|mr|mrs|ms|dr|st|fig|ref|"
                            r"[A-Z][a-z]?\.[A-Za-z]{1,2}))\.$|(?-i:\b[A-Z][A-Za-z]{0,3})\.$", re.I)
 
@@ -137,7 +147,8 @@ def question_start(text: str) -> int:
     """Where the question starts in a text that puts context first ("X asked for a new line.
     Before credit looks at it, what do we hold under X?"): the last sentence that asks (ends with
     "?"), else the last sentence; 0 for a text of one sentence."""
-    starts = [m.end() for m in _SENTENCE_END.finditer(text) if not _ABBREVIATION.search(text[:m.start()])]
+    ends = _SENTENCE_END if re.search(r"[A-Z]", text) else _LOWER_SENTENCE_END  # all lower case: no capitals to go by
+    starts = [m.end() for m in ends.finditer(text) if not _ABBREVIATION.search(text[:m.start()])]
     if not starts:
         return 0
     bounds = [0, *starts]

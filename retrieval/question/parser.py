@@ -39,12 +39,12 @@ from ownergraph.domain.vocabulary import (
 from ownergraph.retrieval.question.anchors import ELLIPSIS, Anchors, clean, fallback, slots
 from ownergraph.retrieval.question.dates import DATE_NAMED_CUE, DateHit, assign_dates, find_dates
 from ownergraph.retrieval.question.params import read_channels, read_depth, read_portfolio, read_rules
-from ownergraph.retrieval.question.kind_cues import SURE, by_anchors, cue_scores, kind_by_cues, overruled, refined
+from ownergraph.retrieval.question.kind_cues import SURE, best_kind, cue_scores, kind_by_cues, overruled, refined
 from ownergraph.retrieval.question.kind_words import kind_by_command, kind_by_phrase
 from ownergraph.retrieval.question.kind_model import guess_kind
 from ownergraph.retrieval.question.patterns import family
 from ownergraph.retrieval.question.slots import VOTING_RE
-from ownergraph.retrieval.question.request_frames import blank_frames
+from ownergraph.retrieval.question.request_frames import blank_frames, question_body
 from ownergraph.retrieval.question.abbreviations import expand
 from ownergraph.retrieval.question.message_text import form_question, message_question, question_start
 from ownergraph.retrieval.question.spelling import correct_words
@@ -197,6 +197,7 @@ def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
 
 
 def _family_of(w: Work, probe: str, dates: list[DateHit]) -> str:
+    w.kind_words = ""
     settled = kind_by_phrase(probe)
     if settled is not None:
         return settled
@@ -211,6 +212,7 @@ def _family_of(w: Work, probe: str, dates: list[DateHit]) -> str:
 def _by_cue_words(w: Work, words: str, found: str, dates: list[DateHit]) -> str:
     """The kind by the kinds' cue words (synonyms, trade words; ``kind_cues``) where no rule
     matched, or where the rule that did has few of its kind's words."""
+    w.kind_words = words
     if found in (UNKNOWN, PARENTS.name) and _of_a_branch(w, words):
         w.notes.append("the entity asked about is a branch: read as a branches question")
         return BRANCHES.name
@@ -224,10 +226,6 @@ def _by_cue_words(w: Work, words: str, found: str, dates: list[DateHit]) -> str:
             (cue_scores(words)[DIFF.name] >= SURE or _compares(w, dates)):
         w.notes.append(f"a date range and words of change: read as a diff, not a {found} question")
         return DIFF.name
-    other = by_anchors(words, found, _ORDER)
-    if other:
-        w.notes.append(f"read as a {other} question: its words and the number of names it gives (not {found})")
-        return other
     other = refined(words, found) or overruled(words, found, _ORDER)
     if other:
         w.notes.append(f"read as a {other} question by its words (the {found} rule matched, but few of its words)")
@@ -443,6 +441,39 @@ _HOLDINGS_ASKED = re.compile(r"^\W*(?:Subs|Subsidiaries|Investments|Participatio
 _ON_OUR_BOOK = re.compile(r"\b(?:on|in)\s+(?:our\s+|the\s+)?books?\b", re.I)
 
 
+def _named(an: Anchors) -> list[Mention]:
+    return [m for m in an.mentions if m.role in ("subject", "object")]
+
+
+def _by_names_found(w: Work, an: Anchors, pattern: str) -> str | None:
+    """Another kind when the names found contradict ``pattern`` (its cue words as the kind was
+    read on them): a path needs two entities, so a path with one name and another kind's strong
+    words is that kind ("every party directly linked to X (one hop)" is X's neighbourhood); two
+    names with a path's strong words, at least as many as ``pattern``'s, are a path ("trace the
+    chain linking A to B")."""
+    if not w.kind_words:  # read by a phrase or a command word: settled
+        return None
+    names = len(_named(an))
+    scores = cue_scores(w.kind_words)
+    if pattern == PATH.name and names < 2:
+        other = best_kind({k: v for k, v in scores.items() if k != PATH.name}, _ORDER)
+        return other if other and scores[other] > scores.get(PATH.name, 0) else None
+    if pattern not in (PATH.name, UNKNOWN) and names >= 2 and scores.get(PATH.name, 0) >= max(SURE, scores.get(pattern, 0)):
+        return PATH.name
+    return None
+
+
+def _rekind_by_names(w: Work, an: Anchors, pattern: str, q: dict) -> tuple[str, Anchors]:
+    """``pattern`` and its anchors, read again where the names found contradict it."""
+    other = _by_names_found(w, an, pattern)
+    if other is None:
+        return pattern, an
+    w.notes.append(f"read as a {other} question: its words and the {len(_named(an))} name(s) found (not {pattern})")
+    if KINDS[other].channels and not (KINDS.get(pattern) and KINDS[pattern].channels):
+        read_channels(w, q)
+    return other, _find_anchors(w, other)
+
+
 def _refine_by_anchors(w: Work, an: Anchors, pattern: str) -> str:
     """A stake question that names one entity and asks for its holders is an owners question, for
     what it holds a holdings question; a lenders or group question about the amount on our book is an exposure question."""
@@ -483,6 +514,7 @@ def parse(text: str, *, today: date | None = None, names: Gazetteer | None = Non
         w.notes.append("sanctioned parties near no entity named, but the book's issuers or positions: a screening question")
         pattern = SCREENING.name
         an = _find_anchors(w, pattern)
+    pattern, an = _rekind_by_names(w, an, pattern, q)
     pattern = _refine_by_anchors(w, an, pattern)
     if pattern == EXPOSURE.name and not q.get("portfolio"):  # read as exposure only now: its book code alone
         read_portfolio(w, q, code_alone=True)
@@ -493,7 +525,7 @@ def parse(text: str, *, today: date | None = None, names: Gazetteer | None = Non
     q["modifiers"] = _modifiers(w, pattern, q)
     read = Question(text=text, pattern=pattern, anchors=an.mentions, follow_up=follow_up, pronoun=an.pronoun,
                     parser="deterministic", notes=w.notes, **q)  # type: ignore[arg-type]
-    form = read_filter(_normalise(text), w.today)
+    form = read_filter(question_body(_normalise(text)), w.today)  # "Hi, SELECT ... thanks": the filter inside
     return read if form is None else _as_filtered(read, form)
 
 

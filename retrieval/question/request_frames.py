@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 
+from ownergraph.retrieval.question.lead_in import lead_in_end
 from ownergraph.retrieval.question.work_text import PH_RE
 
-__all__ = ["blank_frames", "frame_end"]
+__all__ = ["blank_frames", "frame_end", "question_body"]
 
 _I = re.I
 _POLITE = r"(?:(?:please|kindly|just|quickly|also|maybe|perhaps|possibly)\s+)*"
@@ -52,13 +53,21 @@ _SIGN_OFF = re.compile(
     r"i(?:'d|\s+would)\s+be\s+grateful\s+for\s+(?:your|any)\s+help|if\s+(?:possible|you\s+can))[\s.!?]*)+$", _I)
 
 
+# a sign-off and the writer's name after it ("Thanks, Sam", "Cheers / Priya", "Best, Nadia Ivanova")
+_SIGNED = re.compile(
+    r"[\s,.;:!?\u2013\u2014-]*\b(?:(?:(?:many\s+)?thanks|thank\s+you|cheers|thx|ta|(?:kind|best|warm|many)\s+regards|regards|"
+    r"best(?:\s+wishes)?)\b[\s,.!/-]*)+(?-i:[A-Z][\w'.-]*)(?:[\s,/]+(?-i:[A-Z][\w'.-]*)){0,3}[\s.!]*$", _I)
+
+
 def frame_end(text: str) -> int:
-    """Where the question itself starts: after greetings, context and the last request frame
-    that stands before it (0 when there is none)."""
+    """Where the question itself starts: after greetings, lead-ins (bullets, labels, bare
+    request verbs: ``lead_in``), context and the last request frame that stands before it (0
+    when there is none)."""
     end = 0
     g = _GREETING.match(text)
     if g:
         end = g.end()
+    end = lead_in_end(text, end)
     for m in _FRAMES.finditer(text, end):
         if m.end() < len(text.rstrip(" ?.!")):  # a frame with something after it
             end = m.end()
@@ -67,8 +76,14 @@ def frame_end(text: str) -> int:
 
 
 def _sign_off_start(text: str, start: int) -> int:
-    m = _SIGN_OFF.search(text, start)
-    return m.start() if m and m.start() > start else len(text)
+    found = [m.start() for rx in (_SIGN_OFF, _SIGNED) if (m := rx.search(text, start)) and m.start() > start]
+    return min(found, default=len(text))
+
+
+def question_body(text: str) -> str:
+    """``text`` without its greeting, lead-ins, request frame and sign-off (a filter-shaped
+    question is read on this)."""
+    return " ".join(blank_frames(text, keep_names=False)[0].split())
 
 
 def blank_frames(text: str, *, keep_names: bool = True) -> tuple[str, bool]:

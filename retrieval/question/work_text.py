@@ -75,6 +75,7 @@ class Work:
     today: date
     masked: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    kind_words: str = ""  # the text the kind was read on (names masked, dates blanked): its cues, for later steps
 
     def consume(self, m: re.Match[str] | tuple[int, int]) -> None:
         s, e = (m.span() if isinstance(m, re.Match) else m)
@@ -91,6 +92,11 @@ _QUOTED = re.compile(r"\"([^\"]{1,200})\"|“([^”]{1,200})”|‘([^’]{1,200
                      r"(?<![\w])'([^']{1,200})'(?![\w])")
 
 
+# a name or number in square brackets ("who is [5493...]", "company [06452920]") reads as a quoted one;
+# a tag ("[EXT]", "[KYC-107]") or lower-case words lose only their brackets
+_BRACKETED = re.compile(r"\[([^\[\]\n]{2,200})\]")
+_NAME_LIKE = re.compile(r"\d{6,}|[A-Z][a-z]|[A-Z0-9]{18}\d\d")
+_TAG = re.compile(r"[A-Z][A-Z0-9]{1,9}(?:-\d+)?|(?i:ext(?:ernal)?|internal|secure|urgent|sic|redacted|tbc|tbd)")
 _A_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}[/.](?:\d{4}|\d{2})")
 
 
@@ -103,6 +109,8 @@ def mask_names(w: Work) -> None:
         return f"{PH_OPEN}{len(w.masked) - 1}{PH_CLOSE}"
 
     w.text = _QUOTED.sub(repl, w.text)
+    w.text = _BRACKETED.sub(lambda m: repl(m) if _NAME_LIKE.search(m.group(1)) and not _TAG.fullmatch(m.group(1))
+                            else f" {m.group(1)} ", w.text)
 
     def lei(m: re.Match[str]) -> str:
         val = m.group(0)

@@ -1,0 +1,63 @@
+"""A question's lead-in (issue 30: generality): what an analyst writes in front of the question
+itself and that asks nothing.
+
+- a bullet or list mark: "- ", "• ", "* ", "1. ", "(a) ";
+- a label that ends in a colon or a dash: "Note to self –", "Desk asks:", "Quick one -", "need:",
+  "FYI:", "RE:" after a greeting line;
+- a request verb with no meaning of its own: "pls confirm", "can you pull", "need", "grab".
+
+Each held-out set brought new ones (ticket keys, "Audit query 231:", "ACTION:", "Field 3.8"), and
+each was fixed by its own phrase; this reads them by their shape. A label is a lead-in only when
+its words ask nothing: no name (masked, or a capitalised word after the first), no digit, no cue
+word of any kind (``kind_cues``): "Ownership:" and "Group structure:" keep their words, they say
+what is asked. The lead-in is blanked like a request frame (``request_frames``), so rules that
+read the question's start ("stake A in B", "is X sanctioned") read the question's own start.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ownergraph.retrieval.question.common_words import COMMON
+from ownergraph.retrieval.question.kind_cues import cue_scores
+
+__all__ = ["lead_in_end"]
+
+_BULLET = re.compile(r"[ \t]*(?:[-*\u2022\u00b7\u25aa\u25e6+>\u2013\u2014]|\d{1,2}[.)]|\((?:[a-z]|\d{1,2})\))[ \t]+(?=\S)", re.I)
+# one to four words, then ":" or a dash with a space after it
+_LABEL = re.compile(r"[ \t]*(?P<label>[^\W\d_][\w'\u2019]*(?:[ \t]+[^\W\d_][\w'\u2019]*){0,3})"
+                    r"(?:[ \t]*:|[ \t]+[-\u2013\u2014])[ \t]+(?=\S)")
+_VERB = re.compile(r"[ \t]*(?:(?:pls|please|plz|kindly|quickly|just|can\s+(?:you|u|someone)|could\s+(?:you|u|someone))[ \t]+)*"
+                   r"(?:confirm|check|pull(?:\s+up)?|get(?:\s+me)?|grab|fetch|need|send(?:\s+me)?|give\s+me)"
+                   r"(?:[ \t]*:|[ \t]+[-\u2013\u2014])?[ \t]+(?=\S)", re.I)
+# words that make a label on their own (the short ones no dictionary word list has)
+_LEAD_WORDS = frozenset("""re fw fwd fyi nb ps q qn ask asks asked note notes reminder todo to-do action update urgent
+quick question query request follow followup follow-up up self desk team pls need needs needed also another one more
+check confirm thx thanks hi hello""".split())
+
+
+def _asks_nothing(label: str) -> bool:
+    """A label's words are a lead-in's: lower case after the first word, known words, no cue word."""
+    words = label.split()
+    if any(w[:1].isupper() for w in words[1:]) and not label.isupper():
+        return False  # "Valtora Investments Ltd:" is a name
+    folded = [w.lower().strip("'\u2019") for w in words]
+    if not all(w in _LEAD_WORDS or w in COMMON for w in folded):
+        return False
+    return not any(cue_scores(label).values())
+
+
+def lead_in_end(text: str, start: int = 0) -> int:
+    """Where the question starts after the lead-ins at ``start`` (``start`` itself when none),
+    never past the text's last word."""
+    end = start
+    for _ in range(4):  # "- Note to self – pls confirm: ..."
+        m = _BULLET.match(text, end) or _VERB.match(text, end)
+        if m is None:
+            m = _LABEL.match(text, end)
+            if m is not None and not _asks_nothing(m.group("label")):
+                m = None
+        if m is None or not re.search(r"\w", text[m.end():]):
+            break
+        end = m.end()
+    return end
