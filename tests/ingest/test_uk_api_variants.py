@@ -42,6 +42,21 @@ def test_single_appointment_resource(tmp_path: Path) -> None:
     assert (role.target.value, role.control_kind, role.valid_from) == ("GB:12345678", "directorship", date(2011, 11, 3))
 
 
+def test_appointment_full_record_with_the_name_in_parts_and_links_as_a_list(tmp_path: Path) -> None:
+    """The appointments service's full record (companieshouse/company-appointments.api.ch.gov.uk,
+    reader corpus heldout8): no ``name`` but surname and forenames, ``links`` a list of one object,
+    ``officer_role`` in capitals; it was "not recognised"."""
+    out = read(tmp_path, {
+        "surname": "GLOVER", "forename": "PHIL", "other_forenames": "Peter", "officer_role": "DIRECTOR",
+        "appointed_on": "2011-11-03", "company_number": "12345678",
+        "links": [{"self": "/company/12345678/appointments/7IjxamNGLlqtIingmTZJJ42Hw9Q",
+                   "officer": {"appointments": "/officers/5VEOBB4a9dlB_iugw_vieHjWpCk/appointments"}}]})
+    (person,) = of(out, Entity)
+    assert (person.name, person.ref.value) == ("GLOVER, PHIL Peter", "ch-officer:5VEOBB4a9dlB_iugw_vieHjWpCk")
+    (role,) = of(out, Control)
+    assert (role.target.value, role.control_kind, role.valid_from) == ("GB:12345678", "directorship", date(2011, 11, 3))
+
+
 def test_corporate_officer_is_the_company_of_its_uk_number(tmp_path: Path) -> None:
     out = read(tmp_path, {"kind": "officer-list", "links": {"self": "/company/00109244/officers"}, "items": [
         {"name": "ARSENAL HOLDINGS LIMITED", "officer_role": "corporate-secretary", "appointed_before": "1991-06-30",

@@ -84,7 +84,7 @@ def shape(obj: Any) -> str | None:
         return "wrapped"  # a client's saved HTTP response: the resource under body, named by its url
     if isinstance(obj.get("items"), list) and (
             str(obj.get("kind") or "").startswith(("related-companies", "officer-list", "search#"))
-            or "/company/" in str((obj.get("links") or {}).get("self") or "")
+            or "/company/" in str(links_of(obj).get("self") or "")
             or any(isinstance(i, dict) and ("kind" in i or "officer_role" in i or is_charge(i))
                    for i in obj["items"][:5])):
         return "list"
@@ -94,8 +94,10 @@ def shape(obj: Any) -> str | None:
         return "profile"
     if {"company_name", "company_number"} & set(obj) and _PROFILE_KEYS & set(obj):
         return "profile"  # a profile missing its name or number: read, and refused naming the field
-    if "officer_role" in obj and "name" in obj:
-        return "appointment"  # one officer appointment: /company/{number}/appointments/{id}
+    if "officer_role" in obj and ("name" in obj or "surname" in obj):
+        # one officer appointment: /company/{number}/appointments/{id} (the service's full record
+        # gives the name in parts)
+        return "appointment"
     kind = str(obj.get("kind") or "")
     if kind.endswith(("significant-control", "beneficial-owner", "-statement")) or kind == "exemptions":
         return "psc"
@@ -139,12 +141,29 @@ def wrapped(obj: dict[str, Any]) -> tuple[str, dict[str, Any], str] | None:
     return None
 
 
+def links_of(obj: dict[str, Any]) -> dict[str, Any]:
+    """A resource's ``links``: an object in the public API, a list of one object in the
+    appointments service's full records."""
+    links = obj.get("links")
+    if isinstance(links, list):
+        links = next((x for x in links if isinstance(x, dict)), None)
+    return links if isinstance(links, dict) else {}
+
+
+def officer_name(item: dict[str, Any]) -> str:
+    """The name as the public API writes it ("SURNAME, Forename Other") from a record that
+    gives it in parts (``surname``, ``forename``, ``other_forenames``); "" without a surname."""
+    surname = str(item.get("surname") or "").strip()
+    forenames = " ".join(str(item.get(k) or "").strip() for k in ("forename", "other_forenames")).strip()
+    return f"{surname}, {forenames}" if surname and forenames else surname
+
+
 def company_of(obj: dict[str, Any], outer: dict[str, Any] | None = None) -> str:
     """The company a resource is about: its own company_number, else the one in a links.self."""
     for where in (obj, outer or {}):
         if where.get("company_number"):
             return str(where["company_number"]).strip()
-        m = _COMPANY_IN_LINK.search(str((where.get("links") or {}).get("self") or ""))
+        m = _COMPANY_IN_LINK.search(str(links_of(where).get("self") or ""))
         if m:
             return m[1]
     raise Bad("links.self", "no company_number and no /company/{number} in links.self: "
@@ -174,7 +193,7 @@ def named_by(resource: dict[str, Any], uri: str) -> dict[str, Any]:
 
 
 def _names_company(obj: dict[str, Any]) -> bool:
-    return bool(obj.get("company_number") or _COMPANY_IN_LINK.search(str((obj.get("links") or {}).get("self") or "")))
+    return bool(obj.get("company_number") or _COMPANY_IN_LINK.search(str(links_of(obj).get("self") or "")))
 
 
 class _ApiFile:
@@ -428,13 +447,13 @@ def officer(path: Path, loc: str, item: dict[str, Any], company: str,
     """An officer appointment: the officer and a Control over the company (directorship, general
     partner of a limited partnership, else officer), or an Ownership for a limited partner.
     ``target`` is the company when it has no number (a list that does not state its company)."""
-    name = re.sub(r"\s+", " ", str(item.get("name") or "")).strip()
+    name = re.sub(r"\s+", " ", str(item.get("name") or officer_name(item))).strip()
     if not name:
         raise Bad("name", "officer without a name")
     role = str(item["officer_role"]).lower()  # the API writes "director"; internal records "DIRECTOR"
     corporate = role.startswith("corporate")
     kind = EntityKind.COMPANY if corporate else EntityKind.PERSON
-    link = str(((item.get("links") or {}).get("officer") or {}).get("appointments") or "")
+    link = str((links_of(item).get("officer") or {}).get("appointments") or "")
     ident = link.rstrip("/").split("/")[-2] if link.count("/") >= 3 else None
     # a corporate officer registered in the UK is the company of that number
     number, registered = registration(item.get("identification") or {}) if corporate else (None, None)
