@@ -28,7 +28,10 @@ RULE = re.compile(
     rf"^{_NOT_CONTAGION}(?:.*\bwhen\s+(?:did|was|were|has|had|is)\b|\s*when\b|.*\bsince\s+when\s+(?:has|had|did|was|were|is|have)\b)|"
     # "date" asks for one, unless it is the question's own date ("on that date", "as at today's date") or a term's
     r"(?<!\bthat\s)(?<!\bsame\s)(?<!\bthis\s)(?<!\bits\s)(?<!today's\s)(?<!maturity\s)(?<!reporting\s)(?<!due\s)"
-    r"(?<!value\s)(?<!record\s)(?<!cut-off\s)(?<!expiry\s)(?<!\bend\s)\bdate\b(?!\s*(?:range|from|between))|\bdates\s+(?:on|of)\s+which\b|\bcommencement\b|\bfirst\s+became\b|"
+    r"(?<!value\s)(?<!record\s)(?<!cut-off\s)(?<!expiry\s)(?<!\bend\s)(?<!as-of\s)(?<!\bas\sof\s)\bdate\b"
+    # ... nor a date the question states ("when the date is 2023-12-31", "the date being 30 June")
+    r"(?!\s*(?:range|from|between)|\s+(?:is|was|being|set\s+to|=|:)\s+(?:\d|␞|the\s+(?:end|close|last)|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))|\bdates\s+(?:on|of)\s+which\b|\bcommencement\b|\bfirst\s+became\b|"
     r"^\s*events?\b|\bevents?\s+(?:of|for)\b|\bchanges?\s+of\s+name\b|\bname\s+changes?\b|\bchanged?\s+its\s+name\b|"
     r"\bcorrect(?:ed|ion)\b|\bdisposals?\b|\bmost\s+recent(?:ly)?\s+(?:reported\s+)?(?:disposal|acquisition|purchase|sale)",
     re.I)

@@ -122,3 +122,22 @@ def test_the_date_of_an_event_is_still_asked_for() -> None:
 ])
 def test_kind_words_of_chat_and_subject_lines(text: str, kind: str) -> None:
     assert parse(text, today=DAY, names=NAMES).pattern == kind
+
+
+@pytest.mark.parametrize(("text", "kind", "as_of"), [
+    # acceptance criteria (held-out set 8): "when the date is D" states the date, asks for none
+    ("AC14: Given Acme Holdings AG as the borrower, when the date is 2023-12-31, then each lender and the "
+     "loan amount is listed.", "counterparties", date(2023, 12, 31)),
+    ("Given Acme Holdings AG and Borealis Finance B.V., when the as-of date is 2020-03-31, then the percentage of "
+     "Borealis Finance B.V. held by Acme Holdings AG is shown.", "stake", date(2020, 3, 31)),
+    ("Given Acme Holdings AG as the parent, with the date being 31 March 2021, list the entities it directly "
+     "consolidates.", "parents", date(2021, 3, 31)),
+])
+def test_a_date_the_question_states_is_not_a_date_asked_for(text: str, kind: str, as_of: date) -> None:
+    q = parse(text, today=DAY, names=NAMES)
+    assert (q.pattern, q.as_of) == (kind, as_of)
+
+
+def test_a_date_asked_for_is_still_an_event() -> None:
+    assert parse("On what date did Acme Holdings AG buy its stake in Borealis Finance B.V.?", today=DAY,
+                 names=NAMES).pattern == "events"
