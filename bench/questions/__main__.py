@@ -21,7 +21,7 @@ from typing import Any
 
 from bench.questions.facts import missing_facts
 from bench.questions.reading import read_right
-from bench.questions.sources import CORPUS, load_source
+from bench.questions.sources import CORPUS, by_source
 from ownergraph.domain.errors import OwnergraphError
 from ownergraph.domain.vocabulary import KINDS
 from ownergraph.retrieval.api import Ownergraph
@@ -124,16 +124,11 @@ def main(argv: list[str] | None = None) -> int:
     og = Ownergraph(graph, text=None, llm=llm)
     rows = [r for r in _corpus(args.split, args.corpus) if not args.kind or r["expected"]["kind"] == args.kind]
     results = []
-    for source in ("bundle", "real", "world"):
-        mine = [r for r in rows if r["source"] == source]
-        if not mine:
-            continue
-        load_source(graph, source)
-        for r in mine:
-            res = score_one(og, r)
-            results.append(res)
-            if args.verbose and (not res["read"] or res["answer"] is False):
-                print(json.dumps({"q": r["question"], **res}, ensure_ascii=False), file=sys.stderr)
+    for r in by_source(graph, rows):
+        res = score_one(og, r)
+        results.append(res)
+        if args.verbose and (not res["read"] or res["answer"] is False):
+            print(json.dumps({"q": r["question"], **res}, ensure_ascii=False), file=sys.stderr)
     print(report(results))
     if args.out:
         args.out.write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")

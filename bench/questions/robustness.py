@@ -22,7 +22,7 @@ from typing import Any
 
 from bench.questions.perturb import PERTURBATIONS, perturb
 from bench.questions.reading import read_right
-from bench.questions.sources import load_source
+from bench.questions.sources import by_source
 
 
 def _rows(paths: list[Path], split: str, every: int) -> list[dict[str, Any]]:
@@ -86,21 +86,16 @@ def main(argv: list[str] | None = None) -> int:
     og = Ownergraph(graph, text=None)
     rows = _rows(args.corpus, args.split, args.every)
     checked, wrong_as_written = [], 0
-    for source in ("bundle", "real", "world"):
-        mine = [r for r in rows if r["source"] == source]
-        if not mine:
+    for row in by_source(graph, rows):
+        c = check_row(og, row)
+        if c is None:
+            wrong_as_written += 1
             continue
-        load_source(graph, source)
-        for row in mine:
-            c = check_row(og, row)
-            if c is None:
-                wrong_as_written += 1
-                continue
-            checked.append(c)
-            for name, r in c["results"].items():
-                if args.verbose and not r["right"]:
-                    print(json.dumps({"id": row["id"], "p": name, "q": r["text"], "why": r["why"]}, ensure_ascii=False),
-                          file=sys.stderr)
+        checked.append(c)
+        for name, r in c["results"].items():
+            if args.verbose and not r["right"]:
+                print(json.dumps({"id": row["id"], "p": name, "q": r["text"], "why": r["why"]}, ensure_ascii=False),
+                      file=sys.stderr)
     print(f"questions: {len(rows)}; read right as written: {len(checked)} (the others left out)\n")
     print(table(checked))
     if args.out:

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.graph.store.connection import Graph
@@ -37,3 +39,12 @@ def load_source(graph: Graph, source: str) -> None:
     """An empty graph, then the source's files."""
     graph.auto("wipe", batch=20000)
     ingest_paths(graph, source_paths(source))
+
+
+def by_source(graph: Graph, rows: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The corpus rows source by source (bundle, real, world), each source's graph loaded first."""
+    for source in ("bundle", "real", "world"):
+        mine = [r for r in rows if r["source"] == source]
+        if mine:
+            load_source(graph, source)
+            yield from mine
