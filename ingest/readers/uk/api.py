@@ -150,12 +150,19 @@ def links_of(obj: dict[str, Any]) -> dict[str, Any]:
     return links if isinstance(links, dict) else {}
 
 
+def name_in_parts(record: dict[str, Any], forenames: tuple[str, ...]) -> str:
+    """A name given in parts, as the register writes an officer's ("SURNAME, Forenames")."""
+    def part(key: str) -> str:
+        return re.sub(r"\s+", " ", str(record.get(key) or "")).strip()
+
+    given = " ".join(p for p in map(part, forenames) if p)
+    return ", ".join(p for p in (part("surname"), given) if p)
+
+
 def officer_name(item: dict[str, Any]) -> str:
-    """The name as the public API writes it ("SURNAME, Forename Other") from a record that
-    gives it in parts (``surname``, ``forename``, ``other_forenames``); "" without a surname."""
-    surname = str(item.get("surname") or "").strip()
-    forenames = " ".join(str(item.get(k) or "").strip() for k in ("forename", "other_forenames")).strip()
-    return f"{surname}, {forenames}" if surname and forenames else surname
+    """The name of a record that gives it in parts (the appointments service's full record:
+    ``surname``, ``forename``, ``other_forenames``); "" without a surname."""
+    return name_in_parts(item, ("forename", "other_forenames")) if str(item.get("surname") or "").strip() else ""
 
 
 def company_of(obj: dict[str, Any], outer: dict[str, Any] | None = None) -> str:
@@ -188,8 +195,7 @@ def named_by(resource: dict[str, Any], uri: str) -> dict[str, Any]:
     path = uri[uri.find("/company/"):] if "/company/" in uri else ""
     if not path or not _COMPANY_IN_LINK.search(path) or _names_company(resource):
         return resource
-    links = resource.get("links") if isinstance(resource.get("links"), dict) else {}
-    return {**resource, "links": {**links, "self": path}}
+    return {**resource, "links": {**links_of(resource), "self": path}}
 
 
 def _names_company(obj: dict[str, Any]) -> bool:
@@ -435,8 +441,7 @@ def former_names(item: dict[str, Any], name: str) -> list[Alias]:
     for old in item.get("former_names") or []:
         if not isinstance(old, dict):
             continue
-        parts = [re.sub(r"\s+", " ", str(old.get(k) or "")).strip() for k in ("surname", "forenames")]
-        text = ", ".join(p for p in parts if p)
+        text = name_in_parts(old, ("forenames",))
         if text and text.casefold() != name.casefold():
             out.append(Alias(scheme=AliasScheme.NAME, value=text, kind=AliasKind.PREVIOUS))
     return out
