@@ -214,3 +214,16 @@ def test_previous_names_with_dates_and_bad_rows(real_data: Path, tmp_path: Path)
     assert legal.value == "! LTD" and legal.valid_from == date(2018, 2, 1)
     assert company.known_from == midnight(2024, 12, 1)  # snapshot date in the file name
     assert isinstance(q, Quarantined) and q.locator == "line 3" and "day is out of range" in q.reason
+
+
+def test_links_given_as_a_list_name_the_psc(real_data: Path, tmp_path: Path) -> None:
+    """Some Companies House services write ``links`` as a list of one object; the PSC id is the
+    same as when it is an object (one helper reads both, shared with the API reader)."""
+    line = json.loads((real_data / "uk-psc/psc-data-3.json").read_text())[0]
+    line["data"]["links"] = [line["data"]["links"]]
+    path = tmp_path / "psc-links-list.json"
+    path.write_text(json.dumps([line]))
+    records = read(path)
+    assert not of(records, Quarantined)
+    share = next(o for o in of(records, Ownership) if o.interest is InterestType.SHAREHOLDING)
+    assert share.fact_key == "psc:08810260:Q4obUUwOO7TeElahEzWmRh2QKxs"

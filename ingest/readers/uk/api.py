@@ -41,7 +41,7 @@ from ownergraph.ingest.readers.base import (
 from ownergraph.ingest.readers.json_layout import iter_json_records, json_layout
 from ownergraph.ingest.readers.uk.charges import charge, is_charge
 from ownergraph.ingest.readers.uk.company import company_row, uk_sic_codes
-from ownergraph.ingest.readers.uk.psc import PscFile, company_entity, person_details, registration
+from ownergraph.ingest.readers.uk.psc import PscFile, company_entity, links_of, person_details, registration
 from ownergraph.ingest.readers.uk.sibling_profile import sibling_profile_company
 
 _COMPANY_IN_LINK = re.compile(r"/company/([A-Za-z0-9]+)")
@@ -139,15 +139,6 @@ def wrapped(obj: dict[str, Any]) -> tuple[str, dict[str, Any], str] | None:
             url = next((str(obj[k]) for k in _URL_KEYS if isinstance(obj.get(k), str)), "")
             return key, body, url
     return None
-
-
-def links_of(obj: dict[str, Any]) -> dict[str, Any]:
-    """A resource's ``links``: an object in the public API, a list of one object in the
-    appointments service's full records."""
-    links = obj.get("links")
-    if isinstance(links, list):
-        links = next((x for x in links if isinstance(x, dict)), None)
-    return links if isinstance(links, dict) else {}
 
 
 def name_in_parts(record: dict[str, Any], forenames: tuple[str, ...]) -> str:

@@ -156,6 +156,15 @@ def natures(code: str) -> tuple[str, Stake | None, str | None]:
     return kind, BANDS[band] if band else None, qual
 
 
+def links_of(obj: dict[str, Any]) -> dict[str, Any]:
+    """A resource's ``links``: an object in the public API, a list of one object in the
+    appointments service's full records."""
+    links = obj.get("links")
+    if isinstance(links, list):
+        links = next((x for x in links if isinstance(x, dict)), None)
+    return links if isinstance(links, dict) else {}
+
+
 class PscFile:
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -213,7 +222,7 @@ class PscFile:
               stub: EntityRef | None = None) -> _Fact:
         """The record's identity (company, PSC id), target company and clocks."""
         company = (stub.value or "") if stub is not None else _company_number(obj)
-        link = (data.get("links") or {}).get("self")
+        link = links_of(data).get("self")
         psc_id = str(link).rstrip("/").rsplit("/", 1)[-1] if link else psc_id
         if not psc_id:  # beneficial-owner and other records may omit links: name it by its content
             ident = "|".join(str(data.get(k) or "") for k in ("kind", "name", "notified_on", "statement"))
