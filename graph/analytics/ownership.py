@@ -60,7 +60,7 @@ from ownergraph.domain.clock import Clock, make_clock
 from ownergraph.graph.analytics.snapshot_reach import reach
 from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.vocabulary import CONTROL_RULE, DEFAULT_RULE, OWNERS, RULE_NAMES, RULES
-from ownergraph.domain.codes import UNDISCLOSED_PARENT_REASONS, exception_meaning
+from ownergraph.domain.codes import UNDISCLOSED_PARENT_REASONS, exception_meaning, exception_reasons
 from ownergraph.domain.codes import EdgeType
 
 __all__ = ["effective_stake", "owners", "controlled_by", "RULES", "StakeResult", "OwnersResult",
@@ -306,12 +306,12 @@ def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date 
     facts = _facts(graph, set(candidates) | {target}, clock)
     excepted = {k for k, f in facts.items() if f["exceptions"]}
     withheld = {k for k, f in facts.items()
-                if any(x.get("reason") in UNDISCLOSED_PARENT_REASONS for x in f["exceptions"])}
+                if any(r in UNDISCLOSED_PARENT_REASONS for x in f["exceptions"] for r in exception_reasons(x))}
     if withheld:
         warnings.append(DataWarning("reporting_exception", "reporting exceptions say an undisclosed parent "
                                     "exists: not treated as 'no owner'", tuple(sorted(withheld))))
     if excepted - withheld:  # e.g. a PSC "no registrable person" statement: none to name, not hidden
-        reasons = sorted({str(x.get("reason")) for k in excepted - withheld for x in facts[k]["exceptions"]})
+        reasons = sorted({r for k in excepted - withheld for x in facts[k]["exceptions"] for r in exception_reasons(x)})
         warnings.append(DataWarning("reporting_exception", "reporting exceptions: " + "; ".join(
             f"{r} ({exception_meaning(r)})" for r in reasons), tuple(sorted(excepted - withheld))))
 

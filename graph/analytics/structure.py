@@ -35,7 +35,7 @@ else:
 
     nx = _LazyNetworkx()
 
-from ownergraph.domain.codes import exception_meaning
+from ownergraph.domain.codes import exception_reasons_text
 from ownergraph.domain.clock import Clock, make_clock
 from ownergraph.graph.analytics.snapshot import EdgeView, Snapshot, expand
 from ownergraph.graph.analytics.lookup import EntityMatch, find_entity, jsonable, resolve_keys, to_plain
@@ -374,8 +374,7 @@ class LevelParents:
         if self.status == "reported":
             return ", ".join(f"{p['target_name']} ({p['target']})" for p in self.parents)
         if self.status == "exception":
-            return "not reported: " + "; ".join(f"{x['reason']} ({exception_meaning(x['reason'])})"
-                                                for x in self.exceptions)
+            return "not reported: " + "; ".join(exception_reasons_text(x) for x in self.exceptions)
         return "no parent reported"
 
     def as_dict(self) -> dict[str, Any]:
@@ -400,12 +399,13 @@ class ParentsResult(HtmlRepr):
                              "source_record_id": p["source_record_id"]})
             for x in lv.exceptions:
                 rows.append({"level": lv.level, "status": "exception", "parent": None, "parent_name": None,
-                             "reason": x["reason"], "valid_from": x["valid_from"], "valid_to": x["valid_to"],
+                             "reason": x["reason"], "other_reasons": list(x.get("other_reasons") or ()),
+                             "valid_from": x["valid_from"], "valid_to": x["valid_to"],
                              "accounting_standard": None, "source_record_id": x["source_record_id"]})
             if lv.status == "none_reported":
                 rows.append({"level": lv.level, "status": "none_reported"})
-        return pd.DataFrame(rows, columns=["level", "status", "parent", "parent_name", "reason", "valid_from",
-                                           "valid_to", "accounting_standard", "source_record_id"])
+        return pd.DataFrame(rows, columns=["level", "status", "parent", "parent_name", "reason", "other_reasons",
+                                           "valid_from", "valid_to", "accounting_standard", "source_record_id"])
 
     def as_dict(self) -> dict[str, Any]:
         return {"entity": self.entity.as_dict(), "clock": clock_dict(self.clock),

@@ -28,7 +28,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from ownergraph.domain.codes import AliasScheme, EdgeType, EntityKind, ExceptionReason, exception_meaning
+from ownergraph.domain.codes import AliasScheme, EdgeType, EntityKind, ExceptionReason, exception_meaning, exception_reasons
 from ownergraph.domain.licences import licence_of
 from ownergraph.graph.analytics.control_kinds import strength
 from ownergraph.graph.export.select import Selection
@@ -156,7 +156,8 @@ class BodsWriter:
                 interest |= _dates(p)
                 st["recordDetails"] = {"isComponent": False, "subject": f["entity"], "interestedParty": {
                     "reason": _UNSPECIFIED.get(reason, "interestedPartyExemptFromDisclosure"),  # type: ignore[call-overload]
-                    "description": f"Exception Reason: {reason}. {exception_meaning(reason)}"},
+                    "description": " ".join(f"Exception Reason: {r}. {exception_meaning(r)}"
+                                           for r in exception_reasons(p))},
                     "interests": [interest]}
                 yield st
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ownergraph.domain.vocabulary import CHANNELS, edge_verb
-from ownergraph.domain.codes import exception_meaning
+from ownergraph.domain.codes import exception_reasons_text
 from ownergraph.cli.text import (
     clip, day, interval_pct, missing, moment, money, money_short, pct, plain, plural, table, wrap,
 )
@@ -220,7 +220,7 @@ def parent_lines(level: Any) -> list[str]:
                 + (f", until {day(p.get('valid_to'))}" if day(p.get("valid_to")) else "")
                 for p in level.parents]
     if level.status == "exception":
-        return [f"{what}: not reported ({x['reason']}: {exception_meaning(x['reason'])})"
+        return [f"{what}: not reported ({exception_reasons_text(x)})"
                 for x in level.exceptions]
     return [f"{what}: none reported"]
 

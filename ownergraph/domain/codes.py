@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
+from typing import Any
 
 
 class EntityKind(StrEnum):
@@ -135,3 +136,14 @@ UNDISCLOSED_PARENT_REASONS: frozenset[str] = frozenset({
 def exception_meaning(reason: str | None) -> str:
     """GLEIF's meaning of a reporting-exception reason code; the code itself if unknown."""
     return EXCEPTION_REASON_MEANINGS.get(str(reason or ""), f"reason code {reason}")
+
+
+def exception_reasons(exception: Mapping[str, Any]) -> list[str]:
+    """Every reason a stored reporting exception gives: its first, then the others (repex
+    allows several per record, kept as ``other_reasons``)."""
+    return [str(exception.get("reason")), *map(str, exception.get("other_reasons") or ())]
+
+
+def exception_reasons_text(exception: Mapping[str, Any]) -> str:
+    """The reasons of one exception with GLEIF's meanings: "NON_PUBLIC: …; NO_LEI: …"."""
+    return "; ".join(f"{r}: {exception_meaning(r)}" for r in exception_reasons(exception))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ownergraph.domain.codes import exception_meaning
+from ownergraph.domain.codes import exception_reasons_text
 from ownergraph.domain.vocabulary import PARENTS
 from ownergraph.retrieval.answer.parts import Parts, cites
 from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy
@@ -78,7 +78,7 @@ def compose(p: Parts) -> str:
             parts.append(f"{r['level']} parent {r['parent_name']}{lei} from {r['valid_from']}{under} "
                          f"{cites(p.ctx, r['parent'])}")
         elif r["status"] == "exception":
-            parts.append(f"{r['level']} parent not reported ({r['reason']}: {exception_meaning(r['reason'])})")
+            parts.append(f"{r['level']} parent not reported ({exception_reasons_text(r)})")
         else:
             parts.append(f"no {r['level']} parent and no reporting exception reported")
     return f"Accounting parents of {p.subject} as of {p.d}: " + "; ".join(parts) + "."

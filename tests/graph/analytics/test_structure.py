@@ -176,3 +176,20 @@ def test_parents_of_real_gleif_records(graph, real_data):
     fund = parents(graph, "00KLB2PFTM3060S2N216", as_of="2023-06-30")
     assert fund.direct.status == "exception" and fund.direct.exceptions[0]["reason"] == "NO_KNOWN_PERSON"
     assert fund.direct.parents == ()
+
+
+def test_parents_state_every_reason_of_an_exception(graph, real_data, tmp_path):
+    """A repex record may give several reasons (repex 2.1: ExceptionReason one or more); the
+    stored exception keeps them and the parents answer states each with its meaning."""
+    from tests.ingest.test_gleif_repex_spec_shapes import REPEX
+
+    gc = real_data / "gleif" / "golden-copy"
+    repex = tmp_path / "repex.xml"
+    repex.write_text(REPEX, encoding="utf-8")
+    ingest_paths(graph, [gc / "lei-data.xml", repex])
+    res = parents(graph, "001GPB6A9XPE8XJICC14", as_of="2023-12-31")
+    assert res.direct.status == "exception"
+    assert res.direct.exceptions[0]["other_reasons"] == ["NO_KNOWN_PERSON"]
+    assert "NON_CONSOLIDATING" in res.direct.message and "NO_KNOWN_PERSON" in res.direct.message
+    row = res.to_frame().query("level == 'direct'").iloc[0]
+    assert (row["reason"], row["other_reasons"]) == ("NON_CONSOLIDATING", ["NO_KNOWN_PERSON"])
