@@ -81,13 +81,15 @@ def main() -> None:
     ap.add_argument("--out", type=Path, help="also write the table as JSON (bench/results/readers-<split>.json)")
     ap.add_argument("--note", default="", help="what this run is (kept in the JSON)")
     ap.add_argument("--json", action="store_true", help="one JSON object per file (misses and quarantine)")
+    ap.add_argument("--corpus", type=Path, default=CORPUS,
+                    help="a folder with facts.jsonl and the files it names (a set kept outside the repository)")
     args = ap.parse_args()
     rows: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
-    for line in (CORPUS / "facts.jsonl").read_text().splitlines():
+    for line in (args.corpus / "facts.jsonl").read_text().splitlines():
         item = json.loads(line)
         if item["split"] != args.split:
             continue
-        ix, refused = read(CORPUS / item["file"], item["format"])
+        ix, refused = read(args.corpus / item["file"], item["format"])
         row = rows[item["format"]]
         row[0] += 1
         row[1] += refused is None

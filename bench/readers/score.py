@@ -209,8 +209,9 @@ def subsidiary_ok(ix: Index, fact: dict[str, Any]) -> bool:
 
 
 def _reaches(ix: Index, parent: Any, ref: Any, seen: set[int]) -> bool:
-    """Whether ``ref`` is the labelled parent, or is held (by edges of this file) by it."""
-    if ix.refers(ref, parent):
+    """Whether ``ref`` is the labelled parent, or is held (by edges of this file) by it; a label
+    that names no parent (a bare exhibit that does not name its filer) takes any."""
+    if parent is None or ix.refers(ref, parent):
         return True
     for e in ix.edges:
         if id(e) not in seen and e.target == ref and isinstance(e, (Ownership, Control)):

@@ -80,5 +80,8 @@ def test_the_registrant_is_never_an_entity(tmp_path: Path) -> None:
     page = tmp_path / "ex21.htm"
     page.write_text("<html><body><p>EXHIBIT 21</p><p>SUBSIDIARIES OF THE REGISTRANT</p><table>"
                     "<tr><td>Acme Baltic OÜ</td><td>Estonia</td></tr></table></body></html>", encoding="utf-8")
-    (q,) = read(page)
-    assert isinstance(q, Quarantined) and q.field == "parent" and "Registrant" in q.reason
+    records = read(page)
+    assert not [r for r in records if isinstance(r, Quarantined)]
+    (own,) = [r for r in records if isinstance(r, Ownership)]
+    assert own.source.name.startswith("Filer not named") and "Registrant" not in own.source.name
+    assert not [e for e in records if isinstance(e, Entity) and "registrant" in e.name.lower()]

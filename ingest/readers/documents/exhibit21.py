@@ -29,8 +29,8 @@ from lxml import etree
 
 from ownergraph.domain.model import Alias, Entity, EntityRef, Ownership, Record, Stake
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
-from ownergraph.ingest.readers.sec.ex21_table import line_rows, nest, table_rows, text_rows
-from ownergraph.ingest.readers.sec.values import clean_text, normalise, percent_stake, jurisdiction
+from ownergraph.ingest.readers.sec.ex21_table import all_wholly_owned, line_rows, nest, row_stake, table_rows, text_rows
+from ownergraph.ingest.readers.sec.values import clean_text, normalise, jurisdiction
 from ownergraph.ingest.readers.base import build
 from ownergraph.ingest.readers.documents.meta import DocMeta
 from ownergraph.ingest.readers.documents.text import html_text
@@ -75,9 +75,10 @@ def exhibit21(meta: DocMeta, body: str, is_html: bool) -> Iterator[Record]:
         return
     path = meta.source_file
     rows = (_html_rows(body) if is_html else []) or text_rows(body)  # a text <TABLE> reads as HTML too
+    wholly = all_wholly_owned((html_text(body) if is_html else body)[:4000])
     if rows:
-        for loc, ref, owner, pct, direct in nest(rows, top):
-            yield from _edge(meta, path, loc, owner, ref, _percent_or_none(pct), direct=direct)
+        for loc, ref, owner, pct, direct in nest(rows, top, wholly):
+            yield from _edge(meta, path, loc, owner, ref, _stake_or_none(pct), direct=direct)
         return
     named: dict[str, EntityRef] = {}
     lettered = _lettered(body)
@@ -90,14 +91,14 @@ def exhibit21(meta: DocMeta, body: str, is_html: bool) -> Iterator[Record]:
         return
     # a list written as lines (paragraphs), neither a table nor a lettered list
     lines = html_text(body).splitlines() if is_html else body.splitlines()
-    for loc, ref, owner, pct, direct in nest(line_rows(lines), top):
-        yield from _edge(meta, path, loc, owner, ref, _percent_or_none(pct), direct=direct)
+    for loc, ref, owner, pct, direct in nest(line_rows(lines), top, wholly):
+        yield from _edge(meta, path, loc, owner, ref, _stake_or_none(pct), direct=direct)
 
 
-def _percent_or_none(text: str | None) -> Stake | None:
+def _stake_or_none(pct: str | None) -> Stake | None:
     try:
-        return percent_stake(text)
-    except ValueError:
+        return row_stake(pct)
+    except ValueError:  # a figure no share can be: the edge without one
         return None
 
 

@@ -8,6 +8,7 @@ mtime (never earlier than publication, so a backtest cannot look ahead). fact_ke
 from __future__ import annotations
 
 import copy
+import hashlib
 import re
 from collections.abc import Iterator
 from datetime import date
@@ -19,9 +20,11 @@ from lxml import etree
 
 from ownergraph.domain.codes import AliasScheme, EntityKind
 from ownergraph.domain.model import EntityRef, Ownership, Record
-from ownergraph.ingest.readers.sec.ex21_table import SUFFIX, line_rows, nest, table_rows, text_rows
+from ownergraph.ingest.readers.sec.ex21_table import (
+    SUFFIX, all_wholly_owned, line_rows, nest, row_stake, table_rows, text_rows,
+)
 from ownergraph.ingest.readers.sec.values import (
-    MAX_BYTES, utc_midnight, clean_text, Doc, file_mtime, normalise, percent_stake,
+    MAX_BYTES, utc_midnight, clean_text, Doc, file_mtime, normalise,
 )
 from ownergraph.ingest.readers.base import build, not_read, quarantine, read_safely
 from ownergraph.ingest.readers.documents.edgar import Header, parse_header
@@ -66,11 +69,6 @@ def page_lines(root: Any) -> list[str]:
             if el.tag.lower() != "br":
                 el.text = "\n" + (el.text or "")
     return [ln for ln in page.text_content().splitlines() if ln.strip()]
-
-
-def _figure(pct: str | None) -> str | None:
-    """The percent cell when it holds a figure; "N/A", a dash or a footnote mark state none."""
-    return pct if pct and re.search(r"\d", pct) else None
 
 
 def _text_parent(text: str) -> str | None:
@@ -122,13 +120,24 @@ def sibling_header(path: Path) -> Header | None:
     return found[0] if len(found) == 1 or (found and acc) else None
 
 
+def unnamed_filer(path: Path) -> EntityRef:
+    """The filer of an exhibit that names it nowhere ("Subsidiaries of the Registrant", no header
+    beside it): a stub whose name says so, keyed by the file's content (the same exhibit read twice
+    is the same stub; two exhibits are never merged by it). Its subsidiaries still load; the
+    ``parent`` option, or the whole submission, names the filer."""
+    value = "sec-ex21:" + hashlib.sha1(path.read_bytes()).hexdigest()[:12]
+    return EntityRef(scheme=AliasScheme.OTHER, value=value, kind=EntityKind.COMPANY,
+                     name=f"Filer not named [{value}] (exhibit {path.name})")
+
+
 class Ex21Reader:
     """``--format sec-ex21``: an Exhibit 21 subsidiary table -> subsidiaries and OWNS edges.
 
     Parent: the ``parent`` option, else the company named above the table ("Subsidiaries of
     Apple Inc." / the heading line with a company suffix), else the filer of the submission
     header lying beside the exhibit (with its CIK), else a ticker in the file name
-    (``ex21_aapl.html`` -> ``ticker:AAPL``). Indented rows (JPMorgan) are owned by the nearest
+    (``ex21_aapl.html`` -> ``ticker:AAPL``), else a stub saying the filer is not named
+    (:func:`unnamed_filer`). Indented rows (JPMorgan) are owned by the nearest
     less-indented row above them (``direct=True``); rows of a flat list are owned by the parent
     directly or through others the exhibit does not say, so ``direct=False``. No stake unless a
     percent column is present.
@@ -165,11 +174,12 @@ class Ex21Reader:
         if root is None:
             yield quarantine(path, "document", "html", "unreadable or empty HTML")
             return
-        # an exhibit filed as plain text (EX-21 .txt: columns spaced out, or an SGML <TABLE>)
-        plain = None if re.search(rb"<(?:html|body|table|p|div)\b", data[:20000], re.I) else decode(data)
+        # an exhibit filed as plain text (EX-21 .txt: columns spaced out, or an SGML <TABLE> with
+        # its <S>/<C> column marks, which has no <tr> or <td>)
+        plain = None if re.search(rb"<(?:html|body|tr|td|p|div)\b", data[:20000], re.I) else decode(data)
         doc = Doc(path, utc_midnight(self.filed) if self.filed else file_mtime(path))
         name = self.parent or (_text_parent(plain) if plain is not None else _parent_name(root))
-        ticker = re.search(r"ex-?21[._-]([a-z]{1,5})\b", path.stem, re.I)
+        ticker = re.search(r"ex-?21[._-](?!(?:htm|html|txt|xml|pdf)\b)([a-z]{1,5})\b", path.stem, re.I)
         header = None if name else sibling_header(path)
         if header is not None and header.filed and not self.filed:  # known once filed, not at mtime
             doc = Doc(path, header.accepted or utc_midnight(header.filed))
@@ -182,21 +192,19 @@ class Ex21Reader:
         elif ticker:
             top = EntityRef(scheme=AliasScheme.OTHER, value=f"ticker:{ticker[1].upper()}")
         else:
-            yield quarantine(path, "document", "parent", "the exhibit does not name its parent (at most "
-                             "'the Registrant') and no submission header lies beside it; pass the parent "
-                             "option, or read the whole submission, whose header names the filer")
-            return
+            top = unnamed_filer(path)
         rows = text_rows(plain) if plain is not None else table_rows(root)
         rows = rows or line_rows(plain.splitlines() if plain is not None else page_lines(root))
         if not rows:
             yield quarantine(path, "document", "table", "no subsidiary table found")
             return
-        for loc, ref, owner, pct, direct in nest(rows, top):
+        wholly = all_wholly_owned(plain[:4000] if plain is not None else root.text_content()[:4000])
+        for loc, ref, owner, pct, direct in nest(rows, top, wholly):
             yield doc.entity(ref, loc)
             okey = normalise(owner.name or owner.value or "")
             sub_name = ref.name or ""
             yield build(path, loc, lambda: Ownership(
-                source=owner, target=ref, stake=percent_stake(_figure(pct)), direct=direct,
+                source=owner, target=ref, stake=row_stake(pct), direct=direct,
                 known_from=doc.known_from, provenance=doc.prov(f"{doc.doc_id}:{sub_name}", loc),
                 fact_key=f"sec:ex21:{okey}:{normalise(sub_name)}"), sub_name)
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from ownergraph.domain.codes import EntityKind
 from ownergraph.domain.legal_forms import trailing_form
-from ownergraph.domain.model import EntityRef
-from ownergraph.ingest.readers.sec.values import clean_text, jurisdiction, normalise
+from ownergraph.domain.model import EntityRef, Stake
+from ownergraph.ingest.readers.sec.values import clean_text, jurisdiction, normalise, percent_stake
 
 SUFFIX = re.compile(r"\b(inc|corp|corporation|co|company|ltd|limited|llc|plc|n\.?v|s\.?a|ag|"
                     r"se|group|holdings?|bancorp|trust|lp|l\.p|kk|k\.k|pty|ltda)\b\.?", re.I)
@@ -86,10 +86,13 @@ class _Columns:
         self.pct: int | None = None
         self.data_seen = False
 
-    def learn(self, texts: list[str]) -> bool:
-        """True (and the columns noted) when the row is a header row."""
+    def learn(self, texts: list[str], header: bool = False) -> bool:
+        """True (and the columns noted) when the row is a header row; ``header``: it is known to
+        be one (a text table's lines above its column marks), so cells of no kind are allowed."""
         filled = [(i, x) for i, x in enumerate(texts) if x]
-        if any(_PCT.fullmatch(x) or len(x) > _header_len(x) or (has_form(x) and not _NAME_HEAD.search(x))
+        if header:
+            filled = [(i, x) for i, x in filled if len(x) <= 2 * _header_len(x)]
+        elif any(_PCT.fullmatch(x) or len(x) > _header_len(x) or (has_form(x) and not _NAME_HEAD.search(x))
                for _, x in filled):
             return False  # a figure, a sentence or a company name: a data row
         kinds = [(i, "pct" if _PCT_HEAD.search(x) else "name" if _NAME_HEAD.search(x) else
@@ -97,7 +100,7 @@ class _Columns:
         # once data rows have begun, only a whole header (a page's repeated one) is a header: a
         # row with a cell of no header kind is data, though its name holds a header word
         # ("Compass Automation Incorporated" | "Illinois", "First State Bank" | "Ohio")
-        lax = not self.data_seen and len(filled) <= 2
+        lax = header or (not self.data_seen and len(filled) <= 2)
         if not any(k for _, k in kinds) or (any(k is None for _, k in kinds) and not lax):
             return False
         for i, k in kinds:
@@ -133,23 +136,59 @@ _OWNED_BY = re.compile(r"^(?P<name>.+?)\s*(?:\(|,|\s[-\u2013\u2014]\s)\s*(?:an?\
 Row = tuple[str, str, str | None, str | None, float]  # locator, name, jurisdiction, percent, indent
 
 
+# "Foo Ltd (wholly-owned subsidiary)", "Foo Ltd - majority owned": the row's share in words
+_OWNED_WORDS = re.compile(r"\s*[,\u2013\u2014-]?\s*\(?\s*(?:an?\s+)?(?P<how>wholly|majority)[\s-]+owned"
+                          r"(?:\s+subsidiary)?\s*\)?\s*$", re.I)
+# "The following are wholly-owned subsidiaries", "(all companies wholly owned unless indicated otherwise)"
+_ALL_WHOLLY = re.compile(r"\b(?:all|the following|these|each)\b[^.\n]{0,80}?\bwholly[\s-]+owned\b"
+                         r"|\bwholly[\s-]+owned\s+unless\b", re.I)
+MAJORITY = "more than 50%"
+
+
+def owned_words(name: str) -> tuple[str, str | None]:
+    """The row's name and the share its words state: "wholly-owned" is 100 %, "majority-owned"
+    more than 50 % (:data:`MAJORITY`)."""
+    if m := _OWNED_WORDS.search(name):
+        return name[:m.start()].strip(" ,"), "100%" if m["how"].lower() == "wholly" else MAJORITY
+    return name, None
+
+
+def all_wholly_owned(text: str) -> bool:
+    """Whether the exhibit says its subsidiaries are wholly owned (unless a row says otherwise)."""
+    return _ALL_WHOLLY.search(text) is not None
+
+
+def row_stake(pct: str | None) -> Stake | None:
+    """A row's share: its percentage, :data:`MAJORITY`, or none ("N/A", a dash, a footnote mark);
+    ValueError for a figure no share can be."""
+    if pct == MAJORITY:
+        return Stake(lo=50.0, hi=100.0, lo_inclusive=False, hi_inclusive=True)
+    if not pct or not re.search(r"\d", pct):
+        return None
+    return percent_stake(pct)  # a figure outside 0-100 raises: the row is refused naming stake.exact
+
+
 def owned_by(name: str) -> tuple[str, str | None]:
     """The row's own name and the company it says holds it ("(a subsidiary of X)"), if any."""
     m = _OWNED_BY.match(name)
     return (m["name"].strip(" ,"), m["by"].strip(" ,")) if m else (name, None)
 
 
-def nest(rows: list[Row], top: EntityRef) -> list[tuple[str, EntityRef, EntityRef, str | None, bool]]:
+def nest(rows: list[Row], top: EntityRef, wholly: bool = False) -> list[tuple[str, EntityRef, EntityRef, str | None, bool]]:
     """(locator, subsidiary, owner, percent text, direct) per row: the owner a row names ("(a
     subsidiary of X)": the row listing X, else X by name), else the nearest less-indented row
     above it, else ``top``. Rows of a flat list without a named owner are held by ``top``
-    directly or through others the exhibit does not say (``direct=False``)."""
+    directly or through others the exhibit does not say (``direct=False``). A share in the
+    row's words ("(wholly-owned subsidiary)") is its percent; ``wholly``: the exhibit says all
+    are wholly owned, so a row stating no share is held at 100 %."""
     flat = len({ind for *_, ind in rows}) == 1
     seen: dict[str, EntityRef] = {}
     stack: list[tuple[float, EntityRef]] = []
     out = []
     for loc, raw, jur, pct, ind in rows:
         name, by = owned_by(raw)
+        name, said = owned_words(name)
+        pct = pct or said or ("100%" if wholly else None)
         ref = EntityRef(name=name, jurisdiction=jurisdiction(jur), kind=EntityKind.COMPANY)
         while stack and stack[-1][0] >= ind:
             stack.pop()
@@ -169,43 +208,79 @@ _TEXT_TABLE = re.compile(r"<TABLE>(.*?)</TABLE>", re.S | re.I)
 _TEXT_HEAD = re.compile(r"\s*name\s{2,}.*(incorporation|jurisdiction|organi[sz]ation|state|country)\s*$", re.I)
 
 
-def text_rows(body: str) -> list[Row]:
-    """Rows of a plain-text list: ``<TABLE>`` blocks after their ``<S>`` marker line, else the
-    lines under a "Name ... Incorporation" header line (1994), one subsidiary per line."""
-    out: list[Row] = []
-    blocks = [m[1].splitlines() for m in _TEXT_TABLE.finditer(body)]
-    starts = [next((i + 1 for i, ln in enumerate(b) if re.match(r"\s*<S>", ln, re.I)), None) for b in blocks]
-    found = [(b, i) for b, i in zip(blocks, starts) if i is not None]
-    if not found:
-        lines = body.splitlines()
-        head = next((i + 1 for i, ln in enumerate(lines) if _TEXT_HEAD.match(ln)), None)
-        found = [(lines, head)] if head is not None else []
-    for t, (lines, start) in enumerate(found, 1):
-        blank = 0
-        for r, ln in enumerate(lines[start:], 1):
-            if not ln.strip():
-                blank += 1
-                if blank >= 3 and out:
-                    break
-                continue
-            blank = 0
-            if re.match(r"\s*(<[A-Z/]|-{3,}|=+|\*)", ln, re.I):
-                if out and ln.strip().startswith("*"):
-                    break  # the footnote under the list
-                continue
-            fields = [f.strip() for f in re.split(r"\s{2,}", ln.strip()) if f.strip()]
-            pct = next((f for f in fields[1:] if re.fullmatch(r"[\d.,]+\s*%", f)), None)
-            rest = [f for f in fields[1:] if f != pct]
-            out.append((f"table[{t}]/line[{r}]", fields[0], rest[-1] if rest else None, pct,
-                        float(len(ln) - len(ln.lstrip()))))
+def _fields(line: str) -> list[tuple[int, str]]:
+    """A text table line's cells with where each starts: runs of words apart by 2+ spaces."""
+    return [(m.start(), m[0]) for m in re.finditer(r"\S+(?: \S+)*", line)]
+
+
+def _cells(line: str, starts: list[int]) -> list[str]:
+    """A line cut into the columns that begin at ``starts``: each cell goes to the last column
+    starting at or (by up to two places, hand-aligned text) before it."""
+    out = [""] * len(starts)
+    for at, text in _fields(line):
+        col = max((i for i, s in enumerate(starts) if s <= at + 2), default=0)
+        out[col] = f"{out[col]} {text}".strip()
     return out
+
+
+def _text_table(head_lines: list[str], starts: list[int], lines: list[str], t: int) -> list[Row]:
+    """The rows of a text table whose columns begin at ``starts``, told apart by the header lines
+    above them (name, jurisdiction, percent in any order; a header may span lines); without a
+    header the first cell is the name, the last the jurisdiction."""
+    cols = _Columns()
+    head = [_cells(ln, starts) for ln in head_lines if _fields(ln) and not re.match(r"\s*(<|-{3,}|=+)", ln)]
+    if head:
+        cols.learn([" ".join(h[i] for h in head if h[i]).strip() for i in range(len(starts))], header=True)
+    known = cols.name is not None
+    out: list[Row] = []
+    blank = 0
+    for r, ln in enumerate(lines, 1):
+        if not ln.strip():
+            blank += 1
+            if blank >= 3 and out:
+                break
+            continue
+        blank = 0
+        if re.match(r"\s*(<[A-Z/]|-{3,}|=+|\*)", ln, re.I):
+            if out and ln.strip().startswith("*"):
+                break  # the footnote under the list
+            continue
+        indent = float(len(ln) - len(ln.lstrip()))
+        if known:
+            row = cols.row(_cells(ln, starts))
+            if row is not None:
+                out.append((f"table[{t}]/line[{r}]", row[0], row[1], row[2], indent))
+            continue
+        fields = [f for _, f in _fields(ln)]
+        pct = next((f for f in fields[1:] if re.fullmatch(r"[\d.,]+\s*%", f)), None)
+        rest = [f for f in fields[1:] if f != pct]
+        out.append((f"table[{t}]/line[{r}]", fields[0], rest[-1] if rest else None, pct, indent))
+    return out
+
+
+def text_rows(body: str) -> list[Row]:
+    """Rows of a plain-text list: ``<TABLE>`` blocks read by their ``<S>``/``<C>`` column marks and
+    header (:func:`_text_table`), else the lines under a "Name ... Incorporation" header line
+    (1994), one subsidiary per line."""
+    blocks = [m[1].splitlines() for m in _TEXT_TABLE.finditer(body)]
+    marked = [(b, i) for b in blocks
+              if (i := next((i for i, ln in enumerate(b) if re.match(r"\s*<S>", ln, re.I)), None)) is not None]
+    if marked:  # columns begin where the <S>/<C> marks stand; the header lies above them
+        return [row for t, (b, i) in enumerate(marked, 1) for row in _text_table(
+            b[:i], [m.start() for m in re.finditer(r"<[SC]>", b[i], re.I)], b[i + 1:], t)]
+    lines = body.splitlines()
+    head = next((i for i, ln in enumerate(lines) if _TEXT_HEAD.match(ln)), None)
+    if head is None:
+        return []
+    return _text_table([lines[head]], [at for at, _ in _fields(lines[head])], lines[head + 1:], 1)
 
 
 # a list written as lines, not a table: "Name (Jurisdiction)", "Name, a Delaware corporation",
 # "Name - Jurisdiction", "Name<2+ spaces or tab>Jurisdiction"
 _IN_PARENS = re.compile(r"^(?P<name>.+?)\s*\((?P<where>[^()]{2,40})\)\s*$")
-_A_KIND_OF = re.compile(r"^(?P<name>.+?),?\s+an?\s+(?P<where>[A-Z][A-Za-z .]+?)\s+(?:corporation|company|"
-                        r"limited liability company|limited partnership|partnership|trust|bank)\s*$")
+_A_KIND_OF = re.compile(r"^(?P<name>.+?),?\s+(?i:an?)\s+(?P<where>[A-Z][A-Za-z .()]+?)\s+(?i:corporation|company|"
+                        r"limited liability company|limited partnership|partnership|trust|bank|"
+                        r"private limited company|public limited company)\s*$")
 _DASHED = re.compile(r"^(?P<name>.+?)(?:\s+[-\u2013\u2014]\s+|\t+|\s{2,})(?P<where>[A-Z][A-Za-z ,.()]{1,40})$")
 
 
@@ -226,6 +301,7 @@ def line_rows(lines: list[str]) -> list[Row]:
     it states (in parentheses, "a Delaware corporation", after a dash or a run of spaces) and an
     inline percentage. A line that is a sentence, a heading or a footnote names no company."""
     out: list[Row] = []
+    centres: list[float] = []  # of the lines read as rows, in text columns
     started = False
     cols = _Columns()  # a line of cells between pipes is a table row ("Name | Delaware | 100%")
     for n, raw in enumerate(lines, 1):
@@ -245,6 +321,10 @@ def line_rows(lines: list[str]) -> list[Row]:
             continue
         if not line or len(line) > 160 or line.endswith(":") or _MARK.fullmatch(line):
             continue
+        line = re.sub(r"^\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]\s+(?=\S)", "", line)  # "(1) Foo Ltd", "a. Foo Ltd"
+        if (m := _PCT.fullmatch(line)) and out and out[-1][3] is None:  # the percent on the line under
+            out[-1] = (*out[-1][:3], f"{m[1]}%", out[-1][4])
+            continue
         pct = None
         if m := _PCT.search(line):
             pct, line = f"{m[1]}%", (line[:m.start()] + line[m.end():]).strip(" ,-")
@@ -255,7 +335,11 @@ def line_rows(lines: list[str]) -> list[Row]:
         if (name[:1].islower() and len(name.split()) > 4) or len(name.split()) > 16:
             continue
         out.append((f"line[{n}]", name, where, pct, float(len(raw) - len(raw.lstrip()))))
+        centres.append((len(raw.rstrip()) + len(raw) - len(raw.lstrip())) / 2)
+    if len(centres) == len(out) > 1 and len({r[4] for r in out}) > 1 and max(centres) - min(centres) <= 2:
+        out = [(*r[:4], 0.0) for r in out]  # lines centred on the page: their indents say no nesting
     return out
 
 
-__all__ = ["SUFFIX", "Row", "line_rows", "nest", "owned_by", "split_jurisdiction", "table_rows", "text_rows"]
+__all__ = ["MAJORITY", "SUFFIX", "Row", "all_wholly_owned", "line_rows", "nest", "owned_by", "owned_words", "row_stake",
+           "split_jurisdiction", "table_rows", "text_rows"]

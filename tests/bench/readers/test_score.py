@@ -63,6 +63,15 @@ def test_subsidiary_through_a_nested_row_and_by_the_filer_named_by_its_header() 
     assert not check(ix, sub("Apple Sales International", "Apple Operations International"))  # not upward
 
 
+def test_subsidiary_of_a_parent_the_label_does_not_name() -> None:
+    """A bare exhibit that names no filer is labelled with no subject: any holder counts, the
+    share still has to be right."""
+    ix = index(owns("Filer not named [sec-ex21:abc] (exhibit x.txt)", "Acme GmbH", 100.0))
+    check = CHECKS["subsidiary"]
+    assert check(ix, sub(None, "Acme GmbH", 100)) and check(ix, sub(None, "Acme GmbH"))
+    assert not check(ix, sub(None, "Acme GmbH", 51)) and not check(ix, sub(None, "Acme SA"))
+
+
 def test_subsidiary_counts_a_control_edge() -> None:
     ix = index(Control(source=ref("GP LLC"), target=ref("Fund LP"), control_kind="general_partner",
                        known_from=KNOWN, provenance=PROV))

@@ -1,0 +1,140 @@
+"""Exhibit 21 filed as plain text, in the shapes of real EDGAR exhibits of 2000-2007 (held-out
+reader set 9; those files are not stored here, so each exhibit below is written anew with made-up
+names): SGML ``<TABLE>`` columns told apart by their header, shares stated in words, centred
+lists, a percent on its own line, numbered rows, an unnamed filer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ownergraph.domain.model import Ownership, Quarantined
+from ownergraph.ingest.readers.sec.ex21 import Ex21Reader
+
+SGML_BY_HEADER = """<PAGE>
+
+                                   EXHIBIT 21
+
+                           SUBSIDIARIES OF THE COMPANY
+
+The following are wholly-owned subsidiaries of the Company at December 31, 2003:
+
+<TABLE>
+<CAPTION>
+                                                                                       YEAR OF
+    SECTOR                    SUBSIDIARY                       INCORPORATION          ORGANIZATION
+--------------------------------------------------------------------------------------------------
+<S>                         <C>                                <C>                    <C>
+Publishing                  Norwell Readers Group, Inc.        Texas                  1971
+
+Mining                      Quarrow Hill Coal Company          Kentucky               1982
+</TABLE>
+"""
+
+SGML_PLAIN = """<Page>
+                                                                     Exhibit 21
+
+SUBSIDIARIES OF THE REGISTRANT
+
+<Table>
+<Caption>
+
+LEGAL NAME                                    JURISDICTION OF ORGANIZATION
+<S>                                           <C>
+Pellory Analytics, Ltd.                              United Kingdom
+Pellory Japan, Inc.                                     Delaware
+</Table>
+"""
+
+CENTRED = "<PAGE>\n" + "EXHIBIT 21".center(80) + "\n\n" + "SUBSIDIARIES OF THE COMPANY".center(80) + "\n\n\n" + "\n".join(
+    line.center(80).rstrip() for line in ("Ozark Chalk Company, an Arkansas Corporation",
+                                          "Front Range Chalk Company, a Colorado Corporation",
+                                          "Gulf Chalk Company, a Texas Corporation")) + "\n"
+
+CAPITALS = """<PAGE>
+                                  EXHIBIT "21"
+
+                         SUBSIDIARIES OF THE REGISTRANT
+
+             - BAYGATE TOLLING, L.C., A FLORIDA LIMITED LIABILITY COMPANY
+
+                   - SIERRA RADIO INC., A NEVADA CORPORATION
+"""
+
+PERCENT_UNDER = """Exhibit 21
+
+                                   SUBSIDIARY
+
+                            Trevani Meccanica S.p.A.
+                                      100%
+"""
+
+NUMBERED_WORDS = """EXHIBIT 21
+LIST OF SUBSIDIARIES
+(1) Harlow Agritech Holdings Ltd. (wholly-owned subsidiary)
+(2) Harlow Agritech (Hebei) Co., Ltd. (wholly-owned subsidiary)
+(3) Tangshan Harlow Feed Co., Ltd. (majority-owned subsidiary)
+"""
+
+
+def edges(tmp_path: Path, name: str, text: str) -> dict[str, Ownership]:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    records = list(Ex21Reader().read(path))
+    assert not [r for r in records if isinstance(r, Quarantined)]
+    return {o.target.name: o for o in records if isinstance(o, Ownership)}
+
+
+def test_sgml_table_read_by_its_header_not_by_position(tmp_path: Path) -> None:
+    # SECTOR | SUBSIDIARY | INCORPORATION | YEAR OF ORGANIZATION, under "The following are
+    # wholly-owned subsidiaries": the name is the second column, each held at 100 %
+    got = edges(tmp_path, "exh21.txt", SGML_BY_HEADER)
+    assert set(got) == {"Norwell Readers Group, Inc.", "Quarrow Hill Coal Company"}
+    assert {k: o.target.jurisdiction for k, o in got.items()} == {
+        "Norwell Readers Group, Inc.": "US-TX", "Quarrow Hill Coal Company": "US-KY"}
+    assert {o.stake.exact for o in got.values()} == {100.0}
+
+
+def test_sgml_text_table_is_not_read_as_html_and_an_unnamed_filer_is_a_stub(tmp_path: Path) -> None:
+    got = edges(tmp_path, "a2107076zex-21.txt", SGML_PLAIN)  # <Table> … <S> <C>: text, not HTML
+    assert set(got) == {"Pellory Analytics, Ltd.", "Pellory Japan, Inc."}
+    assert got["Pellory Analytics, Ltd."].target.jurisdiction == "GB"
+    (owner,) = {o.source.name for o in got.values()}  # "the Registrant" names nobody
+    assert owner.startswith("Filer not named [sec-ex21:") and "a2107076zex-21.txt" in owner
+    assert all(o.stake is None for o in got.values())  # no share stated: none made up
+    again = edges(tmp_path, "a2107076zex-21.txt", SGML_PLAIN)  # the same file: the same stub
+    assert {o.source.value for o in again.values()} == {o.source.value for o in got.values()}
+
+
+def test_centred_lines_are_not_nesting(tmp_path: Path) -> None:
+    got = edges(tmp_path, "d04441exv21.txt", CENTRED)
+    assert set(got) == {"Ozark Chalk Company", "Front Range Chalk Company", "Gulf Chalk Company"}
+    assert len({o.source.name for o in got.values()}) == 1  # all the filer's, none under another
+    assert got["Front Range Chalk Company"].target.jurisdiction == "US-CO"
+
+
+def test_a_kind_of_company_in_capitals(tmp_path: Path) -> None:
+    got = edges(tmp_path, "g78474exv21.txt", CAPITALS)
+    assert {k: o.target.jurisdiction for k, o in got.items()} == {
+        "BAYGATE TOLLING, L.C.": "US-FL", "SIERRA RADIO INC.": "US-NV"}
+
+
+def test_percent_on_the_line_under_the_name(tmp_path: Path) -> None:
+    got = edges(tmp_path, "x21.txt", PERCENT_UNDER)
+    assert got["Trevani Meccanica S.p.A."].stake.exact == 100.0
+
+
+def test_shares_in_words_and_numbered_lines(tmp_path: Path) -> None:
+    got = edges(tmp_path, "v070359_ex21.htm.txt", NUMBERED_WORDS)
+    assert got["Harlow Agritech Holdings Ltd."].stake.exact == 100.0
+    feed = got["Tangshan Harlow Feed Co., Ltd."].stake
+    assert (feed.exact, feed.lo, feed.hi, feed.lo_inclusive) == (None, 50.0, 100.0, False)
+    # "ex21.htm" ends in a file extension, not a ticker
+    assert {o.source.name.split(" [")[0] for o in got.values()} == {"Filer not named"}
+
+
+def test_a_flow_chart_placeholder_lists_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "exv21.txt"
+    path.write_text("<PAGE>\n\n        EXHIBIT 21\n\n  (ALL COMPANIES WHOLLY OWNED UNLESS INDICATED OTHERWISE)\n\n"
+                    "              [FLOW CHART]\n", encoding="utf-8")
+    (q,) = list(Ex21Reader().read(path))
+    assert isinstance(q, Quarantined) and q.field == "table"
