@@ -138,3 +138,124 @@ def test_a_flow_chart_placeholder_lists_nothing(tmp_path: Path) -> None:
                     "              [FLOW CHART]\n", encoding="utf-8")
     (q,) = list(Ex21Reader().read(path))
     assert isinstance(q, Quarantined) and q.field == "table"
+
+
+HEADER_LINE = """<PAGE>   1
+                                                                      EXHIBIT 21
+                                  Subsidiaries
+                                                       State of
+     Corporate Name                                  Incorporation
+     --------------                                  -------------
+
+Subsidiaries of Registrant:
+
+         Brightwell Kentucky, Inc.                    Kentucky
+         Brightwell Indiana, Inc.                     Indiana
+"""
+
+BLOCKS = """<PAGE>
+                                   EXHIBIT 21
+                                  SUBSIDIARIES
+
+Name:  Corvane Systems Limited
+Jurisdiction of Incorporation:  United Kingdom
+Status:  Active and in Good Standing
+
+Name:  Corvane do Brasil Software Ltda.
+Jurisdiction of Incorporation: Brazil
+Status: Active
+"""
+
+LINE_SHAPES = """<PAGE>
+                                   EXHIBIT 21
+                         SUBSIDIARIES OF THE REGISTRANT
+
+1.       THE SECOND COUNTY BANK
+
+2.)  Marwood Lending Co.
+
+                            Salinas Valley Bank
+                   Incorporated in the State of California
+
+Pellham Securities, Inc., a California corporation.
+Pellham Research Corporation (incorporated in Utah)
+Pellham Analytics Limited United Kingdom
+"""
+
+WRAPPED = """<PAGE>
+                        Exhibit 8 - List of Subsidiaries
+<TABLE>
+<CAPTION>
+                                                  Attributable
+                                                equity interest
+         Company name                                 (%)           Principal activities
+----------------------------                    ---------------   ------------------------
+<S>                                                   <C>         <C>
+                                                                  Manufacture of pipes
+Hengda Pipe Works Co.,                                            and pressure
+Limited                                               99          vessels
+
+Hengda Nitro Chemicals                                            Manufacture and sales of
+Company Limited                                       75          chemicals
+
+Business Capital Trust II                             100% of     Financing
+                                                      common
+                                                      securities
+</TABLE>
+"""
+
+OWN_ROW = """<PAGE>
+                                                                     EXHIBIT 21
+
+              Harbour Grill Holdings, Inc. and Subsidiaries
+                              List of Subsidiaries
+<TABLE>
+<CAPTION>
+           ENTITY                        STATE OF INCORPORATION
+<S>                                      <C>
+Harbour Grill Holdings, Inc.             Delaware
+Harbour Grill Franchise Corporation      California
+</TABLE>
+"""
+
+
+def test_columns_under_a_header_line_without_table_tags(tmp_path: Path) -> None:
+    got = edges(tmp_path, "ex21.txt", HEADER_LINE)  # data cells begin before their header's column
+    assert {k: o.target.jurisdiction for k, o in got.items()} == {
+        "Brightwell Kentucky, Inc.": "US-KY", "Brightwell Indiana, Inc.": "US-IN"}
+
+
+def test_name_and_jurisdiction_blocks(tmp_path: Path) -> None:
+    got = edges(tmp_path, "dex21.txt", BLOCKS)
+    assert {k: o.target.jurisdiction for k, o in got.items()} == {
+        "Corvane Systems Limited": "GB", "Corvane do Brasil Software Ltda.": "BR"}
+
+
+def test_line_shapes(tmp_path: Path) -> None:
+    got = edges(tmp_path, "ex21.txt", LINE_SHAPES)
+    assert {k: o.target.jurisdiction for k, o in got.items()} == {
+        "THE SECOND COUNTY BANK": None,  # a numbered item needs no legal form
+        "Marwood Lending Co.": None,
+        "Salinas Valley Bank": "US-CA",  # its place on the line under it
+        "Pellham Securities, Inc.": "US-CA",
+        "Pellham Research Corporation": "US-UT",
+        "Pellham Analytics Limited": "GB"}
+
+
+def test_rows_wrapped_over_lines_and_a_percent_with_words(tmp_path: Path) -> None:
+    got = edges(tmp_path, "ex8.txt", WRAPPED)
+    assert {k: o.stake.exact for k, o in got.items()} == {
+        "Hengda Pipe Works Co., Limited": 99.0, "Hengda Nitro Chemicals Company Limited": 75.0,
+        "Business Capital Trust II": 100.0}
+
+
+def test_the_parent_above_its_list_is_not_its_own_subsidiary(tmp_path: Path) -> None:
+    got = edges(tmp_path, "ex21.txt", OWN_ROW)
+    assert set(got) == {"Harbour Grill Franchise Corporation"}
+    assert got["Harbour Grill Franchise Corporation"].source.name == "Harbour Grill Holdings, Inc."
+
+
+def test_a_list_under_exhibit_21_alone(tmp_path: Path) -> None:
+    text = "<PAGE>\n\n" + " " * 70 + "EXHIBIT 21\n\n\nFirst Coastal Banking Company, a Georgia bank\n"
+    got = edges(tmp_path, "exv21.txt", text)
+    assert {k: o.target.jurisdiction for k, o in got.items()} == {"First Coastal Banking Company": "US-GA"}

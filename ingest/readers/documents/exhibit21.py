@@ -29,7 +29,8 @@ from lxml import etree
 
 from ownergraph.domain.model import Alias, Entity, EntityRef, Ownership, Record, Stake
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
-from ownergraph.ingest.readers.sec.ex21_table import all_wholly_owned, line_rows, nest, row_stake, table_rows, text_rows
+from ownergraph.ingest.readers.sec.ex21_table import all_wholly_owned, nest, row_stake, table_rows
+from ownergraph.ingest.readers.sec.ex21_text import line_rows, text_rows
 from ownergraph.ingest.readers.sec.values import clean_text, normalise, jurisdiction
 from ownergraph.ingest.readers.base import build
 from ownergraph.ingest.readers.documents.meta import DocMeta

@@ -20,9 +20,8 @@ from lxml import etree
 
 from ownergraph.domain.codes import AliasScheme, EntityKind
 from ownergraph.domain.model import EntityRef, Ownership, Record
-from ownergraph.ingest.readers.sec.ex21_table import (
-    SUFFIX, all_wholly_owned, line_rows, nest, row_stake, table_rows, text_rows,
-)
+from ownergraph.ingest.readers.sec.ex21_table import SUFFIX, all_wholly_owned, nest, row_stake, table_rows
+from ownergraph.ingest.readers.sec.ex21_text import line_rows, text_rows
 from ownergraph.ingest.readers.sec.values import (
     MAX_BYTES, utc_midnight, clean_text, Doc, file_mtime, normalise,
 )
@@ -72,13 +71,24 @@ def page_lines(root: Any) -> list[str]:
 
 
 def _text_parent(text: str) -> str | None:
-    """The company a plain-text exhibit lists subsidiaries of ("SUBSIDIARIES OF ACME CORP"), from
-    the lines above its list; "the Registrant" names nobody."""
-    for ln in text.splitlines()[:40]:
-        if m := re.search(r"subsidiaries\s+of\s+(.+)", ln.strip(), re.I):
+    """The company a plain-text exhibit lists subsidiaries of: "SUBSIDIARIES OF ACME CORP", "Acme
+    Corp. and Subsidiaries", or a company's name on a line of its own just above the list's
+    heading ("EMPS CORPORATION" / "LIST OF SUBSIDIARIES OF REGISTRANT"); "the Registrant" names
+    nobody."""
+    lines = [ln.strip() for ln in text.splitlines()[:60] if ln.strip()]
+    for i, ln in enumerate(lines):
+        if m := re.search(r"subsidiaries\s+of\s+(.+)", ln, re.I):
             name = m[1].strip(" *:")
             if name and not _PLACEHOLDER.match(name):
                 return name
+        if m := re.match(r"(.+?)\s+and\s+(?:its\s+)?subsidiaries\s*$", ln, re.I):
+            if SUFFIX.search(m[1]) and not _PLACEHOLDER.match(m[1]):
+                return m[1].strip(" *:,")
+        if re.search(r"subsidiar", ln, re.I):
+            above = [x for x in lines[max(0, i - 2):i] if SUFFIX.search(x) and len(x) < 80
+                     and not re.search(r"exhibit|subsidiar|<", x, re.I)]
+            if above:
+                return above[-1].strip(" *:")
     return None
 
 

@@ -44,7 +44,7 @@ def table_rows(root: Any) -> list[tuple[str, str, str | None, str | None, float]
     """(locator, name, jurisdiction text, percent text, indent) per subsidiary row."""
     out = []
     for t, table in enumerate(root.iter("table"), 1):
-        cols = _Columns()
+        cols = Columns()
         for r, tr in enumerate(table.iter("tr"), 1):
             cells = [c for c in tr if c.tag in ("td", "th")
                      and "display:none" not in (c.get("style") or "").replace(" ", "")]
@@ -65,17 +65,17 @@ def table_rows(root: Any) -> list[tuple[str, str, str | None, str | None, float]
 _NAME_HEAD = re.compile(r"^(name|subsidiar|company|entity|legal name)", re.I)
 _JUR_HEAD = re.compile(r"jurisdiction|organi[sz]|incorporat|domicile|country|state|place", re.I)
 _PCT_HEAD = re.compile(r"%|percent|owned|ownership|interest held", re.I)
-_PCT = re.compile(r"\(?\s*(\d{1,3}(?:[.,]\d+)?)\s*%\s*\)?")
-_MARK = re.compile(r"\s*(?:\*+|\((?:[a-z]|\d{1,2}|[ivx]{1,4})\))\s*$", re.I)  # footnote markers
+PCT = re.compile(r"\(?\s*(\d{1,3}(?:[.,]\d+)?)\s*%\s*\)?")
+MARK = re.compile(r"\s*(?:\*+|\((?:[a-z]|\d{1,2}|[ivx]{1,4})\))\s*$", re.I)  # footnote markers
 
 
-def _header_len(text: str) -> int:
+def header_len(text: str) -> int:
     """The longest a header cell may be: longer for one that starts as a jurisdiction header
     ("Jurisdiction of Incorporation or Organization"), else a sentence or a long name."""
     return 64 if re.match(r"(state|jurisdiction|place|country)\b", text, re.I) else 40
 
 
-class _Columns:
+class Columns:
     """Where a table keeps its subsidiary name, jurisdiction and percent, learnt from its
     header rows by cell position (a header may be split over rows, a column may have no header
     text, the name column may come after the others)."""
@@ -91,8 +91,8 @@ class _Columns:
         be one (a text table's lines above its column marks), so cells of no kind are allowed."""
         filled = [(i, x) for i, x in enumerate(texts) if x]
         if header:
-            filled = [(i, x) for i, x in filled if len(x) <= 2 * _header_len(x)]
-        elif any(_PCT.fullmatch(x) or len(x) > _header_len(x) or (has_form(x) and not _NAME_HEAD.search(x))
+            filled = [(i, x) for i, x in filled if len(x) <= 2 * header_len(x)]
+        elif any(PCT.fullmatch(x) or len(x) > header_len(x) or (has_form(x) and not _NAME_HEAD.search(x))
                for _, x in filled):
             return False  # a figure, a sentence or a company name: a data row
         kinds = [(i, "pct" if _PCT_HEAD.search(x) else "name" if _NAME_HEAD.search(x) else
@@ -112,13 +112,13 @@ class _Columns:
         """(name, jurisdiction, percent text, name cell index), or None for a footnote row."""
         filled = [(i, x) for i, x in enumerate(texts) if x]
         at, name = next(((i, x) for i, x in filled if i == self.name), filled[0])
-        if _MARK.fullmatch(name) or (name[:1].islower() and len(name.split()) > 4) or len(name.split()) > 16:
+        if MARK.fullmatch(name) or (name[:1].islower() and len(name.split()) > 4) or len(name.split()) > 16:
             return None  # "(a) Omits the names of certain subsidiaries ..."
         pct = texts[self.pct] if self.pct is not None and self.pct < len(texts) and texts[self.pct] else next(
-            (x for i, x in filled if i != at and _PCT.fullmatch(x)), None)
-        if pct is None and (m := _PCT.search(name)):  # "Foo Ltd (60%)": the percent in the name cell
+            (x for i, x in filled if i != at and PCT.fullmatch(x)), None)
+        if pct is None and (m := PCT.search(name)):  # "Foo Ltd (60%)": the percent in the name cell
             pct, name = f"{m[1]}%", (name[:m.start()] + name[m.end():]).strip(" ,-")
-        name = _MARK.sub("", name).strip(" ,")
+        name = MARK.sub("", name).strip(" ,")
         if self.jur is not None:
             jur = texts[self.jur] if self.jur < len(texts) else None
         else:
@@ -165,6 +165,8 @@ def row_stake(pct: str | None) -> Stake | None:
         return Stake(lo=50.0, hi=100.0, lo_inclusive=False, hi_inclusive=True)
     if not pct or not re.search(r"\d", pct):
         return None
+    if m := PCT.search(pct):  # "100% of common securities": the figure, not the words after it
+        pct = m[1]
     return percent_stake(pct)  # a figure outside 0-100 raises: the row is refused naming stake.exact
 
 
@@ -188,6 +190,8 @@ def nest(rows: list[Row], top: EntityRef, wholly: bool = False) -> list[tuple[st
     for loc, raw, jur, pct, ind in rows:
         name, by = owned_by(raw)
         name, said = owned_words(name)
+        if top.name and normalise(name).rstrip(".") == normalise(top.name).rstrip("."):
+            continue  # the registrant listed as its own first row, not its own subsidiary
         pct = pct or said or ("100%" if wholly else None)
         ref = EntityRef(name=name, jurisdiction=jurisdiction(jur), kind=EntityKind.COMPANY)
         while stack and stack[-1][0] >= ind:
@@ -202,144 +206,46 @@ def nest(rows: list[Row], top: EntityRef, wholly: bool = False) -> list[tuple[st
     return out
 
 
-
-
-_TEXT_TABLE = re.compile(r"<TABLE>(.*?)</TABLE>", re.S | re.I)
-_TEXT_HEAD = re.compile(r"\s*name\s{2,}.*(incorporation|jurisdiction|organi[sz]ation|state|country)\s*$", re.I)
-
-
-def _fields(line: str) -> list[tuple[int, str]]:
-    """A text table line's cells with where each starts: runs of words apart by 2+ spaces."""
-    return [(m.start(), m[0]) for m in re.finditer(r"\S+(?: \S+)*", line)]
-
-
-def _cells(line: str, starts: list[int]) -> list[str]:
-    """A line cut into the columns that begin at ``starts``: each cell goes to the last column
-    starting at or (by up to two places, hand-aligned text) before it."""
-    out = [""] * len(starts)
-    for at, text in _fields(line):
-        col = max((i for i, s in enumerate(starts) if s <= at + 2), default=0)
-        out[col] = f"{out[col]} {text}".strip()
-    return out
-
-
-def _text_table(head_lines: list[str], starts: list[int], lines: list[str], t: int) -> list[Row]:
-    """The rows of a text table whose columns begin at ``starts``, told apart by the header lines
-    above them (name, jurisdiction, percent in any order; a header may span lines); without a
-    header the first cell is the name, the last the jurisdiction."""
-    cols = _Columns()
-    head = [_cells(ln, starts) for ln in head_lines if _fields(ln) and not re.match(r"\s*(<|-{3,}|=+)", ln)]
-    if head:
-        cols.learn([" ".join(h[i] for h in head if h[i]).strip() for i in range(len(starts))], header=True)
-    known = cols.name is not None
-    out: list[Row] = []
-    blank = 0
-    for r, ln in enumerate(lines, 1):
-        if not ln.strip():
-            blank += 1
-            if blank >= 3 and out:
-                break
-            continue
-        blank = 0
-        if re.match(r"\s*(<[A-Z/]|-{3,}|=+|\*)", ln, re.I):
-            if out and ln.strip().startswith("*"):
-                break  # the footnote under the list
-            continue
-        indent = float(len(ln) - len(ln.lstrip()))
-        if known:
-            row = cols.row(_cells(ln, starts))
-            if row is not None:
-                out.append((f"table[{t}]/line[{r}]", row[0], row[1], row[2], indent))
-            continue
-        fields = [f for _, f in _fields(ln)]
-        pct = next((f for f in fields[1:] if re.fullmatch(r"[\d.,]+\s*%", f)), None)
-        rest = [f for f in fields[1:] if f != pct]
-        out.append((f"table[{t}]/line[{r}]", fields[0], rest[-1] if rest else None, pct, indent))
-    return out
-
-
-def text_rows(body: str) -> list[Row]:
-    """Rows of a plain-text list: ``<TABLE>`` blocks read by their ``<S>``/``<C>`` column marks and
-    header (:func:`_text_table`), else the lines under a "Name ... Incorporation" header line
-    (1994), one subsidiary per line."""
-    blocks = [m[1].splitlines() for m in _TEXT_TABLE.finditer(body)]
-    marked = [(b, i) for b in blocks
-              if (i := next((i for i, ln in enumerate(b) if re.match(r"\s*<S>", ln, re.I)), None)) is not None]
-    if marked:  # columns begin where the <S>/<C> marks stand; the header lies above them
-        return [row for t, (b, i) in enumerate(marked, 1) for row in _text_table(
-            b[:i], [m.start() for m in re.finditer(r"<[SC]>", b[i], re.I)], b[i + 1:], t)]
-    lines = body.splitlines()
-    head = next((i for i, ln in enumerate(lines) if _TEXT_HEAD.match(ln)), None)
-    if head is None:
-        return []
-    return _text_table([lines[head]], [at for at, _ in _fields(lines[head])], lines[head + 1:], 1)
-
-
 # a list written as lines, not a table: "Name (Jurisdiction)", "Name, a Delaware corporation",
-# "Name - Jurisdiction", "Name<2+ spaces or tab>Jurisdiction"
+# "Name - Jurisdiction", "Name<2+ spaces or tab>Jurisdiction", "Name (incorporated in Utah)"
 _IN_PARENS = re.compile(r"^(?P<name>.+?)\s*\((?P<where>[^()]{2,40})\)\s*$")
 _A_KIND_OF = re.compile(r"^(?P<name>.+?),?\s+(?i:an?)\s+(?P<where>[A-Z][A-Za-z .()]+?)\s+(?i:corporation|company|"
                         r"limited liability company|limited partnership|partnership|trust|bank|"
-                        r"private limited company|public limited company)\s*$")
+                        r"private limited company|public limited company)\.?\s*$")
 _DASHED = re.compile(r"^(?P<name>.+?)(?:\s+[-\u2013\u2014]\s+|\t+|\s{2,})(?P<where>[A-Z][A-Za-z ,.()]{1,40})$")
-
-
+# "incorporated in the State of California", "(organized under the laws of Germany)", "a corporation
+# organized under the laws of the Netherlands": a row's place said in words
+INCORPORATED = (r"(?:an?\s+(?:\w+\s+){0,2}?)?(?i:incorporated|organi[sz]ed|formed|established)\s+(?i:in|under\s+the\s+laws\s+of)"
+                 r"\s+(?:(?i:the)\s+(?:(?i:state|commonwealth|province|republic|kingdom|territory)\s+of\s+)?)?"
+                 r"(?P<where>[A-Za-z][A-Za-z .()]{1,40}?)")
+_NAME_INCORPORATED = re.compile(r"^(?P<name>.+?)\s*(?:,|\()\s*" + INCORPORATED + r"\s*\)?\.?\s*$")
 def split_jurisdiction(text: str) -> tuple[str, str | None]:
     """A row's name and the jurisdiction it states after it ("Name (Delaware)", "Name, a Delaware
-    corporation", "Name - Germany"), when that is a known jurisdiction; else the text, None."""
-    if m := _A_KIND_OF.match(text):  # "a <place> corporation": the words say it is a place
-        return m["name"].strip(" ,"), m["where"]
+    corporation", "Name (incorporated in Utah)", "Name - Germany", "Name Limited United Kingdom"),
+    when that is a known jurisdiction; else the text, None."""
+    for pattern in (_A_KIND_OF, _NAME_INCORPORATED):  # the words say it is a place
+        if m := pattern.match(text):
+            return m["name"].strip(" ,"), m["where"].strip()
     for pattern in (_IN_PARENS, _DASHED):  # a bare parenthesis or column: only a known jurisdiction
-        if (m := pattern.match(text)) and jurisdiction(m["where"]) != m["where"].strip(" .*"):
+        if (m := pattern.match(text)) and _known(m["where"]):
             return m["name"].strip(" ,"), m["where"]
+    words = text.split()
+    for k in (3, 2, 1):  # "Net Perceptions Limited United Kingdom": a place after the legal form
+        name, where = " ".join(words[:-k]), " ".join(words[-k:])
+        if len(words) > k + 1 and _known(where) and _ends_in_form(name):
+            return name, where
     return text, None
 
 
-def line_rows(lines: list[str]) -> list[Row]:
-    """Rows of an Exhibit 21 written as lines (paragraphs of an HTML page, or plain text without a
-    table): each line after the "subsidiaries" heading that names a company, with the jurisdiction
-    it states (in parentheses, "a Delaware corporation", after a dash or a run of spaces) and an
-    inline percentage. A line that is a sentence, a heading or a footnote names no company."""
-    out: list[Row] = []
-    centres: list[float] = []  # of the lines read as rows, in text columns
-    started = False
-    cols = _Columns()  # a line of cells between pipes is a table row ("Name | Delaware | 100%")
-    for n, raw in enumerate(lines, 1):
-        line = clean_text(raw).replace("\xa0", " ").strip(" \u2022\u00b7-*;")
-        if not started:
-            started = bool(re.search(r"subsidiar", line, re.I))
-            if not (started and "|" in line):
-                continue
-        if "|" in line:
-            depth = len(line) - len(line.lstrip(">"))  # ">" marks a nested row, as in quoted text
-            cells = [c.strip() for c in line.lstrip(">").strip("|").split("|")]
-            if cols.learn(cells) or not any(cells) or re.fullmatch(r"[\s|:-]*", line):
-                continue
-            cols.data_seen = True
-            if (row := cols.row(cells)) is not None:
-                out.append((f"line[{n}]", row[0], row[1], row[2], float(depth)))
-            continue
-        if not line or len(line) > 160 or line.endswith(":") or _MARK.fullmatch(line):
-            continue
-        line = re.sub(r"^\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]\s+(?=\S)", "", line)  # "(1) Foo Ltd", "a. Foo Ltd"
-        if (m := _PCT.fullmatch(line)) and out and out[-1][3] is None:  # the percent on the line under
-            out[-1] = (*out[-1][:3], f"{m[1]}%", out[-1][4])
-            continue
-        pct = None
-        if m := _PCT.search(line):
-            pct, line = f"{m[1]}%", (line[:m.start()] + line[m.end():]).strip(" ,-")
-        name, where = split_jurisdiction(line)
-        name = _MARK.sub("", name).strip(" ,")
-        if where is None and not has_form(name):
-            continue  # a sentence or heading, not a company
-        if (name[:1].islower() and len(name.split()) > 4) or len(name.split()) > 16:
-            continue
-        out.append((f"line[{n}]", name, where, pct, float(len(raw) - len(raw.lstrip()))))
-        centres.append((len(raw.rstrip()) + len(raw) - len(raw.lstrip())) / 2)
-    if len(centres) == len(out) > 1 and len({r[4] for r in out}) > 1 and max(centres) - min(centres) <= 2:
-        out = [(*r[:4], 0.0) for r in out]  # lines centred on the page: their indents say no nesting
-    return out
+def _known(where: str) -> bool:
+    return jurisdiction(where) != where.strip(" .*")
 
 
-__all__ = ["MAJORITY", "SUFFIX", "Row", "all_wholly_owned", "line_rows", "nest", "owned_by", "owned_words", "row_stake",
-           "split_jurisdiction", "table_rows", "text_rows"]
+def _ends_in_form(name: str) -> bool:
+    last = re.search(r"\S+$", name)
+    return trailing_form(name) is not None or bool(last and SUFFIX.fullmatch(last[0]))
+
+
+
+__all__ = ["INCORPORATED", "MAJORITY", "MARK", "PCT", "SUFFIX", "Columns", "Row", "all_wholly_owned", "has_form", "nest",
+           "owned_by", "owned_words", "row_stake", "split_jurisdiction", "table_rows"]

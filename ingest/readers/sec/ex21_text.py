@@ -1,0 +1,245 @@
+"""Exhibit 21 subsidiary lists written as text: fixed-width tables (an SGML ``<TABLE>`` with its
+``<S>``/``<C>`` column marks, or columns under a header line) and lists of lines ("Name, a
+Delaware corporation", "Name (incorporated in Utah)", "Name: … / Jurisdiction: …" blocks).
+Shared by the single-exhibit reader and the Exhibit 21 of a full submission; HTML tables are
+:mod:`ingest.readers.sec.ex21_table`'s."""
+
+from __future__ import annotations
+
+import re
+
+from ownergraph.ingest.readers.sec.ex21_table import INCORPORATED, MARK, PCT, Columns, Row, has_form, split_jurisdiction
+from ownergraph.ingest.readers.sec.values import clean_text
+
+_TEXT_TABLE = re.compile(r"<TABLE>(.*?)</TABLE>", re.S | re.I)
+
+
+def _fields(line: str) -> list[tuple[int, str]]:
+    """A text table line's cells with where each starts: runs of words apart by 2+ spaces."""
+    return [(m.start(), m[0]) for m in re.finditer(r"\S+(?: \S+)*", line)]
+
+
+def _cells(line: str, starts: list[int], spans: list[tuple[int, int]] | None = None) -> list[str]:
+    """A line cut into columns. By column marks (``starts`` only): each cell goes to the last
+    column starting at or (by up to two places, hand-aligned text) before it. By a header's
+    words (``spans``): to the column whose header it overlaps most, else the nearest one."""
+    out = [""] * len(starts)
+    for at, text in _fields(line):
+        if spans:
+            end = at + len(text)
+            overlap = [max(0, min(end, b) - max(at, a)) for a, b in spans]
+            middle = (at + end) / 2
+            col = (overlap.index(max(overlap)) if max(overlap) else
+                   min(range(len(spans)), key=lambda i: abs((spans[i][0] + spans[i][1]) / 2 - middle)))
+        else:
+            col = max((i for i, s in enumerate(starts) if s <= at + 2), default=0)
+        out[col] = f"{out[col]} {text}".strip()
+    return out
+
+
+def _groups(lines: list[str]) -> list[list[tuple[int, str]]]:
+    """A table's lines in runs apart by blank lines, up to three blank lines or the footnote
+    under the list; marks, rules and headings inside it ("Subsidiaries of Registrant:") left out."""
+    groups: list[list[tuple[int, str]]] = [[]]
+    blank = 0
+    for r, ln in enumerate(lines, 1):
+        if not ln.strip():
+            blank += 1
+            if blank >= 3 and any(groups):
+                break
+            if groups[-1]:
+                groups.append([])
+            continue
+        blank = 0
+        if re.match(r"\s*(<[A-Z/]|-{3,}|=+|\*)", ln, re.I) or ln.strip().endswith(":"):
+            if any(groups) and ln.strip().startswith("*"):
+                break
+            continue
+        groups[-1].append((r, ln))
+    return [g for g in groups if g]
+
+
+def _text_table(head_lines: list[str], starts: list[int], spans: list[tuple[int, int]], lines: list[str],
+                t: int) -> list[Row]:
+    """The rows of a text table whose columns begin at ``starts``, told apart by the header lines
+    above them (name, jurisdiction, percent in any order; a header may span lines); without a
+    header the first cell is the name, the last the jurisdiction. A run of lines of which only
+    one fills the percent (else jurisdiction) column is one row wrapped over several lines."""
+    cols = Columns()
+    head = [_cells(ln, starts, spans) for ln in head_lines if _fields(ln) and not re.match(r"\s*(<|-{3,}|=+)", ln)]
+    titles = [" ".join(h[i] for h in head if h[i]).strip() for i in range(len(starts))]
+    if head:
+        cols.learn(titles, header=True)
+    # columns whose header says something else (DBA, principal activities, year): never a place
+    other = {i for i, x in enumerate(titles) if x and i not in (cols.name, cols.jur, cols.pct)}
+    key = cols.pct if cols.pct is not None else cols.jur
+    out: list[Row] = []
+    for group in _groups(lines):
+        cells = [(r, ln, [x if i not in other else "" for i, x in enumerate(_cells(ln, starts, spans))])
+                 for r, ln in group]
+        if cols.name is not None and len(cells) > 1 and (
+                sum(bool(c[cols.name]) for *_, c in cells) == 1
+                or (key is not None and sum(bool(c[key]) for *_, c in cells) == 1)):
+            joined = [" ".join(c[i] for *_, c in cells if c[i]) for i in range(len(starts))]
+            cells = [(group[0][0], group[0][1], joined)]
+        for r, ln, row_cells in cells:
+            indent = float(len(ln) - len(ln.lstrip()))
+            if cols.name is not None:
+                if (row := cols.row(row_cells)) is not None:
+                    out.append((f"table[{t}]/line[{r}]", row[0], row[1], row[2], indent))
+                continue
+            fields = [f for _, f in _fields(ln)]
+            pct = next((f for f in fields[1:] if re.fullmatch(r"[\d.,]+\s*%", f)), None)
+            rest = [f for f in fields[1:] if f != pct]
+            out.append((f"table[{t}]/line[{r}]", fields[0], rest[-1] if rest else None, pct, indent))
+    return out
+
+
+def _marks(line: str) -> tuple[list[int], list[tuple[int, int]]]:
+    """Where an SGML table's ``<S>``/``<C>`` marks put its columns: each from its mark to the next
+    (a header word or cell is the column's it overlaps most, as one may start left of its mark)."""
+    starts = [m.start() for m in re.finditer(r"<[SC]>", line, re.I)]
+    return starts, [(a, b) for a, b in zip(starts, [*starts[1:], 10_000])]
+
+
+def _header_line(line: str) -> bool:
+    """A line of column headers over a fixed-width list: two or more cells, a name column and a
+    jurisdiction or percent one ("Corporate Name   Incorporation", "Subsidiary   State of
+    Incorporation"), no company names."""
+    cells = [f for _, f in _fields(line)]
+    if len(cells) < 2 or any(has_form(c) or len(c) > 64 for c in cells):
+        return False
+    cols = Columns()
+    return cols.learn(cells) and cols.name is not None and (cols.jur is not None or cols.pct is not None)
+
+
+def text_rows(body: str) -> list[Row]:
+    """Rows of a plain-text list: ``<TABLE>`` blocks read by their ``<S>``/``<C>`` column marks and
+    header (:func:`_text_table`), else the lines under a header line of column names."""
+    blocks = [m[1].splitlines() for m in _TEXT_TABLE.finditer(body)]
+    marked = [(b, i) for b in blocks
+              if (i := next((i for i, ln in enumerate(b) if re.match(r"\s*<S>", ln, re.I)), None)) is not None]
+    if marked:  # columns begin where the <S>/<C> marks stand; the header lies above them
+        return [row for t, (b, i) in enumerate(marked, 1) for row in _text_table(b[:i], *_marks(b[i]), b[i + 1:], t)]
+    lines = body.splitlines()
+    head = next((i for i, ln in enumerate(lines[:60]) if _header_line(ln)), None)
+    if head is None:
+        return []
+    spans = [(at, at + len(text)) for at, text in _fields(lines[head])]
+    return _text_table([lines[head]], [a for a, _ in spans], spans, lines[head + 1:], 1)
+
+
+_ONLY_INCORPORATED = re.compile(r"^\(?\s*" + INCORPORATED + r"\s*\)?\.?\s*$")  # on the line under a name
+# "Name: X" / "Jurisdiction of Incorporation: Y" blocks
+_KEYED = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ]{1,40}?)\s*:\s*(?P<value>\S.*)$")
+_NUMBERED = re.compile(r"^\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})(?:\.\)|[.)])\s+(?=\S)")  # "(1) ", "2.) ", "a. "
+_START = re.compile(r"subsid\w*r|exhibit\s*(?:no\.?\s*)?21\b", re.I)  # "SUBSIDARIES" as written too
+
+
+class _Lines:
+    """The state of a list read line by line: rows so far, the columns of ``|`` rows, the
+    last line that may be a name waiting for its "incorporated in …" line."""
+
+    def __init__(self) -> None:
+        self.out: list[Row] = []
+        self.centres: list[float] = []  # of the lines read as rows, in text columns
+        self.cols = Columns()  # a line of cells between pipes is a table row ("Name | Delaware | 100%")
+        self.waiting: tuple[str, str, float] | None = None  # (locator, name, indent) of a bare name line
+
+    def add(self, loc: str, name: str, where: str | None, pct: str | None, raw: str) -> None:
+        self.out.append((loc, name, where, pct, float(len(raw) - len(raw.lstrip()))))
+        self.centres.append((len(raw.rstrip()) + len(raw) - len(raw.lstrip())) / 2)
+        self.waiting = None
+
+    def piped(self, n: int, line: str) -> None:
+        depth = len(line) - len(line.lstrip(">"))  # ">" marks a nested row, as in quoted text
+        cells = [c.strip() for c in line.lstrip(">").strip("|").split("|")]
+        if self.cols.learn(cells) or not any(cells) or re.fullmatch(r"[\s|:-]*", line):
+            return
+        self.cols.data_seen = True
+        if (row := self.cols.row(cells)) is not None:
+            self.out.append((f"line[{n}]", row[0], row[1], row[2], float(depth)))
+            self.centres.append(-1.0)
+
+    def keyed(self, n: int, key: str, value: str, raw: str) -> bool:
+        """A "Name: X" line starts a row, a "Jurisdiction …: Y" line gives the last row its place."""
+        if re.fullmatch(r"(?:legal\s+|corporate\s+|company\s+|subsidiary\s+)?name|subsidiary|company", key, re.I):
+            self.add(f"line[{n}]", value.strip(), None, None, raw)
+            return True
+        if re.match(r"jurisdiction|state|country|place|domicile|incorporat", key, re.I):
+            if self.out and self.out[-1][2] is None:
+                self.out[-1] = (*self.out[-1][:2], value.strip(), *self.out[-1][3:])
+            return True
+        return False
+
+    def line(self, n: int, raw: str) -> None:
+        waiting, self.waiting = self.waiting, None  # a bare name waits one line for its place
+        line = clean_text(raw).replace("\xa0", " ").strip(" \u2022\u00b7-*;")
+        if "|" in line:
+            return self.piped(n, line)
+        if (m := _KEYED.match(line)) and self.keyed(n, m["key"], m["value"], raw):
+            return None
+        if not line or len(line) > 160 or line.endswith(":") or MARK.fullmatch(line):
+            return None
+        numbered = bool(_NUMBERED.match(line))
+        line = _NUMBERED.sub("", line)
+        if (m := PCT.fullmatch(line)) and self.out and self.out[-1][3] is None:  # the percent on the line under
+            self.out[-1] = (*self.out[-1][:3], f"{m[1]}%", self.out[-1][4])
+            return None
+        if m := _ONLY_INCORPORATED.match(line):  # "Incorporated in the State of X" under its name
+            if waiting is not None:
+                loc, name, _ = waiting
+                self.add(loc, name, m["where"].strip(), None, raw)
+            elif self.out and self.out[-1][2] is None:
+                self.out[-1] = (*self.out[-1][:2], m["where"].strip(), *self.out[-1][3:])
+            return None
+        return self.named(n, line, raw, numbered)
+
+    def named(self, n: int, line: str, raw: str, numbered: bool) -> None:
+        pct = None
+        if m := PCT.search(line):
+            pct, line = f"{m[1]}%", (line[:m.start()] + line[m.end():]).strip(" ,-")
+        name, where = split_jurisdiction(line)
+        name = MARK.sub("", name).strip(" ,")
+        if (name[:1].islower() and len(name.split()) > 4) or len(name.split()) > 16:
+            return
+        if where is None and not has_form(name) and not numbered:
+            # a heading, a sentence, or a name without a legal form whose place may follow
+            short = name[:1].isupper() and len(name.split()) <= 8 and not re.search(r"subsid|exhibit", name, re.I)
+            self.waiting = (f"line[{n}]", name, float(len(raw) - len(raw.lstrip()))) if short else None
+            return
+        self.add(f"line[{n}]", name, where, pct, raw)
+
+
+def _list_heading(text: str) -> bool:
+    """The list's own heading ("SUBSIDIARIES OF THE REGISTRANT", "List of Subsidarias"), not a
+    company whose name holds the word ("Acme Subsidiary Holdings Inc.")."""
+    return (len(text) < 120 and re.search(r"subsid\w*r", text, re.I) is not None
+            and not has_form(re.sub(r"(?i)subsid\w*\s+of\s+.*", "", text)))
+
+
+def line_rows(lines: list[str]) -> list[Row]:
+    """Rows of an Exhibit 21 written as lines (paragraphs of an HTML page, or plain text without a
+    table): each line after the "subsidiaries" (else the "Exhibit 21") heading that names a
+    company — a legal form, a numbered item, or a place stated after it or on the line under it —
+    with its jurisdiction and an inline percentage. A sentence, heading or footnote names none."""
+    state = _Lines()
+    started = by_heading = False
+    for n, raw in enumerate(lines, 1):
+        text = clean_text(raw).replace("\xa0", " ").strip()
+        if not by_heading and _list_heading(text):
+            state, started, by_heading = _Lines(), True, True  # what followed "Exhibit 21" was a title
+            if "|" not in text:
+                continue
+        elif not started:
+            started = bool(_START.search(text))
+            if not (started and "|" in text):
+                continue
+        state.line(n, raw)
+    out, centres = state.out, state.centres
+    if len(out) > 1 and -1.0 not in centres and len({r[4] for r in out}) > 1 and max(centres) - min(centres) <= 2:
+        out = [(*r[:4], 0.0) for r in out]  # lines centred on the page: their indents say no nesting
+    return out
+
+
+__all__ = ["line_rows", "text_rows"]
