@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from ownergraph.domain.vocabulary import EXPOSURE
+from ownergraph.retrieval.question.common_words import COMMON
 from ownergraph.retrieval.question.patterns import AND_SPLIT, FAMILY_NAME, GROUP_RE, slots_of
 from ownergraph.retrieval.question.slots import END, X
 from ownergraph.retrieval.question.work_text import (
@@ -262,9 +263,19 @@ ELLIPSIS = re.compile(
     re.I)
 
 
+# a family in lower case ("the petrov family"): a surname no dictionary word ("the whole family",
+# "the corporate family" are none)
+_LOWER_FAMILY = re.compile(r"\bthe\s+(?P<n>(?-i:[a-z][\w\-']+))\s+(?:family|clan|dynasty)\b", re.I)
+
+
+def _families_in_lower_case(w: Work) -> list[re.Match[str]]:
+    return [m for m in _LOWER_FAMILY.finditer(w.text) if m.group("n").lower() not in COMMON]
+
+
 def fallback(w: Work, an: Anchors, role: str) -> None:
     """Quoted names, LEIs, names with a legal suffix and "the X family" anywhere in the text."""
-    for m in _CAP_NAME.finditer(w.text):
+    found = sorted([*_CAP_NAME.finditer(w.text), *_families_in_lower_case(w)], key=lambda m: m.start())
+    for m in found:
         s = m.group(0)
         s = re.sub(r"^(?:the)\s+", "", s)
         s = re.sub(r"^(?:Who|What|Which|Is|Are|How|Does|Do|Did|Show|List|Find|Give|And|Our|Any)\s+", "", s)
