@@ -16,6 +16,7 @@ import argparse
 import json
 import re
 import sys
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,7 @@ def misses(row: dict[str, Any], got: dict[str, Any]) -> list[str]:
     said = {_key(a) for a in got["anchors"]}
     if not exp["anchors"] and said or not want <= said:
         why.append(f"anchors {got['anchors']} want {exp['anchors']}")
-    ok, bad = dates_right(_Dates(got), exp)
+    ok, bad = dates_right(_Dates(got), exp)  # type: ignore[arg-type]  # its date fields are all it reads
     return why + ([] if ok else [bad])
 
 
@@ -54,8 +55,6 @@ class _Dates:
     """The date fields of a saved reading, as ``reading.dates_right`` reads a Question."""
 
     def __init__(self, got: dict[str, Any]) -> None:
-        from datetime import date
-
         conv = lambda v: date.fromisoformat(v) if v else None  # noqa: E731
         self.as_of, self.known_at = conv(got["as_of"]), conv(got["known_at"])
         self.date_from, self.date_to = conv(got["from"]), conv(got["to"])
