@@ -54,7 +54,11 @@ def message_question(text: str) -> str:
     a ticket's description (its summary where it has none), without the ticket's metadata; a
     subject line, a to-do item or a numbered request without its prefix and @mentions."""
     text = _ticket_text(text)
-    text = without_outer_quotes(strip_prefixes(text))
+    text = strip_prefixes(text)
+    quoted = _quoted_line(text)
+    if quoted is not None:  # a line that quotes the question, a name quoted inside it
+        return quoted
+    text = without_outer_quotes(text)
     sentences = [q for q in _QUOTED_SENTENCE.findall(text) if not _ends_as_a_name(q)]
     if len(sentences) == 1:
         return sentences[0]
@@ -72,6 +76,16 @@ def message_question(text: str) -> str:
 # '"Who owns "X"?"', 'The client asked: “who lends to “X” today?”'
 _OUTER = re.compile(r"^(?P<head>(?:[^\"\u201c\n]*[:\u2013\u2014-]\s*)?)[\"\u201c](?P<body>[^\n]*)[\"\u201d](?P<tail>[\s.?!]*)$")
 _INNER_OPEN = re.compile(r"(?:^|(?<=[\s(]))[\"\u201c]")
+
+
+def _quoted_line(text: str) -> str | None:
+    """In a message of several lines, the one line that is a question in quotation marks with a
+    name quoted inside it (as a quoted sentence is the question: ``_QUOTED_SENTENCE``)."""
+    lines = text.split("\n")
+    if len(lines) < 2:
+        return None
+    found = [un for line in lines if line.lstrip()[:1] in "\"\u201c" and (un := without_outer_quotes(line)) != line]
+    return found[0].strip() if len(found) == 1 else None
 
 
 def without_outer_quotes(text: str) -> str:

@@ -61,3 +61,12 @@ def test_a_family_in_lower_case(text: str) -> None:
 
 def test_a_common_word_before_family_is_no_family() -> None:
     assert all(m.kind_hint != "family" for m in _read("what does the whole family of valtora own").anchors)
+
+
+def test_a_quoted_question_line_with_a_quoted_name_is_the_question() -> None:
+    """The message's other lines ("from the sanctions desk") are not read for the kind, as with a
+    quoted question that quotes no name."""
+    text = ('Hi,\n\nPassed on by the sanctions desk:\n\n"What is our exposure to anything "Ivan Petrov" controls '
+            'as of 30 June 2024?"\n\nThanks,\nSam')
+    q = _read(text)
+    assert q.pattern == "exposure" and [m.text for m in q.anchors] == ["Ivan Petrov"]
