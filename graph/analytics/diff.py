@@ -35,6 +35,8 @@ from ownergraph.graph.analytics.notebook import HtmlRepr
 
 DIFF_TYPES = (EdgeType.OWNERSHIP, EdgeType.CONTROL, EdgeType.CONSOLIDATION, EdgeType.SUCCESSION)
 _IDENTITY = ("interest", "share_class", "level", "control_kind")
+# the order of edges of one identity (figures first): fixed, whatever order the graph returns them in
+_ORDER = ("stake_lo", "stake_hi", "valid_from", "known_from", "source_record_id", "locator", "document_id")
 _CAUSE = ("document_id", "corporate_action_id", "via_action", "closed_by_action", "source_system",
           "source_record_id", "valid_from", "valid_to", "known_from")
 
@@ -134,11 +136,17 @@ def _identity(ev: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def _edges_at(graph: Graph, key: str, clock: Clock) -> dict[tuple[Any, ...], list[dict[str, Any]]]:
+    """X's edges at ``clock`` by identity. A direct and an indirect interest of the same holder in
+    the same target (one BODS statement gives both) are two edges: ``direct`` is part of the
+    identity, else either one's figure stood for both, in the order the graph returned them. Edges
+    of one identity are in a fixed order, so the one a change shows is the same on every run."""
     snap = expand(graph, [key], clock, list(DIFF_TYPES), "both", 1)
     out: dict[tuple[Any, ...], list[dict[str, Any]]] = defaultdict(list)
     for e in snap.edges:
         ev = edge_evidence(e, snap.nodes)
-        out[_identity(ev)].append(ev)
+        out[(*_identity(ev), e.props.get("direct", True))].append(ev)
+    for evs in out.values():
+        evs.sort(key=lambda ev: tuple(str(ev.get(k)) for k in _ORDER))
     return out
 
 

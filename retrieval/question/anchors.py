@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from ownergraph.domain.vocabulary import EXPOSURE
+from ownergraph.retrieval.question.common_words import COMMON
 from ownergraph.retrieval.question.patterns import AND_SPLIT, FAMILY_NAME, GROUP_RE, slots_of
 from ownergraph.retrieval.question.slots import END, X
 from ownergraph.retrieval.question.work_text import (
@@ -83,11 +84,37 @@ _ID_LABEL = re.compile(
     r"(?=(?:[A-Z]{2})?\d{6,}\b|[A-Z0-9]{18}\d{2}\b)", re.I)
 
 
+# (after the full stop of a legal form or an initial: "Ltd.", "Inc.", "S.A.", "AG."; or after a spaced
+# dash: "LEI X - which head office ...")
+_NEXT_QUESTION = re.compile(r"\.\s+(?:What|Who|Whom|Which|When|Where|How|Why|Is|Are|Was|Were|Does|Do|Did|Can|Could|"
+                            r"Would|Please)\b.*$|\s+[-\u2013\u2014]\s+(?i:which|what|who|whom|when|where|how|why|is|are|"
+                            r"was|does|do|did|can)\b.*$")
+# before a dash, a name's last word: an identifier, a masked name, a capitalised word or a legal form
+# ("Acme Holdings", "FERD AS"), not "add-on" nor a shouted label ("ESCALATION - who is ...")
+_NAME_END = re.compile(r"(?:\b[\w.]*\d[\w.]*|\ue001|\b(?-i:[A-Z][a-z][\w.]*)|\b(?-i:[A-Z]{1,4})\.?)$")
+_FORM_STOP = re.compile(r"(?:\b(?-i:[A-Z][A-Za-z]{0,3})|\b(?i:ltd|inc|plc|llc|corp))$")
+
+
+def _without_next_question(s: str) -> str:
+    m = _NEXT_QUESTION.search(s)
+    if m is None or not (_FORM_STOP if m.group(0).startswith(".") else _NAME_END).search(s[:m.start()]):
+        return s
+    return s[:m.start() + (1 if m.group(0).startswith(".") else 0)]
+
+
+# words of a graph-wide question that name the data, not an entity (a mention in lower case with
+# one of them, and no masked name, is none)
+_NAMES_THE_DATA = re.compile(r"\b(?:data|dataset|data\s+set|graph|population|universe|records|loops?|circular\w*|"
+                             r"cross-holdings?|shareholdings)\b", re.I)
+
+
 def clean(w: Work, raw: str) -> tuple[str, str | None, bool] | None:
     """A slot's text -> (name, kind_hint, is_pronoun), or None when it is not a mention."""
     s = raw
     if SEP in s:
         s = s[:s.index(SEP)]
+    if _NAMES_THE_DATA.search(s) and not re.search(r"[A-Z\d\ue000-\uf8ff]", s):
+        return None  # "the ownership data", "all cross-holding loops in the data": no entity
     # cut at a comma that is not part of a legal name ("Acme, Inc.") nor of a "Last, First" name
     if not _LAST_FIRST.fullmatch(s.strip()):
         s = re.split(r",(?!\s*(?:Inc|Ltd|LLC|L\.P|LP|Limited|PLC|plc|S\.A|N\.V|B\.V|AG|GmbH|Corp|Co\b|SE\b))", s)[0]
@@ -96,6 +123,7 @@ def clean(w: Work, raw: str) -> tuple[str, str | None, bool] | None:
                r"holdings|positions)\b.*$", "", s, flags=re.I)
     s = s.strip(" \t\n?!;:")
     s = _trim_lead(s)
+    s = _without_next_question(s)  # "Osprey Realty Ltd. What is ...", "LEI X - which head office ..."
     s = re.sub(r"^(?:(?:for|about|on|of|in|to|at)\s+)", "", s, flags=re.I)
     s = TRAILING_FILLER.sub("", s).strip(" ,?!;:")
     # "in total" etc. removed; now a trailing "." that is not an abbreviation's
@@ -235,9 +263,19 @@ ELLIPSIS = re.compile(
     re.I)
 
 
+# a family in lower case ("the petrov family"): a surname no dictionary word ("the whole family",
+# "the corporate family" are none)
+_LOWER_FAMILY = re.compile(r"\bthe\s+(?P<n>(?-i:[a-z][\w\-']+))\s+(?:family|clan|dynasty)\b", re.I)
+
+
+def _families_in_lower_case(w: Work) -> list[re.Match[str]]:
+    return [m for m in _LOWER_FAMILY.finditer(w.text) if m.group("n").lower() not in COMMON]
+
+
 def fallback(w: Work, an: Anchors, role: str) -> None:
     """Quoted names, LEIs, names with a legal suffix and "the X family" anywhere in the text."""
-    for m in _CAP_NAME.finditer(w.text):
+    found = sorted([*_CAP_NAME.finditer(w.text), *_families_in_lower_case(w)], key=lambda m: m.start())
+    for m in found:
         s = m.group(0)
         s = re.sub(r"^(?:the)\s+", "", s)
         s = re.sub(r"^(?:Who|What|Which|Is|Are|How|Does|Do|Did|Show|List|Find|Give|And|Our|Any)\s+", "", s)

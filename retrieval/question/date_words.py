@@ -59,6 +59,8 @@ WORDS = (
     r"|(?P<wnow>(?:as\s+)?things\s+(?:stand|are)(?:\s+(?:today|now))?|right\s+now|as\s+it\s+stands(?:\s+today)?"
     # a search-box query that ends in "current" ("x shareholders current"): as of today
     r"|(?<=\s)current(?=\s*[?.!]?\s*$)"
+    # "as of the current date", "at the present date": the session's day
+    r"|(?:the\s+)?(?:current|present)\s+(?:date|day)"
     # legal drafting's "today": "the date hereof", "the date of this letter"
     # any document's own date ("of this review", "of this memo", "of the present request"), not an event's
     r"|the\s+date\s+(?:hereof|of\s+(?:this|the\s+present)\s+(?!(?:acquisition|disposal|sale|purchase|transfer|change|event|"

@@ -49,7 +49,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\btrad(?:ed|es|ing)\s+under\b|\bname\s+(?:history|changes?|variants?)\b|\brenam\w*|\bidentifiers?\b|\blei\b(?!\s*:?\s*(?:code\s+)?(?:{MASK_WORD}|[A-Z0-9]{{20}}))|"
          rf"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b(?!\.?\s*:?\s*(?:\d|{MASK_WORD}|[\"\u201c\[]))|\breg(?:istration)?\.?\s+(?:no|number|num)\b|\balias(?:es)?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
          r"\bwhat\b.{0,60}\b(?:is|was|were)\s+(?:\w+\s+)?(?:called|named)\b|\bhow\s+(?:is|was|were)\s+(?:\w+\s+)?called\b|"
-         r"\b(?:go|goes|went|gone)\s+by\b|\bwho\s+(?:is|'s)\s+(?:that|this)\b|\b(?:ever|once|previously|before)\s+(?:been\s+)?(?:called|named|known\s+as)\b|\bspellings?\b|\bknown\s+under\b|\bsuccessors?\b|\b(?:which|what)\s+name\b|"
+         r"\b(?:go|goes|went|gone)\s+by\b|\bwho\s+(?:is|'s)\s+(?:that|this)\b|\b(?:which|what)\s+(?:entity|company|firm|party|fund)\s+is\s+(?:that|this|it)\b|\b(?:ever|once|previously|before)\s+(?:been\s+)?(?:called|named|known\s+as)\b|\bspellings?\b|\bknown\s+under\b|\bsuccessors?\b|\b(?:which|what)\s+name\b|"
          r"\b(?:registered|recorded|filed|listed|known)\s+(?:under|with)\s+(?:the\s+)?lei\b|"
          r"\bwhose\s+(?:is\s+(?:it|this|that)|lei|(?:registration\s+)?number|code)\b|\b(?:behind|bears?|holds?)\s+(?:the\s+)?lei\b|"
          rf"\bwho\s+{MASK_WORD}\s+is\b|\bwho\s+(?:is|was|'s)\s+{MASK_WORD}(?!'s)\s*(?:\?|$|[.!,;])|\b(?:which|what)\s+entity\s+is\s+{MASK_WORD}|\b(?:which|what)\s+entity\b.{{0,60}}\brefers?\s+to\b", 3),
@@ -83,12 +83,13 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\b(?:data|records|figures|numbers|register)\b.{0,60}\b(?:reliable|accurate|trustworthy|correct|complete|up\s+to\s+date)\b|"
          r"\b(?:reliab\w*|accura\w*|trustworth\w*|completeness)\b.{0,30}\b(?:of\s+)?(?:the\s+)?(?:data|records)\b|"
          r"\bdata\b.{0,40}\b(?:problems?|issues?|clean|dirty|messy|errors?)\b|"
-         r"\b(?:no|without\s+(?:a|any)?)\s*(?:stake|percentage|share|%|pct)\s+(?:recorded|given|published|stated|known)\b|"
+         r"\b(?:no|without\s+(?:a|any)?)\s*(?:stake|percentage|share|%|pct)\s+(?:recorded|given|published|stated|known|on\s+(?:file|record))\b|"
+         r"\bmissing\s+(?:any\s+|some\s+)?(?:stake|holding|share)\s+(?:sizes?|percentages?|figures?)\b|"
          r"\bimplausible\b|\bdiscrepanc\w*", 3),
     ),
     DIFF.name: (
         (r"\bchang\w*|\bmov(?:e|ed|es|ements?)\b|\bdelta\b|\bdiff\w*|\bcompar\w*|\bshift\w*|\bevol\w*|\bwhat'?s\s+new\b|"
-         r"\bbefore\s+and\s+after\b", 3),
+         r"\bbefore\s+and\s+after\b|\broll(?:s|ed|ing)?[- ]forward\b", 3),
         (r"\bversus\b|\bvs\.?(?=\s)", 2),
         (r"\u0394|\bdelta\b", 3),  # "Δ shareholders X D1 vs D2"
     ),
@@ -168,7 +169,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\b(?:every|all|each)\s+(?:the\s+)?(?:other\s+)?{_GROUPISH}\s+under\s+(?:its|his|her|their)\s+control\b|"
          rf"\b(?:everything|anything|all)\s+(?:that\s+is\s+|that's\s+)?under\s+(?:its|his|her|their)\s+control\b|"
          rf"\b{MASK_WORD}(?:'s)?\s+group\b|\bwhat\s+sits\s+in\b.{{0,60}}\bgroup\b|"
-         rf"\bwhat'?s\s+in\s+the\b.{{0,60}}\bgroup\b|\bgroup\s+(?:members|structure|entities|companies|perimeter)\b|"
+         rf"\bwhat'?s\s+in\s+the\b.{{0,60}}\bgroup\b|\bgroup\s+(?:members|structure|entities|companies|perimeter|mapping|map)\b|"
+         r"\b(?:members?|companies|entities)\s+of\s+(?:its|his|her|their)\s+group\b|"
+         rf"\b(?:every|all|each)\s+(?:\w+\s+)?{_GROUPISH}\s+majority[- ]owned\b|"
          rf"\bthe\s+group\s+of\s+{MASK_WORD}|\bcorporate\s+family\b|\bfamily\s+of\s+companies\b|"
          # "each entity in which X holds, directly or through other entities, more than half of the shares": a majority chain
          rf"\b{_GROUPISH}\s+(?:in\s+which|where)\b.{{0,100}}\bmore\s+than\s+(?:half|50\s*(?:%|per\s*cent|percent))\s+of\s+(?:the\s+|its\s+)?(?:issued\s+)?(?:shares|share\s+capital|capital|votes|voting)", 3),
@@ -176,7 +179,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     ),
     CYCLES.name: (
         (r"\bcircular\w*|\bcyclical\w*|\bcycles?\b|\bloops?\b|\b(?:held|holds?|owns?|owned)\s+itself\b|\bcross[- ]?(?:holding|shareholding|ownership)s?\b|\breciprocal\w*|"
-         r"\bround[- ]?trip\w*|\bcircles?\b|\b(?:it|itself)\s+itself\s+(?:owns|controls|holds)\b|\bthat\s+it\s+itself\b|\bown(?:s|ing|ed)?\s+(?:\w+\s+){0,3}(?:of\s+)?itself\b|\bself[- ]own\w*|\bmutual\w*|\beach\s+other\b|\bback\s+to\s+itself\b", 3),
+         r"\bround[- ]?trip\w*|\bcircles?\b|\b(?:it|itself)\s+itself\s+(?:owns|controls|holds)\b|\bthat\s+it\s+itself\b|\b(?:own|hold|held)(?:s|ing|ed)?\s+(?:\w+\s+){0,3}(?:of\s+|in\s+)?itself\b|\bself[- ]own\w*|\bmutual\w*|\beach\s+other\b|\bback\s+to\s+itself\b", 3),
     ),
     PATH.name: (
         (r"\bhow\s+(?:does|do|is|are|was|were)\b.{0,80}\b(?:connect|link|relate|tie)\w*|"
@@ -199,7 +202,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\b(?:which|what)\s+(?:other\s+)?(?:[A-Z]{{2}}\s+|\w+\s+(?={_GROUPISH}))?(?:{_GROUPISH}|assets|stakes|investments|holdings|shareholdings)\b.{{0,80}}"
          rf"\b(?:owns?|holds?|controls?|has|have|invested|invests)\b|"
          rf"\bwhere\s+(?:does|do|did)\b.{{0,80}}\b(?:have|hold|own|invest)\b|"
-         rf"\b(?:everything|anything|all|what|which)\b.{{0,60}}\b(?:has|have|holds?|owns?)\s+(?:any\s+)?(?:shares|stakes?|interests?|equity|a\s+stake)\s+in\b(?!\s+{MASK_WORD})|"
+         rf"\b(?:everything|anything|all|every|each|what|which)\b.{{0,60}}\b(?:has|have|holds?|owns?)\s+(?:any\s+)?(?:shares|stakes?|interests?|equity|a\s+stake)\s+in\b(?!\s+{MASK_WORD})|"
          rf"\b{_GROUPISH}\s+(?:that\s+)?(?:belong|belongs|belonging)\s+to\s+{MASK_WORD}|"
          rf"\bover\s+which\b.{{0,60}}\bcontrol\b|\b(?:has|have|got)\s+{_STAKE}\s+in[\s?.!]*$|"
          rf"\bwhat\s+(?:\w+\s+){{0,2}}(?:sits?|is|are)\s+(?:directly\s+)?(?:under|below|beneath)\b|"
@@ -207,7 +210,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\s+by\s+(?!(?:it|him|her|them)\b)|"
          rf"\b(?:everything|anything|all)\s+(?:that\s+)?{_PRON}\s+(?:\w+\s+)?(?:owns|holds|has\s+(?:stakes|shares)\s+in)\b|"
          rf"\bparticipations?\b|\bportfolio\s+companies\b|\bdownstream\b|\binvestees?\b|\bsubs\b|\bsubsidiaries\b|"
-         rf"\bwhat\s+{_STAKE}\s+(?:does|do|did)\b|\b{_GROUPISH}\s+{_PRON}\s+(?:owns?|holds?|controls?)\b|"
+         rf"\bwhat\s+{_STAKE}\s+(?:does|do|did)\b|\b{_GROUPISH}\s+{_PRON}\s+(?:owns?|holds?|controls?|has\s+(?:shares|stakes?|an?\s+(?:stake|interest))\s+in)\b|"
          rf"\bportfolio\s+of\s+(?:holdings|investments|stakes|participations)\b|\b{_GROUPISH}\s+in\s+which\b.{{0,60}}\b(?:holds?|held|owns?|owned|has|had|have|is\s+(?:registered|recorded|listed))\b|"
          rf"\b{MASK_WORD}(?:'s)?\s+(?:direct\s+|indirect\s+|equity\s+)?(?:investments|holdings|stakes|shareholdings|participations|portfolio)\b|"
          rf"\bwhat\s+(?:else\s+)?(?:does|do|did)\s+{MASK_WORD}\s+(?:\w+\s+)?(?:own|hold|control)\b|"
@@ -223,9 +226,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\breporting\s+exceptions?\b", 3),
     ),
     OWNERS.name: (
-        (rf"\bholders?\s+in\s+{MASK_WORD}|\bholders\s+of\s+{MASK_WORD}", 3),
+        (rf"\bholders?\s+in\s+{MASK_WORD}|\bholders\s+of\s+{MASK_WORD}|\bholders?\s+of\s+(?:the\s+)?(?:shares|stock|equity)\s+(?:in|of)\s+{MASK_WORD}", 3),
         (rf"\bwho\b.{{0,60}}\b(?:sits?|stands?|is|are)\s+(?:\w+\s+)?(?:behind|above)\b|\bcap(?:italisation|italization)?\s+table\b|"
-         rf"\b(?:which|what)\s+{_WHO}\s+(?:\w+\s+){{0,2}}(?:own|control|hold|owns|controls|holds)\b|"
+         rf"\b(?:which|what)\s+(?:\w+\s+)?{_WHO}\s+(?:[\w()]+\s+){{0,2}}(?:own|control|hold|owns|controls|holds)\b|"
          rf"\bownership\s+(?:structure|chart|tree|breakdown|picture)\b|\bshareholder\s+(?:register|base|list|structure)\b|"
          rf"\bwho\s+(?:\w+\s+)?(?:owns|controls|holds)\b|\bubos?\b|\bbeneficial(?:ly)?\s+own\w*|\bpscs?\b|"
          rf"\b(?:majority|main|largest|biggest|principal|controlling|key|significant)\s+(?:holders?|owners?|shareholders?|investors?)\b|"

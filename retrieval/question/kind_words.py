@@ -22,13 +22,15 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"\b(?:likelihood|chance|odds)\s+(?:of|that)\b.{0,40}\bdefault|"
                          r"\bprobability\s+of\s+default\b|\b(?:credit|issuer)\s+rating\b|\bshare\s+price\b|"
                          r"\bmarket\s+price\b|\bphone\s+number\b|\binvestment\s+recommendation\b|\brevenue\b|"
-                         r"\bweather\b|\bceo\b|\bcfo\b|\bdividends?\b|\bebitda\b|\besg\b|\bheadcount\b|\bmarket\s+cap\w*|\bcds\b|"
+                         r"\bagms?\b|\bannual\s+general\s+meetings?\b|\bweather\b|\bceo\b|\bcfo\b|\bdividends?\b|\bebitda\b|\besg\b|\bheadcount\b|\bmarket\s+cap\w*|\bcds\b|"
                          # the desk's other business: staff, pay, IT
                          r"\bemployees?\b|\bremuneration\b|\bsalar(?:y|ies)\b|\bbonus(?:es)?\b|\bvpn\b|\bpasswords?\b|"
                          r"\breset\s+my\b|\blaptop\b|\bprinter\b|\bholiday\s+(?:request|booking)\b|"
                          # writing for the asker: no question about the graph
                          r"\b(?:write|draft|compose)\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:\w+\s+){0,3}(?:paragraph|letter|e-?mail|memo|poem|"
                          r"speech|post|tweet|slogan)\b", _I)),
+    # an auditor's roll-forward of a register from one date to another: what changed in between
+    (DIFF.name, re.compile(r"\broll(?:s|ed|ing)?[- ]forward\b", _I)),
     (PATH.name, re.compile(r"\bchain\s+of\s+(?:ownership|control|relationships?)(?:\s+(?:or|and|and/or)\s+(?:ownership|control))?\b.{0,60}"
                            r"\b(?:linking|between|from|connecting|(?:through|by|via)\s+which)\b|"
                            r"\b(?:through|over|via|by)\s+which\s+(?:intermediate\s+)?(?:companies|company|entities|entity|"

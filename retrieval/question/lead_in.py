@@ -28,12 +28,19 @@ _BULLET = re.compile(r"[ \t]*(?:[-*\u2022\u00b7\u25aa\u25e6+>\u2013\u2014]|\d{1,
 _LABEL = re.compile(r"[ \t]*(?P<label>[^\W\d_][\w'\u2019]*(?:[ \t]+[^\W\d_][\w'\u2019]*){0,3})"
                     r"(?:[ \t]*:|[ \t]+[-\u2013\u2014])[ \t]+(?=\S)")
 _VERB = re.compile(r"[ \t]*(?:(?:pls|please|plz|kindly|quickly|just|can\s+(?:you|u|someone)|could\s+(?:you|u|someone))[ \t]+)*"
-                   r"(?:confirm|check|pull(?:\s+up)?|get(?:\s+me)?|grab|fetch|need|send(?:\s+me)?|give\s+me)"
+                   r"(?:confirm|check|pull(?:\s+up)?|get(?:\s+me)?|grab|fetch|need|send(?:\s+me)?|give\s+me|"
+                   r"vouch|re-?perform|inspect|obtain)"
                    r"(?:[ \t]*:|[ \t]+[-\u2013\u2014])?[ \t]+(?=\S)", re.I)
+# a numbered label: words that ask nothing and a reference ("Sample 37:", "Test step T92 -", "AC14:",
+# "Sample 11, attribute A:"); a quarter, half or year ("Q2 2024:", "FY24 -") is a date, not a reference
+_REF = r"(?!(?:[QH][1-4]|FY\d|CY\d|YE\d)\b)(?:[A-Z]{1,4}-?)?\d{1,3}[a-z]?\b|[A-Z]\b"
+_NUMBERED = re.compile(rf"[ \t]*(?P<label>(?:[^\W\d_][\w'\u2019]*[ \t]+){{0,3}})(?:{_REF})"
+                       rf"(?:[ \t]*,[ \t]*(?P<more>(?:[^\W\d_][\w'\u2019]*[ \t]+){{1,3}})(?:{_REF}))?"
+                       r"(?:[ \t]*:|[ \t]+[-\u2013\u2014])[ \t]+(?=\S)")
 # words that make a label on their own (the short ones no dictionary word list has)
 _LEAD_WORDS = frozenset("""re fw fwd fyi nb ps q qn ask asks asked note notes reminder todo to-do action update urgent
 quick question query request follow followup follow-up up self desk team pls need needs needed also another one more
-check confirm thx thanks hi hello""".split())
+check confirm thx thanks hi hello sample test step attribute item ac criterion criteria acceptance scenario""".split())
 
 
 def _asks_nothing(label: str) -> bool:
@@ -56,6 +63,10 @@ def lead_in_end(text: str, start: int = 0) -> int:
         if m is None:
             m = _LABEL.match(text, end)
             if m is not None and not _asks_nothing(m.group("label")):
+                m = None
+        if m is None:
+            m = _NUMBERED.match(text, end)
+            if m is not None and not all(_asks_nothing(w) for w in (m.group("label"), m.group("more") or "") if w.strip()):
                 m = None
         if m is None or not re.search(r"\w", text[m.end():]):
             break

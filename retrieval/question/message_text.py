@@ -55,6 +55,10 @@ def message_question(text: str) -> str:
     subject line, a to-do item or a numbered request without its prefix and @mentions."""
     text = _ticket_text(text)
     text = strip_prefixes(text)
+    quoted = _quoted_line(text)
+    if quoted is not None:  # a line that quotes the question, a name quoted inside it
+        return quoted
+    text = without_outer_quotes(text)
     sentences = [q for q in _QUOTED_SENTENCE.findall(text) if not _ends_as_a_name(q)]
     if len(sentences) == 1:
         return sentences[0]
@@ -66,6 +70,39 @@ def message_question(text: str) -> str:
     if quoted and any(q.strip() for q in quoted):
         return " ".join(q.strip() for q in quoted if q.strip())
     return "\n".join(kept) if kept else text
+
+
+# a whole question in quotation marks (after a label or colon) that quotes a name inside itself:
+# '"Who owns "X"?"', 'The client asked: “who lends to “X” today?”'
+_OUTER = re.compile(r"^(?P<head>(?:[^\"\u201c\n]*[:\u2013\u2014-]\s*)?)[\"\u201c](?P<body>[^\n]*)[\"\u201d](?P<tail>[\s.?!]*)$")
+_INNER_OPEN = re.compile(r"(?:^|(?<=[\s(]))[\"\u201c]")
+
+
+def _quoted_line(text: str) -> str | None:
+    """In a message of several lines, the one line that is a question in quotation marks with a
+    name quoted inside it (as a quoted sentence is the question: ``_QUOTED_SENTENCE``)."""
+    lines = text.split("\n")
+    if len(lines) < 2:
+        return None
+    found = [un for line in lines if line.lstrip()[:1] in "\"\u201c" and (un := without_outer_quotes(line)) != line]
+    return found[0].strip() if len(found) == 1 else None
+
+
+def without_outer_quotes(text: str) -> str:
+    """``text`` without the quotation marks around it where a name is quoted inside them (the
+    inner quotes stay: they set off the name); otherwise ``text`` as it is."""
+    if "\n" in text:
+        return "\n".join(without_outer_quotes(line) for line in text.split("\n"))
+    m = _OUTER.match(text.strip())
+    if m is None:
+        return text
+    body = m.group("body")
+    marks = [c for c in body if c in "\"\u201c\u201d"]
+    first = re.search(r"[\"\u201c\u201d]", body)
+    if not marks or len(marks) % 2 or first is None or not _INNER_OPEN.match(body, first.start()) or \
+            len(body.split()) < 3:
+        return text
+    return m.group("head") + body + m.group("tail")
 
 
 # -- tickets, subject lines, to-do items, numbered requests --------------------------------------
@@ -116,13 +153,19 @@ _DATE_AFTER_AT = (rf"(?!(?:{MON})(?:\b|[-']?\d)|[HQ][1-4]|[1-4][HQ]|(?:today|tdy
 _MENTION = re.compile(rf"(?<![\w@.])@(?=[A-Za-z]){_DATE_AFTER_AT}[\w.-]*[\w]", re.I)
 
 
+# a mail system's or ticket's tag anywhere in the text ("who owns [EXT] X", "X [SECURE] as of ..."):
+# no word of the question, never part of a name
+_TAG = re.compile(r"\s*\[(?:ext(?:ernal)?|internal|secure|encrypt(?:ed)?|urgent|confidential|caution|warning|spam|"
+                  r"suspicious|phish(?:ing)?|(?-i:[A-Z][A-Z0-9]{1,9})-\d+)\](?=\s|$|[.,;:?!])", _I)
+
+
 def strip_prefixes(text: str) -> str:
     """``text`` without the prefixes of a subject line, to-do item or numbered request, and
     without chat @mentions ("@kyc"); "@" before a date stays (it means "as at")."""
     m = _PREFIX.match(text)
     if m and _not_a_name_start(text, m):
         text = text[m.end():]
-    return _MENTION.sub("", text)
+    return _MENTION.sub("", _TAG.sub(" ", text))
 
 
 def _not_a_name_start(text: str, m: re.Match[str]) -> bool:

@@ -51,6 +51,7 @@ from ownergraph.retrieval.question.spelling import correct_words
 from ownergraph.retrieval.question.spoken_text import spoken_forms
 from ownergraph.retrieval.question.translated_words import plain_english
 from ownergraph.retrieval.question.defined_terms import without_defined_terms
+from ownergraph.retrieval.question.register_frames import without_register_frames
 from ownergraph.retrieval.question.spoken_dates import spoken_dates_in_digits
 from ownergraph.retrieval.question.work_text import (
     MASK_WORD, MAX_CHARS, PH_RE, PRONOUNS, SEP, Work, mask_known_names, mask_names,
@@ -398,13 +399,14 @@ def _note_gaps(w: Work, an: Anchors, pattern: str, follow_up: bool) -> None:
 def _prepared(text: str, today: date | None, names: Gazetteer | None) -> tuple[Work, list[DateHit]]:
     """Steps 1 and 2a: the working copy with names masked, its dates found, the request frame
     blanked."""
-    defined_free, defined = without_defined_terms(form_question(message_question(text)))
+    unframed, framed = without_register_frames(message_question(text))
+    defined_free, defined = without_defined_terms(form_question(unframed))
     spoken, said = spoken_forms(defined_free)
     plain = spoken_dates_in_digits(_normalise(_without_shouting(spoken)))
     expanded, spelt_out = expand(plain)
     expanded, translated = plain_english(expanded)
     spelt, fixes = correct_words(expanded)
-    fixes = defined + said + spelt_out + translated + fixes
+    fixes = framed + defined + said + spelt_out + translated + fixes
     w = _working_copy(spelt, today or date.today())
     w.notes.extend(fixes)
     mask_names(w)
@@ -431,7 +433,7 @@ _BOOK_WORDS = re.compile(
 
 
 # "Shareholders of X, with % held", "list every shareholder of X. Name | % held": the holders asked for
-_HOLDERS_ASKED = re.compile(r"\b(?:share|stock)?holders\b|\bowners\b|\b(?:each|every|all)\s+(?:share|stock)?holders?\b", re.I)
+_HOLDERS_ASKED = re.compile(r"\b(?:share|stock)?holders\b|\bowners\b|\bwho\s+(?:held|holds?|owned|owns?)\b|\b(?:each|every|all)\s+(?:share|stock)?holders?\b", re.I)
 # "Subs of X with effective %", "X's investments, with % held": what the one entity holds asked for
 # (not "holdings": a name's word, "stake Harbourline Holdings in Valtora" names two before the graph's names)
 # capitalised only where the question opens with it ("Valtora Investments Limited" is a name)

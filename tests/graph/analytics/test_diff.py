@@ -58,3 +58,20 @@ def test_no_change_and_knowledge_time(graph, story):
     early = diff(graph, "Target X", "2024-01-01", "2024-03-02", known_at="2024-03-02")
     assert {(c.change, c.source_name) for c in early.edges} == {("changed", "Minority M")}
     assert early.actions == ()
+
+
+def test_a_direct_and_an_indirect_interest_are_two_edges(graph):
+    """A holder's direct and indirect interests in one target (a BODS statement gives both, with
+    one fact key) were one identity in the diff: the figure shown was either one's, by the order
+    the graph returned the edges in (the SARL Dupont Technologies diff showed 51% or 10% by run)."""
+    w = World(graph)
+    for name in ("Holder H", "Target T", "Vehicle V"):
+        w.entity(name)
+    w.own("Holder H", "Target T", 51, valid_from="2024-01-01", fact_key="rel-h-t", direct=True)
+    w.own("Holder H", "Target T", 10, valid_from="2024-01-01", fact_key="rel-h-t", direct=False)
+    w.own("Vehicle V", "Target T", 10, valid_from="2024-01-01")
+    w.flush()
+    for _ in range(3):
+        res = diff(graph, "Target T", "2023-12-31", "2024-06-30", include_owners=False)
+        held = sorted(round(c.after["stake_lo"], 2) for c in res.edges if c.source_name == "Holder H")
+        assert held == [0.10, 0.51]
