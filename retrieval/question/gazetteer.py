@@ -120,7 +120,7 @@ class Gazetteer:
                 continue
             typos = sum(a.norm not in (b, b + "s") for a, b in zip(span, words))  # "ltds", "petrovs": a possessive
             strength = max(entry.values())
-            if not _plausible(span, words, typos, strength):
+            if not _plausible(span, words, typos, strength) or (typos and n == 1 and _label(text, span[0])):
                 continue
             keys = tuple(sorted(k for k, s in entry.items() if s == strength))
             caps = sum(t.capital for t in span) / n
@@ -200,6 +200,12 @@ def _before_form(toks: tuple[str, ...]) -> tuple[str, ...]:
 
 def _all_common(toks: tuple[str, ...]) -> bool:
     return all(t in COMMON or t in LEGAL_FORMS or len(t) < 3 for t in toks)
+
+
+def _label(text: str, tok: Token) -> bool:
+    """A word that opens a line and ends in a colon ("Handover:", "Memo:") labels what follows: it
+    is corrected to no name's word."""
+    return not text[:tok.start].rsplit("\n", 1)[-1].strip(" #/*>-\t") and text[tok.end:].lstrip().startswith(":")
 
 
 def _plausible(span: list[Token], words: tuple[str, ...], typos: int, strength: int) -> bool:

@@ -269,3 +269,14 @@ def test_a_record_named_only_by_a_legal_form_names_nothing() -> None:
     g = Gazetteer.build([NameRecord("og:bad", "LIMITED", ("LIMITED",)),
                          NameRecord("og:sa", "S.A.", ("S.A.",))])
     assert g.find("which companies are in the Acme Widgets Holding Limited group, S.A. included") == []
+
+
+@pytest.mark.parametrize("text", ["Handover: exposure to Oakridge Ltd at the end of last quarter.",
+                                  "  # Handover : who owns Oakridge Ltd?", "Note\nHandover: owners of Oakridge Ltd"])
+def test_a_label_that_opens_a_line_is_no_typo_of_a_name(text: str) -> None:
+    """"Handover:" is one edit from "Hanover", a previous name's leading word: a line's label
+    before a colon is corrected to no name (the one name the text gives is still found)."""
+    g = Gazetteer.build([NameRecord("og:h", "Rosriett Shipping Ltd", ("Rosriett Shipping Ltd", "Hanover Falemont Finance Ltd")),
+                         NameRecord("og:o", "Oakridge Ltd", ("Oakridge Ltd",))])
+    assert [h.keys for h in g.find(text)] == [("og:o",)]
+    assert [h.keys for h in g.find("Who owned Hanovr Falemont Finance Ltd?")] == [("og:h",)]  # a typo in a name still found
