@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ownergraph.domain.errors import OwnergraphError
+from ownergraph.ingest.gc_pace import pace_for_bulk
 
 BATCH = 1000
 AHEAD = 16  # batches in flight: bounded memory
@@ -31,6 +32,7 @@ class ReadAheadError(OwnergraphError):
 
 def _run(plan: Sequence[tuple[Path, Any]], out: Any, skip: frozenset[int] = frozenset()) -> None:
     try:
+        pace_for_bulk()  # a reader's records outlive young collections (ingest.gc_pace)
         for i, (path, reader) in enumerate(plan):
             if i in skip:
                 continue

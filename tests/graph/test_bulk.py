@@ -10,6 +10,7 @@ per-file read/loaded/merged/quarantined counts.
 
 from __future__ import annotations
 
+import gc
 import socket
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 
 from ownergraph.graph.load.bulk import BulkNotPossible, bulk_loader
+from ownergraph.ingest import gc_pace
 from ownergraph.domain.settings import Settings, load_settings
 from ownergraph.graph.store.connection import Graph, connect
 from ownergraph.graph.load.pipeline import ingest_paths
@@ -85,9 +87,14 @@ def _load_both(server: tuple[Settings, Graph], paths: list[Path], tmp: Path, rea
     online = ingest_paths(graph, paths, quarantine_path=tmp / "online.jsonl", reader="row")
     online_stats, online_dump = graph_stats(graph), _dump(graph)
     wipe(graph)
+    pace = gc.get_threshold()
     bulk = ingest_paths(graph, paths, quarantine_path=tmp / "bulk.jsonl", reader=reader,
                         loader_factory=bulk_loader(settings, workdir=tmp / "files", keep_files=True),
                         read_beside_workers=read_beside_workers)
+    # the load ran at the collector's bulk pace (ingest.gc_pace), its workers too; this process's is back
+    assert bulk.load_stages["gc_thresholds"] == list(gc_pace.thresholds())
+    assert all(w["gc_thresholds"] == list(gc_pace.thresholds()) for w in bulk.load_stages.get("workers", {}).values())
+    assert gc.get_threshold() == pace
     bulk_stats, bulk_dump = graph_stats(graph), _dump(graph)
     assert "IMPORT DONE" in (tmp / "files" / "import.log").read_text()  # it went through the importer
     assert bulk.load_stages["resolver_index_on_disk"]  # the resolver's index was in sqlite (AliasIndex.on_disk)

@@ -22,6 +22,7 @@ process then reads them itself (:meth:`.loader.BulkLoader.finish`).
 
 from __future__ import annotations
 
+import gc
 import multiprocessing as mp
 import pickle
 import resource
@@ -41,6 +42,7 @@ from ownergraph.graph.load.bulk.conflicts import screen_staged
 from ownergraph.graph.load.bulk.files import ImportFiles, write_nodes, write_relationships
 from ownergraph.graph.load.bulk.spool import KeySet, SpooledStaged
 from ownergraph.graph.load.rechain import NODE_LINKS
+from ownergraph.ingest.gc_pace import pace_for_bulk
 
 FAMILIES = {"gleif-rr": "rr", "gleif-repex": "repex"}  # reader name -> worker
 MAIN_READERS = frozenset({"gleif-lei"})  # what the main process may read beside them
@@ -176,6 +178,7 @@ def _stage(part: _Part, path: Path, reader: Any, batch_size: int) -> FileResult:
 def _work(conn: Any, files: list[tuple[int, Path, Any]], folder: Path, batch_size: int) -> None:
     """A worker's life (module text): staged, parties in, hot rows out, parts written."""
     try:
+        pace_for_bulk()  # this process's whole life is the load's
         c0 = _cpu()
         part = _Part(folder)
         folder.mkdir(parents=True, exist_ok=True)
@@ -198,7 +201,8 @@ def _work(conn: Any, files: list[tuple[int, Path, Any]], folder: Path, batch_siz
         conn.send(("hot", {t: es for t, es in at_parties.items() if es}, rechained))
         out = _write(part, folder / "parts", parties)
         part.close()
-        conn.send(("written", out, round(_cpu() - c0, 2), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
+        conn.send(("written", out, round(_cpu() - c0, 2), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                   gc.get_threshold()))
     except BaseException:  # noqa: BLE001 - everything goes back to the main process, which raises it
         conn.send(("failed", traceback.format_exc()))
     finally:
@@ -299,9 +303,9 @@ class Workers:
     def written(self) -> tuple[list[ImportFiles], dict[str, Any]]:
         parts, info = [], {}
         for name in list(self._conns):
-            _, files, cpu, peak = self._recv(name, "written")
+            _, files, cpu, peak, pace = self._recv(name, "written")
             parts.append(files)
-            info[name] = {"cpu_seconds": cpu, "peak_rss_mb": round(peak, 1)}
+            info[name] = {"cpu_seconds": cpu, "peak_rss_mb": round(peak, 1), "gc_thresholds": list(pace)}
             self._end(name)
         return parts, info
 
