@@ -174,7 +174,12 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\b(?:every|all|each)\s+(?:\w+\s+)?{_GROUPISH}\s+majority[- ]owned\b|"
          rf"\bthe\s+group\s+of\s+{MASK_WORD}|\bcorporate\s+family\b|\bfamily\s+of\s+companies\b|"
          # "each entity in which X holds, directly or through other entities, more than half of the shares": a majority chain
-         rf"\b{_GROUPISH}\s+(?:in\s+which|where)\b.{{0,100}}\bmore\s+than\s+(?:half|50\s*(?:%|per\s*cent|percent))\s+of\s+(?:the\s+|its\s+)?(?:issued\s+)?(?:shares|share\s+capital|capital|votes|voting)", 3),
+         rf"\b{_GROUPISH}\s+(?:in\s+which|where)\b.{{0,100}}\bmore\s+than\s+(?:half|50\s*(?:%|per\s*cent|percent))\s+of\s+(?:the\s+|its\s+)?(?:issued\s+)?(?:shares|share\s+capital|capital|votes|voting)|"
+         # "majority-owned subsidiaries (including indirect ones)", "subsidiaries - majority-held at each step",
+         # "which companies did X own more than half of, directly or further down": the majority chain
+         r"\bmajority[- ](?:owned|held|controlled)\s+(?:subsidiar\w*|subs|companies|entities)\b|"
+         r"\bsubsidiar\w*\b.{0,40}\bmajority[- ](?:owned|held|controlled)\b|"
+         rf"\b(?:which|what)\s+(?:\w+\s+)?(?:companies|subsidiar\w*|entities|firms)\b.{{0,80}}\bmore\s+than\s+(?:half|50\s*(?:%|per\s*cent|percent))\s+of\b(?!\s+{MASK_WORD})", 3),
         (r"\bgroup\b", 2),
     ),
     CYCLES.name: (

@@ -46,6 +46,7 @@ from ownergraph.retrieval.question.patterns import family
 from ownergraph.retrieval.question.slots import VOTING_RE
 from ownergraph.retrieval.question.request_frames import blank_frames, question_body
 from ownergraph.retrieval.question.abbreviations import expand
+from ownergraph.retrieval.question.code_text import code_question
 from ownergraph.retrieval.question.message_text import form_question, message_question, question_start
 from ownergraph.retrieval.question.spelling import correct_words
 from ownergraph.retrieval.question.spoken_text import spoken_forms
@@ -399,14 +400,15 @@ def _note_gaps(w: Work, an: Anchors, pattern: str, follow_up: bool) -> None:
 def _prepared(text: str, today: date | None, names: Gazetteer | None) -> tuple[Work, list[DateHit]]:
     """Steps 1 and 2a: the working copy with names masked, its dates found, the request frame
     blanked."""
-    unframed, framed = without_register_frames(message_question(text))
+    as_words, coded = code_question(text)
+    unframed, framed = without_register_frames(message_question(as_words))
     defined_free, defined = without_defined_terms(form_question(unframed))
     spoken, said = spoken_forms(defined_free)
     plain = spoken_dates_in_digits(_normalise(_without_shouting(spoken)))
     expanded, spelt_out = expand(plain)
     expanded, translated = plain_english(expanded)
     spelt, fixes = correct_words(expanded)
-    fixes = framed + defined + said + spelt_out + translated + fixes
+    fixes = coded + framed + defined + said + spelt_out + translated + fixes
     w = _working_copy(spelt, today or date.today())
     w.notes.extend(fixes)
     mask_names(w)

@@ -7,6 +7,8 @@ Some registers wrap every request in the same frame, whose words are no part of 
   the "then" clause about the "given" party, under the "when" condition;
 - user stories: "As a credit analyst I want the stake of A in B as of D so that I can check the
   threshold." The want is the question; the purpose after "so that" only says why;
+- parliamentary written questions: "To ask the Chancellor of the Exchequer, which persons held
+  shares in X"; the office asked is no part of the question;
 - message slips and reported speech: "Msg from Tom (Credit): he asks which people own X",
   "Voicemail from Sofia in Ops: she wants to know if ...". The slip's header says who called,
   "he asks" / "she wants to know if" frame what was asked ("he wants to know if it was ..." is
@@ -33,7 +35,8 @@ _STORY = re.compile(r"^(?P<head>.*?)\bas\s+(?:a|an|the)\s+[\w -]{2,40}?,?\s+(?:i
 _SLIP = re.compile(r"^\s*(?:(?:phone\s+|tel(?:ephone)?\s+)?(?:msg|message|voicemail|vm|call(?:\s+note)?|missed\s+call)|"
                    r"while\s+you\s+were\s+out)\b[^:\n]{0,60}?:\s*(?=\S)", _I)
 # "he asks which ...", "she wants to know if ...", "they need ...", "he'd like to know whether ..."
-_REPORTED = re.compile(r"(?:^|(?<=[.?!:;]\s))\s*(?:he|she|they|caller)\s+(?:(?:also|just)\s+)?"
+_REPORTED = re.compile(r"(?:^|(?<=[.?!:;]\s))\s*(?:he|she|they|caller|(?:a|the|our|one)\s+(?:client|customer|caller|colleague|"
+                       r"regulator|reporter|journalist|auditor|user|supervisor|investor))\s+(?:(?:also|just)\s+)?"
                        r"(?:asks?|asked|wants?|wanted|needs?|needed|would\s+like|'d\s+like|is\s+asking|was\s+asking)"
                        r"(?:\s+to\s+(?:know|check|confirm|find\s+out|see))?(?:\s+(?P<whether>whether|if))?\s+", _I)
 # a clause that reported speech turns around: "it was before ..." -> "was it before ..."
@@ -83,6 +86,22 @@ def _slip(text: str) -> tuple[str, list[str]]:
     return joined, ["a message slip: read what the caller asked"] if joined != text else []
 
 
+# a parliamentary written question: "To ask the Chancellor of the Exchequer, which ...", "To ask His
+# Majesty's Government what ...": the office asked is no part of the question; "what information
+# his Department holds on X" asks for X
+_ADDRESSED = re.compile(r"^\s*to\s+ask\s+(?:the\s+|his\s+|her\s+)?(?P<office>[^,?]{3,90}?)(?:,\s*|\s+(?=(?:what|which|who|whether|how|when|if)\b))", _I)
+_INFORMATION_HELD = re.compile(r"^what\s+(?:information|data|records?)\s+(?:his|her|the|their|its)\s+(?:department|ministry|office)\s+"
+                               r"(?:holds|has|keeps)\s+(?:on|about|regarding)\s+", _I)
+
+
+def _addressed(text: str) -> tuple[str, list[str]]:
+    m = _ADDRESSED.match(text)
+    if m is None:
+        return text, []
+    body = _INFORMATION_HELD.sub("what are ", text[m.end():])
+    return body, [f"a written question to {m['office'].strip()}: read what it asks"]
+
+
 # an illustration with placeholder letters: "(A owns B, which in turn owns A)"
 _LETTER = r"(?<![.\w&'-])[A-Z](?![.\w&'-])"
 _ILLUSTRATION = re.compile(rf"\s*\((?=[^()]*{_LETTER}[^()]*\s\w+\s[^()]*{_LETTER})[^()]{{3,120}}\)")
@@ -96,7 +115,7 @@ def _illustration(text: str) -> tuple[str, list[str]]:
 def without_register_frames(text: str) -> tuple[str, list[str]]:
     """``text`` without a register's frame (see the module's doc), and notes on what was read."""
     notes: list[str] = []
-    for step in (_slip, _story, _given, _illustration):
+    for step in (_addressed, _slip, _story, _given, _illustration):
         text, said = step(text)
         notes += said
     return text, notes

@@ -2,7 +2,8 @@
 `06/30/2024`, `30.06.24`), days with a month's name and a short year (`30-Jun-24`),
 quarters and halves with a short year (`Q2-24`, `2Q24`, `Q2'24`, `H1 24`, `1H24`), year ends
 (`YE24`, `FYE 2023`, `FY23`, `EOY23`, `fiscal 2023`), months with a short year or in numbers
-(`Jun-24`, `June '24`, `end-Jun-24`, `2024-06`, `06/2024`) and halves in words (`first half of 2024`).
+(`Jun-24`, `June '24`, `end-Jun-24`, `2024-06`, `06/2024`), halves in words (`first half of 2024`) and
+days in ISO 8601's basic form (`20240630`, as code and file names write them).
 One grammar (an alternative of the date pattern in ``retrieval.question.dates``), one reader.
 
 The session's date order (``DAY_FIRST``) decides a numeric day whose two first numbers could
@@ -47,6 +48,7 @@ SHORT = (
     rf"|{_pos(3)}(?P<smon>{MON})(?:[-']|\s+')(?P<smy>\d{{4}}|\d{{2}})\b"
     # "end of June 24", "end Jun 24": with "end" in front, a month and a two-digit year (not the 24th)
     rf"|(?:the\s+)?(?P<spos4>end|close)(?:\s+of)?\s+(?P<smon2>{MON})\.?\s+(?P<smy2>\d{{2}})\b(?![/.:-]?\d)"
+    r"|(?P<scompact>(?P<scy>(?:19|20)\d{2})(?P<scm>0[1-9]|1[0-2])(?P<scd>0[1-9]|[12]\d|3[01]))\b"  # 20240630
     r"|(?P<sisom>(?P<siy>(?:19|20)\d{2})-(?P<sim>0?[1-9]|1[0-2]))(?![-/.]?\d)"  # 2024-06
     r"|(?P<snmy>(?P<snm>0?[1-9]|1[0-2])/(?P<sny2>(?:19|20)\d{2}))(?![-/.]?\d)"  # 06/2024
     rf"|(?:the\s+)?(?P<shw>first|second|1st|2nd)\s+half\s+(?:of\s+)?(?:the\s+year\s+)?(?P<shwy>{_Y})\b"
@@ -81,6 +83,9 @@ def short_period(g: dict[str, Any]) -> tuple[str, date, date]:
     """The period a shorthand date names: kind, first day, last day (ValueError: impossible)."""
     if g.get("snum"):
         day = numeric_day(int(g["sn1"]), int(g["sn2"]), year_of(g["sny"]))
+        return "day", day, day
+    if g.get("scompact"):  # ISO 8601's basic form, as code and file names write a day
+        day = date(int(g["scy"]), int(g["scm"]), int(g["scd"]))
         return "day", day, day
     if g.get("sdmy"):
         day = date(year_of(g["sdy"]), MONTHS[g["sdmon"].lower()], int(g["sd"]))
