@@ -32,7 +32,7 @@ from ownergraph.retrieval.question.kind_model import EVIDENCE, MODEL_PATH, KindM
 from ownergraph.retrieval.question.parser import kind_text, parse
 from ownergraph.retrieval.question.work_text import MASK_WORD
 
-SETS = ("corpus", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10")
+SETS = ("corpus", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8")
 
 
 def _rows(name: str) -> list[dict[str, Any]]:
