@@ -14,10 +14,11 @@ from ownergraph.domain.legal_forms import trailing_form
 __all__ = ["code_question"]
 
 _MARKER = re.compile(r"^\s*(?:#+|//+|/\*+|--|;+)\s*(?:(?:TODO|FIXME|XXX|NOTE|HACK|BUG)\b\s*(?:\([^)]{0,20}\))?\s*:?\s*)?", re.I)
-_CODE_HINT = re.compile(r"^\s*(?:#|//|/\*|--\s)|\b[a-z]+(?:_[a-z]+)+\b|\b[a-z]+\((?!(?:s|es|ies)\))[^)]+\)", re.I)
+_NOT_PLURAL = r"(?!(?:s|es|ies)\))"  # "guarantor(s)" is a word, not a call
+_CODE_HINT = re.compile(r"^\s*(?:#|//|/\*|--\s)|\b[a-z]+(?:_[a-z]+)+\b|\b[a-z]+\(" + _NOT_PLURAL + r"[^)]+\)", re.I)
 _PLACEHOLDER = re.compile(r"\s*(?:=\s*\?+|->\s*\[[^\]]*\]|->\s*\?+)\s*")
 _SNAKE = re.compile(r"\b([a-z]+(?:_[a-z]+)+)\b")
-_CALL = re.compile(r"\b([a-z][a-z_]{2,})\((?!(?:s|es|ies)\))(?=\s*[^\s)])")  # not "guarantor(s)"
+_CALL = re.compile(r"\b([a-z][a-z_]{2,})\(" + _NOT_PLURAL + r"(?=\s*[^\s)])")
 _AT_DATE = re.compile(r"@\s*(?=\d|last\b|end\b|today\b)", re.I)
 _ARROW = re.compile(r"\s*(?:->|=>|\u2192)\s*")
 

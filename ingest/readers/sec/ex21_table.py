@@ -69,7 +69,7 @@ PCT = re.compile(r"\(?\s*(\d{1,3}(?:[.,]\d+)?)\s*%\s*\)?")
 MARK = re.compile(r"\s*(?:\*+|\((?:[a-z]|\d{1,2}|[ivx]{1,4})\))\s*$", re.I)  # footnote markers
 
 
-def header_len(text: str) -> int:
+def _header_len(text: str) -> int:
     """The longest a header cell may be: longer for one that starts as a jurisdiction header
     ("Jurisdiction of Incorporation or Organization"), else a sentence or a long name."""
     return 64 if re.match(r"(state|jurisdiction|place|country)\b", text, re.I) else 40
@@ -91,8 +91,8 @@ class Columns:
         be one (a text table's lines above its column marks), so cells of no kind are allowed."""
         filled = [(i, x) for i, x in enumerate(texts) if x]
         if header:
-            filled = [(i, x) for i, x in filled if len(x) <= 2 * header_len(x)]
-        elif any(PCT.fullmatch(x) or len(x) > header_len(x) or (has_form(x) and not _NAME_HEAD.search(x))
+            filled = [(i, x) for i, x in filled if len(x) <= 2 * _header_len(x)]
+        elif any(PCT.fullmatch(x) or len(x) > _header_len(x) or (has_form(x) and not _NAME_HEAD.search(x))
                for _, x in filled):
             return False  # a figure, a sentence or a company name: a data row
         kinds = [(i, "pct" if _PCT_HEAD.search(x) else "name" if _NAME_HEAD.search(x) else
@@ -219,6 +219,8 @@ INCORPORATED = (r"(?:an?\s+(?:\w+\s+){0,2}?)?(?i:incorporated|organi[sz]ed|forme
                  r"\s+(?:(?i:the)\s+(?:(?i:state|commonwealth|province|republic|kingdom|territory)\s+of\s+)?)?"
                  r"(?P<where>[A-Za-z][A-Za-z .()]{1,40}?)")
 _NAME_INCORPORATED = re.compile(r"^(?P<name>.+?)\s*(?:,|\()\s*" + INCORPORATED + r"\s*\)?\.?\s*$")
+
+
 def split_jurisdiction(text: str) -> tuple[str, str | None]:
     """A row's name and the jurisdiction it states after it ("Name (Delaware)", "Name, a Delaware
     corporation", "Name (incorporated in Utah)", "Name - Germany", "Name Limited United Kingdom"),
@@ -244,7 +246,6 @@ def _known(where: str) -> bool:
 def _ends_in_form(name: str) -> bool:
     last = re.search(r"\S+$", name)
     return trailing_form(name) is not None or bool(last and SUFFIX.fullmatch(last[0]))
-
 
 
 __all__ = ["INCORPORATED", "MAJORITY", "MARK", "PCT", "SUFFIX", "Columns", "Row", "all_wholly_owned", "has_form", "nest",

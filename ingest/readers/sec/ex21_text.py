@@ -144,12 +144,17 @@ class _Lines:
         self.out: list[Row] = []
         self.centres: list[float] = []  # of the lines read as rows, in text columns
         self.cols = Columns()  # a line of cells between pipes is a table row ("Name | Delaware | 100%")
-        self.waiting: tuple[str, str, float] | None = None  # (locator, name, indent) of a bare name line
+        self.waiting: tuple[str, str] | None = None  # (locator, name) of a bare name line
 
     def add(self, loc: str, name: str, where: str | None, pct: str | None, raw: str) -> None:
         self.out.append((loc, name, where, pct, float(len(raw) - len(raw.lstrip()))))
         self.centres.append((len(raw.rstrip()) + len(raw) - len(raw.lstrip())) / 2)
         self.waiting = None
+
+    def fill_last(self, field: int, value: str) -> None:
+        """Give the last row a field (2: its place, 3: its percent) a later line states."""
+        if self.out and self.out[-1][field] is None:
+            self.out[-1] = (*self.out[-1][:field], value, *self.out[-1][field + 1:])  # type: ignore[assignment]
 
     def piped(self, n: int, line: str) -> None:
         depth = len(line) - len(line.lstrip(">"))  # ">" marks a nested row, as in quoted text
@@ -167,8 +172,7 @@ class _Lines:
             self.add(f"line[{n}]", value.strip(), None, None, raw)
             return True
         if re.match(r"jurisdiction|state|country|place|domicile|incorporat", key, re.I):
-            if self.out and self.out[-1][2] is None:
-                self.out[-1] = (*self.out[-1][:2], value.strip(), *self.out[-1][3:])
+            self.fill_last(2, value.strip())
             return True
         return False
 
@@ -184,14 +188,13 @@ class _Lines:
         numbered = bool(_NUMBERED.match(line))
         line = _NUMBERED.sub("", line)
         if (m := PCT.fullmatch(line)) and self.out and self.out[-1][3] is None:  # the percent on the line under
-            self.out[-1] = (*self.out[-1][:3], f"{m[1]}%", self.out[-1][4])
+            self.fill_last(3, f"{m[1]}%")
             return None
         if m := _ONLY_INCORPORATED.match(line):  # "Incorporated in the State of X" under its name
             if waiting is not None:
-                loc, name, _ = waiting
-                self.add(loc, name, m["where"].strip(), None, raw)
-            elif self.out and self.out[-1][2] is None:
-                self.out[-1] = (*self.out[-1][:2], m["where"].strip(), *self.out[-1][3:])
+                self.add(*waiting, m["where"].strip(), None, raw)
+            else:
+                self.fill_last(2, m["where"].strip())
             return None
         return self.named(n, line, raw, numbered)
 
@@ -206,7 +209,7 @@ class _Lines:
         if where is None and not has_form(name) and not numbered:
             # a heading, a sentence, or a name without a legal form whose place may follow
             short = name[:1].isupper() and len(name.split()) <= 8 and not re.search(r"subsid|exhibit", name, re.I)
-            self.waiting = (f"line[{n}]", name, float(len(raw) - len(raw.lstrip()))) if short else None
+            self.waiting = (f"line[{n}]", name) if short else None
             return
         self.add(f"line[{n}]", name, where, pct, raw)
 
