@@ -20,8 +20,10 @@ from lxml import etree
 
 from ownergraph.domain.codes import AliasScheme, EntityKind
 from ownergraph.domain.model import EntityRef, Ownership, Record
-from ownergraph.ingest.readers.sec.ex21_table import SUFFIX, all_wholly_owned, nest, row_stake, table_rows
-from ownergraph.ingest.readers.sec.ex21_text import line_rows, text_rows
+from ownergraph.ingest.readers.sec.ex21_table import (
+    SUFFIX, all_wholly_owned, nest, outside_owner, row_stake, table_rows,
+)
+from ownergraph.ingest.readers.sec.ex21_text import line_rows, list_heading, text_rows
 from ownergraph.ingest.readers.sec.values import (
     MAX_BYTES, utc_midnight, clean_text, Doc, file_mtime, normalise,
 )
@@ -84,12 +86,21 @@ def _text_parent(text: str) -> str | None:
         if m := re.match(r"(.+?)\s+and\s+(?:its\s+)?subsidiaries\s*$", ln, re.I):
             if SUFFIX.search(m[1]) and not _PLACEHOLDER.match(m[1]):
                 return m[1].strip(" *:,")
-        if re.search(r"subsidiar", ln, re.I):
+        if list_heading(ln):  # a row "…, a subsidiary of X" is no heading
             above = [x for x in lines[max(0, i - 2):i] if SUFFIX.search(x) and len(x) < 80
                      and not re.search(r"exhibit|subsidiar|<", x, re.I)]
             if above:
                 return above[-1].strip(" *:")
     return None
+
+
+# "List of Subsidiaries of Acme Corp. None": the exhibit says there are none
+_NONE = re.compile(r"\bsubsid\w*r\w*\b.{0,160}?[\s:.-](?:none|not\s+applicable|n/a)\W*$", re.I | re.S)
+
+
+def says_none(text: str) -> bool:
+    """Whether a short exhibit says the filer has no subsidiaries (nothing to read, nothing lost)."""
+    return len(text) < 600 and _NONE.search(text.strip()) is not None
 
 
 _CHARSET = re.compile(rb"""<meta[^>]*charset\s*=\s*["']?([\w.:-]+)""", re.I)
@@ -193,20 +204,21 @@ class Ex21Reader:
         header = None if name else sibling_header(path)
         if header is not None and header.filed and not self.filed:  # known once filed, not at mtime
             doc = Doc(path, header.accepted or utc_midnight(header.filed))
+        rows = text_rows(plain) if plain is not None else table_rows(root)
+        rows = rows or line_rows(plain.splitlines() if plain is not None else page_lines(root))
         if header is not None and header.filer is not None:
             filer = header.filer
             top = EntityRef(scheme=AliasScheme.CIK, value=filer.cik, name=filer.name, kind=EntityKind.COMPANY)
             yield from header_entities(path, header, doc.known_from, header.accession or doc.doc_id)
-        elif name:
+        elif name or (name := outside_owner(rows)):
             top = EntityRef(name=name, kind=EntityKind.COMPANY)
         elif ticker:
             top = EntityRef(scheme=AliasScheme.OTHER, value=f"ticker:{ticker[1].upper()}")
         else:
             top = unnamed_filer(path)
-        rows = text_rows(plain) if plain is not None else table_rows(root)
-        rows = rows or line_rows(plain.splitlines() if plain is not None else page_lines(root))
-        if not rows:
+        if not rows and not says_none(plain if plain is not None else root.text_content()):
             yield quarantine(path, "document", "table", "no subsidiary table found")
+        if not rows:
             return
         wholly = all_wholly_owned(plain[:4000] if plain is not None else root.text_content()[:4000])
         for loc, ref, owner, pct, direct in nest(rows, top, wholly):

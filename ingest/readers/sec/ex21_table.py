@@ -130,8 +130,10 @@ class Columns:
 
 # "Foo GmbH (a subsidiary of Bar Inc.)", "Foo Ltd, a wholly-owned subsidiary of Bar plc",
 # "Foo S.A. - 60% owned subsidiary of Bar B.V."
-_OWNED_BY = re.compile(r"^(?P<name>.+?)\s*(?:\(|,|\s[-\u2013\u2014]\s)\s*(?:an?\s+)?(?:(?:wholly|majority|"
-                       r"\d{1,3}(?:\.\d+)?\s*%)?[\s-]*owned\s+)?subsidiary\s+of\s+(?P<by>[^)]+?)\s*\)?\s*;?$", re.I)
+# "Foo GmbH, a corporation of Germany, is a wholly owned subsidiary of Bar B.V." (a sentence per row)
+_OWNED_BY = re.compile(r"^(?P<name>.+?)\s*(?:\(|,|\s[-\u2013\u2014]\s)\s*(?:(?:which\s+)?is\s+)?(?:an?\s+)?"
+                       r"(?:(?P<how>wholly|majority|\d{1,3}(?:\.\d+)?\s*%)?[\s-]*owned\s+)?subsidiary\s+of\s+"
+                       r"(?P<by>[^)]+?)\s*\)?\s*;?$", re.I)
 
 Row = tuple[str, str, str | None, str | None, float]  # locator, name, jurisdiction, percent, indent
 
@@ -176,6 +178,40 @@ def owned_by(name: str) -> tuple[str, str | None]:
     return (m["name"].strip(" ,"), m["by"].strip(" ,")) if m else (name, None)
 
 
+def owner_clause(text: str) -> tuple[str, str]:
+    """A row's text before its "(a subsidiary of X)" / ", is a wholly owned subsidiary of X" clause
+    and the clause itself ("" if none): the name and place are read from the first, and the
+    clause is kept for :func:`nest`, which reads the owner from it."""
+    m = _OWNED_BY.match(text)
+    return (text[:m.end("name")], text[m.end("name"):]) if m else (text, "")
+
+
+def _clause_share(text: str) -> str | None:
+    """The share an owner clause states: "wholly owned subsidiary of X" 100 %, "60% owned …" 60 %."""
+    how = (m := _OWNED_BY.match(text)) and m["how"]
+    if not how:
+        return None
+    return "100%" if how.lower() == "wholly" else MAJORITY if how.lower() == "majority" else how
+
+
+def outside_owner(rows: list[Row]) -> str | None:
+    """The one company the rows name as a holder ("…, is a wholly owned subsidiary of Acme, Inc.")
+    without listing it: in an exhibit that names its filer nowhere else, the filer."""
+    listed = {_bare(owned_by(r[1])[0]) for r in rows}
+    owners = {_bare(by): by for r in rows if (by := owned_by(r[1])[1])}
+    outside = [by for key, by in owners.items() if key not in listed]
+    return outside[0] if len(outside) == 1 else None
+
+
+def _bare(name: str) -> str:
+    """A name without its legal form, case or punctuation: "Acme UK" is the row "Acme UK Limited"."""
+    stem = found[0] if (found := trailing_form(name)) else name
+    words = re.sub(r"[^\w\s]", " ", stem).casefold().split()
+    while len(words) > 1 and SUFFIX.fullmatch(words[-1]):  # "Limited", "Corporation": no ISO abbreviation
+        words.pop()
+    return " ".join(words)
+
+
 def nest(rows: list[Row], top: EntityRef, wholly: bool = False) -> list[tuple[str, EntityRef, EntityRef, str | None, bool]]:
     """(locator, subsidiary, owner, percent text, direct) per row: the owner a row names ("(a
     subsidiary of X)": the row listing X, else X by name), else the nearest less-indented row
@@ -190,6 +226,7 @@ def nest(rows: list[Row], top: EntityRef, wholly: bool = False) -> list[tuple[st
     for loc, raw, jur, pct, ind in rows:
         name, by = owned_by(raw)
         name, said = owned_words(name)
+        said = said or _clause_share(raw)
         if top.name and normalise(name).rstrip(".") == normalise(top.name).rstrip("."):
             continue  # the registrant listed as its own first row, not its own subsidiary
         pct = pct or said or ("100%" if wholly else None)
@@ -229,18 +266,34 @@ def split_jurisdiction(text: str) -> tuple[str, str | None]:
         if m := pattern.match(text):
             return m["name"].strip(" ,"), m["where"].strip()
     for pattern in (_IN_PARENS, _DASHED):  # a bare parenthesis or column: only a known jurisdiction
-        if (m := pattern.match(text)) and _known(m["where"]):
+        if (m := pattern.match(text)) and known_place(m["where"]):
             return m["name"].strip(" ,"), m["where"]
     words = text.split()
     for k in (3, 2, 1):  # "Net Perceptions Limited United Kingdom": a place after the legal form
         name, where = " ".join(words[:-k]), " ".join(words[-k:])
-        if len(words) > k + 1 and _known(where) and _ends_in_form(name):
+        if len(words) > k + 1 and known_place(where) and _ends_in_form(name):
             return name, where
     return text, None
 
 
-def _known(where: str) -> bool:
+def known_place(where: str) -> bool:
+    """Whether the text is a jurisdiction ownergraph knows ("Delaware", "United Kingdom")."""
     return jurisdiction(where) != where.strip(" .*")
+
+
+def row_text(text: str) -> tuple[str, str | None, str | None] | None:
+    """A one-cell row's (name, place, percent), its owner clause kept after the name for
+    :func:`nest` ("Foo GmbH, a corporation organized under the laws of Germany, is a wholly owned
+    subsidiary of Bar B.V."); None for a sentence or note rather than a name."""
+    pct = None
+    if m := PCT.search(text):
+        pct, text = f"{m[1]}%", (text[:m.start()] + text[m.end():]).strip(" ,-")
+    text, clause = owner_clause(text)
+    name, where = split_jurisdiction(text)
+    name = MARK.sub("", name).strip(" ,")
+    if not name or (name[:1].islower() and len(name.split()) > 4) or len(name.split()) > 16:
+        return None
+    return name + clause, where, pct
 
 
 def _ends_in_form(name: str) -> bool:
@@ -248,5 +301,6 @@ def _ends_in_form(name: str) -> bool:
     return trailing_form(name) is not None or bool(last and SUFFIX.fullmatch(last[0]))
 
 
-__all__ = ["INCORPORATED", "MAJORITY", "MARK", "PCT", "SUFFIX", "Columns", "Row", "all_wholly_owned", "has_form", "nest",
-           "owned_by", "owned_words", "row_stake", "split_jurisdiction", "table_rows"]
+__all__ = ["INCORPORATED", "MAJORITY", "MARK", "PCT", "SUFFIX", "Columns", "Row", "all_wholly_owned", "has_form",
+           "known_place", "nest", "outside_owner", "owned_by", "owned_words", "owner_clause", "row_stake", "row_text",
+           "split_jurisdiction", "table_rows"]

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import re
 
-from ownergraph.ingest.readers.sec.ex21_table import INCORPORATED, MARK, PCT, Columns, Row, has_form, split_jurisdiction
+from ownergraph.ingest.readers.sec.ex21_table import (
+    INCORPORATED, MARK, PCT, Columns, Row, has_form, known_place, row_text,
+)
+from ownergraph.ingest.readers.sec.ex21_cells import cell_rows, one_cell_lines
+from ownergraph.ingest.readers.sec.ex21_runon import unflatten
 from ownergraph.ingest.readers.sec.values import clean_text
 
 _TEXT_TABLE = re.compile(r"<TABLE>(.*?)</TABLE>", re.S | re.I)
@@ -196,25 +200,38 @@ class _Lines:
             else:
                 self.fill_last(2, m["where"].strip())
             return None
-        return self.named(n, line, raw, numbered)
+        return self.named(n, line, raw, numbered, waiting)
 
-    def named(self, n: int, line: str, raw: str, numbered: bool) -> None:
-        pct = None
-        if m := PCT.search(line):
-            pct, line = f"{m[1]}%", (line[:m.start()] + line[m.end():]).strip(" ,-")
-        name, where = split_jurisdiction(line)
-        name = MARK.sub("", name).strip(" ,")
-        if (name[:1].islower() and len(name.split()) > 4) or len(name.split()) > 16:
+    def named(self, n: int, line: str, raw: str, numbered: bool, waiting: tuple[str, str] | None) -> None:
+        if (row := row_text(line)) is None:
             return
+        name, where, pct = row
+        loc = f"line[{n}]"
+        if waiting is not None and where is not None and wrapped(waiting[1], name):
+            loc, name = waiting[0], f"{waiting[1]} {name}"  # "GenPharm" / "International, Inc., a … corporation"
         if where is None and not has_form(name) and not numbered:
             # a heading, a sentence, or a name without a legal form whose place may follow
             short = name[:1].isupper() and len(name.split()) <= 8 and not re.search(r"subsid|exhibit", name, re.I)
-            self.waiting = (f"line[{n}]", name) if short else None
+            self.waiting = (loc, name) if short else None
             return
-        self.add(f"line[{n}]", name, where, pct, raw)
+        self.add(loc, name, where, pct, raw)
 
 
-def _list_heading(text: str) -> bool:
+# a group's heading over its rows ("Domestic", "Foreign", "Inactive"), never the start of a name
+_GROUP = re.compile(r"^(?:domestic|foreign|international|overseas|other|inactive|active|dormant|u\.?s\.?|"
+                    r"non-u\.?s\.?|wholly|majority|partially|joint|operating|direct|indirect|name)\b", re.I)
+
+
+def wrapped(first: str, rest: str) -> bool:
+    """Whether a bare line ("GenPharm": no legal form, no place) and the row under it
+    ("International, Inc., a California Corporation") are one name wrapped over two lines: the
+    bare line is one to three words and no heading or place, the row's own name two or three words
+    with a form."""
+    return (0 < len(first.split()) <= 3 and len(rest.split()) <= 3 and has_form(rest)
+            and not _GROUP.match(first) and not known_place(first))
+
+
+def list_heading(text: str) -> bool:
     """The list's own heading ("SUBSIDIARIES OF THE REGISTRANT", "List of Subsidarias"), not a
     company whose name holds the word ("Acme Subsidiary Holdings Inc.")."""
     return (len(text) < 120 and re.search(r"subsid\w*r", text, re.I) is not None
@@ -225,12 +242,20 @@ def line_rows(lines: list[str]) -> list[Row]:
     """Rows of an Exhibit 21 written as lines (paragraphs of an HTML page, or plain text without a
     table): each line after the "subsidiaries" (else the "Exhibit 21") heading that names a
     company — a legal form, a numbered item, or a place stated after it or on the line under it —
-    with its jurisdiction and an inline percentage. A sentence, heading or footnote names none."""
+    with its jurisdiction and an inline percentage. A sentence, heading or footnote names none.
+    A rendering with a cell per line is read cell by cell, one that lost its line breaks is cut
+    back into lines."""
+    if one_cell_lines(lines):
+        return cell_rows(lines)
+    return _named_lines(lines) or _named_lines(unflatten(lines))
+
+
+def _named_lines(lines: list[str]) -> list[Row]:
     state = _Lines()
     started = by_heading = False
     for n, raw in enumerate(lines, 1):
         text = clean_text(raw).replace("\xa0", " ").strip()
-        if not by_heading and _list_heading(text):
+        if not by_heading and list_heading(text):
             state, started, by_heading = _Lines(), True, True  # what followed "Exhibit 21" was a title
             if "|" not in text:
                 continue
@@ -245,4 +270,4 @@ def line_rows(lines: list[str]) -> list[Row]:
     return out
 
 
-__all__ = ["line_rows", "text_rows"]
+__all__ = ["line_rows", "list_heading", "text_rows"]
