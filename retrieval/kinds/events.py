@@ -39,7 +39,7 @@ RULE = re.compile(
 _TAIL = r"(?=\s*(?:\b(?:date|and|was|on|as|at|in|from|to|before|after)\b|[(,?!;.␞–-]|$))"
 _TAIL_IS = r"(?=\s*(?:\b(?:is|were|has|date|and|was|on|as|at|in|from|to|before|after)\b|[(,?!;.␞–-]|$))"
 _VERB = (r"(?:buy|bought|acquire[sd]?|purchase[sd]?|sell|sold|dispose(?:d)?\s+of|lend|lent|guarantee[sd]?|"
-         r"took\s+over|merge[sd]?(?:\s+(?:with|into))?|held\s+shares\s+in|hold\s+shares\s+in|invest(?:ed)?\s+in)")
+         r"(?:took|take|taken)\s+over|merge[sd]?(?:\s+(?:with|into))?|held\s+shares\s+in|hold\s+shares\s+in|invest(?:ed)?\s+in|take|took)")
 SLOTS = [  # two-party shapes first: a one-name shape would take A alone
     # "the acquisition by A of its stake in B" (an auditor's "vouch the acquisition by A of ...")
     re.compile(rf"\b(?:disposal|sale|purchase|acquisition)\s+by\s+{A}\s+of\s+(?:its\s+|a\s+|the\s+|their\s+)?"

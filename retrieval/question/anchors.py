@@ -111,7 +111,7 @@ def _without_next_question(s: str) -> str:
 # words of a graph-wide question that name the data, not an entity (a mention in lower case with
 # one of them, and no masked name, is none)
 _NAMES_THE_DATA = re.compile(r"\b(?:data|dataset|data\s+set|graph|population|universe|records|loops?|circular\w*|"
-                             r"cross-holdings?|shareholdings)\b", re.I)
+                             r"cross-holdings?|shareholdings|scope|each\s+other|circles?)\b", re.I)  # "the entities in scope", "own each other in a circle"
 
 
 def clean(w: Work, raw: str) -> tuple[str, str | None, bool] | None:

@@ -48,7 +48,8 @@ _KNOWN_CUE = re.compile(
     r"\b(?:information|records?|data|files?|what)\s+(?:that\s+)?(?:we|I|the\s+(?:firm|bank|company))\s+(?:had|held|knew|kept)(?:\s+(?:on\s+(?:file|record)|then))?|"
     r"\b(?:information|records?|data|files?|knowledge)\s+(?:held|kept|available|on\s+(?:file|record))(?:\s+(?:by|to)\s+(?:the\s+)?(?:firm|bank|company|us))?|"
     r"\brecords?\s+as\s+(?:they|it)\s+stood|\bwhat\s+(?:was|we|had\s+been|were)\s+(?:known|knew|published|"
-    r"reported|disclosed)|\bknown|\bknowledge(?:\s+(?:date|time|cut-?off))?|\bpublished|\breported|"
+    # (not a name's "X known as at D": what X was called then)
+    r"reported|disclosed)|(?<!\ue001\s)\bknown|\bknowledge(?:\s+(?:date|time|cut-?off))?|\bpublished|\breported|"
     r"\bdisclosed|\bavailable|\brecorded|\bas\s+seen|\bperspective\s+of|\bpoint[- ]in[- ]time|"
     r"\bbacktest(?:ed|ing)?|\bwithout\s+look-?ahead)"
     r"(?:\s+(?:data|information|facts))?(?:\s+(?:to|by)\s+(?:the\s+)?(?:firm|bank|company|us))?"

@@ -53,6 +53,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\bwhat\b.{0,60}\b(?:is|was|were)\s+(?:\w+\s+)?(?:called|named)\b|\bhow\s+(?:is|was|were)\s+(?:\w+\s+)?called\b|"
          r"\b(?:go|goes|went|gone)\s+by\b|\bwho\s+(?:is|'s)\s+(?:that|this)\b|\b(?:which|what)\s+(?:entity|company|firm|party|fund)\s+is\s+(?:that|this|it)\b|\b(?:ever|once|previously|before)\s+(?:been\s+)?(?:called|named|known\s+as)\b|\bspellings?\b|\bknown\s+under\b|\bsuccessors?\b|\b(?:which|what)\s+name\b|"
          r"\b(?:registered|recorded|filed|listed|known)\s+(?:under|with)\s+(?:the\s+)?lei\b|"
+         rf"\bwhat\b.{{0,60}}\bknown\s+as\b(?!\s+{MASK_WORD})|"  # "what was X known as at D" (not "the company known as X")
          r"\bwhose\s+(?:is\s+(?:it|this|that)|lei|(?:registration\s+)?number|code)\b|\b(?:behind|bears?|holds?|has|have|had|carries|uses)\s+(?:the\s+|this\s+|that\s+)?lei\b|"
          rf"\b(?:which|what)\s+(?:legal\s+)?(?:entity|company|firm|party|fund)\s+(?:does|do|did)\s+(?:lei\s+)?(?:{MASK_WORD}|[A-Z0-9]{{20}})\s+belong\s+to\b|"
          rf"\bwho\s+{MASK_WORD}\s+is\b|\bwho\s+(?:is|was|'s)\s+{MASK_WORD}(?!'s)\s*(?:\?|$|[.!,;])|\b(?:which|what)\s+entity\s+is\s+{MASK_WORD}|\b(?:which|what)\s+entity\b.{{0,60}}\brefers?\s+to\b", 3),
@@ -228,7 +229,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\s+by\s+(?!(?:it|him|her|them)\b)|"
          rf"\b(?:everything|anything|all)\s+(?:that\s+)?{_PRON}\s+(?:\w+\s+)?(?:owns|holds|has\s+(?:stakes|shares)\s+in)\b|"
          rf"\bparticipations?\b|\bportfolio\s+companies\b|\bdownstream\b|\binvestees?\b|\bsubs\b|\bsubsidiaries\b|"
-         rf"\bwhat\s+{_STAKE}\s+(?:does|do|did)\b|\b{_GROUPISH}\s+{_PRON}\s+(?:owns?|holds?|controls?|has\s+(?:shares|stakes?|an?\s+(?:stake|interest))\s+in)\b|"
+         rf"\bwhat\s+{_STAKE}\s+(?:does|do|did)\b|^\W*(?:controlled|owned|held)\s+by\s+{MASK_WORD}|\b{_GROUPISH}\s+{_PRON}\s+(?:owns?|holds?|controls?|has\s+(?:shares|stakes?|an?\s+(?:stake|interest))\s+in)\b|"
          rf"\bportfolio\s+of\s+(?:holdings|investments|stakes|participations)\b|\b{_GROUPISH}\s+in\s+which\b.{{0,60}}\b(?:holds?|held|owns?|owned|has|had|have|is\s+(?:registered|recorded|listed))\b|"
          rf"\b{MASK_WORD}(?:'s)?\s+(?:direct\s+|indirect\s+|equity\s+)?(?:investments|holdings|stakes|shareholdings|participations|portfolio)\b|"
          rf"\bwhat\s+(?:else\s+)?(?:does|do|did)\s+{MASK_WORD}\s+(?:\w+\s+)?(?:own|hold|control)\b|"

@@ -45,11 +45,12 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                     r"\s*(?:\band\b|\+|&|\bplus\b)\s*(?:(?:its|their|the|direct)\s+)?"
                                     r"(?:subs|subsidiaries|holdings|children|investments|investees|participations)\b|"
                                     r"\b(?:entities|companies|parties|everything|anything|who)\s+(?:(?:is|are|was|were)\s+)?directly\s+"
-                                    r"(?:linked|connected|related)\s+to\b|"
-                                    # "X's immediate connections", "what direct links of any kind X had to others"
+                                    r"(?:linked|connected|related)\s+to\b)", _I)),
+    # "X's immediate connections", "what direct links of any kind X had to others" (not "a direct link between
+    # A and B": a path); "who owned, controlled, or was owned by X": both directions
+    (NEIGHBOURHOOD.name, re.compile(r"^(?!.*\b(?:between|sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:"
                                     r"\bimmediate\s+(?:connections?|links?|ties|relationships?|neighbou?rs?)\b|"
                                     r"\bdirect\s+(?:connections|links|ties|relationships|neighbou?rs)\b|"
-                                    # "who owned, controlled, or was owned by X": both directions
                                     r"\b(?:own|owns|owned|control|controls|controlled)\b.{0,40}\bor\s+(?:is|are|was|were)\s+"
                                     r"(?:owned|controlled|held)\s+by\b)", _I)),
     # "X is a branch of whom", "its head office": the branch relation, not X's names

@@ -194,6 +194,11 @@ def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
         kind = _family_of(w, own, dates)
         if kind != UNKNOWN:
             w.notes.append("context first: the kind read on the question's own sentence")
+            # the context's words may narrow it: "Imagine X defaults. Who loses money - which lenders?"
+            narrower = refined(PH_RE.sub(f" {MASK_WORD} ", probe), kind) if w.kind_words else None
+            if narrower:
+                w.notes.append(f"read as a {narrower} question by the words around it (not {kind})")
+                return narrower
             return kind
     return _family_of(w, probe, dates)
 

@@ -106,3 +106,36 @@ def test_whether_a_purchase_predates_a_day_compares_that_day() -> None:
 def test_a_passive_which_companies_are_controlled_by_stays_holdings() -> None:
     """(A guard: "which persons held" is the owners' form, "which companies are controlled by X" X's holdings.)"""
     assert _read("Which companies are controlled by Jane Doe on 30 June 2024?").pattern == "holdings"
+
+
+def test_the_context_s_words_narrow_the_question_s_kind() -> None:
+    """"Suppose X went bust. Who loses money - which lenders?": the lenders of a default."""
+    q = _read("Suppose Gamma Mills AG went bust at the end of 2024. Who loses money - which of its lenders, and how much?")
+    assert (q.pattern, [m.text for m in q.anchors]) == ("contagion", ["Gamma Mills AG"])
+
+
+@pytest.mark.parametrize(("text", "parties"), [
+    ("When did Jane Doe take her stake in Gamma Mills AG, and how big was it?", ["Jane Doe", "Gamma Mills AG"]),
+])
+def test_both_parties_of_an_event(text: str, parties: list[str]) -> None:
+    q = _read(text)
+    assert (q.pattern, [m.text for m in q.anchors]) == ("events", parties)
+
+
+def test_a_call_named_by_its_participle_asks_what_the_argument_holds() -> None:
+    assert _read("# TODO: owned_by(Jane Doe) @ 20240630 incl. trusts").pattern == "holdings"
+
+
+@pytest.mark.parametrize("text", [
+    "Across the whole dataset, did any group of firms own each other in a circle at 30 June 2021?",
+    "Data room question 12 (Buyer): please confirm whether any circular holding existed among the entities in scope "
+    "at 30 June 2021, and name the firms in it.",
+])
+def test_graph_wide_loops_name_no_entity(text: str) -> None:
+    q = _read(text)
+    assert (q.pattern, q.anchors) == ("cycles", [])
+
+
+def test_what_a_name_was_known_as_at_a_day_is_no_knowledge_date() -> None:
+    q = _read("What was Gamma Mills AG known as at 31 March 2020?")
+    assert (q.pattern, q.known_at, q.as_of) == ("names", None, date(2020, 3, 31))
