@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.questions.reading import dates_right
-from bench.questions.train_kinds import SETS, _day, _rows, names
+from bench.questions.train_kinds import DEV_SETS, _day, _rows, names
 from ownergraph.retrieval.question.parser import parse
 
 
@@ -72,7 +72,7 @@ def run(sets: tuple[str, ...]) -> dict[str, dict[str, Any]]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.questions.offline")
-    ap.add_argument("--sets", default=",".join(SETS), help="comma-separated set names (default: all)")
+    ap.add_argument("--sets", default=",".join(DEV_SETS), help="comma-separated set names (default: all)")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--diff", type=Path, help="an earlier --out file: list every question whose reading changed")
     ap.add_argument("--misses", help="print this set's misses")

@@ -33,6 +33,9 @@ from ownergraph.retrieval.question.parser import kind_text, parse
 from ownergraph.retrieval.question.work_text import MASK_WORD
 
 SETS = ("corpus", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8")
+# Every development set: the kind model trains on SETS only (a retrain on sets 9 and 10 was taken
+# back), but their names and the offline check cover all of them.
+DEV_SETS = (*SETS, "heldout9", "heldout10")
 
 
 def _rows(name: str) -> list[dict[str, Any]]:
@@ -51,7 +54,7 @@ _NOT_NAME = re.compile(r"^[\d.,%\s$€£-]+$|^\d{4}-\d\d-\d\d$")
 def names() -> Gazetteer:
     """The names of every set's anchors and key facts: in place of the graph's own names, which
     the parser masks when it runs against a graph."""
-    found = {n for s in SETS for r in _rows(s) for n in [*(r["expected"]["anchors"] or []), *r["key_facts"]]
+    found = {n for s in DEV_SETS for r in _rows(s) for n in [*(r["expected"]["anchors"] or []), *r["key_facts"]]
              if isinstance(n, str) and len(n) > 3 and not _NOT_NAME.match(n)}
     return Gazetteer.build(NameRecord(key=n, name=n, names=(n,)) for n in sorted(found))
 

@@ -95,10 +95,11 @@ class DiffResult(HtmlRepr):
                          "source_name": c.source_name, "target": c.target, "target_name": c.target_name,
                          "stake_before": stake(c.before), "stake_after": stake(c.after),
                          **{f"cause_{k}": c.cause.get(k) for k in ("document_id", "action_id", "action",
-                                                                    "source_record_id")}})
+                                                                    "source_record_id")},
+                         "interest": (c.after or c.before or {}).get("interest")})  # shares or votes
         return pd.DataFrame(rows, columns=["change", "type", "direction", "source", "source_name", "target",
                                            "target_name", "stake_before", "stake_after", "cause_document_id",
-                                           "cause_action_id", "cause_action", "cause_source_record_id"])
+                                           "cause_action_id", "cause_action", "cause_source_record_id", "interest"])
 
     def owners_frame(self) -> pd.DataFrame:
         return pd.DataFrame([{"change": o.change, "owner": o.owner, "owner_name": o.owner_name,

@@ -27,7 +27,7 @@ RULE = re.compile(
     r"\bwho\s+(?:is|would\s+be|gets|are|else\s+is)\s+(?:hit|affected|impacted)\b", re.I)
 
 SLOTS = [
-    re.compile(rf"\bif\s+{X}\s+(?:were\s+to\s+|was\s+to\s+|should\s+|would\s+|did\s+|does\s+|did\s+not\s+|"
+    re.compile(rf"\bif\s+{X}\s+(?:were\s+to\s+|was\s+to\s+|should\s+|would\s+|did\s+|does\s+|did\s+not\s+|ha[sd]\s+|"
                rf"fails?\s+to\s+|can(?:'|no)t\s+)?(?:defaults?|defaulted|fails?|failed|goes\s+(?:bust|under|bankrupt)|"
                rf"went\s+(?:bust|under|bankrupt)|go\s+(?:bust|under|bankrupt)|collapses?|collapsed|becomes?\s+insolvent|"
                rf"became\s+insolvent|pay|repay)\b", re.I),

@@ -49,7 +49,7 @@ def run(a: Analytics, q: Question, clock: Clock, anchors: list[str]) -> Any:
 def compose(p: Parts) -> str:
     parts = [f"{r['change']}: {r['source_name']} {edge_verb(str(r['type']))} {r['target_name']} "
              f"({_figures(r)}caused by {r.get('cause_document_id') or r.get('cause_action_id') or 'no document'}) "
-             f"{cites(p.ctx, r['source'], r['target'])}" for r in p.rows]
+             f"{cites(p.ctx, r['source'], r['target'])}".rstrip() for r in _merged(p.rows)]
     text = f"Changes in the ownership and control of {p.subject}: " + "; ".join(parts) + p.more + "." if parts else ""
     events = list(getattr(p.result, "events", ()) or ())
     if events:
@@ -61,11 +61,34 @@ def compose(p: Parts) -> str:
     return text
 
 
+# what makes two rows one change, but for the interest they measure (shares, votes)
+_SAME_CHANGE = ("change", "type", "source", "target", "stake_before", "stake_after", "cause_document_id", "cause_action_id")
+
+
+def _merged(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows that differ only in their interest (the shares and the votes changed alike) as one
+    row with both interests, in the order first seen."""
+    out: dict[tuple[str, ...], dict[str, Any]] = {}
+    for i, r in enumerate(rows):
+        key = tuple(str(r.get(k)) for k in _SAME_CHANGE)
+        interest = r.get("interest") if isinstance(r.get("interest"), str) else None  # a frame's NaN is none
+        same = out.get(key)
+        if same is not None and interest is not None and interest not in same["interests"]:
+            same["interests"].append(interest)
+            continue
+        out[key if same is None else (*key, str(i))] = {**r, "interests": [interest]}
+    return list(out.values())
+
+
 def _figures(r: dict[str, Any]) -> str:
-    """A stake change where the relationship carries stakes ("60% → none; "), else nothing."""
+    """A stake change where the relationship carries stakes ("60% → none; "), named by its
+    interests where it is not the shares alone ("shareholding and voting rights 60% → 75%; ");
+    else nothing."""
     if r.get("stake_before") is None and r.get("stake_after") is None:
         return ""
-    return f"{stake_change(r.get('stake_before'), r.get('stake_after'))}; "
+    said = [i for i in r.get("interests") or [] if i]
+    named = " and ".join(code_words(i) for i in said) + " " if len(said) > 1 or said[:1] == ["voting_rights"] else ""
+    return f"{named}{stake_change(r.get('stake_before'), r.get('stake_after'))}; "
 
 
 def _event_words(e: dict[str, Any]) -> str:

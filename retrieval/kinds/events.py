@@ -39,7 +39,7 @@ RULE = re.compile(
 _TAIL = r"(?=\s*(?:\b(?:date|and|was|on|as|at|in|from|to|before|after)\b|[(,?!;.␞–-]|$))"
 _TAIL_IS = r"(?=\s*(?:\b(?:is|were|has|date|and|was|on|as|at|in|from|to|before|after)\b|[(,?!;.␞–-]|$))"
 _VERB = (r"(?:buy|bought|acquire[sd]?|purchase[sd]?|sell|sold|dispose(?:d)?\s+of|lend|lent|guarantee[sd]?|"
-         r"took\s+over|merge[sd]?(?:\s+(?:with|into))?|held\s+shares\s+in|hold\s+shares\s+in|invest(?:ed)?\s+in)")
+         r"(?:took|take|taken)\s+over|merge[sd]?(?:\s+(?:with|into))?|held\s+shares\s+in|hold\s+shares\s+in|invest(?:ed)?\s+in|take|took)")
 SLOTS = [  # two-party shapes first: a one-name shape would take A alone
     # "the acquisition by A of its stake in B" (an auditor's "vouch the acquisition by A of ...")
     re.compile(rf"\b(?:disposal|sale|purchase|acquisition)\s+by\s+{A}\s+of\s+(?:its\s+|a\s+|the\s+|their\s+)?"
@@ -69,6 +69,7 @@ SLOTS = [  # two-party shapes first: a one-name shape would take A alone
 
 # "when did X sell it - was it before D": D is compared with the event's date, not the clock
 COMPARED_DATE = re.compile(r"\b(?:was|is|did)\s+(?:it|this|that)\s+(?:happen\s+)?(?:before|after|by)\b|"
+                           r"\b(?:pre|post)-?dates?\b|"  # "whether the acquisition pre-dates the year-end"
                            r"\b(?:whether|if)\s+(?:it|this|that)\s+(?:was|is|happened|occurred|came)\s+(?:\w+\s+)?(?:before|after|prior\s+to)\b|"
                            r"\b(?:it|this|that)\s+(?:\w+\s+)?(?:occurred|happened|took\s+place)\s+(?:before|after|by|prior\s+to)\b|"
                            r"\b(?:sell|sold|buy|bought|acquire[sd]?|dispose[sd]?\s+of|renamed|rename|merge[sd]?|lend|lent|"
@@ -135,7 +136,13 @@ def compose(p: Parts) -> str:
              f"{', ' + r['document_id'] if r.get('document_id') else ''} "
              f"{cites(p.ctx, *(k for k in (r.get('source'), r.get('target')) if k)) if r.get('source') else ''}".rstrip()
              for r in rows[:MAX_ROWS]]
-    return f"Events of {who} as published by {res.clock.known_at.date().isoformat()}: " + "; ".join(parts) + p.more + "."
+    return f"Events of {who}, {_known_words(p.ctx.known_now, res.clock.known_at.date().isoformat())}: " + "; ".join(parts) + p.more + "."
+
+
+def _known_words(now: bool, day: str) -> str:
+    """The knowledge date an answer used, in words: the default (everything published up to now)
+    said as such, a date asked as the date it was known on."""
+    return f"as recorded up to today ({day})" if now else f"as known on {day} (only what was published by then)"
 
 
 NOTHING = "The graph records no dated event of {subject} as known on {d}."

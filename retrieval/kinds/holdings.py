@@ -40,8 +40,8 @@ SLOTS = [
     re.compile(rf"\b(?:holdings|shareholdings|portfolio\s+companies|investments)\s+(?:of|held\s+by)\s+{X}{END}", re.I),
     re.compile(rf"\bentities\s+in\s+which\s+{X}\s+holds?\b", re.I),
     re.compile(rf"^\s*holdings\s+{X}{END}", re.I),
-    re.compile(rf"^\s*{X}\s+(?:holdings|subsidiaries|owns)(?:\s+(?:as\s+of|on|at))?{END}", re.I),
-    re.compile(rf"\b{X}'s\s+(?:holdings|shareholdings|subsidiaries|stakes|investments)\b", re.I),
+    re.compile(rf"^\s*{X}(?:'s)?\s+(?:direct\s+|indirect\s+|equity\s+)?(?:holdings|subsidiaries|owns)(?:\s+(?:as\s+of|on|at))?{END}", re.I),
+    re.compile(rf"\b{X}'s\s+(?:direct\s+|indirect\s+|equity\s+)?(?:holdings|shareholdings|subsidiaries|stakes|investments)\b", re.I),
 ]
 _CONTROL = re.compile(r"\bcontrol(?:s|led)?\b(?!.{0,40}\bown)", re.I)
 

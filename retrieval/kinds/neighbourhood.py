@@ -39,6 +39,7 @@ SLOTS = [
     re.compile(rf"^\s*(?:neighbou?rhood|network)\s+(?:of\s+)?{X}\s+(?:\w+[- ])?{_HOPS}\b", re.I),
     re.compile(rf"^\s*{X}\s+within\s+(?:\w+[- ])?{_HOPS}\b", re.I),
     re.compile(rf"\b(?:around|surrounding)\s+{X}{END}", re.I),
+    re.compile(rf"\b{X}'s\s+(?:immediate|direct)\s+(?:connections?|links?|ties|neighbou?rs?|relationships?)\b", re.I),
     # the hop count ("within two hops of") is consumed by then: the name follows or precedes its mark
     re.compile(rf"\b(?:what|who|entities|everything|anything|all)(?:\s+(?:is|are|lies?))?\s*{SEP}+\s*{X}{_TAIL}", re.I),
     re.compile(rf"\b(?:of|around|from)\s*{SEP}+\s*{X}{_TAIL}", re.I),

@@ -92,7 +92,13 @@ _NEXT_QUESTION = re.compile(r"\.\s+(?:What|Who|Whom|Which|When|Where|How|Why|Is|
 # before a dash, a name's last word: an identifier, a masked name, a capitalised word or a legal form
 # ("Acme Holdings", "FERD AS"), not "add-on" nor a shouted label ("ESCALATION - who is ...")
 _NAME_END = re.compile(r"(?:\b[\w.]*\d[\w.]*|\ue001|\b(?-i:[A-Z][a-z][\w.]*)|\b(?-i:[A-Z]{1,4})\.?)$")
-_FORM_STOP = re.compile(r"(?:\b(?-i:[A-Z][A-Za-z]{0,3})|\b(?i:ltd|inc|plc|llc|corp))$")
+# (a masked name whole: "... for <name>. Who held its shares ...": its full stop ends the sentence)
+_FORM_STOP = re.compile(r"(?:\b(?-i:[A-Z][A-Za-z]{0,3})|\b(?i:ltd|inc|plc|llc|corp)|\ue001)$")
+
+
+# a clause of three or more words ending in a preposition before a name the graph knows (masked):
+# the clause is the writer's context, the name alone is the mention
+_CLAUSE_BEFORE_NAME = re.compile(rf"^(?:[^\s{PH_OPEN}]+\s+){{2,}}(?:for|of|about|on|regarding|concerning|re)\s+(?={PH_OPEN}\d+{PH_CLOSE}\W*$)", re.I)
 
 
 def _without_next_question(s: str) -> str:
@@ -105,7 +111,7 @@ def _without_next_question(s: str) -> str:
 # words of a graph-wide question that name the data, not an entity (a mention in lower case with
 # one of them, and no masked name, is none)
 _NAMES_THE_DATA = re.compile(r"\b(?:data|dataset|data\s+set|graph|population|universe|records|loops?|circular\w*|"
-                             r"cross-holdings?|shareholdings)\b", re.I)
+                             r"cross-holdings?|shareholdings|scope|each\s+other|circles?)\b", re.I)  # "the entities in scope", "own each other in a circle"
 
 
 def clean(w: Work, raw: str) -> tuple[str, str | None, bool] | None:
@@ -124,6 +130,7 @@ def clean(w: Work, raw: str) -> tuple[str, str | None, bool] | None:
     s = s.strip(" \t\n?!;:")
     s = _trim_lead(s)
     s = _without_next_question(s)  # "Osprey Realty Ltd. What is ...", "LEI X - which head office ..."
+    s = _CLAUSE_BEFORE_NAME.sub("", s)  # "I'm building a chart for <name>": the name
     s = re.sub(r"^(?:(?:for|about|on|of|in|to|at)\s+)", "", s, flags=re.I)
     s = TRAILING_FILLER.sub("", s).strip(" ,?!;:")
     # "in total" etc. removed; now a trailing "." that is not an abbreviation's

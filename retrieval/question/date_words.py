@@ -47,9 +47,11 @@ WORDS = (
     rf"|(?P<wrel4>{_LAST})\s+(?P<wunit4>ye|fye|qe|me|he)\b|(?P<wpye>pye|pqe|pme)\b"
     rf"|(?:the\s+)?(?:{_LAST}\s+)?{_KIND_OF}year[- ]end\b(?!\s*\d)"
     rf"|{_END}(?P<wmon>{MON})\.?(?!,?\s+\d)(?:\s+(?P<wmonrel>last|this)\s+year)?\b"
-    rf"|(?:{_END})?(?:Q(?P<wq>[1-4])|H(?P<wh>[12]))(?![-/'\s]*(?:FY|CY)?\s*'?\d)\b"  # Q2 alone: the latest Q2 end
-    r"|(?P<wago>this\s+time\s+last\s+year|(?:a|one)\s+year\s+ago)\b"
-    r"|(?P<wagon>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(?P<wagou>years?|quarters?|months?)\s+ago\b"
+    # (not a quiz's question number: "Q4 (3 marks).")
+    rf"|(?:{_END})?(?:Q(?P<wq>[1-4])|H(?P<wh>[12]))(?![-/'\s]*(?:FY|CY)?\s*'?\d)(?!\s*\(\s*\d+\s*marks?\s*\))\b"  # Q2 alone: the latest Q2 end
+    # "a year ago today": one day, the session's day a year back
+    r"|(?P<wago>this\s+time\s+last\s+year|(?:a|one)\s+year\s+ago(?:\s+today)?)\b"
+    r"|(?P<wagon>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(?P<wagou>years?|quarters?|months?)\s+ago(?:\s+today)?\b"
     # "31 December of the preceding calendar year": that day in the year before the session's
     rf"|(?P<wpdd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<wpdmon>{MON})\.?,?\s+(?:of|in)\s+the\s+"
     rf"{_LAST}\s+{_KIND_OF}year\b"

@@ -24,10 +24,12 @@ _DATE_RE = re.compile(
     r"(?:Q(?P<q1>[1-4])\s*[-/ ]?\s*(?:of\s+)?(?P<qy1>\d{4})|(?P<qy2>\d{4})\s*[-/ ]?\s*Q(?P<q2>[1-4])"
     r"|(?P<qw>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(?P<qy3>\d{4}))\b)"
     r"|(?P<half>\b(?:(?:the\s+)?(?P<hpos>end|close|start|beginning)\s+of\s+)?H(?P<h>[12])\s*[-/ ]?\s*(?P<hy>\d{4})\b)"
-    rf"|(?P<monthyear>\b(?:(?:the\s+)?(?P<mpos>end|close|start|beginning)\s+of\s+)?(?P<mon4>{MON})\.?\s+(?P<y4>\d{{4}})\b)"
+    rf"|(?P<monthyear>\b(?:(?:the\s+)?(?P<mpos>end|close|start|beginning)(?:\s+of\s+|-))?(?P<mon4>{MON})\.?\s+(?P<y4>\d{{4}})\b)"  # "end-Jun 2020"
     r"|(?P<yearend>\b(?:(?:the\s+)?(?P<ypos>end|close|start|beginning)\s+of\s+(?:the\s+)?(?:(?:fiscal\s+|financial\s+)?year\s+|fy\s*)?"
     r"|year[- ]end\s+|ye\s*|fy\s*|end[- ])(?P<y5>\d{4})\b|\b(?P<y6>\d{4})\s+year[- ]end\b)"
-    r"|(?P<rel>\b(?:today(?:'?s)?\s+date|today|yesterday|right now|currently|at present|at the moment|atm|now|the present (?:date|day|time))\b)"
+    # "as of tonight", "by close of business today": the session's day
+    r"|(?P<rel>\b(?:today(?:'?s)?\s+date|(?:(?:close\s+of\s+business|cob|end\s+of\s+(?:the\s+)?day|eod)\s+)?today|tonight|this\s+evening|"
+    r"yesterday|right now|currently|at present|at the moment|atm|now|the present (?:date|day|time))\b)"
     r"|(?P<bare>\b(?P<y7>(?:19|20)\d{2})\b)",
     re.I)
 
@@ -46,7 +48,8 @@ _KNOWN_CUE = re.compile(
     r"\b(?:information|records?|data|files?|what)\s+(?:that\s+)?(?:we|I|the\s+(?:firm|bank|company))\s+(?:had|held|knew|kept)(?:\s+(?:on\s+(?:file|record)|then))?|"
     r"\b(?:information|records?|data|files?|knowledge)\s+(?:held|kept|available|on\s+(?:file|record))(?:\s+(?:by|to)\s+(?:the\s+)?(?:firm|bank|company|us))?|"
     r"\brecords?\s+as\s+(?:they|it)\s+stood|\bwhat\s+(?:was|we|had\s+been|were)\s+(?:known|knew|published|"
-    r"reported|disclosed)|\bknown|\bknowledge(?:\s+(?:date|time|cut-?off))?|\bpublished|\breported|"
+    # (not a name's "X known as at D": what X was called then)
+    r"reported|disclosed)|(?<!\ue001\s)\bknown|\bknowledge(?:\s+(?:date|time|cut-?off))?|\bpublished|\breported|"
     r"\bdisclosed|\bavailable|\brecorded|\bas\s+seen|\bperspective\s+of|\bpoint[- ]in[- ]time|"
     r"\bbacktest(?:ed|ing)?|\bwithout\s+look-?ahead)"
     r"(?:\s+(?:data|information|facts))?(?:\s+(?:to|by)\s+(?:the\s+)?(?:firm|bank|company|us))?"

@@ -40,6 +40,8 @@ _PRON = r"(?:it|he|she|they)"
 _HOPS = r"(?:hops?|steps?|degrees?|links?|levels?|layers?)"
 _SANCTION = r"(?:sanction\w*|sdn|ofac|ofsi|designated|black-?list\w*|embargo\w*)"
 _BOOK = r"(?:book|portfolios?|positions?|holdings|investments|exposures?|names\s+we\s+hold)"
+# a shift of work ("left open for the morning shift"), not a shift in the figures
+_WORK_SHIFT = "".join(rf"(?<!\b{w}\s)" for w in ("morning", "evening", "night", "late", "early", "next", "day", "this", "your", "my", "our"))
 
 # kind -> (cue, weight): 3 decides alone, 2 and 1 only together
 CUES: dict[str, tuple[tuple[str, int], ...]] = {
@@ -51,7 +53,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\bwhat\b.{0,60}\b(?:is|was|were)\s+(?:\w+\s+)?(?:called|named)\b|\bhow\s+(?:is|was|were)\s+(?:\w+\s+)?called\b|"
          r"\b(?:go|goes|went|gone)\s+by\b|\bwho\s+(?:is|'s)\s+(?:that|this)\b|\b(?:which|what)\s+(?:entity|company|firm|party|fund)\s+is\s+(?:that|this|it)\b|\b(?:ever|once|previously|before)\s+(?:been\s+)?(?:called|named|known\s+as)\b|\bspellings?\b|\bknown\s+under\b|\bsuccessors?\b|\b(?:which|what)\s+name\b|"
          r"\b(?:registered|recorded|filed|listed|known)\s+(?:under|with)\s+(?:the\s+)?lei\b|"
-         r"\bwhose\s+(?:is\s+(?:it|this|that)|lei|(?:registration\s+)?number|code)\b|\b(?:behind|bears?|holds?)\s+(?:the\s+)?lei\b|"
+         rf"\bwhat\b.{{0,60}}\bknown\s+as\b(?!\s+{MASK_WORD})|"  # "what was X known as at D" (not "the company known as X")
+         r"\bwhose\s+(?:is\s+(?:it|this|that)|lei|(?:registration\s+)?number|code)\b|\b(?:behind|bears?|holds?|has|have|had|carries|uses)\s+(?:the\s+|this\s+|that\s+)?lei\b|"
+         rf"\b(?:which|what)\s+(?:legal\s+)?(?:entity|company|firm|party|fund)\s+(?:does|do|did)\s+(?:lei\s+)?(?:{MASK_WORD}|[A-Z0-9]{{20}})\s+belong\s+to\b|"
          rf"\bwho\s+{MASK_WORD}\s+is\b|\bwho\s+(?:is|was|'s)\s+{MASK_WORD}(?!'s)\s*(?:\?|$|[.!,;])|\b(?:which|what)\s+entity\s+is\s+{MASK_WORD}|\b(?:which|what)\s+entity\b.{{0,60}}\brefers?\s+to\b", 3),
         (r"\bcalled\b|\bnamed?\b|\bknown\s+as\b", 1),
     ),
@@ -80,16 +84,22 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          # counsel's words: "any deficiency in the ownership records of X"
          r"\b(?:deficienc(?:y|ies)|shortcomings?|irregularit(?:y|ies)|defects?)\s+in\s+(?:the\s+|its\s+|our\s+)?(?:\w+\s+)?(?:data|records|register)\b|"
          r"\b(?:errors?|mistakes?|issues?|problems?|gaps?|holes?)\s+in\s+(?:the\s+|our\s+)?(?:\w+\s+)?(?:data|records|graph|register)\b|"
-         r"\b(?:data|records|figures|numbers|register)\b.{0,60}\b(?:reliable|accurate|trustworthy|correct|complete|up\s+to\s+date)\b|"
+         # (not "the correct percentage": the figure asked for)
+         r"\b(?:data|records|figures|numbers|register)\b.{0,60}\b(?:reliable|accurate|trustworthy|correct|complete|up\s+to\s+date)\b"
+         r"(?!\s+(?:percentage|figure|stake|share|number|amount|value|%|one|date|name|holding)s?\b)|"
          r"\b(?:reliab\w*|accura\w*|trustworth\w*|completeness)\b.{0,30}\b(?:of\s+)?(?:the\s+)?(?:data|records)\b|"
          r"\bdata\b.{0,40}\b(?:problems?|issues?|clean|dirty|messy|errors?)\b|"
          r"\b(?:no|without\s+(?:a|any)?)\s*(?:stake|percentage|share|%|pct)\s+(?:recorded|given|published|stated|known|on\s+(?:file|record))\b|"
          r"\bmissing\s+(?:any\s+|some\s+)?(?:stake|holding|share)\s+(?:sizes?|percentages?|figures?)\b|"
+         r"\b(?:holders?|shareholders?|owners?|which|who)\b.{0,20}\b(?:has|have|had|carries|shows?)\s+no\s+(?:stake|percentage|%|pct)\b|"
          r"\bimplausible\b|\bdiscrepanc\w*", 3),
     ),
     DIFF.name: (
-        (r"\bchang\w*|\bmov(?:e|ed|es|ements?)\b|\bdelta\b|\bdiff\w*|\bcompar\w*|\bshift\w*|\bevol\w*|\bwhat'?s\s+new\b|"
-         r"\bbefore\s+and\s+after\b|\broll(?:s|ed|ing)?[- ]forward\b", 3),
+        (rf"\bchang\w*|\bmov(?:e|ed|es|ements?)\b|\bdelta\b|\bdiff\w*|\bcompar\w*|{_WORK_SHIFT}\bshift\w*|\bevol\w*|\bwhat'?s\s+new\b|"
+         r"\bbefore\s+and\s+after\b|\broll(?:s|ed|ing)?[- ]forward\b|"
+         # "who joined or left the register of X between D1 and D2"
+         r"\b(?:joined|left|entered|exited)\s+or\s+(?:joined|left|entered|exited)\b|"
+         r"\b(?:joined|entered|came\s+onto|dropped\s+off|fell\s+off)\s+(?:the\s+)?(?:share\s*)?(?:register|cap\s+table)\b", 3),
         (r"\bversus\b|\bvs\.?(?=\s)", 2),
         (r"\u0394|\bdelta\b", 3),  # "Δ shareholders X D1 vs D2"
     ),
@@ -121,11 +131,15 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\btouch(?:es|ing|ed)?\b|\bby\s+any\s+(?:relation\w*|link|edge|kind)\b|"
          r"\brelationships?\s+of\s+any\s+(?:kind|type|sort)\b|\bdirect\s+relationships\b|\bdirectly\s+(?:related|linked|connected)\b|"
          r"\b(?:one|1)\s+(?:relationship|link|edge)\s+away\b|"
+         # "one ownership or control link away from X", "one step from X, up or down"
+         r"\b(?:one|1|a\s+single)\s+(?:[\w/-]+\s+){0,3}?(?:relationship|link|edge|step|hop)\s+(?:away\s+)?from\b|"
+         r"\b(?:direct|immediate)\s+(?:links?|ties|connections?)\s+(?:of\s+any\s+(?:kind|type|sort)\s+)?(?:to|with)\b|"
          r"\b(?:direct\s+)?(?:owners|shareholders|parents)\s*(?:\+|&|/|,|and)\s*(?:\w+\s*(?:\+|&|/|,|and)\s*)?(?:direct\s+)?(?:subs|subsidiaries|investees)\b|"
          r"\bdirect\s+ownership\s+relation\w*|\bfirst[- ]degree\b|"
          r"\b(?:owners|parents|shareholders|investors)\s+and\s+(?:(?:its|their|the|direct)\s+)?(?:subsidiaries|holdings|children|"
          r"investments|investees|participations)\b", 3),
-        (r"\baround\b|\b(?:through|via|of)\s+any\s+(?:type\s+of\s+|kind\s+of\s+)?(?:relation\w*|link|edge|kind|type)\b", 2),
+        (r"\baround\b|\b(?:through|via|of)\s+any\s+(?:type\s+of\s+|kind\s+of\s+)?(?:relation\w*|link|edge|kind|type)\b|"
+         r"\bin\s+(?:either|both|any)\s+directions?\b|\bup\s+or\s+down\b|\b(?:up|upstream)\s+and\s+(?:down|downstream)\b", 2),
     ),
     STAKE.name: (
         (r"\b(?:what|which|the)\s+(?:percent(?:age)?|per\s*cent|%|share|proportion|fraction|portion)\s+of\b|"
@@ -136,7 +150,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\b(?:effective|economic|look-?through|indirect|attributable|aggregate)\s+(?:stake|interest|ownership|holding|%|percent)|"
          r"\b(?:percent(?:age)?|proportion|share|fraction|portion)\s+(?:that|which)\b.{0,60}\b(?:holds?|owns?|has|controls?)\b|"
          r"\bhow\s+much\s+of\b.{0,80}\b(?:belongs?\s+to|owns?|holds?|owned|held|controls?)\b|"
-         r"\b(?:what|which)\s+(?:stake|percentage|share|interest|part|proportion)\s+(?!of\s+(?:the\s+)?(?:book|portfolio))|"
+         r"\b(?:what|which)\s+(?:stake|shareholding|holding|percentage|share|interest|part|proportion)\s+(?!of\s+(?:the\s+)?(?:book|portfolio))|"
          r"\bhow\s+(?:much|many)\s+(?:percent|per\s*cent|%)|\bhow\s+(?:big|large)\s+is\s+the\s+(?:part|share|stake|portion)\b|"
          r"\b(?:percentage|stake|share)\s+(?:that\s+)?\S+(?:\s+\S+){0,6}\s+(?:holds?|owns?|has|had|held)\s+in\b|\bpercentage\s+in\b|"
          r"'s?\s+(?:share|stake|percentage|interest|holding|shareholding)\s+(?:of|in)\b|"
@@ -162,7 +176,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (r"\bdebt\b|\bnotes\b|\bbonds?\b|\bfunding\b|\bbanks?\b", 1),
     ),
     GROUP.name: (
-        (rf"\bperimeter\b|\bconsists?\s+of\b|\bmade\s+up\s+of\b|\bmakes?\s+up\b|\bcompris\w*|\btogether\s+with\s+(?:every|all|each|its|their)\b|"
+        (rf"\bperimeter\b|\bconsists?\s+of\b|\bmade\s+up\s+of\b|\bmakes?\s+up\b(?!\s+(?:the|this|that)\s+(?:circle|loop|cycle|ring))|\bcompris\w*|\btogether\s+with\s+(?:every|all|each|its|their)\b|"
          rf"\b(?:every|all|each)\s+(?:the\s+)?(?:other\s+)?{_GROUPISH}\s+(?:that\s+|which\s+)?{_PRON}\s+(?:\w+\s+)?controls?\b|"
          rf"\band\s+(?:its|their|his|her)\s+(?:controlled|subsidiaries|subs)\b|\bcontrolled\s+{_GROUPISH}\b|"
          rf"\b(?:every|all|each)\s+(?:the\s+)?{_GROUPISH}\s+(?:\w+\s+)?(?:controlled|owned)\s+by\s+(?:it|him|her|them)\b|"
@@ -215,13 +229,13 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\s+by\s+(?!(?:it|him|her|them)\b)|"
          rf"\b(?:everything|anything|all)\s+(?:that\s+)?{_PRON}\s+(?:\w+\s+)?(?:owns|holds|has\s+(?:stakes|shares)\s+in)\b|"
          rf"\bparticipations?\b|\bportfolio\s+companies\b|\bdownstream\b|\binvestees?\b|\bsubs\b|\bsubsidiaries\b|"
-         rf"\bwhat\s+{_STAKE}\s+(?:does|do|did)\b|\b{_GROUPISH}\s+{_PRON}\s+(?:owns?|holds?|controls?|has\s+(?:shares|stakes?|an?\s+(?:stake|interest))\s+in)\b|"
+         rf"\bwhat\s+{_STAKE}\s+(?:does|do|did)\b|^\W*(?:controlled|owned|held)\s+by\s+{MASK_WORD}|\b{_GROUPISH}\s+{_PRON}\s+(?:owns?|holds?|controls?|has\s+(?:shares|stakes?|an?\s+(?:stake|interest))\s+in)\b|"
          rf"\bportfolio\s+of\s+(?:holdings|investments|stakes|participations)\b|\b{_GROUPISH}\s+in\s+which\b.{{0,60}}\b(?:holds?|held|owns?|owned|has|had|have|is\s+(?:registered|recorded|listed))\b|"
          rf"\b{MASK_WORD}(?:'s)?\s+(?:direct\s+|indirect\s+|equity\s+)?(?:investments|holdings|stakes|shareholdings|participations|portfolio)\b|"
          rf"\bwhat\s+(?:else\s+)?(?:does|do|did)\s+{MASK_WORD}\s+(?:\w+\s+)?(?:own|hold|control)\b|"
-         rf"\bin\s+which\s+{_GROUPISH}\b.{{0,80}}\b(?:hold(?:s|ing)?|own(?:s|ing)?|ha(?:s|ve|ving)|invest\w*)\b|"
+         rf"\bin\s+which\s+{_GROUPISH}\b.{{0,80}}\b(?:hold(?:s|ing)?|held|own(?:s|ing|ed)?|ha(?:s|ve|ving|d)|invest\w*)\b|"
          rf"\b{_GROUPISH}\s+(?:that\s+|which\s+)?(?:{MASK_WORD}|(?-i:[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){{0,5}}))\s+"
-         r"(?:directly\s+|indirectly\s+)?(?:owns|holds|controls)\b", 3),
+         r"(?:directly\s+|indirectly\s+)?(?:owns|holds|controls|owned|held|controlled)\b", 3),
         (r"\b(?:holdings|shareholdings|stakes|investments)\b", 1),
     ),
     PARENTS.name: (
@@ -233,7 +247,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     OWNERS.name: (
         (rf"\bholders?\s+in\s+{MASK_WORD}|\bholders\s+of\s+{MASK_WORD}|\bholders?\s+of\s+(?:the\s+)?(?:shares|stock|equity)\s+(?:in|of)\s+{MASK_WORD}", 3),
         (rf"\bwho\b.{{0,60}}\b(?:sits?|stands?|is|are)\s+(?:\w+\s+)?(?:behind|above)\b|\bcap(?:italisation|italization)?\s+table\b|"
-         rf"\b(?:which|what)\s+(?:\w+\s+)?{_WHO}\s+(?:[\w()]+\s+){{0,2}}(?:own|control|hold|owns|controls|holds)\b|"
+         rf"\b(?:which|what)\s+(?:\w+\s+)?{_WHO}\s+(?:[\w()]+\s+){{0,2}}(?:own|control|hold|owns|controls|holds|(?:owned|controlled|held)(?!\s+by\b))\b|"
          rf"\bownership\s+(?:structure|chart|tree|breakdown|picture)\b|\bshareholder\s+(?:register|base|list|structure)\b|"
          rf"\bwho\s+(?:\w+\s+)?(?:owns|controls|holds)\b|\bubos?\b|\bbeneficial(?:ly)?\s+own\w*|\bpscs?\b|"
          rf"\b(?:majority|main|largest|biggest|principal|controlling|key|significant)\s+(?:holders?|owners?|shareholders?|investors?)\b|"

@@ -23,6 +23,7 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"\bprobability\s+of\s+default\b|\b(?:credit|issuer)\s+rating\b|\bshare\s+price\b|"
                          r"\bmarket\s+price\b|\bphone\s+number\b|\binvestment\s+recommendation\b|\brevenue\b|"
                          r"\bagms?\b|\bannual\s+general\s+meetings?\b|\bweather\b|\bceo\b|\bcfo\b|\bdividends?\b|\bebitda\b|\besg\b|\bheadcount\b|\bmarket\s+cap\w*|\bcds\b|"
+                         r"\bcredit\s+default\s+swaps?\b|\b(?:credit|bond|cds)\s+spreads?\b|\bweb\s*sites?\b|\bhomepage\b|"
                          # the desk's other business: staff, pay, IT
                          r"\bemployees?\b|\bremuneration\b|\bsalar(?:y|ies)\b|\bbonus(?:es)?\b|\bvpn\b|\bpasswords?\b|"
                          r"\breset\s+my\b|\blaptop\b|\bprinter\b|\bholiday\s+(?:request|booking)\b|"
@@ -45,6 +46,13 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                     r"(?:subs|subsidiaries|holdings|children|investments|investees|participations)\b|"
                                     r"\b(?:entities|companies|parties|everything|anything|who)\s+(?:(?:is|are|was|were)\s+)?directly\s+"
                                     r"(?:linked|connected|related)\s+to\b)", _I)),
+    # "X's immediate connections", "what direct links of any kind X had to others" (not "a direct link between
+    # A and B": a path); "who owned, controlled, or was owned by X": both directions
+    (NEIGHBOURHOOD.name, re.compile(r"^(?!.*\b(?:between|sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:"
+                                    r"\bimmediate\s+(?:connections?|links?|ties|relationships?|neighbou?rs?)\b|"
+                                    r"\bdirect\s+(?:connections|links|ties|relationships|neighbou?rs)\b|"
+                                    r"\b(?:own|owns|owned|control|controls|controlled)\b.{0,40}\bor\s+(?:is|are|was|were)\s+"
+                                    r"(?:owned|controlled|held)\s+by\b)", _I)),
     # "X is a branch of whom", "its head office": the branch relation, not X's names
     (BRANCHES.name, re.compile(r"\bis\s+a\s+branch\s+of\b|\bbranch\s+of\s+(?:who|whom|which|what)\b|\bhead[\s-]+office\b", _I)),
     # "the parent co / controlling shareholder of X": who owns X
@@ -66,11 +74,25 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (EXPOSURE.name, re.compile(r"^(?!.*\b(?:sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:"
                                r"\b(?:positions?|holdings|exposures?)\s+(?:held|taken|booked)\s+by\s+(?:the\s+firm|us|the\s+bank)\b|"
                                r"\bwe\s+(?:are\s+)?carr(?:y|ying)\b)", _I)),
+    # "the value of positions in securities or loans issued by X": what our book holds of X's paper
+    (EXPOSURE.name, re.compile(r"^(?!.*\b(?:sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:"
+                               r"\b(?:value|size|amount|total)\s+of\s+(?:our\s+|the\s+|all\s+)?(?:positions?|holdings|exposures?)\b|"
+                               r"\bpositions?\b.{0,60}\b(?:securities|loans|bonds|notes|debt|instruments)\s+issued\s+by\b)", _I)),
     # "every circular shareholding in the structure": loops, not a stake
     (CYCLES.name, re.compile(r"\b(?:circular|cross|reciprocal|mutual)[- ]?(?:share)?(?:holdings?|ownerships?)\b", _I)),
     # "how much of our book sits with X": our exposure, not a stake
     (EXPOSURE.name, re.compile(r"\bhow\s+much\s+of\s+(?:our|the)\s+(?:book|portfolio|positions?|exposure)\b|"
                                r"\bhow\s+much\s+(?:does\s+|do\s+)?(?:the|our)\s+(?:\S+\s+){0,3}(?:book|portfolio)\s+(?:holds?|has|have)\b", _I)),
+    # the majority chain ("majority-owned subsidiaries, including indirect ones", "subsidiaries - majority-held
+    # at each step", "which companies did X own more than half of, directly or further down"): the group, not
+    # its holdings nor its accounting children
+    (GROUP.name, re.compile(r"^(?!.*\b(?:expos\w*|book|portfolio|positions?|securities|loans?)\b).*(?:"
+                            r"\bmajority[- ](?:owned|held|controlled)\s+(?:subsidiar\w*|subs|companies|entities)\b|"
+                            r"\b(?:subsidiar\w*|subs)\b.{0,40}\bmajority[- ](?:owned|held|controlled)\b|"
+                            r"\b(?:which|what|all|every|each)\s+(?:\w+\s+)?(?:companies|subsidiar\w*|entities|firms|undertakings)\b.{0,80}"
+                            r"\b(?:more\s+than\s+(?:half|50\s*(?:%|per\s*cent|percent))|a\s+majority)\s+of\b(?!\s*\ue000)"
+                            r"(?=.{0,60}\b(?:directly\s+or|indirectly|through\s+others|further\s+down|at\s+each\s+(?:step|level)|"
+                            r"(?:down\s+)?the\s+chain)\b))", _I)),
     # X and everything it controls: the group, whatever else the question says about companies
     (GROUP.name, re.compile(r"^(?!.*\b(?:expos\w*|book|portfolio|we\s+(?:hold|have|own|lend)|lend\w*|loans?|guarant\w*|"
                             r"carr(?:y|ying|ied)|positions?|how\s+much)\b)"
@@ -82,7 +104,7 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "how does A own B", "how ownership runs from A to B", "an ownership way from A to B": the chain
     (PATH.name, re.compile(r"^(?!.*\b(?:chang\w*|evolv\w*|develop\w*|differ\w*|compar\w*)\b).*?"
                            r"\bhow\s+(?!much\b|many\b|big\b|large\b|significant\b|long\b|often\b|far\b)\S+"
-                           r"(?:\s+\S+){0,12}?\s+(?:own|owns|hold|holds|control|controls|reach|reaches)\s+"
+                           r"(?:\s+\S+){0,12}?\s+(?:own|owns|owning|hold|holds|control|controls|controlling|reach|reaches)\s+"
                            r"(?!in\b|of\b|by\b|and\b|or\b|[?.!,]|structur|chart|tree|picture|percent|stake|share|interest|look|stand)\S", _I)),
     (PATH.name, re.compile(
                            r"\b(?:ownership|control)\s+(?:way|route|chain|path|line|runs?|ran|flows?)\b.{0,40}\bfrom\b|"
@@ -102,6 +124,14 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                              r"\b(?:got|gets?|gotten|received|took|taken|adopted|assumed)\s+(?:its|the|their)\s+(?:current|present|new)\s+name\b"
                              r".{0,20}\bwhen\b|\bname\s+change\b(?!s?\s+history)|"
                              r"\bchanges?\s+of\s+name\b", _I)),
+    # "on what date was X first made subject to sanctions", "when was X actually sanctioned": the listing's date
+    (EVENTS.name, re.compile(r"\b(?:when|(?:on\s+)?(?:what|which)\s+date|since\s+when)\b.{0,80}\b(?:sanctioned|designated|"
+                             r"(?:made|became|become|placed|put)\s+(?:subject\s+to|under)\s+sanctions|(?:added|put)\s+(?:to|on)\s+"
+                             r"(?:the\s+|a\s+)?(?:\w+\s+)?(?:sanctions\s+)?list)\b", _I)),
+    # "when A acquired its stake in B", "X's stake was restated - when, and the old and new %": the event's date
+    (EVENTS.name, re.compile(r"\bwhen\b.{0,60}\b(?:acquired|bought|purchased|took|sold|disposed\s+of)\s+(?:its|their|his|her|the|a)\s+"
+                             r"(?:stake|shares|holding|shareholding|interest)\b|"
+                             r"\b(?:restated|revised|amended)\b.{0,60}\bwhen\b|\bwhen\b.{0,60}\b(?:restated|revised|amended)\b", _I)),
     # "since when has X been a PSC of Y", "the date from which X has been registered as a PSC of Y":
     # when a holding or a role began, an event's date
     (EVENTS.name, re.compile(r"\bsince\s+when\b.{1,80}\b(?:has|have|had|is|are|was)\s+(?:been\s+)?(?:an?\s+|the\s+)?"

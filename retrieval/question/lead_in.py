@@ -24,8 +24,8 @@ from ownergraph.retrieval.question.kind_cues import cue_scores
 __all__ = ["lead_in_end"]
 
 _BULLET = re.compile(r"[ \t]*(?:[-*\u2022\u00b7\u25aa\u25e6+>\u2013\u2014]|\d{1,2}[.)]|\((?:[a-z]|\d{1,2})\))[ \t]+(?=\S)", re.I)
-# one to four words, then ":" or a dash with a space after it
-_LABEL = re.compile(r"[ \t]*(?P<label>[^\W\d_][\w'\u2019]*(?:[ \t]+[^\W\d_][\w'\u2019]*){0,3})"
+# one to four words (and an aside: "Press enquiry (the Harbour Times):"), then ":" or a dash with a space after it
+_LABEL = re.compile(r"[ \t]*(?P<label>[^\W\d_][\w'\u2019]*(?:[ \t]+[^\W\d_][\w'\u2019]*){0,3})(?:[ \t]*\([^()\n]{1,40}\))?"
                     r"(?:[ \t]*:|[ \t]+[-\u2013\u2014])[ \t]+(?=\S)")
 _VERB = re.compile(r"[ \t]*(?:(?:pls|please|plz|kindly|quickly|just|can\s+(?:you|u|someone)|could\s+(?:you|u|someone))[ \t]+)*"
                    r"(?:confirm|check|pull(?:\s+up)?|get(?:\s+me)?|grab|fetch|need|send(?:\s+me)?|give\s+me|"
@@ -40,7 +40,8 @@ _NUMBERED = re.compile(rf"[ \t]*(?P<label>(?:[^\W\d_][\w'\u2019]*[ \t]+){{0,3}})
 # words that make a label on their own (the short ones no dictionary word list has)
 _LEAD_WORDS = frozenset("""re fw fwd fyi nb ps q qn ask asks asked note notes reminder todo to-do action update urgent
 quick question query request follow followup follow-up up self desk team pls need needs needed also another one more
-check confirm thx thanks hi hello sample test step attribute item ac criterion criteria acceptance scenario""".split())
+check confirm thx thanks hi hello sample test step attribute item ac criterion criteria acceptance scenario
+interviewer interview panel candidate handover still open press enquiry inquiry""".split())
 
 
 def _asks_nothing(label: str) -> bool:

@@ -71,13 +71,27 @@ def _forms(folded: str, where: list[int]) -> tuple[str, list[int]]:
     return folded, where
 
 
+# a sentence after the dot: "... Finance Limited. Who held ...", "... Corp. If it had ..."
+_SENTENCE_AFTER = re.compile(r"\.\s+[A-Z][a-z]")
+
+
+def _abbreviated(text: str, start: int, end: int, norm: str) -> bool:
+    """A dot after a short legal form ("Inc.", "S.A.") or a short word is the abbreviation's;
+    after a form spelt out ("Limited."), or where a sentence starts after it, it ends a sentence
+    (the next sentence is a question of its own: its start must stay visible)."""
+    if not (norm in LEGAL_FORMS or len(norm) <= 2):
+        return False
+    written = re.sub(r"[.\s]", "", text[start:end])
+    return len(written) <= 4 and _SENTENCE_AFTER.match(text, end) is None
+
+
 def tokens(text: str) -> list[Token]:
     """The tokens of ``text`` ("&" is a token: "Smith & Co")."""
     folded, where = _forms(*_fold(text))
     out: list[Token] = []
     for m in re.finditer(r"\w+|&", folded):
         start, end = where[m.start()], where[m.end() - 1] + 1
-        if text[end:end + 1] == "." and (m.group(0) in LEGAL_FORMS or len(m.group(0)) <= 2):
+        if text[end:end + 1] == "." and _abbreviated(text, start, end, m.group(0)):
             end += 1  # "Inc.", "S.A.": the abbreviation's dot is the name's
         first = text[start]
         out.append(Token(m.group(0), start, end, first.isupper() or first.isdigit()))

@@ -194,6 +194,11 @@ def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
         kind = _family_of(w, own, dates)
         if kind != UNKNOWN:
             w.notes.append("context first: the kind read on the question's own sentence")
+            # the context's words may narrow it: "Imagine X defaults. Who loses money - which lenders?"
+            narrower = refined(PH_RE.sub(f" {MASK_WORD} ", probe), kind) if w.kind_words else None
+            if narrower:
+                w.notes.append(f"read as a {narrower} question by the words around it (not {kind})")
+                return narrower
             return kind
     return _family_of(w, probe, dates)
 
@@ -357,10 +362,27 @@ def _find_anchors(w: Work, pattern: str) -> Anchors:
             an.add(clean(w, fm.group("x")), "subject")
     if not _has_anchor(an):
         fallback(w, an, "subject")
+    _antecedent(w, an)
     pm = PRONOUNS.search(w.text)
     if an.pronoun is None and not any(m.role in ("subject", "object", "group") for m in an.mentions) and pm:
         an.pronoun = pm.group("p")
     return an
+
+
+def _antecedent(w: Work, an: Anchors) -> None:
+    """"We dispute the default case for X. If it had defaulted on D, who lost money?": a pronoun
+    slot, with one entity named before the pronoun in the same text, is that entity (not a
+    follow-up on an earlier turn)."""
+    if an.pronoun is None or an.mentions:
+        return
+    said = re.search(rf"\b{re.escape(an.pronoun)}\b", w.text, re.I)
+    before = {w.restore(m.group(0)).casefold(): m.group(0) for m in PH_RE.finditer(w.text[:said.start() if said else 0])}
+    if len(before) != 1:
+        return
+    (placeholder,) = before.values()
+    if an.add(clean(w, placeholder), "subject"):
+        w.notes.append(f"'{an.pronoun}' read as {w.restore(placeholder)}, named before it")
+        an.pronoun = None
 
 
 _FOLLOW_UP_OPENING = re.compile(
@@ -435,12 +457,18 @@ _BOOK_WORDS = re.compile(
 
 
 # "Shareholders of X, with % held", "list every shareholder of X. Name | % held": the holders asked for
-_HOLDERS_ASKED = re.compile(r"\b(?:share|stock)?holders\b|\bowners\b|\bwho\s+(?:held|holds?|owned|owns?)\b|\b(?:each|every|all)\s+(?:share|stock)?holders?\b", re.I)
+_HOLDERS_ASKED = re.compile(r"\b(?:share|stock)?holders\b|\bowners\b|\bwho\s+(?:held|holds?|owned|owns?)\b|\b(?:each|every|all)\s+(?:share|stock)?holders?\b|"
+                            # "which persons held shares in X (and what proportion each held)"
+                            r"\b(?:which|what)\s+(?:natural\s+|legal\s+)?(?:persons|individuals|people|parties|entities|companies|investors)\s+"
+                            r"(?:\w+\s+){0,2}(?:held|holds?|owned|owns?)\s+(?:shares|stakes?|equity|interests?)\s+in\b", re.I)
 # "Subs of X with effective %", "X's investments, with % held": what the one entity holds asked for
 # (not "holdings": a name's word, "stake Harbourline Holdings in Valtora" names two before the graph's names)
 # capitalised only where the question opens with it ("Valtora Investments Limited" is a name)
 _HOLDINGS_ASKED = re.compile(r"^\W*(?:Subs|Subsidiaries|Investments|Participations)\b|"
-                             r"\b(?:subs|subsidiar(?:y|ies)|investments|portfolio\s+companies|participations)\b")
+                             r"\b(?:subs|subsidiar(?:y|ies)|investments|portfolio\s+companies|participations)\b|"
+                             # "in which companies X held shares", "all companies in which X held shares", "X's direct shareholdings"
+                             r"\b(?i:(?:in\s+which\s+)?(?:companies|entities|firms|undertakings)(?:\s+in\s+which)?\b.{0,80}\b(?:held|holds?|owned|owns?|had|has)\s+"
+                             r"(?:shares|stakes?|equity|interests?)\b(?!\s+in\b))|'s\s+(?i:(?:direct\s+|indirect\s+)?(?:shareholdings|stakes)\b)")
 # "total amount already on book against X and its subsidiaries": our positions, not X's lenders or group
 _ON_OUR_BOOK = re.compile(r"\b(?:on|in)\s+(?:our\s+|the\s+)?books?\b", re.I)
 
@@ -482,16 +510,8 @@ def _refine_by_anchors(w: Work, an: Anchors, pattern: str) -> str:
     """A stake question that names one entity and asks for its holders is an owners question, for
     what it holds a holdings question; a lenders or group question about the amount on our book is an exposure question."""
     named = [m for m in an.mentions if m.role in ("subject", "object")]
-    if pattern == STAKE.name and len(named) == 1 and _HOLDERS_ASKED.search(w.text):
-        w.notes.append("a stake in one entity, its holders asked for: read as an owners question")
-        for m in named:
-            m.role = "subject"
-        return OWNERS.name
-    if pattern == STAKE.name and len(named) == 1 and _HOLDINGS_ASKED.search(w.text):
-        w.notes.append("a stake held by one entity, what it holds asked for: read as a holdings question")
-        for m in named:
-            m.role = "subject"
-        return HOLDINGS.name
+    if pattern == STAKE.name and len(named) == 1:
+        return _one_name_stake(w, named)
     if pattern == SCREENING.name and named and not _BOOK_WORDS.search(w.text):
         # "screen X for sanctioned parties within two hops": one entity screened, not our book
         w.notes.append("an entity screened, no book or positions named: read as a sanctions_near question")
@@ -500,6 +520,23 @@ def _refine_by_anchors(w: Work, an: Anchors, pattern: str) -> str:
         w.notes.append("the amount on our book: read as an exposure question")
         return EXPOSURE.name
     return pattern
+
+
+def _one_name_stake(w: Work, named: list[Mention]) -> str:
+    """A stake question that names one entity: its holders asked for ("which persons held shares
+    in X, and what proportion each held") is an owners question, what it holds ("in which
+    companies X held shares, and what percentage of each") a holdings question."""
+    if _HOLDERS_ASKED.search(w.text):
+        w.notes.append("a stake in one entity, its holders asked for: read as an owners question")
+        kind = OWNERS.name
+    elif _HOLDINGS_ASKED.search(w.text):
+        w.notes.append("a stake held by one entity, what it holds asked for: read as a holdings question")
+        kind = HOLDINGS.name
+    else:
+        return STAKE.name
+    for m in named:
+        m.role = "subject"
+    return kind
 
 
 def parse(text: str, *, today: date | None = None, names: Gazetteer | None = None) -> Question:

@@ -59,6 +59,12 @@ _SIGNED = re.compile(
     r"best(?:\s+wishes)?)\b[\s,.!/-]*)+(?-i:[A-Z][\w'.-]*)(?:[\s,/]+(?-i:[A-Z][\w'.-]*)){0,3}[\s.!]*$", _I)
 
 
+# what a frame leaves when the sentence only asks for the answer's form ("What names and percentages
+# would you give them?" after the question): a verb and the one to be answered, nothing asked
+_ASKS_NOTHING = re.compile(r"(?:give|tell|send|show|say|answer|put|explain)(?:\s+(?:it|them|him|her|this|that|the\s+(?:client|caller|"
+                           r"customer|panel|board|regulator|journalist)))*(?:\s+(?:to|for)\s+(?:them|him|her|the\s+\w+))?[\s?.!]*$", _I)
+
+
 def frame_end(text: str) -> int:
     """Where the question itself starts: after greetings, lead-ins (bullets, labels, bare
     request verbs: ``lead_in``), context and the last request frame that stands before it (0
@@ -69,7 +75,7 @@ def frame_end(text: str) -> int:
         end = g.end()
     end = lead_in_end(text, end)
     for m in _FRAMES.finditer(text, end):
-        if m.end() < len(text.rstrip(" ?.!")):  # a frame with something after it
+        if m.end() < len(text.rstrip(" ?.!")) and not _ASKS_NOTHING.match(text, m.end()):  # a frame with something after it
             end = m.end()
             break
     return end

@@ -28,7 +28,6 @@ BUNDLE_ROWS = [r for r in ROWS if r["source"] == "bundle"]
 
 # read wrong today, and why (each is an xfail that must keep failing)
 KNOWN_MISSES = {
-    "pa-102": "'immediate connections ... (ownership + lending)': the channel words read as counterparties",
     "pc-045": "'which businesses does X have a stake in': the stake rule's words ('stake in') as strong as the list's",
     "pc-056": "'the A / B merger': only the first of the two parties is found",
 }
