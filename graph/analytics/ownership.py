@@ -56,6 +56,7 @@ from ownergraph.graph.analytics.ownership_model import (
 from ownergraph.graph.analytics.ownership_read import (
     ARITHMETIC_FIELDS, Prepared, declared_stake, native, prepare,
 )
+from ownergraph.domain.errors import SameEntity
 from ownergraph.domain.clock import Clock, make_clock
 from ownergraph.graph.analytics.snapshot_reach import reach
 from ownergraph.graph.store.connection import Graph
@@ -237,7 +238,7 @@ def effective_stake(graph: Graph, owner: str, owned: str, *, as_of: date | str |
     """The chain-rule stake of ``owner`` in ``owned`` (an interval), with every chain as evidence."""
     _check(DEFAULT_RULE, semantics, interest)
     if owner == owned:
-        raise ValueError("owner and owned are the same entity")
+        raise SameEntity(f"the owner and the owned name the same entity ({owner}): a stake is held in another entity")
     clock = make_clock(as_of, known_at)
     prep = _read(graph, [owned], clock, "in", interest, max_depth, control_edges=False)
     res = ar.chain_to(prep.wedges, owned, semantics)

@@ -43,6 +43,10 @@ class EntityNotFound(OwnergraphError):
         super().__init__(f"{what}{hint}")
 
 
+class SameEntity(OwnergraphError, ValueError):
+    """Two names of a question or call that must be different entities name one (a stake of X in X)."""
+
+
 class LLMError(OwnergraphError, RuntimeError):
     """The LLM call failed (transport, HTTP status, timeout, empty or refused reply)."""
 

@@ -7,7 +7,10 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+import pytest
+
 from ownergraph.domain.codes import InterestType
+from ownergraph.domain.errors import OwnergraphError, SameEntity
 from ownergraph.graph.analytics.diff import diff
 from ownergraph.graph.load.pipeline import ingest_paths
 from ownergraph.graph.store.connection import Graph
@@ -43,3 +46,12 @@ def test_a_diff_of_shares_and_votes_changed_alike_is_one_line(graph: Graph) -> N
     text = compose("diff", res.to_frame(), ctx, "Target T", None, True, res)
     assert text.count("Holder H owns Target T") == 1, text
     assert "shareholding and voting rights 60% → 75%" in text, text
+
+
+def test_a_stake_of_an_entity_in_itself_is_the_error_of_the_hierarchy(graph: Graph) -> None:
+    # it was a bare ValueError, a traceback out of `ask` when a question's two names were one entity
+    ingest_paths(graph, [BUNDLE])
+    og = Ownergraph(graph)
+    with pytest.raises(SameEntity, match="name the same entity") as caught:
+        og.analytics.ownership.stake("Harbourline Holdings PLC", "Harbourline Holdings PLC")
+    assert isinstance(caught.value, OwnergraphError) and isinstance(caught.value, ValueError)
