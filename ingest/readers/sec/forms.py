@@ -647,8 +647,9 @@ class SecReader:
                 yield not_read(path, f"line {err.lineno}, column {err.offset}", f"malformed XML: {err.msg}",
                                0, field="xml")
                 return
-            yield quarantine(path, f"line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}", "xml", "malformed XML: a bare '&' "
-                             "(not written '&amp;'); read as a literal ampersand, the rest of the filing is read")
+            where = f"line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}"
+            yield quarantine(path, where, "xml", "malformed XML: a bare '&' (not written '&amp;'); read as a "
+                             "literal ampersand, the rest of the filing is read")
         root = strip_ns(root)
         for bad in left_out:  # a misspelt end tag: that one value is not read, the rest is
             yield quarantine(path, f"line {bad.line}, column {bad.column}", bad.opened,
