@@ -18,11 +18,12 @@ from typing import Any
 import lxml.html
 from lxml import etree
 
-from ownergraph.domain.codes import AliasScheme, EntityKind
-from ownergraph.domain.model import EntityRef, Ownership, Record
+from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
+from ownergraph.domain.model import Alias, EntityRef, Ownership, Record
 from ownergraph.ingest.readers.sec.ex21_table import (
-    SUFFIX, all_wholly_owned, nest, outside_owner, row_stake, table_rows,
+    SUFFIX, Row, all_wholly_owned, nest, outside_owner, owned_by, row_stake, table_rows,
 )
+from ownergraph.ingest.readers.sec.ex21_names import other_names
 from ownergraph.ingest.readers.sec.ex21_text import line_rows, list_heading, text_rows
 from ownergraph.ingest.readers.sec.values import (
     MAX_BYTES, utc_midnight, clean_text, Doc, file_mtime, normalise,
@@ -86,13 +87,15 @@ def _text_parent(text: str) -> str | None:
         if m := re.match(r"(.+?)\s+and\s+(?:its\s+)?subsidiaries\s*$", ln, re.I):
             if SUFFIX.search(m[1]) and not _PLACEHOLDER.match(m[1]):
                 return m[1].strip(" *:,")
-        if list_heading(ln):  # a row "…, a subsidiary of X" is no heading
+        if list_heading(ln) and not _NOTE_MARK.match(ln):  # a row "…, a subsidiary of X" or a note is no heading
             above = [x for x in lines[max(0, i - 2):i] if SUFFIX.search(x) and len(x) < 80
                      and not re.search(r"exhibit|subsidiar|<", x, re.I)]
             if above:
                 return above[-1].strip(" *:")
     return None
 
+
+_NOTE_MARK = re.compile(r"\s*(?:\(\w{1,3}\)|\*+|\d{1,2}[.)])\s")  # "(2)  Subsidiary of Pinnacle Bank."
 
 # "List of Subsidiaries of Acme Corp. None": the exhibit says there are none
 _NONE = re.compile(r"\bsubsid\w*r\w*\b.{0,160}?[\s:.-](?:none|not\s+applicable|n/a)\W*$", re.I | re.S)
@@ -149,6 +152,28 @@ def unnamed_filer(path: Path) -> EntityRef:
     value = "sec-ex21:" + hashlib.sha1(path.read_bytes()).hexdigest()[:12]
     return EntityRef(scheme=AliasScheme.OTHER, value=value, kind=EntityKind.COMPANY,
                      name=f"Filer not named [{value}] (exhibit {path.name})")
+
+
+_ALIAS_KINDS = {"former": AliasKind.PREVIOUS, "now": AliasKind.LEGAL, "dba": AliasKind.TRADING}
+
+
+def row_aliases(rows: list[Row]) -> dict[str, tuple[Alias, ...]]:
+    """Per row (by locator), the other names it states in brackets ("(fka …)", "(renamed …)",
+    "(d/b/a …)") as aliases, and the row's name as written with them; a row that is such a
+    bracket alone gives them to the row above."""
+    out: dict[str, tuple[Alias, ...]] = {}
+    last = None
+    for loc, name, *_ in rows:
+        written = owned_by(name)[0]
+        bare, others = other_names(written)
+        found = tuple(Alias(scheme=AliasScheme.NAME, value=other, kind=_ALIAS_KINDS[kind]) for kind, other in others)
+        if others and bare.strip(" ."):  # the name as the list writes it, its other names in it, as well
+            found += (Alias(scheme=AliasScheme.NAME, value=written, kind=AliasKind.LEGAL),)
+        if not bare.strip(" .") and last is not None:
+            out[last] += found
+            continue
+        out[loc], last = found, loc
+    return out
 
 
 class Ex21Reader:
@@ -221,8 +246,9 @@ class Ex21Reader:
         if not rows:
             return
         wholly = all_wholly_owned(plain[:4000] if plain is not None else root.text_content()[:4000])
+        aliases = row_aliases(rows)
         for loc, ref, owner, pct, direct in nest(rows, top, wholly):
-            yield doc.entity(ref, loc)
+            yield doc.entity(ref, loc, aliases.get(loc, ()))
             okey = normalise(owner.name or owner.value or "")
             sub_name = ref.name or ""
             yield build(path, loc, lambda: Ownership(

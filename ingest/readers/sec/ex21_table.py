@@ -10,6 +10,7 @@ from typing import Any
 from ownergraph.domain.codes import EntityKind
 from ownergraph.domain.legal_forms import trailing_form
 from ownergraph.domain.model import EntityRef, Stake
+from ownergraph.ingest.readers.sec.ex21_names import means_filer, other_names, set_aside, short_name
 from ownergraph.ingest.readers.sec.values import clean_text, jurisdiction, normalise, percent_stake
 
 SUFFIX = re.compile(r"\b(inc|corp|corporation|co|company|ltd|limited|llc|plc|n\.?v|s\.?a|ag|"
@@ -63,7 +64,8 @@ def table_rows(root: Any) -> list[tuple[str, str, str | None, str | None, float]
 
 # header words: the name, jurisdiction and percent columns, in any order, over several rows
 _NAME_HEAD = re.compile(r"^(name|subsidiar|company|entity|legal name)", re.I)
-_JUR_HEAD = re.compile(r"jurisdiction|organi[sz]|incorporat|domicile|country|state|place", re.I)
+_JUR_HEAD = re.compile(r"jurisdiction|organi[sz]|incorporat|domicile|country|state|place|location", re.I)
+_OTHER_HEAD = re.compile(r"(?:form|type)\s+of\s+(?:organi[sz]ation|entity)|entity\s+type", re.I)  # not a place
 _PCT_HEAD = re.compile(r"%|percent|owned|ownership|interest held", re.I)
 PCT = re.compile(r"\(?\s*(\d{1,3}(?:[.,]\d+)?)\s*%\s*\)?")
 MARK = re.compile(r"\s*(?:\*+|\((?:[a-z]|\d{1,2}|[ivx]{1,4})\))\s*$", re.I)  # footnote markers
@@ -95,8 +97,8 @@ class Columns:
         elif any(PCT.fullmatch(x) or len(x) > _header_len(x) or (has_form(x) and not _NAME_HEAD.search(x))
                for _, x in filled):
             return False  # a figure, a sentence or a company name: a data row
-        kinds = [(i, "pct" if _PCT_HEAD.search(x) else "name" if _NAME_HEAD.search(x) else
-                  "jur" if _JUR_HEAD.search(x) else None) for i, x in filled]
+        kinds = [(i, None if _OTHER_HEAD.match(x) else "pct" if _PCT_HEAD.search(x) else "name"
+                  if _NAME_HEAD.search(x) else "jur" if _JUR_HEAD.search(x) else None) for i, x in filled]
         # once data rows have begun, only a whole header (a page's repeated one) is a header: a
         # row with a cell of no header kind is data, though its name holds a header word
         # ("Compass Automation Incorporated" | "Illinois", "First State Bank" | "Ohio")
@@ -131,9 +133,11 @@ class Columns:
 # "Foo GmbH (a subsidiary of Bar Inc.)", "Foo Ltd, a wholly-owned subsidiary of Bar plc",
 # "Foo S.A. - 60% owned subsidiary of Bar B.V."
 # "Foo GmbH, a corporation of Germany, is a wholly owned subsidiary of Bar B.V." (a sentence per row)
+# "Foo Ltd (100% owned by Bar Holdings)": the same said with "owned by"
 _OWNED_BY = re.compile(r"^(?P<name>.+?)\s*(?:\(|,|\s[-\u2013\u2014]\s)\s*(?:(?:which\s+)?is\s+)?(?:an?\s+)?"
-                       r"(?:(?P<how>wholly|majority|\d{1,3}(?:\.\d+)?\s*%)?[\s-]*owned\s+)?subsidiary\s+of\s+"
-                       r"(?P<by>[^)]+?)\s*\)?\s*;?$", re.I)
+                       r"(?:(?:(?P<how>wholly|majority|\d{1,3}(?:\.\d+)?\s*%)?[\s-]*owned\s+)?subsidiary\s+of"
+                       r"|(?P<how2>wholly|majority|\d{1,3}(?:\.\d+)?\s*%)[\s-]*owned\s+by)\s+"
+                       r"(?P<by>(?:[^()]|\([^()]*\))+?)\s*\)?\s*;?$", re.I)  # "X (“TGI”)": one bracket inside
 
 Row = tuple[str, str, str | None, str | None, float]  # locator, name, jurisdiction, percent, indent
 
@@ -142,8 +146,11 @@ Row = tuple[str, str, str | None, str | None, float]  # locator, name, jurisdict
 _OWNED_WORDS = re.compile(r"\s*[,\u2013\u2014-]?\s*\(?\s*(?:an?\s+)?(?P<how>wholly|majority)[\s-]+owned"
                           r"(?:\s+subsidiary)?\s*\)?\s*$", re.I)
 # "The following are wholly-owned subsidiaries", "(all companies wholly owned unless indicated otherwise)"
+# "The Registrant has one direct, wholly-owned subsidiary as follows:"
 _ALL_WHOLLY = re.compile(r"\b(?:all|the following|these|each)\b[^.\n]{0,80}?\bwholly[\s-]+owned\b"
-                         r"|\bwholly[\s-]+owned\s+unless\b", re.I)
+                         r"|\bwholly[\s-]+owned\s+unless\b"
+                         r"|\bwholly[\s-]+owned\s+subsidiar\w*[^.\n]{0,30}?\bas\s+follows\b",
+                         re.I)
 MAJORITY = "more than 50%"
 
 
@@ -188,7 +195,11 @@ def owner_clause(text: str) -> tuple[str, str]:
 
 def _clause_share(text: str) -> str | None:
     """The share an owner clause states: "wholly owned subsidiary of X" 100 %, "60% owned …" 60 %."""
-    how = (m := _OWNED_BY.match(text)) and m["how"]
+    return share_words((m := _OWNED_BY.match(text)) and (m["how"] or m["how2"]) or None)
+
+
+def share_words(how: str | None) -> str | None:
+    """The percent text of "wholly" (100 %), "majority" (:data:`MAJORITY`) or "60%"."""
     if not how:
         return None
     return "100%" if how.lower() == "wholly" else MAJORITY if how.lower() == "majority" else how
@@ -197,8 +208,10 @@ def _clause_share(text: str) -> str | None:
 def outside_owner(rows: list[Row]) -> str | None:
     """The one company the rows name as a holder ("…, is a wholly owned subsidiary of Acme, Inc.")
     without listing it: in an exhibit that names its filer nowhere else, the filer."""
-    listed = {_bare(owned_by(r[1])[0]) for r in rows}
-    owners = {_bare(by): by for r in rows if (by := owned_by(r[1])[1])}
+    listed = {_bare(short_name(owned_by(r[1])[0])[0]) for r in rows}
+    shorts = {s for r in rows if (s := short_name(owned_by(r[1])[0])[1])}
+    owners = {_bare(by): by for r in rows if (by := short_name(owned_by(r[1])[1] or "")[0])
+              and not means_filer(by) and by not in shorts}
     outside = [by for key, by in owners.items() if key not in listed]
     return outside[0] if len(outside) == 1 else None
 
@@ -212,13 +225,31 @@ def _bare(name: str) -> str:
     return " ".join(words)
 
 
+def _key(name: str) -> str:
+    return normalise(name).rstrip(".")
+
+
+def _owner(by: str, top: EntityRef, seen: dict[str, EntityRef]) -> EntityRef:
+    """The ref a row's named owner is: the filer ("Company", or its name), a row listed or
+    defined by a short name above, else the company by that name (its short name noted)."""
+    by, short = short_name(by)
+    if means_filer(by) or (top.name and _key(by) == _key(short_name(top.name)[0])):
+        return top
+    ref = seen.get(_key(by)) or EntityRef(name=by, kind=EntityKind.COMPANY)
+    seen.setdefault(_key(by), ref)
+    if short:
+        seen.setdefault(_key(short), ref)
+    return ref
+
+
 def nest(rows: list[Row], top: EntityRef, wholly: bool = False) -> list[tuple[str, EntityRef, EntityRef, str | None, bool]]:
     """(locator, subsidiary, owner, percent text, direct) per row: the owner a row names ("(a
-    subsidiary of X)": the row listing X, else X by name), else the nearest less-indented row
-    above it, else ``top``. Rows of a flat list without a named owner are held by ``top``
-    directly or through others the exhibit does not say (``direct=False``). A share in the
-    row's words ("(wholly-owned subsidiary)") is its percent; ``wholly``: the exhibit says all
-    are wholly owned, so a row stating no share is held at 100 %."""
+    subsidiary of X)": the row listing X or defining X as its short name, the filer for
+    "Company", else X by name), else the nearest less-indented row above it, else ``top``. Rows
+    of a flat list without a named owner are held by ``top`` directly or through others the
+    exhibit does not say (``direct=False``). A share in the row's words ("(wholly-owned
+    subsidiary)") is its percent; ``wholly``: the exhibit says all are wholly owned, so a row
+    stating no share is held at 100 %. A row listed twice with two owners is one subsidiary."""
     flat = len({ind for *_, ind in rows}) == 1
     seen: dict[str, EntityRef] = {}
     stack: list[tuple[float, EntityRef]] = []
@@ -226,19 +257,19 @@ def nest(rows: list[Row], top: EntityRef, wholly: bool = False) -> list[tuple[st
     for loc, raw, jur, pct, ind in rows:
         name, by = owned_by(raw)
         name, said = owned_words(name)
+        name, short = short_name(other_names(MARK.sub("", name).strip(" ,"))[0])
         said = said or _clause_share(raw)
-        if top.name and normalise(name).rstrip(".") == normalise(top.name).rstrip("."):
-            continue  # the registrant listed as its own first row, not its own subsidiary
+        if not name or (top.name and _key(name) == _key(short_name(top.name)[0])):
+            continue  # the registrant listed as its own first row; a line of other names ("(fka X)") only
         pct = pct or said or ("100%" if wholly else None)
         ref = EntityRef(name=name, jurisdiction=jurisdiction(jur), kind=EntityKind.COMPANY)
         while stack and stack[-1][0] >= ind:
             stack.pop()
-        if by:
-            owner = seen.get(normalise(by).rstrip(".")) or EntityRef(name=by, kind=EntityKind.COMPANY)
-        else:
-            owner = stack[-1][1] if stack else top
+        owner = _owner(by, top, seen) if by else stack[-1][1] if stack else top
         stack.append((ind, ref))
-        seen[normalise(name).rstrip(".")] = ref
+        seen[_key(name)] = ref
+        if short:
+            seen[_key(short)] = ref
         out.append((loc, ref, owner, pct, bool(by) or not flat))
     return out
 
@@ -252,17 +283,23 @@ _A_KIND_OF = re.compile(r"^(?P<name>.+?),?\s+(?i:an?)\s+(?P<where>[A-Z][A-Za-z .
 _DASHED = re.compile(r"^(?P<name>.+?)(?:\s+[-\u2013\u2014]\s+|\t+|\s{2,})(?P<where>[A-Z][A-Za-z ,.()]{1,40})$")
 # "incorporated in the State of California", "(organized under the laws of Germany)", "a corporation
 # organized under the laws of the Netherlands": a row's place said in words
-INCORPORATED = (r"(?:an?\s+(?:\w+\s+){0,2}?)?(?i:incorporated|organi[sz]ed|formed|established)\s+(?i:in|under\s+the\s+laws\s+of)"
+INCORPORATED = (r"(?:an?\s+(?:\w+\s+){0,2}?)?(?i:incorporated|organi[sz]ed|formed|established)"
+                r"(?:\s+(?i:and\s+existing))?"
+                r"\s+(?i:in|under\s+the\s+laws\s+of)"
                  r"\s+(?:(?i:the)\s+(?:(?i:state|commonwealth|province|republic|kingdom|territory)\s+of\s+)?)?"
                  r"(?P<where>[A-Za-z][A-Za-z .()]{1,40}?)")
 _NAME_INCORPORATED = re.compile(r"^(?P<name>.+?)\s*(?:,|\()\s*" + INCORPORATED + r"\s*\)?\.?\s*$")
+# "ORIENTAL BANK AND TRUST—an insured non-member commercial bank organized and existing under the laws
+# of the Commonwealth of Puerto Rico.": a description after a dash, the place at its end
+_DASH_DESCRIBED = re.compile(r"^(?P<name>.+?)\s*[\u2014\u2013]\s*(?i:an?)\s+[^\u2014\u2013]{0,80}?\b" + INCORPORATED
+                             + r"\s*\.?\s*$")
 
 
 def split_jurisdiction(text: str) -> tuple[str, str | None]:
     """A row's name and the jurisdiction it states after it ("Name (Delaware)", "Name, a Delaware
     corporation", "Name (incorporated in Utah)", "Name - Germany", "Name Limited United Kingdom"),
     when that is a known jurisdiction; else the text, None."""
-    for pattern in (_A_KIND_OF, _NAME_INCORPORATED):  # the words say it is a place
+    for pattern in (_A_KIND_OF, _NAME_INCORPORATED, _DASH_DESCRIBED):  # the words say it is a place
         if m := pattern.match(text):
             return m["name"].strip(" ,"), m["where"].strip()
     for pattern in (_IN_PARENS, _DASHED):  # a bare parenthesis or column: only a known jurisdiction
@@ -281,19 +318,29 @@ def known_place(where: str) -> bool:
     return jurisdiction(where) != where.strip(" .*")
 
 
-def row_text(text: str) -> tuple[str, str | None, str | None] | None:
-    """A one-cell row's (name, place, percent), its owner clause kept after the name for
+# "Acme Corp., wholly owned. Incorporated under the laws of Nova Scotia, Canada.": the place in a
+# sentence of its own after the name's
+_PLACE_SENTENCE = re.compile(r"^(?P<name>.+?)\.\s+(?i:incorporated|organi[sz]ed|formed|established)\s+"
+                             r"(?i:in|under\s+the\s+laws\s+of)\s+(?i:the\s+)?(?P<where>[A-Z][^;]{1,60}?)\.?\s*$")
+
+
+def row_text(text: str, split: bool = True) -> tuple[str, str | None, str | None] | None:
+    """A one-cell row's (name, place, percent; ``split``: the place may follow the name in the
+    cell), its owner clause kept after the name for
     :func:`nest` ("Foo GmbH, a corporation organized under the laws of Germany, is a wholly owned
     subsidiary of Bar B.V."); None for a sentence or note rather than a name."""
-    pct = None
+    pct, said = None, None
+    if sentence := _PLACE_SENTENCE.match(text):
+        text, said, split = sentence["name"], sentence["where"], False
+    text, clause = owner_clause(text)  # "(100% owned by X)": the clause's percent is the clause's
+    text, others = set_aside(text)
     if m := PCT.search(text):
         pct, text = f"{m[1]}%", (text[:m.start()] + text[m.end():]).strip(" ,-")
-    text, clause = owner_clause(text)
-    name, where = split_jurisdiction(text)
+    name, where = split_jurisdiction(text) if split else (text, said)  # not when a column holds the place
     name = MARK.sub("", name).strip(" ,")
     if not name or (name[:1].islower() and len(name.split()) > 4) or len(name.split()) > 16:
         return None
-    return name + clause, where, pct
+    return name + others + clause, where, pct
 
 
 def _ends_in_form(name: str) -> bool:
@@ -303,4 +350,4 @@ def _ends_in_form(name: str) -> bool:
 
 __all__ = ["INCORPORATED", "MAJORITY", "MARK", "PCT", "SUFFIX", "Columns", "Row", "all_wholly_owned", "has_form",
            "known_place", "nest", "outside_owner", "owned_by", "owned_words", "owner_clause", "row_stake", "row_text",
-           "split_jurisdiction", "table_rows"]
+           "share_words", "split_jurisdiction", "table_rows"]

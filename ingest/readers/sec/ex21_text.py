@@ -9,9 +9,12 @@ from __future__ import annotations
 import re
 
 from ownergraph.ingest.readers.sec.ex21_table import (
-    INCORPORATED, MARK, PCT, Columns, Row, has_form, known_place, row_text,
+    INCORPORATED, MARK, PCT, Columns, Row, has_form, known_place, owner_clause, row_text,
 )
+from ownergraph.ingest.readers.sec.ex21_captions import by_captions
 from ownergraph.ingest.readers.sec.ex21_cells import cell_rows, one_cell_lines
+from ownergraph.ingest.readers.sec.ex21_footnotes import by_footnotes
+from ownergraph.ingest.readers.sec.ex21_owner_sentences import add_stated, stated
 from ownergraph.ingest.readers.sec.ex21_runon import unflatten
 from ownergraph.ingest.readers.sec.values import clean_text
 
@@ -86,6 +89,8 @@ def _text_table(head_lines: list[str], starts: list[int], spans: list[tuple[int,
                 or (key is not None and sum(bool(c[key]) for *_, c in cells) == 1)):
             joined = [" ".join(c[i] for *_, c in cells if c[i]) for i in range(len(starts))]
             cells = [(group[0][0], group[0][1], joined)]
+        elif cols.name is not None and key is not None:
+            cells = _name_overflow(cells, cols.name, key)
         for r, ln, row_cells in cells:
             indent = float(len(ln) - len(ln.lstrip()))
             if cols.name is not None:
@@ -99,6 +104,21 @@ def _text_table(head_lines: list[str], starts: list[int], spans: list[tuple[int,
     return out
 
 
+def _name_overflow(cells: list[tuple[int, str, list[str]]], name: int, key: int) -> list[tuple[int, str, list[str]]]:
+    """Lines of a run without blank lines between rows: a line filling only the name column,
+    under a whole row, is the rest of that row's name ("Research Engineers International" /
+    "Pte. Ltd.", or "(renamed NetGuru Limited)")."""
+    out: list[tuple[int, str, list[str]]] = []
+    for r, ln, row in cells:
+        only_name = bool(row[name]) and not any(x for i, x in enumerate(row) if i != name)
+        if out and only_name and out[-1][2][key]:
+            above = out[-1][2]
+            out[-1] = (out[-1][0], out[-1][1], [*above[:name], f"{above[name]} {row[name]}", *above[name + 1:]])
+            continue
+        out.append((r, ln, row))
+    return out
+
+
 def _marks(line: str) -> tuple[list[int], list[tuple[int, int]]]:
     """Where an SGML table's ``<S>``/``<C>`` marks put its columns: each from its mark to the next
     (a header word or cell is the column's it overlaps most, as one may start left of its mark)."""
@@ -109,12 +129,12 @@ def _marks(line: str) -> tuple[list[int], list[tuple[int, int]]]:
 def _header_line(line: str) -> bool:
     """A line of column headers over a fixed-width list: two or more cells, a name column and a
     jurisdiction or percent one ("Corporate Name   Incorporation", "Subsidiary   State of
-    Incorporation"), no company names."""
+    Incorporation", "SUBSIDIARY   LOCATION   BUSINESS   % OWNED"), no company names or figures."""
     cells = [f for _, f in _fields(line)]
-    if len(cells) < 2 or any(has_form(c) or len(c) > 64 for c in cells):
+    if len(cells) < 2 or any(has_form(c) or len(c) > 64 or re.search(r"\d", c) for c in cells):
         return False
-    cols = Columns()
-    return cols.learn(cells) and cols.name is not None and (cols.jur is not None or cols.pct is not None)
+    cols = Columns()  # other columns may stand between them ("BUSINESS", "DATE")
+    return cols.learn(cells, header=True) and cols.name is not None and (cols.jur is not None or cols.pct is not None)
 
 
 def text_rows(body: str) -> list[Row]:
@@ -124,19 +144,39 @@ def text_rows(body: str) -> list[Row]:
     marked = [(b, i) for b in blocks
               if (i := next((i for i, ln in enumerate(b) if re.match(r"\s*<S>", ln, re.I)), None)) is not None]
     if marked:  # columns begin where the <S>/<C> marks stand; the header lies above them
-        return [row for t, (b, i) in enumerate(marked, 1) for row in _text_table(b[:i], *_marks(b[i]), b[i + 1:], t)]
-    lines = body.splitlines()
+        rows = [row for t, (b, i) in enumerate(marked, 1) for row in _marked_table(b, i, t)]
+    else:
+        rows = _under_header(body.splitlines(), 1)
+    return nested(rows, body)
+
+
+def nested(rows: list[Row], text: str) -> list[Row]:
+    """The rows given the holders their footnote markers' notes and their group captions name."""
+    return by_captions(by_footnotes(rows, text))
+
+
+def _marked_table(block: list[str], i: int, t: int) -> list[Row]:
+    """A ``<TABLE>`` read by its marks; by the header line under them where the marks stand
+    above the table's own header ("<S> <C>" at the top, then "SUBSIDIARY   LOCATION  …")."""
+    if any(_header_line(ln) for ln in block[i + 1:i + 15]) and not any(_header_line(ln) for ln in block[:i]):
+        return _under_header(block[i + 1:], t)
+    return _text_table(block[:i], *_marks(block[i]), block[i + 1:], t)
+
+
+def _under_header(lines: list[str], t: int) -> list[Row]:
+    """The rows under the first header line of column names, cut by where its words stand."""
     head = next((i for i, ln in enumerate(lines[:60]) if _header_line(ln)), None)
     if head is None:
         return []
     spans = [(at, at + len(text)) for at, text in _fields(lines[head])]
-    return _text_table([lines[head]], [a for a, _ in spans], spans, lines[head + 1:], 1)
+    return _text_table([lines[head]], [a for a, _ in spans], spans, lines[head + 1:], t)
 
 
 _ONLY_INCORPORATED = re.compile(r"^\(?\s*" + INCORPORATED + r"\s*\)?\.?\s*$")  # on the line under a name
 # "Name: X" / "Jurisdiction of Incorporation: Y" blocks
 _KEYED = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ]{1,40}?)\s*:\s*(?P<value>\S.*)$")
 _NUMBERED = re.compile(r"^\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})(?:\.\)|[.)])\s+(?=\S)")  # "(1) ", "2.) ", "a. "
+_DBA_LINE = re.compile(r"^(?:d/b/a|doing\s+business\s+as)\s*:?\s+(?P<dba>\S.*?)\s*$", re.I)
 _START = re.compile(r"subsid\w*r|exhibit\s*(?:no\.?\s*)?21\b", re.I)  # "SUBSIDARIES" as written too
 
 
@@ -189,8 +229,15 @@ class _Lines:
             return None
         if not line or len(line) > 160 or line.endswith(":") or MARK.fullmatch(line):
             return None
+        if (m := _DBA_LINE.match(line)) and self.out:  # "d/b/a Wendy's of Michigan" under its row
+            name, clause = owner_clause(self.out[-1][1])
+            self.out[-1] = (self.out[-1][0], f"{name} (d/b/a {m['dba']}){clause}", *self.out[-1][2:])
+            return None
         numbered = bool(_NUMBERED.match(line))
         line = _NUMBERED.sub("", line)
+        if (found := stated(line)) is not None:  # "(X is owned 99% by A and 1% by B)" under the row
+            add_stated(self.out, f"line[{n}]", found, float(len(raw) - len(raw.lstrip())))
+            return None
         if (m := PCT.fullmatch(line)) and self.out and self.out[-1][3] is None:  # the percent on the line under
             self.fill_last(3, f"{m[1]}%")
             return None
@@ -246,14 +293,40 @@ def line_rows(lines: list[str]) -> list[Row]:
     A rendering with a cell per line is read cell by cell, one that lost its line breaks is cut
     back into lines."""
     if one_cell_lines(lines):
-        return cell_rows(lines)
-    return _named_lines(lines) or _named_lines(unflatten(lines))
+        return nested(cell_rows(lines), "\n".join(lines))
+    return nested(_named_lines(lines) or _named_lines(unflatten(lines)), "\n".join(lines))
+
+
+def _bracketed(lines: list[str]) -> list[str]:
+    """The lines with a bracket left open at a line's end closed by the next lines ("… limited
+    partnership (d/b/a" / "Wendy's of Michigan)"), those lines left empty (numbering kept)."""
+    out = list(lines)
+    for i, line in enumerate(out):
+        j = i
+        while out[i].count("(") > out[i].count(")") and j + 1 < min(len(out), i + 3) and out[j + 1].strip():
+            j += 1
+            out[i], out[j] = f"{out[i].rstrip()} {out[j].strip()}", ""
+    return out
+
+
+# a list item holding one word, the rest of its name on the line under it (a rendering that broke
+# the item after its first word: "- ORIENTAL" / "BANK AND TRUST—a … bank organized …")
+_ONE_WORD_ITEM = re.compile(r"^\s*[-\u2022\u00b7*]\s+(?P<word>[A-Z][\w&.'-]*)\s*$")
+
+
+def _items_joined(lines: list[str]) -> list[str]:
+    out = list(lines)
+    for i in range(len(out) - 1):
+        nxt = out[i + 1].strip()
+        if (m := _ONE_WORD_ITEM.match(out[i])) and nxt[:1].isupper() and not nxt.startswith(("-", "|")):
+            out[i], out[i + 1] = f"- {m['word']} {nxt}", ""
+    return out
 
 
 def _named_lines(lines: list[str]) -> list[Row]:
     state = _Lines()
     started = by_heading = False
-    for n, raw in enumerate(lines, 1):
+    for n, raw in enumerate(_bracketed(_items_joined(lines)), 1):
         text = clean_text(raw).replace("\xa0", " ").strip()
         if not by_heading and list_heading(text):
             state, started, by_heading = _Lines(), True, True  # what followed "Exhibit 21" was a title
@@ -270,4 +343,4 @@ def _named_lines(lines: list[str]) -> list[Row]:
     return out
 
 
-__all__ = ["line_rows", "list_heading", "text_rows"]
+__all__ = ["line_rows", "list_heading", "nested", "text_rows"]

@@ -41,10 +41,12 @@ from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
 from ownergraph.ingest.readers.documents.edgar import parse_header
 from ownergraph.ingest.readers.sec.cover_page_layout import is_cover_page_layout, to_sec_layout
 from ownergraph.ingest.readers.sec.form345_html import XML_HINT, MissingBox, is_form345_html, ownership_document
+from ownergraph.ingest.readers.sec.bare_ampersand import escape_bare_ampersands
 from ownergraph.ingest.readers.sec.bare_values import wrap_bare_values
 from ownergraph.ingest.readers.sec.edgar_json import is_edgar_json, read_edgar_json
 from ownergraph.ingest.readers.sec.header import header_entities
 from ownergraph.ingest.readers.sec.misspelt_tags import parse_filing
+from ownergraph.ingest.readers.sec.several_documents import documents_under
 from ownergraph.ingest.readers.sec.values import (  # noqa: F401 - jurisdiction, sec_date re-exported
     MAX_BYTES, utc_midnight, cik_of, clean_text, Doc, flag_at, file_mtime, normalise, party_ref, percent_stake, real_cusip,
     strip_ns, text_at,
@@ -54,7 +56,7 @@ from ownergraph.ingest.readers.base import RECORD_ERRORS, build, not_read, quara
 
 # -- Schedule 13D / 13G (XML) ----------------------------------------------------------------
 
-def _schedule13(root: Any, path: Path) -> Iterator[Record]:
+def _schedule13(root: Any, path: Path, part: int | None = None) -> Iterator[Record]:
     form = text_at(root, "headerData/submissionType") or "SCHEDULE 13D/G"
     if is_cover_page_layout(root):  # a filing tool's own element names, one to one onto the SEC's
         root = to_sec_layout(root)
@@ -65,7 +67,7 @@ def _schedule13(root: Any, path: Path) -> Iterator[Record]:
     signed = _signature_dates(root.xpath("//*[starts-with(local-name(), 'signature')]//date"))
     event = sec_date(text_at(cover, "dateOfEvent", "eventDateRequiresFilingThisStatement"))
     filed = max(signed) if signed else event
-    doc = _document(path, filed)
+    doc = _document(path, filed, part)
     cik = cik_of(text_at(cover, "issuerInfo/issuerCik", "issuerInfo/issuerCIK"))
     # 13D: issuerCUSIP; 13G: issuerCusip; both may nest several under issuerCusips/issuerCusipNumber
     cusips = [c for c in (real_cusip(el.text) for el in cover.iter("issuerCusip", "issuerCusipNumber", "issuerCUSIP"))
@@ -205,9 +207,13 @@ def _signature_dates(elements: Any) -> list[date]:
     return [d for el in elements if (d := sec_date(el.text))]
 
 
-def _document(path: Path, filed: date | None) -> Doc:
-    """The filing, known from its filing date, else from the file's mtime."""
-    return Doc(path, utc_midnight(filed) if filed else file_mtime(path))
+def _document(path: Path, filed: date | None, part: int | None = None) -> Doc:
+    """The filing, known from its filing date, else from the file's mtime; ``part``: its place
+    among several documents in one file (its own document id, so their facts stay apart)."""
+    doc = Doc(path, utc_midnight(filed) if filed else file_mtime(path))
+    if part is not None:
+        doc.doc_id = f"{doc.doc_id}#{part}"
+    return doc
 
 
 def _prose(*args: Any) -> list[Record]:
@@ -228,12 +234,12 @@ def _record_owners(text: str | None, names: list[str | None]) -> set[str]:
 
 # -- Forms 3 / 4 / 5 -------------------------------------------------------------------------
 
-def _form345(root: Any, path: Path) -> Iterator[Record]:
+def _form345(root: Any, path: Path, part: int | None = None) -> Iterator[Record]:
     form = f"Form {text_at(root, 'documentType') or '?'}"
     period = sec_date(text_at(root, "periodOfReport"))
     signed = _signature_dates(root.iter("signatureDate"))
     filed = max(signed) if signed else period
-    doc = _document(path, filed)
+    doc = _document(path, filed, part)
     icik = cik_of(text_at(root, "issuer/issuerCik"))
     ticker = text_at(root, "issuer/issuerTradingSymbol")
     if ticker and _NO_SYMBOL.fullmatch(ticker):
@@ -631,11 +637,20 @@ class SecReader:
             data = wrapped[1]
         try:
             root, left_out = parse_filing(data.lstrip())  # 13G has a blank line first
-            root = strip_ns(root)
         except etree.XMLSyntaxError as err:
-            yield not_read(path, f"line {err.lineno}, column {err.offset}", f"malformed XML: {err.msg}",
-                           0, field="xml")
-            return
+            escaped, lines = escape_bare_ampersands(data)
+            try:
+                root, left_out = parse_filing(escaped.lstrip()) if lines else (None, [])
+            except etree.XMLSyntaxError:
+                root = None
+            if root is None:
+                yield not_read(path, f"line {err.lineno}, column {err.offset}", f"malformed XML: {err.msg}",
+                               0, field="xml")
+                return
+            where = f"line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}"
+            yield quarantine(path, where, "xml", "malformed XML: a bare '&' (not written '&amp;'); read as a "
+                             "literal ampersand, the rest of the filing is read")
+        root = strip_ns(root)
         for bad in left_out:  # a misspelt end tag: that one value is not read, the rest is
             yield quarantine(path, f"line {bad.line}, column {bad.column}", bad.opened,
                              f"malformed XML: <{bad.opened}> is closed by </{bad.closed}>; that element is "
@@ -645,13 +660,20 @@ class SecReader:
             yield quarantine(path, f"line {entity.sourceline}", "xml", f"undeclared or unexpanded entity "
                              f"{entity.text}: the filing is not read rather than read with cut names")
             return
-        if root.tag == "edgarSubmission":
-            yield from _schedule13(root, path)
-        elif root.tag == "ownershipDocument":
-            yield from _form345(root, path)
-        else:
-            yield quarantine(path, "document", "root", f"<{root.tag}> is not a Schedule "
-                             "13D/13G or Form 3/4/5 document")
+        parts = documents_under(root)
+        for part, document in enumerate(parts or [root], 1):
+            yield from _one_document(document, path, part if parts else None)
+
+
+def _one_document(root: Any, path: Path, part: int | None) -> Iterator[Record]:
+    """One form document: a Schedule 13D/G or a Form 3/4/5 (``part``: its place in a file of several)."""
+    if root.tag == "edgarSubmission":
+        yield from _schedule13(root, path, part)
+    elif root.tag == "ownershipDocument":
+        yield from _form345(root, path, part)
+    else:
+        yield quarantine(path, "document", "root", f"<{root.tag}> is not a Schedule "
+                         "13D/13G or Form 3/4/5 document")
 
 
 READERS: list = [SecReader()]

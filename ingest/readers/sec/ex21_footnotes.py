@@ -1,0 +1,44 @@
+"""Exhibit 21 rows nested by footnote markers: "Pinnacle Bank (1)" and "First General Corporation
+(2)" over the notes "(1) Subsidiary of the Registrant." / "(2) Subsidiary of Pinnacle Bank.": a row
+whose marker's note names a holder is given that holder (the clause
+:func:`ex21_table.nest` reads), its marker dropped."""
+
+from __future__ import annotations
+
+import re
+
+from ownergraph.ingest.readers.sec.ex21_table import Row, share_words
+
+_MARK = r"\(\s*(?:\d{1,2}|[a-z]|[ivx]{1,4})\s*\)|\*{1,3}"
+# "(2)  Subsidiary of Pinnacle Bank.", "* Wholly owned subsidiary of X", "(a) Owned by X."
+_NOTE = re.compile(r"^\s*(?P<mark>" + _MARK + r")\s+(?:an?\s+)?(?:(?P<how>wholly|majority|\d{1,3}(?:\.\d+)?\s*%)"
+                   r"[\s-]*)?(?:owned\s+)?(?:subsidiary\s+of|by)\s+(?P<by>[^;\n]+?)\s*\.?\s*$", re.I | re.M)
+_ROW_MARK = re.compile(r"\s*(?P<mark>" + _MARK + r")\s*$", re.I)
+
+
+def note_owners(text: str) -> dict[str, tuple[str, str | None]]:
+    """Each footnote marker whose note names a holder: (holder, share words or None)."""
+    return {_key(m["mark"]): (m["by"].strip(), m["how"]) for m in _NOTE.finditer(text)}
+
+
+def _key(mark: str) -> str:
+    return re.sub(r"\s", "", mark).casefold()
+
+
+def by_footnotes(rows: list[Row], text: str) -> list[Row]:
+    """The rows with the holder their marker's note names (100 % for a "wholly owned" note)."""
+    owners = note_owners(text)
+    if not owners:
+        return rows
+    out = []
+    for loc, name, jur, pct, ind in rows:
+        m = _ROW_MARK.search(name)
+        if m and _key(m["mark"]) in owners:
+            by, how = owners[_key(m["mark"])]
+            name = f"{name[:m.start()].strip()} (subsidiary of {by})"
+            pct = pct or share_words(how)
+        out.append((loc, name, jur, pct, ind))
+    return out
+
+
+__all__ = ["by_footnotes", "note_owners"]
