@@ -1,0 +1,37 @@
+"""Issue 30, session 13: the litigation interrogatory register ("INTERROGATORY NO. 7: Identify each
+…", "State …", dates written "the 5th day of August, 2023"). Wording invented here on the example
+bundle's entities (set 11's own sentences are not used)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from ownergraph.retrieval.question.model import parse
+from tests.retrieval.question.bundle_names import bundle_gazetteer
+
+DAY = date(2025, 11, 20)
+SHIPPING, VALTORA, HOLDINGS = "Harbourline Shipping Limited", "Valtora Investments Ltd", "Harbourline Holdings PLC"
+
+
+def _read(text: str):  # noqa: ANN202 - a Question
+    return parse(text, today=DAY, names=bundle_gazetteer())
+
+
+@pytest.mark.parametrize(("text", "day"), [
+    (f"INTERROGATORY NO. 3: Identify every owner of {SHIPPING} as of the 5th day of August, 2023.", date(2023, 8, 5)),
+    (f"State the owners of {HOLDINGS} on the 1st day of February 2022.", date(2022, 2, 1)),
+    (f"Describe the shareholders of {SHIPPING} as at the 22nd day of Nov., 2021.", date(2021, 11, 22)),
+])
+def test_the_nth_day_of_month_is_a_date(text: str, day: date) -> None:
+    q = _read(text)
+    assert q.as_of == day
+    assert "day" not in " ".join(m.text for m in q.anchors)  # the date's words are not a name's
+
+
+def test_a_range_of_nth_days() -> None:
+    q = _read(f"Describe each change in the shareholders of {SHIPPING} between the 2nd day of January, 2020 and "
+              "the 30th day of April, 2021.")
+    assert (q.date_from, q.date_to) == (date(2020, 1, 2), date(2021, 4, 30))
+    assert [m.text for m in q.anchors] == [SHIPPING]
