@@ -99,6 +99,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\bbefore\s+and\s+after\b|\broll(?:s|ed|ing)?[- ]forward\b|"
          # "who joined or left the register of X between D1 and D2"
          r"\b(?:joined|left|entered|exited)\s+or\s+(?:joined|left|entered|exited)\b|"
+         # "who came onto, or left, the register", "each Person that became, or ceased to be, a shareholder"
+         r"\b(?:joined|entered|came\s+onto|became)\s*,\s+or\s+(?:left|exited|dropped\s+off|ceased\s+to\s+be)\b|"
+         r"\bbecame\s+or\s+ceased\s+to\s+be\b|"
          r"\b(?:joined|entered|came\s+onto|dropped\s+off|fell\s+off)\s+(?:the\s+)?(?:share\s*)?(?:register|cap\s+table)\b", 3),
         (r"\bversus\b|\bvs\.?(?=\s)", 2),
         (r"\u0394|\bdelta\b", 3),  # "Δ shareholders X D1 vs D2"

@@ -458,8 +458,12 @@ _BOOK_WORDS = re.compile(
 
 # "Shareholders of X, with % held", "list every shareholder of X. Name | % held": the holders asked for
 _HOLDERS_ASKED = re.compile(r"\b(?:share|stock)?holders\b|\bowners\b|\bwho\s+(?:held|holds?|owned|owns?)\b|\b(?:each|every|all)\s+(?:share|stock)?holders?\b|"
-                            # "which persons held shares in X (and what proportion each held)"
-                            r"\b(?:which|what)\s+(?:natural\s+|legal\s+)?(?:persons|individuals|people|parties|entities|companies|investors)\s+"
+                            # "the shareholder schedule for X, names and % held"
+                            r"\b(?:share|stock)holder\s+(?:schedule|list(?:ing)?|table|breakdown|roll)\b|"
+                            # "which persons held shares in X (and what proportion each held)"; counsel's
+                            # "identify each Person that held shares in X" (not "each company in which X held shares")
+                            r"\b(?:which|what|each|every|any|all)\s+(?:natural\s+|legal\s+)?(?:persons?|individuals?|people|part(?:y|ies)|"
+                            r"entit(?:y|ies)|compan(?:y|ies)|investors?)\s+(?!in\s+which\b)"
                             r"(?:\w+\s+){0,2}(?:held|holds?|owned|owns?)\s+(?:shares|stakes?|equity|interests?)\s+in\b", re.I)
 # "Subs of X with effective %", "X's investments, with % held": what the one entity holds asked for
 # (not "holdings": a name's word, "stake Harbourline Holdings in Valtora" names two before the graph's names)

@@ -35,3 +35,25 @@ def test_a_range_of_nth_days() -> None:
               "the 30th day of April, 2021.")
     assert (q.date_from, q.date_to) == (date(2020, 1, 2), date(2021, 4, 30))
     assert [m.text for m in q.anchors] == [SHIPPING]
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    (f"INTERROGATORY NO. 9: Identify every entity that held shares in {SHIPPING} on the 3rd day of May, 2024, and state "
+     "the percentage of the equity each of them held.", SHIPPING),
+    (f"Please send the shareholder listing for {HOLDINGS} at 31 Dec 2023, with the % held.", HOLDINGS),
+])
+def test_the_holders_of_one_entity_asked_for(text: str, name: str) -> None:
+    q = _read(text)
+    assert q.pattern == "owners", q.notes  # not a stake between two names
+    assert [m.text for m in q.anchors] == [name]
+
+
+@pytest.mark.parametrize("text", [
+    f"Which investors joined, or exited, the share register of {SHIPPING} between 2022-01-01 and 2023-06-30?",
+    f"State each Person who became or ceased to be a holder of {HOLDINGS} between the 1st day of March, 2021 and "
+    "the 1st day of March, 2022.",
+])
+def test_joined_or_left_between_two_dates_is_a_diff(text: str) -> None:
+    q = _read(text)
+    assert q.pattern == "diff"
+    assert q.date_from is not None and q.date_to is not None
