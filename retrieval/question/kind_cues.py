@@ -26,7 +26,7 @@ from ownergraph.domain.vocabulary import (
     OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, SCREENING, STAKE,
 )
 
-__all__ = ["BROAD", "CUES", "REFINED", "SURE", "best_kind", "cue_scores", "kind_by_cues", "overruled", "refined"]
+__all__ = ["BROAD", "CUES", "OUR_POSITIONS", "REFINED", "SURE", "best_kind", "cue_scores", "kind_by_cues", "overruled", "refined"]
 
 SURE = 3  # the score a kind needs to be chosen by its cues
 # kinds whose rules take generic words ("ownership", "connected to ... and", "holding in"): their
@@ -40,6 +40,11 @@ _PRON = r"(?:it|he|she|they)"
 _HOPS = r"(?:hops?|steps?|degrees?|links?|levels?|layers?)"
 _SANCTION = r"(?:sanction\w*|sdn|ofac|ofsi|designated|black-?list\w*|embargo\w*)"
 _BOOK = r"(?:book|portfolios?|positions?|holdings|investments|exposures?|names\s+we\s+hold)"
+# the asker's own positions: "our holdings in X", "the bank's book holdings in X", counsel's "Your
+# holdings in X", "every position You held in X" (the holder is us, not X)
+OUR_POSITIONS = (r"\b(?:our|your|the\s+(?:bank|firm|authority|fund|company|group|insurer)'?s)\s+(?:book\s+|own\s+)?"
+                 r"(?:holdings?|positions?|exposures?|investments?)\s+(?:in|to|on|against)\b|"
+                 r"\bpositions?\s+(?:that\s+)?(?:you|we)\s+(?:held|hold|have|had)\b")
 # a shift of work ("left open for the morning shift"), not a shift in the figures
 _WORK_SHIFT = "".join(rf"(?<!\b{w}\s)" for w in ("morning", "evening", "night", "late", "early", "next", "day", "this", "your", "my", "our"))
 
@@ -149,7 +154,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"{MASK_WORD}(?:'s)?\s*(?:%|pct|percent|holding|stake|interest|shareholding)\s+in\s+{MASK_WORD}|"
          rf"\b(?:still\s+)?(?:held|holds?|had|has)\s+any\s+(?:shares|stake|interest)\s+in\s+{MASK_WORD}|"
          rf"\bhow\s+(?:big|large|much|significant)\s+is\b.{{0,60}}\b{_STAKE}\s+in\b|"
-         rf"\b(?:size|percentage|level|amount)\s+of\b.{{0,60}}\b{_STAKE}\s+in\b|"
+         # (not "the amount of Your holdings in X": our own positions, an exposure)
+         rf"\b(?:size|percentage|level|amount)\s+of\b(?!\s+(?:your|our)\b).{{0,60}}\b{_STAKE}\s+in\b|"
          r"\b(?:effective|economic|look-?through|indirect|attributable|aggregate)\s+(?:stake|interest|ownership|holding|%|percent)|"
          r"\b(?:percent(?:age)?|proportion|share|fraction|portion)\s+(?:that|which)\b.{0,60}\b(?:holds?|owns?|has|controls?)\b|"
          r"\bhow\s+much\s+of\b.{0,80}\b(?:belongs?\s+to|owns?|holds?|owned|held|controls?)\b|"
@@ -170,6 +176,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\bhow\s+much\s+of\s+(?:our|the)\s+(?:book|portfolio|positions?)\b|\b(?:book|we)\b.{0,20}\bsits?\s+with\b|"
          r"\bwe\s+(?:are\s+)?carr(?:y|ying)\b|\bpositions?\s+(?:held|taken)\s+by\s+(?:the\s+firm|us|the\s+bank)\b", 3),
         (r"\bour\s+(?:book|positions?|holdings?|loans?|lines?|limits?)\b|\bwe\s+(?:hold|have|own)\b", 2),
+        (OUR_POSITIONS, 1),  # with "our" above: 3
+        (r"\byour\s+(?:book\s+)?(?:holdings?|positions?)\s+in\b|\bpositions?\s+you\s+(?:held|hold|had)\b", 2),
     ),
     COUNTERPARTIES.name: (
         (r"\blen(?:d|ds|der|ders|ding|t)\b|\bloans?\b|\bfinanc(?!ial\b)\w*|\bcreditors?\b|\bborrow\w*|\bguarant\w*|\bbackstop\w*|"

@@ -39,7 +39,7 @@ from ownergraph.domain.vocabulary import (
 from ownergraph.retrieval.question.anchors import ELLIPSIS, Anchors, clean, fallback, slots
 from ownergraph.retrieval.question.dates import DATE_NAMED_CUE, DateHit, assign_dates, find_dates
 from ownergraph.retrieval.question.params import read_channels, read_depth, read_portfolio, read_rules
-from ownergraph.retrieval.question.kind_cues import SURE, best_kind, cue_scores, kind_by_cues, overruled, refined
+from ownergraph.retrieval.question.kind_cues import OUR_POSITIONS, SURE, best_kind, cue_scores, kind_by_cues, overruled, refined
 from ownergraph.retrieval.question.kind_words import kind_by_command, kind_by_phrase
 from ownergraph.retrieval.question.kind_model import guess_kind
 from ownergraph.retrieval.question.patterns import family
@@ -474,7 +474,7 @@ _HOLDINGS_ASKED = re.compile(r"^\W*(?:Subs|Subsidiaries|Investments|Participatio
                              r"\b(?i:(?:in\s+which\s+)?(?:companies|entities|firms|undertakings)(?:\s+in\s+which)?\b.{0,80}\b(?:held|holds?|owned|owns?|had|has)\s+"
                              r"(?:shares|stakes?|equity|interests?)\b(?!\s+in\b))|'s\s+(?i:(?:direct\s+|indirect\s+)?(?:shareholdings|stakes)\b)")
 # "total amount already on book against X and its subsidiaries": our positions, not X's lenders or group
-_ON_OUR_BOOK = re.compile(r"\b(?:on|in)\s+(?:our\s+|the\s+)?books?\b", re.I)
+_ON_OUR_BOOK = re.compile(r"\b(?:on|in)\s+(?:our\s+|the\s+)?books?\b|" + OUR_POSITIONS, re.I)
 
 
 def _named(an: Anchors) -> list[Mention]:
@@ -520,7 +520,7 @@ def _refine_by_anchors(w: Work, an: Anchors, pattern: str) -> str:
         # "screen X for sanctioned parties within two hops": one entity screened, not our book
         w.notes.append("an entity screened, no book or positions named: read as a sanctions_near question")
         return SANCTIONS_NEAR.name
-    if pattern in (COUNTERPARTIES.name, GROUP.name) and len(named) == 1 and _ON_OUR_BOOK.search(w.text):
+    if pattern in (COUNTERPARTIES.name, GROUP.name, HOLDINGS.name, STAKE.name) and len(named) == 1 and _ON_OUR_BOOK.search(w.text):
         w.notes.append("the amount on our book: read as an exposure question")
         return EXPOSURE.name
     return pattern

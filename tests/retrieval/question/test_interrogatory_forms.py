@@ -57,3 +57,17 @@ def test_joined_or_left_between_two_dates_is_a_diff(text: str) -> None:
     q = _read(text)
     assert q.pattern == "diff"
     assert q.date_from is not None and q.date_to is not None
+
+
+@pytest.mark.parametrize("text", [
+    f"State the value of Your holdings in {SHIPPING} and in every company of which {SHIPPING} owned more than half, "
+    "as of the 30th day of June, 2025.",
+    f"Identify each position You held on the 31st day of March, 2025 in {HOLDINGS} or any company majority-owned by "
+    f"{HOLDINGS}, with its amount.",
+    f"Please confirm the total of the Fund's book holdings in {HOLDINGS} and its majority-owned subsidiaries as at "
+    "30/09/2025.",
+])
+def test_our_own_positions_in_a_name_are_an_exposure(text: str) -> None:
+    q = _read(text)
+    assert q.pattern == "exposure", q.notes  # the holder is us, not the name
+    assert {m.text for m in q.anchors} == {text.split(" in ", 1)[1].split(" and ")[0].split(" or ")[0]}
