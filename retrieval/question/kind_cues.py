@@ -53,11 +53,13 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     NAMES.name: (
         (r"\bused\s+to\s+be\s+(?:called|known|named)|\b(?:formerly|previously|once|originally)\s+(?:called|known|named)\b|"
          r"\bf\.?k\.?a\b|\bf/k/a\b|\ba\.?k\.?a\b|\b(?:old|other|previous|former|prior|earlier|past|trading|alternative)\s+names?\b|"
-         rf"\btrad(?:ed|es|ing)\s+under\b|\bname\s+(?:history|changes?|variants?)\b|\brenam\w*|\bidentifiers?\b|\blei\b(?!\s*:?\s*(?:code\s+)?(?:{MASK_WORD}|[A-Z0-9]{{20}}))|"
+         rf"\btrad(?:e|ed|es|ing)\s+under\b|\bname\s+(?:history|changes?|variants?)\b|\brenam\w*|\bidentifiers?\b|\blei\b(?!\s*:?\s*(?:code\s+)?(?:{MASK_WORD}|[A-Z0-9]{{20}}))|"
          rf"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b(?!\.?\s*:?\s*(?:\d|{MASK_WORD}|[\"\u201c\[]))|\breg(?:istration)?\.?\s+(?:no|number|num)\b|\balias(?:es)?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
          r"\bwhat\b.{0,60}\b(?:is|was|were)\s+(?:\w+\s+)?(?:called|named)\b|\bhow\s+(?:is|was|were)\s+(?:\w+\s+)?called\b|"
          r"\b(?:go|goes|went|gone)\s+by\b|\bwho\s+(?:is|'s)\s+(?:that|this)\b|\b(?:which|what)\s+(?:entity|company|firm|party|fund)\s+is\s+(?:that|this|it)\b|\b(?:ever|once|previously|before)\s+(?:been\s+)?(?:called|named|known\s+as)\b|\bspellings?\b|\bknown\s+under\b|\bsuccessors?\b|\b(?:which|what)\s+name\b|"
          r"\b(?:registered|recorded|filed|listed|known)\s+(?:under|with)\s+(?:the\s+)?lei\b|"
+         # "the legal entity to which LEI X is assigned"
+         rf"\b(?:lei|identifier|code)\s+(?:{MASK_WORD}|[A-Z0-9]{{20}})\s+(?:is|was|has\s+been)\s+(?:assigned|issued|allocated)\b|"
          rf"\bwhat\b.{{0,60}}\bknown\s+as\b(?!\s+{MASK_WORD})|"  # "what was X known as at D" (not "the company known as X")
          r"\bwhose\s+(?:is\s+(?:it|this|that)|lei|(?:registration\s+)?number|code)\b|\b(?:behind|bears?|holds?|has|have|had|carries|uses)\s+(?:the\s+|this\s+|that\s+)?lei\b|"
          rf"\b(?:which|what)\s+(?:legal\s+)?(?:entity|company|firm|party|fund)\s+(?:does|do|did)\s+(?:lei\s+)?(?:{MASK_WORD}|[A-Z0-9]{{20}})\s+belong\s+to\b|"
@@ -114,7 +116,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     CONTAGION.name: (
         (r"(?<!credit\s)\bdefault\w*(?!\s+swaps?\b)|\bcredit\s+event\b|\binsolven\w*|\bbankrupt\w*|\b(?:goes|go|went|going)\s+(?:under|bust|belly[- ]up)\b|"
          r"\bcollaps\w*|\bblows?\s+up\b|\bfail(?:s|ed|ure|ing)?\b|\bwiped\s+out\b|\bknock-?on\b|\bsecond[- ]round\b|"
-         r"\bspill-?overs?\b|\bdomino\b|\bcontagion\b|\bripple\b|\bwent\s+down\b|"
+         r"\bspill-?overs?\b|\bdomino\b|\bcontagion\b|\bripple\b|\b(?:went|goes|go|going)\s+down\b|"
          r"\b(?:can'?t|cannot|can\s+not|unable\s+to|fails?\s+to|stops?)\s+(?:pay|paying|service|meet|repay)\b|"
          r"\b(?:bear|bears|take|takes|suffer|suffers|absorb|absorbs)\s+(?:the\s+|any\s+)?loss(?:es)?\b", 3),
         (r"\bon\s+the\s+hook\b|\btakes?\s+a\s+hit\b|\blose[s]?\s+money\b|\bgets?\s+hurt\b|\bwho\s+(?:suffers|loses)\b|\bhit\b", 2),
@@ -135,7 +137,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\bup\s+to\s+\w+\s+{_HOPS}|\bsurrounding\b|\bimmediate\s+(?:connections|relationships|neighbou?rs|network|links|ties)\b|"
          rf"\bdirectly\s+(?:connected|linked|related|tied)\s+(?:to|with)\b|\b(?:everything|anything|all\s+(?:the\s+)?(?:entities|companies|parties))"
          rf"\s+(?:\w+\s+)?(?:connected|linked|related|attached|tied)\s+to\b|\bego\b|\bnetwork\b|"
-         rf"\b(?:map|show)\b.{{0,40}}\b(?:connections|relationships|links|ties)\b|\bconnections\s+of\b|\bwhat'?s\s+around\b|"
+         rf"\b(?:map|show)\b.{{0,40}}\b(?:connections|relationships|links|ties)\b|\bconnections?\s+of\b|\bwhat'?s\s+around\b|"
+         r"\bdirect\s+connections?\b|\ball\s+(?:link|relationship|edge|connection)\s+types\b|"
          r"\btouch(?:es|ing|ed)?\b|\bby\s+any\s+(?:relation\w*|link|edge|kind)\b|"
          r"\brelationships?\s+of\s+any\s+(?:kind|type|sort)\b|\bdirect\s+relationships\b|\bdirectly\s+(?:related|linked|connected)\b|"
          r"\b(?:one|1)\s+(?:relationship|link|edge)\s+away\b|"
@@ -239,6 +242,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\b{_GROUPISH}\s+(?:\w+\s+)?(?:owned|held|controlled)(?:,?\s+(?:whether\s+)?(?:directly|indirectly)(?:\s+or\s+(?:directly|indirectly))?,?)?"
          rf"\s+by\s+(?!(?:it|him|her|them)\b)|"
          rf"\b(?:everything|anything|all)\s+(?:that\s+)?{_PRON}\s+(?:\w+\s+)?(?:owns|holds|has\s+(?:stakes|shares)\s+in)\b|"
+         rf"\b(?:everything|anything)\s+(?:that\s+)?{MASK_WORD}\s+(?:\w+\s+)?(?:owns|owned|holds|held|controls|controlled)\b|"
          rf"\bparticipations?\b|\bportfolio\s+companies\b|\bdownstream\b|\binvestees?\b|\bsubs\b|\bsubsidiaries\b|"
          rf"\bwhat\s+{_STAKE}\s+(?:does|do|did)\b|^\W*(?:controlled|owned|held)\s+by\s+{MASK_WORD}|\b{_GROUPISH}\s+{_PRON}\s+(?:owns?|holds?|controls?|has\s+(?:shares|stakes?|an?\s+(?:stake|interest))\s+in)\b|"
          rf"\bportfolio\s+of\s+(?:holdings|investments|stakes|participations)\b|\b{_GROUPISH}\s+in\s+which\b.{{0,60}}\b(?:holds?|held|owns?|owned|has|had|have|is\s+(?:registered|recorded|listed))\b|"

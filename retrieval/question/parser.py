@@ -471,7 +471,7 @@ _HOLDERS_ASKED = re.compile(r"\b(?:share|stock)?holders\b|\bowners\b|\bwho\s+(?:
 _HOLDINGS_ASKED = re.compile(r"^\W*(?:Subs|Subsidiaries|Investments|Participations)\b|"
                              r"\b(?:subs|subsidiar(?:y|ies)|investments|portfolio\s+companies|participations)\b|"
                              # "in which companies X held shares", "all companies in which X held shares", "X's direct shareholdings"
-                             r"\b(?i:(?:in\s+which\s+)?(?:companies|entities|firms|undertakings)(?:\s+in\s+which)?\b.{0,80}\b(?:held|holds?|owned|owns?|had|has)\s+"
+                             r"\b(?i:(?:in\s+which\s+)?(?:compan(?:y|ies)|entit(?:y|ies)|firms?|undertakings?)(?:\s+in\s+which)?\b.{0,80}\b(?:held|holds?|owned|owns?|had|has)\s+"
                              r"(?:shares|stakes?|equity|interests?)\b(?!\s+in\b))|'s\s+(?i:(?:direct\s+|indirect\s+)?(?:shareholdings|stakes)\b)")
 # "total amount already on book against X and its subsidiaries": our positions, not X's lenders or group
 _ON_OUR_BOOK = re.compile(r"\b(?:on|in)\s+(?:our\s+|the\s+)?books?\b|" + OUR_POSITIONS, re.I)

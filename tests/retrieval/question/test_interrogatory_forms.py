@@ -71,3 +71,16 @@ def test_our_own_positions_in_a_name_are_an_exposure(text: str) -> None:
     q = _read(text)
     assert q.pattern == "exposure", q.notes  # the holder is us, not the name
     assert {m.text for m in q.anchors} == {text.split(" in ", 1)[1].split(" and ")[0].split(" or ")[0]}
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("State the company to which LEI 5493001KJTIIGC8Y1R12 is assigned.", "names"),
+    (f"Which names did {HOLDINGS} trade under before it took its present one?", "names"),
+    (f"Summarise the lenders and guarantors of {SHIPPING} at 30 Sep 2025 and their amounts, to gauge the loss if it "
+     "goes down.", "contagion"),
+    (f"Set out everything {VALTORA} controlled at 31 Mar 2024, by shares or otherwise.", "holdings"),
+    (f"Name every company in which {VALTORA} held shares on 2024-06-30, with the stake in each.", "holdings"),
+    (f"Show the direct connections of {HOLDINGS} on 2025-03-31, all relationship types.", "neighbourhood"),
+])
+def test_more_register_wordings(text: str, kind: str) -> None:
+    assert _read(text).pattern == kind
