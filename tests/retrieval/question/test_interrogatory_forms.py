@@ -84,3 +84,13 @@ def test_our_own_positions_in_a_name_are_an_exposure(text: str) -> None:
 ])
 def test_more_register_wordings(text: str, kind: str) -> None:
     assert _read(text).pattern == kind
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    (f"Underwriting query, submission 412: Does {SHIPPING} have any branches?", SHIPPING),
+    (f"Case note (alert 5521): does {HOLDINGS} operate branches anywhere?", HOLDINGS),
+])
+def test_a_numbered_label_with_a_comma_or_an_aside_asks_nothing(text: str, name: str) -> None:
+    q = _read(text)
+    assert q.pattern == "branches"
+    assert [m.text for m in q.anchors] == [name]  # the label is not a name
