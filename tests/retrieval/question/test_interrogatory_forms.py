@@ -94,3 +94,10 @@ def test_a_numbered_label_with_a_comma_or_an_aside_asks_nothing(text: str, name:
     q = _read(text)
     assert q.pattern == "branches"
     assert [m.text for m in q.anchors] == [name]  # the label is not a name
+
+
+def test_owned_or_controlled_in_both_directions_is_a_neighbourhood() -> None:
+    q = _read(f"List each party that directly held or controlled {HOLDINGS}, or was held or controlled by it, as of "
+               "the 30th day of April, 2025.")
+    assert q.pattern == "neighbourhood"
+    assert [m.text for m in q.anchors] == [HOLDINGS]
