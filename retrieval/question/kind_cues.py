@@ -217,6 +217,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     PATH.name: (
         (r"\bhow\s+(?:does|do|is|are|was|were)\b.{0,80}\b(?:connect|link|relate|tie)\w*|"
          rf"\bhow\s+(?:does|do|did)\s+{MASK_WORD}\s+(?:\w+\s+)?(?:own|control|hold)\b(?:\s*/\s*\w+)?\s+{MASK_WORD}|"
+         # "how was X owned or controlled by Y": the same chain, read from its end
+         rf"\bhow\s+(?:is|was|are|were)\s+{MASK_WORD}\s+(?:\w+\s+)?(?:owned|controlled|held)(?:\s+(?:or|and|and/or)\s+"
+         rf"(?:owned|controlled|held))?\s+by\s+{MASK_WORD}|"
          r"\bover\s+(?:which|what)\s+intermediate\b|"
          r"\bhow\b.{0,80}\b(?:links?|connects?|relates?|ties)\s+(?:in\s+)?(?:to|with)\b|"
          r"\b(?:link|linkage|connection|relationship|nexus|tie)s?\s+between\b|\bnexus\b|\bpaths?\b|\broutes?\b|\blinkages?\b|"

@@ -101,3 +101,9 @@ def test_owned_or_controlled_in_both_directions_is_a_neighbourhood() -> None:
                "the 30th day of April, 2025.")
     assert q.pattern == "neighbourhood"
     assert [m.text for m in q.anchors] == [HOLDINGS]
+
+
+def test_how_was_x_owned_by_y_is_a_path() -> None:
+    q = _read(f"How was {SHIPPING} owned or controlled by {VALTORA} at 30 June 2024? Set out every link.")
+    assert q.pattern == "path"
+    assert {m.text for m in q.anchors} == {SHIPPING, VALTORA}
