@@ -16,7 +16,7 @@ from ownergraph.retrieval.question.work_text import MON, QWORD, MONTHS, SEP, Wor
 
 _DATE_RE = re.compile(
     r"(?P<iso>\b(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})\b)"
-    rf"|(?P<dmy>\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th|\.)?\s+(?:of\s+)?(?P<mon2>{MON})\.?,?\s+(?P<y2>\d{{4}})\b)"
+    rf"|(?P<dmy>\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th|\.)?\s+(?:day\s+of\s+)?(?:of\s+)?(?P<mon2>{MON})\.?,?\s+(?P<y2>\d{{4}})\b)"
     rf"|(?P<mdy>\b(?P<mon3>{MON})\.?\s+(?P<d3>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y3>\d{{4}})\b)"
     rf"|{SHORT}"
     rf"|{WORDS}"

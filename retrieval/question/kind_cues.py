@@ -26,7 +26,7 @@ from ownergraph.domain.vocabulary import (
     OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, SCREENING, STAKE,
 )
 
-__all__ = ["BROAD", "CUES", "REFINED", "SURE", "best_kind", "cue_scores", "kind_by_cues", "overruled", "refined"]
+__all__ = ["BROAD", "CUES", "OUR_POSITIONS", "REFINED", "SURE", "best_kind", "cue_scores", "kind_by_cues", "overruled", "refined"]
 
 SURE = 3  # the score a kind needs to be chosen by its cues
 # kinds whose rules take generic words ("ownership", "connected to ... and", "holding in"): their
@@ -40,6 +40,11 @@ _PRON = r"(?:it|he|she|they)"
 _HOPS = r"(?:hops?|steps?|degrees?|links?|levels?|layers?)"
 _SANCTION = r"(?:sanction\w*|sdn|ofac|ofsi|designated|black-?list\w*|embargo\w*)"
 _BOOK = r"(?:book|portfolios?|positions?|holdings|investments|exposures?|names\s+we\s+hold)"
+# the asker's own positions: "our holdings in X", "the bank's book holdings in X", counsel's "Your
+# holdings in X", "every position You held in X" (the holder is us, not X)
+OUR_POSITIONS = (r"\b(?:our|your|the\s+(?:bank|firm|authority|fund|company|group|insurer)'?s)\s+(?:book\s+|own\s+)?"
+                 r"(?:holdings?|positions?|exposures?|investments?)\s+(?:in|to|on|against)\b|"
+                 r"\bpositions?\s+(?:that\s+)?(?:you|we)\s+(?:held|hold|have|had)\b")
 # a shift of work ("left open for the morning shift"), not a shift in the figures
 _WORK_SHIFT = "".join(rf"(?<!\b{w}\s)" for w in ("morning", "evening", "night", "late", "early", "next", "day", "this", "your", "my", "our"))
 
@@ -48,11 +53,13 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     NAMES.name: (
         (r"\bused\s+to\s+be\s+(?:called|known|named)|\b(?:formerly|previously|once|originally)\s+(?:called|known|named)\b|"
          r"\bf\.?k\.?a\b|\bf/k/a\b|\ba\.?k\.?a\b|\b(?:old|other|previous|former|prior|earlier|past|trading|alternative)\s+names?\b|"
-         rf"\btrad(?:ed|es|ing)\s+under\b|\bname\s+(?:history|changes?|variants?)\b|\brenam\w*|\bidentifiers?\b|\blei\b(?!\s*:?\s*(?:code\s+)?(?:{MASK_WORD}|[A-Z0-9]{{20}}))|"
+         rf"\btrad(?:e|ed|es|ing)\s+under\b|\bname\s+(?:history|changes?|variants?)\b|\brenam\w*|\bidentifiers?\b|\blei\b(?!\s*:?\s*(?:code\s+)?(?:{MASK_WORD}|[A-Z0-9]{{20}}))|"
          rf"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b(?!\.?\s*:?\s*(?:\d|{MASK_WORD}|[\"\u201c\[]))|\breg(?:istration)?\.?\s+(?:no|number|num)\b|\balias(?:es)?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
          r"\bwhat\b.{0,60}\b(?:is|was|were)\s+(?:\w+\s+)?(?:called|named)\b|\bhow\s+(?:is|was|were)\s+(?:\w+\s+)?called\b|"
          r"\b(?:go|goes|went|gone)\s+by\b|\bwho\s+(?:is|'s)\s+(?:that|this)\b|\b(?:which|what)\s+(?:entity|company|firm|party|fund)\s+is\s+(?:that|this|it)\b|\b(?:ever|once|previously|before)\s+(?:been\s+)?(?:called|named|known\s+as)\b|\bspellings?\b|\bknown\s+under\b|\bsuccessors?\b|\b(?:which|what)\s+name\b|"
          r"\b(?:registered|recorded|filed|listed|known)\s+(?:under|with)\s+(?:the\s+)?lei\b|"
+         # "the legal entity to which LEI X is assigned"
+         rf"\b(?:lei|identifier|code)\s+(?:{MASK_WORD}|[A-Z0-9]{{20}})\s+(?:is|was|has\s+been)\s+(?:assigned|issued|allocated)\b|"
          rf"\bwhat\b.{{0,60}}\bknown\s+as\b(?!\s+{MASK_WORD})|"  # "what was X known as at D" (not "the company known as X")
          r"\bwhose\s+(?:is\s+(?:it|this|that)|lei|(?:registration\s+)?number|code)\b|\b(?:behind|bears?|holds?|has|have|had|carries|uses)\s+(?:the\s+|this\s+|that\s+)?lei\b|"
          rf"\b(?:which|what)\s+(?:legal\s+)?(?:entity|company|firm|party|fund)\s+(?:does|do|did)\s+(?:lei\s+)?(?:{MASK_WORD}|[A-Z0-9]{{20}})\s+belong\s+to\b|"
@@ -99,6 +106,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\bbefore\s+and\s+after\b|\broll(?:s|ed|ing)?[- ]forward\b|"
          # "who joined or left the register of X between D1 and D2"
          r"\b(?:joined|left|entered|exited)\s+or\s+(?:joined|left|entered|exited)\b|"
+         # "who came onto, or left, the register", "each Person that became, or ceased to be, a shareholder"
+         r"\b(?:joined|entered|came\s+onto|became)\s*,\s+or\s+(?:left|exited|dropped\s+off|ceased\s+to\s+be)\b|"
+         r"\bbecame\s+or\s+ceased\s+to\s+be\b|"
          r"\b(?:joined|entered|came\s+onto|dropped\s+off|fell\s+off)\s+(?:the\s+)?(?:share\s*)?(?:register|cap\s+table)\b", 3),
         (r"\bversus\b|\bvs\.?(?=\s)", 2),
         (r"\u0394|\bdelta\b", 3),  # "Δ shareholders X D1 vs D2"
@@ -106,7 +116,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     CONTAGION.name: (
         (r"(?<!credit\s)\bdefault\w*(?!\s+swaps?\b)|\bcredit\s+event\b|\binsolven\w*|\bbankrupt\w*|\b(?:goes|go|went|going)\s+(?:under|bust|belly[- ]up)\b|"
          r"\bcollaps\w*|\bblows?\s+up\b|\bfail(?:s|ed|ure|ing)?\b|\bwiped\s+out\b|\bknock-?on\b|\bsecond[- ]round\b|"
-         r"\bspill-?overs?\b|\bdomino\b|\bcontagion\b|\bripple\b|\bwent\s+down\b|"
+         r"\bspill-?overs?\b|\bdomino\b|\bcontagion\b|\bripple\b|\b(?:went|goes|go|going)\s+down\b|"
          r"\b(?:can'?t|cannot|can\s+not|unable\s+to|fails?\s+to|stops?)\s+(?:pay|paying|service|meet|repay)\b|"
          r"\b(?:bear|bears|take|takes|suffer|suffers|absorb|absorbs)\s+(?:the\s+|any\s+)?loss(?:es)?\b", 3),
         (r"\bon\s+the\s+hook\b|\btakes?\s+a\s+hit\b|\blose[s]?\s+money\b|\bgets?\s+hurt\b|\bwho\s+(?:suffers|loses)\b|\bhit\b", 2),
@@ -127,7 +137,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\bup\s+to\s+\w+\s+{_HOPS}|\bsurrounding\b|\bimmediate\s+(?:connections|relationships|neighbou?rs|network|links|ties)\b|"
          rf"\bdirectly\s+(?:connected|linked|related|tied)\s+(?:to|with)\b|\b(?:everything|anything|all\s+(?:the\s+)?(?:entities|companies|parties))"
          rf"\s+(?:\w+\s+)?(?:connected|linked|related|attached|tied)\s+to\b|\bego\b|\bnetwork\b|"
-         rf"\b(?:map|show)\b.{{0,40}}\b(?:connections|relationships|links|ties)\b|\bconnections\s+of\b|\bwhat'?s\s+around\b|"
+         rf"\b(?:map|show)\b.{{0,40}}\b(?:connections|relationships|links|ties)\b|\bconnections?\s+of\b|\bwhat'?s\s+around\b|"
+         r"\bdirect\s+connections?\b|\ball\s+(?:link|relationship|edge|connection)\s+types\b|"
          r"\btouch(?:es|ing|ed)?\b|\bby\s+any\s+(?:relation\w*|link|edge|kind)\b|"
          r"\brelationships?\s+of\s+any\s+(?:kind|type|sort)\b|\bdirect\s+relationships\b|\bdirectly\s+(?:related|linked|connected)\b|"
          r"\b(?:one|1)\s+(?:relationship|link|edge)\s+away\b|"
@@ -146,7 +157,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"{MASK_WORD}(?:'s)?\s*(?:%|pct|percent|holding|stake|interest|shareholding)\s+in\s+{MASK_WORD}|"
          rf"\b(?:still\s+)?(?:held|holds?|had|has)\s+any\s+(?:shares|stake|interest)\s+in\s+{MASK_WORD}|"
          rf"\bhow\s+(?:big|large|much|significant)\s+is\b.{{0,60}}\b{_STAKE}\s+in\b|"
-         rf"\b(?:size|percentage|level|amount)\s+of\b.{{0,60}}\b{_STAKE}\s+in\b|"
+         # (not "the amount of Your holdings in X": our own positions, an exposure)
+         rf"\b(?:size|percentage|level|amount)\s+of\b(?!\s+(?:your|our)\b).{{0,60}}\b{_STAKE}\s+in\b|"
          r"\b(?:effective|economic|look-?through|indirect|attributable|aggregate)\s+(?:stake|interest|ownership|holding|%|percent)|"
          r"\b(?:percent(?:age)?|proportion|share|fraction|portion)\s+(?:that|which)\b.{0,60}\b(?:holds?|owns?|has|controls?)\b|"
          r"\bhow\s+much\s+of\b.{0,80}\b(?:belongs?\s+to|owns?|holds?|owned|held|controls?)\b|"
@@ -167,6 +179,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\bhow\s+much\s+of\s+(?:our|the)\s+(?:book|portfolio|positions?)\b|\b(?:book|we)\b.{0,20}\bsits?\s+with\b|"
          r"\bwe\s+(?:are\s+)?carr(?:y|ying)\b|\bpositions?\s+(?:held|taken)\s+by\s+(?:the\s+firm|us|the\s+bank)\b", 3),
         (r"\bour\s+(?:book|positions?|holdings?|loans?|lines?|limits?)\b|\bwe\s+(?:hold|have|own)\b", 2),
+        (OUR_POSITIONS, 1),  # with "our" above: 3
+        (r"\byour\s+(?:book\s+)?(?:holdings?|positions?)\s+in\b|\bpositions?\s+you\s+(?:held|hold|had)\b", 2),
     ),
     COUNTERPARTIES.name: (
         (r"\blen(?:d|ds|der|ders|ding|t)\b|\bloans?\b|\bfinanc(?!ial\b)\w*|\bcreditors?\b|\bborrow\w*|\bguarant\w*|\bbackstop\w*|"
@@ -203,6 +217,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
     PATH.name: (
         (r"\bhow\s+(?:does|do|is|are|was|were)\b.{0,80}\b(?:connect|link|relate|tie)\w*|"
          rf"\bhow\s+(?:does|do|did)\s+{MASK_WORD}\s+(?:\w+\s+)?(?:own|control|hold)\b(?:\s*/\s*\w+)?\s+{MASK_WORD}|"
+         # "how was X owned or controlled by Y": the same chain, read from its end
+         rf"\bhow\s+(?:is|was|are|were)\s+{MASK_WORD}\s+(?:\w+\s+)?(?:owned|controlled|held)(?:\s+(?:or|and|and/or)\s+"
+         rf"(?:owned|controlled|held))?\s+by\s+{MASK_WORD}|"
          r"\bover\s+(?:which|what)\s+intermediate\b|"
          r"\bhow\b.{0,80}\b(?:links?|connects?|relates?|ties)\s+(?:in\s+)?(?:to|with)\b|"
          r"\b(?:link|linkage|connection|relationship|nexus|tie)s?\s+between\b|\bnexus\b|\bpaths?\b|\broutes?\b|\blinkages?\b|"
@@ -228,6 +245,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\b{_GROUPISH}\s+(?:\w+\s+)?(?:owned|held|controlled)(?:,?\s+(?:whether\s+)?(?:directly|indirectly)(?:\s+or\s+(?:directly|indirectly))?,?)?"
          rf"\s+by\s+(?!(?:it|him|her|them)\b)|"
          rf"\b(?:everything|anything|all)\s+(?:that\s+)?{_PRON}\s+(?:\w+\s+)?(?:owns|holds|has\s+(?:stakes|shares)\s+in)\b|"
+         rf"\b(?:everything|anything)\s+(?:that\s+)?{MASK_WORD}\s+(?:\w+\s+)?(?:owns|owned|holds|held|controls|controlled)\b|"
          rf"\bparticipations?\b|\bportfolio\s+companies\b|\bdownstream\b|\binvestees?\b|\bsubs\b|\bsubsidiaries\b|"
          rf"\bwhat\s+{_STAKE}\s+(?:does|do|did)\b|^\W*(?:controlled|owned|held)\s+by\s+{MASK_WORD}|\b{_GROUPISH}\s+{_PRON}\s+(?:owns?|holds?|controls?|has\s+(?:shares|stakes?|an?\s+(?:stake|interest))\s+in)\b|"
          rf"\bportfolio\s+of\s+(?:holdings|investments|stakes|participations)\b|\b{_GROUPISH}\s+in\s+which\b.{{0,60}}\b(?:holds?|held|owns?|owned|has|had|have|is\s+(?:registered|recorded|listed))\b|"

@@ -52,7 +52,7 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                     r"\bimmediate\s+(?:connections?|links?|ties|relationships?|neighbou?rs?)\b|"
                                     r"\bdirect\s+(?:connections|links|ties|relationships|neighbou?rs)\b|"
                                     r"\b(?:own|owns|owned|control|controls|controlled)\b.{0,40}\bor\s+(?:is|are|was|were)\s+"
-                                    r"(?:owned|controlled|held)\s+by\b)", _I)),
+                                    r"(?:owned|controlled|held)(?:\s+(?:or|and|and/or)\s+(?:owned|controlled|held))?\s+by\b)", _I)),
     # "X is a branch of whom", "its head office": the branch relation, not X's names
     (BRANCHES.name, re.compile(r"\bis\s+a\s+branch\s+of\b|\bbranch\s+of\s+(?:who|whom|which|what)\b|\bhead[\s-]+office\b", _I)),
     # "the parent co / controlling shareholder of X": who owns X

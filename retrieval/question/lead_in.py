@@ -34,14 +34,16 @@ _VERB = re.compile(r"[ \t]*(?:(?:pls|please|plz|kindly|quickly|just|can\s+(?:you
 # a numbered label: words that ask nothing and a reference ("Sample 37:", "Test step T92 -", "AC14:",
 # "Sample 11, attribute A:"); a quarter, half or year ("Q2 2024:", "FY24 -") is a date, not a reference
 _REF = r"(?!(?:[QH][1-4]|FY\d|CY\d|YE\d)\b)(?:[A-Z]{1,4}-?)?\d{1,3}[a-z]?\b|[A-Z]\b"
-_NUMBERED = re.compile(rf"[ \t]*(?P<label>(?:[^\W\d_][\w'\u2019]*[ \t]+){{0,3}})(?:{_REF})"
+# ("Underwriter question, submission 30:", "Investigation note (alert 3612):": a comma or an aside)
+_NUMBERED = re.compile(rf"[ \t]*(?P<label>(?:[^\W\d_][\w'\u2019]*,?[ \t]+){{0,3}})(?:\((?P<aside>(?:[^\W\d_]+[ \t]+){{0,2}}){_REF}\)|{_REF})"
                        rf"(?:[ \t]*,[ \t]*(?P<more>(?:[^\W\d_][\w'\u2019]*[ \t]+){{1,3}})(?:{_REF}))?"
                        r"(?:[ \t]*:|[ \t]+[-\u2013\u2014])[ \t]+(?=\S)")
 # words that make a label on their own (the short ones no dictionary word list has)
 _LEAD_WORDS = frozenset("""re fw fwd fyi nb ps q qn ask asks asked note notes reminder todo to-do action update urgent
 quick question query request follow followup follow-up up self desk team pls need needs needed also another one more
 check confirm thx thanks hi hello sample test step attribute item ac criterion criteria acceptance scenario
-interviewer interview panel candidate handover still open press enquiry inquiry""".split())
+interviewer interview panel candidate handover still open press enquiry inquiry
+underwriter underwriting submission investigation alert case clarification bidder""".split())
 
 
 def _asks_nothing(label: str) -> bool:
@@ -49,7 +51,7 @@ def _asks_nothing(label: str) -> bool:
     words = label.split()
     if any(w[:1].isupper() for w in words[1:]) and not label.isupper():
         return False  # "Valtora Investments Ltd:" is a name
-    folded = [w.lower().strip("'\u2019") for w in words]
+    folded = [w.lower().strip("'\u2019,") for w in words]
     if not all(w in _LEAD_WORDS or w in COMMON for w in folded):
         return False
     return not any(cue_scores(label).values())
@@ -67,7 +69,8 @@ def lead_in_end(text: str, start: int = 0) -> int:
                 m = None
         if m is None:
             m = _NUMBERED.match(text, end)
-            if m is not None and not all(_asks_nothing(w) for w in (m.group("label"), m.group("more") or "") if w.strip()):
+            if m is not None and not all(_asks_nothing(w) for w in (m.group("label"), m.group("aside") or "", m.group("more") or "")
+                                         if w.strip()):
                 m = None
         if m is None or not re.search(r"\w", text[m.end():]):
             break

@@ -39,7 +39,7 @@ from ownergraph.domain.vocabulary import (
 from ownergraph.retrieval.question.anchors import ELLIPSIS, Anchors, clean, fallback, slots
 from ownergraph.retrieval.question.dates import DATE_NAMED_CUE, DateHit, assign_dates, find_dates
 from ownergraph.retrieval.question.params import read_channels, read_depth, read_portfolio, read_rules
-from ownergraph.retrieval.question.kind_cues import SURE, best_kind, cue_scores, kind_by_cues, overruled, refined
+from ownergraph.retrieval.question.kind_cues import OUR_POSITIONS, SURE, best_kind, cue_scores, kind_by_cues, overruled, refined
 from ownergraph.retrieval.question.kind_words import kind_by_command, kind_by_phrase
 from ownergraph.retrieval.question.kind_model import guess_kind
 from ownergraph.retrieval.question.patterns import family
@@ -458,8 +458,12 @@ _BOOK_WORDS = re.compile(
 
 # "Shareholders of X, with % held", "list every shareholder of X. Name | % held": the holders asked for
 _HOLDERS_ASKED = re.compile(r"\b(?:share|stock)?holders\b|\bowners\b|\bwho\s+(?:held|holds?|owned|owns?)\b|\b(?:each|every|all)\s+(?:share|stock)?holders?\b|"
-                            # "which persons held shares in X (and what proportion each held)"
-                            r"\b(?:which|what)\s+(?:natural\s+|legal\s+)?(?:persons|individuals|people|parties|entities|companies|investors)\s+"
+                            # "the shareholder schedule for X, names and % held"
+                            r"\b(?:share|stock)holder\s+(?:schedule|list(?:ing)?|table|breakdown|roll)\b|"
+                            # "which persons held shares in X (and what proportion each held)"; counsel's
+                            # "identify each Person that held shares in X" (not "each company in which X held shares")
+                            r"\b(?:which|what|each|every|any|all)\s+(?:natural\s+|legal\s+)?(?:persons?|individuals?|people|part(?:y|ies)|"
+                            r"entit(?:y|ies)|compan(?:y|ies)|investors?)\s+(?!in\s+which\b)"
                             r"(?:\w+\s+){0,2}(?:held|holds?|owned|owns?)\s+(?:shares|stakes?|equity|interests?)\s+in\b", re.I)
 # "Subs of X with effective %", "X's investments, with % held": what the one entity holds asked for
 # (not "holdings": a name's word, "stake Harbourline Holdings in Valtora" names two before the graph's names)
@@ -467,10 +471,10 @@ _HOLDERS_ASKED = re.compile(r"\b(?:share|stock)?holders\b|\bowners\b|\bwho\s+(?:
 _HOLDINGS_ASKED = re.compile(r"^\W*(?:Subs|Subsidiaries|Investments|Participations)\b|"
                              r"\b(?:subs|subsidiar(?:y|ies)|investments|portfolio\s+companies|participations)\b|"
                              # "in which companies X held shares", "all companies in which X held shares", "X's direct shareholdings"
-                             r"\b(?i:(?:in\s+which\s+)?(?:companies|entities|firms|undertakings)(?:\s+in\s+which)?\b.{0,80}\b(?:held|holds?|owned|owns?|had|has)\s+"
+                             r"\b(?i:(?:in\s+which\s+)?(?:compan(?:y|ies)|entit(?:y|ies)|firms?|undertakings?)(?:\s+in\s+which)?\b.{0,80}\b(?:held|holds?|owned|owns?|had|has)\s+"
                              r"(?:shares|stakes?|equity|interests?)\b(?!\s+in\b))|'s\s+(?i:(?:direct\s+|indirect\s+)?(?:shareholdings|stakes)\b)")
 # "total amount already on book against X and its subsidiaries": our positions, not X's lenders or group
-_ON_OUR_BOOK = re.compile(r"\b(?:on|in)\s+(?:our\s+|the\s+)?books?\b", re.I)
+_ON_OUR_BOOK = re.compile(r"\b(?:on|in)\s+(?:our\s+|the\s+)?books?\b|" + OUR_POSITIONS, re.I)
 
 
 def _named(an: Anchors) -> list[Mention]:
@@ -516,7 +520,7 @@ def _refine_by_anchors(w: Work, an: Anchors, pattern: str) -> str:
         # "screen X for sanctioned parties within two hops": one entity screened, not our book
         w.notes.append("an entity screened, no book or positions named: read as a sanctions_near question")
         return SANCTIONS_NEAR.name
-    if pattern in (COUNTERPARTIES.name, GROUP.name) and len(named) == 1 and _ON_OUR_BOOK.search(w.text):
+    if pattern in (COUNTERPARTIES.name, GROUP.name, HOLDINGS.name, STAKE.name) and len(named) == 1 and _ON_OUR_BOOK.search(w.text):
         w.notes.append("the amount on our book: read as an exposure question")
         return EXPOSURE.name
     return pattern
