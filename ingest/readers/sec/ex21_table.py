@@ -198,11 +198,15 @@ def _clause_share(text: str) -> str | None:
     return share_words((m := _OWNED_BY.match(text)) and (m["how"] or m["how2"]) or None)
 
 
+_MAJORITY_WORD = re.compile(r"majorit(?:y|ies)", re.I)
+
+
 def share_words(how: str | None) -> str | None:
     """The percent text of "wholly" (100 %), "majority" (:data:`MAJORITY`) or "60%"."""
     if not how:
         return None
-    return "100%" if how.lower() == "wholly" else MAJORITY if how.lower() == "majority" else how
+    # the exhibit's word, matched as text: not the vocabulary's rule of that name
+    return "100%" if how.lower() == "wholly" else MAJORITY if _MAJORITY_WORD.fullmatch(how) else how
 
 
 def outside_owner(rows: list[Row]) -> str | None:
