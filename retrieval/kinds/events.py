@@ -25,7 +25,9 @@ PRECEDENCE = 8
 
 _NOT_CONTAGION = r"(?!.*\b(?:defaults?|fails?|hit|affected|collapses?)\b)"
 RULE = re.compile(
-    rf"^{_NOT_CONTAGION}(?:.*\bwhen\s+(?:did|was|were|has|had|is)\b|\s*when\b|.*\bsince\s+when\s+(?:has|had|did|was|were|is|have)\b)|"
+    rf"^{_NOT_CONTAGION}(?:.*\bwhen\s+(?:did|was|were|has|had|is)\b|\s*when\b|.*\bsince\s+when\s+(?:has|had|did|was|were|is|have)\b|"
+    # a time asked for: "in what year did A take its stake", "on which day was X listed"
+    r".*\b(?:what|which)\s+(?:year|date|day|month)\s+(?:did|was|were|has|had|is)\b)|"
     # "date" asks for one, unless it is the question's own date ("on that date", "as at today's date") or a term's
     r"(?<!\bthat\s)(?<!\bsame\s)(?<!\bthis\s)(?<!\bits\s)(?<!today's\s)(?<!maturity\s)(?<!reporting\s)(?<!due\s)"
     r"(?<!value\s)(?<!record\s)(?<!cut-off\s)(?<!expiry\s)(?<!\bend\s)(?<!as-of\s)(?<!\bas\sof\s)\bdate\b"

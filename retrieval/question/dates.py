@@ -125,8 +125,20 @@ def _text_before(text: str, at: int) -> str:
     return before
 
 
+# "every shareholding recorded as of D", "no percentage was reported as at D": the participle says
+# what the facts are, its "as of" dates them; not "as recorded on D" nor "data published as of D"
+_FACT_RECORDED = re.compile(
+    r"(?<!\bas\s)(?<!\bwhat\s)(?<!\bdata\s)(?<!\binformation\s)(?<!\brecords\s)(?<!\bfacts\s)(?<!\bfiles\s)"
+    r"(?:(?:was|were|is|are|been)\s+)?\b(?:recorded|reported|registered|disclosed|shown|stated)\s+as\s+(?:of|at)(?:\s+the)?\s*,?\s*$", re.I)
+_KNOWN_WORD_BEFORE = re.compile(r"\b(?:as|what|data|information|records|facts|files|knowledge)\s+(?:(?:was|were|is|are|been)\s+)?\S+\s+as\s+(?:of|at)(?:\s+the)?\s*,?\s*$", re.I)
+
+
 def _cue_in_front(before: str, date_start: int) -> tuple[str, int]:
     """The cue directly in front of a date and where the hit starts (at the cue when there is one)."""
+    fact = _FACT_RECORDED.search(before)
+    if fact and not _KNOWN_WORD_BEFORE.search(before):
+        asof = re.search(r"as\s+(?:of|at)(?:\s+the)?\s*,?\s*$", before, re.I)
+        return "asof", date_start - (len(before) - asof.start())  # type: ignore[union-attr]
     for name, rx in _CUES:
         cm = rx.search(before)
         if cm:
