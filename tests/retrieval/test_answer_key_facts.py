@@ -234,3 +234,20 @@ def test_since_when_a_role_or_holding_began_is_an_event() -> None:
     assert _q("state the date from which Acme Invented Ltd has been registered as a person with significant "
               "control of Bo Invented Ltd.").pattern == "events"
     assert _q("Who has been a shareholder of Acme Invented Ltd since 2020?").pattern == "owners"
+
+
+def test_a_diff_merges_shares_and_votes_before_it_cuts_and_counts() -> None:
+    """Rows that differ only in their interest are one change: the rows shown and the "(and N
+    more)" count the changes after that merge, not the frame's rows."""
+    from ownergraph.retrieval.answer.parts import MAX_ROWS
+    from ownergraph.retrieval.kinds import diff
+
+    rows = [{"change": "added", "type": "OWNERSHIP", "source": f"og:h{i}", "source_name": f"Holder {i} Ltd",
+             "target": "og:x", "target_name": "Xeno Invented AG", "stake_before": None, "stake_after": 0.1,
+             "interest": interest, "cause_document_id": f"DOC-{i}", "cause_action_id": None}
+            for i in range(MAX_ROWS + 2) for interest in ("shareholding", "voting_rights")]
+    frame = pd.DataFrame(rows)
+    text = diff.compose(Parts(frame, rows[:MAX_ROWS], f" (and {len(rows) - MAX_ROWS} more)", _Ctx(), "Xeno Invented AG",
+                              None, "2024-06-30", NS(events=())))  # type: ignore[arg-type]
+    assert text.count("added:") == MAX_ROWS and "(and 2 more)" in text
+    assert f"Holder {MAX_ROWS - 1} Ltd" in text and "shareholding and voting rights" in text
