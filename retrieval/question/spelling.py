@@ -33,6 +33,32 @@ for _w in VOCABULARY:
         _BY_DELETE.setdefault(_d, set()).add(_w)
 
 
+_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_VOWELS = frozenset("aeiouy")
+
+
+def _neighbours(a: str, b: str) -> bool:
+    """Two letters a finger slips between: next to each other on a keyboard (row or the rows
+    above and below), or two vowels (a sound misspelt)."""
+    if a in _VOWELS and b in _VOWELS:
+        return True
+    at = {c: (r, i) for r, row in enumerate(_ROWS) for i, c in enumerate(row)}
+    if a not in at or b not in at:
+        return True  # a hyphen, an accent: no keyboard reasoning
+    (ra, ia), (rb, ib) = at[a], at[b]
+    return abs(ra - rb) <= 1 and abs(ia - ib) <= 1
+
+
+def _a_slip(word: str, target: str) -> bool:
+    """One letter written for another is a typo only where the two are neighbours: "charge" is a
+    word, not "change" misspelt (r and n are far apart); other edits (a letter left out, doubled,
+    two swapped) are."""
+    if len(word) != len(target):
+        return True
+    diff = [(a, b) for a, b in zip(word, target) if a != b]
+    return len(diff) != 1 or _neighbours(*diff[0])
+
+
 def _nearest(word: str) -> str | None:
     if word in COMMON or word in VOCABULARY or word in _ENGLISH or "-" in word:
         return None
@@ -44,7 +70,7 @@ def _nearest(word: str) -> str | None:
         return None
     if len(near) > 1 and edit_distance(word, near[1]) == best:
         return None  # two words as near: leave it
-    return near[0]
+    return near[0] if _a_slip(word, near[0]) else None
 
 
 def correct_words(text: str) -> tuple[str, list[str]]:

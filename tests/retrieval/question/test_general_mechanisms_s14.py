@@ -108,3 +108,15 @@ def test_the_question_s_own_date_named_is_no_attribute() -> None:
 def test_a_fact_recorded_as_of_a_day_is_dated_by_it(text: str, as_of: date, known_at: date | None) -> None:
     q = _read(text)
     assert (q.as_of, q.known_at) == (as_of, known_at)
+
+
+@pytest.mark.parametrize(("word", "read"), [
+    ("charge", "charge"),  # a word of its own: r and n are far apart on a keyboard
+    ("lendrrs", "lenders"),  # a slipped key (r for e)
+    ("ownorship", "ownership"),  # a vowel misspelt
+    ("sharehoolders", "shareholders"),  # a doubled letter
+])
+def test_one_letter_for_another_is_a_typo_only_between_neighbours(word: str, read: str) -> None:
+    from ownergraph.retrieval.question.spelling import correct_words
+
+    assert correct_words(f"what does {word} say")[0] == f"what does {read} say"
