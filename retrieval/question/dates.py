@@ -67,7 +67,10 @@ _TO_CUE = re.compile(r"\b(?:and|to|until|till|through|thru|up\s+to|vs\.?|versus|
                      r"|(?<=\d)\s*(?:-{1,2}>?|=>|\u2013|\u2014|\u2192)\s*$", re.I)  # "1/1/24 - 30/6/24", "YE20 -> YE21"
 _ASOF_CUE = re.compile(r"\b(?:(?:(?:as\s+(?:of|at)|at|by)\s+)?(?:cob|eod|close\s+of\s+business|end\s+of\s+(?:the\s+)?day)"
                        r"(?:\s+(?:on|of))?|(?-i:[Aa]s)\s+(?:of|at|on)(?:\s+the)?|at\s+the|by\s+the|on\s+the|at|on|by|in|per|dated|during|for|"
-                       r"valid\s+(?:on|at|as\s+of)|effective|of|a/o|over|across|throughout)\s*,?\s*$|@\s*$"
+                       r"valid\s+(?:on|at|as\s+of)|effective|of|a/o|over|across|throughout|"
+                       # "for the period ended D", "in the year ending D": the period's last day
+                       r"(?:(?:reporting|accounting|financial|fiscal|calendar)\s+)?(?:period|year|quarter|half[- ]year|half|month)\s+"
+                       r"(?:ended|ending|to))\s*,?\s*$|@\s*$"
                        # "at the date of D", "to the key date D", "per reporting date D": the date named as a date
                        rf"|(?:{_DATE_NAMED})\s*$", re.I)
 _THEN = r"(?:then|at\s+the\s+time|(?:on|at|as\s+(?:of|at)|by|of)\s+(?:that|the\s+same|this)\s+(?:day|date|time|point)|that\s+day|the\s+same\s+day)\b"

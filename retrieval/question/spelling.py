@@ -52,7 +52,9 @@ def _neighbours(a: str, b: str) -> bool:
 def _a_slip(word: str, target: str) -> bool:
     """One letter written for another is a typo only where the two are neighbours: "charge" is a
     word, not "change" misspelt (r and n are far apart); other edits (a letter left out, doubled,
-    two swapped) are."""
+    two swapped) are, but not at the word's first letter."""
+    if word[0] != target[0]:
+        return False  # a word's first letter is seldom the slip: "ending" is a word, not "lending" misspelt
     if len(word) != len(target):
         return True
     diff = [(a, b) for a, b in zip(word, target) if a != b]

@@ -120,3 +120,22 @@ def test_one_letter_for_another_is_a_typo_only_between_neighbours(word: str, rea
     from ownergraph.retrieval.question.spelling import correct_words
 
     assert correct_words(f"what does {word} say")[0] == f"what does {read} say"
+
+
+@pytest.mark.parametrize(("text", "as_of"), [
+    # a quarter or a half with its year in words, as a month has one ("the end of June last year")
+    ("Who owned Orbelle Textiles GmbH at the close of Q3 last year?", date(2024, 9, 30)),
+    ("Owners of Orbelle Textiles GmbH at the end of H1 this year", date(2025, 6, 30)),
+    # a period's end named by the period
+    ("Shareholders of Orbelle Textiles GmbH for the period ended 30.06.2024", date(2024, 6, 30)),
+    ("Who lent to Orbelle Textiles GmbH in the financial year ending 31 March 2024?", date(2024, 3, 31)),
+])
+def test_period_words_name_their_last_day(text: str, as_of: date) -> None:
+    q = _read(text)
+    assert (q.as_of, q.date_from, q.pattern != "diff") == (as_of, None, True)
+
+
+def test_a_word_s_first_letter_is_not_a_slip() -> None:
+    from ownergraph.retrieval.question.spelling import correct_words
+
+    assert correct_words("in the year ending today")[0] == "in the year ending today"
