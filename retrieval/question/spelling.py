@@ -61,8 +61,20 @@ def _a_slip(word: str, target: str) -> bool:
     return len(diff) != 1 or _neighbours(*diff[0])
 
 
+_KNOWN = COMMON | VOCABULARY | _ENGLISH
+_INFLECTION = re.compile(r"(?:s|es|ed|d|ing|er|ers|ly)$")
+
+
+def _inflected(word: str) -> bool:
+    """A known word with an inflection ("holders", "guarantees", "lendings"): a word, no typo."""
+    m = _INFLECTION.search(word)
+    if m is None or (m.group(0) == "s" and word[:m.start()].endswith(("ed", "ing", "ly"))):
+        return False  # "limiteds" is "limited" misspelt, not a plural
+    return any(stem in _KNOWN for stem in (word[:m.start()], word[:m.start()] + "e"))
+
+
 def _nearest(word: str) -> str | None:
-    if word in COMMON or word in VOCABULARY or word in _ENGLISH or "-" in word:
+    if word in _KNOWN or "-" in word or _inflected(word):
         return None
     near = sorted({t for d in deletes(word) for t in _BY_DELETE.get(d, ())}, key=lambda t: (edit_distance(word, t), t))
     if not near:

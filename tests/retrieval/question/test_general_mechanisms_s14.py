@@ -139,3 +139,8 @@ def test_a_word_s_first_letter_is_not_a_slip() -> None:
     from ownergraph.retrieval.question.spelling import correct_words
 
     assert correct_words("in the year ending today")[0] == "in the year ending today"
+
+
+def test_a_known_word_inflected_is_no_typo() -> None:
+    """"holders" is "holder" plural, not a misspelling of it: the owners cue "holders of X" reads it."""
+    assert _read("Item (iii): the holders of Orbelle Textiles GmbH, as at 31 March 2024.").pattern == "owners"
