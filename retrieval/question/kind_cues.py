@@ -39,10 +39,12 @@ _GROUPISH = r"(?:compan(?:y|ies)|entit(?:y|ies)|subsidiar(?:y|ies)|subs|undertak
 _PRON = r"(?:it|he|she|they)"
 _HOPS = r"(?:hops?|steps?|degrees?|links?|levels?|layers?)"
 _SANCTION = r"(?:sanction\w*|sdn|ofac|ofsi|designated|black-?list\w*|embargo\w*)"
-_BOOK = r"(?:book|portfolios?|positions?|holdings|investments|exposures?|names\s+we\s+hold)"
+_BOOK = r"(?:book|portfolios?|positions?|holdings|investments|exposures?|issuers|names\s+we\s+hold)"
 # the asker's own positions: "our holdings in X", "the bank's book holdings in X", counsel's "Your
 # holdings in X", "every position You held in X" (the holder is us, not X)
-OUR_POSITIONS = (r"\b(?:our|your|the\s+(?:bank|firm|authority|fund|company|group|insurer)'?s)\s+(?:book\s+|own\s+)?"
+OUR_POSITIONS = (r"\b(?:our|your|the\s+(?:bank|firm|authority|fund|company|group|insurer)'?s)\s+"
+                 # any words that size or place it: "our aggregate position in", "the bank's total book holdings in"
+                 r"(?:(?:book|own|total|aggregate|overall|combined|gross|net|current|entire|whole)\s+){0,2}"
                  r"(?:holdings?|positions?|exposures?|investments?)\s+(?:in|to|on|against)\b|"
                  r"\bpositions?\s+(?:that\s+)?(?:you|we)\s+(?:held|hold|have|had)\b")
 # a shift of work ("left open for the morning shift"), not a shift in the figures
@@ -202,7 +204,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (r"\byour\s+(?:book\s+)?(?:holdings?|positions?)\s+in\b|\bpositions?\s+you\s+(?:held|hold|had)\b", 2),
     ),
     COUNTERPARTIES.name: (
-        (r"\blen(?:d|ds|der|ders|ding|t)\b|\bloans?\b|\bfinanc(?!ial\b)\w*|\bcreditors?\b|\bborrow\w*|\bguarant\w*|\bbackstop\w*|"
+        (r"\blen(?:d|ds|der|ders|ding|t)\b|\bloans?\b|\bfinanc(?!ial\b)\w*|\bbankroll\w*|\bcreditors?\b|\bborrow\w*|\bguarant\w*|\bbackstop\w*|"
          r"\bsuret(?:y|ies)\b|\bcredit\s+(?:facilit\w*|lines?)\b|\bfacilit(?:y|ies)\b|"
          r"\bextend(?:ed|s|ing)?\s+(?:credit|loans?|financing|facilities)\b|"
          r"\bprovid\w*\s+(?:the\s+)?(?:credit|finance|financing|funding|loans?)\b|\bcredit\s+providers?\b", 3),
@@ -227,7 +229,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\bmajority[- ](?:owned|held|controlled)\s+(?:subsidiar\w*|subs|companies|entities)\b|"
          r"\bsubsidiar\w*\b.{0,40}\bmajority[- ](?:owned|held|controlled)\b|"
          rf"\b(?:which|what)\s+(?:\w+\s+)?(?:companies|subsidiar\w*|entities|firms)\b.{{0,80}}\bmore\s+than\s+(?:half|50\s*(?:%|per\s*cent|percent))\s+of\b(?!\s+{MASK_WORD})", 3),
-        (rf"\b{_MAJORITY}.{{0,60}}\b{_EVERY_STEP}|\b{_EVERY_STEP}\b.{{0,60}}\b{_MAJORITY}", 3),
+        (rf"(?<!\w){_MAJORITY}.{{0,60}}\b{_EVERY_STEP}|\b{_EVERY_STEP}\b.{{0,60}}(?<!\w){_MAJORITY}", 3),
         (r"\bgroup\b", 2),
     ),
     CYCLES.name: (

@@ -144,3 +144,18 @@ def test_a_word_s_first_letter_is_not_a_slip() -> None:
 def test_a_known_word_inflected_is_no_typo() -> None:
     """"holders" is "holder" plural, not a misspelling of it: the owners cue "holders of X" reads it."""
     assert _read("Item (iii): the holders of Orbelle Textiles GmbH, as at 31 March 2024.").pattern == "owners"
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    # a trade word for lending
+    ("SMS from Raj: who's bankrolling Quarrow Minerals PLC right now?", "counterparties"),
+    # a majority written as a sign
+    ("Return line 31 – companies Palomir Energy S.A. holds >50% of, directly or down the line, at 31/12/2023", "group"),
+    # our position sized ("aggregate", "total") is still ours
+    ("Return line 40 – our aggregate position in Quarrow Minerals PLC and entities it controls at 31/12/2023",
+     "exposure"),
+    # the book's issuers near sanctioned owners
+    ("SMS from Raj: which of our issuers are owned by sanctioned people? as of today", "screening"),
+])
+def test_kind_words_in_other_forms(text: str, kind: str) -> None:
+    assert _read(text).pattern == kind
