@@ -47,10 +47,12 @@ def run(a: Analytics, q: Question, clock: Clock, anchors: list[str]) -> Any:
 
 
 def compose(p: Parts) -> str:
+    merged = _merged(p.frame.to_dict("records")) if len(p.frame) else _merged(p.rows)  # merged first, then cut and counted
+    more = f" (and {len(merged) - MAX_ROWS} more)" if len(merged) > MAX_ROWS else ""
     parts = [f"{r['change']}: {r['source_name']} {edge_verb(str(r['type']))} {r['target_name']} "
              f"({_figures(r)}caused by {r.get('cause_document_id') or r.get('cause_action_id') or 'no document'}) "
-             f"{cites(p.ctx, r['source'], r['target'])}".rstrip() for r in _merged(p.rows)]
-    text = f"Changes in the ownership and control of {p.subject}: " + "; ".join(parts) + p.more + "." if parts else ""
+             f"{cites(p.ctx, r['source'], r['target'])}".rstrip() for r in merged[:MAX_ROWS]]
+    text = f"Changes in the ownership and control of {p.subject}: " + "; ".join(parts) + more + "." if parts else ""
     events = list(getattr(p.result, "events", ()) or ())
     if events:
         key = getattr(getattr(p.result, "entity", None), "key", None)

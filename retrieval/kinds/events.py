@@ -25,7 +25,9 @@ PRECEDENCE = 8
 
 _NOT_CONTAGION = r"(?!.*\b(?:defaults?|fails?|hit|affected|collapses?)\b)"
 RULE = re.compile(
-    rf"^{_NOT_CONTAGION}(?:.*\bwhen\s+(?:did|was|were|has|had|is)\b|\s*when\b|.*\bsince\s+when\s+(?:has|had|did|was|were|is|have)\b)|"
+    rf"^{_NOT_CONTAGION}(?:.*\bwhen\s+(?:did|was|were|has|had|is)\b|\s*when\b|.*\bsince\s+when\s+(?:has|had|did|was|were|is|have)\b|"
+    # a time asked for: "in what year did A take its stake", "on which day was X listed"
+    r".*\b(?:what|which)\s+(?:year|date|day|month)\s+(?:did|was|were|has|had|is)\b)|"
     # "date" asks for one, unless it is the question's own date ("on that date", "as at today's date") or a term's
     r"(?<!\bthat\s)(?<!\bsame\s)(?<!\bthis\s)(?<!\bits\s)(?<!today's\s)(?<!maturity\s)(?<!reporting\s)(?<!due\s)"
     r"(?<!value\s)(?<!record\s)(?<!cut-off\s)(?<!expiry\s)(?<!\bend\s)(?<!as-of\s)(?<!\bas\sof\s)\bdate\b"
@@ -100,11 +102,34 @@ def event_text(r: dict[str, Any]) -> str:
         tail = "" if not detail else f" ({detail})" if r["event"] == "name changed" else \
             f" ({code_words(detail)})" if r.get("type") == "entity" else f" by {detail}"
         return f"{src} {code_words(r['event'])}{tail}"
-    said = edge_text(r)
+    said = " and ".join(edge_text(_with_interest(e)) for e in r.get("alike") or [r])
     link = "of" if said.startswith(("owns", "holds")) else "to" if said.startswith("lends") else \
         "for" if said.startswith("guarantees ") else ""
     verb = "from this date" if r.get("event") == "began" else "until this date"
     return f"{src} {said} {link + ' ' if link else ''}{dst} {verb}"
+
+
+def _with_interest(r: dict[str, Any]) -> dict[str, Any]:
+    """An edge row with the interest its edge measures (shares or votes), so that its words name it."""
+    edge = r.get("edge") if isinstance(r.get("edge"), dict) else {}
+    return {**r, "interest": r.get("interest") or edge.get("interest")}
+
+
+# what makes two edge events one line, but for the interest they measure (the shares and the votes)
+_ALIKE = ("date", "event", "type", "source", "target", "document_id")
+
+
+def _one_line_per_event(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Ownership events that differ only in their interest ("52% of the voting rights", "25–50%
+    of the shares", both from the same day) as one row naming both, in the order first seen."""
+    out: dict[tuple[str, ...], dict[str, Any]] = {}
+    for i, r in enumerate(rows):
+        key = tuple(str(r.get(k)) for k in _ALIKE)
+        if r.get("source") and r.get("event") in ("began", "ended") and key in out:
+            out[key]["alike"].append(r)
+            continue
+        out[key if key not in out else (*key, str(i))] = {**r, "alike": [r]}
+    return list(out.values())
 
 
 # the events a question's words ask about, shown first ("when was X renamed": the rename, not
@@ -131,12 +156,13 @@ def _asked_first(question: str, rows: list[dict[str, Any]]) -> list[dict[str, An
 def compose(p: Parts) -> str:
     res = p.result
     who = p.subject + (f" and {p.other}" if p.other else "")
-    rows = _asked_first(getattr(p.ctx, "question", "") or "", list(p.result.rows))  # a frame's NaN is no date
+    rows = _one_line_per_event(_asked_first(getattr(p.ctx, "question", "") or "", list(p.result.rows)))
     parts = [f"{r['date'] or 'date not stated'}: {event_text(r)}"
              f"{', ' + r['document_id'] if r.get('document_id') else ''} "
              f"{cites(p.ctx, *(k for k in (r.get('source'), r.get('target')) if k)) if r.get('source') else ''}".rstrip()
              for r in rows[:MAX_ROWS]]
-    return f"Events of {who}, {_known_words(p.ctx.known_now, res.clock.known_at.date().isoformat())}: " + "; ".join(parts) + p.more + "."
+    more = f" (and {len(rows) - MAX_ROWS} more)" if len(rows) > MAX_ROWS else ""  # counted after the merge
+    return f"Events of {who}, {_known_words(p.ctx.known_now, res.clock.known_at.date().isoformat())}: " + "; ".join(parts) + more + "."
 
 
 def _known_words(now: bool, day: str) -> str:

@@ -114,11 +114,50 @@ _NAMES_THE_DATA = re.compile(r"\b(?:data|dataset|data\s+set|graph|population|uni
                              r"cross-holdings?|shareholdings|scope|each\s+other|circles?)\b", re.I)  # "the entities in scope", "own each other in a circle"
 
 
+# a word that opens a clause: a slot's text with one is a clause around a name, not a name
+_CLAUSE_WORD = re.compile(r"(?-i:\b(?:who|whom|whose|what|which|when|where|why|how|if|whether|should|would)\b)")
+# words after a masked name that still belong to it: a legal form the graph's name leaves out, "family"
+_NAME_TAIL = re.compile(rf"^(?:,?\s+(?i:{LEGAL_SUFFIX}|co\.?|kg|&|family|clan|dynasty))+(?![\w])")
+# the capitalised words next to a quoted name, which are its own ('АО "Дориион Логистик"', '"ALLWELL" ORGANIC LTD')
+_CAPS_BEFORE = re.compile(r"(?:(?<=\s)|^)(?:(?-i:[^\W\d_a-z][\w.&'-]*)\s+)+$")
+_CAPS_AFTER = re.compile(r"^(?:\s+(?-i:[^\W\d_a-z][\w.&'-]*))+")
+
+
+def _masked_name_alone(w: Work, s: str) -> str | None:
+    """The graph's name (or a quoted name, an LEI) that a slot's text holds, without the words
+    around it: a masked name is a whole name, so a label, a role word, a clause or a verb around
+    it ("RFI 17: if <X> stopped paying", "the insured, <X>,", "the subject <X>") is none of it.
+    None where the text holds no masked name or several (a pair is split before)."""
+    found = list(PH_RE.finditer(s))
+    if len(found) != 1:
+        return None
+    m = found[0]
+    tail = _NAME_TAIL.match(s[m.end():])
+    before = s[:m.start()]
+    if re.search(r"(?:^|\s)(?:of|de|du|der|von|van|la|le|y|&|and)\s*$", before) and re.search(r"[A-Z]\w*\s+\S+\s*$", before):
+        return None  # "Bank of <X>": a name that goes on before the mask
+    head, end = "", tail.group(0) if tail else ""
+    if _was_quoted(w, m.group(0)):  # 'АО "Дориион Логистик"': the capitalised words next to the quotes are the name's
+        lead, trail = _CAPS_BEFORE.search(before), _CAPS_AFTER.match(s[m.end():])
+        head, end = lead.group(0) if lead else "", trail.group(0) if trail else end
+    return head + m.group(0) + end
+
+
+def _was_quoted(w: Work, placeholder: str) -> bool:
+    inner = w.restore(placeholder)
+    return any(f"{a}{inner}{b}" in w.original for a, b in (('"', '"'), ("\u201c", "\u201d"), ("'", "'"), ("\u00ab", "\u00bb")))
+
+
 def clean(w: Work, raw: str) -> tuple[str, str | None, bool] | None:
     """A slot's text -> (name, kind_hint, is_pronoun), or None when it is not a mention."""
     s = raw
     if SEP in s:
         s = s[:s.index(SEP)]
+    alone = _masked_name_alone(w, s)
+    if alone is not None and FAMILY_NAME.match(s.strip()) is None:
+        s = alone
+    elif PH_OPEN not in s and PH_OPEN in w.text and _CLAUSE_WORD.search(s):
+        return None  # "RFI 9: who sits (one step away from <X>)": a clause; the graph's name is elsewhere
     if _NAMES_THE_DATA.search(s) and not re.search(r"[A-Z\d\ue000-\uf8ff]", s):
         return None  # "the ownership data", "all cross-holding loops in the data": no entity
     # cut at a comma that is not part of a legal name ("Acme, Inc.") nor of a "Last, First" name
@@ -166,7 +205,7 @@ def clean(w: Work, raw: str) -> tuple[str, str | None, bool] | None:
         return None
     if len(s.split()) > 8:  # a clause, not a name
         return None
-    text = _ID_LABEL.sub("", w.restore(s).strip())
+    text = re.sub(r"(?<=\w)['\u2019]s$", "", _ID_LABEL.sub("", w.restore(s).strip()))
     if kind is None:
         if SUFFIX_AT_END.search(text) or re.search(rf"\b{LEGAL_SUFFIX}(?:\s|$)", text):
             kind = "fund" if FUND_WORDS.search(text) else "company"

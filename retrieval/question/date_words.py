@@ -49,6 +49,8 @@ WORDS = (
     rf"|{_END}(?P<wmon>{MON})\.?(?!,?\s+\d)(?:\s+(?P<wmonrel>last|this)\s+year)?\b"
     # (not a quiz's question number: "Q4 (3 marks).")
     rf"|(?:{_END})?(?:Q(?P<wq>[1-4])|H(?P<wh>[12]))(?![-/'\s]*(?:FY|CY)?\s*'?\d)(?!\s*\(\s*\d+\s*marks?\s*\))\b"  # Q2 alone: the latest Q2 end
+    # "Q3 last year", "H1 of this year": the year said in words, as for a month ("the end of June last year")
+    r"(?:\s+(?:of\s+)?(?:the\s+)?(?P<wqrel>last|this|current|previous|prior|preceding)\s+(?:calendar\s+|financial\s+)?year\b)?"
     # "a year ago today": one day, the session's day a year back
     r"|(?P<wago>this\s+time\s+last\s+year|(?:a|one)\s+year\s+ago(?:\s+today)?)\b"
     r"|(?P<wagon>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(?P<wagou>years?|quarters?|months?)\s+ago(?:\s+today)?\b"
@@ -128,7 +130,10 @@ def words_day(g: dict[str, Any], today: date) -> date:
         return date(int(digits) + (2000 if len(digits) == 2 else 0), 6, 30)
     if g.get("wq") or g.get("wh"):
         month = 3 * int(g["wq"]) if g.get("wq") else 6 * int(g["wh"])
-        return _latest_month_end(month, today)
+        rel = (g.get("wqrel") or "").lower()
+        if rel in ("this", "current"):
+            return _month_end(today.year, month)
+        return _latest_month_end(month, today, 1 if rel else 0)
     if g.get("wagon"):
         return _ago(g["wagon"].lower(), g["wagou"].lower(), today)
     if g.get("wqend"):

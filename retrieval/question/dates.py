@@ -67,7 +67,10 @@ _TO_CUE = re.compile(r"\b(?:and|to|until|till|through|thru|up\s+to|vs\.?|versus|
                      r"|(?<=\d)\s*(?:-{1,2}>?|=>|\u2013|\u2014|\u2192)\s*$", re.I)  # "1/1/24 - 30/6/24", "YE20 -> YE21"
 _ASOF_CUE = re.compile(r"\b(?:(?:(?:as\s+(?:of|at)|at|by)\s+)?(?:cob|eod|close\s+of\s+business|end\s+of\s+(?:the\s+)?day)"
                        r"(?:\s+(?:on|of))?|(?-i:[Aa]s)\s+(?:of|at|on)(?:\s+the)?|at\s+the|by\s+the|on\s+the|at|on|by|in|per|dated|during|for|"
-                       r"valid\s+(?:on|at|as\s+of)|effective|of|a/o|over|across|throughout)\s*,?\s*$|@\s*$"
+                       r"valid\s+(?:on|at|as\s+of)|effective|of|a/o|over|across|throughout|"
+                       # "for the period ended D", "in the year ending D": the period's last day
+                       r"(?:(?:reporting|accounting|financial|fiscal|calendar)\s+)?(?:period|year|quarter|half[- ]year|half|month)\s+"
+                       r"(?:ended|ending|to))\s*,?\s*$|@\s*$"
                        # "at the date of D", "to the key date D", "per reporting date D": the date named as a date
                        rf"|(?:{_DATE_NAMED})\s*$", re.I)
 _THEN = r"(?:then|at\s+the\s+time|(?:on|at|as\s+(?:of|at)|by|of)\s+(?:that|the\s+same|this)\s+(?:day|date|time|point)|that\s+day|the\s+same\s+day)\b"
@@ -125,8 +128,20 @@ def _text_before(text: str, at: int) -> str:
     return before
 
 
+# "every shareholding recorded as of D", "no percentage was reported as at D": the participle says
+# what the facts are, its "as of" dates them; not "as recorded on D" nor "data published as of D"
+_FACT_RECORDED = re.compile(
+    r"(?<!\bas\s)(?<!\bwhat\s)(?<!\bdata\s)(?<!\binformation\s)(?<!\brecords\s)(?<!\bfacts\s)(?<!\bfiles\s)"
+    r"(?:(?:was|were|is|are|been)\s+)?\b(?:recorded|reported|registered|disclosed|shown|stated)\s+as\s+(?:of|at)(?:\s+the)?\s*,?\s*$", re.I)
+_KNOWN_WORD_BEFORE = re.compile(r"\b(?:as|what|data|information|records|facts|files|knowledge)\s+(?:(?:was|were|is|are|been)\s+)?\S+\s+as\s+(?:of|at)(?:\s+the)?\s*,?\s*$", re.I)
+
+
 def _cue_in_front(before: str, date_start: int) -> tuple[str, int]:
     """The cue directly in front of a date and where the hit starts (at the cue when there is one)."""
+    fact = _FACT_RECORDED.search(before)
+    if fact and not _KNOWN_WORD_BEFORE.search(before):
+        asof = re.search(r"as\s+(?:of|at)(?:\s+the)?\s*,?\s*$", before, re.I)
+        return "asof", date_start - (len(before) - asof.start())  # type: ignore[union-attr]
     for name, rx in _CUES:
         cm = rx.search(before)
         if cm:

@@ -26,7 +26,7 @@ from ownergraph.domain.vocabulary import (
     OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, SCREENING, STAKE,
 )
 
-__all__ = ["BROAD", "CUES", "OUR_POSITIONS", "REFINED", "SURE", "best_kind", "cue_scores", "kind_by_cues", "overruled", "refined"]
+__all__ = ["BOTH_WAYS", "BROAD", "CUES", "OUR_POSITIONS", "REFINED", "SURE", "best_kind", "cue_scores", "kind_by_cues", "overruled", "refined"]
 
 SURE = 3  # the score a kind needs to be chosen by its cues
 # kinds whose rules take generic words ("ownership", "connected to ... and", "holding in"): their
@@ -39,14 +39,28 @@ _GROUPISH = r"(?:compan(?:y|ies)|entit(?:y|ies)|subsidiar(?:y|ies)|subs|undertak
 _PRON = r"(?:it|he|she|they)"
 _HOPS = r"(?:hops?|steps?|degrees?|links?|levels?|layers?)"
 _SANCTION = r"(?:sanction\w*|sdn|ofac|ofsi|designated|black-?list\w*|embargo\w*)"
-_BOOK = r"(?:book|portfolios?|positions?|holdings|investments|exposures?|names\s+we\s+hold)"
+_BOOK = r"(?:book|portfolios?|positions?|holdings|investments|exposures?|issuers|names\s+we\s+hold)"
 # the asker's own positions: "our holdings in X", "the bank's book holdings in X", counsel's "Your
 # holdings in X", "every position You held in X" (the holder is us, not X)
-OUR_POSITIONS = (r"\b(?:our|your|the\s+(?:bank|firm|authority|fund|company|group|insurer)'?s)\s+(?:book\s+|own\s+)?"
+OUR_POSITIONS = (r"\b(?:our|your|the\s+(?:bank|firm|authority|fund|company|group|insurer)'?s)\s+"
+                 # any words that size or place it: "our aggregate position in", "the bank's total book holdings in"
+                 r"(?:(?:book|own|total|aggregate|overall|combined|gross|net|current|entire|whole)\s+){0,2}"
                  r"(?:holdings?|positions?|exposures?|investments?)\s+(?:in|to|on|against)\b|"
                  r"\bpositions?\s+(?:that\s+)?(?:you|we)\s+(?:held|hold|have|had)\b")
 # a shift of work ("left open for the morning shift"), not a shift in the figures
 _WORK_SHIFT = "".join(rf"(?<!\b{w}\s)" for w in ("morning", "evening", "night", "late", "early", "next", "day", "this", "your", "my", "our"))
+
+# words of coming onto a register and of leaving it: a pair of them asks what changed
+_CAME_IN = r"(?:added|joined|entered|arrived|appeared|admitted|came\s+(?:in|onto|on)|new(?:comers?)?|incoming)"
+_WENT_OUT = r"(?:removed|left|exited|departed|disappeared|dropped(?:\s+off|\s+out)?|fell\s+off|went|ceased|outgoing|leavers?)"
+# a majority at every step of a chain: the group (not the direct holdings)
+_MAJORITY = r"(?:majorit\w*|more\s+than\s+(?:half|50\s*(?:%|per\s*cent|percent))|over\s+(?:half|50\s*(?:%|per\s*cent|percent))|>\s*50\s*%)"
+_EVERY_STEP = (r"(?:chains?|at\s+(?:any|every|each)\s+(?:depth|level|step|tier)|(?:all|every|each)\s+(?:levels?|steps?|tiers?)|"
+               r"indirect\w*|further\s+down|all\s+the\s+way\s+down|down\s+the\s+(?:chain|line|tree)|whole\s+tree|cascad\w*)")
+# a link either way: to or from, up or down
+BOTH_WAYS = (r"(?:to\s+or\s+from|from\s+or\s+to|(?:up|down)stream\s+(?:or|and)\s+(?:down|up)stream|up\s+or\s+down|down\s+or\s+up|"
+              r"(?:in\s+)?either\s+direction|either\s+way|both\s+ways|both\s+directions|above\s+(?:or|and)\s+below|"
+              r"inbound\s+(?:or|and)\s+outbound)")
 
 # kind -> (cue, weight): 3 decides alone, 2 and 1 only together
 CUES: dict[str, tuple[tuple[str, int], ...]] = {
@@ -56,7 +70,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\btrad(?:e|ed|es|ing)\s+under\b|\bname\s+(?:history|changes?|variants?)\b|\brenam\w*|\bidentifiers?\b|\blei\b(?!\s*:?\s*(?:code\s+)?(?:{MASK_WORD}|[A-Z0-9]{{20}}))|"
          rf"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b(?!\.?\s*:?\s*(?:\d|{MASK_WORD}|[\"\u201c\[]))|\breg(?:istration)?\.?\s+(?:no|number|num)\b|\balias(?:es)?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
          r"\bwhat\b.{0,60}\b(?:is|was|were)\s+(?:\w+\s+)?(?:called|named)\b|\bhow\s+(?:is|was|were)\s+(?:\w+\s+)?called\b|"
-         r"\b(?:go|goes|went|gone)\s+by\b|\bwho\s+(?:is|'s)\s+(?:that|this)\b|\b(?:which|what)\s+(?:entity|company|firm|party|fund)\s+is\s+(?:that|this|it)\b|\b(?:ever|once|previously|before)\s+(?:been\s+)?(?:called|named|known\s+as)\b|\bspellings?\b|\bknown\s+under\b|\bsuccessors?\b|\b(?:which|what)\s+name\b|"
+         r"\b(?:go|goes|went|gone)\s+by\b|\bwho\s+(?:is|'s)\s+(?:that|this)\b|\b(?:which|what)\s+(?:legal\s+|registered\s+|corporate\s+)?(?:entity|company|firm|party|fund|person)\s+is\s+(?:that|this|it)\b|\b(?:ever|once|previously|before)\s+(?:been\s+)?(?:called|named|known\s+as)\b|\bspellings?\b|\bknown\s+under\b|\bsuccessors?\b|\b(?:which|what)\s+name\b|"
          r"\b(?:registered|recorded|filed|listed|known)\s+(?:under|with)\s+(?:the\s+)?lei\b|"
          # "the legal entity to which LEI X is assigned"
          rf"\b(?:lei|identifier|code)\s+(?:{MASK_WORD}|[A-Z0-9]{{20}})\s+(?:is|was|has\s+been)\s+(?:assigned|issued|allocated)\b|"
@@ -99,6 +113,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\b(?:no|without\s+(?:a|any)?)\s*(?:stake|percentage|share|%|pct)\s+(?:recorded|given|published|stated|known|on\s+(?:file|record))\b|"
          r"\bmissing\s+(?:any\s+|some\s+)?(?:stake|holding|share)\s+(?:sizes?|percentages?|figures?)\b|"
          r"\b(?:holders?|shareholders?|owners?|which|who)\b.{0,20}\b(?:has|have|had|carries|shows?)\s+no\s+(?:stake|percentage|%|pct)\b|"
+         # any record that lacks its figure: "a holding that has no percentage", "lacking a stated stake"
+         r"\b(?:(?:has|have|had|carr(?:y|ies)|shows?)\s+no|lack(?:s|ing)?\s+(?:a|any)?)\s*(?:stated\s+|recorded\s+|published\s+)?"
+         r"(?:stake|percentage|%|pct)\b(?!\s+(?:in|of)\b)|"
          r"\bimplausible\b|\bdiscrepanc\w*", 3),
     ),
     DIFF.name: (
@@ -109,6 +126,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          # "who came onto, or left, the register", "each Person that became, or ceased to be, a shareholder"
          r"\b(?:joined|entered|came\s+onto|became)\s*,\s+or\s+(?:left|exited|dropped\s+off|ceased\s+to\s+be)\b|"
          r"\bbecame\s+or\s+ceased\s+to\s+be\b|"
+         # any word of coming in paired with one of going out ("added to or removed from", "new and departed holders")
+         rf"\b{_CAME_IN}\b(?:\s+\w+)?\s*,?\s+(?:or|and|and/or)\s+(?:\w+\s+)?{_WENT_OUT}\b|"
+         rf"\b{_WENT_OUT}\b(?:\s+\w+)?\s*,?\s+(?:or|and|and/or)\s+(?:\w+\s+)?{_CAME_IN}\b|"
          r"\b(?:joined|entered|came\s+onto|dropped\s+off|fell\s+off)\s+(?:the\s+)?(?:share\s*)?(?:register|cap\s+table)\b", 3),
         (r"\bversus\b|\bvs\.?(?=\s)", 2),
         (r"\u0394|\bdelta\b", 3),  # "Δ shareholders X D1 vs D2"
@@ -117,7 +137,8 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (r"(?<!credit\s)\bdefault\w*(?!\s+swaps?\b)|\bcredit\s+event\b|\binsolven\w*|\bbankrupt\w*|\b(?:goes|go|went|going)\s+(?:under|bust|belly[- ]up)\b|"
          r"\bcollaps\w*|\bblows?\s+up\b|\bfail(?:s|ed|ure|ing)?\b|\bwiped\s+out\b|\bknock-?on\b|\bsecond[- ]round\b|"
          r"\bspill-?overs?\b|\bdomino\b|\bcontagion\b|\bripple\b|\b(?:went|goes|go|going)\s+down\b|"
-         r"\b(?:can'?t|cannot|can\s+not|unable\s+to|fails?\s+to|stops?)\s+(?:pay|paying|service|meet|repay)\b|"
+         r"\b(?:can'?t|cannot|can\s+not|could\s+not|couldn'?t|unable\s+to|fail(?:s|ed)?\s+to|stop(?:s|ped|ping)?|ceas(?:e|es|ed)\s+to)\s+"
+         r"(?:pay|paying|service|servicing|meet|meeting|repay|repaying)\b|\bout\s+of\s+pocket\b|"
          r"\b(?:bear|bears|take|takes|suffer|suffers|absorb|absorbs)\s+(?:the\s+|any\s+)?loss(?:es)?\b", 3),
         (r"\bon\s+the\s+hook\b|\btakes?\s+a\s+hit\b|\blose[s]?\s+money\b|\bgets?\s+hurt\b|\bwho\s+(?:suffers|loses)\b|\bhit\b", 2),
     ),
@@ -183,7 +204,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (r"\byour\s+(?:book\s+)?(?:holdings?|positions?)\s+in\b|\bpositions?\s+you\s+(?:held|hold|had)\b", 2),
     ),
     COUNTERPARTIES.name: (
-        (r"\blen(?:d|ds|der|ders|ding|t)\b|\bloans?\b|\bfinanc(?!ial\b)\w*|\bcreditors?\b|\bborrow\w*|\bguarant\w*|\bbackstop\w*|"
+        (r"\blen(?:d|ds|der|ders|ding|t)\b|\bloans?\b|\bfinanc(?!ial\b)\w*|\bbankroll\w*|\bcreditors?\b|\bborrow\w*|\bguarant\w*|\bbackstop\w*|"
          r"\bsuret(?:y|ies)\b|\bcredit\s+(?:facilit\w*|lines?)\b|\bfacilit(?:y|ies)\b|"
          r"\bextend(?:ed|s|ing)?\s+(?:credit|loans?|financing|facilities)\b|"
          r"\bprovid\w*\s+(?:the\s+)?(?:credit|finance|financing|funding|loans?)\b|\bcredit\s+providers?\b", 3),
@@ -208,6 +229,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\bmajority[- ](?:owned|held|controlled)\s+(?:subsidiar\w*|subs|companies|entities)\b|"
          r"\bsubsidiar\w*\b.{0,40}\bmajority[- ](?:owned|held|controlled)\b|"
          rf"\b(?:which|what)\s+(?:\w+\s+)?(?:companies|subsidiar\w*|entities|firms)\b.{{0,80}}\bmore\s+than\s+(?:half|50\s*(?:%|per\s*cent|percent))\s+of\b(?!\s+{MASK_WORD})", 3),
+        (rf"(?<!\w){_MAJORITY}.{{0,60}}\b{_EVERY_STEP}|\b{_EVERY_STEP}\b.{{0,60}}(?<!\w){_MAJORITY}", 3),
         (r"\bgroup\b", 2),
     ),
     CYCLES.name: (

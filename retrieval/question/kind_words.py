@@ -13,6 +13,8 @@ from ownergraph.domain.vocabulary import (
     PARENTS, PATH, QUALITY, SANCTIONS_NEAR, SCREENING, STAKE, UNKNOWN,
 )
 
+from ownergraph.retrieval.question.kind_cues import BOTH_WAYS
+
 __all__ = ["kind_by_phrase", "kind_by_command"]
 
 _I = re.I
@@ -50,6 +52,8 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # A and B": a path); "who owned, controlled, or was owned by X": both directions
     (NEIGHBOURHOOD.name, re.compile(r"^(?!.*\b(?:between|sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:"
                                     r"\bimmediate\s+(?:connections?|links?|ties|relationships?|neighbou?rs?)\b|"
+                                    # "a direct ownership or control link to or from X", "one step away, upstream or downstream"
+                                    rf"\b(?:links?|connections?|relationships?|ties|steps?|hops?|edges?|away)\b.{{0,40}}\b{BOTH_WAYS}|"
                                     r"\bdirect\s+(?:connections|links|ties|relationships|neighbou?rs)\b|"
                                     r"\b(?:own|owns|owned|control|controls|controlled)\b.{0,40}\bor\s+(?:is|are|was|were)\s+"
                                     r"(?:owned|controlled|held)(?:\s+(?:or|and|and/or)\s+(?:owned|controlled|held))?\s+by\b)", _I)),

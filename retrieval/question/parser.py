@@ -64,6 +64,8 @@ from ownergraph.domain.vocabulary import EVENTS  # issue 30 item 3: an event que
 from ownergraph.retrieval.kinds.events import COMPARED_DATE
 from ownergraph.retrieval.question.gazetteer import PREFIX
 from ownergraph.retrieval.question.filter_form import FilterReading, read_filter
+from ownergraph.retrieval.question.asked_attribute import foreign_attribute
+from ownergraph.retrieval.question.role_words import without_role_words
 
 if TYPE_CHECKING:
     from ownergraph.retrieval.question.gazetteer import Gazetteer
@@ -205,6 +207,11 @@ def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
 
 def _family_of(w: Work, probe: str, dates: list[DateHit]) -> str:
     w.kind_words = ""
+    other = foreign_attribute(probe)
+    if other is not None:
+        w.notes.append(f"asks for the {other!r} of an entity: nothing the graph records")
+        return UNKNOWN
+    probe = without_role_words(probe)
     settled = kind_by_phrase(probe)
     if settled is not None:
         return settled

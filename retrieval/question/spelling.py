@@ -33,8 +33,48 @@ for _w in VOCABULARY:
         _BY_DELETE.setdefault(_d, set()).add(_w)
 
 
+_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_VOWELS = frozenset("aeiouy")
+
+
+def _neighbours(a: str, b: str) -> bool:
+    """Two letters a finger slips between: next to each other on a keyboard (row or the rows
+    above and below), or two vowels (a sound misspelt)."""
+    if a in _VOWELS and b in _VOWELS:
+        return True
+    at = {c: (r, i) for r, row in enumerate(_ROWS) for i, c in enumerate(row)}
+    if a not in at or b not in at:
+        return True  # a hyphen, an accent: no keyboard reasoning
+    (ra, ia), (rb, ib) = at[a], at[b]
+    return abs(ra - rb) <= 1 and abs(ia - ib) <= 1
+
+
+def _a_slip(word: str, target: str) -> bool:
+    """One letter written for another is a typo only where the two are neighbours: "charge" is a
+    word, not "change" misspelt (r and n are far apart); other edits (a letter left out, doubled,
+    two swapped) are, but not at the word's first letter."""
+    if word[0] != target[0]:
+        return False  # a word's first letter is seldom the slip: "ending" is a word, not "lending" misspelt
+    if len(word) != len(target):
+        return True
+    diff = [(a, b) for a, b in zip(word, target) if a != b]
+    return len(diff) != 1 or _neighbours(*diff[0])
+
+
+_KNOWN = COMMON | VOCABULARY | _ENGLISH
+_INFLECTION = re.compile(r"(?:s|es|ed|d|ing|er|ers|ly)$")
+
+
+def _inflected(word: str) -> bool:
+    """A known word with an inflection ("holders", "guarantees", "lendings"): a word, no typo."""
+    m = _INFLECTION.search(word)
+    if m is None or (m.group(0) == "s" and word[:m.start()].endswith(("ed", "ing", "ly"))):
+        return False  # "limiteds" is "limited" misspelt, not a plural
+    return any(stem in _KNOWN for stem in (word[:m.start()], word[:m.start()] + "e"))
+
+
 def _nearest(word: str) -> str | None:
-    if word in COMMON or word in VOCABULARY or word in _ENGLISH or "-" in word:
+    if word in _KNOWN or "-" in word or _inflected(word):
         return None
     near = sorted({t for d in deletes(word) for t in _BY_DELETE.get(d, ())}, key=lambda t: (edit_distance(word, t), t))
     if not near:
@@ -44,7 +84,7 @@ def _nearest(word: str) -> str | None:
         return None
     if len(near) > 1 and edit_distance(word, near[1]) == best:
         return None  # two words as near: leave it
-    return near[0]
+    return near[0] if _a_slip(word, near[0]) else None
 
 
 def correct_words(text: str) -> tuple[str, list[str]]:

@@ -234,3 +234,42 @@ def test_since_when_a_role_or_holding_began_is_an_event() -> None:
     assert _q("state the date from which Acme Invented Ltd has been registered as a person with significant "
               "control of Bo Invented Ltd.").pattern == "events"
     assert _q("Who has been a shareholder of Acme Invented Ltd since 2020?").pattern == "owners"
+
+
+def test_a_diff_merges_shares_and_votes_before_it_cuts_and_counts() -> None:
+    """Rows that differ only in their interest are one change: the rows shown and the "(and N
+    more)" count the changes after that merge, not the frame's rows."""
+    from ownergraph.retrieval.answer.parts import MAX_ROWS
+    from ownergraph.retrieval.kinds import diff
+
+    rows = [{"change": "added", "type": "OWNS", "source": f"og:h{i}", "source_name": f"Holder {i} Ltd",
+             "target": "og:x", "target_name": "Xeno Invented AG", "stake_before": None, "stake_after": 0.1,
+             "interest": interest, "cause_document_id": f"DOC-{i}", "cause_action_id": None}
+            for i in range(MAX_ROWS + 2) for interest in ("shareholding", "voting_rights")]
+    frame = pd.DataFrame(rows)
+    text = diff.compose(Parts(frame, rows[:MAX_ROWS], f" (and {len(rows) - MAX_ROWS} more)", _Ctx(), "Xeno Invented AG",
+                              None, "2024-06-30", NS(events=())))  # type: ignore[arg-type]
+    assert text.count("added:") == MAX_ROWS and "(and 2 more)" in text
+    assert f"Holder {MAX_ROWS - 1} Ltd" in text and "shareholding and voting rights" in text
+
+
+def test_an_event_in_shares_and_votes_is_one_line_naming_both() -> None:
+    """A holder's shares and votes that began the same day are one event: one line that names
+    each interest (not two lines saying "owns" of two different figures)."""
+    from datetime import datetime
+
+    from ownergraph.retrieval.kinds import events
+
+    def row(interest: str, lo: float, hi: float) -> dict[str, Any]:
+        return {"date": "2019-03-01", "event": "began", "type": "OWNS", "source": "og:a", "target": "og:b",
+                "source_name": "Ana Invented", "target_name": "Bo Invented Ltd", "stake_lo": lo, "stake_hi": hi,
+                "document_id": "REG-1", "edge": {"interest": interest}}
+
+    rows = (row("voting_rights", 0.6, 0.6), row("shareholding", 0.25, 0.5))
+    result = NS(rows=rows, clock=NS(known_at=datetime(2025, 1, 1)))
+    ctx = _Ctx()
+    ctx.known_now, ctx.question = True, "when did Ana Invented buy into Bo Invented Ltd"  # type: ignore[attr-defined]
+    text = events.compose(Parts(pd.DataFrame(list(rows)), list(rows), "", ctx, "Ana Invented", "Bo Invented Ltd",  # type: ignore[arg-type]
+                                "2024-06-30", result))
+    assert text.count("2019-03-01") == 1
+    assert "holds 60% of the voting rights and owns 25–50% of the shares of Bo Invented Ltd" in text

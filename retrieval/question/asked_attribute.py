@@ -1,0 +1,60 @@
+"""The attribute a question asks for, when it is none the graph holds (issue 30: "I read this
+as ..."). Words like "date", "history" and "record" are cues of the events and diff kinds, but
+what they ask depends on the words that qualify them: "the date of the acquisition" and "the
+ownership history" are ours; "the date of incorporation", "the account opening date", "the
+litigation history", "the date the account was opened" are not. A qualifier with none of the
+graph's words makes the question ask for something the graph does not hold."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["foreign_attribute"]
+
+# the graph's own words: what it records a date or a history of
+_OURS = re.compile(
+    r"\b(?:own\w*|share\w*|stake\w*|hold\w*|held|control\w*|sanction\w*|designat\w*|list(?:ed|ing)|delist\w*|"
+    r"names?|renam\w*|called|known|acqui\w*|purchas\w*|bought|buy\w*|sale|sold|sell\w*|dispos\w*|divest\w*|exit\w*|"
+    r"merg\w*|absorb\w*|took|taken|takeover|loans?|lend\w*|lent|borrow\w*|guarant\w*|financ\w*|facilit\w*|"
+    r"correct\w*|restat\w*|amend\w*|events?|transactions?|changes?|changed|transfer\w*|invest\w*|parent\w*|"
+    r"subsidiar\w*|consolidat\w*|branch\w*|dissol\w*|struck|liquidat\w*|ceas\w*|default\w*|vot\w*|interests?|"
+    r"corporate|register\w*|relationships?|links?|connections?|exposures?|positions?|lei|identifiers?)\b", re.I)
+_ARTICLE = r"(?:the|its|their|his|her|a|an|any)"
+_QUALIFIED = (
+    # "the date of incorporation", "the history of litigation against X" (not "the date of <name>'s disposal")
+    re.compile(rf"\b(?:date|history|record)\s+of\s+(?!{_ARTICLE}\s+\ue000|\ue000)(?:{_ARTICLE}\s+)?(?P<q>(?-i:[a-z][\w-]*(?:\s+[a-z][\w-]*)?))", re.I),
+    # "the account opening date", "the cyber incident history", "the environmental incident record"
+    re.compile(rf"\b(?:what\s+(?:is|was|are|were)|provide|state|give|confirm|show|send|list)\s+(?:me\s+|us\s+)?(?:{_ARTICLE}\s+)?"
+               r"(?P<q>(?-i:(?:[a-z][\w-]*\s+){1,3}))(?:date|history|record)\b", re.I),
+    # "the date the account of X was opened", "the date when X's licence lapsed"
+    re.compile(r"\bthe\s+date\s+(?:on\s+which\s+|when\s+|that\s+)?(?P<q>(?:[^\s.?!;\u241e]+\s+){1,6}?"
+               r"(?:was|were|had\s+been|has\s+been)\s+(?:first\s+)?[a-z]+(?:ed|en)\b)", re.I),
+)
+
+
+# words that are no attribute's: a qualifier with one is a clause ("what was on record"), not a noun
+_FUNCTION = re.compile(r"\b(?:on|in|at|of|to|for|by|from|with|as|the|this|that|these|those|same|which|what|it|its|"
+                       r"is|was|be|been|and|or|no|not|any)\b", re.I)
+# "as at (the) date of application": the question's own date named, not a date asked for
+_DATE_CUE = re.compile(r"\b(?:as\s+(?:at|of|on)|at|on|by|per|to|until|till|since|from|before|after)\s+(?:the\s+)?$", re.I)
+_AFTER = 40  # how far the words after "date" (its "of ..." phrase) still qualify it
+
+
+def foreign_attribute(text: str) -> str | None:
+    """The qualifier of a date, history or record the question asks for when none of its words is
+    the graph's ("incorporation", "account opening", "litigation"); None otherwise."""
+    for i, rx in enumerate(_QUALIFIED):
+        for m in rx.finditer(text):
+            q = m.group("q").strip()
+            if not q or _DATE_CUE.search(text[max(0, m.start() - 12):m.start()]):
+                continue
+            if i < 2:  # "the <q> date of ...", "the date of the most recent <q>": the words after it qualify it too
+                if i == 1 and _FUNCTION.search(q):
+                    continue
+                tail = text[m.end():m.end() + _AFTER]
+                q_all = q + " " + tail[:tail.index("\ue000")] if "\ue000" in tail else q + " " + tail
+            else:
+                q_all = q
+            if not _OURS.search(q_all) and not re.fullmatch(r"(?:the|this|that|same|which|what)(?:\s+\w+)?", q, re.I):
+                return q
+    return None
