@@ -18,12 +18,12 @@ from typing import Any
 import lxml.html
 from lxml import etree
 
-from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
-from ownergraph.domain.model import Alias, EntityRef, Ownership, Record
+from ownergraph.domain.codes import AliasScheme, EntityKind
+from ownergraph.domain.model import EntityRef, Ownership, Record
 from ownergraph.ingest.readers.sec.ex21_table import (
     SUFFIX, Row, all_wholly_owned, nest, outside_owner, owned_by, row_stake, table_rows,
 )
-from ownergraph.ingest.readers.sec.ex21_names import other_names
+from ownergraph.ingest.readers.sec.ex21_aliases import row_aliases
 from ownergraph.ingest.readers.sec.ex21_text import line_rows, list_heading, text_rows
 from ownergraph.ingest.readers.sec.values import (
     MAX_BYTES, utc_midnight, clean_text, Doc, file_mtime, normalise,
@@ -152,28 +152,6 @@ def unnamed_filer(path: Path) -> EntityRef:
     value = "sec-ex21:" + hashlib.sha1(path.read_bytes()).hexdigest()[:12]
     return EntityRef(scheme=AliasScheme.OTHER, value=value, kind=EntityKind.COMPANY,
                      name=f"Filer not named [{value}] (exhibit {path.name})")
-
-
-_ALIAS_KINDS = {"former": AliasKind.PREVIOUS, "now": AliasKind.LEGAL, "dba": AliasKind.TRADING}
-
-
-def row_aliases(rows: list[Row]) -> dict[str, tuple[Alias, ...]]:
-    """Per row (by locator), the other names it states in brackets ("(fka …)", "(renamed …)",
-    "(d/b/a …)") as aliases, and the row's name as written with them; a row that is such a
-    bracket alone gives them to the row above."""
-    out: dict[str, tuple[Alias, ...]] = {}
-    last = None
-    for loc, name, *_ in rows:
-        written = owned_by(name)[0]
-        bare, others = other_names(written)
-        found = tuple(Alias(scheme=AliasScheme.NAME, value=other, kind=_ALIAS_KINDS[kind]) for kind, other in others)
-        if others and bare.strip(" ."):  # the name as the list writes it, its other names in it, as well
-            found += (Alias(scheme=AliasScheme.NAME, value=written, kind=AliasKind.LEGAL),)
-        if not bare.strip(" .") and last is not None:
-            out[last] += found
-            continue
-        out[loc], last = found, loc
-    return out
 
 
 class Ex21Reader:
