@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ownergraph.ingest.readers.sec.ex21_rows import held_by
 from ownergraph.ingest.readers.sec.ex21_table import Row, owned_by, share_words
 
 _CAPTION = re.compile(r"^(?:(?P<how>wholly|majority|\d{1,3}(?:\.\d+)?\s*%)[\s-]+)?owned\s+by\s+(?P<by>.+?)\s*:?$"
@@ -30,10 +31,9 @@ def by_captions(rows: list[Row]) -> list[Row]:
         if (found := caption(row)) is not None:
             holder = found
             continue
-        loc, name, jur, pct, ind = row
-        if holder is not None and owned_by(name)[1] is None:
-            name, pct = f"{name} (subsidiary of {holder[0]})", pct or holder[1]
-        out.append((loc, name, jur, pct, ind))
+        if holder is not None and owned_by(row[1])[1] is None:
+            row = held_by(row, holder[0], row[3] or holder[1])
+        out.append(row)
     return out
 
 

@@ -15,6 +15,7 @@ from ownergraph.ingest.readers.sec.ex21_captions import by_captions
 from ownergraph.ingest.readers.sec.ex21_cells import cell_rows, one_cell_lines
 from ownergraph.ingest.readers.sec.ex21_footnotes import by_footnotes
 from ownergraph.ingest.readers.sec.ex21_owner_sentences import add_stated, stated
+from ownergraph.ingest.readers.sec.ex21_rows import PERCENT, PLACE, fill, join_lines
 from ownergraph.ingest.readers.sec.ex21_runon import unflatten
 from ownergraph.ingest.readers.sec.values import clean_text
 
@@ -196,9 +197,9 @@ class _Lines:
         self.waiting = None
 
     def fill_last(self, field: int, value: str) -> None:
-        """Give the last row a field (2: its place, 3: its percent) a later line states."""
-        if self.out and self.out[-1][field] is None:
-            self.out[-1] = (*self.out[-1][:field], value, *self.out[-1][field + 1:])  # type: ignore[assignment]
+        """Give the last row a field (``PLACE``, ``PERCENT``) a later line states."""
+        if self.out:
+            self.out[-1] = fill(self.out[-1], field, value)
 
     def piped(self, n: int, line: str) -> None:
         depth = len(line) - len(line.lstrip(">"))  # ">" marks a nested row, as in quoted text
@@ -216,7 +217,7 @@ class _Lines:
             self.add(f"line[{n}]", value.strip(), None, None, raw)
             return True
         if re.match(r"jurisdiction|state|country|place|domicile|incorporat", key, re.I):
-            self.fill_last(2, value.strip())
+            self.fill_last(PLACE, value.strip())
             return True
         return False
 
@@ -239,13 +240,13 @@ class _Lines:
             add_stated(self.out, f"line[{n}]", found, float(len(raw) - len(raw.lstrip())))
             return None
         if (m := PCT.fullmatch(line)) and self.out and self.out[-1][3] is None:  # the percent on the line under
-            self.fill_last(3, f"{m[1]}%")
+            self.fill_last(PERCENT, f"{m[1]}%")
             return None
         if m := _ONLY_INCORPORATED.match(line):  # "Incorporated in the State of X" under its name
             if waiting is not None:
                 self.add(*waiting, m["where"].strip(), None, raw)
             else:
-                self.fill_last(2, m["where"].strip())
+                self.fill_last(PLACE, m["where"].strip())
             return None
         return self.named(n, line, raw, numbered, waiting)
 
@@ -298,15 +299,9 @@ def line_rows(lines: list[str]) -> list[Row]:
 
 
 def _bracketed(lines: list[str]) -> list[str]:
-    """The lines with a bracket left open at a line's end closed by the next lines ("… limited
-    partnership (d/b/a" / "Wendy's of Michigan)"), those lines left empty (numbering kept)."""
-    out = list(lines)
-    for i, line in enumerate(out):
-        j = i
-        while out[i].count("(") > out[i].count(")") and j + 1 < min(len(out), i + 3) and out[j + 1].strip():
-            j += 1
-            out[i], out[j] = f"{out[i].rstrip()} {out[j].strip()}", ""
-    return out
+    """The lines with a bracket left open at a line's end closed by the next two lines at most
+    ("… limited partnership (d/b/a" / "Wendy's of Michigan)")."""
+    return join_lines(lines, lambda line, _: line.count("(") > line.count(")"), most=2)
 
 
 # a list item holding one word, the rest of its name on the line under it (a rendering that broke
@@ -315,12 +310,14 @@ _ONE_WORD_ITEM = re.compile(r"^\s*[-\u2022\u00b7*]\s+(?P<word>[A-Z][\w&.'-]*)\s*
 
 
 def _items_joined(lines: list[str]) -> list[str]:
-    out = list(lines)
-    for i in range(len(out) - 1):
-        nxt = out[i + 1].strip()
-        if (m := _ONE_WORD_ITEM.match(out[i])) and nxt[:1].isupper() and not nxt.startswith(("-", "|")):
-            out[i], out[i + 1] = f"- {m['word']} {nxt}", ""
-    return out
+    def continues(item: str, nxt: str) -> bool:
+        nxt = nxt.strip()
+        return bool(_ONE_WORD_ITEM.match(item)) and nxt[:1].isupper() and not nxt.startswith(("-", "|"))
+
+    def join(item: str, nxt: str) -> str:
+        return f"- {_ONE_WORD_ITEM.match(item)['word']} {nxt.strip()}"  # type: ignore[index]
+
+    return join_lines(lines, continues, join=join)
 
 
 def _named_lines(lines: list[str]) -> list[Row]:
