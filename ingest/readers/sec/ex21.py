@@ -46,11 +46,13 @@ def _parent_name(root: Any) -> str | None:
     above = (root.xpath("//body//text()[following::table and not(ancestor::table)]")
              if root.find(".//table") is not None else page_lines(root)[:12])
     lines = [t for t in (clean_text(x).replace("\xa0", " ") for x in [*root.xpath("//title/text()"), *above]) if t]
+    headed = False  # after "Subsidiaries of the Registrant", "Subsidiaries of X:" is a group's caption
     for i, ln in enumerate(lines):
         if m := re.search(r"subsidiaries of\s*(.*)", ln, re.I):
             name = m[1] or (lines[i + 1] if i + 1 < len(lines) else "")
-            if (name := name.strip(" *:")) and not _PLACEHOLDER.match(name):
+            if (name := name.strip(" *:")) and not _PLACEHOLDER.match(name) and not headed:
                 return name
+            headed = headed or bool(_PLACEHOLDER.match(name))
     for ln in lines:
         if (len(ln) < 100 and SUFFIX.search(ln) and not re.match(r"ex(hibit)?[\s-]*21", ln, re.I)
                 and not re.search(r"subsidiaries", ln, re.I)):
@@ -79,11 +81,15 @@ def _text_parent(text: str) -> str | None:
     heading ("EMPS CORPORATION" / "LIST OF SUBSIDIARIES OF REGISTRANT"); "the Registrant" names
     nobody."""
     lines = [ln.strip() for ln in text.splitlines()[:60] if ln.strip()]
+    headed = False  # after "Subsidiaries of the Registrant", "Subsidiaries of X:" is a group's caption
     for i, ln in enumerate(lines):
+        if headed and list_heading(ln):
+            continue
         if m := re.search(r"subsidiaries\s+of\s+(.+)", ln, re.I):
             name = m[1].strip(" *:")
             if name and not _PLACEHOLDER.match(name):
                 return name
+            headed = True
         if m := re.match(r"(.+?)\s+and\s+(?:its\s+)?subsidiaries\s*$", ln, re.I):
             if SUFFIX.search(m[1]) and not _PLACEHOLDER.match(m[1]):
                 return m[1].strip(" *:,")

@@ -11,7 +11,7 @@ import re
 from ownergraph.ingest.readers.sec.ex21_table import (
     INCORPORATED, MARK, PCT, Columns, Row, has_form, known_place, owner_clause, row_text,
 )
-from ownergraph.ingest.readers.sec.ex21_captions import by_captions
+from ownergraph.ingest.readers.sec.ex21_captions import by_captions, names_holder, wrapped_captions
 from ownergraph.ingest.readers.sec.ex21_cells import cell_rows, one_cell_lines
 from ownergraph.ingest.readers.sec.ex21_footnotes import by_footnotes
 from ownergraph.ingest.readers.sec.ex21_owner_sentences import add_stated, stated
@@ -228,6 +228,8 @@ class _Lines:
             return self.piped(n, line)
         if (m := _KEYED.match(line)) and self.keyed(n, m["key"], m["value"], raw):
             return None
+        if line.endswith(":") and names_holder(line):  # a caption: the rows under it are its holder's
+            return self.add(f"line[{n}]", line, None, None, raw)
         if not line or len(line) > 160 or line.endswith(":") or MARK.fullmatch(line):
             return None
         if (m := _DBA_LINE.match(line)) and self.out:  # "d/b/a Wendy's of Michigan" under its row
@@ -323,7 +325,7 @@ def _items_joined(lines: list[str]) -> list[str]:
 def _named_lines(lines: list[str]) -> list[Row]:
     state = _Lines()
     started = by_heading = False
-    for n, raw in enumerate(_bracketed(_items_joined(lines)), 1):
+    for n, raw in enumerate(wrapped_captions(_bracketed(_items_joined(lines))), 1):
         text = clean_text(raw).replace("\xa0", " ").strip()
         if not by_heading and list_heading(text):
             state, started, by_heading = _Lines(), True, True  # what followed "Exhibit 21" was a title

@@ -59,7 +59,8 @@ def jurisdiction(text: str | None) -> str | None:
         return None
     if t.upper() in EDGAR_CODES:
         return EDGAR_CODES[t.upper()]
-    return place_code(t) or t
+    # "Virginia banking" (of "a Virginia banking corporation"): the place before a kind of business
+    return place_code(t) or place_code(re.sub(r"(?:\s+[a-z][\w-]*)+$", "", t)) or t
 
 
 def real_cusip(text: str | None) -> str | None:
