@@ -21,7 +21,7 @@ from lxml import etree
 from ownergraph.domain.codes import AliasScheme, EntityKind
 from ownergraph.domain.model import EntityRef, Ownership, Record
 from ownergraph.ingest.readers.sec.ex21_table import (
-    SUFFIX, Row, all_wholly_owned, nest, outside_owner, owned_by, row_stake, table_rows,
+    SUFFIX, all_wholly_owned, nest, outside_owner, row_stake, table_rows,
 )
 from ownergraph.ingest.readers.sec.ex21_aliases import row_aliases
 from ownergraph.ingest.readers.sec.ex21_text import line_rows, list_heading, text_rows
