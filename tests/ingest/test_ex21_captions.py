@@ -61,3 +61,55 @@ def test_a_caption_in_a_list_of_lines_holds_the_rows_under_it_on_one_line_or_two
         # the bank is the filer's subsidiary, not the filer: the exhibit names no filer
         top = [o for o in got if o[1] == bank]
         assert len(top) == 1 and top[0][0].startswith("Filer not named") and top[0][2] == "US-VA"
+
+
+PLACES_ABOVE = """EXHIBIT 21
+SUBSIDIARIES OF THE REGISTRANT
+
+Delaware
+   Orvane Holdings LLC
+   Orvane Services Inc.
+United Kingdom
+   Orvane UK Limited
+Tunisia
+   Orvane Maghreb SARL
+"""
+
+PLACE_HEADINGS = """EXHIBIT 21
+SUBSIDIARIES OF THE REGISTRANT
+
+Subsidiaries organized in Delaware:
+Orvane Holdings LLC
+Orvane Services Inc.
+Subsidiaries organized outside the United States:
+Orvane Labs Sdn. Bhd.
+Orvane UK Limited (United Kingdom)
+"""
+
+PLACES_UNDER = """EXHIBIT 21
+SUBSIDIARIES OF THE REGISTRANT
+
+Orvane Holdings LLC
+Delaware
+
+Orvane UK Limited
+United Kingdom
+"""
+
+
+def _places(tmp_path: Path, text: str) -> dict[str, str | None]:
+    return {name: where for _, name, where, _ in _edges(tmp_path, text)}
+
+
+def test_a_place_above_indented_rows_is_theirs(tmp_path: Path) -> None:
+    assert _places(tmp_path, PLACES_ABOVE) == {"Orvane Holdings LLC": "US-DE", "Orvane Services Inc.": "US-DE",
+                                               "Orvane UK Limited": "GB", "Orvane Maghreb SARL": "TN"}
+
+
+def test_a_heading_naming_a_place_holds_up_to_the_next_heading(tmp_path: Path) -> None:
+    assert _places(tmp_path, PLACE_HEADINGS) == {"Orvane Holdings LLC": "US-DE", "Orvane Services Inc.": "US-DE",
+                                                 "Orvane Labs Sdn. Bhd.": None, "Orvane UK Limited": "GB"}
+
+
+def test_a_place_under_a_row_without_one_is_that_rows(tmp_path: Path) -> None:
+    assert _places(tmp_path, PLACES_UNDER) == {"Orvane Holdings LLC": "US-DE", "Orvane UK Limited": "GB"}

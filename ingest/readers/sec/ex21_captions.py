@@ -2,15 +2,19 @@
 ("WHOLLY OWNED BY DPI", "Subsidiaries of Oriental Bank and Trust:", "Owned 50% by Acme Corp."),
 up to the next caption. The holder may be a short name a row defined ("(\"DPI\")"). A caption
 may wrap over two lines ("WHOLLY OWNED BY QUILLON ENERGY" / "HOLDINGS, INC.", "Subsidiaries of
-Tarnwick Bank and" / "Trust Company:"): the holder's name goes on to the line under it."""
+Tarnwick Bank and" / "Trust Company:"): the holder's name goes on to the line under it.
+
+Captions that name a place rather than a holder ("Delaware" above indented rows, "Subsidiaries
+organized in Delaware:", "Foreign Subsidiaries:" ending it) give the rows under them that place
+(:func:`by_place_captions`)."""
 
 from __future__ import annotations
 
 import re
 
 from ownergraph.ingest.readers.sec.ex21_names import means_filer
-from ownergraph.ingest.readers.sec.ex21_rows import held_by, join_lines
-from ownergraph.ingest.readers.sec.ex21_table import Row, has_form, owned_by, share_words
+from ownergraph.ingest.readers.sec.ex21_rows import PLACE, fill, held_by, join_lines
+from ownergraph.ingest.readers.sec.ex21_table import Row, has_form, known_place, owned_by, share_words
 
 _CAPTION = re.compile(r"^(?:(?P<how>wholly|majority|\d{1,3}(?:\.\d+)?\s*%)[\s-]+)?owned\s+by\s+(?P<by>.+?)\s*:?$"
                       r"|^(?:(?:direct|indirect|wholly[\s-]+owned)\s+)?subsidiaries\s+of\s+(?P<by2>.+?)\s*:?$", re.I)
@@ -70,4 +74,57 @@ def by_captions(rows: list[Row]) -> list[Row]:
     return out
 
 
-__all__ = ["by_captions", "caption", "names_holder", "wrapped_captions"]
+# the names of the rows a list of lines keeps for :func:`by_place_captions` (neither is a company)
+PLACE_HEADING = ":"  # a heading ending in ":"; its place (or None) holds for the rows under it
+PLACE_LINE = ""  # a line naming only a place: the row above's place, or a caption over the rows under it
+
+_ORGANIZED = re.compile(r"^(?:(?:subsidiaries|companies|corporations|entities)\s+)?(?:organi[sz]ed|incorporated|formed|"
+                        r"domiciled)\s+(?:in|under\s+the\s+laws\s+of)\s+(?:the\s+(?:state|commonwealth|province|"
+                        r"republic)\s+of\s+)?(?P<where>.+)$", re.I)
+_PLACE_GROUP = re.compile(r"^(?P<where>.+?)\s+(?:subsidiaries|companies|corporations|entities)$", re.I)
+
+
+def place_heading(text: str) -> str | None:
+    """The place a heading names for the rows under it ("Subsidiaries organized in Delaware:",
+    "Delaware Subsidiaries:", "Delaware:"); None for one naming none ("Foreign Subsidiaries:")."""
+    t = text.strip().rstrip(":").strip()
+    for m in (_ORGANIZED.match(t), _PLACE_GROUP.match(t)):
+        if m and known_place(m["where"]):
+            return m["where"]
+    return t if known_place(t) else None
+
+
+def _bare_place(row: Row) -> str | None:
+    """The place a row holding only a place names (a list's place line, or a table row whose name
+    cell is a place and nothing else)."""
+    if row[1] == PLACE_LINE:
+        return row[2]
+    if row[2] is None and row[3] is None and not has_form(row[1]) and known_place(row[1].strip(" :")):
+        return row[1].strip(" :")
+    return None
+
+
+def by_place_captions(rows: list[Row]) -> list[Row]:
+    """The rows without their place lines and headings: a place line under a row that states no
+    place, with no row indented under it, is that row's place ("Acme Holdings LLC" / "Delaware");
+    else it, like a heading naming a place, gives the rows under it that place unless they state
+    one, up to the next heading."""
+    out: list[Row] = []
+    place: str | None = None
+    for i, row in enumerate(rows):
+        if row[1] == PLACE_HEADING:
+            place = row[2]
+            continue
+        if (bare := _bare_place(row)) is not None:
+            under = i + 1 < len(rows) and rows[i + 1][4] > row[4]
+            if out and out[-1][2] is None and not under:
+                out[-1] = fill(out[-1], PLACE, bare)
+            else:
+                place = bare
+            continue
+        out.append(fill(row, PLACE, place) if place is not None else row)
+    return out
+
+
+__all__ = ["PLACE_HEADING", "PLACE_LINE", "by_captions", "by_place_captions", "caption", "names_holder",
+           "place_heading", "wrapped_captions"]

@@ -11,7 +11,9 @@ import re
 from ownergraph.ingest.readers.sec.ex21_table import (
     INCORPORATED, MARK, PCT, Columns, Row, has_form, known_place, owner_clause, row_text,
 )
-from ownergraph.ingest.readers.sec.ex21_captions import by_captions, names_holder, wrapped_captions
+from ownergraph.ingest.readers.sec.ex21_captions import (
+    PLACE_HEADING, PLACE_LINE, by_captions, by_place_captions, names_holder, place_heading, wrapped_captions,
+)
 from ownergraph.ingest.readers.sec.ex21_cells import cell_rows, one_cell_lines
 from ownergraph.ingest.readers.sec.ex21_footnotes import by_footnotes
 from ownergraph.ingest.readers.sec.ex21_owner_sentences import add_stated, stated
@@ -138,9 +140,24 @@ def _header_line(line: str) -> bool:
     return cols.learn(cells, header=True) and cols.name is not None and (cols.jur is not None or cols.pct is not None)
 
 
+_DOTTED = {"inc", "corp", "co", "ltd", "ltda", "bhd", "pty", "s.a", "n.v", "b.v", "l.p", "s.p.a", "s.r.l"}  # "Inc."
+_LEADER = re.compile(r"(?P<word>[\w.]*?)(?P<dots>\.{3,}|(?:\. ){3,}\.?)")
+
+
+def _leaders(text: str) -> str:
+    """The text with dot leaders ("Acme Inc. ........ Delaware", "Acme LLC...... Texas") turned into
+    spaces of the same width, so columns stay where they stand; a legal form's own full stop kept."""
+    def spaces(m: re.Match[str]) -> str:
+        word, dots = m["word"], m["dots"]
+        keep = "." if word.rstrip(".").casefold() in _DOTTED and not word.endswith(".") else ""
+        return word + keep + " " * (len(dots) - len(keep))
+    return _LEADER.sub(spaces, text) if "..." in text or ". . ." in text else text
+
+
 def text_rows(body: str) -> list[Row]:
     """Rows of a plain-text list: ``<TABLE>`` blocks read by their ``<S>``/``<C>`` column marks and
     header (:func:`_text_table`), else the lines under a header line of column names."""
+    body = _leaders(body)
     blocks = [m[1].splitlines() for m in _TEXT_TABLE.finditer(body)]
     marked = [(b, i) for b in blocks
               if (i := next((i for i, ln in enumerate(b) if re.match(r"\s*<S>", ln, re.I)), None)) is not None]
@@ -152,8 +169,9 @@ def text_rows(body: str) -> list[Row]:
 
 
 def nested(rows: list[Row], text: str) -> list[Row]:
-    """The rows given the holders their footnote markers' notes and their group captions name."""
-    return by_captions(by_footnotes(rows, text))
+    """The rows given the holders their footnote markers' notes and their group captions name, and
+    the places their place captions name."""
+    return by_captions(by_footnotes(by_place_captions(rows), text))
 
 
 def _marked_table(block: list[str], i: int, t: int) -> list[Row]:
@@ -179,6 +197,10 @@ _KEYED = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ]{1,40}?)\s*:\s*(?P<value>\S.*)$"
 _NUMBERED = re.compile(r"^\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})(?:\.\)|[.)])\s+(?=\S)")  # "(1) ", "2.) ", "a. "
 _DBA_LINE = re.compile(r"^(?:d/b/a|doing\s+business\s+as)\s*:?\s+(?P<dba>\S.*?)\s*$", re.I)
 _START = re.compile(r"subsid\w*r|exhibit\s*(?:no\.?\s*)?21\b", re.I)  # "SUBSIDARIES" as written too
+
+
+def _indent(raw: str) -> float:
+    return float(len(raw) - len(raw.lstrip()))
 
 
 class _Lines:
@@ -230,6 +252,9 @@ class _Lines:
             return None
         if line.endswith(":") and names_holder(line):  # a caption: the rows under it are its holder's
             return self.add(f"line[{n}]", line, None, None, raw)
+        if line.endswith(":") and len(line) <= 160:  # a heading: the place it names (or none) for the rows under it
+            self.out.append((f"line[{n}]", PLACE_HEADING, place_heading(line), None, _indent(raw)))
+            return None
         if not line or len(line) > 160 or line.endswith(":") or MARK.fullmatch(line):
             return None
         if (m := _DBA_LINE.match(line)) and self.out:  # "d/b/a Wendy's of Michigan" under its row
@@ -259,6 +284,9 @@ class _Lines:
         loc = f"line[{n}]"
         if waiting is not None and where is not None and wrapped(waiting[1], name):
             loc, name = waiting[0], f"{waiting[1]} {name}"  # "GenPharm" / "International, Inc., a … corporation"
+        if where is None and waiting is None and not has_form(name) and known_place(name):
+            self.out.append((loc, PLACE_LINE, name, None, _indent(raw)))  # a place: see by_place_captions
+            return
         if where is None and not has_form(name) and not numbered:
             # a heading, a sentence, or a name without a legal form whose place may follow
             short = name[:1].isupper() and len(name.split()) <= 8 and not re.search(r"subsid|exhibit", name, re.I)
@@ -295,6 +323,7 @@ def line_rows(lines: list[str]) -> list[Row]:
     with its jurisdiction and an inline percentage. A sentence, heading or footnote names none.
     A rendering with a cell per line is read cell by cell, one that lost its line breaks is cut
     back into lines."""
+    lines = [_leaders(ln) for ln in lines]
     if one_cell_lines(lines):
         return nested(cell_rows(lines), "\n".join(lines))
     return nested(_named_lines(lines) or _named_lines(unflatten(lines)), "\n".join(lines))
