@@ -113,3 +113,19 @@ def test_a_heading_naming_a_place_holds_up_to_the_next_heading(tmp_path: Path) -
 
 def test_a_place_under_a_row_without_one_is_that_rows(tmp_path: Path) -> None:
     assert _places(tmp_path, PLACES_UNDER) == {"Orvane Holdings LLC": "US-DE", "Orvane UK Limited": "GB"}
+
+
+PLACE_ROWS_HTML = """<html><body><p>EXHIBIT 21</p><p>SUBSIDIARIES OF ORVANE CORP.</p>
+<table><tr><td>Name</td><td>Ownership</td></tr>
+<tr><td><b>Delaware</b></td><td></td></tr>
+<tr><td>Orvane Holdings LLC</td><td>100%</td></tr>
+<tr><td><b>Germany</b></td><td></td></tr>
+<tr><td>Orvane GmbH</td><td>100%</td></tr>
+</table></body></html>"""
+
+
+def test_a_table_row_holding_only_a_place_is_a_caption_not_a_subsidiary(tmp_path: Path) -> None:
+    path = tmp_path / "ex21.htm"
+    path.write_text(PLACE_ROWS_HTML, encoding="utf-8")
+    got = {(o.target.name, o.target.jurisdiction) for o in Ex21Reader().read(path) if isinstance(o, Ownership)}
+    assert got == {("Orvane Holdings LLC", "US-DE"), ("Orvane GmbH", "DE")}

@@ -32,6 +32,7 @@ Orvane Holdings, Inc. (Delaware) - 100 percent
 Orvane Services LLC (Texas) - 80 percent owned
 Orvane Maghreb SARL (Tunisia) - 51% owned
 Orvane Europe B.V. (Netherlands) 60 per cent
+Orvane JV LLC (Texas) - 50% joint venture
 """
 
 
@@ -52,4 +53,4 @@ def test_dot_leaders_part_the_name_from_its_place(tmp_path: Path) -> None:
 def test_a_share_in_words_is_the_rows_percent(tmp_path: Path) -> None:
     assert _rows(tmp_path, PERCENT_WORDS) == {
         ("Orvane Holdings, Inc.", "US-DE", 100.0), ("Orvane Services LLC", "US-TX", 80.0),
-        ("Orvane Maghreb SARL", "TN", 51.0), ("Orvane Europe B.V.", "NL", 60.0)}
+        ("Orvane Maghreb SARL", "TN", 51.0), ("Orvane Europe B.V.", "NL", 60.0), ("Orvane JV LLC", "US-TX", 50.0)}

@@ -30,6 +30,7 @@ from lxml import etree
 from ownergraph.domain.model import Alias, Entity, EntityRef, Ownership, Record, Stake
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
 from ownergraph.ingest.readers.sec.ex21_aliases import row_aliases
+from ownergraph.ingest.readers.sec.ex21_captions import by_place_captions
 from ownergraph.ingest.readers.sec.ex21_table import Row, all_wholly_owned, nest, row_stake, table_rows
 from ownergraph.ingest.readers.sec.ex21_text import line_rows, text_rows
 from ownergraph.ingest.readers.sec.values import clean_text, normalise, jurisdiction
@@ -52,7 +53,7 @@ def _html_rows(body: str) -> list[_ROW]:
         root = lxml.html.fromstring(body)
     except (etree.LxmlError, ValueError):
         return []
-    return table_rows(root)
+    return by_place_captions(table_rows(root))  # a row holding only a place is a caption, not a company
 
 
 def _lettered(body: str) -> list[tuple[str, str, str | None, str | None]]:

@@ -24,6 +24,7 @@ from ownergraph.ingest.readers.sec.ex21_table import (
     SUFFIX, all_wholly_owned, nest, outside_owner, row_stake, table_rows,
 )
 from ownergraph.ingest.readers.sec.ex21_aliases import row_aliases
+from ownergraph.ingest.readers.sec.ex21_captions import by_place_captions
 from ownergraph.ingest.readers.sec.ex21_text import line_rows, list_heading, text_rows
 from ownergraph.ingest.readers.sec.values import (
     MAX_BYTES, utc_midnight, clean_text, Doc, file_mtime, normalise,
@@ -213,7 +214,7 @@ class Ex21Reader:
         header = None if name else sibling_header(path)
         if header is not None and header.filed and not self.filed:  # known once filed, not at mtime
             doc = Doc(path, header.accepted or utc_midnight(header.filed))
-        rows = text_rows(plain) if plain is not None else table_rows(root)
+        rows = text_rows(plain) if plain is not None else by_place_captions(table_rows(root))
         rows = rows or line_rows(plain.splitlines() if plain is not None else page_lines(root))
         if header is not None and header.filer is not None:
             filer = header.filer

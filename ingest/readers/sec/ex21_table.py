@@ -329,7 +329,7 @@ _PLACE_SENTENCE = re.compile(r"^(?P<name>.+?)\.\s+(?i:incorporated|organi[sz]ed|
 
 
 _PERCENT_WORDS = re.compile(r"(\d{1,3}(?:\.\d+)?)\s*(?:percent|per\s+cent|pct\.?)(?![a-z])", re.I)  # "80 percent"
-_HELD_WORDS = re.compile(r"(?:\s*(?:owned|held|interest|ownership)\b)?", re.I)
+_HELD_WORDS = re.compile(r"(?:\s*(?:owned|held|interest|ownership|joint\s+venture)\b)?", re.I)
 
 
 def row_text(text: str, split: bool = True) -> tuple[str, str | None, str | None] | None:
