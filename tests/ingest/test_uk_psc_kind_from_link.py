@@ -42,3 +42,12 @@ def test_the_kind_a_path_names() -> None:
     assert kind_from_link("/company/04455667/persons-with-significant-control-statements/x") == \
         "persons-with-significant-control-statement"
     assert kind_from_link(BASE) is None and kind_from_link(f"{BASE}/unheard-of/x") is None and kind_from_link(None) is None
+
+
+def test_a_psc_with_neither_kind_nor_a_path_naming_one_is_refused_naming_kind(tmp_path: Path) -> None:
+    item = {"name": "Mr Odo Farrant", "natures_of_control": ["ownership-of-shares-25-to-50-percent"],
+            "notified_on": "2020-01-01"}
+    path = tmp_path / "psc.json"
+    path.write_text(json.dumps({"items": [item], "total_results": 1, "links": {"self": BASE}}), encoding="utf-8")
+    refused = [r for r in detect(path).read(path) if isinstance(r, Quarantined)]
+    assert [q.field for q in refused] == ["kind"]
