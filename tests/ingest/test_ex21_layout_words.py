@@ -1,4 +1,5 @@
-"""Exhibit 21 rows laid out with dot leaders, and shares written in words ("80 percent owned").
+"""Exhibit 21 rows laid out with dot leaders, shares written in words ("80 percent owned") and
+forms abbreviated after the place ("a Delaware LLC").
 Exhibits written anew with invented names."""
 
 from __future__ import annotations
@@ -54,3 +55,18 @@ def test_a_share_in_words_is_the_rows_percent(tmp_path: Path) -> None:
     assert _rows(tmp_path, PERCENT_WORDS) == {
         ("Orvane Holdings, Inc.", "US-DE", 100.0), ("Orvane Services LLC", "US-TX", 80.0),
         ("Orvane Maghreb SARL", "TN", 51.0), ("Orvane Europe B.V.", "NL", 60.0), ("Orvane JV LLC", "US-TX", 50.0)}
+
+
+ABBREVIATED_KINDS = """EXHIBIT 21
+SUBSIDIARIES OF THE REGISTRANT
+
+Orvane Services LLC, a Delaware LLC
+Orvane Ops L.P., a Texas L.P.
+Orvane Advisers LLP, a New York limited liability partnership
+"""
+
+
+def test_a_form_abbreviated_after_the_place_states_the_place(tmp_path: Path) -> None:
+    got = _rows(tmp_path, ABBREVIATED_KINDS)
+    assert got == {("Orvane Services LLC", "US-DE", None), ("Orvane Ops L.P.", "US-TX", None),
+                   ("Orvane Advisers LLP", "US-NY", None)}

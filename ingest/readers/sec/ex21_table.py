@@ -283,7 +283,8 @@ def nest(rows: list[Row], top: EntityRef, wholly: bool = False) -> list[tuple[st
 _IN_PARENS = re.compile(r"^(?P<name>.+?)\s*\((?P<where>[^()]{2,40})\)\s*$")
 _A_KIND_OF = re.compile(r"^(?P<name>.+?),?\s+(?i:an?)\s+(?P<where>[A-Z][A-Za-z .()]+?)\s+(?i:corporation|company|"
                         r"limited liability company|limited partnership|partnership|trust|bank|"
-                        r"private limited company|public limited company)\.?\s*$")
+                        r"private limited company|public limited company|"
+                        r"l\.?l\.?c|l\.?l\.?p|l\.?p|corp)\.?\s*$")  # "a Delaware LLC", "a Texas L.P."
 _DASHED = re.compile(r"^(?P<name>.+?)(?:\s+[-\u2013\u2014]\s+|\t+|\s{2,})(?P<where>[A-Z][A-Za-z ,.()]{1,40})$")
 # "incorporated in the State of California", "(organized under the laws of Germany)", "a corporation
 # organized under the laws of the Netherlands": a row's place said in words
