@@ -1,6 +1,9 @@
 """Reader corpus score (issue 31): ``python -m bench.readers --split dev|test [--show] [--json]``.
 
-Per format: files recognised, files read without loss (no quarantine, nothing unread), facts right.
+Per format: files recognised, files read without loss (no quarantine, nothing unread), facts right;
+then, in columns of their own (a fact is right without them, so earlier figures stay comparable),
+the subsidiaries' labelled jurisdictions and immediate parents found right (``-`` where none is
+labelled).
 ``--json`` prints one object per file instead of the table: its format, whether it was recognised
 (else the refusal), its quarantine entries, and each labelled fact it missed.
 """
@@ -15,7 +18,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from bench.readers.score import CHECKS, Index
+from bench.readers.score import CHECKS, EXTRA_CHECKS, Index
 from ownergraph.domain.errors import InputFormatError
 from ownergraph.ingest.formats import detect, readers
 from ownergraph.ingest.readers.documents.edgar import is_submission
@@ -60,6 +63,19 @@ def check(ix: Index, fact: dict) -> bool:
     return CHECKS[fact["fact"]](ix, fact)
 
 
+def extras(ix: Index, facts: list[dict]) -> dict[str, list[dict]]:
+    """Per extra check (jurisdiction, immediate parent): the labelled facts it found right, then wrong."""
+    out: dict[str, list[dict]] = {}
+    for name, fn in EXTRA_CHECKS.items():
+        got = [(f, fn(ix, f)) for f in facts]
+        out[name] = [f for f, ok in got if ok] + [{**f, "_wrong": True} for f, ok in got if ok is False]
+    return out
+
+
+def _pair(right: int, labelled: int) -> str:
+    return f"{right}/{labelled}" if labelled else "-"
+
+
 def read(path: Path, folder: str | None = None) -> tuple[Index, str | None]:
     ix = Index()
     try:
@@ -84,7 +100,7 @@ def main() -> None:
     ap.add_argument("--corpus", type=Path, default=CORPUS,
                     help="a folder with facts.jsonl and the files it names (a set kept outside the repository)")
     args = ap.parse_args()
-    rows: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    rows: dict[str, list[int]] = defaultdict(lambda: [0] * 9)
     for line in (args.corpus / "facts.jsonl").read_text().splitlines():
         item = json.loads(line)
         if item["split"] != args.split:
@@ -97,41 +113,59 @@ def main() -> None:
         right = [check(ix, f) for f in item["facts"]]
         row[3] += sum(right)
         row[4] += len(right)
+        extra = extras(ix, item["facts"])
+        for at, name in ((5, "jurisdiction"), (7, "immediate_parent")):
+            row[at] += sum(not f.get("_wrong") for f in extra[name])
+            row[at + 1] += len(extra[name])
         if args.json:
-            print(json.dumps(per_file(item, refused, ix, right)))
-        elif args.show and (refused or ix.quarantined or not all(right)):
+            print(json.dumps(per_file(item, refused, ix, right, extra)))
+        elif args.show and (refused or ix.quarantined or not all(right)
+                            or any(f.get("_wrong") for found in extra.values() for f in found)):
             print(f"== {item['file']}: {refused or ''}")
             for q in ix.quarantined[:5]:
                 print(f"   quarantined {q.locator} {q.field}: {q.reason[:160]}")
             for f, ok in zip(item["facts"], right):
                 if not ok:
                     print("   wrong", json.dumps(f)[:300])
+            for name, found in extra.items():
+                for f in found:
+                    if f.get("_wrong"):
+                        print(f"   wrong {name}", f.get("object"), "->", f.get(name))
     if args.json:
         return
-    print(f"{'format':22} files recognised no-loss facts-right")
-    tot = [0] * 5
+    print(f"{'format':22} files recognised no-loss facts-right          jurisdiction immediate-parent")
+    tot = [0] * 9
     for fmt, r in sorted(rows.items()):
         tot = [a + b for a, b in zip(tot, r)]
-        print(f"{fmt:22} {r[0]:5} {r[1]:10} {r[2]:7} {r[3]:5}/{r[4]:<5} {100 * r[3] / max(r[4], 1):5.1f} %")
-    print(f"{'all':22} {tot[0]:5} {tot[1]:10} {tot[2]:7} {tot[3]:5}/{tot[4]:<5} {100 * tot[3] / max(tot[4], 1):5.1f} %")
+        print(_line(fmt, r))
+    print(_line("all", tot))
     if args.out:
         write(args.out, args.split, args.note, {**dict(sorted(rows.items())), "all": tot})
 
 
-def per_file(item: dict, refused: str | None, ix: Index, right: list[bool]) -> dict:
+def _line(label: str, r: list[int]) -> str:
+    return (f"{label:22} {r[0]:5} {r[1]:10} {r[2]:7} {r[3]:5}/{r[4]:<5} {100 * r[3] / max(r[4], 1):5.1f} %"
+            f"   {_pair(r[5], r[6]):>12} {_pair(r[7], r[8]):>16}")
+
+
+def per_file(item: dict, refused: str | None, ix: Index, right: list[bool], extra: dict[str, list[dict]]) -> dict:
     """One file's result: recognised or refused, what was quarantined, which facts were missed."""
     return {"file": item["file"], "format": item["format"], "split": item["split"],
             "recognised": refused is None, "refused": refused,
             "quarantined": [{"locator": q.locator, "field": q.field, "reason": q.reason} for q in ix.quarantined],
             "facts": len(right), "facts_right": sum(right),
-            "missed": [f for f, ok in zip(item["facts"], right) if not ok]}
+            "missed": [f for f, ok in zip(item["facts"], right) if not ok],
+            **{f"{name}_labelled": len(found) for name, found in extra.items()},
+            **{f"{name}_missed": [f for f in found if f.pop("_wrong", False)] for name, found in extra.items()}}
 
 
 def write(out: Path, split: str, note: str, rows: dict[str, list[int]]) -> None:
     """The per-format table as a results file."""
     def row(r: list[int]) -> dict[str, object]:
         return {"files": r[0], "recognised": r[1], "no_loss": r[2], "facts_right": r[3], "facts": r[4],
-                "facts_right_pct": round(100 * r[3] / max(r[4], 1), 1)}
+                "facts_right_pct": round(100 * r[3] / max(r[4], 1), 1),
+                "jurisdiction_right": r[5], "jurisdictions_labelled": r[6],
+                "immediate_parent_right": r[7], "immediate_parents_labelled": r[8]}
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                             cwd=CORPUS).stdout.strip()
     out.write_text(json.dumps({"split": split, "commit": commit, "note": note,

@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from ownergraph.domain.places import place_code
 from ownergraph.domain.model import (
     Consolidation, Control, Entity, Ownership, Quarantined, Record, ReportingException, Sanction,
 )
@@ -197,6 +198,10 @@ def parent_ok(ix: Index, fact: dict[str, Any]) -> bool:
 
 
 def subsidiary_ok(ix: Index, fact: dict[str, Any]) -> bool:
+    return bool(_subsidiary_edges(ix, fact))
+
+
+def _subsidiary_edges(ix: Index, fact: dict[str, Any]) -> list[Ownership | Control]:
     """An Exhibit 21 row (subject the parent, object the subsidiary, ``share`` its percentage or
     null): an ownership or control edge parent -> subsidiary with that share where one is given. The
     parent may be named by the submission (its header's filer) rather than the exhibit, and a row
@@ -205,7 +210,32 @@ def subsidiary_ok(ix: Index, fact: dict[str, Any]) -> bool:
     want = fact.get("share")
     last = [e for e in ix.edges if isinstance(e, (Ownership, Control)) and ix.refers(e.target, fact.get("object"))
             and _band(e.stake, want)]
-    return any(_reaches(ix, fact.get("subject"), e.source, set()) for e in last)
+    return [e for e in last if _reaches(ix, fact.get("subject"), e.source, set())]
+
+
+def immediate_parent_ok(ix: Index, fact: dict[str, Any]) -> bool | None:
+    """A subsidiary's labelled ``immediate_parent`` (the row above it, or the holder its row or note
+    names): right when an edge that makes the fact right comes from it; None when not labelled.
+    Scored apart from the fact, so the facts-right figures of earlier sessions stay comparable."""
+    if fact.get("fact") != "subsidiary" or not fact.get("immediate_parent"):
+        return None
+    return any(ix.refers(e.source, fact["immediate_parent"]) for e in _subsidiary_edges(ix, fact))
+
+
+def jurisdiction_ok(ix: Index, fact: dict[str, Any]) -> bool | None:
+    """A subsidiary's labelled ``jurisdiction``: right when the subsidiary (an edge that makes the
+    fact right, or its entity record) states that place's ISO 3166 code, or a subdivision of it
+    ("US-DE" for "Delaware", "CA-ON" for "Canada"); a label naming no place the code list knows
+    ("Delaware Business Trust") must be stated as written. None when not labelled."""
+    if fact.get("fact") != "subsidiary" or not fact.get("jurisdiction"):
+        return None
+    label = str(fact["jurisdiction"])
+    want = place_code(label)
+    stated = [e.target.jurisdiction for e in _subsidiary_edges(ix, fact)]
+    stated += [e.jurisdiction for e in ix.entities if ix.refers(e.ref, fact.get("object"))]
+    if want is None:
+        return any(s is not None and norm(s) == norm(label) for s in stated)
+    return any(s is not None and (s == want or s.startswith(f"{want}-")) for s in stated)
 
 
 def _reaches(ix: Index, parent: Any, ref: Any, seen: set[int]) -> bool:
@@ -246,6 +276,9 @@ def exception_ok(ix: Index, fact: dict[str, Any]) -> bool:
         return True
     return False
 
+
+# checked beside the facts and reported in columns of their own (a fact is right without them)
+EXTRA_CHECKS = {"jurisdiction": jurisdiction_ok, "immediate_parent": immediate_parent_ok}
 
 CHECKS = {"entity": entity_ok, "owns": edge_ok, "controls": edge_ok, "psc": edge_ok, "officer": edge_ok,
           "previous_name": previous_ok, "parent": parent_ok, "ultimate_parent": parent_ok,

@@ -75,3 +75,13 @@ def trailing_form(name: str) -> tuple[str, tuple[LegalForm, ...]] | None:
         if key in forms:
             return " ".join(words[:-n]).rstrip(" ,"), forms[key]
     return None
+
+
+@lru_cache(maxsize=1)
+def subdivisions() -> dict[str, str]:
+    """The country subdivisions the list names as jurisdictions of formation, by their ISO 3166-2
+    code ("CA-ON": "Ontario", "MY-15": "Labuan", "US-DE": "Delaware")."""
+    return {code: row["Jurisdiction of formation"].strip()
+            for row in csv.DictReader(_list_text().splitlines())
+            if (code := (row.get("Country sub-division code (ISO 3166-2)") or "").strip())
+            and (row.get("Jurisdiction of formation") or "").strip()}

@@ -49,8 +49,10 @@ CASES: dict[str, tuple[Path, str, dict[str, str], int]] = {
         "2.subject": "subject", "2.subject.describedByEntityStatement": "subject",
         "2.interestedParty": "interestedParty", "2.interestedParty.describedByPersonStatement": "interestedParty"}, 0),
     "uk-psc snapshot": (DEV / "ch-psc-snapshot" / "register-psc_individual.json", "json", {
-        # a PSC without a name keeps its control on an "unnamed PSC" stub (session 8): not refused
-        "company_number": "company_number", "data": UNRECOGNISED, "data.kind": "kind"}, 0),
+        # a PSC without a name keeps its control on an "unnamed PSC" stub (session 8): not refused;
+        # one without its kind is read by the kind its links.self path names (session 14; without
+        # either it is refused naming kind: tests/ingest/test_uk_psc_kind_from_link.py)
+        "company_number": "company_number", "data": UNRECOGNISED}, 0),
     # a null company_name still states the company, by its number (session 8), and a missing
     # company_number by its links.self "/company/00006402" (session 10): neither is refused
     "uk-api profile": (DEV / "ch-api" / "chprofile-00006402-getCompanyProfile.json", "json", {}, 0),

@@ -205,7 +205,7 @@ def test_exhibit21_one_cell_rows_state_their_jurisdiction(tmp_path: Path) -> Non
                     "<tr><td>Initech Canada ULC, a British Columbia company</td></tr>"
                     "<tr><td>Initech (UK) Limited</td></tr></table></body></html>")
     got = {(o.target.name, o.target.jurisdiction) for o in read(path)[1] if isinstance(o, Ownership)}
-    assert got == {("Initech Software LLC", "US-DE"), ("Initech Canada ULC", "British Columbia"),
+    assert got == {("Initech Software LLC", "US-DE"), ("Initech Canada ULC", "CA-BC"),
                    ("Initech (UK) Limited", None)}
 
 

@@ -29,7 +29,9 @@ from lxml import etree
 
 from ownergraph.domain.model import Alias, Entity, EntityRef, Ownership, Record, Stake
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
-from ownergraph.ingest.readers.sec.ex21_table import all_wholly_owned, nest, row_stake, table_rows
+from ownergraph.ingest.readers.sec.ex21_aliases import row_aliases
+from ownergraph.ingest.readers.sec.ex21_captions import by_place_captions
+from ownergraph.ingest.readers.sec.ex21_table import Row, all_wholly_owned, nest, row_stake, table_rows
 from ownergraph.ingest.readers.sec.ex21_text import line_rows, text_rows
 from ownergraph.ingest.readers.sec.values import clean_text, normalise, jurisdiction
 from ownergraph.ingest.readers.base import build
@@ -51,7 +53,7 @@ def _html_rows(body: str) -> list[_ROW]:
         root = lxml.html.fromstring(body)
     except (etree.LxmlError, ValueError):
         return []
-    return table_rows(root)
+    return by_place_captions(table_rows(root))  # a row holding only a place is a caption, not a company
 
 
 def _lettered(body: str) -> list[tuple[str, str, str | None, str | None]]:
@@ -78,8 +80,7 @@ def exhibit21(meta: DocMeta, body: str, is_html: bool) -> Iterator[Record]:
     rows = (_html_rows(body) if is_html else []) or text_rows(body)  # a text <TABLE> reads as HTML too
     wholly = all_wholly_owned((html_text(body) if is_html else body)[:4000])
     if rows:
-        for loc, ref, owner, pct, direct in nest(rows, top, wholly):
-            yield from _edge(meta, path, loc, owner, ref, _stake_or_none(pct), direct=direct)
+        yield from _rows_edges(meta, path, rows, top, wholly)
         return
     named: dict[str, EntityRef] = {}
     lettered = _lettered(body)
@@ -92,8 +93,15 @@ def exhibit21(meta: DocMeta, body: str, is_html: bool) -> Iterator[Record]:
         return
     # a list written as lines (paragraphs), neither a table nor a lettered list
     lines = html_text(body).splitlines() if is_html else body.splitlines()
-    for loc, ref, owner, pct, direct in nest(line_rows(lines), top, wholly):
-        yield from _edge(meta, path, loc, owner, ref, _stake_or_none(pct), direct=direct)
+    yield from _rows_edges(meta, path, line_rows(lines), top, wholly)
+
+
+def _rows_edges(meta: DocMeta, path: str, rows: list[Row], top: EntityRef, wholly: bool) -> Iterator[Record]:
+    """Each row's subsidiary (with the other names its row states) and its edge from its holder."""
+    aliases = row_aliases(rows)
+    for loc, ref, owner, pct, direct in nest(rows, top, wholly):
+        yield from _edge(meta, path, loc, owner, ref, _stake_or_none(pct), direct=direct,
+                         aliases=aliases.get(loc, ()))
 
 
 def _stake_or_none(pct: str | None) -> Stake | None:
@@ -104,19 +112,20 @@ def _stake_or_none(pct: str | None) -> Stake | None:
 
 
 def _edge(meta: DocMeta, path: str, loc: str, owner: EntityRef, ref: EntityRef, stake: Stake | None,
-          direct: bool) -> Iterator[Record]:
+          direct: bool, aliases: tuple[Alias, ...] = ()) -> Iterator[Record]:
     where = f"EX-21/{loc}"
     okey = normalise(owner.name or owner.value or "")
-    yield build(path, where, lambda: _entity(meta, ref, where), ref.name)
+    yield build(path, where, lambda: _entity(meta, ref, where, aliases), ref.name)
     yield build(path, where, lambda: Ownership(
         source=owner, target=ref, stake=stake, direct=direct, known_from=meta.known_from,
         valid_from=None, provenance=meta.prov(f"{meta.document_id}:ex21:{normalise(ref.name or '')}", where),
         fact_key=f"sec:ex21:{okey}:{normalise(ref.name or '')}"), ref.name)
 
 
-def _entity(meta: DocMeta, ref: EntityRef, where: str) -> Record:
+def _entity(meta: DocMeta, ref: EntityRef, where: str, aliases: tuple[Alias, ...] = ()) -> Record:
+    """The subsidiary, its name and the other names its row states (:func:`ex21_aliases.row_aliases`)."""
     return Entity(ref=ref, name=ref.name or "", kind=EntityKind.COMPANY,
-                  aliases=(Alias(scheme=AliasScheme.NAME, value=ref.name or "", kind=AliasKind.LEGAL),),
+                  aliases=(Alias(scheme=AliasScheme.NAME, value=ref.name or "", kind=AliasKind.LEGAL), *aliases),
                   jurisdiction=ref.jurisdiction, known_from=meta.known_from,
                   provenance=meta.prov(f"{meta.document_id}:ex21:entity:{normalise(ref.name or '')}", where),
                   fact_key=f"sec:ex21:entity:{normalise(ref.name or '')}")

@@ -18,12 +18,13 @@ from typing import Any
 import lxml.html
 from lxml import etree
 
-from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
-from ownergraph.domain.model import Alias, EntityRef, Ownership, Record
+from ownergraph.domain.codes import AliasScheme, EntityKind
+from ownergraph.domain.model import EntityRef, Ownership, Record
 from ownergraph.ingest.readers.sec.ex21_table import (
-    SUFFIX, Row, all_wholly_owned, nest, outside_owner, owned_by, row_stake, table_rows,
+    SUFFIX, all_wholly_owned, nest, outside_owner, row_stake, table_rows,
 )
-from ownergraph.ingest.readers.sec.ex21_names import other_names
+from ownergraph.ingest.readers.sec.ex21_aliases import row_aliases
+from ownergraph.ingest.readers.sec.ex21_captions import by_place_captions
 from ownergraph.ingest.readers.sec.ex21_text import line_rows, list_heading, text_rows
 from ownergraph.ingest.readers.sec.values import (
     MAX_BYTES, utc_midnight, clean_text, Doc, file_mtime, normalise,
@@ -46,11 +47,13 @@ def _parent_name(root: Any) -> str | None:
     above = (root.xpath("//body//text()[following::table and not(ancestor::table)]")
              if root.find(".//table") is not None else page_lines(root)[:12])
     lines = [t for t in (clean_text(x).replace("\xa0", " ") for x in [*root.xpath("//title/text()"), *above]) if t]
+    headed = False  # after "Subsidiaries of the Registrant", "Subsidiaries of X:" is a group's caption
     for i, ln in enumerate(lines):
         if m := re.search(r"subsidiaries of\s*(.*)", ln, re.I):
             name = m[1] or (lines[i + 1] if i + 1 < len(lines) else "")
-            if (name := name.strip(" *:")) and not _PLACEHOLDER.match(name):
+            if (name := name.strip(" *:")) and not _PLACEHOLDER.match(name) and not headed:
                 return name
+            headed = headed or bool(_PLACEHOLDER.match(name))
     for ln in lines:
         if (len(ln) < 100 and SUFFIX.search(ln) and not re.match(r"ex(hibit)?[\s-]*21", ln, re.I)
                 and not re.search(r"subsidiaries", ln, re.I)):
@@ -79,11 +82,15 @@ def _text_parent(text: str) -> str | None:
     heading ("EMPS CORPORATION" / "LIST OF SUBSIDIARIES OF REGISTRANT"); "the Registrant" names
     nobody."""
     lines = [ln.strip() for ln in text.splitlines()[:60] if ln.strip()]
+    headed = False  # after "Subsidiaries of the Registrant", "Subsidiaries of X:" is a group's caption
     for i, ln in enumerate(lines):
+        if headed and list_heading(ln):
+            continue
         if m := re.search(r"subsidiaries\s+of\s+(.+)", ln, re.I):
             name = m[1].strip(" *:")
             if name and not _PLACEHOLDER.match(name):
                 return name
+            headed = True
         if m := re.match(r"(.+?)\s+and\s+(?:its\s+)?subsidiaries\s*$", ln, re.I):
             if SUFFIX.search(m[1]) and not _PLACEHOLDER.match(m[1]):
                 return m[1].strip(" *:,")
@@ -154,28 +161,6 @@ def unnamed_filer(path: Path) -> EntityRef:
                      name=f"Filer not named [{value}] (exhibit {path.name})")
 
 
-_ALIAS_KINDS = {"former": AliasKind.PREVIOUS, "now": AliasKind.LEGAL, "dba": AliasKind.TRADING}
-
-
-def row_aliases(rows: list[Row]) -> dict[str, tuple[Alias, ...]]:
-    """Per row (by locator), the other names it states in brackets ("(fka …)", "(renamed …)",
-    "(d/b/a …)") as aliases, and the row's name as written with them; a row that is such a
-    bracket alone gives them to the row above."""
-    out: dict[str, tuple[Alias, ...]] = {}
-    last = None
-    for loc, name, *_ in rows:
-        written = owned_by(name)[0]
-        bare, others = other_names(written)
-        found = tuple(Alias(scheme=AliasScheme.NAME, value=other, kind=_ALIAS_KINDS[kind]) for kind, other in others)
-        if others and bare.strip(" ."):  # the name as the list writes it, its other names in it, as well
-            found += (Alias(scheme=AliasScheme.NAME, value=written, kind=AliasKind.LEGAL),)
-        if not bare.strip(" .") and last is not None:
-            out[last] += found
-            continue
-        out[loc], last = found, loc
-    return out
-
-
 class Ex21Reader:
     """``--format sec-ex21``: an Exhibit 21 subsidiary table -> subsidiaries and OWNS edges.
 
@@ -229,7 +214,7 @@ class Ex21Reader:
         header = None if name else sibling_header(path)
         if header is not None and header.filed and not self.filed:  # known once filed, not at mtime
             doc = Doc(path, header.accepted or utc_midnight(header.filed))
-        rows = text_rows(plain) if plain is not None else table_rows(root)
+        rows = text_rows(plain) if plain is not None else by_place_captions(table_rows(root))
         rows = rows or line_rows(plain.splitlines() if plain is not None else page_lines(root))
         if header is not None and header.filer is not None:
             filer = header.filer

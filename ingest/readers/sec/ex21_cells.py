@@ -13,6 +13,7 @@ import re
 
 from ownergraph.ingest.readers.sec.ex21_names import short_name
 from ownergraph.ingest.readers.sec.ex21_owner_sentences import add_stated, stated
+from ownergraph.ingest.readers.sec.ex21_rows import PERCENT, PLACE, fill, held_by
 from ownergraph.ingest.readers.sec.ex21_table import (
     MARK, PCT, Columns, Row, has_form, known_place, owned_by, row_text,
 )
@@ -81,11 +82,11 @@ def cell_rows(lines: list[str]) -> list[Row]:
             continue
         last = out[-1] if out else None
         if last is not None and last[3] is None and (m := _PCT_OWNER.match(text)):
-            out[-1] = _owned(last, m["by"], f"{m['pct']}%")
+            out[-1] = held_by(last, m["by"], f"{m['pct']}%")
         elif last is not None and last[3] is None and (pct := _percent(text, cols)):
-            out[-1] = (*last[:3], pct, last[4])
+            out[-1] = fill(last, PERCENT, pct)
         elif last is not None and last[2] is None and _place(text, cols):
-            out[-1] = (last[0], last[1], text, *last[3:])
+            out[-1] = fill(last, PLACE, text)
         elif last is not None and parent_column and _owner_cell(out, text):
             out[-1:] = _with_owner(last, text)
         elif (found := stated(text)) is not None:  # "X is a Texas corporation … Y owns 100% of … X"
@@ -93,11 +94,6 @@ def cell_rows(lines: list[str]) -> list[Row]:
         elif (row := row_text(text, split=cols.jur is None)) is not None:
             out.append((f"line[{n}]", row[0], row[1], row[2], 0.0))
     return out
-
-
-def _owned(row: Row, by: str, pct: str | None) -> Row:
-    """The row with its owner named (the clause :func:`ex21_table.nest` reads) and its percent."""
-    return (row[0], f"{owned_by(row[1])[0]} (subsidiary of {by})", row[2], pct, row[4])
 
 
 def _owner_cell(rows: list[Row], text: str) -> bool:
@@ -117,8 +113,8 @@ def _owner_cell(rows: list[Row], text: str) -> bool:
 def _with_owner(row: Row, by: str) -> list[Row]:
     """The row given its first owner, or the row and a copy of it for a further owner."""
     if owned_by(row[1])[1] is None:
-        return [_owned(row, by, row[3])]
-    return [row, _owned(row, by, None)]
+        return [held_by(row, by, row[3])]
+    return [row, held_by(row, by, None)]
 
 
 # "100% Direct", "100% Indirect", "51% owned": a percent and how it is held

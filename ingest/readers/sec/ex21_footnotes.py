@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from ownergraph.ingest.readers.sec.ex21_rows import held_by
 from ownergraph.ingest.readers.sec.ex21_table import Row, share_words
 
 _MARK = r"\(\s*(?:\d{1,2}|[a-z]|[ivx]{1,4})\s*\)|\*{1,3}"
@@ -31,13 +32,13 @@ def by_footnotes(rows: list[Row], text: str) -> list[Row]:
     if not owners:
         return rows
     out = []
-    for loc, name, jur, pct, ind in rows:
-        m = _ROW_MARK.search(name)
+    for row in rows:
+        m = _ROW_MARK.search(row[1])
         if m and _key(m["mark"]) in owners:
             by, how = owners[_key(m["mark"])]
-            name = f"{name[:m.start()].strip()} (subsidiary of {by})"
-            pct = pct or share_words(how)
-        out.append((loc, name, jur, pct, ind))
+            unmarked: Row = (row[0], row[1][:m.start()].strip(), row[2], row[3], row[4])
+            row = held_by(unmarked, by, row[3] or share_words(how))
+        out.append(row)
     return out
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from ownergraph.ingest.readers.sec.ex21_rows import held_by
 from ownergraph.ingest.readers.sec.ex21_table import SUFFIX, Row, owned_by
 
 _FIG = r"\d{1,3}(?:\.\d+)?\s*%"
@@ -60,8 +61,7 @@ def add_stated(rows: list[Row], loc: str, found: Stated, indent: float) -> None:
     new row) takes the first holder, a copy of it each further one."""
     at = next((i for i in range(len(rows) - 1, -1, -1) if _same(rows[i][1], found.name)), None)
     base: Row = rows[at] if at is not None else (loc, found.name, found.where, None, indent)
-    new = [(base[0], f"{owned_by(base[1])[0]} (subsidiary of {by})", base[2], pct, base[4])
-           for pct, by in found.holders]
+    new = [held_by(base, by, pct) for pct, by in found.holders]
     if at is None:
         rows.extend(new)
     else:

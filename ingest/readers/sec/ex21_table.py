@@ -283,7 +283,8 @@ def nest(rows: list[Row], top: EntityRef, wholly: bool = False) -> list[tuple[st
 _IN_PARENS = re.compile(r"^(?P<name>.+?)\s*\((?P<where>[^()]{2,40})\)\s*$")
 _A_KIND_OF = re.compile(r"^(?P<name>.+?),?\s+(?i:an?)\s+(?P<where>[A-Z][A-Za-z .()]+?)\s+(?i:corporation|company|"
                         r"limited liability company|limited partnership|partnership|trust|bank|"
-                        r"private limited company|public limited company)\.?\s*$")
+                        r"private limited company|public limited company|"
+                        r"l\.?l\.?c|l\.?l\.?p|l\.?p|corp)\.?\s*$")  # "a Delaware LLC", "a Texas L.P."
 _DASHED = re.compile(r"^(?P<name>.+?)(?:\s+[-\u2013\u2014]\s+|\t+|\s{2,})(?P<where>[A-Z][A-Za-z ,.()]{1,40})$")
 # "incorporated in the State of California", "(organized under the laws of Germany)", "a corporation
 # organized under the laws of the Netherlands": a row's place said in words
@@ -328,6 +329,10 @@ _PLACE_SENTENCE = re.compile(r"^(?P<name>.+?)\.\s+(?i:incorporated|organi[sz]ed|
                              r"(?i:in|under\s+the\s+laws\s+of)\s+(?i:the\s+)?(?P<where>[A-Z][^;]{1,60}?)\.?\s*$")
 
 
+_PERCENT_WORDS = re.compile(r"(\d{1,3}(?:\.\d+)?)\s*(?:percent|per\s+cent|pct\.?)(?![a-z])", re.I)  # "80 percent"
+_HELD_WORDS = re.compile(r"(?:\s*(?:owned|held|interest|ownership|joint\s+venture)\b)?", re.I)
+
+
 def row_text(text: str, split: bool = True) -> tuple[str, str | None, str | None] | None:
     """A one-cell row's (name, place, percent; ``split``: the place may follow the name in the
     cell), its owner clause kept after the name for
@@ -337,9 +342,10 @@ def row_text(text: str, split: bool = True) -> tuple[str, str | None, str | None
     if sentence := _PLACE_SENTENCE.match(text):
         text, said, split = sentence["name"], sentence["where"], False
     text, clause = owner_clause(text)  # "(100% owned by X)": the clause's percent is the clause's
-    text, others = set_aside(text)
-    if m := PCT.search(text):
-        pct, text = f"{m[1]}%", (text[:m.start()] + text[m.end():]).strip(" ,-")
+    text, others = set_aside(_PERCENT_WORDS.sub(r"\1%", text))
+    if m := PCT.search(text):  # "- 80% owned": the words of the share go with it
+        end = m.end() + len(_HELD_WORDS.match(text, m.end())[0])  # type: ignore[index]
+        pct, text = f"{m[1]}%", (text[:m.start()] + text[end:]).strip(" ,-")
     name, where = split_jurisdiction(text) if split else (text, said)  # not when a column holds the place
     name = MARK.sub("", name).strip(" ,")
     if not name or (name[:1].islower() and len(name.split()) > 4) or len(name.split()) > 16:

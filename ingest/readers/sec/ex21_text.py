@@ -11,10 +11,13 @@ import re
 from ownergraph.ingest.readers.sec.ex21_table import (
     INCORPORATED, MARK, PCT, Columns, Row, has_form, known_place, owner_clause, row_text,
 )
-from ownergraph.ingest.readers.sec.ex21_captions import by_captions
+from ownergraph.ingest.readers.sec.ex21_captions import (
+    PLACE_HEADING, PLACE_LINE, by_captions, by_place_captions, names_holder, place_heading, wrapped_captions,
+)
 from ownergraph.ingest.readers.sec.ex21_cells import cell_rows, one_cell_lines
 from ownergraph.ingest.readers.sec.ex21_footnotes import by_footnotes
 from ownergraph.ingest.readers.sec.ex21_owner_sentences import add_stated, stated
+from ownergraph.ingest.readers.sec.ex21_rows import PERCENT, PLACE, fill, join_lines
 from ownergraph.ingest.readers.sec.ex21_runon import unflatten
 from ownergraph.ingest.readers.sec.values import clean_text
 
@@ -137,9 +140,24 @@ def _header_line(line: str) -> bool:
     return cols.learn(cells, header=True) and cols.name is not None and (cols.jur is not None or cols.pct is not None)
 
 
+_DOTTED = {"inc", "corp", "co", "ltd", "ltda", "bhd", "pty", "s.a", "n.v", "b.v", "l.p", "s.p.a", "s.r.l"}  # "Inc."
+_LEADER = re.compile(r"(?P<word>[\w.]*?)(?P<dots>\.{3,}|(?:\. ){3,}\.?)")
+
+
+def _leaders(text: str) -> str:
+    """The text with dot leaders ("Acme Inc. ........ Delaware", "Acme LLC...... Texas") turned into
+    spaces of the same width, so columns stay where they stand; a legal form's own full stop kept."""
+    def spaces(m: re.Match[str]) -> str:
+        word, dots = m["word"], m["dots"]
+        keep = "." if word.rstrip(".").casefold() in _DOTTED and not word.endswith(".") else ""
+        return word + keep + " " * (len(dots) - len(keep))
+    return _LEADER.sub(spaces, text) if "..." in text or ". . ." in text else text
+
+
 def text_rows(body: str) -> list[Row]:
     """Rows of a plain-text list: ``<TABLE>`` blocks read by their ``<S>``/``<C>`` column marks and
     header (:func:`_text_table`), else the lines under a header line of column names."""
+    body = _leaders(body)
     blocks = [m[1].splitlines() for m in _TEXT_TABLE.finditer(body)]
     marked = [(b, i) for b in blocks
               if (i := next((i for i, ln in enumerate(b) if re.match(r"\s*<S>", ln, re.I)), None)) is not None]
@@ -151,8 +169,9 @@ def text_rows(body: str) -> list[Row]:
 
 
 def nested(rows: list[Row], text: str) -> list[Row]:
-    """The rows given the holders their footnote markers' notes and their group captions name."""
-    return by_captions(by_footnotes(rows, text))
+    """The rows given the holders their footnote markers' notes and their group captions name, and
+    the places their place captions name."""
+    return by_captions(by_footnotes(by_place_captions(rows), text))
 
 
 def _marked_table(block: list[str], i: int, t: int) -> list[Row]:
@@ -180,6 +199,10 @@ _DBA_LINE = re.compile(r"^(?:d/b/a|doing\s+business\s+as)\s*:?\s+(?P<dba>\S.*?)\
 _START = re.compile(r"subsid\w*r|exhibit\s*(?:no\.?\s*)?21\b", re.I)  # "SUBSIDARIES" as written too
 
 
+def _indent(raw: str) -> float:
+    return float(len(raw) - len(raw.lstrip()))
+
+
 class _Lines:
     """The state of a list read line by line: rows so far, the columns of ``|`` rows, the
     last line that may be a name waiting for its "incorporated in …" line."""
@@ -196,9 +219,9 @@ class _Lines:
         self.waiting = None
 
     def fill_last(self, field: int, value: str) -> None:
-        """Give the last row a field (2: its place, 3: its percent) a later line states."""
-        if self.out and self.out[-1][field] is None:
-            self.out[-1] = (*self.out[-1][:field], value, *self.out[-1][field + 1:])  # type: ignore[assignment]
+        """Give the last row a field (``PLACE``, ``PERCENT``) a later line states."""
+        if self.out:
+            self.out[-1] = fill(self.out[-1], field, value)
 
     def piped(self, n: int, line: str) -> None:
         depth = len(line) - len(line.lstrip(">"))  # ">" marks a nested row, as in quoted text
@@ -216,7 +239,7 @@ class _Lines:
             self.add(f"line[{n}]", value.strip(), None, None, raw)
             return True
         if re.match(r"jurisdiction|state|country|place|domicile|incorporat", key, re.I):
-            self.fill_last(2, value.strip())
+            self.fill_last(PLACE, value.strip())
             return True
         return False
 
@@ -226,6 +249,11 @@ class _Lines:
         if "|" in line:
             return self.piped(n, line)
         if (m := _KEYED.match(line)) and self.keyed(n, m["key"], m["value"], raw):
+            return None
+        if line.endswith(":") and names_holder(line):  # a caption: the rows under it are its holder's
+            return self.add(f"line[{n}]", line, None, None, raw)
+        if line.endswith(":") and len(line) <= 160:  # a heading: the place it names (or none) for the rows under it
+            self.out.append((f"line[{n}]", PLACE_HEADING, place_heading(line), None, _indent(raw)))
             return None
         if not line or len(line) > 160 or line.endswith(":") or MARK.fullmatch(line):
             return None
@@ -239,13 +267,13 @@ class _Lines:
             add_stated(self.out, f"line[{n}]", found, float(len(raw) - len(raw.lstrip())))
             return None
         if (m := PCT.fullmatch(line)) and self.out and self.out[-1][3] is None:  # the percent on the line under
-            self.fill_last(3, f"{m[1]}%")
+            self.fill_last(PERCENT, f"{m[1]}%")
             return None
         if m := _ONLY_INCORPORATED.match(line):  # "Incorporated in the State of X" under its name
             if waiting is not None:
                 self.add(*waiting, m["where"].strip(), None, raw)
             else:
-                self.fill_last(2, m["where"].strip())
+                self.fill_last(PLACE, m["where"].strip())
             return None
         return self.named(n, line, raw, numbered, waiting)
 
@@ -256,6 +284,9 @@ class _Lines:
         loc = f"line[{n}]"
         if waiting is not None and where is not None and wrapped(waiting[1], name):
             loc, name = waiting[0], f"{waiting[1]} {name}"  # "GenPharm" / "International, Inc., a … corporation"
+        if where is None and waiting is None and not has_form(name) and known_place(name):
+            self.out.append((loc, PLACE_LINE, name, None, _indent(raw)))  # a place: see by_place_captions
+            return
         if where is None and not has_form(name) and not numbered:
             # a heading, a sentence, or a name without a legal form whose place may follow
             short = name[:1].isupper() and len(name.split()) <= 8 and not re.search(r"subsid|exhibit", name, re.I)
@@ -292,21 +323,16 @@ def line_rows(lines: list[str]) -> list[Row]:
     with its jurisdiction and an inline percentage. A sentence, heading or footnote names none.
     A rendering with a cell per line is read cell by cell, one that lost its line breaks is cut
     back into lines."""
+    lines = [_leaders(ln) for ln in lines]
     if one_cell_lines(lines):
         return nested(cell_rows(lines), "\n".join(lines))
     return nested(_named_lines(lines) or _named_lines(unflatten(lines)), "\n".join(lines))
 
 
 def _bracketed(lines: list[str]) -> list[str]:
-    """The lines with a bracket left open at a line's end closed by the next lines ("… limited
-    partnership (d/b/a" / "Wendy's of Michigan)"), those lines left empty (numbering kept)."""
-    out = list(lines)
-    for i, line in enumerate(out):
-        j = i
-        while out[i].count("(") > out[i].count(")") and j + 1 < min(len(out), i + 3) and out[j + 1].strip():
-            j += 1
-            out[i], out[j] = f"{out[i].rstrip()} {out[j].strip()}", ""
-    return out
+    """The lines with a bracket left open at a line's end closed by the next two lines at most
+    ("… limited partnership (d/b/a" / "Wendy's of Michigan)")."""
+    return join_lines(lines, lambda line, _: line.count("(") > line.count(")"), most=2)
 
 
 # a list item holding one word, the rest of its name on the line under it (a rendering that broke
@@ -315,18 +341,20 @@ _ONE_WORD_ITEM = re.compile(r"^\s*[-\u2022\u00b7*]\s+(?P<word>[A-Z][\w&.'-]*)\s*
 
 
 def _items_joined(lines: list[str]) -> list[str]:
-    out = list(lines)
-    for i in range(len(out) - 1):
-        nxt = out[i + 1].strip()
-        if (m := _ONE_WORD_ITEM.match(out[i])) and nxt[:1].isupper() and not nxt.startswith(("-", "|")):
-            out[i], out[i + 1] = f"- {m['word']} {nxt}", ""
-    return out
+    def continues(item: str, nxt: str) -> bool:
+        nxt = nxt.strip()
+        return bool(_ONE_WORD_ITEM.match(item)) and nxt[:1].isupper() and not nxt.startswith(("-", "|"))
+
+    def join(item: str, nxt: str) -> str:
+        return f"- {_ONE_WORD_ITEM.match(item)['word']} {nxt.strip()}"  # type: ignore[index]
+
+    return join_lines(lines, continues, join=join)
 
 
 def _named_lines(lines: list[str]) -> list[Row]:
     state = _Lines()
     started = by_heading = False
-    for n, raw in enumerate(_bracketed(_items_joined(lines)), 1):
+    for n, raw in enumerate(wrapped_captions(_bracketed(_items_joined(lines))), 1):
         text = clean_text(raw).replace("\xa0", " ").strip()
         if not by_heading and list_heading(text):
             state, started, by_heading = _Lines(), True, True  # what followed "Exhibit 21" was a title

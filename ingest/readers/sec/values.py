@@ -12,6 +12,7 @@ from lxml import etree
 
 from ownergraph.domain.model import Alias, Entity, EntityRef, Provenance, Record, Stake
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
+from ownergraph.domain.places import place_code
 from ownergraph.ingest.readers.base import build
 
 SOURCE = "sec"
@@ -20,34 +21,6 @@ _ACCESSION = re.compile(r"\d{10}-\d{2}-\d{6}")
 _MONTHS = {m: i for i, m in enumerate(
     "january february march april may june july august september october november december"
     .split(), 1)}
-US_STATES = dict(zip(
-    "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV "
-    "NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY".split(),
-    "alabama alaska arizona arkansas california colorado connecticut delaware "
-    "district_of_columbia florida georgia hawaii idaho illinois indiana iowa kansas kentucky "
-    "louisiana maine maryland massachusetts michigan minnesota mississippi missouri montana "
-    "nebraska nevada new_hampshire new_jersey new_mexico new_york north_carolina north_dakota "
-    "ohio oklahoma oregon pennsylvania rhode_island south_carolina south_dakota tennessee texas "
-    "utah vermont virginia washington west_virginia wisconsin wyoming".split()))
-COUNTRIES = {  # the names Exhibit 21 and cover pages use; anything else is kept as written
-    "united states": "US", "united states of america": "US", "u.s": "US", "usa": "US",
-    "united kingdom": "GB", "england": "GB", "england and wales": "GB", "scotland": "GB",
-    "ireland": "IE", "canada": "CA", "china": "CN", "hong kong": "HK", "japan": "JP",
-    "india": "IN", "south korea": "KR", "korea": "KR", "mexico": "MX", "australia": "AU",
-    "singapore": "SG", "thailand": "TH", "vietnam": "VN", "germany": "DE", "france": "FR",
-    "luxembourg": "LU", "netherlands": "NL", "the netherlands": "NL", "switzerland": "CH",
-    "belgium": "BE", "spain": "ES", "italy": "IT", "sweden": "SE", "norway": "NO",
-    "denmark": "DK", "finland": "FI", "austria": "AT", "poland": "PL", "brazil": "BR",
-    "argentina": "AR", "chile": "CL", "colombia": "CO", "israel": "IL", "taiwan": "TW",
-    "malaysia": "MY", "indonesia": "ID", "philippines": "PH", "new zealand": "NZ",
-    "south africa": "ZA", "cayman islands": "KY", "bermuda": "BM", "jersey": "JE",
-    "guernsey": "GG", "british virgin islands": "VG", "mauritius": "MU", "russia": "RU",
-    "turkey": "TR", "united arab emirates": "AE", "saudi arabia": "SA", "portugal": "PT",
-    "estonia": "EE", "latvia": "LV", "lithuania": "LT", "czech republic": "CZ", "czechia": "CZ",
-    "slovakia": "SK", "hungary": "HU", "romania": "RO", "bulgaria": "BG", "greece": "GR",
-    "croatia": "HR", "slovenia": "SI", "serbia": "RS", "ukraine": "UA", "iceland": "IS",
-    "cyprus": "CY", "malta": "MT", "egypt": "EG", "nigeria": "NG", "kenya": "KE", "peru": "PE",
-}
 EDGAR_CODES = {"X1": "US", "X0": "GB"}  # EDGAR country codes seen in the samples
 
 
@@ -79,21 +52,15 @@ def utc_midnight(d: date) -> datetime:
 
 
 def jurisdiction(text: str | None) -> str | None:
-    """EDGAR codes, US states ('Delaware, U.S.', 'DE') and country names -> ISO-style codes."""
+    """EDGAR codes, US states ('Delaware, U.S.', 'DE') and every country or territory by its names
+    (:func:`ownergraph.domain.places.place_code`) -> ISO 3166 codes; anything else kept as written."""
     t = clean_text(text).strip(" .*")
     if not t:
         return None
     if t.upper() in EDGAR_CODES:
         return EDGAR_CODES[t.upper()]
-    if len(t) == 2 and t.upper() in US_STATES:
-        return f"US-{t.upper()}"
-    low = t.casefold()
-    for suffix in (", u.s.a", ", u.s", ", usa", ", united states"):
-        low = low.removesuffix(suffix)
-    states = {v.replace("_", " "): k for k, v in US_STATES.items()}
-    if low in states:
-        return f"US-{states[low]}"
-    return COUNTRIES.get(low, t)
+    # "Virginia banking" (of "a Virginia banking corporation"): the place before a kind of business
+    return place_code(t) or place_code(re.sub(r"(?:\s+[a-z][\w-]*)+$", "", t)) or t
 
 
 def real_cusip(text: str | None) -> str | None:

@@ -156,6 +156,25 @@ def natures(code: str) -> tuple[str, Stake | None, str | None]:
     return kind, BANDS[band] if band else None, qual
 
 
+# ".../persons-with-significant-control/corporate-entity/<id>": the resource's path names its kind
+_KIND_PATH = re.compile(r"/persons-with-significant-control(?P<st>-statements)?/(?:(?P<seg>[a-z-]+)/)?[^/]+/?$")
+
+
+def kind_from_link(link: Any) -> str | None:
+    """The PSC resource's kind as its ``links.self`` path names it (the API's paths are one per
+    kind), for a saved record whose ``kind`` was dropped: ``/individual/`` is an
+    individual-person-with-significant-control, ``/individual-beneficial-owner/`` itself, a
+    ``…-statements/`` path a statement. None when the path names none."""
+    m = _KIND_PATH.search(str(link or ""))
+    if m is None:
+        return None
+    if m["st"]:
+        return "persons-with-significant-control-statement"
+    seg = m["seg"] or ""
+    kind = seg if seg.endswith("beneficial-owner") else f"{seg}-person-with-significant-control"
+    return kind if kind in _PERSON_KINDS or kind in _SUPER_SECURE else None
+
+
 def links_of(obj: dict[str, Any]) -> dict[str, Any]:
     """A resource's ``links``: an object in the public API, a list of one object in the
     appointments service's full records."""
@@ -205,7 +224,7 @@ class PscFile:
     def _record(self, loc: str, obj: Any, psc_id: str | None = None,
                 target: EntityRef | None = None) -> Iterator[Record]:
         data = _psc_data(obj)
-        kind = data.get("kind")
+        kind = data.get("kind") or kind_from_link(links_of(data).get("self"))
         if kind == _TOTALS:
             return  # snapshot trailer (counts, generated_at): file metadata, not a record
         fact = self._fact(loc, obj, data, psc_id, target)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bench.readers.__main__ import FOLDER_FORMATS, reader_for
-from bench.readers.score import CHECKS, Index
+from bench.readers.score import CHECKS, EXTRA_CHECKS, Index
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
 from ownergraph.domain.model import (
     Alias, Control, Entity, EntityRef, Ownership, Provenance, Sanction, Stake,
@@ -49,6 +49,33 @@ def test_subsidiary_needs_the_edge_and_the_stated_share() -> None:
     assert not check(ix, sub("Acme Inc.", "Acme Ltd", 100))  # the exhibit's share was not read
     assert not check(ix, sub("Other Corp", "Acme GmbH"))  # wrong parent
     assert not check(ix, sub("Acme Inc.", "Acme SA"))  # no such row
+
+
+def test_a_subsidiary_jurisdiction_is_right_by_its_code_and_scored_apart() -> None:
+    de = EntityRef(name="Acme GmbH", kind=EntityKind.COMPANY, jurisdiction="DE")
+    on = EntityRef(name="Acme Canada ULC", kind=EntityKind.COMPANY, jurisdiction="CA-ON")
+    raw = EntityRef(name="Acme Trust", kind=EntityKind.COMPANY, jurisdiction="Tunisia")
+    ix = index(*(Ownership(source=ref("Acme Inc."), target=t, known_from=KNOWN, provenance=PROV) for t in (de, on, raw)))
+    check = EXTRA_CHECKS["jurisdiction"]
+    assert check(ix, {**sub("Acme Inc.", "Acme GmbH"), "jurisdiction": "Germany"})
+    assert check(ix, {**sub("Acme Inc.", "Acme GmbH"), "jurisdiction": "Federal Republic of Germany"})
+    assert not check(ix, {**sub("Acme Inc.", "Acme GmbH"), "jurisdiction": "Austria"})
+    assert check(ix, {**sub("Acme Inc.", "Acme Canada ULC"), "jurisdiction": "Canada"})  # a province of it
+    assert not check(ix, {**sub("Acme Inc.", "Acme Trust"), "jurisdiction": "Tunisia"})  # text, not its code
+    assert check(ix, sub("Acme Inc.", "Acme GmbH")) is None  # not labelled: not scored
+    assert not check(ix, {**sub("Acme Inc.", "Acme SARL"), "jurisdiction": "France"})  # the row was not read
+    assert CHECKS["subsidiary"](ix, {**sub("Acme Inc.", "Acme GmbH"), "jurisdiction": "Austria"})  # the fact stays right
+
+
+def test_a_subsidiary_immediate_parent_is_the_edge_it_is_reached_by() -> None:
+    ix = index(owns("Acme Inc.", "Acme Holdings BV", 100.0), owns("Acme Holdings BV", "Acme GmbH", 100.0))
+    check = EXTRA_CHECKS["immediate_parent"]
+    fact = {**sub("Acme Inc.", "Acme GmbH", 100), "immediate_parent": "Acme Holdings BV"}
+    assert check(ix, fact) and CHECKS["subsidiary"](ix, fact)
+    assert not check(ix, {**fact, "immediate_parent": "Acme Inc."})  # reached, but not held by it directly
+    flat = index(owns("Acme Inc.", "Acme Holdings BV", 100.0), owns("Acme Inc.", "Acme GmbH", 100.0))
+    assert CHECKS["subsidiary"](flat, fact) and not check(flat, fact)
+    assert check(ix, sub("Acme Inc.", "Acme GmbH", 100)) is None
 
 
 def test_subsidiary_through_a_nested_row_and_by_the_filer_named_by_its_header() -> None:
