@@ -88,6 +88,33 @@ def _reading(og: Ownergraph, text: str, key: str) -> dict[str, Any]:
             "resolved": got}
 
 
+def _questions(og: Ownergraph, asked: list[tuple[str, str]], anchors: list[dict[str, Any]]) -> dict[str, Any]:
+    """The questions asked and timed, each answer's outcome and reading, the misses listed."""
+    samples: list[float] = []
+    by_kind: dict[str, list[float]] = defaultdict(list)
+    outcome: dict[str, int] = defaultdict(int)
+    reading: dict[str, int] = defaultdict(int)
+    examples: list[dict[str, Any]] = []
+    misses: list[dict[str, Any]] = []
+    for (kind, text), a in zip(asked, anchors):
+        ms, ans, err = _timed(lambda text=text: og.ask(text))
+        samples.append(ms)
+        by_kind[kind].append(ms)
+        status = err or ("not answered" if not ans.answered else
+                         "answered with graph facts" if ans.evidence is not None and ans.evidence.found
+                         else "answered, nothing found")
+        outcome[status] += 1
+        read = _reading(og, text, a["key"])
+        reading[read["outcome"]] += 1
+        if read["outcome"] != "found":
+            misses.append({"question": text, "kind": kind, "key": a["key"], "status": status, **read})
+        if len(examples) < 8:
+            examples.append({"question": text, "ms": round(ms, 1), "status": status,
+                             "answer": (getattr(ans, "text", "") or "")[:300] if ans is not None else None})
+    return {"ask_ms": percentiles(samples), "ask_by_kind_ms": {k: percentiles(v) for k, v in by_kind.items()},
+            "ask_outcomes": dict(outcome), "ask_reading": dict(reading), "ask_misses": misses, "examples": examples}
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     settings = golden_settings()
     graph = connect(settings)
@@ -127,34 +154,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
              for i, a in enumerate(qanchors[:args.questions + 5])]
     for _, text in asked[:5]:  # warm-up, not timed
         _timed(lambda text=text: og.ask(text))
-    samples: list[float] = []
-    by_kind: dict[str, list[float]] = defaultdict(list)
-    outcome: dict[str, int] = defaultdict(int)
-    reading: dict[str, int] = defaultdict(int)
-    examples: list[dict[str, Any]] = []
-    misses: list[dict[str, Any]] = []
-    for (kind, text), a in zip(asked[5:], qanchors[5:]):
-        ms, ans, err = _timed(lambda text=text: og.ask(text))
-        samples.append(ms)
-        by_kind[kind].append(ms)
-        status = err or ("not answered" if not ans.answered else
-                         "answered with graph facts" if ans.evidence is not None and ans.evidence.found
-                         else "answered, nothing found")
-        outcome[status] += 1
-        read = _reading(og, text, a["key"])
-        reading[read["outcome"]] += 1
-        if read["outcome"] != "found":
-            misses.append({"question": text, "kind": kind, "key": a["key"], "status": status, **read})
-        if len(examples) < 8:
-            examples.append({"question": text, "ms": round(ms, 1), "status": status,
-                             "answer": (getattr(ans, "text", "") or "")[:300] if ans is not None else None})
-    report["ask_ms"] = percentiles(samples)
-    report["ask_by_kind_ms"] = {k: percentiles(v) for k, v in by_kind.items()}
-    report["ask_outcomes"] = dict(outcome)
-    report["ask_reading"] = dict(reading)
-    report["ask_misses"] = misses
+    report.update(_questions(og, asked[5:], qanchors[5:]))
     report["analytics_errors"] = dict(errors)
-    report["examples"] = examples
     report["peak_rss_mb"] = round(peak_rss_mb(), 1)
     return report
 
