@@ -5,7 +5,8 @@ is read through the full-text index of names, per question; the limits say thems
 
 The world: invented companies, every one with an LEI (so no two are merged by name), among them
 a crowd of look-alikes ("Brennock <word> Capital Fund"), two companies of one name in two
-countries, one entity named "Lei", and one with a previous name."""
+countries, one entity named "Lei", two with previous names (one another's name), and short
+names first in the graph that stand inside a longer one written last."""
 
 from __future__ import annotations
 
@@ -37,6 +38,9 @@ def _word(i: int) -> str:
 
 
 ENTITIES: list[dict[str, object]] = [
+    {"name": "Mexico", "jurisdiction": "UY"},  # short names inside a longer one, first in the graph
+    {"name": "Mexico", "jurisdiction": "PL"},
+    {"name": "Sports", "jurisdiction": "GB"},
     *({"name": f"Brennock {_word(i)} Capital Fund", "jurisdiction": "LU"} for i in range(120)),
     {"name": "Brennock Capital SICAV", "jurisdiction": "LU"},
     {"name": "Quillmere Tessaly Partners GmbH", "jurisdiction": "DE",
@@ -47,6 +51,7 @@ ENTITIES: list[dict[str, object]] = [
     {"name": "Harlow Pemberly Trust", "jurisdiction": "GB",
      "aliases": [{"name": "Tarnwick Ostrel Ltd", "kind": "previous", "valid_to": "2019-03-01"}]},
     {"name": "Tarnwick Ostrel Ltd", "jurisdiction": "IE"},
+    {"name": "Mexico LLC Sports", "jurisdiction": "US"},  # last: past the names a capped index read
 ]
 KEY = {str(e["name"]) + str(e["jurisdiction"]): _lei(i) for i, e in enumerate(ENTITIES)}
 QUILLMERE = KEY["Quillmere Tessaly Partners GmbHDE"]
@@ -86,6 +91,13 @@ def _key(og: Ownergraph, question: str) -> str:
 ])
 def test_a_name_beyond_the_names_held_in_memory_is_found(large: Ownergraph, question: str) -> None:
     assert _key(large, question) == QUILLMERE
+
+
+def test_a_name_past_the_first_entities_is_not_read_as_the_shorter_names_inside_it(large: Ownergraph) -> None:
+    """Scale 1.0's failure: the index held the first 500,000 entities, "Mexico" and "Sports"
+    among them, not "Mexico LLC Sports"; the question was read as about the short names."""
+    q = large.read("Does Mexico LLC Sports report its parents, or why not?", today=DAY)
+    assert [m.text for m in q.anchors] == [KEY["Mexico LLC SportsUS"]]
 
 
 def test_the_lei_of_x_is_a_names_question_even_where_an_entity_is_named_lei(world: Graph) -> None:
