@@ -147,7 +147,7 @@ class Ownergraph:
     def read(self, question: str, *, today: date | None = None) -> Question:
         """The question parsed (``today``: the session's day), its mentions read against the
         graph's own names (``retrieval.question.by_names``)."""
-        names = self._names.gazetteer()
+        names = self._names.gazetteer(question)
         q = understand(question, today=today, config=self.llm, names=names)
         return with_graph_names(q, names)
 
@@ -218,7 +218,7 @@ class Ownergraph:
     def _unanswered(self, q: Question, mentions: list[str], why: str, clock: Any, today: date | None,
                     assumptions: list[str] | None, known_now: bool) -> Answer:
         """"I read this as ... I can answer ...": the reading, and questions that would run."""
-        gazetteer = self._names.gazetteer()
+        gazetteer = self._names.gazetteer(q.text)
         if mentions:
             names = [gazetteer.names.get(m, m) for m in mentions]
         else:  # an unknown kind keeps no anchors: the names the question holds, as the graph spells them

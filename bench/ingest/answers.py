@@ -14,7 +14,10 @@ left the copy it loaded). Times, each warmed once on other anchors first:
   owners, ultimate parent, subsidiaries, names and identifiers, reporting exceptions.
 
 Reported: p50/p99 per call and per question kind, how many questions were answered with facts,
-how many gave no answer or an error (named), and the anchors. Figures go to
+how many gave no answer or an error (named), and the anchors; and how each question was read
+(``ask_reading``: its subject resolved to the anchor it was written for, ambiguous with the
+anchor among the candidates, another entity, no entity, or no kind), every miss listed
+(``ask_misses``). Figures go to
 ``bench/results/gleif-answers-<scale>[-tag].json``.
 """
 
@@ -32,7 +35,8 @@ from typing import Any
 from bench._common import peak_rss_mb, percentiles, write_report
 from bench.cypher import q
 from bench.ingest.stages import golden_settings
-from ownergraph.domain.errors import OwnergraphError
+from ownergraph.domain.errors import EntityNotFound, OwnergraphError
+from ownergraph.domain.vocabulary import UNKNOWN
 from ownergraph.graph.store.connection import Graph, connect
 from ownergraph.graph.store.stats import graph_stats
 from ownergraph.retrieval.api import Ownergraph
@@ -63,6 +67,52 @@ def _sample(graph: Graph, query: str, n: int, rng: random.Random, span: int) -> 
         rows += graph.read(q(query), skip=rng.randrange(max(1, span - 10)), limit=10)
     rng.shuffle(rows)
     return [r for r in rows if r.get("name")][:n]
+
+
+def _reading(og: Ownergraph, text: str, key: str) -> dict[str, Any]:
+    """Whether the question was read as being about the anchor it was written for (not timed):
+    ``found`` (its subject resolves to that entity), ``ambiguous`` (the mention names several,
+    the anchor among the candidates or not), ``wrong entity``, ``not found`` (no entity), or
+    ``not understood`` (no kind, or no mention)."""
+    q = og.read(text)
+    mentions = [m.text for m in q.anchors if m.role != "portfolio"]
+    if q.pattern == UNKNOWN or not mentions:
+        return {"outcome": "not understood", "pattern": q.pattern, "mentions": mentions}
+    try:
+        got = og.analytics.lookup.entity(mentions[0]).key
+    except EntityNotFound as e:
+        named = any(key in c for c in e.candidates)
+        return {"outcome": ("ambiguous, anchor among the candidates" if named else "ambiguous") if e.ambiguous
+                else "not found", "pattern": q.pattern, "mentions": mentions, "candidates": e.candidates[:5]}
+    return {"outcome": "found" if got == key else "wrong entity", "pattern": q.pattern, "mentions": mentions,
+            "resolved": got}
+
+
+def _questions(og: Ownergraph, asked: list[tuple[str, str]], anchors: list[dict[str, Any]]) -> dict[str, Any]:
+    """The questions asked and timed, each answer's outcome and reading, the misses listed."""
+    samples: list[float] = []
+    by_kind: dict[str, list[float]] = defaultdict(list)
+    outcome: dict[str, int] = defaultdict(int)
+    reading: dict[str, int] = defaultdict(int)
+    examples: list[dict[str, Any]] = []
+    misses: list[dict[str, Any]] = []
+    for (kind, text), a in zip(asked, anchors):
+        ms, ans, err = _timed(lambda text=text: og.ask(text))
+        samples.append(ms)
+        by_kind[kind].append(ms)
+        status = err or ("not answered" if not ans.answered else
+                         "answered with graph facts" if ans.evidence is not None and ans.evidence.found
+                         else "answered, nothing found")
+        outcome[status] += 1
+        read = _reading(og, text, a["key"])
+        reading[read["outcome"]] += 1
+        if read["outcome"] != "found":
+            misses.append({"question": text, "kind": kind, "key": a["key"], "status": status, **read})
+        if len(examples) < 8:
+            examples.append({"question": text, "ms": round(ms, 1), "status": status,
+                             "answer": (getattr(ans, "text", "") or "")[:300] if ans is not None else None})
+    return {"ask_ms": percentiles(samples), "ask_by_kind_ms": {k: percentiles(v) for k, v in by_kind.items()},
+            "ask_outcomes": dict(outcome), "ask_reading": dict(reading), "ask_misses": misses, "examples": examples}
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -104,26 +154,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
              for i, a in enumerate(qanchors[:args.questions + 5])]
     for _, text in asked[:5]:  # warm-up, not timed
         _timed(lambda text=text: og.ask(text))
-    samples: list[float] = []
-    by_kind: dict[str, list[float]] = defaultdict(list)
-    outcome: dict[str, int] = defaultdict(int)
-    examples: list[dict[str, Any]] = []
-    for kind, text in asked[5:]:
-        ms, ans, err = _timed(lambda text=text: og.ask(text))
-        samples.append(ms)
-        by_kind[kind].append(ms)
-        status = err or ("not answered" if not ans.answered else
-                         "answered with graph facts" if ans.evidence is not None and ans.evidence.found
-                         else "answered, nothing found")
-        outcome[status] += 1
-        if len(examples) < 8:
-            examples.append({"question": text, "ms": round(ms, 1), "status": status,
-                             "answer": (getattr(ans, "text", "") or "")[:300] if ans is not None else None})
-    report["ask_ms"] = percentiles(samples)
-    report["ask_by_kind_ms"] = {k: percentiles(v) for k, v in by_kind.items()}
-    report["ask_outcomes"] = dict(outcome)
+    report.update(_questions(og, asked[5:], qanchors[5:]))
     report["analytics_errors"] = dict(errors)
-    report["examples"] = examples
     report["peak_rss_mb"] = round(peak_rss_mb(), 1)
     return report
 
@@ -141,6 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     write_report(f"gleif-answers-{args.scale:g}" + (f"-{args.tag}" if args.tag else ""), report)
     print(json.dumps(report, indent=2, default=str) if args.json else
           f"ask p50 {report['ask_ms']['p50']} ms, p99 {report['ask_ms']['p99']} ms; {report['ask_outcomes']}; "
+          f"read as {report['ask_reading']}; "
           f"largest group {report['largest_group']}")
     return 0
 

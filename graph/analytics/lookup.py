@@ -5,8 +5,10 @@
 2. an exact alias of any scheme (CIK, company number, ISIN, ...; ``scheme:value`` also works;
    a name alias is matched on its case-folded key ``name|<name>``);
 3. an exact, case-insensitive entity name;
-4. a fuzzy name: candidates whose name (or a name alias) contains a token prefix of the
-   mention, scored by string similarity of the normalised names (``resolution.normalise_name``).
+4. a fuzzy name: candidates whose name (or a name alias) shares a word with the mention, or a
+   word one or two edits from one (the full-text index ``entity_names``, best first, at most
+   ``FUZZY_LIMIT``: bounded at any size of graph; a limit reached is said in the error), scored
+   by string similarity of the normalised names (``resolution.normalise_name``).
 A step that finds several entities picks the ones valid at ``as_of`` when that narrows it to
 one; otherwise the mention is ambiguous. Ambiguous or unknown mentions raise
 :class:`ingest.errors.EntityNotFound` with the near matches as candidates.
@@ -30,6 +32,7 @@ from typing import Any
 import pandas as pd
 
 from ownergraph.domain.clock import Clock, make_clock
+from ownergraph.graph.analytics.name_words import full_text_terms
 from ownergraph.graph.analytics.snapshot import Reads, expand
 from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.errors import EntityNotFound
@@ -125,6 +128,19 @@ def _valid_on(row: dict[str, Any], day: date, lo: str = "valid_from", hi: str = 
     return (start is None or start <= day) and (end is None or day < end)
 
 
+def _candidate(key: str, row: dict[str, Any]) -> str:
+    """One of several entities a mention names, as a reader tells them apart: its name, its key,
+    the other name or identifier it was found by, its jurisdiction."""
+    parts = [key]
+    matched = row.get("matched")
+    if matched and matched != key and _literal(matched) != _literal(row.get("name")):
+        scheme = row.get("scheme") or "name"
+        parts.append(f"{row.get('alias_kind') or 'other'} name {matched}" if scheme == "name" else f"{scheme} {matched}")
+    if row.get("jurisdiction"):
+        parts.append(str(row["jurisdiction"]))
+    return f"{row.get('name') or key} ({'; '.join(parts)})"
+
+
 def _pick(rows: list[dict[str, Any]], method: str, mention: str, day: date) -> EntityMatch | None:
     """One entity from exact-match rows; None when nothing matched; raises when ambiguous."""
     if not rows:
@@ -139,7 +155,7 @@ def _pick(rows: list[dict[str, Any]], method: str, mention: str, day: date) -> E
         if len(alive) == 1:
             by_key = alive
     if len(by_key) > 1:
-        raise EntityNotFound(mention, sorted(f"{r['name']} ({k})" for k, r in by_key.items()), ambiguous=True)
+        raise EntityNotFound(mention, sorted(_candidate(k, r) for k, r in by_key.items()), ambiguous=True)
     (key, row), = by_key.items()
     return EntityMatch(key, row["name"] or key, row.get("lei"), method, 1.0, row.get("matched"), row.get("kind"))
 
@@ -224,8 +240,20 @@ def _literal(name: Any) -> str:
     return " ".join(re.sub(r"[^\w]+", " ", str(name or "").casefold()).split())
 
 
+FUZZY_LIMIT = 300  # index entries compared at most (best first): bounded at any size of graph
+
+
+def _candidates(graph: Reads, mention: str, kind: str | None) -> tuple[list[dict[str, Any]], bool]:
+    """Entities sharing words with ``mention`` by the full-text index of names (never a scan),
+    and whether the index held more entries than were read."""
+    terms = full_text_terms(f"{mention} {normalise_name(mention).key}")  # also transliterated: "Петров" -> petrov
+    rows = graph.read("lookup_fulltext", terms=terms, limit=FUZZY_LIMIT) if terms else []
+    found = [r for r in rows if r["key"] is not None and (kind is None or r.get("kind") == kind)]
+    return found, len(rows) >= FUZZY_LIMIT
+
+
 def _fuzzy(graph: Reads, mention: str, day: date, kind: str | None) -> EntityMatch:
-    rows = graph.read("lookup_candidates", fragments=_fragments(mention), kind=kind, limit=2000)
+    rows, limited = _candidates(graph, mention, kind)
     best: dict[str, tuple[float, dict[str, Any]]] = {}
     for r in rows:
         s = max(similarity(mention, r["matched"] or ""), similarity(mention, r["name"] or ""))
@@ -234,7 +262,7 @@ def _fuzzy(graph: Reads, mention: str, day: date, kind: str | None) -> EntityMat
     ranked = sorted(best.items(), key=lambda kv: (-kv[1][0], not _valid_on(kv[1][1], day), kv[0]))
     suggestions = [f"{r['name']} ({k})" for k, (s, r) in ranked[:5] if s >= SUGGEST_SCORE]
     if not ranked or ranked[0][1][0] < ACCEPT_SCORE:
-        raise EntityNotFound(mention, suggestions)
+        raise EntityNotFound(mention, suggestions, compared=FUZZY_LIMIT if limited else 0)
     top_score = ranked[0][1][0]
     tied = [kv for kv in ranked if top_score - kv[1][0] < MARGIN]
     if len(tied) > 1:  # "Apple Computer, Inc." is APPLE COMPUTER INC, not Apple Computer Limited
@@ -244,7 +272,8 @@ def _fuzzy(graph: Reads, mention: str, day: date, kind: str | None) -> EntityMat
     if len(tied) > 1:
         alive = [kv for kv in tied if _valid_on(kv[1][1], day)]
         if len(alive) != 1:
-            raise EntityNotFound(mention, [f"{r['name']} ({k})" for k, (_, r) in tied[:5]], ambiguous=True)
+            raise EntityNotFound(mention, [_candidate(k, r) for k, (_, r) in tied[:5]], ambiguous=True,
+                                 compared=FUZZY_LIMIT if limited else 0)
         tied = alive
     key, (score, row) = tied[0]
     return EntityMatch(key, row["name"] or key, row.get("lei"), "fuzzy", round(score, 4), row.get("matched"),

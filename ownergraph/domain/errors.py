@@ -34,13 +34,17 @@ class QuarantineError(OwnergraphError):
 class EntityNotFound(OwnergraphError):
     """A name, alias or LEI matched no entity; ``candidates`` holds near matches."""
 
-    def __init__(self, mention: str, candidates: list[str] | None = None, *, ambiguous: bool = False) -> None:
+    def __init__(self, mention: str, candidates: list[str] | None = None, *, ambiguous: bool = False,
+                 compared: int = 0) -> None:
         self.mention = mention
         self.candidates = candidates or []
         self.ambiguous = ambiguous
+        self.compared = compared  # a search's limit reached: the best this many names compared, of more
         hint = f"; did you mean {', '.join(self.candidates)}?" if self.candidates else ""
         what = f"{mention!r} names more than one entity" if ambiguous else f"could not find {mention!r}"
-        super().__init__(f"{what}{hint}")
+        limit = (f" (the {compared} names nearest its words were compared; the graph holds more that share"
+                 " them: a longer or more exact name narrows it)") if compared else ""
+        super().__init__(f"{what}{limit}{hint}")
 
 
 class SameEntity(OwnergraphError, ValueError):

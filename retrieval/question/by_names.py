@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from ownergraph.domain.vocabulary import KINDS, UNKNOWN
-from ownergraph.retrieval.question.gazetteer import Gazetteer, Hit
+from ownergraph.retrieval.question.gazetteer import FULL, Gazetteer, Hit
 from ownergraph.retrieval.question.name_text import tokens
 from ownergraph.retrieval.question.model import Mention, Question
 
@@ -50,13 +50,17 @@ def _runs_past(q: Question, hit: Hit, span: tuple[int, int], hits: list[Hit]) ->
     return end
 
 
-def _mention_text(q: Question, hit: Hit) -> str:
+def _mention_text(q: Question, hit: Hit, limited: int = 0) -> str:
     """One entity: its key (exact, whatever the typo); several: the words, so that the lookup
-    lists the candidates and what tells them apart."""
-    return hit.keys[0] if len(hit.keys) == 1 else q.text[hit.start:hit.end]
+    lists the candidates and what tells them apart. Names read for the question's words up to a
+    limit (``Gazetteer.limited``) prove only a whole name unique: a part of one ("Valtora" of
+    "Valtora Investments Ltd") stays words, looked up in the whole graph."""
+    if len(hit.keys) == 1 and (hit.strength == FULL or not limited):
+        return hit.keys[0]
+    return q.text[hit.start:hit.end]
 
 
-def _replace(q: Question, hits: list[Hit], used: set[int], notes: list[str]) -> list[Mention]:
+def _replace(q: Question, hits: list[Hit], used: set[int], notes: list[str], limited: int) -> list[Mention]:
     """Each anchor that overlaps a name found in the graph becomes that name; an anchor that holds
     none ("mid-year", a clause) gives way to a name found outside the slots, when there is one."""
     out: list[Mention] = []
@@ -84,11 +88,12 @@ def _replace(q: Question, hits: list[Hit], used: set[int], notes: list[str]) -> 
         said = q.text[hit.start:hit.end]
         if said != m.text or len(hit.keys) == 1:
             notes.append(f"{m.text!r} read as {hit.name!r} (the graph's name for {said!r})")
-        out.append(Mention(text=_mention_text(q, hit), role=m.role, kind_hint=m.kind_hint))
+        out.append(Mention(text=_mention_text(q, hit, limited), role=m.role, kind_hint=m.kind_hint))
     return out
 
 
-def _complete(q: Question, anchors: list[Mention], hits: list[Hit], used: set[int], notes: list[str]) -> None:
+def _complete(q: Question, anchors: list[Mention], hits: list[Hit], used: set[int], notes: list[str],
+              limited: int) -> None:
     """Names found outside any slot fill the entities the kind still needs, in the question's order."""
     need = KINDS[q.pattern].entities if q.pattern in KINDS else 0
     have = [m for m in anchors if m.role in _ENTITY_ROLES or m.role == "group"]
@@ -96,7 +101,7 @@ def _complete(q: Question, anchors: list[Mention], hits: list[Hit], used: set[in
         if len(have) >= max(need, 1) or i in used:
             continue
         role = "subject" if not any(m.role in ("subject", "group") for m in have) else "object"
-        m = Mention(text=_mention_text(q, hit), role=role)  # type: ignore[arg-type]
+        m = Mention(text=_mention_text(q, hit, limited), role=role)  # type: ignore[arg-type]
         anchors.append(m)
         have.append(m)
         used.add(i)
@@ -129,9 +134,9 @@ def _in_text_order(q: Question, anchors: list[Mention], at: dict[str, int]) -> l
     return [m.model_copy(update={"role": swapped[id(m)]}) if id(m) in swapped else m for m in anchors]
 
 
-def _positions(q: Question, anchors: list[Mention], hits: list[Hit]) -> dict[str, int]:
+def _positions(q: Question, anchors: list[Mention], hits: list[Hit], limited: int) -> dict[str, int]:
     """Where each anchor stands in the question (a key: where its name was found)."""
-    at = {_mention_text(q, h): h.start for h in hits}
+    at = {_mention_text(q, h, limited): h.start for h in hits}
     for m in anchors:
         span = _span(q.text, m.text)
         if m.text not in at and span:
@@ -150,11 +155,14 @@ def with_graph_names(q: Question, names: Gazetteer) -> Question:
     if not hits:
         return q.model_copy(update={"notes": q.notes + notes}) if notes else q
     used: set[int] = set()
-    anchors = _replace(q, hits, used, notes)
+    if names.limited:
+        notes.append(f"the graph's names were read for this question's words: the {names.limited} nearest, "
+                     "of more; a part of a name is looked up in the whole graph")
+    anchors = _replace(q, hits, used, notes, names.limited)
     before = len(anchors)
-    _complete(q, anchors, hits, used, notes)
+    _complete(q, anchors, hits, used, notes, names.limited)
     if len(anchors) > before:
-        anchors = _in_text_order(q, anchors, _positions(q, anchors, hits))
+        anchors = _in_text_order(q, anchors, _positions(q, anchors, hits, names.limited))
     order = {"subject": 0, "group": 0, "object": 1, "portfolio": 2}
     anchors.sort(key=lambda m: order[m.role])
     return q.model_copy(update={"anchors": anchors, "notes": q.notes + notes})

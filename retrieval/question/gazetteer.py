@@ -48,6 +48,7 @@ class Gazetteer:
     names: dict[str, str] = field(default_factory=dict)
     deletes: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     longest: int = 1
+    limited: int = 0  # built from the best N entities for a text's words, of more (0: every name)
 
     @classmethod
     def build(cls, records: Iterable[NameRecord]) -> Gazetteer:

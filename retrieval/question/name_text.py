@@ -20,6 +20,7 @@ _FORMS = (
     (r"p l c", "plc"), (r"a s", "as"), (r"s e", "se"),
 )
 _FORM_RE = [(re.compile(rf"(?<!\w){pat}(?!\w)"), rep) for pat, rep in _FORMS]
+_ANY_FORM = re.compile(r"(?<!\w)(?:" + "|".join(pat for pat, _ in _FORMS) + r")(?!\w)")
 LEGAL_FORMS = frozenset({rep for _, rep in _FORMS} | {"pte", "pty", "kg", "kgaa", "oy", "ab", "asa", "gmbh", "co",
                                                       "sicav", "ucits", "sca", "ooo", "ao", "pjsc", "jsc", "oao", "pt"})
 
@@ -35,11 +36,20 @@ class Token:
 _POSSESSIVE = re.compile(r"(?<=\w)['\u2019]s\b")
 
 
+_ASCII_SPACES = {i: " " for i in range(128) if not (chr(i).isalnum() or chr(i) == "&")}
+
+
 def _fold(text: str) -> tuple[str, list[int]]:
     """Lower case without accents; "." and "'" dropped (S.p.A. -> spa, O'Neill -> oneill); each
     folded character remembers its original index."""
+    if text.isascii() and _POSSESSIVE.search(text) is None:  # the common case, without unicodedata
+        if "." not in text and "'" not in text:
+            return text.lower().translate(_ASCII_SPACES), list(range(len(text)))
+        where = [i for i, ch in enumerate(text) if ch not in ".'"]
+        low = text.lower()
+        return "".join(low[i] for i in where).translate(_ASCII_SPACES), where
     out: list[str] = []
-    where: list[int] = []
+    where = []
     possessive = {i for m in _POSSESSIVE.finditer(text) for i in range(m.start(), m.end())}
     for i, ch in enumerate(text):
         if i in possessive:  # "Petrov's stake": the name is Petrov
@@ -57,7 +67,11 @@ def _fold(text: str) -> tuple[str, list[int]]:
 
 def _forms(folded: str, where: list[int]) -> tuple[str, list[int]]:
     """Legal-form variants replaced by one spelling, the index map kept in step."""
+    if _ANY_FORM.search(folded) is None:  # the common case: no copy of the map
+        return folded, where
     for rx, rep in _FORM_RE:
+        if rx.search(folded) is None:
+            continue
         out, pos, last = [], [], 0
         for m in rx.finditer(folded):
             out.append(folded[last:m.start()])

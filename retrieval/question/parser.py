@@ -63,6 +63,8 @@ from ownergraph.domain.vocabulary import COUNTERPARTIES, GROUP
 from ownergraph.domain.vocabulary import EVENTS  # issue 30 item 3: an event question's compared date
 from ownergraph.retrieval.kinds.events import COMPARED_DATE
 from ownergraph.retrieval.question.gazetteer import PREFIX
+from ownergraph.retrieval.question.common_words import QUESTION_WORDS
+from ownergraph.retrieval.question.name_text import tokens
 from ownergraph.retrieval.question.filter_form import FilterReading, read_filter
 from ownergraph.retrieval.question.asked_attribute import foreign_attribute
 from ownergraph.retrieval.question.role_words import without_role_words
@@ -426,6 +428,20 @@ def _note_gaps(w: Work, an: Anchors, pattern: str, follow_up: bool) -> None:
     _note_bad_leis(w, an)
 
 
+def _known_name_spans(text: str, names: Gazetteer) -> list[tuple[int, int]]:
+    """Where the graph's names stand, to be masked: not a lower-case leading word alone ("legal
+    entity": too weak), nor one word of the questions' own ("the LEI of X", "the group of X":
+    the kind's word, whatever entity a large graph names "Lei" or "Group")."""
+    spans = []
+    for h in names.find(text):
+        said = tokens(text[h.start:h.end])
+        if len(said) == 1 and said[0].norm in QUESTION_WORDS:
+            continue
+        if h.strength > PREFIX or text[h.start].isupper():
+            spans.append((h.start, h.end))
+    return spans
+
+
 def _prepared(text: str, today: date | None, names: Gazetteer | None) -> tuple[Work, list[DateHit]]:
     """Steps 1 and 2a: the working copy with names masked, its dates found, the request frame
     blanked."""
@@ -441,9 +457,8 @@ def _prepared(text: str, today: date | None, names: Gazetteer | None) -> tuple[W
     w = _working_copy(spelt, today or date.today())
     w.notes.extend(fixes)
     mask_names(w)
-    if names is not None:  # a lower-case leading word alone ("legal entity") is too weak to mask
-        mask_known_names(w, [(h.start, h.end) for h in names.find(w.text)
-                             if h.strength > PREFIX or w.text[h.start].isupper()])
+    if names is not None:
+        mask_known_names(w, _known_name_spans(w.text, names))
     dates = _question_dates(w, find_dates(w))
     _blank_request(w)
     return w, dates

@@ -7,6 +7,6 @@ CALL (v) {
   UNION
   MATCH (a:Alias {key: v})-[r:ALIAS_OF]->(e:Entity) RETURN a, r, e
 }
-RETURN DISTINCT e.key AS key, e.name AS name, e.lei AS lei, e.kind AS kind,
+RETURN DISTINCT e.key AS key, e.name AS name, e.lei AS lei, e.kind AS kind, e.jurisdiction AS jurisdiction,
        e.valid_from AS valid_from, e.valid_to AS valid_to, a.value AS matched,
        a.scheme AS scheme, r.kind AS alias_kind, r.valid_from AS alias_from, r.valid_to AS alias_to

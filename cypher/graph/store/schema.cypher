@@ -16,6 +16,11 @@ CREATE CONSTRAINT claim_decision_id IF NOT EXISTS FOR (c:ClaimDecision) REQUIRE 
 CREATE INDEX claim_decision_statement IF NOT EXISTS FOR (c:ClaimDecision) ON (c.statement_id);
 CREATE INDEX entity_name IF NOT EXISTS FOR (e:Entity) ON (e.name);
 CREATE INDEX alias_value IF NOT EXISTS FOR (a:Alias) ON (a.value);
+// The graph's names and identifiers as words (entity names, alias values; case and accents
+// folded): the names near a question's words at any size (retrieval.question.name_candidates)
+// and the candidates of a fuzzy look-up (graph.analytics.lookup), best first, never a scan.
+CREATE FULLTEXT INDEX entity_names IF NOT EXISTS FOR (n:Entity|Alias) ON EACH [n.name, n.value]
+  OPTIONS {indexConfig: {`fulltext.analyzer`: 'standard-folding'}};
 // Time and identity properties of every dated relationship type: as-of filters and
 // supersession look-ups (fact_key) must not scan.
 CREATE INDEX owns_time IF NOT EXISTS FOR ()-[r:OWNS]-() ON (r.valid_from, r.valid_to);
