@@ -307,13 +307,15 @@ class Graph:
         else:  # the sessions' bookmarks are the driver's
             self.bookmarks = self._driver.execute_query_bookmark_manager
 
-    def apply_schema(self) -> int:
-        """Create missing constraints and indexes; returns how many were created (0 when current)."""
+    def apply_schema(self, wait_seconds: int = 300) -> int:
+        """Create missing constraints and indexes, and wait up to ``wait_seconds`` for them to be
+        online; returns how many were created (0 when current)."""
         created = 0
         with guarded(self.uri):
             for stmt in cypher.statements("schema"):
                 created += self._schema_statement(cast(LiteralString, stmt))
-            self._driver.execute_query(self._text("await_indexes"), {"seconds": 300}, database_=self.database)
+            self._driver.execute_query(self._text("await_indexes"), {"seconds": wait_seconds},
+                                       database_=self.database)
         return created
 
     def _schema_statement(self, stmt: LiteralString) -> int:

@@ -45,6 +45,8 @@ from ownergraph.domain.codes import EntityKind
 from ownergraph.domain.model import Entity, EntityRef, Quarantined
 from ownergraph.ingest.gc_pace import pace_for_bulk, restore
 
+SCHEMA_WAIT_SECONDS = 3600  # indexes populated after an import, at most (the online default: 300)
+
 
 class BulkNotPossible(OwnergraphError):
     """The offline importer cannot be used for this load (not the managed server, or not empty)."""
@@ -293,7 +295,9 @@ class BulkLoader(RecordIntake):
         self.timings["importer"] = vars(run)
         self.graph.renew()  # a new store: the old connection's bookmarks do not apply to it
         with _stage(self.timings, "schema"):
-            self.graph.apply_schema()  # constraints and indexes populated over the imported store
+            # constraints and indexes populated over the imported store: at registry size (the
+            # full-text index of names over millions of entities and aliases) well past 5 minutes
+            self.graph.apply_schema(wait_seconds=SCHEMA_WAIT_SECONDS)
         if not self.keep_files:
             shutil.rmtree(self.workdir, ignore_errors=True)
         self._totals()
