@@ -152,9 +152,7 @@ def importer_alone(settings: Settings, parts: Path) -> dict[str, Any]:
     if local.status().running:
         local.stop()
     wall, cpu, peak = run_importer(local, files, settings.neo4j_database)
-    # data files hold no header (it is a file of its own); lines, so a field over lines counts twice
-    lines = {p.name: sum(1 for _ in open(p, "rb")) for p in sorted(parts.glob("*.csv"))
-             if not p.name.endswith(".header.csv")}
+    lines = {p.name: sum(1 for _ in open(p, "rb")) - 1 for p in sorted(parts.glob("*.csv"))}
     return {"seconds": round(wall, 2), "cpu_seconds": round(cpu, 2), "peak_rss_mb": round(peak, 1),
             "memory": dict(zip(("heap", "off_heap"), importer_memory())),
             "node_rows": sum(v for k, v in lines.items() if k.startswith("nodes-")),

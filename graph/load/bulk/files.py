@@ -1,17 +1,13 @@
 """Node and relationship files for ``neo4j-admin database import full``, written column-wise.
 
-Per label (node) or type (relationship) one or more parts, each a header file with the typed
-columns (``name:long``, ``known_from:datetime``, ``statement_ids:string[]``) and a data file,
-the values as the online loader stores them: Python ``int`` -> long, ``float`` -> double,
-``bool`` -> boolean, ``date`` -> date, an aware ``datetime`` -> datetime with its offset, a
-naive one -> localdatetime, a list of strings -> string[]. A property whose values differ in
-type between rows (an amount given as 5 here and 5.5 there) splits the rows into one part per
-type combination, so every value keeps its type. Every string is quoted (an empty string stays
-an empty string; an absent property is an empty unquoted field); fields may span lines.
-
-Rows are written in one pass, in batches typed column by column and written by Arrow's CSV
-writer (the importer reads a quoted datetime or list as it reads a bare one); the header is
-written when the part is closed, which is why it is a file of its own.
+One CSV file per label (node) or type (relationship) with a typed header
+(``name:long``, ``known_from:datetime``, ``statement_ids:string[]``), the values as the online
+loader stores them: Python ``int`` -> long, ``float`` -> double, ``bool`` -> boolean, ``date``
+-> date, an aware ``datetime`` -> datetime with its offset, a naive one -> localdatetime, a
+list of strings -> string[]. A property whose values differ in type between rows (an amount
+given as 5 here and 5.5 there) splits the rows into one file per type combination, so every
+value keeps its type. Every string is quoted (an empty string stays an empty string; an
+absent property is an empty unquoted field); fields may span lines.
 """
 
 from __future__ import annotations
@@ -19,12 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from itertools import islice
 from pathlib import Path
 from typing import Any
-
-import pyarrow as pa
-import pyarrow.csv as pcsv
 
 from ownergraph.domain.errors import OwnergraphError
 
@@ -51,14 +43,10 @@ class ImportFiles:
     @classmethod
     def found_in(cls, folder: Path) -> ImportFiles:
         """The parts :func:`write_nodes` and :func:`write_relationships` left in ``folder``
-        (``nodes-LABEL-N.csv``, ``rels-TYPE-N.csv``, each with its ``….header.csv``), to run the
-        importer on them again."""
+        (``nodes-LABEL-N.csv``, ``rels-TYPE-N.csv``), to run the importer on them again."""
         files = cls(folder)
-        data = [p for p in sorted(folder.glob("*-*.csv")) if not p.name.endswith(".header.csv")]
-        for p in data:
-            prefix, *name, _ = p.name.split("-")
-            arg = f"{'-'.join(name)}={p.with_suffix('.header.csv')},{p}"
-            (files.nodes if prefix == "nodes" else files.relationships).append(arg)
+        files.nodes = [f"{p.name.split('-')[1]}={p}" for p in sorted(folder.glob("nodes-*.csv"))]
+        files.relationships = [f"{'-'.join(p.name.split('-')[1:-1])}={p}" for p in sorted(folder.glob("rels-*.csv"))]
         return files
 
 
@@ -81,172 +69,144 @@ def _type(v: Any) -> str:
     raise BulkFileError(f"cannot write {v!r} ({t.__name__}) to an import file")
 
 
+def _quote(s: str) -> str:
+    return '"' + s.replace('"', '""') + '"'
+
+
 def _array(v: list[str]) -> str:
-    s = ARRAY_DELIMITER.join(v)
-    if s.count(ARRAY_DELIMITER) != len(v) - 1:
+    if any(ARRAY_DELIMITER in x for x in v):
         raise BulkFileError(f"a list value contains the array delimiter: {v!r}")
-    return s
+    return _quote(ARRAY_DELIMITER.join(v))
 
 
-_BATCH = 20000  # rows typed and written together: one Arrow table at a time, never a whole label
+# how a column's values are written, by its type
+_FORMAT = {"string": _quote, "boolean": lambda v: "true" if v else "false", "double": repr,
+           "string[]": _array, "datetime": datetime.isoformat, "localdatetime": datetime.isoformat,
+           "date": date.isoformat, "long": str}
 
 
-class _Part:
-    """One data file of a label or type and the typed columns of its header file."""
-
-    def __init__(self, path: Path, columns: list[tuple[str, str]]) -> None:
-        self.path = path
-        self.columns = columns
-        self.types = dict(columns)
-        self.file = open(path, "wb")  # noqa: SIM115 - closed by _Parts.close
-
-    def takes(self, columns: list[tuple[str, str]]) -> bool:
-        return all(self.types.get(k) == t for k, t in columns)
-
-
-class _Parts:
-    """The parts of one label (``prefix`` "nodes") or relationship type ("rels"): a batch goes to
-    the first part whose header has its columns (absent ones stay empty), else to a new part.
-    Each part is a header file (``…-N.header.csv``) and a data file (``…-N.csv``) written in one
-    pass: the header is written last, when the columns are known."""
-
-    def __init__(self, out: ImportFiles, prefix: str, name: str, id_header: list[str]) -> None:
-        self.out, self.prefix, self.name, self.id_header = out, prefix, name, id_header
-        self.parts: list[_Part] = []
-        self.count = 0
-
-    def write(self, ids: list[list[str]], values: dict[str, list[Any]], columns: list[tuple[str, str]]) -> None:
-        part = next((p for p in self.parts if p.takes(columns)), None)
-        if part is None:
-            part = _Part(self.out.folder / f"{self.prefix}-{self.name}-{len(self.parts)}.csv", columns)
-            self.parts.append(part)
-        arrays = [pa.array([i[n] for i in ids], pa.string()) for n in range(len(self.id_header))]
-        absent = [None] * len(ids)
-        arrays += [_column(values.get(k, absent), t) for k, t in part.columns]
-        table = pa.Table.from_arrays(arrays, names=[str(n) for n in range(len(arrays))])
-        pcsv.write_csv(table, part.file, _CSV)
-        self.count += len(ids)
-
-    def close(self) -> None:
-        listed = self.out.nodes if self.prefix == "nodes" else self.out.relationships
-        for part in self.parts:
-            part.file.close()
-            header = part.path.with_suffix(".header.csv")
-            header.write_text(",".join(self.id_header + [f"{k}:{t}" for k, t in part.columns]) + "\n",
-                              encoding="utf-8")
-            listed.append(f"{self.name}={header},{part.path}")
-        if self.prefix == "nodes":
-            self.out.node_count += self.count
-        else:
-            self.out.relationship_count += self.count
-
-
-# strings quoted (quotes doubled; an empty string stays ""), numbers and booleans bare, an absent
-# value an empty unquoted field: what the importer reads with --multiline-fields
-_CSV = pcsv.WriteOptions(include_header=False, quoting_style="needed")
-
-
-def _column(values: list[Any], typ: str) -> pa.Array:
-    """One column's values as the Arrow array its header type writes."""
-    if typ in ("datetime", "localdatetime"):  # ISO 8601 with the offset, as the online loader stores it
-        return pa.array([None if v is None else v.isoformat() for v in values], pa.string())
-    if typ == "string[]":
-        return pa.array([None if v is None else _array(v) for v in values], pa.string())
-    try:
-        return pa.array(values, _ARROW[typ])
-    except (pa.ArrowInvalid, OverflowError) as e:
-        raise BulkFileError(f"cannot write a {typ} column to an import file: {e}") from e
-
-
-_ARROW = {"string": pa.string(), "long": pa.int64(), "double": pa.float64(), "boolean": pa.bool_(),
-          "date": pa.date32()}
-_SIMPLE = {str: "string", int: "long", float: "double", bool: "boolean", date: "date"}
-
-
-def _columns_of(props: list[dict[str, Any]]) -> tuple[list[tuple[str, str]], dict[str, list[Any]]] | None:
-    """The batch's typed columns in first-seen order and their values, or None when a property
-    has values of several types (the batch is then split by type combination)."""
-    keys: dict[str, None] = {}
-    for p in props:
-        keys.update(dict.fromkeys(p))
-    columns, values = [], {}
-    for k in keys:
-        vals = [p.get(k) for p in props]
-        types = set(map(type, vals)) - {type(None)}
-        if not types:
-            continue
-        if len(types) > 1:
-            return None
-        t = types.pop()
-        typ = _SIMPLE.get(t)
-        if t is datetime:
-            naive = {v.tzinfo is None for v in vals if v is not None}
-            if len(naive) > 1:
-                return None
-            typ = "localdatetime" if naive.pop() else "datetime"
-        elif t is list:
-            for v in vals:
-                if v is not None:
-                    _type(v)  # a list of strings, not empty, or the error naming it
-            typ = "string[]"
-        elif typ is None:
-            _type(next(v for v in vals if v is not None))  # raises: a value no column can carry
-        columns.append((k, typ))
-        values[k] = vals
-    return columns, values
-
-
-def _by_type(ids: list[list[str]], props: list[dict[str, Any]]
-             ) -> Iterator[tuple[list[tuple[str, str]], list[list[str]], dict[str, list[Any]]]]:
-    """(typed columns, ids, values by column) groups of a batch: one group unless a property has values of
-    several types, then one per type combination (every value keeps its type)."""
-    found = _columns_of(props)
-    if found is not None:
-        yield found[0], ids, found[1]
+def _split_by_type(rows: list[tuple[list[str], dict[str, Any]]]
+                   ) -> Iterator[tuple[list[tuple[str, str]], list[tuple[list[str], dict[str, Any]]]]]:
+    """(typed columns, rows) groups: one group unless a property has values of several types."""
+    kinds: dict[str, set[str]] = {}
+    for _, props in rows:
+        for k, v in props.items():
+            if v is not None:
+                kinds.setdefault(k, set()).add(_type(v))
+    mixed = sorted(k for k, ts in kinds.items() if len(ts) > 1)
+    if not mixed:  # the usual case: one file, columns in first-seen order
+        yield [(k, next(iter(ts))) for k, ts in kinds.items()], rows
         return
-    groups: dict[tuple[tuple[str, str], ...], tuple[list[list[str]], list[dict[str, Any]]]] = {}
-    for i, p in zip(ids, props):
-        sig = tuple((k, _type(v)) for k, v in p.items() if v is not None)
-        g = groups.setdefault(sig, ([], []))
-        g[0].append(i)
-        g[1].append(p)
-    for sig, (gi, gp) in groups.items():
-        yield list(sig), gi, {k: [p.get(k) for p in gp] for k, _ in sig}
+    groups: dict[tuple[str | None, ...], list[tuple[list[str], dict[str, Any]]]] = {}
+    for row in rows:
+        sig = tuple(_type(row[1][k]) if row[1].get(k) is not None else None for k in mixed)
+        groups.setdefault(sig, []).append(row)
+    for sig, group in groups.items():
+        fixed = dict(zip(mixed, sig))
+        present: dict[str, None] = {}
+        for _, props in group:
+            present.update(dict.fromkeys(k for k, v in props.items() if v is not None))
+        columns = [(k, fixed[k] if k in fixed else next(iter(kinds[k]))) for k in present]
+        yield [c for c in columns if c[1] is not None], group  # type: ignore[misc]
+
+
+def _write(path: Path, id_header: list[str], columns: list[tuple[str, str]],
+           rows: list[tuple[list[str], dict[str, Any]]]) -> None:
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write(",".join(id_header + [f"{k}:{t}" for k, t in columns]) + "\n")
+        lines = []
+        formats = [(k, _FORMAT[t]) for k, t in columns]
+        for ids, props in rows:
+            fields = [_quote(i) for i in ids]
+            for k, fmt in formats:
+                v = props.get(k)
+                fields.append("" if v is None else fmt(v))
+            lines.append(",".join(fields))
+            if len(lines) >= 10000:
+                f.write("\n".join(lines) + "\n")
+                lines = []
+        if lines:
+            f.write("\n".join(lines) + "\n")
 
 
 Rows = Iterable[tuple[list[str], dict[str, Any]]]
 
 
-def _write_rows(out: ImportFiles, prefix: str, name: str, id_header: list[str], rows: Rows) -> None:
-    """Rows written as they come, in batches, never all held (one pass)."""
-    parts = _Parts(out, prefix, name, id_header)
-    try:
-        it = iter(rows)
-        while batch := list(islice(it, _BATCH)):
-            ids = [r[0] for r in batch]
-            props = [r[1] for r in batch]
-            del batch
-            for columns, gi, gp in _by_type(ids, props):
-                parts.write(gi, gp, columns)
-    finally:
-        parts.close()
-
-
 def write_nodes(out: ImportFiles, label: str, space: str,
                 items: Iterable[tuple[str, dict[str, Any]]] | Callable[[], Iterable[tuple[str, dict[str, Any]]]]
                 ) -> None:
-    """One label's nodes (``items``, or a callable giving them), streamed in one pass."""
-    made = items() if callable(items) else items
-    _write_rows(out, "nodes", label, [f":ID({space})"], (([i], p) for i, p in made))
+    """One label's nodes; ``items`` a callable giving them afresh streams them in two passes."""
+    if callable(items):
+        made = items
+        _write_streamed(out, "nodes", label, [f":ID({space})"], lambda: (([i], p) for i, p in made()))
+        return
+    rows = [([i], p) for i, p in items]
+    for n, (columns, group) in enumerate(_split_by_type(rows)):
+        path = out.folder / f"nodes-{label}-{n}.csv"
+        _write(path, [f":ID({space})"], columns, group)
+        out.nodes.append(f"{label}={path}")
+        out.node_count += len(group)
 
 
 def write_relationships(out: ImportFiles, rtype: str, start: str, end: str,
                         items: Iterable[tuple[str, str, dict[str, Any]]]
                         | Callable[[], Iterable[tuple[str, str, dict[str, Any]]]]) -> None:
-    """One type's relationships (``items``, or a callable giving them), streamed in one pass."""
-    made = items() if callable(items) else items
+    """One type's relationships; ``items`` a callable giving them afresh streams them in two passes."""
     header = [f":START_ID({start})", f":END_ID({end})"]
-    _write_rows(out, "rels", rtype, header, (([a, b], p) for a, b, p in made))
+    if callable(items):
+        made = items
+        _write_streamed(out, "rels", rtype, header, lambda: (([a, b], p) for a, b, p in made()))
+        return
+    rows = [([a, b], p) for a, b, p in items]
+    for n, (columns, group) in enumerate(_split_by_type(rows)):
+        path = out.folder / f"rels-{rtype}-{n}.csv"
+        _write(path, header, columns, group)
+        out.relationships.append(f"{rtype}={path}")
+        out.relationship_count += len(group)
+
+
+def _write_streamed(out: ImportFiles, prefix: str, name: str, id_header: list[str], rows: Callable[[], Rows]) -> None:
+    """Rows written as they come, never all held: a first pass finds each property's types,
+    the second writes every row to the file of its type combination (as ``_split_by_type``)."""
+    kinds: dict[str, set[str]] = {}
+    for _, props in rows():
+        for k, v in props.items():
+            if v is not None:
+                kinds.setdefault(k, set()).add(_type(v))
+    mixed = sorted(k for k, ts in kinds.items() if len(ts) > 1)
+    files: dict[tuple[str | None, ...], tuple[Any, list[tuple[str, Any]], list[str]]] = {}
+    count = 0
+    try:
+        for ids, props in rows():
+            sig = tuple(_type(props[k]) if props.get(k) is not None else None for k in mixed)
+            if sig not in files:
+                fixed = dict(zip(mixed, sig))
+                columns = [(k, fixed[k] if k in fixed else next(iter(ts))) for k, ts in kinds.items()]
+                columns = [(k, t) for k, t in columns if t is not None]
+                path = out.folder / f"{prefix}-{name}-{len(files)}.csv"
+                f = open(path, "w", encoding="utf-8", newline="")
+                f.write(",".join(id_header + [f"{k}:{t}" for k, t in columns]) + "\n")
+                files[sig] = (f, [(k, _FORMAT[t]) for k, t in columns], [])
+                (out.nodes if prefix == "nodes" else out.relationships).append(f"{name}={path}")
+            f, formats, lines = files[sig]
+            fields = [_quote(i) for i in ids]
+            for k, fmt in formats:
+                v = props.get(k)
+                fields.append("" if v is None else fmt(v))
+            lines.append(",".join(fields))
+            count += 1
+            if len(lines) >= 10000:
+                f.write("\n".join(lines) + "\n")
+                lines.clear()
+    finally:
+        for f, _, lines in files.values():
+            if lines:
+                f.write("\n".join(lines) + "\n")
+            f.close()
+    if prefix == "nodes":
+        out.node_count += count
+    else:
+        out.relationship_count += count
 
 
 def write_staged(staged: Any, folder: Path) -> ImportFiles:
