@@ -306,6 +306,26 @@ def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date 
                         - {target})
     facts = _facts(graph, set(candidates) | {target}, clock)
     excepted = {k for k, f in facts.items() if f["exceptions"]}
+    withheld, exception_warnings = _exception_warnings(facts, excepted)
+    warnings += exception_warnings
+    ctx = _RowContext(prep, target, threshold, strict, basis, chain, narrowed, declared, facts, excepted, prong)
+    target_status: Status | None = None
+    if chain_rules:
+        rows = _chain_rule_rows(ctx, candidates)
+    elif basis == "majority_fixpoint":
+        rows = _fixpoint_rows(ctx, candidates)
+    else:
+        rows, target_status = _blocked_rows(ctx, candidates, blocked)
+    ultimate = tuple(k for k in prong.ultimate if k not in withheld) if prong else ()
+    return OwnersResult(target, prep.name(target), rule, threshold, strict, semantics, interest, clock.as_of,
+                        clock.known_at, max_depth, _finish(graph, prep, rows), target_status, tuple(warnings),
+                        bool(prep.frontier), ultimate)
+
+
+def _exception_warnings(facts: dict[str, dict[str, Any]], excepted: set[str]) -> tuple[set[str], list[DataWarning]]:
+    """The candidates whose reporting exceptions say a parent is withheld, and the warnings: a
+    withheld parent is never read as "no owner"; other exceptions are named with their meaning."""
+    warnings: list[DataWarning] = []
     withheld = {k for k, f in facts.items()
                 if any(r in UNDISCLOSED_PARENT_REASONS for x in f["exceptions"] for r in exception_reasons(x))}
     if withheld:
@@ -315,58 +335,92 @@ def owners(graph: Graph, target: str, *, rule: Rule = DEFAULT_RULE, as_of: date 
         reasons = sorted({r for k in excepted - withheld for x in facts[k]["exceptions"] for r in exception_reasons(x)})
         warnings.append(DataWarning("reporting_exception", "reporting exceptions: " + "; ".join(
             f"{r} ({exception_meaning(r)})" for r in reasons), tuple(sorted(excepted - withheld))))
+    return withheld, warnings
 
-    def pending(k: str, status: Status, measure: Interval, why: str, **kw: Any) -> _Pending:
-        ultimate = None if k in prep.frontier or k in excepted else k not in prep.has_owner
-        return _Pending(k, status, narrowed.get(k, chain.values.get(k, ZERO)), measure, why, ultimate,
-                        facts=facts.get(k, {}),
-                        declared=(k, target) if k in declared else None, **kw)
 
+@dataclass
+class _RowContext:
+    """What every rule's rows are built from: the read neighbourhood, the rule's test, the chain
+    values (narrowed by declared indirect holdings), the candidates' facts and the control prong."""
+
+    prep: Prepared
+    target: str
+    threshold: float
+    strict: bool
+    basis: str
+    chain: Any
+    narrowed: dict[str, Interval]
+    declared: set[str]
+    facts: dict[str, dict[str, Any]]
+    excepted: set[str]
+    prong: Prong | None
+
+    def pending(self, k: str, status: Status, measure: Interval, why: str, **kw: Any) -> _Pending:
+        prep = self.prep
+        ultimate = None if k in prep.frontier or k in self.excepted else k not in prep.has_owner
+        return _Pending(k, status, self.narrowed.get(k, self.chain.values.get(k, ZERO)), measure, why, ultimate,
+                        facts=self.facts.get(k, {}),
+                        declared=(k, self.target) if k in self.declared else None, **kw)
+
+
+def _chain_rule_rows(ctx: _RowContext, candidates: list[str]) -> list[_Pending]:
+    """Rows of the chain rules (effective stake, or each hop tested): each candidate's stake,
+    the larger declared figure where they disagree, and the control prong beside it."""
+    prep, target, threshold, strict = ctx.prep, ctx.target, ctx.threshold, ctx.strict
+    per_hop = ctx.basis == "per_hop"
+    hop = fx.per_hop_to(prep.wedges, target, threshold, strict) if per_hop else {}
+    direct: dict[str, list[Any]] = {}
+    for w in prep.wedges:
+        if w.target == target:
+            direct.setdefault(w.source, []).append(w)
     rows: list[_Pending] = []
-    target_status: Status | None = None
-    if basis in ("chain_rule", "per_hop"):
-        hop = fx.per_hop_to(prep.wedges, target, threshold, strict) if basis == "per_hop" else {}
-        direct: dict[str, list[Any]] = {}
-        for w in prep.wedges:
-            if w.target == target:
-                direct.setdefault(w.source, []).append(w)
-        for k in candidates:
-            stake = measure = narrowed.get(k, chain.values.get(k, ZERO))
-            why = "declared_indirect" if k in narrowed or (k, target) in prep.declared_used else basis
-            if basis == "per_hop":
-                status = hop.get(k, "not")
-            else:
-                status = stake.test(threshold, strict)
-                if k in declared and k not in narrowed:  # a mismatch: test the larger figure
-                    measure = larger(stake, declared_stake(prep, k, target))
-                    if measure.test(threshold, strict) != status:
-                        status, why = measure.test(threshold, strict), "declared_indirect"
-            status, why, extra = _prong(prep, k, status, why, prong, basis == "per_hop", threshold, strict)
-            # a row that does not pass still cites its own direct holding (a 13D's record owner)
-            paths, cut = _find_paths(prep, [k], target, PATHS_PER_ROW) if status != "not" else (
-                [[w] for w in direct.get(k, ())], False)
-            rows.append(pending(k, status, measure, why, paths=paths, cut=cut, **extra))
-    elif basis == "majority_fixpoint":
-        fix = fx.Fixpoint(prep.wedges, list(prep.forced))
-        for k in candidates:
-            p = fix.run({k}, threshold, strict, only=[target])
-            rows.append(pending(k, p.status.get(target, "not"), p.measure.get(target, ZERO),
-                                "control_edge" if (k, target) in prep.forced else basis,
+    for k in candidates:
+        stake = measure = ctx.narrowed.get(k, ctx.chain.values.get(k, ZERO))
+        why = "declared_indirect" if k in ctx.narrowed or (k, target) in prep.declared_used else ctx.basis
+        if per_hop:
+            status = hop.get(k, "not")
+        else:
+            status = stake.test(threshold, strict)
+            if k in ctx.declared and k not in ctx.narrowed:  # a mismatch: test the larger figure
+                measure = larger(stake, declared_stake(prep, k, target))
+                if measure.test(threshold, strict) != status:
+                    status, why = measure.test(threshold, strict), "declared_indirect"
+        status, why, extra = _prong(prep, k, status, why, ctx.prong, per_hop, threshold, strict)
+        # a row that does not pass still cites its own direct holding (a 13D's record owner)
+        paths, cut = _find_paths(prep, [k], target, PATHS_PER_ROW) if status != "not" else (
+            [[w] for w in direct.get(k, ())], False)
+        rows.append(ctx.pending(k, status, measure, why, paths=paths, cut=cut, **extra))
+    return rows
+
+
+def _fixpoint_rows(ctx: _RowContext, candidates: list[str]) -> list[_Pending]:
+    """Rows of the majority rule: control found by the fixpoint from each candidate alone."""
+    prep, target = ctx.prep, ctx.target
+    fix = fx.Fixpoint(prep.wedges, list(prep.forced))
+    rows = []
+    for k in candidates:
+        p = fix.run({k}, ctx.threshold, ctx.strict, only=[target])
+        rows.append(ctx.pending(k, p.status.get(target, "not"), p.measure.get(target, ZERO),
+                                "control_edge" if (k, target) in prep.forced else ctx.basis,
                                 contributions=p.contributors.get(target, ())))
-    else:
-        seeds = set(blocked) if blocked is not None else {k for k, f in facts.items() if f["sanctions"]}
-        p = ar.propagate(prep.wedges, seeds & (set(candidates) | {target}), threshold, strict)
-        for k in candidates:
-            status = "certainly" if k in seeds else p.status.get(k, "not")
-            paths, cut = _find_paths(prep, [k], target, PATHS_PER_ROW) if status != "not" else ([], False)
-            why = ("blocked_given" if blocked is not None else "sanctioned") if k in seeds else basis
-            rows.append(pending(k, status, p.measure.get(k, ZERO), why,
+    return rows
+
+
+def _blocked_rows(ctx: _RowContext, candidates: list[str],
+                  blocked: Iterable[str] | None) -> tuple[list[_Pending], Status]:
+    """Rows of the blocking rule (OFAC 50 %): the blocked parties given (else the sanctioned
+    ones) propagated down; the target's own status beside the rows."""
+    prep, target = ctx.prep, ctx.target
+    seeds = set(blocked) if blocked is not None else {k for k, f in ctx.facts.items() if f["sanctions"]}
+    p = ar.propagate(prep.wedges, seeds & (set(candidates) | {target}), ctx.threshold, ctx.strict)
+    rows = []
+    for k in candidates:
+        status = "certainly" if k in seeds else p.status.get(k, "not")
+        paths, cut = _find_paths(prep, [k], target, PATHS_PER_ROW) if status != "not" else ([], False)
+        why = ("blocked_given" if blocked is not None else "sanctioned") if k in seeds else ctx.basis
+        rows.append(ctx.pending(k, status, p.measure.get(k, ZERO), why,
                                 paths=paths, cut=cut, contributions=p.contributors.get(k, ())))
-        target_status = "certainly" if target in seeds else p.status.get(target, "not")
-    ultimate = tuple(k for k in prong.ultimate if k not in withheld) if prong else ()
-    return OwnersResult(target, prep.name(target), rule, threshold, strict, semantics, interest, clock.as_of,
-                        clock.known_at, max_depth, _finish(graph, prep, rows), target_status, tuple(warnings),
-                        bool(prep.frontier), ultimate)
+    return rows, ("certainly" if target in seeds else p.status.get(target, "not"))
 
 
 def _majority_wedges(prep: Prepared, group: list[str], interest: str, max_depth: int) -> list[ar.WEdge]:

@@ -321,9 +321,32 @@ def compress(
 
     inputs = score_inputs(question, sentences, entity_names=entity_names, embedder=embedder,
                           question_vector=question_vector)
-    tokens, vecs, features, scores = inputs.tokens, inputs.vecs, inputs.features, inputs.hand
-    tokens_in = int(sum(tokens))
-    auto_min, auto_margin = DEFAULT_MIN_SCORE, DEFAULT_MARGIN
+    tokens, vecs = inputs.tokens, inputs.vecs
+    scores, auto_min, auto_margin = _scores(question, inputs, embedder, scorer, head)
+    min_score = auto_min if min_score == "auto" else min_score
+    margin = auto_margin if margin == "auto" else margin
+    candidates, dropped = _distinct(sentences, scores, inputs.features)
+    floor = -np.inf
+    if min_score is not None:
+        floor = float(min_score)
+    if margin is not None and candidates:
+        floor = max(floor, float(scores[candidates[0]]) - float(margin))
+    kept_idx, used, near = _within_budget(candidates, scores, tokens, vecs, floor, limit)
+    return Compressed(
+        kept=[sentences[i] for i in kept_idx],
+        tokens_in=int(sum(tokens)),
+        tokens_out=int(used),
+        scores=[float(scores[i]) for i in kept_idx],
+        budget=limit,
+        dropped_duplicates=dropped + near,
+        all_scores=[float(x) for x in scores],
+    )
+
+
+def _scores(question: str, inputs: ScoreInputs, embedder: Embedder, scorer: Scorer | None,
+            head: KeepHead | None) -> tuple[np.ndarray, float, float]:
+    """Each sentence's score by the scorer chosen, with that scorer's own floor and margin: the
+    learned head where asked (or given) and its MiniLM vectors fit, else the hand score."""
     choice = scorer or ("learned" if head is not None else DEFAULT_SCORER)
     if choice not in ("learned", "hand"):
         raise ValueError(f"unknown scorer {scorer!r}: use 'learned' or 'hand'")
@@ -331,13 +354,14 @@ def compress(
         head = None
     elif head is None and _minilm(embedder):
         head = load_head()
-    if head is not None and head.dim == vecs.shape[1]:
-        scores = head.logits(inputs.q, vecs, inputs.cheap(question)).astype(np.float64)
-        auto_min, auto_margin = head.threshold, head.margin
-    min_score = auto_min if min_score == "auto" else min_score
-    margin = auto_margin if margin == "auto" else margin
+    if head is not None and head.dim == inputs.vecs.shape[1]:
+        return head.logits(inputs.q, inputs.vecs, inputs.cheap(question)).astype(np.float64), head.threshold, head.margin
+    return inputs.hand, DEFAULT_MIN_SCORE, DEFAULT_MARGIN
 
-    # exact repeats: the same span twice (overlapping chunks) or the same text (boilerplate)
+
+def _distinct(sentences: Sequence[Sentence], scores: np.ndarray, features: list[tuple[float, float, float, str]]) -> tuple[list[int], int]:
+    """Sentence positions best first, exact repeats left out (the same span twice from
+    overlapping chunks, or the same text: boilerplate), and how many were left out."""
     seen_spans: set[tuple[str, int, int]] = set()
     seen_text: set[str] = set()
     candidates: list[int] = []
@@ -352,14 +376,15 @@ def compress(
         seen_spans.add(span)
         seen_text.add(norm)
         candidates.append(int(i))
+    return candidates, dropped
 
-    floor = -np.inf
-    if min_score is not None:
-        floor = float(min_score)
-    if margin is not None and candidates:
-        floor = max(floor, float(scores[candidates[0]]) - float(margin))
+
+def _within_budget(candidates: list[int], scores: np.ndarray, tokens: list[int], vecs: np.ndarray, floor: float,
+                   limit: int) -> tuple[list[int], int, int]:
+    """The candidates kept, in document order, above the floor and within ``limit`` tokens, near
+    duplicates of one already kept left out; the tokens used and the near duplicates dropped."""
     kept_idx: list[int] = []
-    used = 0
+    used = dropped = 0
     for i in candidates:
         if scores[i] < floor:
             break  # sorted: everything after is lower
@@ -373,15 +398,7 @@ def compress(
         if used >= limit:
             break
     kept_idx.sort()
-    return Compressed(
-        kept=[sentences[i] for i in kept_idx],
-        tokens_in=tokens_in,
-        tokens_out=int(used),
-        scores=[float(scores[i]) for i in kept_idx],
-        budget=limit,
-        dropped_duplicates=dropped,
-        all_scores=[float(x) for x in scores],
-    )
+    return kept_idx, used, dropped
 
 
 def hit_sentences(hit: Hit) -> list[Sentence]:
