@@ -97,8 +97,43 @@ class World:
 
 
 def generate(n_entities: int, n_edges: int, seed: int = 7) -> World:
+    """A deterministic world of ``n_entities`` and about ``n_edges`` relationships (one random
+    stream, drawn in this order: entities, groups, owners of heads, families, fill, book)."""
     rnd = random.Random(seed)
-    n = n_entities
+    w, persons, funds, companies = _entities(rnd, n_entities)
+    E: dict[str, list[tuple[int, int, int]]] = {t: [] for t in (
+        "OWNS", "CONTROLS", "CONSOLIDATED_BY", "GUARANTEES", "LENDS_TO", "ASSOCIATED_WITH")}
+    # tags: OWNS 0 = majority (in-group), 1 = minority, 2 = minority cross-holding (cycle);
+    # CONSOLIDATED_BY 0 = direct, 1 = ultimate; ASSOCIATED_WITH index into FAMILY_RELS
+    non_heads = _groups(rnd, w, companies, E)
+    # -- owners of group heads: persons (majority, founders/families) and funds (minority) ----
+    for h in w.heads:
+        if rnd.random() < 0.6:
+            E["OWNS"].append((_zipf_pick(rnd, persons, 2.0), h, 0))
+        for _ in range(rnd.choice((0, 1, 1, 2))):
+            E["OWNS"].append((_zipf_pick(rnd, funds), h, 1))
+    _families(rnd, w, persons, E)
+    _fill(rnd, w, n_edges, persons, funds, companies, non_heads, E)
+    w.edges = E
+    # -- holdings book: issuers inside groups, quarterly snapshots -----------------------------
+    issuers = rnd.sample(non_heads + w.heads, min(len(non_heads) + len(w.heads), max(500, n_entities // 300)))
+    for i in issuers:
+        for _ in range(rnd.choice((1, 1, 2, 3))):
+            w.holdings.append((PORTFOLIOS[rnd.randrange(len(PORTFOLIOS))], i, 1))
+            if rnd.random() < 0.3:
+                w.holdings.append((w.holdings[-1][0], i, 0))
+    return w
+
+
+def _zipf_pick(rnd: random.Random, pool: list[int], k: float = 2.0) -> int:
+    # index ~ len * u**k: density ~ x**(1/k - 1), so a few members are picked very often
+    # (power-law-ish out-degree; with k=2 the top member takes ~1/sqrt(len) of the picks)
+    return pool[int(len(pool) * rnd.random() ** k)]
+
+
+def _entities(rnd: random.Random, n: int) -> tuple[World, list[int], list[int], list[int]]:
+    """The world's entities (20 % persons, 5 % funds, the rest companies with LEIs) and the
+    positions of each kind."""
     kinds = ["company"] * n
     n_persons, n_funds = int(n * 0.20), int(n * 0.05)
     idx = list(range(n))
@@ -126,18 +161,13 @@ def generate(n_entities: int, n_edges: int, seed: int = 7) -> World:
                 names.append(f"{stem} {SECTORS[(i // 3) % len(SECTORS)]} Opportunities Fund {i}")
             else:
                 names.append(f"{stem} {SECTORS[(i // 3) % len(SECTORS)]} {i} {FORMS[(i // 11) % len(FORMS)]}")
-    w = World(n, kinds, keys, names, leis, group_of=[-1] * n)
-    E: dict[str, list[tuple[int, int, int]]] = {t: [] for t in (
-        "OWNS", "CONTROLS", "CONSOLIDATED_BY", "GUARANTEES", "LENDS_TO", "ASSOCIATED_WITH")}
-    # tags: OWNS 0 = majority (in-group), 1 = minority, 2 = minority cross-holding (cycle);
-    # CONSOLIDATED_BY 0 = direct, 1 = ultimate; ASSOCIATED_WITH index into FAMILY_RELS
+    return World(n, kinds, keys, names, leis, group_of=[-1] * n), persons, funds, companies
 
-    def zipf_pick(pool: list[int], k: float = 2.0) -> int:
-        # index ~ len * u**k: density ~ x**(1/k - 1), so a few members are picked very often
-        # (power-law-ish out-degree; with k=2 the top member takes ~1/sqrt(len) of the picks)
-        return pool[int(len(pool) * rnd.random() ** k)]
 
-    # -- corporate groups: trees of majority stakes, chain-biased, depth <= 12 -----------------
+def _groups(rnd: random.Random, w: World, companies: list[int],
+            E: dict[str, list[tuple[int, int, int]]]) -> list[int]:
+    """Corporate groups: trees of majority stakes, chain-biased, depth <= 12, with consolidation,
+    control, guarantees, diamonds and a few cross-holdings; the members that are not heads."""
     pos = 0
     gid = 0
     non_heads: list[int] = []
@@ -159,31 +189,36 @@ def generate(n_entities: int, n_edges: int, seed: int = 7) -> World:
             depth[m] = depth[p] + 1
             parent_of[m] = p
             non_heads.append(m)
-            E["OWNS"].append((p, m, 0))
-            if rnd.random() < 0.55:
-                E["CONSOLIDATED_BY"].append((m, p, 0))
-                if p != head and rnd.random() < 0.5:
-                    E["CONSOLIDATED_BY"].append((m, head, 1))
-            if rnd.random() < 0.04:
-                E["CONTROLS"].append((p, m, 0))
-            if rnd.random() < 0.15:
-                E["GUARANTEES"].append((p, m, 0))
-            if j >= 2 and rnd.random() < 0.10:  # diamond: a second owner inside the group
-                q = members[rnd.randrange(j)]
-                if q != p:
-                    E["OWNS"].append((q, m, 1))
+            _member_edges(rnd, E, members, j, m, p, head)
         if len(members) >= 3 and rnd.random() < 0.02:  # a small cross-holding: child owns its parent
             c = members[rnd.randrange(1, len(members))]
             E["OWNS"].append((c, parent_of[c], 2))
         gid += 1
-    # -- owners of group heads: persons (majority, founders/families) and funds (minority) ----
-    for h in w.heads:
-        if rnd.random() < 0.6:
-            E["OWNS"].append((zipf_pick(persons, 2.0), h, 0))
-        for _ in range(rnd.choice((0, 1, 1, 2))):
-            E["OWNS"].append((zipf_pick(funds), h, 1))
-    # -- families: persons sharing a surname, linked by ASSOCIATED_WITH ------------------------
-    for f in range(max(20, n // 5000)):
+    return non_heads
+
+
+def _member_edges(rnd: random.Random, E: dict[str, list[tuple[int, int, int]]], members: list[int], j: int,
+                  m: int, p: int, head: int) -> None:
+    """A group member's edges to its parent ``p`` (and head), and a second owner now and then."""
+    E["OWNS"].append((p, m, 0))
+    if rnd.random() < 0.55:
+        E["CONSOLIDATED_BY"].append((m, p, 0))
+        if p != head and rnd.random() < 0.5:
+            E["CONSOLIDATED_BY"].append((m, head, 1))
+    if rnd.random() < 0.04:
+        E["CONTROLS"].append((p, m, 0))
+    if rnd.random() < 0.15:
+        E["GUARANTEES"].append((p, m, 0))
+    if j >= 2 and rnd.random() < 0.10:  # diamond: a second owner inside the group
+        q = members[rnd.randrange(j)]
+        if q != p:
+            E["OWNS"].append((q, m, 1))
+
+
+def _families(rnd: random.Random, w: World, persons: list[int], E: dict[str, list[tuple[int, int, int]]]) -> None:
+    """Families: persons sharing a surname, linked by ASSOCIATED_WITH."""
+    names = w.names
+    for f in range(max(20, w.n // 5000)):
         size = rnd.randint(2, 5)
         members = [persons[rnd.randrange(len(persons))] for _ in range(size)]
         surname = LAST[f % len(LAST)]
@@ -193,7 +228,12 @@ def generate(n_entities: int, n_edges: int, seed: int = 7) -> World:
         w.families.append(surname)
         for a, b in zip(members, members[1:]):
             E["ASSOCIATED_WITH"].append((a, b, rnd.randrange(len(FAMILY_RELS))))
-    # -- funds' managers own part of the funds; banks lend; cross minority stakes fill up -------
+
+
+def _fill(rnd: random.Random, w: World, n_edges: int, persons: list[int], funds: list[int], companies: list[int],
+          non_heads: list[int], E: dict[str, list[tuple[int, int, int]]]) -> None:
+    """Up to ``n_edges``: banks' loans, guarantees, minority cross stakes by funds and persons,
+    and superseded versions of stakes (tag 3 + the original tag)."""
     banks = companies[: max(50, len(companies) // 500)]
     fixed = sum(len(v) for v in E.values())
     remaining = max(0, n_edges - fixed)
@@ -202,7 +242,7 @@ def generate(n_entities: int, n_edges: int, seed: int = 7) -> World:
     n_versions = int(len(E["OWNS"]) * 0.05)
     n_cross = max(0, remaining - n_loans - n_guar - n_versions)
     for _ in range(n_loans):
-        b = zipf_pick(banks)
+        b = _zipf_pick(rnd, banks)
         t = companies[rnd.randrange(len(companies))] if rnd.random() > 0.02 else banks[rnd.randrange(len(banks))]
         if t != b:
             E["LENDS_TO"].append((b, t, 0))
@@ -212,23 +252,13 @@ def generate(n_entities: int, n_edges: int, seed: int = 7) -> World:
             E["GUARANTEES"].append((a, t, 0))
     investors = funds + persons
     for _ in range(n_cross):
-        src = zipf_pick(funds) if rnd.random() < 0.7 else investors[rnd.randrange(len(investors))]
+        src = _zipf_pick(rnd, funds) if rnd.random() < 0.7 else investors[rnd.randrange(len(investors))]
         t = non_heads[rnd.randrange(len(non_heads))] if rnd.random() < 0.5 else w.heads[rnd.randrange(len(w.heads))]
         E["OWNS"].append((src, t, 1))
-    # superseded versions: the same fact known earlier with another stake (tag 3 + original tag)
     owns = E["OWNS"]
     for _ in range(n_versions):
         s, t, tag = owns[rnd.randrange(len(owns))]
         owns.append((s, t, 3 + tag))
-    w.edges = E
-    # -- holdings book: issuers inside groups, quarterly snapshots -----------------------------
-    issuers = rnd.sample(non_heads + w.heads, min(len(non_heads) + len(w.heads), max(500, n // 300)))
-    for i in issuers:
-        for _ in range(rnd.choice((1, 1, 2, 3))):
-            w.holdings.append((PORTFOLIOS[rnd.randrange(len(PORTFOLIOS))], i, 1))
-            if rnd.random() < 0.3:
-                w.holdings.append((w.holdings[-1][0], i, 0))
-    return w
 
 
 # -- rows ---------------------------------------------------------------------------------------
