@@ -14,7 +14,7 @@ from ownergraph.ingest.readers.sec.ex21_table import (
 from ownergraph.ingest.readers.sec.ex21_captions import (
     PLACE_HEADING, PLACE_LINE, by_captions, by_place_captions, names_holder, place_heading, wrapped_captions,
 )
-from ownergraph.ingest.readers.sec.ex21_cells import cell_rows, one_cell_lines
+from ownergraph.ingest.readers.sec.ex21_cells import cell_notes, cell_rows, one_cell_lines
 from ownergraph.ingest.readers.sec.ex21_footnotes import by_footnotes
 from ownergraph.ingest.readers.sec.ex21_owner_sentences import add_stated, stated
 from ownergraph.ingest.readers.sec.ex21_rows import PERCENT, PLACE, fill, join_lines
@@ -325,7 +325,7 @@ def line_rows(lines: list[str]) -> list[Row]:
     back into lines."""
     lines = [_leaders(ln) for ln in lines]
     if one_cell_lines(lines):
-        return nested(cell_rows(lines), "\n".join(lines))
+        return nested(cell_rows(lines), "\n".join([*lines, *cell_notes(lines)]))
     return nested(_named_lines(lines) or _named_lines(unflatten(lines)), "\n".join(lines))
 
 
