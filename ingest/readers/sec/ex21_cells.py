@@ -47,6 +47,9 @@ _ACTIVITY_HEAD = re.compile(r"\b(?:activit\w*|business|description)\b", re.I)
 _DATE = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}"
                    r"|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{4}"
                    r"|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}", re.I)
+_NOTE_REF = re.compile(r"\s*\(\s*(?:see\s+)?notes?\s+\(?[a-z0-9]{1,4}\)?\s*\)", re.I)  # "(note (i))" in a name
+# the small words a company's name writes in lower case ("Banco de Chile"): any other makes a description
+_LOWER_OK = frozenset("of and de do da du des del della di la le y e the für und van von en et".split())
 _ITEM_NUMBER = re.compile(r"^\(?\d{1,3}[.)]\)?\s+(?=\S)")  # "1. Cloudary Holdings Limited": the list's numbering
 # "100% Speedware Corporation"; "100% Direct", "100% owned" name no owner
 _PCT_OWNER = re.compile(r"^(?P<pct>\d{1,3}(?:\.\d+)?)\s*%\s+(?!(?:in)?direct|owned|held|interest|voting|general|"
@@ -130,7 +133,7 @@ def cell_rows(lines: list[str]) -> list[Row]:
         if not out and not place_first and head.take(text):
             continue
         if (not out and not place_first and known_place(text) and not has_form(text)) or (
-                place_first and _place(text, head.cols)):
+                place_first and pending is None and _place(text, head.cols)):
             place_first, pending = True, text
             continue
         if _update(out, n, text, head):
@@ -162,16 +165,24 @@ def _update(out: list[Row], n: int, text: str, head: _Head) -> bool:
 
 
 def _new_row(n: int, text: str, head: _Head, after_rows: bool) -> Row | None:
-    """The row a cell starts; None for a caption naming no holder ("Variable interest entity:") or,
-    under an activity column, a cell without a legal form ("Investment holding")."""
-    if text.endswith(":") and not names_holder(text):
+    """The row a cell starts (its footnote marker kept for :func:`ex21_footnotes.by_footnotes`);
+    None for a caption naming no holder ("Variable interest entity:") or, under an activity
+    column, a cell describing a business ("Investment holding")."""
+    if text.endswith(":"):  # a caption: its holder's rows follow (:func:`ex21_captions.by_captions`)
+        return (f"line[{n}]", text, None, None, 0.0) if names_holder(text) else None
+    text, mark = trailing_mark(_NOTE_REF.sub("", _ITEM_NUMBER.sub("", text)))
+    if head.activity and after_rows and _described(short_name(text)[0]):
         return None
-    if head.activity and after_rows and not has_form(other_names(text)[0]):
-        return None
-    text = _ITEM_NUMBER.sub("", text)
     if (row := row_text(text, split=head.cols.jur is None)) is None:
         return None
-    return (f"line[{n}]", row[0], row[1], row[2], 0.0)
+    return (f"line[{n}]", f"{row[0]} {mark}" if mark else row[0], row[1], row[2], 0.0)
+
+
+def _described(text: str) -> bool:
+    """Whether a cell describes a business ("Investment holding") rather than naming a company: no
+    legal form, or a word after the first in lower case that no name writes so."""
+    words = re.findall(r"[^\W\d_][\w'-]*", other_names(text)[0])
+    return not has_form(text) or any(w[0].islower() and w.casefold() not in _LOWER_OK for w in words[1:])
 
 
 def _owner_cell(rows: list[Row], text: str) -> bool:
@@ -209,6 +220,7 @@ def _place(text: str, cols: Columns) -> bool:
     """A jurisdiction cell: a known place, or under a jurisdiction header any short text that is
     no company name ("Canadian (Nova Scotia)"), or places apart by "/" or in brackets
     ("U.S.A./Michigan", "U.S.A. (Delaware)")."""
+    text = trailing_mark(text)[0]  # "S.C. Acme S.R.L. (4)": a name with its marker
     parts = [p for p in re.split(r"\s*[/()]\s*", text) if p]
     return known_place(text) or (cols.jur is not None and len(text.split()) <= 5 and (
         not has_form(text) or (len(parts) > 1 and any(known_place(p) for p in parts))))

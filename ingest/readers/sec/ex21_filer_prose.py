@@ -14,7 +14,7 @@ _CLAUSE = re.compile(r"\s*(?:,\s*)?\b(?:are|is|were|was|as\s+of|at|listed|includ
                      r"have|has|had|and\s+(?:its|their)|in\s+which|whose|consist\w*)\b", re.I)
 _GENERIC = re.compile(r"^(?:the\s+)?(?:registrant|company|corporation|issuer|parent|subsidiar\w*)\b", re.I)
 # "Acme Inc. had the subsidiaries shown below", "Acme Inc. has the following subsidiaries"
-_HAS_SUBSIDIARIES = re.compile(r"^(?P<name>[A-Z][^.]*?(?:\.[^.\s][^.]*?)*?(?:\s[A-Z][\w.&,]*)?)\s+(?:had|has|have|owns|owned)\s+"
+_HAS_SUBSIDIARIES = re.compile(r"(?:^|(?<=[.!?]\s))(?P<name>[A-Z][^\n]{0,100}?)\s+(?:had|has|have)\s+"
                                r"(?:the\s+)?(?:following\s+)?(?:\w+\s+)?subsidiar", re.M)
 # "All of the subsidiaries are wholly-owned by Acme Holdings Limited."
 _ALL_OWNED_BY = re.compile(r"\b(?:all|each)\s+(?:of\s+)?(?:the\s+|its\s+|our\s+)?(?:above\s+)?(?:subsidiaries|companies)\s+"

@@ -149,7 +149,10 @@ _OWNED_WORDS = re.compile(r"\s*[,\u2013\u2014-]?\s*\(?\s*(?:an?\s+)?(?P<how>whol
 # "The Registrant has one direct, wholly-owned subsidiary as follows:"
 _ALL_WHOLLY = re.compile(r"\b(?:all|the following|these|each)\b[^.\n]{0,80}?\bwholly[\s-]+owned\b"
                          r"|\bwholly[\s-]+owned\s+unless\b"
-                         r"|\bwholly[\s-]+owned\s+subsidiar\w*[^.\n]{0,30}?\bas\s+follows\b",
+                         r"|\bwholly[\s-]+owned\s+subsidiar\w*[^.\n]{0,30}?\bas\s+follows\b"
+                         # "unless otherwise indicated below, direct and indirect subsidiaries are 100% owned"
+                         r"|\bunless\s+otherwise\s+(?:indicated|noted|stated|specified)\b[^.\n]{0,80}?"
+                         r"\b(?:100\s*%|wholly)[\s-]*owned\b",
                          re.I)
 MAJORITY = "more than 50%"
 
@@ -216,7 +219,7 @@ def outside_owner(rows: list[Row]) -> str | None:
     shorts = {s for r in rows if (s := short_name(owned_by(r[1])[0])[1])}
     owners = {_bare(by): by for r in rows if (by := short_name(owned_by(r[1])[1] or "")[0])
               and not means_filer(by) and by not in shorts}
-    outside = [by for key, by in owners.items() if key not in listed]
+    outside = [by for key, by in owners.items() if key not in listed and _first_words_of(key, listed) is None]
     return outside[0] if len(outside) == 1 else None
 
 
@@ -229,6 +232,13 @@ def _bare(name: str) -> str:
     return " ".join(words)
 
 
+def _first_words_of(key: str, names: Any) -> str | None:
+    """The one name (of ``names``, bare) whose first words the bare owner name is ("Shagrir" for a
+    row "Shagrir Systems Ltd.", a note's short way of naming it); None for none or several."""
+    found = [n for n in names if n.startswith(key + " ")]
+    return found[0] if len(found) == 1 else None
+
+
 def _key(name: str) -> str:
     return normalise(name).rstrip(".")
 
@@ -239,11 +249,18 @@ def _owner(by: str, top: EntityRef, seen: dict[str, EntityRef]) -> EntityRef:
     by, short = short_name(by)
     if means_filer(by) or (top.name and _key(by) == _key(short_name(top.name)[0])):
         return top
-    ref = seen.get(_key(by)) or EntityRef(name=by, kind=EntityKind.COMPANY)
+    ref = seen.get(_key(by)) or _row_by_first_words(by, seen) or EntityRef(name=by, kind=EntityKind.COMPANY)
     seen.setdefault(_key(by), ref)
     if short:
         seen.setdefault(_key(short), ref)
     return ref
+
+
+def _row_by_first_words(by: str, seen: dict[str, EntityRef]) -> EntityRef | None:
+    """The row listed above whose name starts with the owner's words ("Shagrir" -> "Shagrir Systems Ltd.")."""
+    bare = {_bare(ref.name or ""): ref for ref in seen.values()}
+    found = _first_words_of(_bare(by), bare)
+    return bare[found] if found is not None else None
 
 
 def nest(rows: list[Row], top: EntityRef, wholly: bool = False) -> list[tuple[str, EntityRef, EntityRef, str | None, bool]]:
