@@ -234,8 +234,9 @@ def _bare(name: str) -> str:
 
 def _first_words_of(key: str, names: Any) -> str | None:
     """The one name (of ``names``, bare) whose first words the bare owner name is ("Shagrir" for a
-    row "Shagrir Systems Ltd.", a note's short way of naming it); None for none or several."""
-    found = [n for n in names if n.startswith(key + " ")]
+    row "Shagrir Systems Ltd.", a note's short way of naming it), or which it is without its legal
+    form ("Acme Nordic" for "Acme Nordic AS"); None for none or several."""
+    found = [n for n in names if n == key or n.startswith(key + " ")]
     return found[0] if len(found) == 1 else None
 
 
