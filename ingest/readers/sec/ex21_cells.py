@@ -15,7 +15,7 @@ from ownergraph.ingest.readers.sec.ex21_cell_notes import is_mark, notes, traili
 from ownergraph.ingest.readers.sec.ex21_captions import names_holder
 from ownergraph.ingest.readers.sec.ex21_names import other_names, short_name
 from ownergraph.ingest.readers.sec.ex21_owner_sentences import add_stated, stated
-from ownergraph.ingest.readers.sec.ex21_rows import PERCENT, PLACE, fill, held_by
+from ownergraph.ingest.readers.sec.ex21_rows import PLACE, fill, held_by
 from ownergraph.ingest.readers.sec.ex21_table import (
     MARK, PCT, Columns, Row, has_form, known_place, owned_by, row_text,
 )
