@@ -24,6 +24,7 @@ from ownergraph.ingest.readers.sec.values import clean_text
 _ITEM = re.compile(r"\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]{1,2}", re.I)  # "1.", "(a)", "2.)": an item's number
 _FIGURE = re.compile(r"\d{1,3}(?:\.\d+)?")  # a bare figure under a percent header
 _PAGE = re.compile(r"\d{1,3}|-\s*\d{1,3}\s*-|page\s+\d+(?:\s+of\s+\d+)?", re.I)
+_NOTES_HEADING = re.compile(r"notes?\s*:?", re.I)
 _EMPTY = re.compile(r"n/?a|none|-+|[\u2013\u2014]", re.I)  # a cell that states nothing
 _OWNER_HEAD = re.compile(r"^(?:immediate\s+)?(?:parent|owner|owned\s+by|held\s+by|shareholder)s?\b", re.I)
 # a header cell that is no name: "Any other name under which they do business", "Percentage"
@@ -76,8 +77,8 @@ def _cells(lines: list[str]) -> list[tuple[int, str]]:
             out.append((n, text[1:].strip()))
         elif out and not out[-1][1]:
             out[-1] = (n, text)
-        elif _PAGE.fullmatch(text):
-            continue  # a page number between two pages of the table
+        elif _PAGE.fullmatch(text) or _NOTES_HEADING.fullmatch(text):
+            continue  # a page number between two pages of the table; "Note:" over the notes
         elif out and text and n < last_pipe:
             out[-1] = (out[-1][0], f"{out[-1][1]} {text}")
         elif out and text:

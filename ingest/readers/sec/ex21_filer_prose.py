@@ -41,7 +41,7 @@ def prose_filer(text: str) -> str | None:
 
 def generic(name: str) -> bool:
     """Whether a name after "subsidiaries of" is a generic word, naming nobody."""
-    return _GENERIC.match(name) is not None or not name[:1].isupper()
+    return _GENERIC.match(name) is not None
 
 
 __all__ = ["generic", "name_before_clause", "prose_filer"]

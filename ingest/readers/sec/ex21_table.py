@@ -219,7 +219,8 @@ def outside_owner(rows: list[Row]) -> str | None:
     shorts = {s for r in rows if (s := short_name(owned_by(r[1])[0])[1])}
     owners = {_bare(by): by for r in rows if (by := short_name(owned_by(r[1])[1] or "")[0])
               and not means_filer(by) and by not in shorts}
-    outside = [by for key, by in owners.items() if key not in listed and _first_words_of(key, listed) is None]
+    outside = [by for key, by in owners.items() if key not in listed
+               and (has_form(by) or _first_words_of(key, listed) is None)]
     return outside[0] if len(outside) == 1 else None
 
 
@@ -235,7 +236,8 @@ def _bare(name: str) -> str:
 def _first_words_of(key: str, names: Any) -> str | None:
     """The one name (of ``names``, bare) whose first words the bare owner name is ("Shagrir" for a
     row "Shagrir Systems Ltd.", a note's short way of naming it), or which it is without its legal
-    form ("Acme Nordic" for "Acme Nordic AS"); None for none or several."""
+    form ("Acme Nordic" for "Acme Nordic AS"); None for none or several. Only for an owner named
+    without a legal form (a bare name of one word may be a company's name less its "Holdings")."""
     found = [n for n in names if n == key or n.startswith(key + " ")]
     return found[0] if len(found) == 1 else None
 
@@ -258,7 +260,10 @@ def _owner(by: str, top: EntityRef, seen: dict[str, EntityRef]) -> EntityRef:
 
 
 def _row_by_first_words(by: str, seen: dict[str, EntityRef]) -> EntityRef | None:
-    """The row listed above whose name starts with the owner's words ("Shagrir" -> "Shagrir Systems Ltd.")."""
+    """The row listed above whose name starts with the owner's words ("Shagrir" -> "Shagrir Systems Ltd."),
+    for an owner named without a legal form."""
+    if has_form(by):
+        return None
     bare = {_bare(ref.name or ""): ref for ref in seen.values()}
     found = _first_words_of(_bare(by), bare)
     return bare[found] if found is not None else None
