@@ -189,3 +189,36 @@ def test_filer_that_had_the_subsidiaries_and_unless_otherwise_indicated(tmp_path
     got = _edges(tmp_path, text)
     assert got == {"Melvora Labs Inc.": ("Melvora Corp.", 100.0, "US-OR"),
                    "Melvora GmbH": ("Melvora Corp.", 100.0, "AT")}
+
+
+# a page that lost its "Subsidiaries" title: a place column's heading, then name and place lines in turn
+NO_TITLE = """Jurisdiction of Formation
+Corvane Trading, Inc.
+Delaware
+Corvane Services S.à r.l.
+Luxembourg
+Corvane Asia Pte. Ltd.
+Singapore"""
+
+
+def test_list_opened_by_a_place_columns_heading(tmp_path: Path) -> None:
+    got = _edges(tmp_path, NO_TITLE)
+    assert {k: v[2] for k, v in got.items()} == {"Corvane Trading, Inc.": "US-DE",
+                                                  "Corvane Services S.à r.l.": "LU", "Corvane Asia Pte. Ltd.": "SG"}
+
+
+# one sentence states the place of every row but one
+PLACES_SAID = """Exhibit 8.1
+List of subsidiaries
+|Pelham Tooling Limited
+|Pelham Optics Limited
+|Pelham Plastics (Dongguan) Company Limited
+All of the subsidiaries are wholly-owned by Pelham Group Limited. All subsidiaries, with the exception of
+Pelham Plastics (Dongguan) Company Limited (incorporated in China) are incorporated in Hong Kong."""
+
+
+def test_places_stated_for_all_rows_in_a_sentence(tmp_path: Path) -> None:
+    got = _edges(tmp_path, PLACES_SAID)
+    assert got == {"Pelham Tooling Limited": ("Pelham Group Limited", 100.0, "HK"),
+                   "Pelham Optics Limited": ("Pelham Group Limited", 100.0, "HK"),
+                   "Pelham Plastics (Dongguan) Company Limited": ("Pelham Group Limited", 100.0, "CN")}
