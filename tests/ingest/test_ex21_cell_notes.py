@@ -222,3 +222,40 @@ def test_places_stated_for_all_rows_in_a_sentence(tmp_path: Path) -> None:
     assert got == {"Pelham Tooling Limited": ("Pelham Group Limited", 100.0, "HK"),
                    "Pelham Optics Limited": ("Pelham Group Limited", 100.0, "HK"),
                    "Pelham Plastics (Dongguan) Company Limited": ("Pelham Group Limited", 100.0, "CN")}
+
+
+# a marker column (each row's "*" in a cell of its own), a group heading among the rows, a long name after
+# a marker cell, "(99.9% owned)" in a name cell, "Note:" over the notes
+MARKER_COLUMN = """Exhibit 8.1
+Subsidiaries of zentrix AG
+|Company
+|Jurisdiction of Incorporation
+|
+Zentrix Servicios Corporativos de Occidente, S.A. de C.V.
+|
+Mexico
+|*
+|
+Indirect Subsidiaries
+|
+Zentrix Logística y Distribución Integral del Norte, S.A. de C.V. (formerly “Zentrix Norte, S.A. de C.V.”)
+|
+Mexico
+|*
+|
+Zentrix Taiwan Limited (99.9% owned)
+|
+Taiwan
+Note:
+|
+*
+|
+One share of each is owned by a second shareholder, as the law requires."""
+
+
+def test_marker_column_group_heading_and_owned_in_brackets(tmp_path: Path) -> None:
+    got = _edges(tmp_path, MARKER_COLUMN)
+    assert got == {
+        "Zentrix Servicios Corporativos de Occidente, S.A. de C.V.": ("zentrix AG", None, "MX"),
+        "Zentrix Logística y Distribución Integral del Norte, S.A. de C.V.": ("zentrix AG", None, "MX"),
+        "Zentrix Taiwan Limited": ("zentrix AG", 99.9, "TW")}

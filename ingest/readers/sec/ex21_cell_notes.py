@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from ownergraph.domain.legal_forms import trailing_form
+
 _MARK = r"\(\s*(?:\d{1,2}|[a-z]|[ivx]{1,4})\s*\)|\*{1,3}"
 _TRAILING = re.compile(r"\s*(?P<mark>" + _MARK + r")\s*$", re.I)
 _BARE = re.compile(r"\s*(?:" + _MARK + r")\s*", re.I)
@@ -30,9 +32,12 @@ def is_mark(text: str) -> bool:
 
 
 def is_note(text: str) -> bool:
-    """Whether the cell after a marker cell is that marker's note rather than a numbered row: a
-    sentence ("… was sold on …", seven words or more) or a note's opening words."""
-    return len(text.split()) >= 7 or _NOTE_START.search(text) is not None
+    """Whether the cell after a marker cell is that marker's note rather than a row (a numbered one,
+    or the next row after a marker column's cell): a note's opening words, or a sentence of seven
+    words or more ending in a full stop, not in a legal form ("… was sold on September 30, 2002.")."""
+    long_sentence = len(text.split()) >= 7 and text.rstrip().endswith(".") and trailing_form(text) is None
+    unbracketed = re.sub(r"\([^()]*\)", " ", text)  # "Acme Ltd (99.9% owned)" is a row
+    return long_sentence or _NOTE_START.search(unbracketed) is not None
 
 
 def notes(cells: list[tuple[int, str]]) -> tuple[list[str], set[int]]:

@@ -48,6 +48,9 @@ _ACTIVITY_HEAD = re.compile(r"\b(?:activit\w*|business|description)\b", re.I)
 _DATE = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}"
                    r"|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{4}"
                    r"|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}", re.I)
+# a group's heading among the rows ("Indirect Subsidiaries"), naming neither holder nor place
+_GROUP_HEADING = re.compile(r"(?:direct|indirect|domestic|foreign|other|inactive|active|significant|principal|"
+                            r"operating|consolidated)\s+(?:subsidiaries|companies|entities)\s*:?", re.I)
 _NOTE_REF = re.compile(r"\s*\(\s*(?:see\s+)?notes?\s+\(?[a-z0-9]{1,4}\)?\s*\)", re.I)  # "(note (i))" in a name
 # the small words a company's name writes in lower case ("Banco de Chile"): any other makes a description
 _LOWER_OK = frozenset("of and de do da du des del della di la le y e the für und van von en et".split())
@@ -169,6 +172,8 @@ def _new_row(n: int, text: str, head: _Head, after_rows: bool) -> Row | None:
     """The row a cell starts (its footnote marker kept for :func:`ex21_footnotes.by_footnotes`);
     None for a caption naming no holder ("Variable interest entity:") or, under an activity
     column, a cell describing a business ("Investment holding")."""
+    if _GROUP_HEADING.fullmatch(text):
+        return None
     if text.endswith(":"):  # a caption: its holder's rows follow (:func:`ex21_captions.by_captions`)
         return (f"line[{n}]", text, None, None, 0.0) if names_holder(text) else None
     text, mark = trailing_mark(_NOTE_REF.sub("", _ITEM_NUMBER.sub("", text)))

@@ -369,6 +369,8 @@ def row_text(text: str, split: bool = True) -> tuple[str, str | None, str | None
     if m := PCT.search(text):  # "- 80% owned": the words of the share go with it
         end = m.end() + len(_HELD_WORDS.match(text, m.end())[0])  # type: ignore[index]
         pct, text = f"{m[1]}%", (text[:m.start()] + text[end:]).strip(" ,-")
+        if text.count(")") > text.count("(") and text.endswith(")"):  # "(99.9% owned)": its bracket closed
+            text = text[:-1].rstrip(" ,-")
     name, where = split_jurisdiction(text) if split else (text, said)  # not when a column holds the place
     name = MARK.sub("", name).strip(" ,")
     if not name or (name[:1].islower() and len(name.split()) > 4) or len(name.split()) > 16:
