@@ -259,3 +259,11 @@ def test_marker_column_group_heading_and_owned_in_brackets(tmp_path: Path) -> No
         "Zentrix Servicios Corporativos de Occidente, S.A. de C.V.": ("zentrix AG", None, "MX"),
         "Zentrix Logística y Distribución Integral del Norte, S.A. de C.V.": ("zentrix AG", None, "MX"),
         "Zentrix Taiwan Limited": ("zentrix AG", 99.9, "TW")}
+
+
+def test_owner_named_by_a_note_with_its_words_in_another_order(tmp_path: Path) -> None:
+    text = ("Exhibit 21\nSubsidiaries of Hollin Corp.\n|Name\n|Jurisdiction\n|Hollin Verwaltungs GmbH\n|Germany\n"
+            "|Hollin Technik GmbH & Co. KG\n|Germany\n|Hollin Praha s.r.o. (1)\n|Czech Republic\n"
+            "|(1)\n|Subsidiary of Hollin Technik GmbH Co. & KG")
+    got = _edges(tmp_path, text)
+    assert got["Hollin Praha s.r.o."] == ("Hollin Technik GmbH & Co. KG", None, "CZ")

@@ -252,11 +252,23 @@ def _owner(by: str, top: EntityRef, seen: dict[str, EntityRef]) -> EntityRef:
     by, short = short_name(by)
     if means_filer(by) or (top.name and _key(by) == _key(short_name(top.name)[0])):
         return top
-    ref = seen.get(_key(by)) or _row_by_first_words(by, seen) or EntityRef(name=by, kind=EntityKind.COMPANY)
+    ref = (seen.get(_key(by)) or _row_by_same_words(by, seen) or _row_by_first_words(by, seen)
+           or EntityRef(name=by, kind=EntityKind.COMPANY))
     seen.setdefault(_key(by), ref)
     if short:
         seen.setdefault(_key(short), ref)
     return ref
+
+
+def _words(name: str) -> tuple[str, ...]:
+    return tuple(sorted(re.sub(r"[^\w\s]", " ", name).casefold().split()))
+
+
+def _row_by_same_words(by: str, seen: dict[str, EntityRef]) -> EntityRef | None:
+    """The one row listed above whose name has the owner's words in another order or punctuation (a
+    note's "Acme GmbH Co. & KG" for the row "Acme GmbH & Co. KG")."""
+    found = {id(ref): ref for ref in seen.values() if _words(ref.name or "") == _words(by)}
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 def _row_by_first_words(by: str, seen: dict[str, EntityRef]) -> EntityRef | None:
