@@ -14,21 +14,19 @@ from __future__ import annotations
 import re
 
 from ownergraph.domain.legal_forms import trailing_form
+from ownergraph.domain.places import names_place
 
-__all__ = ["NEGATIVE_SHAPES", "has_legal_form", "is_party", "split_form"]
+__all__ = ["NEGATIVE_SHAPES", "REGIONS", "has_legal_form", "is_party", "is_place", "split_form"]
 
-COUNTRIES = frozenset("""
-united states|united states of america|u.s.|u.s|usa|us|united kingdom|uk|england|england and wales|scotland|wales|
-ireland|northern ireland|canada|china|people's republic of china|prc|hong kong|macau|taiwan|japan|india|korea|
-south korea|mexico|australia|new zealand|singapore|malaysia|indonesia|thailand|vietnam|philippines|germany|
-france|italy|spain|portugal|luxembourg|netherlands|the netherlands|belgium|switzerland|austria|sweden|norway|
-denmark|finland|estonia|latvia|lithuania|poland|czech republic|hungary|greece|turkey|russia|israel|
-united arab emirates|uae|saudi arabia|qatar|egypt|south africa|nigeria|kenya|ghana|tanzania|uganda|zambia|malawi|
-rwanda|gabon|niger|chad|tchad|madagascar|seychelles|congo|democratic republic of the congo|mauritius|jersey|
-guernsey|isle of man|bermuda|cayman islands|british virgin islands|bahamas|brazil|argentina|chile|colombia|peru|
-europe|asia|africa|latin america|north america|emea|delaware|new york|california|texas|nevada|maryland|michigan|
-massachusetts|illinois|ohio|florida|minnesota|washington|oregon|georgia|virginia|pennsylvania|new jersey
-""".replace("\n", "").split("|"))
+# regions a filing names as places, which no ISO 3166 list holds ("Italy's leading …" is a country,
+# :func:`ownergraph.domain.places.names_place`'s)
+REGIONS = frozenset({"europe", "asia", "africa", "latin america", "north america", "emea", "asia pacific", "apac"})
+
+
+def is_place(text: str) -> bool:
+    """Whether the text is a country, territory, subdivision (the one place list) or a region."""
+    return names_place(text) or " ".join(text.casefold().split()) in REGIONS
+
 
 # (why, shape): a name matching any of these is no party
 NEGATIVE_SHAPES: list[tuple[str, re.Pattern[str]]] = [(why, re.compile(rx, re.I)) for why, rx in [
@@ -115,10 +113,10 @@ def has_legal_form(name: str) -> bool:
 def negative_shape(name: str) -> str | None:
     """Why ``name`` is no party (a :data:`NEGATIVE_SHAPES` reason, or ``country``), or None."""
     t = " ".join(name.split()).strip(" ,;:.").removeprefix("the ").removeprefix("The ")
-    if re.sub(r"(?:’s|'s|’|')$", "", t).casefold() in COUNTRIES:
+    if is_place(re.sub(r"(?:’s|'s|’|')$", "", t)):
         return "country"
     kind = _KIND_OF_ENTITY.fullmatch(t)
-    if kind is not None and kind["place"].casefold() in COUNTRIES:
+    if kind is not None and is_place(kind["place"]):
         return "description"  # "a Delaware Corporation": what a party is, not who
     formed = has_legal_form(t)  # "Series Holdings Ltd" is a company, "Documents Incorporated" a heading
     return next((why for why, rx in NEGATIVE_SHAPES if rx.search(t) and not (formed and why in _FORM_WINS)), None)

@@ -20,27 +20,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ownergraph.ingest.extract.parties import COUNTRIES, has_legal_form, is_party
+from ownergraph.domain.places import starts_place
+from ownergraph.ingest.extract.parties import REGIONS, has_legal_form, is_party
 from ownergraph.ingest.extract.patterns import SUBSIDIARY
 from ownergraph.ingest.extract.rules import Found
 from ownergraph.ingest.extract.values import Context
 
-__all__ = ["JURISDICTIONS", "Row", "find", "numbered_row", "row_of"]
-
-_US_STATES = """alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|district of columbia|florida|
-georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|michigan|minnesota|
-mississippi|missouri|montana|nebraska|nevada|new hampshire|new jersey|new mexico|new york|north carolina|north dakota|
-ohio|oklahoma|oregon|pennsylvania|puerto rico|rhode island|south carolina|south dakota|tennessee|texas|utah|vermont|
-virginia|washington|west virginia|wisconsin|wyoming"""
-_MORE_COUNTRIES = """austria|bahamas|barbados|belarus|bolivia|botswana|british virgin islands|british v.i.|bulgaria|
-costa rica|croatia|cyprus|czech republic|dominican republic|ecuador|el salvador|guatemala|honduras|iceland|jamaica|
-jordan|lebanon|liechtenstein|malta|monaco|morocco|netherlands antilles|pakistan|panama|paraguay|romania|slovak republic|
-slovakia|slovenia|sri lanka|tunisia|ukraine|uruguay|venezuela|zimbabwe|korea (south)|republic of korea|curacao|
-barbados|cayman|bvi|channel islands|labuan|mauritius|ontario|quebec|british columbia|alberta|nova scotia|
-new brunswick|manitoba|england & wales|scotland|people's republic of china|the netherlands|japan"""
-# a row's jurisdiction column: countries, US states, provinces (a wrapped cell's first words,
-# "Delaware and", "United Arab", count too)
-JURISDICTIONS = frozenset(COUNTRIES | {p.strip() for p in (_US_STATES + "|" + _MORE_COUNTRIES).replace("\n", "").split("|")})
+__all__ = ["Row", "find", "numbered_row", "row_of"]
 
 # cells: " | ", tabs, dot leaders ("Name ....... Delaware", "Name . . . . Delaware"; a name's own
 # final dot stays: "S.r.l. ......"), or two spaces and more
@@ -148,7 +134,7 @@ def _jurisdiction(cell: str | None) -> bool:
     if not cell:
         return False
     low = " ".join(re.sub(r"[*†‡]", "", cell).casefold().split())
-    return any(low == j or low.startswith(j + " ") or j.startswith(low + " ") for j in JURISDICTIONS)
+    return starts_place(low) or any(low == r or low.startswith(r + " ") for r in REGIONS)
 
 
 def find(text: str, ctx: Context) -> tuple[list[Found], set[int]]:

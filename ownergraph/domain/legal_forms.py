@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -45,8 +46,10 @@ def _usable(abbreviation: str) -> bool:
 
 
 def form_key(text: str) -> tuple[str, ...]:
-    """A form's comparable tokens: case-folded words with dots dropped ("Sp. z o.o." -> sp z oo)."""
-    return tuple(t for t in re.split(r"[\s,]+", text.casefold().replace(".", "")) if t)
+    """A form's comparable tokens: case-folded words with dots and accents dropped ("Sp. z o.o." ->
+    sp z oo, "S.à.r.l." -> sarl)."""
+    folded = "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
+    return tuple(t for t in re.split(r"[\s,]+", folded.replace(".", "")) if t)
 
 
 @lru_cache(maxsize=1)
@@ -72,6 +75,8 @@ def trailing_form(name: str) -> tuple[str, tuple[LegalForm, ...]] | None:
     forms = legal_forms()
     for n in range(min(MAX_TOKENS, len(words) - 1), 0, -1):
         key = form_key(" ".join(words[-n:]))
+        if n > 1 and all(len(t) <= 3 for t in key):  # "S.à r.l.", "S. A.": one abbreviation written apart
+            key = key if key in forms else ("".join(key),)
         if key in forms:
             return " ".join(words[:-n]).rstrip(" ,"), forms[key]
     return None

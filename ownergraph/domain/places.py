@@ -58,7 +58,7 @@ _ALSO = {
     "dprk": "KP", "democratic peoples republic of korea": "KP", "laos": "LA", "syria": "SY",
     "iran": "IR", "moldova": "MD", "tanzania": "TZ", "venezuela": "VE", "bolivia": "BO",
     "vietnam": "VN", "viet nam": "VN", "brunei darussalam": "BN", "curacao": "CW",
-    "pr": "PR", "channel islands": "GB", "isle of man": "IM",
+    "pr": "PR", "channel islands": "GB", "isle of man": "IM", "tchad": "TD", "british vi": "VG",
 }
 # what may stand before a country's name: "Republic of Panama", "the Grand Duchy of Luxembourg"
 _PREFIX = re.compile(r"^(?:the )?(?:(?:federal|islamic|peoples|democratic|socialist|united|hellenic|"
@@ -144,6 +144,31 @@ def _one(text: str) -> str | None:
     return names.get(bare) if bare != key else names.get(key)
 
 
+def names_place(text: str | None) -> bool:
+    """Whether the whole text is a place's name as this module knows it ("Hong Kong", "the
+    Netherlands", "People's Republic of China", "Delaware"); a postal code or a style-book
+    abbreviation ("DE", "Del.") or "City, Country" is not."""
+    key = _key(text or "")
+    names = _names()
+    return bool(key) and (key in names or _PREFIX.sub("", key) in names)
+
+
+@lru_cache(maxsize=1)
+def _first_words() -> frozenset[str]:
+    """The first words (one or more, not all) of every place name: "united", "united arab", "new"."""
+    return frozenset(" ".join(k.split()[:i]) for k in _names() for i in range(1, len(k.split())))
+
+
+def starts_place(text: str | None) -> bool:
+    """Whether the text is a place's name, begins with one ("Delaware and"), or is the first words
+    of one ("United Arab"): a jurisdiction cell, whole or cut by a line break."""
+    key = _key(text or "")
+    if not key:
+        return False
+    words = key.split()
+    return key in _first_words() or any(names_place(" ".join(words[:i])) for i in range(1, len(words) + 1))
+
+
 def place_code(text: str | None) -> str | None:
     """The ISO 3166 code of a place as written: "Tunisia" -> "TN", "the Netherlands" -> "NL",
     "Delaware" / "Del." / "DE" -> "US-DE", "Commonwealth of Puerto Rico" / "P.R." -> "PR";
@@ -168,4 +193,4 @@ def place_code(text: str | None) -> str | None:
     return None
 
 
-__all__ = ["US_STATES", "country_codes", "place_code"]
+__all__ = ["US_STATES", "country_codes", "names_place", "place_code", "starts_place"]

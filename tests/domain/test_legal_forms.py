@@ -22,3 +22,11 @@ def test_resolution_strips_the_same_forms_and_keeps_the_letters() -> None:
     assert normalise_name("ACME BALTIC OÜ").key == normalise_name("Acme Baltic Oü").key
     assert normalise_name("Acme Polska Sp. z o.o.").suffix == "sp_zoo"  # the hand table's class stays
     assert suffix_compatibility("elf_ou", "ltd") == 0.95  # a form of no known family: weak, not a veto
+
+
+def test_forms_written_with_accents_or_apart() -> None:
+    from ownergraph.domain.legal_forms import trailing_form
+    for name in ("Corvane Services S.à r.l.", "Corvane Services S.à.r.l.", "Corvane Services Sàrl"):
+        found = trailing_form(name)
+        assert found is not None and found[0] == "Corvane Services", name
+    assert trailing_form("Corvane Trading Co Ltd")[0] == "Corvane Trading Co"  # type: ignore[index]

@@ -44,3 +44,18 @@ def test_the_readers_jurisdiction_codes_every_country_and_keeps_other_text() -> 
     assert jurisdiction("Tunisia") == "TN" and jurisdiction("Morocco") == "MA"
     assert jurisdiction("Commonwealth of Puerto Rico") == "PR"
     assert jurisdiction("Delaware Business Trust") == "Delaware Business Trust"
+
+
+def test_whole_names_and_first_words_of_places() -> None:
+    from ownergraph.domain.places import names_place, starts_place
+    assert names_place("Burkina Faso") and names_place("the Republic of Togo") and names_place("Hong Kong")
+    assert not names_place("DE") and not names_place("Bristol, UK") and not names_place("Acme Ltd")
+    assert starts_place("Burkina") and starts_place("Guinea-Bissau and") and not starts_place("Acme Holdings")
+
+
+def test_extractor_reads_places_from_the_one_list() -> None:
+    from ownergraph.ingest.extract.parties import is_party, negative_shape
+    # neither was in the extractor's own country list, which the ISO 3166 list replaced
+    assert not is_party("Burkina Faso") and not is_party("Togo")
+    assert negative_shape("a Burkina Faso corporation") == "description"
+    assert is_party("Togo Holdings Ltd")

@@ -30,6 +30,7 @@ from ownergraph.ingest.readers.base import build, not_read, quarantine, read_saf
 from ownergraph.ingest.readers.documents import edgar
 from ownergraph.ingest.readers.sec.header import header_entities
 from ownergraph.ingest.readers.documents.exhibit21 import exhibit21, is_exhibit21
+from ownergraph.ingest.readers.documents.runon_header import rebuilt_header
 from ownergraph.ingest.readers.documents.meta import (
     DocMeta, Options, dated, filer_ref, part_of, pdf_date, stated_filing_date,
 )
@@ -78,7 +79,7 @@ class DocumentReader:
         if data.startswith(b"%PDF") or path.suffix.lower() == ".pdf":
             yield from self._pdf(path, data)
             return
-        text = edgar.unescaped_header_page(decode(data))
+        text = rebuilt_header(edgar.unescaped_header_page(decode(data)))
         if edgar.is_submission(text):
             yield from self._submission(path, text)
         elif path.suffix.lower() in {".htm", ".html", ".xhtml"} or re.search(r"<html|<body", text[:4096], re.I):

@@ -25,6 +25,7 @@ from ownergraph.ingest.readers.sec.ex21_table import (
 )
 from ownergraph.ingest.readers.sec.ex21_aliases import row_aliases
 from ownergraph.ingest.readers.sec.ex21_captions import by_place_captions
+from ownergraph.ingest.readers.sec.ex21_filer_prose import generic, name_before_clause, prose_filer
 from ownergraph.ingest.readers.sec.ex21_text import line_rows, list_heading, text_rows
 from ownergraph.ingest.readers.sec.values import (
     MAX_BYTES, utc_midnight, clean_text, Doc, file_mtime, normalise,
@@ -50,15 +51,15 @@ def _parent_name(root: Any) -> str | None:
     headed = False  # after "Subsidiaries of the Registrant", "Subsidiaries of X:" is a group's caption
     for i, ln in enumerate(lines):
         if m := re.search(r"subsidiaries of\s*(.*)", ln, re.I):
-            name = m[1] or (lines[i + 1] if i + 1 < len(lines) else "")
-            if (name := name.strip(" *:")) and not _PLACEHOLDER.match(name) and not headed:
+            name = name_before_clause(m[1] or (lines[i + 1] if i + 1 < len(lines) else ""))
+            if name and not _PLACEHOLDER.match(name) and not generic(name) and not headed:
                 return name
             headed = headed or bool(_PLACEHOLDER.match(name))
     for ln in lines:
         if (len(ln) < 100 and SUFFIX.search(ln) and not re.match(r"ex(hibit)?[\s-]*21", ln, re.I)
                 and not re.search(r"subsidiaries", ln, re.I)):
             return ln.strip(" *:")
-    return None
+    return prose_filer("\n".join(lines))
 
 
 _BLOCKS = {"p", "div", "li", "br", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "dd", "dt", "pre"}
@@ -87,8 +88,8 @@ def _text_parent(text: str) -> str | None:
         if headed and list_heading(ln):
             continue
         if m := re.search(r"subsidiaries\s+of\s+(.+)", ln, re.I):
-            name = m[1].strip(" *:")
-            if name and not _PLACEHOLDER.match(name):
+            name = name_before_clause(m[1])
+            if name and not _PLACEHOLDER.match(name) and not generic(name):
                 return name
             headed = True
         if m := re.match(r"(.+?)\s+and\s+(?:its\s+)?subsidiaries\s*$", ln, re.I):
@@ -99,7 +100,7 @@ def _text_parent(text: str) -> str | None:
                      and not re.search(r"exhibit|subsidiar|<", x, re.I)]
             if above:
                 return above[-1].strip(" *:")
-    return None
+    return prose_filer(text)
 
 
 _NOTE_MARK = re.compile(r"\s*(?:\(\w{1,3}\)|\*+|\d{1,2}[.)])\s")  # "(2)  Subsidiary of Pinnacle Bank."

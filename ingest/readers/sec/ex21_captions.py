@@ -17,7 +17,8 @@ from ownergraph.ingest.readers.sec.ex21_rows import PLACE, fill, held_by, join_l
 from ownergraph.ingest.readers.sec.ex21_table import Row, has_form, known_place, owned_by, share_words
 
 _CAPTION = re.compile(r"^(?:(?P<how>wholly|majority|\d{1,3}(?:\.\d+)?\s*%)[\s-]+)?owned\s+by\s+(?P<by>.+?)\s*:?$"
-                      r"|^(?:(?:direct|indirect|wholly[\s-]+owned)\s+)?subsidiaries\s+of\s+(?P<by2>.+?)\s*:?$", re.I)
+                      r"|^(?:(?:direct|indirect|wholly[\s-]+owned)\s+)?subsidiaries\s+of\s+(?P<by2>.+?)\s*:?$"
+                      r"|^(?:subsidiaries|companies|entities)\s+(?:held|owned)\s+by\s+(?P<by3>.+?)\s*:$", re.I)
 
 
 def caption(row: Row) -> tuple[str, str | None] | None:
@@ -25,7 +26,7 @@ def caption(row: Row) -> tuple[str, str | None] | None:
     (one with a place or a percent, or no caption words)."""
     if row[2] is not None or row[3] is not None or not (m := _CAPTION.match(row[1].strip())):
         return None
-    return (m["by"] or m["by2"]).strip(" :"), share_words(m["how"])
+    return (m["by"] or m["by2"] or m["by3"]).strip(" :"), share_words(m["how"])
 
 
 def names_holder(text: str) -> bool:

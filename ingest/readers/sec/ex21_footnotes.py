@@ -14,12 +14,22 @@ _MARK = r"\(\s*(?:\d{1,2}|[a-z]|[ivx]{1,4})\s*\)|\*{1,3}"
 # "(2)  Subsidiary of Pinnacle Bank.", "* Wholly owned subsidiary of X", "(a) Owned by X."
 _NOTE = re.compile(r"^\s*(?P<mark>" + _MARK + r")\s+(?:an?\s+)?(?:(?P<how>wholly|majority|\d{1,3}(?:\.\d+)?\s*%)"
                    r"[\s-]*)?(?:owned\s+)?(?:subsidiary\s+of|by)\s+(?P<by>[^;\n]+?)\s*\.?\s*$", re.I | re.M)
+# "(1) We hold 93% of the issued and outstanding shares of X.", "(4) Acme holds 65% of …", "* We directly or
+# indirectly own 60% of the outstanding interests.", "(4) The Company owned approximately 92% of …"
+_HOLDS = re.compile(r"^\s*(?P<mark>" + _MARK + r")\s+(?P<by>[A-Z][\w .,&'-]{0,80}?)\s+(?:(?:directly\s+or\s+)?"
+                    r"(?:in)?directly\s+)?(?:own|owns|owned|hold|holds|held)\s+(?:approximately\s+|about\s+)?"
+                    r"(?P<how>\d{1,3}(?:\.\d+)?\s*%)", re.M)
+_WE = re.compile(r"^(?:we|us|our|the\s+(?:company|registrant|corporation|issuer|parent))$", re.I)
 _ROW_MARK = re.compile(r"\s*(?P<mark>" + _MARK + r")\s*$", re.I)
 
 
 def note_owners(text: str) -> dict[str, tuple[str, str | None]]:
-    """Each footnote marker whose note names a holder: (holder, share words or None)."""
-    return {_key(m["mark"]): (m["by"].strip(), m["how"]) for m in _NOTE.finditer(text)}
+    """Each footnote marker whose note names a holder or a share: (holder, share words or None);
+    the holder "" where the note's holder is the filer ("We hold 93% of …")."""
+    found = {_key(m["mark"]): (m["by"].strip(), m["how"]) for m in _NOTE.finditer(text)}
+    for m in _HOLDS.finditer(text):  # a holder's share stated in a sentence; "We": the filer
+        found.setdefault(_key(m["mark"]), ("" if _WE.match(m["by"].strip()) else m["by"].strip(), m["how"]))
+    return found
 
 
 def _key(mark: str) -> str:
@@ -37,7 +47,8 @@ def by_footnotes(rows: list[Row], text: str) -> list[Row]:
         if m and _key(m["mark"]) in owners:
             by, how = owners[_key(m["mark"])]
             unmarked: Row = (row[0], row[1][:m.start()].strip(), row[2], row[3], row[4])
-            row = held_by(unmarked, by, row[3] or share_words(how))
+            pct = row[3] or share_words(how)
+            row = held_by(unmarked, by, pct) if by else (*unmarked[:3], pct, unmarked[4])
         out.append(row)
     return out
 

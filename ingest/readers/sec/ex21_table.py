@@ -149,7 +149,10 @@ _OWNED_WORDS = re.compile(r"\s*[,\u2013\u2014-]?\s*\(?\s*(?:an?\s+)?(?P<how>whol
 # "The Registrant has one direct, wholly-owned subsidiary as follows:"
 _ALL_WHOLLY = re.compile(r"\b(?:all|the following|these|each)\b[^.\n]{0,80}?\bwholly[\s-]+owned\b"
                          r"|\bwholly[\s-]+owned\s+unless\b"
-                         r"|\bwholly[\s-]+owned\s+subsidiar\w*[^.\n]{0,30}?\bas\s+follows\b",
+                         r"|\bwholly[\s-]+owned\s+subsidiar\w*[^.\n]{0,30}?\bas\s+follows\b"
+                         # "unless otherwise indicated below, direct and indirect subsidiaries are 100% owned"
+                         r"|\bunless\s+otherwise\s+(?:indicated|noted|stated|specified)\b[^.\n]{0,80}?"
+                         r"\b(?:100\s*%|wholly)[\s-]*owned\b",
                          re.I)
 MAJORITY = "more than 50%"
 
@@ -216,7 +219,8 @@ def outside_owner(rows: list[Row]) -> str | None:
     shorts = {s for r in rows if (s := short_name(owned_by(r[1])[0])[1])}
     owners = {_bare(by): by for r in rows if (by := short_name(owned_by(r[1])[1] or "")[0])
               and not means_filer(by) and by not in shorts}
-    outside = [by for key, by in owners.items() if key not in listed]
+    outside = [by for key, by in owners.items() if key not in listed
+               and (has_form(by) or _first_words_of(key, listed) is None)]
     return outside[0] if len(outside) == 1 else None
 
 
@@ -229,6 +233,15 @@ def _bare(name: str) -> str:
     return " ".join(words)
 
 
+def _first_words_of(key: str, names: Any) -> str | None:
+    """The one name (of ``names``, bare) whose first words the bare owner name is ("Shagrir" for a
+    row "Shagrir Systems Ltd.", a note's short way of naming it), or which it is without its legal
+    form ("Acme Nordic" for "Acme Nordic AS"); None for none or several. Only for an owner named
+    without a legal form (a bare name of one word may be a company's name less its "Holdings")."""
+    found = [n for n in names if n == key or n.startswith(key + " ")]
+    return found[0] if len(found) == 1 else None
+
+
 def _key(name: str) -> str:
     return normalise(name).rstrip(".")
 
@@ -239,11 +252,33 @@ def _owner(by: str, top: EntityRef, seen: dict[str, EntityRef]) -> EntityRef:
     by, short = short_name(by)
     if means_filer(by) or (top.name and _key(by) == _key(short_name(top.name)[0])):
         return top
-    ref = seen.get(_key(by)) or EntityRef(name=by, kind=EntityKind.COMPANY)
+    ref = (seen.get(_key(by)) or _row_by_same_words(by, seen) or _row_by_first_words(by, seen)
+           or EntityRef(name=by, kind=EntityKind.COMPANY))
     seen.setdefault(_key(by), ref)
     if short:
         seen.setdefault(_key(short), ref)
     return ref
+
+
+def _words(name: str) -> tuple[str, ...]:
+    return tuple(sorted(re.sub(r"[^\w\s]", " ", name).casefold().split()))
+
+
+def _row_by_same_words(by: str, seen: dict[str, EntityRef]) -> EntityRef | None:
+    """The one row listed above whose name has the owner's words in another order or punctuation (a
+    note's "Acme GmbH Co. & KG" for the row "Acme GmbH & Co. KG")."""
+    found = {id(ref): ref for ref in seen.values() if _words(ref.name or "") == _words(by)}
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _row_by_first_words(by: str, seen: dict[str, EntityRef]) -> EntityRef | None:
+    """The row listed above whose name starts with the owner's words ("Shagrir" -> "Shagrir Systems Ltd."),
+    for an owner named without a legal form."""
+    if has_form(by):
+        return None
+    bare = {_bare(ref.name or ""): ref for ref in seen.values()}
+    found = _first_words_of(_bare(by), bare)
+    return bare[found] if found is not None else None
 
 
 def nest(rows: list[Row], top: EntityRef, wholly: bool = False) -> list[tuple[str, EntityRef, EntityRef, str | None, bool]]:
@@ -346,6 +381,8 @@ def row_text(text: str, split: bool = True) -> tuple[str, str | None, str | None
     if m := PCT.search(text):  # "- 80% owned": the words of the share go with it
         end = m.end() + len(_HELD_WORDS.match(text, m.end())[0])  # type: ignore[index]
         pct, text = f"{m[1]}%", (text[:m.start()] + text[end:]).strip(" ,-")
+        if text.count(")") > text.count("(") and text.endswith(")"):  # "(99.9% owned)": its bracket closed
+            text = text[:-1].rstrip(" ,-")
     name, where = split_jurisdiction(text) if split else (text, said)  # not when a column holds the place
     name = MARK.sub("", name).strip(" ,")
     if not name or (name[:1].islower() and len(name.split()) > 4) or len(name.split()) > 16:

@@ -14,9 +14,10 @@ from ownergraph.ingest.readers.sec.ex21_table import (
 from ownergraph.ingest.readers.sec.ex21_captions import (
     PLACE_HEADING, PLACE_LINE, by_captions, by_place_captions, names_holder, place_heading, wrapped_captions,
 )
-from ownergraph.ingest.readers.sec.ex21_cells import cell_rows, one_cell_lines
+from ownergraph.ingest.readers.sec.ex21_cells import cell_notes, cell_rows, one_cell_lines
 from ownergraph.ingest.readers.sec.ex21_footnotes import by_footnotes
 from ownergraph.ingest.readers.sec.ex21_owner_sentences import add_stated, stated
+from ownergraph.ingest.readers.sec.ex21_place_sentences import by_place_sentences
 from ownergraph.ingest.readers.sec.ex21_rows import PERCENT, PLACE, fill, join_lines
 from ownergraph.ingest.readers.sec.ex21_runon import unflatten
 from ownergraph.ingest.readers.sec.values import clean_text
@@ -170,8 +171,8 @@ def text_rows(body: str) -> list[Row]:
 
 def nested(rows: list[Row], text: str) -> list[Row]:
     """The rows given the holders their footnote markers' notes and their group captions name, and
-    the places their place captions name."""
-    return by_captions(by_footnotes(by_place_captions(rows), text))
+    the places their place captions or a sentence about all of them name."""
+    return by_place_sentences(by_captions(by_footnotes(by_place_captions(rows), text)), text)
 
 
 def _marked_table(block: list[str], i: int, t: int) -> list[Row]:
@@ -325,7 +326,7 @@ def line_rows(lines: list[str]) -> list[Row]:
     back into lines."""
     lines = [_leaders(ln) for ln in lines]
     if one_cell_lines(lines):
-        return nested(cell_rows(lines), "\n".join(lines))
+        return nested(cell_rows(lines), "\n".join([*lines, *cell_notes(lines)]))
     return nested(_named_lines(lines) or _named_lines(unflatten(lines)), "\n".join(lines))
 
 
@@ -351,6 +352,13 @@ def _items_joined(lines: list[str]) -> list[str]:
     return join_lines(lines, continues, join=join)
 
 
+def _column_heading(text: str) -> bool:
+    """Whether a line is a column's heading that opens a list whose "Subsidiaries" title the page
+    lost ("Organized Under the Laws of", "Jurisdiction of Incorporation"): a place column's words."""
+    cols = Columns()
+    return len(text) <= 64 and not has_form(text) and cols.learn([text], header=True) and cols.jur is not None
+
+
 def _named_lines(lines: list[str]) -> list[Row]:
     state = _Lines()
     started = by_heading = False
@@ -361,7 +369,7 @@ def _named_lines(lines: list[str]) -> list[Row]:
             if "|" not in text:
                 continue
         elif not started:
-            started = bool(_START.search(text))
+            started = bool(_START.search(text)) or _column_heading(text)
             if not (started and "|" in text):
                 continue
         state.line(n, raw)
