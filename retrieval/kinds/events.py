@@ -30,7 +30,9 @@ RULE = re.compile(
     r".*\b(?:what|which)\s+(?:year|date|day|month)\s+(?:did|was|were|has|had|is)\b)|"
     # "date" asks for one, unless it is the question's own date ("on that date", "as at today's date") or a term's
     r"(?<!\bthat\s)(?<!\bsame\s)(?<!\bthis\s)(?<!\bits\s)(?<!today's\s)(?<!maturity\s)(?<!reporting\s)(?<!due\s)"
-    r"(?<!value\s)(?<!record\s)(?<!cut-off\s)(?<!expiry\s)(?<!\bend\s)(?<!as-of\s)(?<!\bas\sof\s)\bdate\b"
+    r"(?<!value\s)(?<!record\s)(?<!cut-off\s)(?<!expiry\s)(?<!\bend\s)(?<!as-of\s)(?<!\bas\sof\s)"
+    # the date a run or a reference is taken on ("as at today's run date", "at the reference date"), no event's
+    r"(?<!\brun\s)(?<!\bkey\s)(?<!reference\s)(?<!valuation\s)(?<!snapshot\s)(?<!business\s)(?<!closing\s)\bdate\b"
     # ... nor a date the question states ("when the date is 2023-12-31", "the date being 30 June")
     r"(?!\s*(?:range|from|between)|\s+(?:is|was|being|set\s+to|=|:)\s+(?:\d|␞|the\s+(?:end|close|last)|"
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))|\bdates\s+(?:on|of)\s+which\b|\bcommencement\b|\bfirst\s+became\b|"
