@@ -164,12 +164,13 @@ def compose(p: Parts) -> str:
              f"{cites(p.ctx, *(k for k in (r.get('source'), r.get('target')) if k)) if r.get('source') else ''}".rstrip()
              for r in rows[:MAX_ROWS]]
     more = f" (and {len(rows) - MAX_ROWS} more)" if len(rows) > MAX_ROWS else ""  # counted after the merge
-    return f"Events of {who}, {_known_words(p.ctx.known_now, res.clock.known_at.date().isoformat())}: " + "; ".join(parts) + more + "."
+    day = (p.ctx.today if p.ctx.known_now and p.ctx.today else res.clock.known_at.date()).isoformat()
+    return f"Events of {who}, {_known_words(p.ctx.known_now, day)}: " + "; ".join(parts) + more + "."
 
 
 def _known_words(now: bool, day: str) -> str:
     """The knowledge date an answer used, in words: the default (everything published up to now)
-    said as such, a date asked as the date it was known on."""
+    said as such, on the session's day, a date asked as the date it was known on."""
     return f"as recorded up to today ({day})" if now else f"as known on {day} (only what was published by then)"
 
 
