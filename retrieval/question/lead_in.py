@@ -58,6 +58,21 @@ _ACRONYM = re.compile(r"\b(?:[A-Z]{1,4}\d?|ref|no)\b\.?|#")
 _HEADER = re.compile(r"[ \t]*(?P<label>[^:?\n\ue000\u241e]{2,90}?)[ \t]*:[ \t]+(?=\S)")
 
 
+# a speaker's label before a greeting or thanks ("Q - Kenji Mori, Harbourview Partners: Good morning.",
+# "Anna Berg (Desk 4): Thanks for taking my question."): whoever asks is no part of the question
+_SPEAKER = re.compile(r"[ \t]*(?P<label>[^:?\n\ue000\u241e]{2,80}?)[ \t]*:[ \t]+(?=(?:good\s+(?:morning|afternoon|evening|day)|"
+                      r"thanks|thank\s+you|hi|hello|hey|morning|afternoon|evening|congratulations|greetings)\b)", re.I)
+
+
+def _speaker_end(text: str, start: int) -> int | None:
+    """The end of a speaker's label at ``start`` (None when there is none): up to eight words, no
+    question in them."""
+    m = _SPEAKER.match(text, start)
+    if m is None or len(m.group("label").split()) > 8 or max(cue_scores(m.group("label")).values(), default=0) > 1:
+        return None
+    return m.end()
+
+
 def _header_end(text: str, start: int) -> int | None:
     """The end of a header with a reference code at ``start`` (None when there is none)."""
     m = _HEADER.match(text, start)
@@ -92,7 +107,7 @@ def lead_in_end(text: str, start: int = 0) -> int:
             m = _LABEL.match(text, end)
             if m is not None and not _asks_nothing(m.group("label")):
                 m = None
-        if m is None and (header := _header_end(text, end)) is not None:
+        if m is None and (header := _header_end(text, end) or _speaker_end(text, end)) is not None:
             end = header
             continue
         if m is None:

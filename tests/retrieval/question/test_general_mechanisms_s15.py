@@ -149,3 +149,14 @@ def test_the_last_reporting_date_of_a_period(words: str, day: date) -> None:
 
 def test_a_name_that_used_to_be_is_a_names_question() -> None:
     assert _read("What did Tirrane Logistics BV use to be called before its current name?").pattern == "names"
+
+
+@pytest.mark.parametrize("text", [
+    "Lena Fischer, Brookmoor Asset Management: Good afternoon. Which branches did Yelverton Foods PLC have at 30 June 2025?",
+    "Q - Tomas Reyes, Ashgrove Research: Thanks for taking my question. Which lenders had lent to Yelverton Foods PLC "
+    "at 30 June 2025?",
+    "Hi Dominika, which branches did Yelverton Foods PLC have at 30 June 2025?",
+    "Morning Rafael - which branches did Yelverton Foods PLC have at 30 June 2025?",
+])
+def test_a_speaker_or_the_one_greeted_is_no_name_asked_about(text: str) -> None:
+    assert [m.text for m in _read(text).anchors] == ["Yelverton Foods PLC"]
