@@ -90,7 +90,10 @@ _PARENT_MODS = [
                             # (past tense too: "which companies X directly consolidated"; not "which companies
                             # (have) consolidated X", its parents)
                             r"\b(?:which|what)\s+(?:entities|companies|subsidiaries|subs)\s+(?!(?:\w+\s+)?consolidat).{1,80}"
-                            r"\bconsolidat(?:es?|ed)\b(?!\s+by\b)|\bwhose\s+(?:accounts|financial\s+statements|results)\b.{1,80}\bconsolidat|"
+                            r"\bconsolidat(?:es?|ed)\b(?!\s+by\b)|"
+                            # "whose accounts X consolidated" (not "into whose accounts was X consolidated": its parents)
+                            r"(?<!into\s)\bwhose\s+(?:accounts|financial\s+statements|results)\s+(?!(?:was|were|is|are|has|had)\b)"
+                            r"(?:(?!\b(?:was|were|is|are|been)\b)[^.?!]){1,80}?\bconsolidat(?:es?|ed)\b(?!\s+(?:into|in)\b)|"
                             # "which subs roll up into X", "entities consolidated in the accounts of X"
                             # (a name after it: "which group did X roll up into for ..." asks X's parents)
                             r"\broll(?:s|ed|ing)?\s+up\s+(?:in)?to\s+(?!(?:for|at|as|of|in|on|by|under|directly|ultimately|"

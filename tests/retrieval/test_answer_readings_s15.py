@@ -59,3 +59,20 @@ def test_an_events_answer_states_the_session_s_day_as_today(graph: Graph) -> Non
     a = Ownergraph(graph).ask("On what date did Harbourline Holdings PLC adopt its present name?", today=date(2025, 3, 3))
     assert a.question.pattern == "events", a.question
     assert ", as recorded up to today (2025-03-03):" in a.text and date.today().isoformat() not in a.text, a.text
+
+
+@pytest.mark.parametrize("text", [
+    "who was extending credit to Dunmore Ports Ltd at 30 June 2025, whether as lender or as guarantor?",
+    "who stood behind Dunmore Ports Ltd at year end, either as a lender or as a guarantor?",
+])
+def test_a_role_offered_as_a_choice_is_not_x_s_own_side(text: str) -> None:
+    assert {"borrowers", "guaranteed"}.isdisjoint(roles(text))
+
+
+@pytest.mark.parametrize("text", [
+    "into whose accounts was Dunmore Ports Ltd consolidated at 31 March 2023?",
+    "whose accounts was Dunmore Ports Ltd consolidated into at 31 December 2019?",
+])
+def test_whose_accounts_x_was_consolidated_into_are_its_parents(text: str) -> None:
+    q = parse(text, today=date(2025, 12, 31))
+    assert q.pattern == "parents" and "children" not in q.modifiers
