@@ -164,7 +164,8 @@ def compose(p: Parts) -> str:
              f"{cites(p.ctx, *(k for k in (r.get('source'), r.get('target')) if k)) if r.get('source') else ''}".rstrip()
              for r in rows[:MAX_ROWS]]
     more = f" (and {len(rows) - MAX_ROWS} more)" if len(rows) > MAX_ROWS else ""  # counted after the merge
-    day = (p.ctx.today if p.ctx.known_now and p.ctx.today else res.clock.known_at.date()).isoformat()
+    today = getattr(p.ctx, "today", None)  # the session's day, where the caller gave one
+    day = (today if p.ctx.known_now and today else res.clock.known_at.date()).isoformat()
     return f"Events of {who}, {_known_words(p.ctx.known_now, day)}: " + "; ".join(parts) + more + "."
 
 

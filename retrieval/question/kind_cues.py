@@ -247,7 +247,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\b(?:which|what)\s+(?:\w+\s+)?(?:companies|subsidiar\w*|entities|firms)\b.{{0,80}}\bmore\s+than\s+(?:half|50\s*(?:%|per\s*cent|percent))\s+of\b(?!\s+{MASK_WORD})", 3),
         (rf"(?<!\w){_MAJORITY}.{{0,60}}\b{_EVERY_STEP}|\b{_EVERY_STEP}\b.{{0,60}}(?<!\w){_MAJORITY}", 3),
         (r"\bgroup\b", 2),
-        (rf"\bmajority[- ]?(?:ownership|owned|controlled)\s+group\b", 1),
+        (r"\bmajority[- ]?(?:ownership|owned|controlled)\s+group\b", 1),
     ),
     CYCLES.name: (
         (r"\bcircular\w*|\bcyclical\w*|\bcycles?\b|\bloops?\b|\b(?:held|holds?|owns?|owned)\s+itself\b|\bcross[- ]?(?:holding|shareholding|ownership)s?\b|\breciprocal\w*|"
