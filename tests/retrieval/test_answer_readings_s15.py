@@ -76,3 +76,11 @@ def test_a_role_offered_as_a_choice_is_not_x_s_own_side(text: str) -> None:
 def test_whose_accounts_x_was_consolidated_into_are_its_parents(text: str) -> None:
     q = parse(text, today=date(2025, 12, 31))
     assert q.pattern == "parents" and "children" not in q.modifiers
+
+
+@pytest.mark.parametrize("text", [
+    "who stands behind Dunmore Ports Ltd's bonds as guarantor at 30 June 2025?",
+    "who acted as lender at the close of 2024 - Dunmore Ports Ltd's bank?",
+])
+def test_who_in_the_role_is_the_other_side(text: str) -> None:
+    assert {"borrowers", "guaranteed"}.isdisjoint(roles(text))
