@@ -44,6 +44,7 @@ def test_who_lends_to_x_or_guarantees_it_asks_the_other_side(text: str, wanted: 
 
 @pytest.mark.parametrize(("text", "children"), [
     ("list the entities whose accounts Dunmore Ports Ltd fully consolidated at 31 December 2024", True),
+    ("the companies whose accounts Dunmore Ports S.A. directly consolidated at the prior year-end", True),
     ("which subsidiaries Dunmore Ports Ltd directly consolidated as at 30 June 2025", True),
     ("Which group did Dunmore Ports Ltd roll up into for reporting purposes at 31 December 2024?", False),
     ("which companies have consolidated Dunmore Ports Ltd?", False),
@@ -84,3 +85,12 @@ def test_whose_accounts_x_was_consolidated_into_are_its_parents(text: str) -> No
 ])
 def test_who_in_the_role_is_the_other_side(text: str) -> None:
     assert {"borrowers", "guaranteed"}.isdisjoint(roles(text))
+
+
+@pytest.mark.parametrize("text", [
+    "list each entity whose accounts are consolidated into those of Dunmore Ports Ltd at 30 June 2025",
+    "Given Dunmore Ports Ltd as the parent at 2025-06-30, list the entities it fully consolidates.",
+])
+def test_consolidated_into_those_of_x_or_by_it_are_its_children(text: str) -> None:
+    q = parse(text, today=date(2025, 12, 31))
+    assert q.pattern == "parents" and "children" in q.modifiers
