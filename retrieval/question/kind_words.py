@@ -135,7 +135,9 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                              r".{0,20}\bwhen\b|\bname\s+change\b(?!s?\s+history)|"
                              r"\bchanges?\s+of\s+name\b", _I)),
     # "on what date was X first made subject to sanctions", "when was X actually sanctioned": the listing's date
-    (EVENTS.name, re.compile(r"\b(?:when|(?:on\s+)?(?:what|which)\s+date|since\s+when)\b.{0,80}\b(?:sanctioned|designated|"
+    # ("state the date on which X was first designated": the date asked in a clause of its own)
+    (EVENTS.name, re.compile(r"\b(?:when|(?:on\s+)?(?:what|which)\s+date|since\s+when|(?:date|day)\s+(?:on\s+which|when|that))\b"
+                             r".{0,80}\b(?:sanctioned|designated|"
                              r"(?:made|became|become|placed|put)\s+(?:subject\s+to|under)\s+sanctions|(?:added|put)\s+(?:to|on)\s+"
                              r"(?:the\s+|a\s+)?(?:\w+\s+)?(?:sanctions\s+)?list)\b", _I)),
     # "when A acquired its stake in B", "X's stake was restated - when, and the old and new %": the event's date

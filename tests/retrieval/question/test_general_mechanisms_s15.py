@@ -160,3 +160,11 @@ def test_a_name_that_used_to_be_is_a_names_question() -> None:
 ])
 def test_a_speaker_or_the_one_greeted_is_no_name_asked_about(text: str) -> None:
     assert [m.text for m in _read(text).anchors] == ["Yelverton Foods PLC"]
+
+
+@pytest.mark.parametrize("text", [
+    "State the date on which Marek Novak was first designated under a sanctions regime.",
+    "Give the day when Marek Novak was sanctioned by OFAC.",
+])
+def test_the_date_of_a_designation_asked_in_a_clause_is_an_events_question(text: str) -> None:
+    assert _read(text).pattern == "events"
