@@ -182,7 +182,7 @@ class Ownergraph:
             sentences = self.text.search(q.text, sorted(names), known_at=clock.known_at, budget=budget)
         timings["text"] = (time.perf_counter() - t2) * 1000
         ctx = _cited_context(q, clock.as_of, clock.known_at, ev, names, sentences, budget, assumptions)
-        ctx.known_now = (known_at or q.known_at) is None
+        ctx.known_now, ctx.today = (known_at or q.known_at) is None, today
         t3 = time.perf_counter()
         text = compose(q.pattern, ev.frame, ctx, subject, other, ev.found, ev.result)
         if later is not None:

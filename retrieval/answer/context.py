@@ -102,6 +102,7 @@ class Context:
     no_relationship: str | None = None
     assumptions: list[str] = field(default_factory=list)
     known_now: bool = False  # no knowledge date was asked: the knowledge clock is the session's now
+    today: date | None = None  # the session's day (``ask(today=)``): "today" in an answer's words is this day
 
     def cite(self, *, statement_id: str | None = None, entity_key: str | None = None) -> list[int]:
         """Numbers of the sources for one edge, or for every edge touching an entity."""

@@ -46,20 +46,38 @@ SLOTS = [
     re.compile(rf"^\s*{X}\s+(?:loans\s+from|guaranteed\s+by|guarantees\s+given|lenders|borrowers|guarantors)\b", re.I),
 ]
 
+# what follows a verb of lending with no one named after it: the subject (X) is the lender
+_NO_OBJECT = r"(?=[?.!,;:]|$|(?:at|on|as|in|by|with|during|between|over|and|since|from|before|after)\b)"
+# a role with no one it serves named after it ("as guarantor at 31 Dec", not "as guarantor for X")
+_NOT_TO = r"(?!\s+(?:to|of|for|on\s+behalf\s+of|in\s+respect\s+of)\b)"
+# a role offered as a choice ("whether as lender or as guarantor") says which sides are asked, not X's
+_NOT_A_CHOICE = r"(?<!whether\s)(?<!\bor\s)(?<!\beither\s)"
+# "who" the one in the role ("who stands behind X's debt as guarantor", "who acted as lender"): X is not
+_WHO_IS = r"\bwho\s+(?:\w+\s+)?(?:stands?|stood|acts?|acted|acting|serves?|served|was|is|were|are)\b"
+# words between "who was" and a participle that are no subject: "who was either lending to or guaranteeing X"
+_ADVERB = r"(?:either|also|still|currently|actively|ever|jointly|both|now|then)\b"
 # words that ask for X's own lending or guarantees (X the lender / guarantor), tried first
 _OUTWARD = (
-    ("borrowers", re.compile(r"\bborrowers?\b|\bwho(?:m)?\s+(?:does|did|do)\b.{1,80}\blend\b|\blends?\s+to\s+whom\b|"
+    ("borrowers", re.compile(r"\bborrowers?(?:\b|_)|"
+                             # X the subject of "lent to" with no one after it: "the companies X had lent to at D"
+                             rf"\b(?:lent|lend|lends|lending|advanced)\s+(?:money\s+|funds\s+)?to\s*{_NO_OBJECT}|"
+                             # "acting as lender" with no one it lends to named: X is the lender
+                             rf"^(?!.*{_WHO_IS}).*?{_NOT_A_CHOICE}\bas\s+(?:a\s+|the\s+)?(?:lender|creditor)\b{_NOT_TO}(?!\s+or\b)|"
+                             r"\bwho(?:m)?\s+(?:does|did|do)\b.{1,80}\blend\b|\blends?\s+to\s+whom\b|"
                              r"\bto\s+whom\b.{1,80}\blend(?:s|ing)?\b|\blending\s+to\s+whom\b|\bborrow(?:s|ed|ing)?\s+from\b|"
                              r"\bloans?\s+(?:made|granted|extended)\s+by\b|"
-                             r"\bwho(?:m)?\s+(?:is|was|are|were|has|have)\s+(?!lend|been\s+lend)\S+.{0,80}\blending(?:\s+to)?\b|"
+                             rf"\bwho(?:m)?\s+(?:is|was|are|were|has|have)\s+(?!lend|been\s+lend|{_ADVERB})\S+.{{0,80}}\blending(?:\s+to)?\b|"
                              r"^\W*(?:lent|financed|funded)\s+by\b|\blender\s*=", re.I)),
     ("guaranteed", re.compile(r"\bguarantees?\s+(?:given|issued|provided|granted|extended|made)\b|"
                               r"\b(?:obligations|debts?|parties|entities|companies|whom?)\b.{0,40}\bguaranteed\s+by\b|"
                               r"\bwho(?:m)?\s+(?:does|did|do)\b.{1,80}\b(?:guarantee|backstop|stand\s+behind)\b|"
                               # "who is X guaranteeing", "who has X been backstopping": X the guarantor
-                              r"\bwho(?:m)?\s+(?:is|was|are|were|has|have)\s+(?!guarant|backstop|been\s+(?:guarant|backstop))\S+"
+                              rf"\bwho(?:m)?\s+(?:is|was|are|were|has|have)\s+(?!guarant|backstop|been\s+(?:guarant|backstop)|{_ADVERB})\S+"
                               r".{0,80}\b(?:guaranteeing|backstopping)\b|"
-                              r"\bwhose\s+(?:obligations|debts?|loans?|notes|bonds|borrowings?)\b.{1,80}\bguarantee|"
+                              r"\bwhose\s+(?:obligations|debts?|loans?|notes|bonds|borrowings?)\b.{1,80}\b(?:guarant|backstop|stand\w*\s+behind)|"
+                              # "for whom had X given a guarantee", "acting as guarantor" with no one it guarantees named
+                              r"\bfor\s+whom\b.{1,80}\b(?:guarant|backstop|surety|stand\w*\s+behind)|"
+                              rf"^(?!.*{_WHO_IS}).*?{_NOT_A_CHOICE}\bas\s+(?:a\s+|the\s+)?(?:guarantor|surety)\b{_NOT_TO}(?!\s+or\b)|"
                               # "guaranteed by X?" opening the question, a filter keyed by the guarantor
                               r"^\W*(?:gteed|guaranteed|backstopped)\s+by\b|\bguarantor\s*=", re.I)),
 )

@@ -30,7 +30,9 @@ RULE = re.compile(
     r".*\b(?:what|which)\s+(?:year|date|day|month)\s+(?:did|was|were|has|had|is)\b)|"
     # "date" asks for one, unless it is the question's own date ("on that date", "as at today's date") or a term's
     r"(?<!\bthat\s)(?<!\bsame\s)(?<!\bthis\s)(?<!\bits\s)(?<!today's\s)(?<!maturity\s)(?<!reporting\s)(?<!due\s)"
-    r"(?<!value\s)(?<!record\s)(?<!cut-off\s)(?<!expiry\s)(?<!\bend\s)(?<!as-of\s)(?<!\bas\sof\s)\bdate\b"
+    r"(?<!value\s)(?<!record\s)(?<!cut-off\s)(?<!expiry\s)(?<!\bend\s)(?<!as-of\s)(?<!\bas\sof\s)"
+    # the date a run or a reference is taken on ("as at today's run date", "at the reference date"), no event's
+    r"(?<!\brun\s)(?<!\bkey\s)(?<!reference\s)(?<!valuation\s)(?<!snapshot\s)(?<!business\s)(?<!closing\s)\bdate\b"
     # ... nor a date the question states ("when the date is 2023-12-31", "the date being 30 June")
     r"(?!\s*(?:range|from|between)|\s+(?:is|was|being|set\s+to|=|:)\s+(?:\d|␞|the\s+(?:end|close|last)|"
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))|\bdates\s+(?:on|of)\s+which\b|\bcommencement\b|\bfirst\s+became\b|"
@@ -162,12 +164,14 @@ def compose(p: Parts) -> str:
              f"{cites(p.ctx, *(k for k in (r.get('source'), r.get('target')) if k)) if r.get('source') else ''}".rstrip()
              for r in rows[:MAX_ROWS]]
     more = f" (and {len(rows) - MAX_ROWS} more)" if len(rows) > MAX_ROWS else ""  # counted after the merge
-    return f"Events of {who}, {_known_words(p.ctx.known_now, res.clock.known_at.date().isoformat())}: " + "; ".join(parts) + more + "."
+    today = getattr(p.ctx, "today", None)  # the session's day, where the caller gave one
+    day = (today if p.ctx.known_now and today else res.clock.known_at.date()).isoformat()
+    return f"Events of {who}, {_known_words(p.ctx.known_now, day)}: " + "; ".join(parts) + more + "."
 
 
 def _known_words(now: bool, day: str) -> str:
     """The knowledge date an answer used, in words: the default (everything published up to now)
-    said as such, a date asked as the date it was known on."""
+    said as such, on the session's day, a date asked as the date it was known on."""
     return f"as recorded up to today ({day})" if now else f"as known on {day} (only what was published by then)"
 
 

@@ -40,6 +40,29 @@ _DATE_CUE = re.compile(r"\b(?:as\s+(?:at|of|on)|at|on|by|per|to|until|till|since
 _AFTER = 40  # how far the words after "date" (its "of ..." phrase) still qualify it
 
 
+# a measure the graph records none of, whatever the words in front of it: "the probability-of-default
+# model score", "the loss-given-default estimate", "the liquidity headroom under the credit facility",
+# "what interest rate does X charge" (graph words used as modifiers qualify the measure, they ask nothing)
+_MEASURE = (r"(?:scores?|estimates?|ratings?|rates?|headroom|ratios?|spreads?|margins?|prices?|yields?|covenants?|"
+            r"forecasts?|projections?|budgets?|pd|lgd|ead|ebitda|turnover|revenues?|liquidity|leverage|coupons?)")
+_WORDS = r"(?:(?!(?:what|which|who|is|are|was|were|the|of|for|in|and|or)\b)[\w-]+\s+){0,4}?"
+_ARTICLES = r"(?:(?:the|its|their|our|a|an|current|latest)\s+)*"
+_MEASURED = re.compile(
+    # "what (is the) <measure> for/of/does ...": the measure named before what it is of
+    rf"\bwhat(?:'s|\s+is|\s+was|\s+are|\s+were)?\s+{_ARTICLES}(?P<q>{_WORDS}{_MEASURE})\b"
+    r"(?=\s+(?:for|of|on|under|at|does|do|did|is|was|charged|applied|applicable|assigned)\b)|"
+    # "provide the <measure> for X", "send the <measure> under ...", or the request's verb blanked before it
+    r"(?:\b(?:provide|send|give|state|show|share|quote|obtain|report|tell\s+(?:me|us))\s+(?:me\s+|us\s+)?|^\W*)"
+    rf"{_ARTICLES}(?P<q2>{_WORDS}{_MEASURE})\b"
+    r"(?=\s+(?:for|of|on|under|at|charged|applied|applicable|assigned)\b|\s*[?.!]|\s*$)", re.I)
+
+
+def _measure(text: str) -> str | None:
+    """The measure asked for ("interest rate", "probability-of-default model score"); None when none."""
+    m = _MEASURED.search(text)
+    return " ".join((m.group("q") or m.group("q2")).split()) if m else None
+
+
 def foreign_attribute(text: str) -> str | None:
     """The qualifier of a date, history or record the question asks for when none of its words is
     the graph's ("incorporation", "account opening", "litigation"); None otherwise."""
@@ -57,4 +80,4 @@ def foreign_attribute(text: str) -> str | None:
                 q_all = q
             if not _OURS.search(q_all) and not re.fullmatch(r"(?:the|this|that|same|which|what)(?:\s+\w+)?", q, re.I):
                 return q
-    return None
+    return _measure(text)

@@ -43,6 +43,9 @@ WORDS = (
     r"(?P<wsunit>year|quarter|month)\b"
     rf"|(?:the\s+)?(?P<wrel2>{_LAST})\s+{_KIND_OF}(?P<wunit2>quarter|month|year|half[- ]year)[- ]end\b"
     rf"|(?:the\s+)?(?P<wrel3>{_LAST})\s+{_KIND_OF}(?P<wunit3>quarter|month)\b"
+    # "the last quarterly reporting date", "the latest annual closing date": that period's last end
+    rf"|(?:the\s+)?(?P<wrel5>{_LAST})\s+(?P<wunit5>quarterly|monthly|half[- ]yearly|semi[- ]annual|annual|yearly)\s+"
+    r"(?:(?:reporting|closing|balance[- ]sheet|accounting|financial)\s+)?(?:date|close|period[- ]end|end)\b"
     # "prior YE", "last QE", "prev ME", "PYE": a period end in its short form, the last complete one
     rf"|(?P<wrel4>{_LAST})\s+(?P<wunit4>ye|fye|qe|me|he)\b|(?P<wpye>pye|pqe|pme)\b"
     rf"|(?:the\s+)?(?:{_LAST}\s+)?{_KIND_OF}year[- ]end\b(?!\s*\d)"
@@ -97,6 +100,10 @@ def _this_period_end(unit: str, today: date) -> date:
     months = {"quarter": 3, "month": 1, "half": 6, "year": 12}[unit]
     end_month = ((today.month - 1) // months + 1) * months
     return _month_end(today.year, end_month)
+
+
+# an adjective's period: "quarterly" -> quarter ("half-yearly", "semi-annual" -> half)
+_PERIOD_OF = {"quar": "quarter", "mont": "month", "half": "half", "semi": "half", "annu": "year", "year": "year"}
 
 
 def _unit(word: str) -> str:
@@ -161,6 +168,8 @@ def words_day(g: dict[str, Any], today: date) -> date:
     if g.get("wrel4") or g.get("wpye"):
         short = (g.get("wunit4") or g["wpye"][1:]).lower().lstrip("f")
         return _last_complete({"y": "year", "q": "quarter", "m": "month", "h": "half"}[short[0]], today)
+    if g.get("wrel5"):
+        return _last_complete(_PERIOD_OF[g["wunit5"].lower().replace(" ", "-")[:4]], today)
     for rel, unit in (("wrel2", "wunit2"), ("wrel3", "wunit3")):
         if g.get(rel):
             return _last_complete(_unit(g[unit]), today)

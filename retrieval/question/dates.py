@@ -74,7 +74,7 @@ _ASOF_CUE = re.compile(r"\b(?:(?:(?:as\s+(?:of|at)|at|by)\s+)?(?:cob|eod|close\s
                        # "at the date of D", "to the key date D", "per reporting date D": the date named as a date
                        rf"|(?:{_DATE_NAMED})\s*$", re.I)
 _THEN = r"(?:then|at\s+the\s+time|(?:on|at|as\s+(?:of|at)|by|of)\s+(?:that|the\s+same|this)\s+(?:day|date|time|point)|that\s+day|the\s+same\s+day)\b"
-_BACKTEST_SAME = re.compile(r"\b(?:as\s+(?:we\s+)?knew\s+it|as\s+(?:it\s+was\s+)?known|with\s+what\s+(?:was|we)\s+"
+_BACKTEST_SAME = re.compile(r"\b(?:as\s+(?:(?:we|you|I|they|the\s+(?:firm|bank|company|group))\s+)?knew\s+(?:it|them)|as\s+(?:it\s+was\s+)?known|with\s+what\s+(?:was|we)\s+"
                             r"(?:known|knew)|as\s+(?:published|reported|disclosed)|as\s+we\s+(?:had|saw|held)\s+it)"
                             r"\s+(?:back\s+)?(?:then|at\s+the\s+time)\b"
                             r"|\bno\s+(?:later\s+)?(?:restatements?|corrections?)\b"
@@ -83,7 +83,7 @@ _BACKTEST_SAME = re.compile(r"\b(?:as\s+(?:we\s+)?knew\s+it|as\s+(?:it\s+was\s+)
                             r"|\b(?:records|information|data|files?|what)\s+(?:that\s+)?we\s+(?:had|knew)\s+(?:then|at\s+the\s+time)\b"
                             # "with just the information we had that day", "going by what we had on file then",
                             # "based solely on the information the firm held on that date", "as known to the firm then"
-                            rf"|\b(?:information|records?|data|files?|knowledge|what\s+(?:we|I|the\s+firm|was))\b[^.?!]{{0,60}}?{_THEN}"
+                            rf"|\b(?:information|records?|data|files?|knowledge|what\s+(?:we|you|I|the\s+firm|was))\b[^.?!]{{0,60}}?{_THEN}"
                             rf"|\bas\s+(?:it\s+was\s+|they\s+were\s+)?(?:known|recorded|reported|published|disclosed)"
                             rf"(?:\s+(?:to|by)\s+(?:the\s+)?(?:firm|bank|company|us))?\s+{_THEN}"
                             r"|\b(?:ignor\w*|exclud\w*|disregard\w*|without)\s+(?:any\s+|all\s+)?(?:later|subsequent)\s+"

@@ -26,7 +26,7 @@ from ownergraph.domain.vocabulary import (
     OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, SCREENING, STAKE,
 )
 
-__all__ = ["BOTH_WAYS", "BROAD", "CUES", "OUR_POSITIONS", "REFINED", "SURE", "best_kind", "cue_scores", "kind_by_cues", "overruled", "refined"]
+__all__ = ["BOTH_WAYS", "BROAD", "CUES", "LINK_KIND", "OUR_POSITIONS", "REFINED", "SURE", "best_kind", "cue_scores", "kind_by_cues", "overruled", "refined"]
 
 SURE = 3  # the score a kind needs to be chosen by its cues
 # kinds whose rules take generic words ("ownership", "connected to ... and", "holding in"): their
@@ -56,7 +56,12 @@ _WENT_OUT = r"(?:removed|left|exited|departed|disappeared|dropped(?:\s+off|\s+ou
 # a majority at every step of a chain: the group (not the direct holdings)
 _MAJORITY = r"(?:majorit\w*|more\s+than\s+(?:half|50\s*(?:%|per\s*cent|percent))|over\s+(?:half|50\s*(?:%|per\s*cent|percent))|>\s*50\s*%)"
 _EVERY_STEP = (r"(?:chains?|at\s+(?:any|every|each)\s+(?:depth|level|step|tier)|(?:all|every|each)\s+(?:levels?|steps?|tiers?)|"
-               r"indirect\w*|further\s+down|all\s+the\s+way\s+down|down\s+the\s+(?:chain|line|tree)|whole\s+tree|cascad\w*)")
+               r"indirect\w*|further\s+down|all\s+the\s+way\s+down|down\s+the\s+(?:chain|line|tree)|whole\s+tree|cascad\w*|"
+               # "directly or via subsidiaries", "or through its subsidiaries": the chain below
+               r"(?:directly\s+)?or\s+(?:via|through|by\s+way\s+of)\s+(?:its\s+|their\s+|other\s+)?(?:subsidiar\w*|subs|intermediate\s+\w+))")
+# a kind of link, as a list of them names it ("ownership, consolidation, lending", "direct owners, direct holdings")
+LINK_KIND = (r"(?:(?:direct|immediate)\s+)?(?:ownership|owners|shareholders|holdings|investees|subsidiaries|parents|control(?:\s+links)?|"
+              r"consolidation|lending|lenders|borrowers|loans|guarantees?|guarantors|financing|funding)")
 # a link either way: to or from, up or down
 BOTH_WAYS = (r"(?:to\s+or\s+from|from\s+or\s+to|(?:up|down)stream\s+(?:or|and)\s+(?:down|up)stream|up\s+or\s+down|down\s+or\s+up|"
               r"(?:in\s+)?either\s+direction|either\s+way|both\s+ways|both\s+directions|above\s+(?:or|and)\s+below|"
@@ -65,7 +70,7 @@ BOTH_WAYS = (r"(?:to\s+or\s+from|from\s+or\s+to|(?:up|down)stream\s+(?:or|and)\s
 # kind -> (cue, weight): 3 decides alone, 2 and 1 only together
 CUES: dict[str, tuple[tuple[str, int], ...]] = {
     NAMES.name: (
-        (r"\bused\s+to\s+be\s+(?:called|known|named)|\b(?:formerly|previously|once|originally)\s+(?:called|known|named)\b|"
+        (r"\buse[ds]?\s+to\s+be\s+(?:called|known|named)|\bbefore\s+(?:its|their|the)\s+(?:current|present|new)\s+name\b|\b(?:formerly|previously|once|originally)\s+(?:called|known|named)\b|"
          r"\bf\.?k\.?a\b|\bf/k/a\b|\ba\.?k\.?a\b|\b(?:old|other|previous|former|prior|earlier|past|trading|alternative)\s+names?\b|"
          rf"\btrad(?:e|ed|es|ing)\s+under\b|\bname\s+(?:history|changes?|variants?)\b|\brenam\w*|\bidentifiers?\b|\blei\b(?!\s*:?\s*(?:code\s+)?(?:{MASK_WORD}|[A-Z0-9]{{20}}))|"
          rf"\b(?:company|registration|registered|incorporation)\s+(?:number|no)\b(?!\.?\s*:?\s*(?:\d|{MASK_WORD}|[\"\u201c\[]))|\breg(?:istration)?\.?\s+(?:no|number|num)\b|\balias(?:es)?\b|\bwhat\s+(?:is|was|were)\b.{0,60}\bcalled\b|"
@@ -129,8 +134,13 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          # any word of coming in paired with one of going out ("added to or removed from", "new and departed holders")
          rf"\b{_CAME_IN}\b(?:\s+\w+)?\s*,?\s+(?:or|and|and/or)\s+(?:\w+\s+)?{_WENT_OUT}\b|"
          rf"\b{_WENT_OUT}\b(?:\s+\w+)?\s*,?\s+(?:or|and|and/or)\s+(?:\w+\s+)?{_CAME_IN}\b|"
+         # the pair in two clauses: "who came in, who left", "which holders were added; which dropped out"
+         rf"\b(?:who|which)\s+(?:\w+\s+){{0,2}}{_CAME_IN}\b[^?.!]{{0,30}}?[,;/]\s*(?:and\s+|or\s+)?(?:who|which)\s+(?:\w+\s+){{0,2}}{_WENT_OUT}\b|"
+         rf"\b(?:who|which)\s+(?:\w+\s+){{0,2}}{_WENT_OUT}\b[^?.!]{{0,30}}?[,;/]\s*(?:and\s+|or\s+)?(?:who|which)\s+(?:\w+\s+){{0,2}}{_CAME_IN}\b|"
          r"\b(?:joined|entered|came\s+onto|dropped\s+off|fell\s+off)\s+(?:the\s+)?(?:share\s*)?(?:register|cap\s+table)\b", 3),
         (r"\bversus\b|\bvs\.?(?=\s)", 2),
+        # an auditor's bridge (reconciliation) of a register between two dates
+        (r"\bbridg(?:e|es|ed|ing)\b", 2),
         (r"\u0394|\bdelta\b", 3),  # "Δ shareholders X D1 vs D2"
     ),
     CONTAGION.name: (
@@ -140,7 +150,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\b(?:can'?t|cannot|can\s+not|could\s+not|couldn'?t|unable\s+to|fail(?:s|ed)?\s+to|stop(?:s|ped|ping)?|ceas(?:e|es|ed)\s+to)\s+"
          r"(?:pay|paying|service|servicing|meet|meeting|repay|repaying)\b|\bout\s+of\s+pocket\b|"
          r"\b(?:bear|bears|take|takes|suffer|suffers|absorb|absorbs)\s+(?:the\s+|any\s+)?loss(?:es)?\b", 3),
-        (r"\bon\s+the\s+hook\b|\btakes?\s+a\s+hit\b|\blose[s]?\s+money\b|\bgets?\s+hurt\b|\bwho\s+(?:suffers|loses)\b|\bhit\b", 2),
+        (r"\bon\s+the\s+hook\b|\btakes?\s+a\s+hit\b|\blose[s]?\s+money\b|\bgets?\s+hurt\b|\bwho\s+(?:suffers|loses)\b|(?<!direct[- ])(?<!direct\s)\bhit\b(?![- ]?(?:check|rate|list))", 2),
     ),
     SCREENING.name: (
         (rf"\b(?:our|the|in|across)\s+(?:\w+\s+)?{_BOOK}\b.{{0,100}}\b{_SANCTION}|\b{_SANCTION}.{{0,100}}\b(?:our|the)\s+(?:\w+\s+)?{_BOOK}\b|"
@@ -151,7 +161,9 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\b{_SANCTION}.{{0,100}}\b(?:positions?|holdings?|book|portfolios?|issuers?)\b|\bscreen\w*", 1),
     ),
     SANCTIONS_NEAR.name: (
-        (rf"\b{_SANCTION}", 3),
+        # "listed in its own right" (a direct hit, not through an owner), "by which authority / regime"
+        (rf"\b{_SANCTION}|\blisted\s+in\s+(?:its|his|her|their)\s+own\s+right\b|"
+         r"\b(?:which|what)\s+(?:sanctions?\s+)?(?:authorit(?:y|ies)|regimes?)\b", 3),
     ),
     NEIGHBOURHOOD.name: (
         (rf"\bneighbou?r\w*|\bwithin\s+(?:\w+[- ])?{_HOPS}|\b(?:one|two|three|1|2|3)[- ](?:hop|step|degree)s?\b|"
@@ -169,7 +181,11 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\b(?:direct\s+)?(?:owners|shareholders|parents)\s*(?:\+|&|/|,|and)\s*(?:\w+\s*(?:\+|&|/|,|and)\s*)?(?:direct\s+)?(?:subs|subsidiaries|investees)\b|"
          r"\bdirect\s+ownership\s+relation\w*|\bfirst[- ]degree\b|"
          r"\b(?:owners|parents|shareholders|investors)\s+and\s+(?:(?:its|their|the|direct)\s+)?(?:subsidiaries|holdings|children|"
-         r"investments|investees|participations)\b", 3),
+         r"investments|investees|participations)\b|"
+         # every kind of link: "across ownership, lending and any other link", "direct owners, direct holdings and control links"
+         rf"\b(?:and|or)\s+(?:any|every|all)\s+other\s+(?:kinds?\s+of\s+)?(?:links?|relationships?|connections?|ties)\b|"
+         rf"\b{LINK_KIND}\s*,\s*(?:{LINK_KIND}\s*,\s*)*{LINK_KIND}\s*,?\s+(?:and|or|&)\s+{LINK_KIND}|"
+         r"\bimmediate\s+(?:counterparts|relations)\b", 3),
         (r"\baround\b|\b(?:through|via|of)\s+any\s+(?:type\s+of\s+|kind\s+of\s+)?(?:relation\w*|link|edge|kind|type)\b|"
          r"\bin\s+(?:either|both|any)\s+directions?\b|\bup\s+or\s+down\b|\b(?:up|upstream)\s+and\s+(?:down|downstream)\b", 2),
     ),
@@ -231,6 +247,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          rf"\b(?:which|what)\s+(?:\w+\s+)?(?:companies|subsidiar\w*|entities|firms)\b.{{0,80}}\bmore\s+than\s+(?:half|50\s*(?:%|per\s*cent|percent))\s+of\b(?!\s+{MASK_WORD})", 3),
         (rf"(?<!\w){_MAJORITY}.{{0,60}}\b{_EVERY_STEP}|\b{_EVERY_STEP}\b.{{0,60}}(?<!\w){_MAJORITY}", 3),
         (r"\bgroup\b", 2),
+        (r"\bmajority[- ]?(?:ownership|owned|controlled)\s+group\b", 1),
     ),
     CYCLES.name: (
         (r"\bcircular\w*|\bcyclical\w*|\bcycles?\b|\bloops?\b|\b(?:held|holds?|owns?|owned)\s+itself\b|\bcross[- ]?(?:holding|shareholding|ownership)s?\b|\breciprocal\w*|"
@@ -296,7 +313,11 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
          r"\bwho\s+(?:is|was|are|were)\s+(?:\w+\s+){0,2}(?:holding|owning)\b|"
          r"\b(?:each|every|any|all)\s+(?:persons?|part(?:y|ies)|individuals?|entit(?:y|ies)|shareholders?|holders?)\s+"
          r"(?:who\s+|which\s+|that\s+)?(?:is\s+|are\s+)?(?:holding|owning|controlling|with)\b|"
-         r"\bpersons?\s+with\s+significant\s+control\b", 3),
+         r"\bpersons?\s+with\s+significant\s+control\b|"
+         r"\bwho\b.{0,40}\b(?:sat|sits?|stood|stands?|is|are|was|were|appears?|appeared)\s+on\s+(?:the\s+|its\s+)?(?:share\s*|shareholder\s+|members'?\s+)?(?:register|cap\s+table)\b", 3),
+        # each of them holding: "what stake did each hold", "what each holds" (the holders listed, not one stake)
+        (r"\b(?:did|does|do)\s+each\s+(?:one\s+|of\s+them\s+)?(?:hold|own|have)\b|\bwhat\s+each\s+(?:one\s+|of\s+them\s+)?(?:holds?|held|owns?|owned)\b|"
+         r"\bshare\s+register\b|\bin\s+what\s+proportions\b", 2),
         (r"\b(?:controllers?|shareholders?|owners?|ownership)\b|\bbehind\b|\bowned\s+by\b|\bcontrolled\s+by\b|\bkyc\b", 2),
         (r"\blook-?through\b|\bskin\s+in\s+the\s+game\b", 1),
     ),
@@ -322,10 +343,12 @@ def kind_by_cues(text: str, order: Iterable[str]) -> str | None:
 
 
 # a kind whose question, with the other kind's strongest words, is that other kind: our exposure
-# to "anything controlled by sanctioned parties" is a book screening
 # to "anything controlled by sanctioned parties" is a book screening; X's lenders "if X defaults"
-# (who bears losses, who is on the hook) are the contagion of X's default
-REFINED: dict[str, tuple[str, int]] = {EXPOSURE.name: (SCREENING.name, 5), COUNTERPARTIES.name: (CONTAGION.name, 3)}
+# (who bears losses, who is on the hook) are the contagion of X's default; a neighbourhood asked for a
+# sanctioned or designated party in it ("was a designated party within 3 hops of X") is sanctions_near;
+# X's holdings with a group's words (a majority at every step, "controlled companies") are X's group
+REFINED: dict[str, tuple[str, int]] = {EXPOSURE.name: (SCREENING.name, 5), COUNTERPARTIES.name: (CONTAGION.name, 3),
+                                       NEIGHBOURHOOD.name: (SANCTIONS_NEAR.name, 3), HOLDINGS.name: (GROUP.name, 3)}
 
 
 def refined(text: str, kind: str) -> str | None:

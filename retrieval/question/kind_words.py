@@ -13,7 +13,7 @@ from ownergraph.domain.vocabulary import (
     PARENTS, PATH, QUALITY, SANCTIONS_NEAR, SCREENING, STAKE, UNKNOWN,
 )
 
-from ownergraph.retrieval.question.kind_cues import BOTH_WAYS
+from ownergraph.retrieval.question.kind_cues import BOTH_WAYS, LINK_KIND as _LINK_KIND
 
 __all__ = ["kind_by_phrase", "kind_by_command"]
 
@@ -22,7 +22,7 @@ _I = re.I
 _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (UNKNOWN, re.compile(r"\bwill\s+(?:\S+\s+){0,4}?(?:default|fail|go\s+bust|go\s+under|collapse)\b(?!.{0,60}\b(?:hit|loss|lose|who|which))|"  # a forecast
                          r"\b(?:likelihood|chance|odds)\s+(?:of|that)\b.{0,40}\bdefault|"
-                         r"\bprobability\s+of\s+default\b|\b(?:credit|issuer)\s+rating\b|\bshare\s+price\b|"
+                         r"\bprobability[\s-]+of[\s-]+default\b|\bloss[\s-]+given[\s-]+default\b|\b(?:credit|issuer)\s+rating\b|\bshare\s+price\b|"
                          r"\bmarket\s+price\b|\bphone\s+number\b|\binvestment\s+recommendation\b|\brevenue\b|"
                          r"\bagms?\b|\bannual\s+general\s+meetings?\b|\bweather\b|\bceo\b|\bcfo\b|\bdividends?\b|\bebitda\b|\besg\b|\bheadcount\b|\bmarket\s+cap\w*|\bcds\b|"
                          r"\bcredit\s+default\s+swaps?\b|\b(?:credit|bond|cds)\s+spreads?\b|\bweb\s*sites?\b|\bhomepage\b|"
@@ -36,8 +36,10 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (DIFF.name, re.compile(r"\broll(?:s|ed|ing)?[- ]forward\b", _I)),
     (PATH.name, re.compile(r"\bchain\s+of\s+(?:ownership|control|relationships?)(?:\s+(?:or|and|and/or)\s+(?:ownership|control))?\b.{0,60}"
                            r"\b(?:linking|between|from|connecting|(?:through|by|via)\s+which)\b|"
-                           r"\b(?:through|over|via|by)\s+which\s+(?:intermediate\s+)?(?:companies|company|entities|entity|"
+                           r"\b(?:through|via|by)\s+which\s+(?:intermediate\s+)?(?:companies|company|entities|entity|"
                            r"intermediar(?:y|ies)|vehicles?|societies)\b|"
+                           # ("over which entities did X have control": what X controls, a holdings question)
+                           r"\bover\s+which\s+(?:intermediate\s+(?:companies|company|entities|entity)|intermediar(?:y|ies))\b|"
                            r"\bintermediate\s+(?:entity|entities|companies)\s+through\s+which\b|"
                            r"\b(?:relationship|connection|link)s?\b.{0,60}\bconnecting\b", _I)),
     # "owners and investees of X", "entities directly linked to X": its neighbourhood (not near sanctions)
@@ -47,7 +49,11 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                     r"\s*(?:\band\b|\+|&|\bplus\b)\s*(?:(?:its|their|the|direct)\s+)?"
                                     r"(?:subs|subsidiaries|holdings|children|investments|investees|participations)\b|"
                                     r"\b(?:entities|companies|parties|everything|anything|who)\s+(?:(?:is|are|was|were)\s+)?directly\s+"
-                                    r"(?:linked|connected|related)\s+to\b)", _I)),
+                                    r"(?:linked|connected|related)\s+to\b|"
+                                    # several kinds of link listed, or all of them: "across ownership, lending and any
+                                    # other link", "the direct owners, direct holdings and control links of X"
+                                    rf"\b(?:and|or)\s+(?:any|every|all)\s+other\s+(?:kinds?\s+of\s+)?(?:links?|relationships?|connections?|ties)\b|"
+                                    rf"\b{_LINK_KIND}\s*,\s*(?:{_LINK_KIND}\s*,\s*)*{_LINK_KIND}\s*,?\s+(?:and|or|&)\s+{_LINK_KIND})", _I)),
     # "X's immediate connections", "what direct links of any kind X had to others" (not "a direct link between
     # A and B": a path); "who owned, controlled, or was owned by X": both directions
     (NEIGHBOURHOOD.name, re.compile(r"^(?!.*\b(?:between|sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:"
@@ -129,7 +135,9 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                              r".{0,20}\bwhen\b|\bname\s+change\b(?!s?\s+history)|"
                              r"\bchanges?\s+of\s+name\b", _I)),
     # "on what date was X first made subject to sanctions", "when was X actually sanctioned": the listing's date
-    (EVENTS.name, re.compile(r"\b(?:when|(?:on\s+)?(?:what|which)\s+date|since\s+when)\b.{0,80}\b(?:sanctioned|designated|"
+    # ("state the date on which X was first designated": the date asked in a clause of its own)
+    (EVENTS.name, re.compile(r"\b(?:when|(?:on\s+)?(?:what|which)\s+date|since\s+when|(?:date|day)\s+(?:on\s+which|when|that))\b"
+                             r".{0,80}\b(?:sanctioned|designated|"
                              r"(?:made|became|become|placed|put)\s+(?:subject\s+to|under)\s+sanctions|(?:added|put)\s+(?:to|on)\s+"
                              r"(?:the\s+|a\s+)?(?:\w+\s+)?(?:sanctions\s+)?list)\b", _I)),
     # "when A acquired its stake in B", "X's stake was restated - when, and the old and new %": the event's date

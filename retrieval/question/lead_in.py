@@ -7,7 +7,10 @@ itself and that asks nothing.
 - a request verb with no meaning of its own: "pls confirm", "can you pull", "need", "grab".
 
 Each held-out set brought new ones (ticket keys, "Audit query 231:", "ACTION:", "Field 3.8"), and
-each was fixed by its own phrase; this reads them by their shape. A label is a lead-in only when
+each was fixed by its own phrase; this reads them by their shape. A header that carries a
+reference code ("L2 QC note, alert WL-582:", "For the committee (ref. RC-6841):", "Alert 5429 | L1
+review pending:", "Finding draft VF-9515:") is a lead-in whatever its words, so long as they ask
+nothing: its acronyms ("QC", "L2", "MV") are a workflow's, not a kind's cue words. A label is a lead-in only when
 its words ask nothing: no name (masked, or a capitalised word after the first), no digit, no cue
 word of any kind (``kind_cues``): "Ownership:" and "Group structure:" keep their words, they say
 what is asked. The lead-in is blanked like a request frame (``request_frames``), so rules that
@@ -46,6 +49,43 @@ interviewer interview panel candidate handover still open press enquiry inquiry
 underwriter underwriting submission investigation alert case clarification bidder""".split())
 
 
+# a reference code: letters, a dash and digits ("WL-582", "RC-6841", "C-4784"), letters run into
+# digits ("SQ475"), or a bare number of 3 to 6 digits that is no year ("5429")
+_CODE = re.compile(r"\b(?:[A-Z]{1,4}-\d{1,6}|[A-Z]{1,4}\d{3,6}|(?!(?:19|20)\d\d\b)\d{3,6})\b")
+# an acronym or code of a workflow, read as no word: "QC", "L2", "MV", "ref."
+_ACRONYM = re.compile(r"\b(?:[A-Z]{1,4}\d?|ref|no)\b\.?|#")
+# up to ten words, asides and "|" before a colon: the header's span (a question mark or a name ends it)
+_HEADER = re.compile(r"[ \t]*(?P<label>[^:?\n\ue000\u241e]{2,90}?)[ \t]*:[ \t]+(?=\S)")
+
+
+# a speaker's label before a greeting or thanks ("Q - Kenji Mori, Harbourview Partners: Good morning.",
+# "Anna Berg (Desk 4): Thanks for taking my question."): whoever asks is no part of the question
+_SPEAKER = re.compile(r"[ \t]*(?P<label>[^:?\n\ue000\u241e]{2,80}?)[ \t]*:[ \t]+(?=(?:good\s+(?:morning|afternoon|evening|day)|"
+                      r"thanks|thank\s+you|hi|hello|hey|morning|afternoon|evening|congratulations|greetings)\b)", re.I)
+
+
+def _speaker_end(text: str, start: int) -> int | None:
+    """The end of a speaker's label at ``start`` (None when there is none): up to eight words, no
+    question in them."""
+    m = _SPEAKER.match(text, start)
+    if m is None or len(m.group("label").split()) > 8 or max(cue_scores(m.group("label")).values(), default=0) > 1:
+        return None
+    return m.end()
+
+
+def _header_end(text: str, start: int) -> int | None:
+    """The end of a header with a reference code at ``start`` (None when there is none)."""
+    m = _HEADER.match(text, start)
+    if m is None or not _CODE.search(m.group("label")):
+        return None
+    words = _ACRONYM.sub(" ", _CODE.sub(" ", m.group("label")))
+    if len(words.split()) > 10 or max(cue_scores(words).values(), default=0) > 1:
+        return None  # (one weak cue word, "disposition", asks nothing on its own)
+    if any(w[:1].isupper() for w in re.findall(r"[^\W\d_]+", words)[1:]):
+        return None  # "Valtora Investments Ltd 2024:" names what is asked about
+    return m.end()
+
+
 def _asks_nothing(label: str) -> bool:
     """A label's words are a lead-in's: lower case after the first word, known words, no cue word."""
     words = label.split()
@@ -67,6 +107,9 @@ def lead_in_end(text: str, start: int = 0) -> int:
             m = _LABEL.match(text, end)
             if m is not None and not _asks_nothing(m.group("label")):
                 m = None
+        if m is None and (header := _header_end(text, end) or _speaker_end(text, end)) is not None:
+            end = header
+            continue
         if m is None:
             m = _NUMBERED.match(text, end)
             if m is not None and not all(_asks_nothing(w) for w in (m.group("label"), m.group("aside") or "", m.group("more") or "")

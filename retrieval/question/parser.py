@@ -87,10 +87,21 @@ _PARENT_MODS = [
                             # "the entities (reported as) directly consolidated by X", "which entities X consolidates"
                             r"\b(?:entities|companies|subsidiaries|subs)\s+(?:\w+\s+){0,3}consolidated\s+by\b|"
                             # "which entities X consolidates" (not "which entities consolidate X": its parents)
-                            r"\b(?:which|what)\s+(?:entities|companies|subsidiaries|subs)\s+(?!consolidates?\b).{1,80}\bconsolidates?\b|"
+                            # (past tense too: "which companies X directly consolidated"; not "which companies
+                            # (have) consolidated X", its parents)
+                            r"\b(?:which|what)\s+(?:entities|companies|subsidiaries|subs)\s+(?!(?:\w+\s+)?consolidat).{1,80}"
+                            r"\bconsolidat(?:es?|ed)\b(?!\s+by\b)|"
+                            # "whose accounts X consolidated" (not "into whose accounts was X consolidated": its parents)
+                            r"(?<!into\s)\bwhose\s+(?:accounts|financial\s+statements|results)\s+(?!(?:was|were|is|are|has|had)\b)"
+                            r"(?:(?!\b(?:was|were|is|are|been)\b)(?:[^.?!]|\.(?=\S|\s+[a-z]))){1,80}?\bconsolidat(?:es?|ed)\b(?!\s+(?:into|in)\b)|"
                             # "which subs roll up into X", "entities consolidated in the accounts of X"
-                            r"\broll(?:s|ed|ing)?\s+up\s+(?:in)?to\b|"
-                            r"\bconsolidated\s+in(?:to)?\s+(?:the\s+)?(?:\w+\s+)?(?:accounts|financial\s+statements)\s+of\b", re.I)),
+                            # (a name after it: "which group did X roll up into for ..." asks X's parents)
+                            r"\broll(?:s|ed|ing)?\s+up\s+(?:in)?to\s+(?!(?:for|at|as|of|in|on|by|under|directly|ultimately|"
+                            r"which|what|whom|and|or)\b)\w|"
+                            r"\bconsolidated\s+in(?:to)?\s+(?:the\s+)?(?:\w+\s+)?(?:accounts|financial\s+statements)\s+of\b|"
+                            # "consolidated into those of X", "the entities it consolidates" (a pronoun for X)
+                            r"\bconsolidated\s+in(?:to)?\s+those\s+of\b|"
+                            r"\b(?:entities|companies|subsidiaries|subs)\s+(?:that\s+|which\s+)?(?:it|he|she|they)\s+(?:\w+\s+)?consolidat(?:es?|ed)\b", re.I)),
     ("reporting_exceptions", re.compile(r"\breporting\s+exceptions?\b|\bwhy\b.{0,40}\bno\s+parent|"
                                         r"\bparent\b.{0,30}\bnot\s+(?:published|reported|disclosed)", re.I)),
 ]

@@ -65,6 +65,16 @@ _ASKS_NOTHING = re.compile(r"(?:give|tell|send|show|say|answer|put|explain)(?:\s
                            r"customer|panel|board|regulator|journalist)))*(?:\s+(?:to|for)\s+(?:them|him|her|the\s+\w+))?[\s?.!]*$", _I)
 
 
+# a sentence of courtesy that asks nothing ("Good morning, and congratulations on the quarter.", "Thanks
+# for taking my question."): a greeting or thanks up to its full stop
+_COURTESY = re.compile(r"\s*(?:good\s+(?:morning|afternoon|evening|day)|thanks|thank\s+you|hi|hello|hey|congratulations|greetings)\b"
+                       r"[^.?!\n\ue000]{0,80}[.!]\s+", _I)
+
+
+# the one greeted after a greeting: one to three capitalised words and a comma, stop or dash
+_VOCATIVE = re.compile(r"(?-i:[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*){0,2})\s*[,.!:;\u2013\u2014-]+\s+")
+
+
 def frame_end(text: str) -> int:
     """Where the question itself starts: after greetings, lead-ins (bullets, labels, bare
     request verbs: ``lead_in``), context and the last request frame that stands before it (0
@@ -73,7 +83,11 @@ def frame_end(text: str) -> int:
     g = _GREETING.match(text)
     if g:
         end = g.end()
+        v = _VOCATIVE.match(text, end)  # "Hi Anna, ...", "Morning Team - ...": the one greeted
+        end = v.end() if v and re.search(r"\w", text[v.end():]) else end
     end = lead_in_end(text, end)
+    while (c := _COURTESY.match(text, end)) and re.search(r"\w", text[c.end():]):  # after a speaker's label
+        end = c.end()
     for m in _FRAMES.finditer(text, end):
         if m.end() < len(text.rstrip(" ?.!")) and not _ASKS_NOTHING.match(text, m.end()):  # a frame with something after it
             end = m.end()
