@@ -86,26 +86,48 @@ def _array(v: list[str]) -> str:
 
 class ColumnTypes:
     """Each property's types (as the files name them) over the rows added, keys in first-seen
-    order: what the first of :func:`_write_streamed`'s passes finds, tallied as rows come."""
+    order: what the first of :func:`_write_streamed`'s passes finds, tallied as rows come.
+
+    A row's shape (its keys and their values' Python types) names every type but a datetime's
+    (aware or naive) and a list's (of strings or not): a shape seen before costs two tuples
+    and a look-up, and a check of each datetime and list in it."""
 
     def __init__(self) -> None:
         self.kinds: dict[str, set[str]] = {}
-        self._seen: set[tuple[str, type, bool]] = set()  # (key, Python type, naive) already named
+        self._shapes: dict[tuple[tuple[str, ...], tuple[type, ...]], list[tuple[int, str]]] = {}
+        self._naive: set[str] = set()  # keys of the naive datetimes named
+        self._aware: set[str] = set()
 
     def add(self, props: dict[str, Any]) -> None:
         """One row's properties (a value the files cannot carry raises :class:`BulkFileError`)."""
-        seen = self._seen
-        for k, v in props.items():
+        shape = (tuple(props), tuple(map(type, props.values())))
+        checks = self._shapes.get(shape)
+        if checks is None:
+            checks = self._shapes[shape] = self._new_shape(props)
+        if checks:
+            values = tuple(props.values())
+            for i, k in checks:
+                v = values[i]
+                if type(v) is list:  # of strings, checked every time as the writer's first pass checks it
+                    if not (v and _STRINGS.issuperset(map(type, v))):
+                        self._name(k, _type(v))  # raises
+                elif k not in (self._naive if v.tzinfo is None else self._aware):
+                    self._name(k, _type(v))
+                    (self._naive if v.tzinfo is None else self._aware).add(k)
+
+    def _new_shape(self, props: dict[str, Any]) -> list[tuple[int, str]]:
+        """Names the types of a row of a new shape; the positions to check in every row of it."""
+        checks = []
+        for i, (k, v) in enumerate(props.items()):
             if v is None:
                 continue
-            t = type(v)
-            if t is list:  # a list of strings, checked every time as the writer's first pass checks it
-                self._name(k, _type(v))
-                continue
-            probe = (k, t, t is datetime and v.tzinfo is None)
-            if probe not in seen:
-                self._name(k, _type(v))
-                seen.add(probe)
+            kind = _type(v)
+            self._name(k, kind)
+            if type(v) is datetime:
+                (self._naive if kind == "localdatetime" else self._aware).add(k)
+            if type(v) is datetime or type(v) is list:
+                checks.append((i, k))
+        return checks
 
     def update(self, rows: Iterable[dict[str, Any]]) -> ColumnTypes:
         for props in rows:
@@ -122,7 +144,7 @@ class ColumnTypes:
     def copy(self) -> ColumnTypes:
         out = ColumnTypes()
         out.kinds = {k: set(ts) for k, ts in self.kinds.items()}
-        out._seen = set(self._seen)
+        out._shapes, out._naive, out._aware = dict(self._shapes), set(self._naive), set(self._aware)
         return out
 
 
@@ -139,6 +161,8 @@ class TypedRows:
     def __call__(self) -> Iterable[Any]:
         return self.rows()
 
+
+_STRINGS = frozenset({str})
 
 # how a column's values are written, by its type
 _FORMAT = {"string": _quote, "boolean": lambda v: "true" if v else "false", "double": repr,
