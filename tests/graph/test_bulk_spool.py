@@ -96,3 +96,51 @@ def test_the_hash_set_stays_sorted_and_exact_as_its_bitmap_grows() -> None:
         stored = seen._old.tolist()
         assert stored == sorted(set(stored))
         assert len(seen._bits) * 8 >= 16 * len(stored)  # ~16 bits a hash: most absent ones answered by it
+
+
+def test_the_files_read_each_spooled_group_once(tmp_path: Path, monkeypatch: Any) -> None:
+    """The rows' types were tallied as they were spooled: writing the files is one pass over
+    each spool and over the entity store (every pass unpickles every row), not two."""
+    from ownergraph.graph.load.bulk import spool as spool_module
+    from ownergraph.graph.load.bulk.entity_store import EntityStore
+
+    reads: Counter[str] = Counter()
+    spool_iter, store_items = spool_module._Spool.__iter__, EntityStore.items
+
+    def counted_iter(self: Any) -> Any:
+        reads[self.path.name] += 1
+        return spool_iter(self)
+
+    def counted_items(self: Any) -> Any:
+        reads["entities"] += 1
+        return store_items(self)
+
+    spooled = SpooledStaged(tmp_path / "spool")
+    for rows in _batches():
+        spooled.apply_batch(rows)
+    spooled.settle(parties=set()).rechain()
+    monkeypatch.setattr(spool_module._Spool, "__iter__", counted_iter)
+    monkeypatch.setattr(EntityStore, "items", counted_items)
+    write_staged(spooled, tmp_path / "files")
+    assert reads["entities"] == 1
+    assert {n for n in reads if n.startswith("edges-")} and {n for n in reads if n.startswith("nodes-")}
+    assert max(reads.values()) == 1, reads
+    spooled.close()
+
+
+def test_the_types_tallied_are_those_the_writer_finds(tmp_path: Path) -> None:
+    """ColumnTypes names a property's types as the files' first pass does: an aware and a naive
+    datetime apart, a list of strings, and a value the files cannot carry refused when staged."""
+    from datetime import datetime, timezone
+
+    import pytest
+
+    from ownergraph.graph.load.bulk.files import BulkFileError, ColumnTypes
+
+    t = ColumnTypes().update([{"a": 1, "b": datetime(2020, 1, 1), "c": ["x"], "d": None},
+                              {"a": 1.5, "b": datetime(2020, 1, 1, tzinfo=timezone.utc), "c": ["y", "z"]}])
+    assert t.kinds == {"a": {"long", "double"}, "b": {"localdatetime", "datetime"}, "c": {"string[]"}}
+    with pytest.raises(BulkFileError):
+        t.add({"c": ["x", 1]})  # a list is checked every time, not by its type once
+    with pytest.raises(BulkFileError):
+        t.add({"e": {"k": 1}})

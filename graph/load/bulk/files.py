@@ -8,6 +8,11 @@ list of strings -> string[]. A property whose values differ in type between rows
 given as 5 here and 5.5 there) splits the rows into one file per type combination, so every
 value keeps its type. Every string is quoted (an empty string stays an empty string; an
 absent property is an empty unquoted field); fields may span lines.
+
+Rows that stream from disk (:mod:`.spool`) come as :class:`TypedRows`: their properties' types
+were tallied (:class:`ColumnTypes`) as the rows were staged, so each file is written in one
+pass over them, not a first pass to find the types and a second to write (each pass
+unpickles every row).
 """
 
 from __future__ import annotations
@@ -79,6 +84,86 @@ def _array(v: list[str]) -> str:
     return _quote(ARRAY_DELIMITER.join(v))
 
 
+class ColumnTypes:
+    """Each property's types (as the files name them) over the rows added, keys in first-seen
+    order: what the first of :func:`_write_streamed`'s passes finds, tallied as rows come.
+
+    A row's shape (its keys and their values' Python types) names every type but a datetime's
+    (aware or naive) and a list's (of strings or not): a shape seen before costs two tuples
+    and a look-up, and a check of each datetime and list in it."""
+
+    def __init__(self) -> None:
+        self.kinds: dict[str, set[str]] = {}
+        self._shapes: dict[tuple[tuple[str, ...], tuple[type, ...]], list[tuple[int, str]]] = {}
+        self._naive: set[str] = set()  # keys of the naive datetimes named
+        self._aware: set[str] = set()
+
+    def add(self, props: dict[str, Any]) -> None:
+        """One row's properties (a value the files cannot carry raises :class:`BulkFileError`)."""
+        shape = (tuple(props), tuple(map(type, props.values())))
+        checks = self._shapes.get(shape)
+        if checks is None:
+            checks = self._shapes[shape] = self._new_shape(props)
+        if checks:
+            values = tuple(props.values())
+            for i, k in checks:
+                v = values[i]
+                if type(v) is list:  # of strings, checked every time as the writer's first pass checks it
+                    if not (v and _STRINGS.issuperset(map(type, v))):
+                        self._name(k, _type(v))  # raises
+                elif k not in (self._naive if v.tzinfo is None else self._aware):
+                    self._name(k, _type(v))
+                    (self._naive if v.tzinfo is None else self._aware).add(k)
+
+    def _new_shape(self, props: dict[str, Any]) -> list[tuple[int, str]]:
+        """Names the types of a row of a new shape; the positions to check in every row of it."""
+        checks = []
+        for i, (k, v) in enumerate(props.items()):
+            if v is None:
+                continue
+            kind = _type(v)
+            self._name(k, kind)
+            if type(v) is datetime:
+                (self._naive if kind == "localdatetime" else self._aware).add(k)
+            if type(v) is datetime or type(v) is list:
+                checks.append((i, k))
+        return checks
+
+    def update(self, rows: Iterable[dict[str, Any]]) -> ColumnTypes:
+        for props in rows:
+            self.add(props)
+        return self
+
+    def _name(self, key: str, kind: str) -> None:
+        kinds = self.kinds.get(key)
+        if kinds is None:
+            self.kinds[key] = {kind}
+        else:
+            kinds.add(kind)
+
+    def copy(self) -> ColumnTypes:
+        out = ColumnTypes()
+        out.kinds = {k: set(ts) for k, ts in self.kinds.items()}
+        out._shapes, out._naive, out._aware = dict(self._shapes), set(self._naive), set(self._aware)
+        return out
+
+
+@dataclass
+class TypedRows:
+    """Rows given afresh by ``rows()`` whose property types are already known (``types``: a
+    tally over every row it may give, or more), for :func:`write_nodes` and
+    :func:`write_relationships` to write in one pass. A type tallied that no row has leaves at
+    most an empty column, or one more file split by a type no row has: the same graph."""
+
+    rows: Callable[[], Iterable[Any]]
+    types: ColumnTypes
+
+    def __call__(self) -> Iterable[Any]:
+        return self.rows()
+
+
+_STRINGS = frozenset({str})
+
 # how a column's values are written, by its type
 _FORMAT = {"string": _quote, "boolean": lambda v: "true" if v else "false", "double": repr,
            "string[]": _array, "datetime": datetime.isoformat, "localdatetime": datetime.isoformat,
@@ -138,7 +223,7 @@ def write_nodes(out: ImportFiles, label: str, space: str,
     """One label's nodes; ``items`` a callable giving them afresh streams them in two passes."""
     if callable(items):
         made = items
-        _write_streamed(out, "nodes", label, [f":ID({space})"], lambda: (([i], p) for i, p in made()))
+        _write_streamed(out, "nodes", label, [f":ID({space})"], lambda: (([i], p) for i, p in made()), _known(items))
         return
     rows = [([i], p) for i, p in items]
     for n, (columns, group) in enumerate(_split_by_type(rows)):
@@ -155,7 +240,7 @@ def write_relationships(out: ImportFiles, rtype: str, start: str, end: str,
     header = [f":START_ID({start})", f":END_ID({end})"]
     if callable(items):
         made = items
-        _write_streamed(out, "rels", rtype, header, lambda: (([a, b], p) for a, b, p in made()))
+        _write_streamed(out, "rels", rtype, header, lambda: (([a, b], p) for a, b, p in made()), _known(items))
         return
     rows = [([a, b], p) for a, b, p in items]
     for n, (columns, group) in enumerate(_split_by_type(rows)):
@@ -165,14 +250,17 @@ def write_relationships(out: ImportFiles, rtype: str, start: str, end: str,
         out.relationship_count += len(group)
 
 
-def _write_streamed(out: ImportFiles, prefix: str, name: str, id_header: list[str], rows: Callable[[], Rows]) -> None:
-    """Rows written as they come, never all held: a first pass finds each property's types,
-    the second writes every row to the file of its type combination (as ``_split_by_type``)."""
-    kinds: dict[str, set[str]] = {}
-    for _, props in rows():
-        for k, v in props.items():
-            if v is not None:
-                kinds.setdefault(k, set()).add(_type(v))
+def _known(items: Any) -> dict[str, set[str]] | None:
+    return items.types.kinds if isinstance(items, TypedRows) else None
+
+
+def _write_streamed(out: ImportFiles, prefix: str, name: str, id_header: list[str], rows: Callable[[], Rows],
+                    kinds: dict[str, set[str]] | None = None) -> None:
+    """Rows written as they come, never all held: a first pass finds each property's types
+    (unless ``kinds`` gives them), the next writes every row to the file of its type
+    combination (as ``_split_by_type``)."""
+    if kinds is None:
+        kinds = ColumnTypes().update(props for _, props in rows()).kinds
     mixed = sorted(k for k, ts in kinds.items() if len(ts) > 1)
     files: dict[tuple[str | None, ...], tuple[Any, list[tuple[str, Any]], list[str]]] = {}
     count = 0

@@ -19,7 +19,9 @@ At the end (:meth:`SpooledStaged.settle`) one pass over the spool brings back on
 rows: every version of a fact stated twice or retracted, and every edge and ALIAS_OF row at an
 entity a corporate action names. They go into an ordinary :class:`Staged` sharing this one's entities,
 where the chains are planned and the actions applied by the same code as before; the files are
-then written in one more pass, each spooled row replaced by its hot version where it has one.
+then written in one more pass, each spooled row replaced by its hot version where it has one:
+each spool tallies its rows' property types as they come (:class:`~.files.ColumnTypes`), so
+that pass is the only one over it.
 
 Hashes are Python's 64-bit tuple hashes, kept at about 10 bytes each (:class:`HashSet64`): two
 different keys collide with odds of about n²/2⁶⁵ (≈ 3·10⁻⁶ at ten million rows).
@@ -28,6 +30,7 @@ different keys collide with odds of about n²/2⁶⁵ (≈ 3·10⁻⁶ at ten mi
 from __future__ import annotations
 
 import pickle
+from operator import itemgetter
 
 import numpy as np
 from collections.abc import Callable, Iterable, Iterator
@@ -36,6 +39,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from ownergraph.graph.load.bulk.entity_store import EntityStore
+from ownergraph.graph.load.bulk.files import ColumnTypes, TypedRows
 from ownergraph.graph.load.bulk.staged import Staged
 from ownergraph.graph.load.rows import KNOWN_MAX
 from ownergraph.graph.load.rechain import NODE_LINKS
@@ -47,17 +51,22 @@ HOT_ENTITIES = 20000  # entities corporate actions asked for, kept in memory at 
 
 
 class _Spool:
-    """Rows appended in pickled chunks to one file; read back in order."""
+    """Rows appended in pickled chunks to one file; read back in order. ``props_of``: a row's
+    properties, whose types are tallied in ``types`` as rows come (None: rows without any)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, props_of: Callable[[tuple[Any, ...]], dict[str, Any]] | None = None) -> None:
         self.path = path
         self._f: BinaryIO = open(path, "wb")
         self._buf: list[tuple[Any, ...]] = []
         self.rows = 0
+        self.types = ColumnTypes()
+        self._props_of = props_of
 
     def add(self, row: tuple[Any, ...]) -> None:
         self._buf.append(row)
         self.rows += 1
+        if self._props_of is not None:
+            self.types.add(self._props_of(row))
         if len(self._buf) >= _CHUNK:
             self.flush()
 
@@ -80,6 +89,14 @@ class _Spool:
     def close(self) -> None:
         self.flush()
         self._f.close()
+
+
+_EDGE_PROPS = itemgetter(3)  # (start, end, statement id, props)
+_NODE_PROPS = itemgetter(1)  # (statement id, props), ((alias, kind, entity), props)
+
+
+def _alias_props(row: tuple[Any, ...]) -> dict[str, Any]:
+    return {"key": row[0], "scheme": row[1], "value": row[2]}
 
 
 class HashSet64:
@@ -160,8 +177,13 @@ class _SpooledActions:
     """``Staged.actions`` of a spooled graph: statement id -> CorporateAction node properties,
     each written once to a spool (about 10 bytes a statement id in memory, for ``in``)."""
 
+    _props_of: Callable[[tuple[Any, ...]], dict[str, Any]] | None = itemgetter(1)
+
     def __init__(self, path: Path) -> None:
         self._path, self._spool, self._ids = path, None, HashSet64()
+
+    def types(self) -> ColumnTypes:
+        return self._spool.types if self._spool is not None else ColumnTypes()
 
     def __contains__(self, sid: object) -> bool:
         return hash(sid) in self._ids
@@ -169,7 +191,7 @@ class _SpooledActions:
     def __setitem__(self, sid: str, props: dict[str, Any]) -> None:
         if self._spool is None:
             self._path.parent.mkdir(parents=True, exist_ok=True)
-            self._spool = _Spool(self._path)
+            self._spool = _Spool(self._path, self._props_of)
         self._ids.add(hash(sid))
         self._spool.add((sid, props))
 
@@ -186,6 +208,8 @@ class _SpooledActions:
 
 class _SpooledAffects(_SpooledActions):
     """``Staged.affects`` of a spooled graph: (action statement id, role, entity key), each once."""
+
+    _props_of = staticmethod(lambda row: {"role": row[0][1]})  # (action statement id, role, entity key)
 
     def setdefault(self, ident: tuple[str, str, str], default: None = None) -> None:
         if ident not in self:
@@ -272,11 +296,12 @@ class SpooledStaged(Staged):
             self._store = EntityStore(self.folder / "entities.sqlite")
         return self._store
 
-    def _spool(self, spools: dict[str, _Spool], prefix: str, name: str) -> _Spool:
+    def _spool(self, spools: dict[str, _Spool], prefix: str, name: str,
+               props_of: Callable[[tuple[Any, ...]], dict[str, Any]] | None) -> _Spool:
         spool = spools.get(name)
         if spool is None:
             self.folder.mkdir(parents=True, exist_ok=True)
-            spool = spools[name] = _Spool(self.folder / f"{prefix}-{name}.spool")
+            spool = spools[name] = _Spool(self.folder / f"{prefix}-{name}.spool", props_of)
         return spool
 
     # -- batches: Staged's semantics, written out ---------------------------------------------
@@ -315,7 +340,7 @@ class SpooledStaged(Staged):
         if not self._first(("e", rtype, start, end, row["statement_id"])):
             return False
         props = row["props"] | {"known_to": KNOWN_MAX}
-        self._spool(self._edge_spools, "edges", rtype).add((start, end, row["statement_id"], props))
+        self._spool(self._edge_spools, "edges", rtype, _EDGE_PROPS).add((start, end, row["statement_id"], props))
         self._fact(rtype, props["fact_key"])
         self._keep_bundle(rtype, props)
         return True
@@ -328,20 +353,20 @@ class SpooledStaged(Staged):
         sid, created = row["statement_id"], False
         if self._first(("n", label, sid)):
             props = row["props"] | {"known_to": KNOWN_MAX}
-            self._spool(self._node_spools, "nodes", label).add((sid, props))
+            self._spool(self._node_spools, "nodes", label, _NODE_PROPS).add((sid, props))
             self._fact(label, props["fact_key"])
             self._keep_bundle(label, props)
             created = True
         if self._first(("l", label, sid, row["entity"])):
-            self._spool(self._link_spools, "links", label).add((sid, row["entity"]))
+            self._spool(self._link_spools, "links", label, None).add((sid, row["entity"]))
         return created
 
     def _alias(self, row: dict[str, Any]) -> None:
         # load_aliases: both merged, properties on create only
         if self._first(("a", row["key"])):
-            self._spool(self._alias_spools, "aliases", "Alias").add((row["key"], row["scheme"], row["value"]))
+            self._spool(self._alias_spools, "aliases", "Alias", _alias_props).add((row["key"], row["scheme"], row["value"]))
         if row["entity"] in self.entities and self._first(("ao", row["key"], row["kind"], row["entity"])):
-            self._spool(self._alias_spools, "aliases", "ALIAS_OF").add(((row["key"], row["kind"], row["entity"]), {
+            self._spool(self._alias_spools, "aliases", "ALIAS_OF", _NODE_PROPS).add(((row["key"], row["kind"], row["entity"]), {
                 "kind": row["kind"], "valid_from": row["valid_from"], "valid_to": row["valid_to"],
                 "fact_key": row["fact_key"], "method": "source"}))
 
@@ -398,34 +423,41 @@ class SpooledStaged(Staged):
         self._bundle = {}
         return hot
 
-    # -- what the files hold: spooled groups as callables, read twice by files.write_* -------
+    # -- what the files hold: spooled groups as rows with their types, read once by files.write_*
     def node_groups(self) -> Iterator[tuple[str, str, Any]]:
         hot = self._settled()
-        self._entity_store().put_many(hot.entities)  # as corporate actions left them
+        store = self._entity_store()
+        store.put_many(hot.entities)  # as corporate actions left them
         for label, space, items in super().node_groups():  # documents ... Retraction: in memory
             if label == "Entity":
-                yield label, space, self._entity_store().items
+                yield label, space, TypedRows(store.items, store.types)
             elif label == "CorporateAction":
-                yield label, space, self.actions.items
+                yield label, space, TypedRows(self.actions.items, self.actions.types())
             elif label != "Alias":
                 yield label, space, items
-        yield "Alias", "Alias", partial(self._alias_nodes, hot)
+        aliases = self._alias_spools.get("Alias", ())
+        yield "Alias", "Alias", TypedRows(partial(self._alias_nodes, hot), _types(aliases, hot.aliases.values()))
         for label, spool in self._node_spools.items():
-            yield label, label, partial(_replaced, spool, hot.nodes[label], _node_ident)
+            yield label, label, TypedRows(partial(_replaced, spool, hot.nodes[label], _node_ident),
+                                          _types(spool, hot.nodes[label].values()))
 
     def relationship_groups(self) -> Iterator[tuple[str, str, str, Any]]:
         hot = self._settled()
         for rtype, start, end, items in super().relationship_groups():
             if rtype in ("MENTIONS", "FILED_BY"):
                 yield rtype, start, end, items
-        yield "AFFECTS", "CorporateAction", "Entity", lambda: ((c, e, {"role": r}) for c, r, e in self.affects)
-        yield "ALIAS_OF", "Alias", "Entity", partial(_alias_of, self._alias_spools.get("ALIAS_OF", ()), hot.alias_of)
+        yield "AFFECTS", "CorporateAction", "Entity", TypedRows(
+            lambda: ((c, e, {"role": r}) for c, r, e in self.affects), self.affects.types())
+        alias_of = self._alias_spools.get("ALIAS_OF", ())
+        yield "ALIAS_OF", "Alias", "Entity", TypedRows(partial(_alias_of, alias_of, hot.alias_of),
+                                                       _types(alias_of, hot.alias_of.values()))
         for rtype in [*self._edge_spools, *(t for t in hot.edges if t not in self._edge_spools)]:
             start = "Portfolio" if rtype == EdgeType.HOLDING else "Entity"
             spool = self._edge_spools.get(rtype, ())
-            yield rtype, start, "Entity", partial(_edges, spool, hot.edges[rtype])
-        for label, spool in self._link_spools.items():
-            yield NODE_LINKS[label], "Entity", label, partial(_links, spool, hot.links[label])
+            yield rtype, start, "Entity", TypedRows(partial(_edges, spool, hot.edges[rtype]),
+                                                    _types(spool, hot.edges[rtype].values()))
+        for label, spool in self._link_spools.items():  # no properties
+            yield NODE_LINKS[label], "Entity", label, TypedRows(partial(_links, spool, hot.links[label]), ColumnTypes())
 
     def _alias_nodes(self, hot: Staged) -> Iterator[tuple[str, dict[str, Any]]]:
         for key, scheme, value in self._alias_spools.get("Alias", ()):
@@ -457,6 +489,11 @@ class SpooledStaged(Staged):
                 spool.close()
         for spooled in (self.actions, self.affects):
             spooled.close()
+
+
+def _types(spool: _Spool | tuple[()], hot: Iterable[dict[str, Any]]) -> ColumnTypes:
+    """A spool's property types and its hot rows' (which replace or add to its rows)."""
+    return (spool.types.copy() if isinstance(spool, _Spool) else ColumnTypes()).update(hot)
 
 
 def _node_ident(row: tuple[Any, ...]) -> tuple[Any, dict[str, Any]]:

@@ -39,7 +39,7 @@ from ownergraph.domain.lei import is_valid_lei
 from ownergraph.domain.model import Entity, EntityRef, Quarantined
 from ownergraph.graph.load.batch_rows import build_rows
 from ownergraph.graph.load.bulk.conflicts import screen_staged
-from ownergraph.graph.load.bulk.files import ImportFiles, write_nodes, write_relationships
+from ownergraph.graph.load.bulk.files import ImportFiles, TypedRows, write_nodes, write_relationships
 from ownergraph.graph.load.bulk.spool import KeySet, SpooledStaged
 from ownergraph.graph.load.rechain import NODE_LINKS
 from ownergraph.ingest.gc_pace import pace_for_bulk
@@ -221,7 +221,8 @@ def _write(part: _Part, folder: Path, parties: set[str]) -> ImportFiles:
     for rtype, start, end, items in part.relationship_groups():
         if rtype in mine:
             edge = rtype not in NODE_LINKS.values()
-            write_relationships(out, rtype, start, end, partial(_apart, items, parties) if edge else items)
+            write_relationships(out, rtype, start, end, TypedRows(partial(_apart, items, parties), items.types)
+                                if edge else items)
     return out
 
 
