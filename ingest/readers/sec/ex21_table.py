@@ -111,8 +111,11 @@ class Columns:
         return True
 
     def row(self, texts: list[str]) -> tuple[str, str, str | None, int] | None:
-        """(name, jurisdiction, percent text, name cell index), or None for a footnote row."""
+        """(name, jurisdiction, percent text, name cell index), or None for a footnote row or a
+        line whose only text stands in a column of no kind (a trade name wrapped onto its own line)."""
         filled = [(i, x) for i, x in enumerate(texts) if x]
+        if not filled:
+            return None
         at, name = next(((i, x) for i, x in filled if i == self.name), filled[0])
         if MARK.fullmatch(name) or (name[:1].islower() and len(name.split()) > 4) or len(name.split()) > 16:
             return None  # "(a) Omits the names of certain subsidiaries ..."
