@@ -45,3 +45,147 @@ def test_a_line_with_text_only_in_a_column_of_no_kind_is_no_row(tmp_path: Path) 
     assert shares(got) == {"Compania Minera Alta S.A.": 55.0, "Refinadora del Sur S.A.": 81.5}
     assert {k: o.target.jurisdiction for k, o in got.items()} == {
         "Compania Minera Alta S.A.": "PE", "Refinadora del Sur S.A.": "CL"}
+
+
+# a rendering with a title, a date and a serial-number column before its header cells, a percent
+# column headed in words of another kind ("% of Equity Shareholding"), numbered rows
+SERIAL_HEADER = """EXHIBIT 8.1
+We hold the following subsidiaries at June 30, 2019:
+|
+Serial No.
+|
+Name of the Subsidiary Company
+|Country of
+incorporation
+|% of Equity
+Shareholding
+|
+1.
+|
+Orvane Mobility Ltd.
+|India
+|100.00
+|
+2.
+|
+Orvane Europe GmbH
+|Germany
+|74.50
+"""
+
+# region headings among the rows (places the rows' own place column then repeats), a share-class
+# column, a percent column headed "Held by the Group %" (a percent, not a parent column), a
+# footnote mark in a cell of its own, the row's country in its name cell's last line
+REGION_HEADINGS = """Exhibit 8
+Principal subsidiaries
+|at 31 March 2010
+|
+Class of
+shares
+|
+Held by the Group
+%
+|Principal activities
+|EUROPE
+|Halvorsen Coatings Limited
+England
+|Ordinary
+|
+100
+|Manufacture of coatings
+|Halvorsen Finance BV
+The Netherlands
+|Ordinary
+Preference
+|
+100
+|Financial services
+|ASIA
+|Halvorsen Paints (Malaysia) Sdn Bhd
+Malaysia
+|Ordinary*
+|
+62
+|Manufacture of paints
+"""
+
+REGION_HEADINGS_PLACE_CELLS = """Exhibit 8.1
+|Significant Subsidiaries
+|
+|
+Percentage of voting
+|
+At 30 June 2008
+|
+Country
+|
+share capital held
+|
+Principal activity
+|
+Europe
+|
+|
+Brevik Pharma Limited
+|
+England
+|
+100
+|
+#
+|
+Research and marketing
+|
+Brevik Holding AB
+|
+Sweden
+|
+88
+|
+|
+Holding company
+|
+Americas
+|
+Brevik Pharma Inc.
+|
+USA
+|
+100
+|
+|
+Marketing
+"""
+
+
+def test_title_date_and_serial_cells_before_the_header_are_no_rows(tmp_path: Path) -> None:
+    got = edges(tmp_path, "dex81.htm.txt", SERIAL_HEADER)
+    assert shares(got) == {"Orvane Mobility Ltd.": 100.0, "Orvane Europe GmbH": 74.5}
+    assert {k: o.target.jurisdiction for k, o in got.items()} == {
+        "Orvane Mobility Ltd.": "IN", "Orvane Europe GmbH": "DE"}
+
+
+def test_region_headings_and_class_cells_are_no_rows(tmp_path: Path) -> None:
+    for text in (REGION_HEADINGS, REGION_HEADINGS_PLACE_CELLS):
+        got = edges(tmp_path, "ex8.htm.txt", text)
+        assert all(o.source.name != k for k, o in got.items())
+        assert len(got) == 3, sorted(got)
+        assert all(o.stake is not None for o in got.values()), shares(got)
+    got = edges(tmp_path, "ex8.htm.txt", REGION_HEADINGS)
+    assert shares(got) == {"Halvorsen Coatings Limited": 100.0, "Halvorsen Finance BV": 100.0,
+                           "Halvorsen Paints (Malaysia) Sdn Bhd": 62.0}
+    assert {o.source.name for o in got.values()} != {"Halvorsen Coatings Limited"}
+    assert {k: o.target.jurisdiction for k, o in got.items()} == {
+        "Halvorsen Coatings Limited": "GB", "Halvorsen Finance BV": "NL", "Halvorsen Paints (Malaysia) Sdn Bhd": "MY"}
+    got = edges(tmp_path, "ex8.htm.txt", REGION_HEADINGS_PLACE_CELLS)
+    assert shares(got) == {"Brevik Pharma Limited": 100.0, "Brevik Holding AB": 88.0, "Brevik Pharma Inc.": 100.0}
+    assert {k: o.target.jurisdiction for k, o in got.items()} == {
+        "Brevik Pharma Limited": "GB", "Brevik Holding AB": "SE", "Brevik Pharma Inc.": "US"}
+
+
+def test_a_symbol_mark_after_the_percent_stays_out_of_the_name(tmp_path: Path) -> None:
+    # "100†" with the "†" legend cut off the page: the name is the company's, without the mark
+    got = edges(tmp_path, "ex8.htm.txt", REGION_HEADINGS.replace("|\n100\n|Manufacture of coatings",
+                                                                 "|\n100\u2020\n|Manufacture of coatings"))
+    assert "Halvorsen Coatings Limited" in got
+    assert got["Halvorsen Coatings Limited"].stake.exact == 100.0

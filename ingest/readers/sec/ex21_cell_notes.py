@@ -10,7 +10,7 @@ import re
 
 from ownergraph.domain.legal_forms import trailing_form
 
-_MARK = r"\(\s*(?:\d{1,2}|[a-z]|[ivx]{1,4})\s*\)|\*{1,3}"
+_MARK = r"\(\s*(?:\d{1,2}|[a-z]|[ivx]{1,4})\s*\)|\*{1,3}|[#\u2020\u2021\u00a7]{1,3}"  # "(1)", "*", "#", "†", "‡", "§"
 _TRAILING = re.compile(r"\s*(?P<mark>" + _MARK + r")\s*$", re.I)
 _BARE = re.compile(r"\s*(?:" + _MARK + r")\s*", re.I)
 # a note's opening words: "Subsidiary of X", "Owned by", "Denotes …", "We hold 93% …", "The Company …",

@@ -10,7 +10,7 @@ import re
 from ownergraph.ingest.readers.sec.ex21_rows import held_by
 from ownergraph.ingest.readers.sec.ex21_table import Row, share_words
 
-_MARK = r"\(\s*(?:\d{1,2}|[a-z]|[ivx]{1,4})\s*\)|\*{1,3}"
+_MARK = r"\(\s*(?:\d{1,2}|[a-z]|[ivx]{1,4})\s*\)|\*{1,3}|[#\u2020\u2021\u00a7]{1,3}"
 # "(2)  Subsidiary of Pinnacle Bank.", "* Wholly owned subsidiary of X", "(a) Owned by X."
 _NOTE = re.compile(r"^\s*(?P<mark>" + _MARK + r")\s+(?:an?\s+)?(?:(?P<how>wholly|majority|\d{1,3}(?:\.\d+)?\s*%)"
                    r"[\s-]*)?(?:owned\s+)?(?:subsidiary\s+of|by)\s+(?P<by>[^;\n]+?)\s*\.?\s*$", re.I | re.M)

@@ -68,7 +68,7 @@ _JUR_HEAD = re.compile(r"jurisdiction|organi[sz]|incorporat|domicile|country|sta
 _OTHER_HEAD = re.compile(r"(?:form|type)\s+of\s+(?:organi[sz]ation|entity)|entity\s+type", re.I)  # not a place
 _PCT_HEAD = re.compile(r"%|percent|owned|ownership|interest held", re.I)
 PCT = re.compile(r"\(?\s*(\d{1,3}(?:[.,]\d+)?)\s*%\s*\)?")
-MARK = re.compile(r"\s*(?:\*+|\((?:[a-z]|\d{1,2}|[ivx]{1,4})\))\s*$", re.I)  # footnote markers
+MARK = re.compile(r"\s*(?:\*+|[#\u2020\u2021\u00a7]{1,3}|\((?:[a-z]|\d{1,2}|[ivx]{1,4})\))\s*$", re.I)  # "*", "†", "(1)"
 
 
 def _header_len(text: str) -> int:
