@@ -189,3 +189,26 @@ def test_a_symbol_mark_after_the_percent_stays_out_of_the_name(tmp_path: Path) -
                                                                  "|\n100\u2020\n|Manufacture of coatings"))
     assert "Halvorsen Coatings Limited" in got
     assert got["Halvorsen Coatings Limited"].stake.exact == 100.0
+
+
+# a plain-text list numbered in a column of its own (the number, then a gap, then the name)
+NUMBER_COLUMN = """<PAGE>
+                                                   Exhibit 21
+
+          LIST OF SUBSIDIARIES OF TARRANT HOMES OPERATING LIMITED PARTNERSHIP
+
+        ENTITY
+        ------------------------------------------------------------
+
+1       OAKMERE APARTMENT TRUST
+2       TARRANT RESIDENTIAL MANAGEMENT CORP
+10      12 WILLOW STREET, LLC
+11\tPINE RIDGE HOMES, L.P.
+"""
+
+
+def test_a_number_column_is_no_part_of_the_name(tmp_path: Path) -> None:
+    got = edges(tmp_path, "ex-21.txt", NUMBER_COLUMN)
+    assert set(got) == {"OAKMERE APARTMENT TRUST", "TARRANT RESIDENTIAL MANAGEMENT CORP", "12 WILLOW STREET, LLC",
+                        "PINE RIDGE HOMES, L.P."}
+    assert {o.source.name for o in got.values()} == {"TARRANT HOMES OPERATING LIMITED PARTNERSHIP"}

@@ -196,6 +196,9 @@ _ONLY_INCORPORATED = re.compile(r"^\(?\s*" + INCORPORATED + r"\s*\)?\.?\s*$")  #
 # "Name: X" / "Jurisdiction of Incorporation: Y" blocks
 _KEYED = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ]{1,40}?)\s*:\s*(?P<value>\S.*)$")
 _NUMBERED = re.compile(r"^\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})(?:\.\)|[.)])\s+(?=\S)")  # "(1) ", "2.) ", "a. "
+# "1       OAKMERE APARTMENT TRUST": the list's number in a column of its own (a gap of two spaces or
+# a tab after it), never the start of a name ("12 Willow Street, LLC" is written with one space)
+_NUMBER_COLUMN = re.compile(r"^\s*\d{1,3}(?:\s{2,}|\t)(?=\S)")
 _DBA_LINE = re.compile(r"^(?:d/b/a|doing\s+business\s+as)\s*:?\s+(?P<dba>\S.*?)\s*$", re.I)
 _START = re.compile(r"subsid\w*r|exhibit\s*(?:no\.?\s*)?21\b", re.I)  # "SUBSIDARIES" as written too
 
@@ -262,8 +265,8 @@ class _Lines:
             name, clause = owner_clause(self.out[-1][1])
             self.out[-1] = (self.out[-1][0], f"{name} (d/b/a {m['dba']}){clause}", *self.out[-1][2:])
             return None
-        numbered = bool(_NUMBERED.match(line))
-        line = _NUMBERED.sub("", line)
+        numbered = bool(_NUMBERED.match(line)) or bool(_NUMBER_COLUMN.match(raw))
+        line = _NUMBERED.sub("", line) if not _NUMBER_COLUMN.match(raw) else re.sub(r"^\d{1,3}\s+", "", line)
         if (found := stated(line)) is not None:  # "(X is owned 99% by A and 1% by B)" under the row
             add_stated(self.out, f"line[{n}]", found, float(len(raw) - len(raw.lstrip())))
             return None
