@@ -212,3 +212,31 @@ def test_a_number_column_is_no_part_of_the_name(tmp_path: Path) -> None:
     assert set(got) == {"OAKMERE APARTMENT TRUST", "TARRANT RESIDENTIAL MANAGEMENT CORP", "12 WILLOW STREET, LLC",
                         "PINE RIDGE HOMES, L.P."}
     assert {o.source.name for o in got.values()} == {"TARRANT HOMES OPERATING LIMITED PARTNERSHIP"}
+
+
+# "all of which but X are wholly owned": every row at 100 % but the one named, whose name has
+# full stops of its own
+ALL_BUT_ONE = """Exhibit 21
+The Company has the following subsidiaries, all of which but Brantley Realty Partners, L.P. and Esk Holdings, Inc. are wholly owned.
+|State of Incorporation
+|Subsidiary
+|or Organization
+|
+Brantley Realty Partners, L.P.
+|Delaware
+|
+Carrow Funding, Inc.
+|Nevada
+|
+Dunmore Apartments LLC
+|Texas
+|
+Esk Holdings, Inc.
+|Ohio
+"""
+
+
+def test_all_but_the_named_rows_are_wholly_owned(tmp_path: Path) -> None:
+    got = edges(tmp_path, "dex21.htm.txt", ALL_BUT_ONE)
+    assert shares(got) == {"Brantley Realty Partners, L.P.": None, "Carrow Funding, Inc.": 100.0,
+                           "Dunmore Apartments LLC": 100.0, "Esk Holdings, Inc.": None}
