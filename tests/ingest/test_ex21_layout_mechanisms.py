@@ -240,3 +240,29 @@ def test_all_but_the_named_rows_are_wholly_owned(tmp_path: Path) -> None:
     got = edges(tmp_path, "dex21.htm.txt", ALL_BUT_ONE)
     assert shares(got) == {"Brantley Realty Partners, L.P.": None, "Carrow Funding, Inc.": 100.0,
                            "Dunmore Apartments LLC": 100.0, "Esk Holdings, Inc.": None}
+
+
+def _line(name: str, parent: str, pct: str, formed: str, purpose: str) -> str:
+    return f"{name:<47}{parent:<37}{pct:>3}  {formed:<21}{purpose}".rstrip()
+
+
+# an SGML table cut before its </TABLE>, a "Formed" (place) column right after a narrow "Owner %"
+# one: its marks, not its header words' overlap, say where each cell belongs
+OPEN_TABLE = "\n".join([
+    "<PAGE>", "", "<TABLE>", "<CAPTION>",
+    "Entity Name                                              Parent Name            Owner %         Formed"
+    "                Purpose",
+    "<S>                                            <C>                                  <C>  <C>"
+    "                  <C>",
+    _line("Quillon Group Inc.", "", "100", "Delaware", "Holding company"),
+    _line("   Quillon Leasing Corp.", "Quillon Group Inc.", "100", "Ohio", "Other"),
+    _line("   Quillon Trust Company", "Quillon Group Inc.", "100", "Utah", "Trust services"),
+])
+
+
+def test_a_table_left_open_is_read_by_its_marks(tmp_path: Path) -> None:
+    got = edges(tmp_path, "dex9913.txt", OPEN_TABLE)
+    assert {k: o.target.jurisdiction for k, o in got.items()} == {
+        "Quillon Group Inc.": "US-DE", "Quillon Leasing Corp.": "US-OH", "Quillon Trust Company": "US-UT"}
+    assert shares(got)["Quillon Leasing Corp."] == 100.0
+    assert got["Quillon Trust Company"].source.name == "Quillon Group Inc."

@@ -64,7 +64,8 @@ def table_rows(root: Any) -> list[tuple[str, str, str | None, str | None, float]
 
 # header words: the name, jurisdiction and percent columns, in any order, over several rows
 _NAME_HEAD = re.compile(r"^(name|subsidiar|company|entity|legal name)", re.I)
-_JUR_HEAD = re.compile(r"jurisdiction|organi[sz]|incorporat|domicile|country|state|place|location", re.I)
+_JUR_HEAD = re.compile(r"jurisdiction|organi[sz]|incorporat|domicile|country|state|place|location"
+                       r"|(?<!date )(?<!year )\bformed\b", re.I)  # "Formed": where, unless "Date Formed"
 _OTHER_HEAD = re.compile(r"(?:form|type)\s+of\s+(?:organi[sz]ation|entity)|entity\s+type", re.I)  # not a place
 _PCT_HEAD = re.compile(r"%|percent|owned|ownership|interest held", re.I)
 PCT = re.compile(r"\(?\s*(\d{1,3}(?:[.,]\d+)?)\s*%\s*\)?")

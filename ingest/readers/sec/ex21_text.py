@@ -22,7 +22,7 @@ from ownergraph.ingest.readers.sec.ex21_rows import PERCENT, PLACE, fill, join_l
 from ownergraph.ingest.readers.sec.ex21_runon import unflatten
 from ownergraph.ingest.readers.sec.values import clean_text
 
-_TEXT_TABLE = re.compile(r"<TABLE>(.*?)</TABLE>", re.S | re.I)
+_TEXT_TABLE = re.compile(r"<TABLE>(.*?)(?:</TABLE>|\Z)", re.S | re.I)  # a table cut before its end still has its marks
 
 
 def _fields(line: str) -> list[tuple[int, str]]:
@@ -30,17 +30,20 @@ def _fields(line: str) -> list[tuple[int, str]]:
     return [(m.start(), m[0]) for m in re.finditer(r"\S+(?: \S+)*", line)]
 
 
-def _cells(line: str, starts: list[int], spans: list[tuple[int, int]] | None = None) -> list[str]:
+def _cells(line: str, starts: list[int], spans: list[tuple[int, int]] | None = None, head: bool = False) -> list[str]:
     """A line cut into columns. By column marks (``starts`` only): each cell goes to the last
     column starting at or (by up to two places, hand-aligned text) before it. By a header's
-    words (``spans``): to the column whose header it overlaps most, else the nearest one."""
+    words (``spans``): to the column whose header it overlaps most, else the nearest one; a
+    header cell (``head``) over exactly one column's start is that column's ("Owner %" centred
+    over a right-aligned figure's mark, though it overlaps the wider column before it more)."""
     out = [""] * len(starts)
     for at, text in _fields(line):
         if spans:
             end = at + len(text)
             overlap = [max(0, min(end, b) - max(at, a)) for a, b in spans]
             middle = (at + end) / 2
-            col = (overlap.index(max(overlap)) if max(overlap) else
+            over = [i for i, (a, _) in enumerate(spans) if at <= a < end]
+            col = (over[0] if head and len(over) == 1 else overlap.index(max(overlap)) if max(overlap) else
                    min(range(len(spans)), key=lambda i: abs((spans[i][0] + spans[i][1]) / 2 - middle)))
         else:
             col = max((i for i, s in enumerate(starts) if s <= at + 2), default=0)
@@ -77,7 +80,7 @@ def _text_table(head_lines: list[str], starts: list[int], spans: list[tuple[int,
     header the first cell is the name, the last the jurisdiction. A run of lines of which only
     one fills the percent (else jurisdiction) column is one row wrapped over several lines."""
     cols = Columns()
-    head = [_cells(ln, starts, spans) for ln in head_lines if _fields(ln) and not re.match(r"\s*(<|-{3,}|=+)", ln)]
+    head = [_cells(ln, starts, spans, head=True) for ln in head_lines if _fields(ln) and not re.match(r"\s*(<|-{3,}|=+)", ln)]
     titles = [" ".join(h[i] for h in head if h[i]).strip() for i in range(len(starts))]
     if head:
         cols.learn(titles, header=True)
