@@ -266,3 +266,72 @@ def test_a_table_left_open_is_read_by_its_marks(tmp_path: Path) -> None:
         "Quillon Group Inc.": "US-DE", "Quillon Leasing Corp.": "US-OH", "Quillon Trust Company": "US-UT"}
     assert shares(got)["Quillon Leasing Corp."] == 100.0
     assert got["Quillon Trust Company"].source.name == "Quillon Group Inc."
+
+
+# footnotes under a cell rendering: two markers on one row (one names the holder, one says the row
+# is dormant), "First-tier …" / "Second-tier wholly-owned subsidiary of X" (X holds the second-tier
+# row through another company, so X is no direct holder), a short note that is no row
+TIERED_NOTES = """EXHIBIT 21
+SUBSIDIARIES OF HALDEN GROUP CORPORATION
+|
+Name
+|
+State of Incorporation
+|
+Halden Stores, Inc.(1)
+|
+Ohio
+|
+Halden Holding Corp.
+|
+Delaware
+|
+Halden South, LLC(2)(3)
+|
+Ohio
+|
+Nordby Energy Inc.
+|
+Delaware
+|
+Nordby Plant Holding, LLC(4)
+|
+Iowa
+|
+Nordby Plant, LLC(5)
+|
+Iowa
+|
+|
+(1)
+|
+Wholly-owned subsidiary of Halden Holding Corp.
+|
+(2)
+|
+Wholly-owned subsidiary of Halden Stores, Inc.
+|
+(3)
+|
+Dormant or inactive company.
+|
+(4)
+|
+First-tier wholly-owned subsidiary of Nordby Energy Inc.
+|
+(5)
+|
+Second-tier wholly-owned subsidiary of Nordby Energy Inc.
+"""
+
+
+def test_footnotes_with_several_markers_and_tiers(tmp_path: Path) -> None:
+    got = edges(tmp_path, "ex-21a.htm.txt", TIERED_NOTES)
+    assert set(got) == {"Halden Stores, Inc.", "Halden Holding Corp.", "Halden South, LLC", "Nordby Energy Inc.",
+                        "Nordby Plant Holding, LLC", "Nordby Plant, LLC"}
+    assert {k: (o.source.name or "").rstrip(".") for k, o in got.items()} == {
+        "Halden Stores, Inc.": "Halden Holding Corp", "Halden Holding Corp.": "HALDEN GROUP CORPORATION",
+        "Halden South, LLC": "Halden Stores, Inc", "Nordby Energy Inc.": "HALDEN GROUP CORPORATION",
+        "Nordby Plant Holding, LLC": "Nordby Energy Inc", "Nordby Plant, LLC": "HALDEN GROUP CORPORATION"}
+    assert shares(got)["Halden South, LLC"] == 100.0 and shares(got)["Nordby Plant, LLC"] == 100.0
+    assert got["Nordby Plant, LLC"].direct is False
