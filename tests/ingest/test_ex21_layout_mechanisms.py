@@ -335,3 +335,31 @@ def test_footnotes_with_several_markers_and_tiers(tmp_path: Path) -> None:
         "Nordby Plant Holding, LLC": "Nordby Energy Inc", "Nordby Plant, LLC": "HALDEN GROUP CORPORATION"}
     assert shares(got)["Halden South, LLC"] == 100.0 and shares(got)["Nordby Plant, LLC"] == 100.0
     assert got["Nordby Plant, LLC"].direct is False
+
+
+# a note reference naming several notes, a former name with a bracket of its own
+NOTE_LISTS = """Exhibit 8
+|
+Name of Company
+|
+Place of incorporation
+|
+Percentage of beneficial interest attributable to the Group
+|
+Korvo Networks Limited (Notes 1, 2)
+|India
+|61%
+|
+Korvo Services Limited (formerly known as Korvo Services (BVI) Limited)
+|British Virgin Islands
+|100%
+|
+Korvo Data Ltd (Notes 2 and 3)
+|Sri Lanka
+|45%
+"""
+
+
+def test_note_lists_and_former_names_with_brackets_leave_the_name(tmp_path: Path) -> None:
+    got = edges(tmp_path, "dex8.htm.txt", NOTE_LISTS)
+    assert shares(got) == {"Korvo Networks Limited": 61.0, "Korvo Services Limited": 100.0, "Korvo Data Ltd": 45.0}

@@ -40,7 +40,9 @@ _HEADER_VOCABULARY = frozenset(
     "organisation organized organised state country place percentage percent ownership owned interest interests "
     "held voting securities direct indirect total effective aggregate which in or and the date principal activity "
     "activities business domicile establishment proportion equity share shares capital registered location legal "
-    "entity entities company companies associate other under laws where".split())
+    "entity entities company companies associate other under laws where "
+    # a share column of another kind: "Percentage of beneficial interest attributable to the Group"
+    "beneficial attributable economic group shareholding stake to by".split())
 # a column whose percent is the filer's whole holding, beside one of its direct holding ("Direct Interest" /
 # "Total Interest"): the later column's figure is the row's share when the total one comes after the direct one
 _TOTAL_HEAD = re.compile(r"\b(?:total|effective|aggregate)\b", re.I)
@@ -53,7 +55,8 @@ _DATE = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-
 # a group's heading among the rows ("Indirect Subsidiaries"), naming neither holder nor place
 _GROUP_HEADING = re.compile(r"(?:direct|indirect|domestic|foreign|other|inactive|active|significant|principal|"
                             r"operating|consolidated)\s+(?:subsidiaries|companies|entities)\s*:?", re.I)
-_NOTE_REF = re.compile(r"\s*\(\s*(?:see\s+)?notes?\s+\(?[a-z0-9]{1,4}\)?\s*\)", re.I)  # "(note (i))" in a name
+# "(note (i))", "(Notes 1, 2)", "(Notes 2 and 3)" in a name
+_NOTE_REF = re.compile(r"\s*\(\s*(?:see\s+)?notes?\s+\(?[a-z0-9]{1,4}\)?(?:\s*(?:,|and|&)\s*\(?[a-z0-9]{1,4}\)?)*\s*\)", re.I)
 # the small words a company's name writes in lower case ("Banco de Chile"): any other makes a description
 _LOWER_OK = frozenset("of and de do da du des del della di la le y e the für und van von en et".split())
 _ITEM_NUMBER = re.compile(r"^\(?\d{1,3}[.)]\)?\s+(?=\S)")  # "1. Cloudary Holdings Limited": the list's numbering
