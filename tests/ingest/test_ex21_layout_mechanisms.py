@@ -363,3 +363,22 @@ Korvo Data Ltd (Notes 2 and 3)
 def test_note_lists_and_former_names_with_brackets_leave_the_name(tmp_path: Path) -> None:
     got = edges(tmp_path, "dex8.htm.txt", NOTE_LISTS)
     assert shares(got) == {"Korvo Networks Limited": 61.0, "Korvo Services Limited": 100.0, "Korvo Data Ltd": 45.0}
+
+
+# a plain-text list whose column headers take two lines, the second naming a column the first
+# leaves blank (an activity column whose cells are no places)
+TWO_LINE_HEADER = """                           EXHIBIT 8.1
+NAME                                                   COUNTRY OF   OWNERSHIP
+                                   ACTIVITY/VESSEL  INCORPORATION   PERCENTAGE
+
+Skerry Tankers Ltd                   Skerry Dawn        Panama          100%
+Tarn Maritime SA                    Holding company     Malta          60.5%
+Ulla Bulk Carriers Inc.               Ulla Star         Liberia         100%
+"""
+
+
+def test_a_header_over_two_lines(tmp_path: Path) -> None:
+    got = edges(tmp_path, "ex8-1.txt", TWO_LINE_HEADER)
+    assert shares(got) == {"Skerry Tankers Ltd": 100.0, "Tarn Maritime SA": 60.5, "Ulla Bulk Carriers Inc.": 100.0}
+    assert {k: o.target.jurisdiction for k, o in got.items()} == {
+        "Skerry Tankers Ltd": "PA", "Tarn Maritime SA": "MT", "Ulla Bulk Carriers Inc.": "LR"}

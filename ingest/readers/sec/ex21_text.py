@@ -191,8 +191,28 @@ def _under_header(lines: list[str], t: int) -> list[Row]:
     head = next((i for i, ln in enumerate(lines[:60]) if _header_line(ln)), None)
     if head is None:
         return []
-    spans = [(at, at + len(text)) for at, text in _fields(lines[head])]
-    return _text_table([lines[head]], [a for a, _ in spans], spans, lines[head + 1:], t)
+    below = head + 1  # a header's second line ("ACTIVITY/VESSEL  INCORPORATION  PERCENTAGE")
+    while below < min(len(lines), head + 3) and _header_rest(lines[below]):
+        below += 1
+    spans = _merged_spans([f for ln in lines[head:below] for f in _fields(ln)])
+    return _text_table(lines[head:below], [a for a, _ in spans], spans, lines[below:], t)
+
+
+def _header_rest(line: str) -> bool:
+    """Whether a line under a header line continues it: short words only, no figure, no company."""
+    cells = [f for _, f in _fields(line)]
+    return bool(cells) and not any(has_form(c) or len(c) > 30 or re.search(r"\d", c) for c in cells)
+
+
+def _merged_spans(fields: list[tuple[int, str]]) -> list[tuple[int, int]]:
+    """The columns a header over several lines makes: its cells' extents, overlapping ones merged."""
+    spans: list[tuple[int, int]] = []
+    for a, b in sorted((at, at + len(text)) for at, text in fields):
+        if spans and a < spans[-1][1]:
+            spans[-1] = (spans[-1][0], max(b, spans[-1][1]))
+        else:
+            spans.append((a, b))
+    return spans
 
 
 _ONLY_INCORPORATED = re.compile(r"^\(?\s*" + INCORPORATED + r"\s*\)?\.?\s*$")  # on the line under a name
