@@ -382,3 +382,27 @@ def test_a_header_over_two_lines(tmp_path: Path) -> None:
     assert shares(got) == {"Skerry Tankers Ltd": 100.0, "Tarn Maritime SA": 60.5, "Ulla Bulk Carriers Inc.": 100.0}
     assert {k: o.target.jurisdiction for k, o in got.items()} == {
         "Skerry Tankers Ltd": "PA", "Tarn Maritime SA": "MT", "Ulla Bulk Carriers Inc.": "LR"}
+
+
+# names wrapped in a text table: the name's start alone on a line over its row's (indented) rest,
+# and an activity cell wrapped with the row's place and percent on the line under the name
+WRAPPED_ROWS = """                           EXHIBIT 8.1
+NAME                                                   COUNTRY OF   OWNERSHIP
+                                   ACTIVITY/VESSEL  INCORPORATION   PERCENTAGE
+
+Skerry Tankers Ltd                   Skerry Dawn        Panama          100%
+Vasa Shipping (Cyprus)
+  Limited                       Management company      Cyprus          100%
+Tarn Maritime SA                    Holding company     Malta          60.5%
+Wexford Bulk Ltd.                   Wexford Star and
+                                     Wexford Moon       Liberia          75%
+Ulla Bulk Carriers Inc.               Ulla Star         Liberia         100%
+"""
+
+
+def test_names_and_cells_wrapped_onto_a_second_line(tmp_path: Path) -> None:
+    got = edges(tmp_path, "ex8-1.txt", WRAPPED_ROWS)
+    assert shares(got) == {"Skerry Tankers Ltd": 100.0, "Vasa Shipping (Cyprus) Limited": 100.0,
+                           "Tarn Maritime SA": 60.5, "Wexford Bulk Ltd.": 75.0, "Ulla Bulk Carriers Inc.": 100.0}
+    assert got["Wexford Bulk Ltd."].target.jurisdiction == "LR"
+    assert {o.source.name for o in got.values()} == {got["Skerry Tankers Ltd"].source.name}

@@ -97,7 +97,7 @@ def _text_table(head_lines: list[str], starts: list[int], spans: list[tuple[int,
             joined = [" ".join(c[i] for *_, c in cells if c[i]) for i in range(len(starts))]
             cells = [(group[0][0], group[0][1], joined)]
         elif cols.name is not None and key is not None:
-            cells = _name_overflow(cells, cols.name, key)
+            cells = _name_overflow(_wrapped_rows(cells, cols.name, key), cols.name, key)
         for r, ln, row_cells in cells:
             indent = float(len(ln) - len(ln.lstrip()))
             if cols.name is not None:
@@ -108,6 +108,28 @@ def _text_table(head_lines: list[str], starts: list[int], spans: list[tuple[int,
             pct = next((f for f in fields[1:] if re.fullmatch(r"[\d.,]+\s*%", f)), None)
             rest = [f for f in fields[1:] if f != pct]
             out.append((f"table[{t}]/line[{r}]", fields[0], rest[-1] if rest else None, pct, indent))
+    return out
+
+
+def _wrapped_rows(cells: list[tuple[int, str, list[str]]], name: int, key: int) -> list[tuple[int, str, list[str]]]:
+    """Rows wrapped over two lines in a run without blank lines: a line holding only a name with no
+    legal form, over a more indented line with a name and the key cell, is that row's name's start
+    ("Vasa Shipping (Cyprus)" / "  Limited   …  Cyprus  100%"); a line with no name but the key cell,
+    under a row without it, holds that row's other cells (an activity wrapped: "Wexford Bulk Ltd.
+    Wexford Star and" / "Wexford Moon  Liberia  75%")."""
+    out: list[tuple[int, str, list[str]]] = []
+    for k, (r, ln, row) in enumerate(cells):
+        nxt = cells[k + 1] if k + 1 < len(cells) else None
+        only_name = bool(row[name]) and not any(x for i, x in enumerate(row) if i != name)
+        if (only_name and not has_form(row[name]) and nxt is not None and nxt[2][name] and nxt[2][key]
+                and _indent(nxt[1]) > _indent(ln)):
+            cells[k + 1] = (r, ln, [*nxt[2][:name], f"{row[name]} {nxt[2][name]}", *nxt[2][name + 1:]])
+            continue
+        if out and not row[name] and row[key] and not out[-1][2][key] and out[-1][2][name]:
+            above = out[-1][2]
+            out[-1] = (out[-1][0], out[-1][1], [f"{a} {b}".strip() for a, b in zip(above, row)])
+            continue
+        out.append((r, ln, row))
     return out
 
 
