@@ -406,3 +406,10 @@ def test_names_and_cells_wrapped_onto_a_second_line(tmp_path: Path) -> None:
                            "Tarn Maritime SA": 60.5, "Wexford Bulk Ltd.": 75.0, "Ulla Bulk Carriers Inc.": 100.0}
     assert got["Wexford Bulk Ltd."].target.jurisdiction == "LR"
     assert {o.source.name for o in got.values()} == {got["Skerry Tankers Ltd"].source.name}
+
+
+def test_a_holder_listed_below_its_subsidiary_is_that_row(tmp_path: Path) -> None:
+    # "(1) Wholly-owned subsidiary of Halden Holding Corp." names a row listed after the marked one:
+    # the holder is that row (one company), not a second company "Halden Holding Corp"
+    got = edges(tmp_path, "ex-21a.htm.txt", TIERED_NOTES)
+    assert got["Halden Stores, Inc."].source is got["Halden Holding Corp."].target
