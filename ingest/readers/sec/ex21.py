@@ -27,6 +27,7 @@ from ownergraph.ingest.readers.sec.ex21_aliases import row_aliases
 from ownergraph.ingest.readers.sec.ex21_captions import by_place_captions
 from ownergraph.ingest.readers.sec.ex21_filer_prose import generic, name_before_clause, prose_filer
 from ownergraph.ingest.readers.sec.ex21_text import line_rows, list_heading, text_rows
+from ownergraph.ingest.readers.sec.ex21_wholly_but import wholly_exceptions
 from ownergraph.ingest.readers.sec.values import (
     MAX_BYTES, utc_midnight, clean_text, Doc, file_mtime, normalise,
 )
@@ -231,9 +232,13 @@ class Ex21Reader:
             yield quarantine(path, "document", "table", "no subsidiary table found")
         if not rows:
             return
-        wholly = all_wholly_owned(plain[:4000] if plain is not None else root.text_content()[:4000])
+        above = plain[:4000] if plain is not None else root.text_content()[:4000]
+        wholly, excepted = all_wholly_owned(above), wholly_exceptions(above)
+        own_pct = {r[0]: r[3] for r in rows}
         aliases = row_aliases(rows)
         for loc, ref, owner, pct, direct in nest(rows, top, wholly):
+            if wholly and own_pct.get(loc) is None and normalise(ref.name or "") in excepted:
+                pct = None  # "all of which but X are wholly owned": X's share is not said
             yield doc.entity(ref, loc, aliases.get(loc, ()))
             okey = normalise(owner.name or owner.value or "")
             sub_name = ref.name or ""

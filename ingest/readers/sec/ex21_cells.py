@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ownergraph.ingest.readers.sec.ex21_cell_layout import header_end, place_heading, places_lead, share_class
 from ownergraph.ingest.readers.sec.ex21_cell_notes import is_mark, notes, trailing_mark
 from ownergraph.ingest.readers.sec.ex21_captions import names_holder
 from ownergraph.ingest.readers.sec.ex21_names import other_names, short_name
@@ -26,6 +27,7 @@ _FIGURE = re.compile(r"\d{1,3}(?:\.\d+)?")  # a bare figure under a percent head
 _PAGE = re.compile(r"\d{1,3}|-\s*\d{1,3}\s*-|page\s+\d+(?:\s+of\s+\d+)?", re.I)
 _NOTES_HEADING = re.compile(r"notes?\s*:?", re.I)
 _EMPTY = re.compile(r"n/?a|none|-+|[\u2013\u2014]", re.I)  # a cell that states nothing
+_PERCENT_WORD = re.compile(r"%|percent", re.I)
 _OWNER_HEAD = re.compile(r"^(?:immediate\s+)?(?:parent|owner|owned\s+by|held\s+by|shareholder)s?\b", re.I)
 # a header cell that is no name: "Any other name under which they do business", "Percentage"
 _HEAD_WORDS = re.compile(r"\b(?:name|jurisdiction|incorporat\w*|organi[sz]ation|ownership|percent\w*|"
@@ -38,7 +40,9 @@ _HEADER_VOCABULARY = frozenset(
     "organisation organized organised state country place percentage percent ownership owned interest interests "
     "held voting securities direct indirect total effective aggregate which in or and the date principal activity "
     "activities business domicile establishment proportion equity share shares capital registered location legal "
-    "entity entities company companies associate other under laws where".split())
+    "entity entities company companies associate other under laws where "
+    # a share column of another kind: "Percentage of beneficial interest attributable to the Group"
+    "beneficial attributable economic group shareholding stake to by".split())
 # a column whose percent is the filer's whole holding, beside one of its direct holding ("Direct Interest" /
 # "Total Interest"): the later column's figure is the row's share when the total one comes after the direct one
 _TOTAL_HEAD = re.compile(r"\b(?:total|effective|aggregate)\b", re.I)
@@ -51,7 +55,8 @@ _DATE = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-
 # a group's heading among the rows ("Indirect Subsidiaries"), naming neither holder nor place
 _GROUP_HEADING = re.compile(r"(?:direct|indirect|domestic|foreign|other|inactive|active|significant|principal|"
                             r"operating|consolidated)\s+(?:subsidiaries|companies|entities)\s*:?", re.I)
-_NOTE_REF = re.compile(r"\s*\(\s*(?:see\s+)?notes?\s+\(?[a-z0-9]{1,4}\)?\s*\)", re.I)  # "(note (i))" in a name
+# "(note (i))", "(Notes 1, 2)", "(Notes 2 and 3)" in a name
+_NOTE_REF = re.compile(r"\s*\(\s*(?:see\s+)?notes?\s+\(?[a-z0-9]{1,4}\)?(?:\s*(?:,|and|&)\s*\(?[a-z0-9]{1,4}\)?)*\s*\)", re.I)
 # the small words a company's name writes in lower case ("Banco de Chile"): any other makes a description
 _LOWER_OK = frozenset("of and de do da du des del della di la le y e the für und van von en et".split())
 _ITEM_NUMBER = re.compile(r"^\(?\d{1,3}[.)]\)?\s+(?=\S)")  # "1. Cloudary Holdings Limited": the list's numbering
@@ -108,7 +113,10 @@ class _Head:
         if not (self.cols.learn([text]) or _OWNER_HEAD.match(text) or only_words
                 or (_HEAD_WORDS.search(text) is not None and not has_form(text))):
             return False
-        self.parent_column = self.parent_column or bool(_OWNER_HEAD.match(text))
+        # "Held by the Group %": a percent column, not one naming each row's holder
+        self.parent_column = self.parent_column or bool(_OWNER_HEAD.match(text) and not _PERCENT_WORD.search(text))
+        if self.cols.pct is None and _PERCENT_WORD.search(text):
+            self.cols.pct = 0  # "Held by the Group %": read as a name by its "Group", still a percent header
         self._direct = self._direct or bool(_DIRECT_HEAD.match(text))
         self.total_last = self.total_last or (self._direct and bool(_TOTAL_HEAD.search(text)))
         self.activity = self.activity or bool(_ACTIVITY_HEAD.search(text))
@@ -128,18 +136,21 @@ def cell_rows(lines: list[str]) -> list[Row]:
     head = _Head()
     cells = _cells(lines)
     taken = notes(cells)[1]
+    start, leads = header_end(cells, _Head().take), places_lead(cells)
     out: list[Row] = []
     place_first, pending = False, None  # a place written before its row's name
     for i, (n, text) in enumerate(cells):
         if (i in taken or not text or is_mark(text) or MARK.fullmatch(text) or _ITEM.fullmatch(text)
-                or _EMPTY.fullmatch(text) or text in head.seen or _DATE.fullmatch(text)):
+                or _EMPTY.fullmatch(text) or text in head.seen or _DATE.fullmatch(text) or share_class(text)):
             continue
-        if not out and not place_first and head.take(text):
+        if (not out and not place_first and head.take(text)) or i < start:
             continue
-        if (not out and not place_first and known_place(text) and not has_form(text)) or (
-                place_first and pending is None and _place(text, head.cols)):
+        if leads and ((not out and not place_first and known_place(text) and not has_form(text)) or (
+                place_first and pending is None and _place(text, head.cols))):
             place_first, pending = True, text
             continue
+        if not leads and place_heading(text) and (not out or out[-1][2] is not None or not known_place(text)):
+            continue  # a heading over a group of rows ("EUROPE"): the rows state their own places
         if _update(out, n, text, head):
             continue
         if (row := _new_row(n, text, head, bool(out))) is not None:
@@ -177,9 +188,9 @@ def _new_row(n: int, text: str, head: _Head, after_rows: bool) -> Row | None:
     if text.endswith(":"):  # a caption: its holder's rows follow (:func:`ex21_captions.by_captions`)
         return (f"line[{n}]", text, None, None, 0.0) if names_holder(text) else None
     text, mark = trailing_mark(_NOTE_REF.sub("", _ITEM_NUMBER.sub("", text)))
-    if head.activity and after_rows and _described(short_name(text)[0]):
-        return None
     if (row := row_text(text, split=head.cols.jur is None)) is None:
+        return None
+    if head.activity and after_rows and _described(short_name(row[0])[0]):  # its place apart ("Acme BV Malaysia")
         return None
     return (f"line[{n}]", f"{row[0]} {mark}" if mark else row[0], row[1], row[2], 0.0)
 

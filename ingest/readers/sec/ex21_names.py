@@ -38,7 +38,7 @@ def _abbreviates(short: str, name: str) -> bool:
 
 # "(renamed NetGuru Limited)", "(fka Acme Inc.)", "(formerly Acme)", "(d/b/a Wendy's of Michigan)"
 _OTHER_NAME = re.compile(r"\s*\((?P<how>renamed|(?:now\s+)?known\s+as|f/?k/?a|formerly(?:\s+known\s+as)?|former\s+names?|"
-                         r"d/?b/?a|doing\s+business\s+as)\s*:?\s+(?P<other>[^()]+)\)", re.I)
+                         r"d/?b/?a|doing\s+business\s+as)\s*:?\s+(?P<other>(?:[^()]|\([^()]*\))+)\)", re.I)  # "(… (BVI) Limited)"
 
 
 def other_names(text: str) -> tuple[str, list[tuple[str, str]]]:

@@ -64,11 +64,12 @@ def table_rows(root: Any) -> list[tuple[str, str, str | None, str | None, float]
 
 # header words: the name, jurisdiction and percent columns, in any order, over several rows
 _NAME_HEAD = re.compile(r"^(name|subsidiar|company|entity|legal name)", re.I)
-_JUR_HEAD = re.compile(r"jurisdiction|organi[sz]|incorporat|domicile|country|state|place|location", re.I)
+_JUR_HEAD = re.compile(r"jurisdiction|organi[sz]|incorporat|domicile|country|state|place|location"
+                       r"|(?<!date )(?<!year )\bformed\b", re.I)  # "Formed": where, unless "Date Formed"
 _OTHER_HEAD = re.compile(r"(?:form|type)\s+of\s+(?:organi[sz]ation|entity)|entity\s+type", re.I)  # not a place
 _PCT_HEAD = re.compile(r"%|percent|owned|ownership|interest held", re.I)
 PCT = re.compile(r"\(?\s*(\d{1,3}(?:[.,]\d+)?)\s*%\s*\)?")
-MARK = re.compile(r"\s*(?:\*+|\((?:[a-z]|\d{1,2}|[ivx]{1,4})\))\s*$", re.I)  # footnote markers
+MARK = re.compile(r"\s*(?:\*+|[#\u2020\u2021\u00a7]{1,3}|\((?:[a-z]|\d{1,2}|[ivx]{1,4})\))\s*$", re.I)  # "*", "†", "(1)"
 
 
 def _header_len(text: str) -> int:
@@ -111,8 +112,11 @@ class Columns:
         return True
 
     def row(self, texts: list[str]) -> tuple[str, str, str | None, int] | None:
-        """(name, jurisdiction, percent text, name cell index), or None for a footnote row."""
+        """(name, jurisdiction, percent text, name cell index), or None for a footnote row or a
+        line whose only text stands in a column of no kind (a trade name wrapped onto its own line)."""
         filled = [(i, x) for i, x in enumerate(texts) if x]
+        if not filled:
+            return None
         at, name = next(((i, x) for i, x in filled if i == self.name), filled[0])
         if MARK.fullmatch(name) or (name[:1].islower() and len(name.split()) > 4) or len(name.split()) > 16:
             return None  # "(a) Omits the names of certain subsidiaries ..."
@@ -147,7 +151,8 @@ _OWNED_WORDS = re.compile(r"\s*[,\u2013\u2014-]?\s*\(?\s*(?:an?\s+)?(?P<how>whol
                           r"(?:\s+subsidiary)?\s*\)?\s*$", re.I)
 # "The following are wholly-owned subsidiaries", "(all companies wholly owned unless indicated otherwise)"
 # "The Registrant has one direct, wholly-owned subsidiary as follows:"
-_ALL_WHOLLY = re.compile(r"\b(?:all|the following|these|each)\b[^.\n]{0,80}?\bwholly[\s-]+owned\b"
+_ALL_WHOLLY = re.compile(r"\b(?:all|the following|these|each)\b(?:[^.\n]|\.(?=\S|\s+[a-z,&])){0,120}?"
+                         r"\bwholly[\s-]+owned\b"  # a full stop inside "L.P. are" ends no sentence
                          r"|\bwholly[\s-]+owned\s+unless\b"
                          r"|\bwholly[\s-]+owned\s+subsidiar\w*[^.\n]{0,30}?\bas\s+follows\b"
                          # "unless otherwise indicated below, direct and indirect subsidiaries are 100% owned"
@@ -246,14 +251,15 @@ def _key(name: str) -> str:
     return normalise(name).rstrip(".")
 
 
-def _owner(by: str, top: EntityRef, seen: dict[str, EntityRef]) -> EntityRef:
+def _owner(by: str, top: EntityRef, seen: dict[str, EntityRef], below: dict[str, EntityRef]) -> EntityRef:
     """The ref a row's named owner is: the filer ("Company", or its name), a row listed or
-    defined by a short name above, else the company by that name (its short name noted)."""
+    defined by a short name above, a row listed below by the same name, else the company by that
+    name (its short name noted)."""
     by, short = short_name(by)
     if means_filer(by) or (top.name and _key(by) == _key(short_name(top.name)[0])):
         return top
     ref = (seen.get(_key(by)) or _row_by_same_words(by, seen) or _row_by_first_words(by, seen)
-           or EntityRef(name=by, kind=EntityKind.COMPANY))
+           or below.get(_key(by)) or EntityRef(name=by, kind=EntityKind.COMPANY))
     seen.setdefault(_key(by), ref)
     if short:
         seen.setdefault(_key(short), ref)
@@ -281,6 +287,16 @@ def _row_by_first_words(by: str, seen: dict[str, EntityRef]) -> EntityRef | None
     return bare[found] if found is not None else None
 
 
+def _listed(rows: list[Row], below: dict[str, EntityRef]) -> dict[str, EntityRef]:
+    """Each row's ref by its name, made once (the ref :func:`nest` then gives the row itself)."""
+    if not below:
+        for _, raw, jur, _, _ in rows:
+            name = short_name(other_names(MARK.sub("", owned_words(owned_by(raw)[0])[0]).strip(" ,"))[0])[0]
+            if name:
+                below.setdefault(_key(name), EntityRef(name=name, jurisdiction=jurisdiction(jur), kind=EntityKind.COMPANY))
+    return below
+
+
 def nest(rows: list[Row], top: EntityRef, wholly: bool = False) -> list[tuple[str, EntityRef, EntityRef, str | None, bool]]:
     """(locator, subsidiary, owner, percent text, direct) per row: the owner a row names ("(a
     subsidiary of X)": the row listing X or defining X as its short name, the filer for
@@ -291,6 +307,7 @@ def nest(rows: list[Row], top: EntityRef, wholly: bool = False) -> list[tuple[st
     stating no share is held at 100 %. A row listed twice with two owners is one subsidiary."""
     flat = len({ind for *_, ind in rows}) == 1
     seen: dict[str, EntityRef] = {}
+    below: dict[str, EntityRef] = {}  # every row by its name: a holder a note names may be listed after
     stack: list[tuple[float, EntityRef]] = []
     out = []
     for loc, raw, jur, pct, ind in rows:
@@ -301,10 +318,10 @@ def nest(rows: list[Row], top: EntityRef, wholly: bool = False) -> list[tuple[st
         if not name or (top.name and _key(name) == _key(short_name(top.name)[0])):
             continue  # the registrant listed as its own first row; a line of other names ("(fka X)") only
         pct = pct or said or ("100%" if wholly else None)
-        ref = EntityRef(name=name, jurisdiction=jurisdiction(jur), kind=EntityKind.COMPANY)
+        ref = below.pop(_key(name), None) or EntityRef(name=name, jurisdiction=jurisdiction(jur), kind=EntityKind.COMPANY)
         while stack and stack[-1][0] >= ind:
             stack.pop()
-        owner = _owner(by, top, seen) if by else stack[-1][1] if stack else top
+        owner = _owner(by, top, seen, _listed(rows, below)) if by else stack[-1][1] if stack else top
         stack.append((ind, ref))
         seen[_key(name)] = ref
         if short:

@@ -22,7 +22,7 @@ from ownergraph.ingest.readers.sec.ex21_rows import PERCENT, PLACE, fill, join_l
 from ownergraph.ingest.readers.sec.ex21_runon import unflatten
 from ownergraph.ingest.readers.sec.values import clean_text
 
-_TEXT_TABLE = re.compile(r"<TABLE>(.*?)</TABLE>", re.S | re.I)
+_TEXT_TABLE = re.compile(r"<TABLE>(.*?)(?:</TABLE>|\Z)", re.S | re.I)  # a table cut before its end still has its marks
 
 
 def _fields(line: str) -> list[tuple[int, str]]:
@@ -30,17 +30,20 @@ def _fields(line: str) -> list[tuple[int, str]]:
     return [(m.start(), m[0]) for m in re.finditer(r"\S+(?: \S+)*", line)]
 
 
-def _cells(line: str, starts: list[int], spans: list[tuple[int, int]] | None = None) -> list[str]:
+def _cells(line: str, starts: list[int], spans: list[tuple[int, int]] | None = None, head: bool = False) -> list[str]:
     """A line cut into columns. By column marks (``starts`` only): each cell goes to the last
     column starting at or (by up to two places, hand-aligned text) before it. By a header's
-    words (``spans``): to the column whose header it overlaps most, else the nearest one."""
+    words (``spans``): to the column whose header it overlaps most, else the nearest one; a
+    header cell (``head``) over exactly one column's start is that column's ("Owner %" centred
+    over a right-aligned figure's mark, though it overlaps the wider column before it more)."""
     out = [""] * len(starts)
     for at, text in _fields(line):
         if spans:
             end = at + len(text)
             overlap = [max(0, min(end, b) - max(at, a)) for a, b in spans]
             middle = (at + end) / 2
-            col = (overlap.index(max(overlap)) if max(overlap) else
+            over = [i for i, (a, _) in enumerate(spans) if at <= a < end]
+            col = (over[0] if head and len(over) == 1 else overlap.index(max(overlap)) if max(overlap) else
                    min(range(len(spans)), key=lambda i: abs((spans[i][0] + spans[i][1]) / 2 - middle)))
         else:
             col = max((i for i, s in enumerate(starts) if s <= at + 2), default=0)
@@ -77,7 +80,7 @@ def _text_table(head_lines: list[str], starts: list[int], spans: list[tuple[int,
     header the first cell is the name, the last the jurisdiction. A run of lines of which only
     one fills the percent (else jurisdiction) column is one row wrapped over several lines."""
     cols = Columns()
-    head = [_cells(ln, starts, spans) for ln in head_lines if _fields(ln) and not re.match(r"\s*(<|-{3,}|=+)", ln)]
+    head = [_cells(ln, starts, spans, head=True) for ln in head_lines if _fields(ln) and not re.match(r"\s*(<|-{3,}|=+)", ln)]
     titles = [" ".join(h[i] for h in head if h[i]).strip() for i in range(len(starts))]
     if head:
         cols.learn(titles, header=True)
@@ -94,7 +97,7 @@ def _text_table(head_lines: list[str], starts: list[int], spans: list[tuple[int,
             joined = [" ".join(c[i] for *_, c in cells if c[i]) for i in range(len(starts))]
             cells = [(group[0][0], group[0][1], joined)]
         elif cols.name is not None and key is not None:
-            cells = _name_overflow(cells, cols.name, key)
+            cells = _name_overflow(_wrapped_rows(cells, cols.name, key), cols.name, key)
         for r, ln, row_cells in cells:
             indent = float(len(ln) - len(ln.lstrip()))
             if cols.name is not None:
@@ -105,6 +108,28 @@ def _text_table(head_lines: list[str], starts: list[int], spans: list[tuple[int,
             pct = next((f for f in fields[1:] if re.fullmatch(r"[\d.,]+\s*%", f)), None)
             rest = [f for f in fields[1:] if f != pct]
             out.append((f"table[{t}]/line[{r}]", fields[0], rest[-1] if rest else None, pct, indent))
+    return out
+
+
+def _wrapped_rows(cells: list[tuple[int, str, list[str]]], name: int, key: int) -> list[tuple[int, str, list[str]]]:
+    """Rows wrapped over two lines in a run without blank lines: a line holding only a name with no
+    legal form, over a more indented line with a name and the key cell, is that row's name's start
+    ("Vasa Shipping (Cyprus)" / "  Limited   …  Cyprus  100%"); a line with no name but the key cell,
+    under a row without it, holds that row's other cells (an activity wrapped: "Wexford Bulk Ltd.
+    Wexford Star and" / "Wexford Moon  Liberia  75%")."""
+    out: list[tuple[int, str, list[str]]] = []
+    for k, (r, ln, row) in enumerate(cells):
+        nxt = cells[k + 1] if k + 1 < len(cells) else None
+        only_name = bool(row[name]) and not any(x for i, x in enumerate(row) if i != name)
+        if (only_name and not has_form(row[name]) and nxt is not None and nxt[2][name] and nxt[2][key]
+                and _indent(nxt[1]) > _indent(ln)):
+            cells[k + 1] = (r, ln, [*nxt[2][:name], f"{row[name]} {nxt[2][name]}", *nxt[2][name + 1:]])
+            continue
+        if out and not row[name] and row[key] and not out[-1][2][key] and out[-1][2][name]:
+            above = out[-1][2]
+            out[-1] = (out[-1][0], out[-1][1], [f"{a} {b}".strip() for a, b in zip(above, row)])
+            continue
+        out.append((r, ln, row))
     return out
 
 
@@ -188,14 +213,37 @@ def _under_header(lines: list[str], t: int) -> list[Row]:
     head = next((i for i, ln in enumerate(lines[:60]) if _header_line(ln)), None)
     if head is None:
         return []
-    spans = [(at, at + len(text)) for at, text in _fields(lines[head])]
-    return _text_table([lines[head]], [a for a, _ in spans], spans, lines[head + 1:], t)
+    below = head + 1  # a header's second line ("ACTIVITY/VESSEL  INCORPORATION  PERCENTAGE")
+    while below < min(len(lines), head + 3) and _header_rest(lines[below]):
+        below += 1
+    spans = _merged_spans([f for ln in lines[head:below] for f in _fields(ln)])
+    return _text_table(lines[head:below], [a for a, _ in spans], spans, lines[below:], t)
+
+
+def _header_rest(line: str) -> bool:
+    """Whether a line under a header line continues it: short words only, no figure, no company."""
+    cells = [f for _, f in _fields(line)]
+    return bool(cells) and not any(has_form(c) or len(c) > 30 or re.search(r"\d", c) for c in cells)
+
+
+def _merged_spans(fields: list[tuple[int, str]]) -> list[tuple[int, int]]:
+    """The columns a header over several lines makes: its cells' extents, overlapping ones merged."""
+    spans: list[tuple[int, int]] = []
+    for a, b in sorted((at, at + len(text)) for at, text in fields):
+        if spans and a < spans[-1][1]:
+            spans[-1] = (spans[-1][0], max(b, spans[-1][1]))
+        else:
+            spans.append((a, b))
+    return spans
 
 
 _ONLY_INCORPORATED = re.compile(r"^\(?\s*" + INCORPORATED + r"\s*\)?\.?\s*$")  # on the line under a name
 # "Name: X" / "Jurisdiction of Incorporation: Y" blocks
 _KEYED = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ]{1,40}?)\s*:\s*(?P<value>\S.*)$")
 _NUMBERED = re.compile(r"^\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})(?:\.\)|[.)])\s+(?=\S)")  # "(1) ", "2.) ", "a. "
+# "1       OAKMERE APARTMENT TRUST": the list's number in a column of its own (a gap of two spaces or
+# a tab after it), never the start of a name ("12 Willow Street, LLC" is written with one space)
+_NUMBER_COLUMN = re.compile(r"^\s*\d{1,3}(?:\s{2,}|\t)(?=\S)")
 _DBA_LINE = re.compile(r"^(?:d/b/a|doing\s+business\s+as)\s*:?\s+(?P<dba>\S.*?)\s*$", re.I)
 _START = re.compile(r"subsid\w*r|exhibit\s*(?:no\.?\s*)?21\b", re.I)  # "SUBSIDARIES" as written too
 
@@ -262,8 +310,8 @@ class _Lines:
             name, clause = owner_clause(self.out[-1][1])
             self.out[-1] = (self.out[-1][0], f"{name} (d/b/a {m['dba']}){clause}", *self.out[-1][2:])
             return None
-        numbered = bool(_NUMBERED.match(line))
-        line = _NUMBERED.sub("", line)
+        numbered = bool(_NUMBERED.match(line)) or bool(_NUMBER_COLUMN.match(raw))
+        line = _NUMBERED.sub("", line) if not _NUMBER_COLUMN.match(raw) else re.sub(r"^\d{1,3}\s+", "", line)
         if (found := stated(line)) is not None:  # "(X is owned 99% by A and 1% by B)" under the row
             add_stated(self.out, f"line[{n}]", found, float(len(raw) - len(raw.lstrip())))
             return None
