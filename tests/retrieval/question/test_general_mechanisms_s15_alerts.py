@@ -150,3 +150,12 @@ def test_without_renames_a_previous_name_ends_on_its_own_date() -> None:
 ])
 def test_sanctions_reach_over_every_relationship_when_asked(text: str, every: bool) -> None:
     assert bool(sanctions_near._EVERY_LINK.search(text)) is every
+
+
+@pytest.mark.parametrize("text", [
+    "Hotline 3: any circular shareholdings in the register data as at RRD 2021-03-31 that break the grouping?",
+    "EXC-40 | loops of ownership in our records per VD 31/03/2021?",
+])
+def test_a_reference_dates_acronym_goes_with_its_date_and_names_nothing(text: str) -> None:
+    q = _read(text)
+    assert q.pattern == "cycles" and not q.anchors and q.as_of == date(2021, 3, 31)
