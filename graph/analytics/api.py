@@ -164,8 +164,11 @@ class Structure(_Capability):
                                        **self._clock(as_of, known_at))
 
     def sanctions_near(self, who: str | list[str] | None = None, hops: int = SANCTIONS_NEAR.hops, *, as_of: When = None,
-                       known_at: Known = None) -> _structure.SanctionsNearResult:
-        return _structure.sanctions_near(self.graph, who, hops, **self._clock(as_of, known_at))
+                       known_at: Known = None, every_link: bool = False) -> _structure.SanctionsNearResult:
+        """``every_link``: over every relationship the graph holds (consolidation, funds, branches,
+        successions too), not only the links sanctions reach reads by default."""
+        types = _structure.EVERY_LINK_TYPES if every_link else _structure.NEAR_TYPES
+        return _structure.sanctions_near(self.graph, who, hops, **self._clock(as_of, known_at), types=types)
 
     def parents(self, x: str, *, as_of: When = None, known_at: Known = None) -> _structure.ParentsResult:
         return _structure.parents(self.graph, x, **self._clock(as_of, known_at))

@@ -59,7 +59,7 @@ def events(graph: Graph, x: str, other: str | None = None, *, as_of: When = None
     rows = _edge_events(graph, mx.key, mo.key if mo else None, clock)
     rows += _action_events(graph, mx.key, mo.key if mo else None, clock)
     if mo is None:
-        rows += _sanction_events(graph, mx, clock) + _own_dates(graph, mx, clock) + _name_events(graph, mx, clock)
+        rows += _sanction_events(graph, mx, clock) + _own_dates(graph, mx, clock) + _name_events(graph, mx, clock, rows)
     rows.sort(key=lambda r: (r["date"] or date.max, r["event"]))
     return EventsResult(mx, mo, clock, tuple(rows))
 
@@ -110,7 +110,7 @@ def _action_events(graph: Graph, key: str, other: str | None, clock: Clock) -> l
         detail = said + (f"; new name {a['new_name']}" if a.get("new_name") else "")
         out.append(_blank() | {"date": _day(a.get("effective")), "event": str(a.get("action") or "corporate action"),
                                "type": "corporate action", "detail": detail, "document_id": a.get("document_id"),
-                               "parties": parties})
+                               "parties": parties, "new_name": a.get("new_name")})
     return out
 
 
@@ -139,15 +139,38 @@ def _own_dates(graph: Graph, m: EntityMatch, clock: Clock) -> list[dict[str, Any
     return out
 
 
-def _name_events(graph: Graph, m: EntityMatch, clock: Clock) -> list[dict[str, Any]]:
-    """A previous name that ended on a day: the day X stopped bearing it (its rename)."""
+def _name_events(graph: Graph, m: EntityMatch, clock: Clock, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The day X stopped bearing each former name (its rename), read by ``name_changes``."""
     got = graph.read("names_of", key=m.key, **clock.as_params())
-    out = []
-    for a in map(to_plain, (got[0]["aliases"] if got else [])):
-        if a.get("kind") == "previous" and _day(a.get("valid_to")):
-            out.append(_blank() | {"date": _day(a["valid_to"]), "event": "name changed", "type": "entity",
-                                   "source_name": m.name, "detail": f"previously called {a['value']}"})
-    return out
+    aliases = [to_plain(a) for a in (got[0]["aliases"] if got else [])]
+    renames = [(r["date"], str(r["new_name"])) for r in actions if r.get("new_name") and r.get("date")]
+    return [_renamed(m, day, old) for day, old in name_changes(m.name, aliases, renames)]
+
+
+def name_changes(own: str, aliases: list[dict[str, Any]], renames: list[tuple[date, str]]) -> list[tuple[date, str]]:
+    """(day, name given up) for each rename of X. With dated renames (corporate actions naming the
+    new name) the name given up at each is the one the rename before gave, and at the first the
+    former name no rename gave; else each previous name with an end date. X's own name is never a
+    former name, whatever end date a source stamped on it."""
+    mine = _fold(own)
+    former = [a for a in aliases if a.get("kind") == "previous" and _fold(a.get("value")) != mine]
+    chain = sorted(set(renames))
+    if not chain:
+        return [(d, str(a["value"])) for a in former if (d := _day(a.get("valid_to")))]
+    given = {_fold(n) for _, n in chain}
+    first = next((str(a["value"]) for a in sorted(former, key=lambda a: str(a.get("valid_to")))
+                  if _fold(a.get("value")) not in given), None)
+    olds = [first] + [n for _, n in chain[:-1]]
+    return [(day, old) for (day, _), old in zip(chain, olds) if old and _fold(old) != mine]
+
+
+def _renamed(m: EntityMatch, day: date | None, old: str) -> dict[str, Any]:
+    return _blank() | {"date": day, "event": "name changed", "type": "entity", "source_name": m.name,
+                       "detail": f"previously called {old}"}
+
+
+def _fold(v: Any) -> str:
+    return " ".join(str(v or "").casefold().split())
 
 
 def _blank() -> dict[str, Any]:

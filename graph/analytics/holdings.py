@@ -22,12 +22,14 @@ from ownergraph.domain.clock import Clock, make_clock
 from ownergraph.domain.codes import EdgeType
 from ownergraph.domain.vocabulary import CONTROL_RULE, HOLDINGS
 from ownergraph.graph.analytics import arithmetic as ar
+from ownergraph.graph.analytics.control_kinds import strength
 from ownergraph.graph.analytics.interval import ZERO, Interval, Status
 from ownergraph.graph.analytics.lookup import GroupMatch, resolve_keys
 from ownergraph.graph.analytics.notebook import HtmlRepr
 from ownergraph.graph.analytics.ownership import controlled_by
 from ownergraph.graph.analytics.ownership_model import DataWarning, PathEvidence, PathStep, jsonable
 from ownergraph.graph.analytics.ownership_read import ARITHMETIC_FIELDS, Prepared, prepare
+from ownergraph.graph.analytics.snapshot import expand
 from ownergraph.graph.analytics.snapshot_reach import reach
 from ownergraph.graph.store.connection import Graph
 
@@ -70,6 +72,8 @@ class HoldingsResult(HtmlRepr):
     rows: tuple[Holding, ...]
     warnings: tuple[DataWarning, ...]
     depth_limit_reached: bool = False  # entities beyond max_depth hops were not read: at least these
+    # X's own control links whose kind confers no control (a nominee, a director): named, never counted
+    uncounted: tuple[dict[str, Any], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return jsonable(self)
@@ -155,4 +159,18 @@ def holdings(graph: Graph, holder: str | Iterable[str], *, as_of: date | str | N
     rows.sort(key=lambda r: (r.direct is None, -(r.direct.hi if r.direct else r.effective.hi), r.name or r.key))
     warnings = tuple(prep.warnings) + tuple(w for w in ctl.warnings if w.code != "depth_limit")
     return HoldingsResult(who, basis, semantics, clock.as_of, clock.known_at, max_depth, tuple(rows), warnings,
-                          bool(prep.frontier) or ctl.depth_limit_reached)
+                          bool(prep.frontier) or ctl.depth_limit_reached,
+                          _uncounted(graph, keys, clock, {r.key for r in rows}))
+
+
+def _uncounted(graph: Graph, keys: list[str], clock: Clock, held: set[str]) -> tuple[dict[str, Any], ...]:
+    """X's direct control links that confer no control by their kind (BODS: a nominee holds for
+    someone else; a director or officer runs, not controls), to entities X does not hold otherwise."""
+    snap = expand(graph, list(keys), clock, [EdgeType.CONTROL.value], "out", 1)
+    out: dict[str, dict[str, Any]] = {}
+    for e in snap.edges:
+        kind = e.props.get("control_kind")
+        if e.source in keys and e.target not in held and e.target not in keys and strength(kind) == "none":
+            out.setdefault(e.target, {"key": e.target, "name": snap.nodes.get(e.target, {}).get("name"),
+                                      "control_kind": str(kind or "not stated")})
+    return tuple(sorted(out.values(), key=lambda r: str(r["name"] or r["key"])))

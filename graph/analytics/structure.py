@@ -40,12 +40,14 @@ from ownergraph.domain.clock import Clock, make_clock
 from ownergraph.graph.analytics.snapshot import EdgeView, Snapshot, expand
 from ownergraph.graph.analytics.lookup import EntityMatch, find_entity, jsonable, resolve_keys, to_plain
 from ownergraph.graph.store.connection import Graph
-from ownergraph.domain.vocabulary import CONTROL_EDGE_TYPES, CYCLES, EDGE_OF, PATH, SANCTIONS_EDGE_TYPES, SANCTIONS_NEAR
+from ownergraph.domain.vocabulary import CONTROL_EDGE_TYPES, CYCLES, EDGE_OF, EDGES, PATH, SANCTIONS_EDGE_TYPES, SANCTIONS_NEAR
 from ownergraph.domain.codes import EdgeType
 from ownergraph.graph.analytics.notebook import HtmlRepr
 
 CONTROL_TYPES = CONTROL_EDGE_TYPES
 NEAR_TYPES = SANCTIONS_EDGE_TYPES
+# "within N hops over all relationship types": every edge but our book's own positions
+EVERY_LINK_TYPES = tuple(e.type.value for e in EDGES if e.type is not EdgeType.HOLDING)
 _EDGE_FIELDS = ("type", "stake_lo", "stake_hi", "interest", "control_kind", "level", "amount", "currency",
                 "relationship", "fund_kind", "share_class", "valid_from", "valid_to", "known_from", "known_to",
                 "source_system", "source_record_id", "document_id", "locator", "fact_key",

@@ -70,6 +70,9 @@ _OUTWARD = (
                              r"^\W*(?:lent|financed|funded)\s+by\b|\blender\s*=", re.I)),
     ("guaranteed", re.compile(r"\bguarantees?\s+(?:given|issued|provided|granted|extended|made)\b|"
                               r"\b(?:obligations|debts?|parties|entities|companies|whom?)\b.{0,40}\bguaranteed\s+by\b|"
+                              # "covered by a guarantee from X", "backed by guarantees issued by X": X the guarantor
+                              r"\b(?:covered|backed|secured|supported|benefit\w*)\s+(?:by|from)\s+(?:an?\s+|the\s+|its\s+)?"
+                              r"guarantees?\s+(?:from|by|of|(?:issued|given|provided|granted)\s+by)\b|"
                               r"\bwho(?:m)?\s+(?:does|did|do)\b.{1,80}\b(?:guarantee|backstop|stand\s+behind)\b|"
                               # "who is X guaranteeing", "who has X been backstopping": X the guarantor
                               rf"\bwho(?:m)?\s+(?:is|was|are|were|has|have)\s+(?!guarant|backstop|been\s+(?:guarant|backstop)|{_ADVERB})\S+"

@@ -11,7 +11,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ownergraph.domain.vocabulary import HOLDINGS
-from ownergraph.retrieval.answer.parts import Parts, cites, direct_and_declared, pct
+from ownergraph.retrieval.answer.parts import Parts, cites, code_words, direct_and_declared, pct
 from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy
 from ownergraph.retrieval.question.slots import ADV, END, X
 from ownergraph.retrieval.question.work_text import SEP
@@ -46,14 +46,22 @@ SLOTS = [
 _CONTROL = re.compile(r"\bcontrol(?:s|led)?\b(?!.{0,40}\bown)", re.I)
 
 
+# control named as the purpose or the kind of a review, not as what is asked: "with stakes, to test
+# for control relationships", "for control purposes", "a control assessment"
+_PURPOSE = re.compile(r"\b(?:(?:to\s+)?(?:test|check|assess|screen|review)\w*\s+(?:for\s+|of\s+)?(?:any\s+|possible\s+)?|"
+                      r"for\s+(?:the\s+)?(?:purposes?\s+of\s+)?)control(?:\s+(?:relationships?|purposes?|tests?|"
+                      r"assessments?|analysis|review|checks?))?\b|\bcontrol\s+(?:purposes?|tests?|assessments?|analysis|review|checks?)\b",
+                      re.I)
+
+
 def basis(text: str) -> str:
     """"which companies does X control": what it controls; otherwise what it owns."""
-    return "control" if _CONTROL.search(text) else "owned"
+    return "control" if _CONTROL.search(_PURPOSE.sub(" ", text)) else "owned"
 
 
 def found(d: dict[str, Any]) -> bool:
     """Does the analytic's result (as a dict) hold an answer."""
-    return bool(d.get("rows"))
+    return bool(d.get("rows") or d.get("uncounted"))
 
 
 def run(a: Analytics, q: Question, clock: Clock, e: list[str]) -> Any:
@@ -92,10 +100,19 @@ def _rest(p: Parts) -> str:
     return (f"; also {named}" if named else "") + (f" (and {more} more)" if more > 0 else "")
 
 
+def uncounted(links: Any) -> str:
+    """X's control links that confer no control, stated as what they are ("Zenliby Systems SA:
+    linked as nominee, not counted as control"), so that a link is never turned into "none"."""
+    return "; ".join(f"{r['name'] or r['key']}: linked as {code_words(str(r['control_kind']))}, not counted as control"
+                     for r in links or ())
+
+
 def compose(p: Parts) -> str:
     what = "controls" if p.result.basis == "control" else "owns or controls"
     head = f", at least these (depth limit {p.result.max_depth} reached)" if p.result.depth_limit_reached else ""
-    return f"What {p.subject} {what} as of {p.d}{head}: " + "; ".join(_row(p, r) for r in p.rows) + _rest(p) + "."
+    said = "; ".join(_row(p, r) for r in p.rows) + _rest(p) if p.rows else "no shareholding or control counted"
+    links = uncounted(getattr(p.result, "uncounted", ()))
+    return f"What {p.subject} {what} as of {p.d}{head}: " + said + (f"; {links}" if links else "") + "."
 
 
 NOTHING = "The graph holds no shareholding or control by {subject} as of {d}."

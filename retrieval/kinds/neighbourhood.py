@@ -14,7 +14,7 @@ from ownergraph.domain.vocabulary import GUARANTEE, LENDING, NEIGHBOURHOOD, OWNE
 from ownergraph.retrieval.answer.hops import edge_text
 from ownergraph.retrieval.answer.parts import MAX_ROWS, Parts, cites
 from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy
-from ownergraph.retrieval.question.slots import END, X
+from ownergraph.retrieval.question.slots import ANY_LINK, END, X
 from ownergraph.retrieval.question.work_text import SEP
 
 if TYPE_CHECKING:
@@ -58,8 +58,7 @@ _KIND_WORDS = {
     LENDING.name: r"\blend\w*|\bloans?\b|\bborrow\w*|\bcredit\b",
     "association": r"\bfamil(?:y|ies)\b|\bassociat(?:es?|ions?)\b|\brelatives?\b|\bspouses?\b",
 }
-_ALL = re.compile(r"\b(?:any|all|every)\s+(?:kinds?|types?|sorts?)\b|\ball\s+(?:relationships|links|edges)\b|"
-                  r"\ball\s*$|\ball\s+\d", re.I)
+_ALL = re.compile(rf"{ANY_LINK}|\ball\s*$|\ball\s+\d", re.I)
 
 
 def kinds_asked(q: Question) -> tuple[str, ...]:

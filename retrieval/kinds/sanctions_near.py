@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ownergraph.domain.vocabulary import SANCTIONS_NEAR
 from ownergraph.retrieval.answer.parts import Parts, cites
 from ownergraph.retrieval.kinds.strategy import Clock, KindStrategy
-from ownergraph.retrieval.question.slots import ADV, END, X
+from ownergraph.retrieval.question.slots import ADV, ANY_LINK, END, X
 from ownergraph.retrieval.question.work_text import SEP
 
 if TYPE_CHECKING:
@@ -46,8 +46,13 @@ def found(d: dict[str, Any]) -> bool:
 
 def run(a: Analytics, q: Question, clock: Clock, e: list[str]) -> Any:
     """The analytic, at the question's clock (``e``: resolved mentions, subject first)."""
-    return a.structure.sanctions_near(
-        e[0] if e else None, q.depth if q.depth is not None else SANCTIONS_NEAR.hops, **clock)
+    return a.structure.sanctions_near(e[0] if e else None, q.depth if q.depth is not None else SANCTIONS_NEAR.hops,
+                                      **clock, every_link=bool(_EVERY_LINK.search(q.text)))
+
+
+# "across all relationship types", "over any link": every relationship the graph holds, not only
+# the ownership, control, credit and family links sanctions reach reads by default
+_EVERY_LINK = re.compile(ANY_LINK, re.I)
 
 
 def _listing(r: dict[str, Any]) -> str:

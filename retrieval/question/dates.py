@@ -65,7 +65,10 @@ _FROM_CUE = re.compile(r"\b(?:between|from|since|starting(?:\s+(?:from|in|on|at)
 _TO_CUE = re.compile(r"\b(?:and|to|until|till|through|thru|up\s+to|vs\.?|versus|compared\s+(?:to|with)|"
                      r"against)(?:\s+(?:on|at|in|as\s+of|the))?\s*$"
                      r"|(?<=\d)\s*(?:-{1,2}>?|=>|\u2013|\u2014|\u2192)\s*$", re.I)  # "1/1/24 - 30/6/24", "YE20 -> YE21"
-_ASOF_CUE = re.compile(r"\b(?:(?:(?:as\s+(?:of|at)|at|by)\s+)?(?:cob|eod|close\s+of\s+business|end\s+of\s+(?:the\s+)?day)"
+# a reference date's acronym in capitals before the date ("as at RRD 2020-05-31", "per VD 30/06/24"): the date's name
+_DATE_ACRONYM = r"(?-i:(?<![\w.])[A-Z]{1,3}D(?![\w.]))"
+_ASOF_CUE = re.compile(r"\b(?:(?:(?:as\s+(?:of|at)|at|by|per|on)\s+)?(?:cob|eod|close\s+of\s+business|end\s+of\s+(?:the\s+)?day|"
+                       rf"{_DATE_ACRONYM})"
                        r"(?:\s+(?:on|of))?|(?-i:[Aa]s)\s+(?:of|at|on)(?:\s+the)?|at\s+the|by\s+the|on\s+the|at|on|by|in|per|dated|during|for|"
                        r"valid\s+(?:on|at|as\s+of)|effective|of|a/o|over|across|throughout|"
                        # "for the period ended D", "in the year ending D": the period's last day
@@ -77,6 +80,10 @@ _THEN = r"(?:then|at\s+the\s+time|(?:on|at|as\s+(?:of|at)|by|of)\s+(?:that|the\s
 _BACKTEST_SAME = re.compile(r"\b(?:as\s+(?:(?:we|you|I|they|the\s+(?:firm|bank|company|group))\s+)?knew\s+(?:it|them)|as\s+(?:it\s+was\s+)?known|with\s+what\s+(?:was|we)\s+"
                             r"(?:known|knew)|as\s+(?:published|reported|disclosed)|as\s+we\s+(?:had|saw|held)\s+it)"
                             r"\s+(?:back\s+)?(?:then|at\s+the\s+time)\b"
+                            # "as known at that date", "as known at that COB", "as it was known on that day"
+                            r"|\bas\s+(?:it\s+was\s+|they\s+were\s+)?known\s+(?:at|on|as\s+(?:of|at))\s+(?:that|the\s+same|this)\s+"
+                            r"(?:date|day|time|point|cob|close(?:\s+of\s+business)?|reporting\s+date|reference\s+date)\b"
+                            r"|\b(?:no|without)\s+back-?fill(?:ing|ed)?\b"
                             r"|\bno\s+(?:later\s+)?(?:restatements?|corrections?)\b"
                             r"|\bwithout\s+look-?ahead\b|\bno\s+look-?ahead\b|\bpoint[- ]in[- ]time\b"
                             r"|\b(?:no|without)\s+(?:the\s+benefit\s+of\s+)?hindsight\b"

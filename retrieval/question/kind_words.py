@@ -32,6 +32,10 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                          # writing for the asker: no question about the graph
                          r"\b(?:write|draft|compose)\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:\w+\s+){0,3}(?:paragraph|letter|e-?mail|memo|poem|"
                          r"speech|post|tweet|slogan)\b", _I)),
+    # a yes/no "was A owned or controlled by B?" between two named parties: whether a chain joins them
+    (PATH.name, re.compile(r"(?:^|[:;?.!|])\s*(?:was|is|were|are)\s+(?:\w+\s+)?\ue000\d+\ue001\s+"
+                           r"(?:(?:directly|indirectly|ultimately|either|or|and)\s+)*(?:owned|controlled|held)"
+                           r"(?:\s+(?:or|and|and/or)\s+(?:owned|controlled|held))?\s+(?:\w+\s+)?by\s+(?:\w+\s+)?\ue000\d+\ue001", _I)),
     # an auditor's roll-forward of a register from one date to another: what changed in between
     (DIFF.name, re.compile(r"\broll(?:s|ed|ing)?[- ]forward\b", _I)),
     (PATH.name, re.compile(r"\bchain\s+of\s+(?:ownership|control|relationships?)(?:\s+(?:or|and|and/or)\s+(?:ownership|control))?\b.{0,60}"
@@ -50,6 +54,10 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                     r"(?:subs|subsidiaries|holdings|children|investments|investees|participations)\b|"
                                     r"\b(?:entities|companies|parties|everything|anything|who)\s+(?:(?:is|are|was|were)\s+)?directly\s+"
                                     r"(?:linked|connected|related)\s+to\b|"
+                                    # "every entity with a direct link to X ..., of any kind (ownership, lending, ...)"
+                                    r"\b(?:entit(?:y|ies)|compan(?:y|ies)|part(?:y|ies)|anyone|anything|everything|names?)\s+"
+                                    r"(?:with|having|that\s+(?:has|have|had))\s+(?:a\s+|any\s+)?direct\s+(?:links?|connections?|relationships?|ties)\s+"
+                                    r"(?:to|with)\b|"
                                     # several kinds of link listed, or all of them: "across ownership, lending and any
                                     # other link", "the direct owners, direct holdings and control links of X"
                                     rf"\b(?:and|or)\s+(?:any|every|all)\s+other\s+(?:kinds?\s+of\s+)?(?:links?|relationships?|connections?|ties)\b|"
@@ -61,7 +69,7 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                     # "a direct ownership or control link to or from X", "one step away, upstream or downstream"
                                     rf"\b(?:links?|connections?|relationships?|ties|steps?|hops?|edges?|away)\b.{{0,40}}\b{BOTH_WAYS}|"
                                     r"\bdirect\s+(?:connections|links|ties|relationships|neighbou?rs)\b|"
-                                    r"\b(?:own|owns|owned|control|controls|controlled)\b.{0,40}\bor\s+(?:is|are|was|were)\s+"
+                                    r"\b(?:own|owns|owned|control|controls|controlled)\b.{0,40}(?:\bor|/)\s*(?:is|are|was|were)\s+"
                                     r"(?:owned|controlled|held)(?:\s+(?:or|and|and/or)\s+(?:owned|controlled|held))?\s+by\b)", _I)),
     # "X is a branch of whom", "its head office": the branch relation, not X's names
     (BRANCHES.name, re.compile(r"\bis\s+a\s+branch\s+of\b|\bbranch\s+of\s+(?:who|whom|which|what)\b|\bhead[\s-]+office\b", _I)),
@@ -71,9 +79,10 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (COUNTERPARTIES.name, re.compile(r"\bwhen\b.{0,80}\b(?:loans?|facilit(?:y|ies)|debt|notes|bonds?)\b.{0,30}"
                                      r"\b(?:runs?\s+out|matures?|expires?|falls?\s+due|is\s+due|ends?)\b", _I)),
     # "accounting subsidiaries", "accounting parent": consolidation, not holdings
-    # "which subs roll up into X", "entities consolidated in the accounts of X": consolidation too
+    # "which subs roll up into X", "entities consolidated in the accounts of X": consolidation too, unless
+    # the roll-up is said by ownership ("roll up into it, i.e. >50% owned directly or indirectly": the group)
     (PARENTS.name, re.compile(r"\baccounting\s+(?:subsidiar\w+|children|parents?|consolidation)\b|"
-                              r"\broll(?:s|ed|ing)?\s+up\s+(?:in)?to\b|"
+                              r"\broll(?:s|ed|ing)?\s+up\s+(?:in)?to\b(?!.{0,120}\b(?:owned|held|controlled)\b)|"
                               r"\bconsolidated\s+in(?:to)?\s+(?:the\s+)?(?:\w+\s+)?(?:accounts|financial\s+statements)\s+of\b", _I)),
     (OWNERS.name, re.compile(r"\b(?:every|all|any)\s+(?:part(?:y|ies)|persons?|entities|shareholders?)\s+"
                              r"(?:that\s+|who\s+|which\s+)?(?:own|owns|control|controls|holding|hold|holds)\b"
@@ -100,7 +109,9 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                             r"\bmajority[- ](?:owned|held|controlled)\s+(?:subsidiar\w*|subs|companies|entities)\b|"
                             r"\b(?:subsidiar\w*|subs)\b.{0,40}\bmajority[- ](?:owned|held|controlled)\b|"
                             r"\b(?:which|what|all|every|each)\s+(?:\w+\s+)?(?:companies|subsidiar\w*|entities|firms|undertakings)\b.{0,80}"
-                            r"\b(?:more\s+than\s+(?:half|50\s*(?:%|per\s*cent|percent))|a\s+majority)\s+of\b(?!\s*\ue000)"
+                            r"(?:\b(?:more\s+than\s+(?:half|50\s*(?:%|per\s*cent|percent))|a\s+majority)\s+of\b(?!\s*\ue000)|"
+                            # "which subsidiaries roll up into it, i.e. >50% owned directly or indirectly"
+                            r"(?:>\s*|\b(?:over|above|more\s+than)\s+)(?:half|50\s*(?:%|per\s*cent|percent))\s*(?:owned|held|controlled)\b)"
                             r"(?=.{0,60}\b(?:directly\s+or|indirectly|through\s+others|further\s+down|at\s+each\s+(?:step|level)|"
                             r"(?:down\s+)?the\s+chain)\b))", _I)),
     # X and everything it controls: the group, whatever else the question says about companies
@@ -121,6 +132,10 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                            r"\b(?:runs?|ran)\s+from\b.{1,80}\bto\b|\b(?:by|via)\s+which\s+(?:companies|entities|intermediar(?:y|ies))\b|"
                            r"\b(?:linked|connected|related)\s+in\s+any\s+way\b", _I)),
     # "anything wrong in the shareholder records of X", "is its data clean": data quality, not its owners
+    # a shareholding "missing its percentage", "SHAREHOLDING WITHOUT %": a gap in the data, not its owners or stake
+    (QUALITY.name, re.compile(r"\b(?:shareholdings?|stakes?|holdings?|ownership\s+(?:links?|edges?|records?)|edges?|links?)\b.{0,60}?"
+                              r"(?:\bmissing|\bwithout|\black(?:s|ing)?|\bwith\s+no|\bno)\s+(?:(?:its|their|a|the|any|stated)\s+)*"
+                              r"(?:percentages?\b|%|per\s*cent\b|percent\b)", _I)),
     (QUALITY.name, re.compile(r"\b(?:anything|something|what'?s)\s+(?:that\s+)?(?:looks?\s+|is\s+|seems?\s+)?wrong\s+(?:in|with)\b|"
                               r"\bdata\b.{0,40}\b(?:problems?|issues?|clean|dirty|messy|errors?|inconsisten\w*|discrepanc\w*|anomal\w*|gaps?)\b|"
                               r"\b(?:anything|something)\s+missing\s+(?:in|from)\b|"
@@ -133,7 +148,10 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                              r"(?:its|the|their)\s+(?:current\s+|present\s+|new\s+)?name)|"
                              r"\b(?:got|gets?|gotten|received|took|taken|adopted|assumed)\s+(?:its|the|their)\s+(?:current|present|new)\s+name\b"
                              r".{0,20}\bwhen\b|\bname\s+change\b(?!s?\s+history)|"
-                             r"\bchanges?\s+of\s+name\b", _I)),
+                             r"\bchanges?\s+of\s+name\b|"
+                             # "from what name was X renamed", "renamed ..., and on what date": the rename itself
+                             r"\bfrom\s+(?:what|which)\s+(?:name|former\s+name)\b.{0,80}\brenamed\b|"
+                             r"\brenamed\b.{0,80}\b(?:and\s+)?(?:when|(?:on\s+)?(?:what|which)\s+date)\b", _I)),
     # "on what date was X first made subject to sanctions", "when was X actually sanctioned": the listing's date
     # ("state the date on which X was first designated": the date asked in a clause of its own)
     (EVENTS.name, re.compile(r"\b(?:when|(?:on\s+)?(?:what|which)\s+date|since\s+when|(?:date|day)\s+(?:on\s+which|when|that))\b"

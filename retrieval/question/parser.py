@@ -55,7 +55,7 @@ from ownergraph.retrieval.question.defined_terms import without_defined_terms
 from ownergraph.retrieval.question.register_frames import without_register_frames
 from ownergraph.retrieval.question.spoken_dates import spoken_dates_in_digits
 from ownergraph.retrieval.question.work_text import (
-    MASK_WORD, MAX_CHARS, PH_RE, PRONOUNS, SEP, Work, mask_known_names, mask_names,
+    MASK_WORD, MAX_CHARS, PH_OPEN, PH_RE, PRONOUNS, SEP, Work, mask_known_names, mask_names,
 )
 from ownergraph.retrieval.kinds import BY_PRECEDENCE
 from ownergraph.retrieval.question.model import Mention, Question
@@ -505,7 +505,12 @@ _HOLDINGS_ASKED = re.compile(r"^\W*(?:Subs|Subsidiaries|Investments|Participatio
                              r"\b(?:subs|subsidiar(?:y|ies)|investments|portfolio\s+companies|participations)\b|"
                              # "in which companies X held shares", "all companies in which X held shares", "X's direct shareholdings"
                              r"\b(?i:(?:in\s+which\s+)?(?:compan(?:y|ies)|entit(?:y|ies)|firms?|undertakings?)(?:\s+in\s+which)?\b.{0,80}\b(?:held|holds?|owned|owns?|had|has)\s+"
-                             r"(?:shares|stakes?|equity|interests?)\b(?!\s+in\b))|'s\s+(?i:(?:direct\s+|indirect\s+)?(?:shareholdings|stakes)\b)")
+                             r"(?:shares|stakes?|equity|interests?)\b(?!\s+in\b))|'s\s+(?i:(?:direct\s+|indirect\s+)?(?:shareholdings|stakes)\b)|"
+                             # "which companies did X hold shares in (as at D)": the name is the holder, nothing after "in"
+                             r"(?i:\b(?:which|what)\s+(?:compan(?:y|ies)|entit(?:y|ies)|firms?|undertakings?|businesses)\s+(?:did|does|do|has|had)\s+"
+                             rf"{PH_RE.pattern}\s+(?:\w+\s+)?(?:hold|own|have|take)\s+(?:shares|stakes?|equity|interests?)\s+in\b(?!\s*{PH_OPEN}))|"
+                             # "X: stakes held as of D? which companies, what %": the name a heading, its stakes held
+                             rf"(?i:^\W*{PH_RE.pattern}\s*[:\-\u2013]\s*(?:direct\s+|indirect\s+)?(?:stakes|shareholdings|holdings|interests)\s+held\b)")
 # "total amount already on book against X and its subsidiaries": our positions, not X's lenders or group
 _ON_OUR_BOOK = re.compile(r"\b(?:on|in)\s+(?:our\s+|the\s+)?books?\b|" + OUR_POSITIONS, re.I)
 
