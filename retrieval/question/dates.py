@@ -69,11 +69,16 @@ _TO_CUE = re.compile(r"\b(?:and|to|until|till|through|thru|up\s+to|vs\.?|versus|
 _DATE_ACRONYM = r"(?-i:(?<![\w.])[A-Z]{1,3}D(?![\w.]))"
 _ASOF_CUE = re.compile(r"\b(?:(?:(?:as\s+(?:of|at)|at|by|per|on)\s+)?(?:cob|eod|close\s+of\s+business|end\s+of\s+(?:the\s+)?day|"
                        rf"{_DATE_ACRONYM})"
-                       r"(?:\s+(?:on|of))?|(?-i:[Aa]s)\s+(?:of|at|on)(?:\s+the)?|at\s+the|by\s+the|on\s+the|at|on|by|in|per|dated|during|for|"
+                       r"(?:\s+(?:on|of))?|(?-i:[Aa]s)\s+(?:of|at|on)(?:\s+(?:the|our|its|their|your|my))?|(?:at|by|on)\s+(?:the|our|its|their|your|my)|"
+                       r"at|on|by|in|per|dated|during|for|"
                        r"valid\s+(?:on|at|as\s+of)|effective|of|a/o|over|across|throughout|"
                        # "for the period ended D", "in the year ending D": the period's last day
                        r"(?:(?:reporting|accounting|financial|fiscal|calendar)\s+)?(?:period|year|quarter|half[- ]year|half|month)\s+"
-                       r"(?:ended|ending|to))\s*,?\s*$|@\s*$"
+                       r"(?:ended|ending|to)"
+                       # "at fiscal year-end D", "as of our quarter end D": the period's end named before its day
+                       r"|(?:(?:at|as\s+(?:of|at)|on|by)\s+(?:the\s+|our\s+|its\s+|their\s+)?)?"
+                       r"(?:(?:reporting|accounting|financial|fiscal|calendar)\s+)?(?:year|quarter|half[- ]year|month)[- ]?end)"
+                       r"\s*,?\s*$|@\s*$"
                        # "at the date of D", "to the key date D", "per reporting date D": the date named as a date
                        rf"|(?:{_DATE_NAMED})\s*$", re.I)
 _THEN = r"(?:then|at\s+the\s+time|(?:on|at|as\s+(?:of|at)|by|of)\s+(?:that|the\s+same|this)\s+(?:day|date|time|point)|that\s+day|the\s+same\s+day)\b"

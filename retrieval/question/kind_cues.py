@@ -26,6 +26,11 @@ from ownergraph.domain.vocabulary import (
     OWNERS, PARENTS, PATH, QUALITY, SANCTIONS_NEAR, SCREENING, STAKE,
 )
 
+# a date the question names as its own ("as at the relevant date. The relevant date is D", "the reporting
+# date"): the as-of day, not an event asked about
+_NOT_A_NAMED_DATE = "".join(rf"(?<!\b{w}\s)" for w in (
+    "relevant", "reference", "reporting", "valuation", "value", "key", "record", "effective", "cut-off", "cutoff"))
+
 __all__ = ["BOTH_WAYS", "BROAD", "CUES", "LINK_KIND", "OUR_POSITIONS", "REFINED", "SURE", "best_kind", "cue_scores", "kind_by_cues", "overruled", "refined"]
 
 SURE = 3  # the score a kind needs to be chosen by its cues
@@ -97,7 +102,7 @@ CUES: dict[str, tuple[tuple[str, int], ...]] = {
         (r"\bwhen\s+exactly\b|\bexactly\s+when\b|\bon\s+which\s+date\b", 3),
         (r"\bwhen\b", 2),
         (r"\b(?:sell|sold|buy|bought|acquir\w*|dispos\w*|divest\w*|exit(?:ed)?)\b", 1),
-        (r"\bhistory\b|\bdated?\b|\babsorb\w*|\bmerged?\s+(?:into|with)\b|\b(?:took|taken)\s+(?:\w+\s+)?over\b|"
+        (rf"\bhistory\b|{_NOT_A_NAMED_DATE}\bdated?\b|\babsorb\w*|\bmerged?\s+(?:into|with)\b|\b(?:took|taken)\s+(?:\w+\s+)?over\b|"
          r"\b(?:de)?listed\b|\brestated\b", 1),
     ),
     QUALITY.name: (
