@@ -67,9 +67,11 @@ _TO_CUE = re.compile(r"\b(?:and|to|until|till|through|thru|up\s+to|vs\.?|versus|
                      r"|(?<=\d)\s*(?:-{1,2}>?|=>|\u2013|\u2014|\u2192)\s*$", re.I)  # "1/1/24 - 30/6/24", "YE20 -> YE21"
 # a reference date's acronym in capitals before the date ("as at RRD 2020-05-31", "per VD 30/06/24"): the date's name
 _DATE_ACRONYM = r"(?-i:(?<![\w.])[A-Z]{1,3}D(?![\w.]))"
+# "as at the D", "as at our D rebalance", "on their D filing": a determiner between the cue and its date
+_DETERMINER = r"(?:the|our|its|their|your|my)"
 _ASOF_CUE = re.compile(r"\b(?:(?:(?:as\s+(?:of|at)|at|by|per|on)\s+)?(?:cob|eod|close\s+of\s+business|end\s+of\s+(?:the\s+)?day|"
                        rf"{_DATE_ACRONYM})"
-                       r"(?:\s+(?:on|of))?|(?-i:[Aa]s)\s+(?:of|at|on)(?:\s+(?:the|our|its|their|your|my))?|(?:at|by|on)\s+(?:the|our|its|their|your|my)|"
+                       rf"(?:\s+(?:on|of))?|(?-i:[Aa]s)\s+(?:of|at|on)(?:\s+{_DETERMINER})?|(?:at|by|on)\s+{_DETERMINER}|"
                        r"at|on|by|in|per|dated|during|for|"
                        r"valid\s+(?:on|at|as\s+of)|effective|of|a/o|over|across|throughout|"
                        # "for the period ended D", "in the year ending D": the period's last day
