@@ -51,8 +51,8 @@ class Gazetteer:
     limited: int = 0  # built from the best N entities for a text's words, of more (0: every name)
 
     @classmethod
-    def build(cls, records: Iterable[NameRecord]) -> Gazetteer:
-        g = cls()
+    def build(cls, records: Iterable[NameRecord], *, limited: int = 0) -> Gazetteer:
+        g = cls(limited=limited)
         for word in _FORM_WORDS:
             for d in deletes(word):
                 g.deletes[d].add(word)

@@ -37,10 +37,11 @@ class NameIndex:
         row = self.graph.read("question_names_version")[0]
         version = (int(row["entities"]), int(row["aliases"]), row["low"], row["high"])
         if version[0] + version[1] > MAX_NAMES:
-            limit = self.limit or name_candidates.LIMIT
-            found = candidates(self.graph, text, limit)
-            self._gazetteer, self._version = Gazetteer.build(found.records), None
-            self._gazetteer.limited = limit if found.limited else 0
+            if self._gazetteer is None or (text, version) != self._version:  # the same question: the same names
+                limit = self.limit or name_candidates.LIMIT
+                found = candidates(self.graph, text, limit)
+                self._gazetteer = Gazetteer.build(found.records, limited=limit if found.limited else 0)
+                self._version = (text, version)
             return self._gazetteer
         if self._gazetteer is None or version != self._version:
             rows = self.graph.read("question_names", limit=MAX_NAMES)

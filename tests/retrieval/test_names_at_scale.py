@@ -151,3 +151,24 @@ def test_a_fuzzy_look_up_past_its_limit_says_so(world: Graph, monkeypatch: pytes
     with pytest.raises(EntityNotFound) as err:
         lookup.find_entity(world, "Brennock Zzyzx Capital Fund")
     assert err.value.compared == 10 and "10 names nearest its words were compared" in str(err.value)
+
+
+def test_a_question_it_cannot_answer_reads_the_index_of_names_once(large: Ownergraph,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reading and the "I can answer" text use the same names: the index is asked once per
+    question, not again to word the answer (a registry-size graph pays a full-text query each time)."""
+    calls: list[str] = []
+    real = graph_names.candidates
+
+    def counted(graph: Graph, text: str, limit: int):  # type: ignore[no-untyped-def]
+        calls.append(text)
+        return real(graph, text, limit)
+
+    monkeypatch.setattr(graph_names, "candidates", counted)
+    question = "What colour is the logo of Quillmere Tessaly Partners GmbH?"
+    answer = large.ask(question, today=DAY)
+    assert not answer.answered
+    assert "Quillmere Tessaly Partners GmbH" in answer.text
+    assert calls == [question]
+    large.ask("Who owns Harlow Pemberly Trust?", today=DAY)
+    assert len(calls) == 2  # another question: its own names
