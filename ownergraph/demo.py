@@ -51,12 +51,31 @@ def world_inputs(world_dir: Path) -> list[Path]:
 
 def run_demo(graph: Graph, examples: Path, out_dir: Path, *, world_size: int = 0, settings: Any = None,
              say: Say = None) -> dict[str, Any]:
-    from ownergraph.graph.analytics.api import Analytics
+    """The main job end to end: load, index, ask the demo's questions, backtest; the report."""
     from ownergraph.retrieval.api import Ownergraph
     from ownergraph.retrieval.text.disclosures import open_text_retriever
 
     out_dir.mkdir(parents=True, exist_ok=True)
     report: dict[str, Any] = {"steps": {}}
+    _load(graph, examples, out_dir, world_size, report, say)
+    report["stats"] = graph_stats(graph)
+
+    t = time.monotonic()
+    text = open_text_retriever(graph, settings, sync=False)  # lexical without the model
+    chunks = text.sync()
+    report["steps"]["index_s"] = round(time.monotonic() - t, 1)
+    _say(say, f"indexed {chunks} disclosure chunks ({report['steps']['index_s']}s)")
+
+    answers = _ask_all(Ownergraph(graph, text=text), out_dir, say)
+    (out_dir / "answers.json").write_text(json.dumps(answers, indent=2, default=str))
+    _backtest(graph, out_dir, report, say)
+    report["answers"] = len(answers)
+    report["outputs"] = sorted(p.name for p in out_dir.iterdir() if p.is_file())
+    return report
+
+
+def _load(graph: Graph, examples: Path, out_dir: Path, world_size: int, report: dict[str, Any], say: Say) -> None:
+    """The examples (and a generated world of ``world_size`` entities) ingested; totals into ``report``."""
     t = time.monotonic()
     inputs = [examples / "real", examples / "bundle"]
     if world_size:
@@ -71,15 +90,10 @@ def run_demo(graph: Graph, examples: Path, out_dir: Path, *, world_size: int = 0
     _say(say, f"ingested {summary.totals['read']} records: {summary.totals['loaded']} loaded, "
               f"{summary.totals['merged']} merged, {summary.totals['quarantined']} quarantined "
               f"({report['steps']['ingest_s']}s)")
-    report["stats"] = graph_stats(graph)
 
-    t = time.monotonic()
-    text = open_text_retriever(graph, settings, sync=False)  # lexical without the model
-    chunks = text.sync()
-    report["steps"]["index_s"] = round(time.monotonic() - t, 1)
-    _say(say, f"indexed {chunks} disclosure chunks ({report['steps']['index_s']}s)")
 
-    og = Ownergraph(graph, text=text)
+def _ask_all(og: Any, out_dir: Path, say: Say) -> list[dict[str, Any]]:
+    """The demo's questions answered with their sources; the first one's chain drawn."""
     answers = []
     for i, (question, as_of, known_at) in enumerate(QUESTIONS, 1):
         try:
@@ -97,7 +111,12 @@ def run_demo(graph: Graph, examples: Path, out_dir: Path, *, world_size: int = 0
         answers.append(a.as_dict())
         if i == 1:
             a.picture(out_dir / "ownership_chain.png")
-    (out_dir / "answers.json").write_text(json.dumps(answers, indent=2, default=str))
+    return answers
+
+
+def _backtest(graph: Graph, out_dir: Path, report: dict[str, Any], say: Say) -> None:
+    """The point-in-time backtest and its look-ahead audit, as pictures and CSV."""
+    from ownergraph.graph.analytics.api import Analytics
 
     analytics = Analytics(graph)
     t = time.monotonic()
@@ -115,6 +134,3 @@ def run_demo(graph: Graph, examples: Path, out_dir: Path, *, world_size: int = 0
     report["lookahead_differs_on"] = [d.isoformat() for d in differs]
     _say(say, f"Lookahead audit: ignoring knowledge time changes the answer on {len(differs)} date(s): "
               f"{', '.join(d.isoformat() for d in differs) or 'none'} -> lookahead_audit.png/.csv")
-    report["answers"] = len(answers)
-    report["outputs"] = sorted(p.name for p in out_dir.iterdir() if p.is_file())
-    return report
