@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from ownergraph.cli import views as views
-from ownergraph.cli.output import echo_lines, emit, json_option
+from ownergraph.cli.output import echo_lines, emit, json_option, show
 from ownergraph.domain.vocabulary import (
     CHANNEL_NAMES, CONTAGION, CONTROL_PATH_KINDS, CYCLES, DEFAULT_RULE, DIFF, EXPOSURE, OWNERS, PARENTS, PATH,
     PATH_KIND_NAMES, RULE_NAMES, SANCTIONS_NEAR, STAKE, path_edge_types,
@@ -84,9 +84,7 @@ def owners_cmd(target: str, rule: str, semantics: str, interest: str, max_depth:
     _check_clock(as_of, known_at)
     res = Analytics(_graph()).ownership.owners(target, rule=rule, semantics=semantics, interest=interest,
                                                max_depth=max_depth, as_of=as_of, known_at=known_at)
-    if as_json:
-        return emit(res.as_dict(), True)
-    echo_lines(views.owners(res, show_all))
+    show(res, lambda r: views.owners(r, show_all), as_json)
 
 
 @click.command(STAKE.command)
@@ -132,9 +130,7 @@ def exposure_cmd(who: tuple[str, ...], portfolios: tuple[str, ...], max_depth: i
     _check_clock(as_of, known_at)
     res = Analytics(_graph()).exposure.of(who[0] if len(who) == 1 else list(who), portfolio=portfolios or None,
                                           max_depth=max_depth, as_of=as_of, known_at=known_at)
-    if as_json:
-        return emit(res.as_dict(), True)
-    echo_lines(views.exposure(res))
+    show(res, views.exposure, as_json)
 
 
 @click.command(CONTAGION.command)
@@ -155,9 +151,7 @@ def contagion_cmd(defaulted: str, types: str, max_hops: int, as_of: str | None, 
                                                         known_at=known_at)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--types") from err
-    if as_json:
-        return emit(res.as_dict(), True)
-    echo_lines(views.contagion(res))
+    show(res, views.contagion, as_json)
 
 
 # -- structure ------------------------------------------------------------------------------
@@ -183,9 +177,7 @@ def path_cmd(a: str, b: str, undirected: bool, max_depth: int, types: str, as_of
         raise click.BadParameter(str(err), param_hint="--types") from err
     res = Analytics(_graph()).structure.path(a, b, directed=not undirected, max_depth=max_depth, as_of=as_of,
                                              known_at=known_at, kinds=types.split(","))
-    if as_json:
-        return emit(res.as_dict(), True)
-    echo_lines(views.path(res))
+    show(res, views.path, as_json)
 
 
 @click.command(CYCLES.command)
@@ -198,9 +190,7 @@ def cycles_cmd(around: str, max_depth: int, as_of: str | None, known_at: str | N
     from ownergraph.graph.analytics.api import Analytics
     _check_clock(as_of, known_at)
     res = Analytics(_graph()).structure.cycles(around, max_depth=max_depth, as_of=as_of, known_at=known_at)
-    if as_json:
-        return emit(res.as_dict(), True)
-    echo_lines(views.cycles(res))
+    show(res, views.cycles, as_json)
 
 
 @click.command(PARENTS.command)
@@ -215,9 +205,7 @@ def parents_cmd(entity: str, children: bool, as_of: str | None, known_at: str | 
     _check_clock(as_of, known_at)
     structure = Analytics(_graph()).structure
     res = (structure.children if children else structure.parents)(entity, as_of=as_of, known_at=known_at)
-    if as_json:
-        return emit(res.as_dict(), True)
-    echo_lines(views.children(res) if children else views.parents(res))
+    show(res, views.children if children else views.parents, as_json)
 
 
 @click.command(SANCTIONS_NEAR.command)
@@ -232,9 +220,7 @@ def sanctions_near_cmd(who: tuple[str, ...], hops: int, as_of: str | None, known
     _check_clock(as_of, known_at)
     target = None if not who else who[0] if len(who) == 1 else list(who)
     res = Analytics(_graph()).structure.sanctions_near(target, hops, as_of=as_of, known_at=known_at)
-    if as_json:
-        return emit(res.as_dict(), True)
-    echo_lines(views.sanctions_near(res, hops))
+    show(res, lambda r: views.sanctions_near(r, hops), as_json)
 
 
 # -- history --------------------------------------------------------------------------------
@@ -251,9 +237,7 @@ def diff_cmd(entity: str, date_a: str, date_b: str | None, as_of: str | None, kn
     _check_clock(as_of, known_at)
     _check_clock(date_a, None)
     res = Analytics(_graph(), as_of=as_of).history.diff(entity, date_a, date_b, known_at=known_at)
-    if as_json:
-        return emit(res.as_dict(), True)
-    echo_lines(views.diff(res))
+    show(res, views.diff, as_json)
 
 
 @click.command("backtest")
@@ -327,9 +311,7 @@ def neighbourhood_cmd(who: str, hops: int, kinds: str, as_of: str | None, known_
         raise click.BadParameter(str(err), param_hint="--kinds") from err
     res = Analytics(_graph()).structure.neighbourhood(
         who, hops, kinds=PATH_KIND_NAMES if "all" in chosen else chosen, as_of=as_of, known_at=known_at)
-    if as_json:
-        return emit(res.as_dict(), True)
-    echo_lines(neighbourhood(res))
+    show(res, neighbourhood, as_json)
 
 
 @click.command("names")
@@ -342,9 +324,7 @@ def names_cmd(who: str, as_of: str | None, known_at: str | None, as_json: bool) 
     from ownergraph.graph.analytics.api import Analytics
     _check_clock(as_of, known_at)
     res = Analytics(_graph()).lookup.names(who, as_of=as_of, known_at=known_at)
-    if as_json:
-        return emit(res.as_dict(), True)
-    echo_lines(names(res))
+    show(res, names, as_json)
 
 
 @click.command("screening")
@@ -360,9 +340,7 @@ def screening_cmd(hops: int | None, portfolios: tuple[str, ...], as_of: str | No
     from ownergraph.graph.analytics.api import Analytics
     _check_clock(as_of, known_at)
     res = Analytics(_graph()).structure.screening(hops, portfolio=portfolios or None, as_of=as_of, known_at=known_at)
-    if as_json:
-        return emit(res.as_dict(), True)
-    echo_lines(screening(res))
+    show(res, screening, as_json)
 
 
 @click.command("branches")
@@ -375,9 +353,7 @@ def branches_cmd(who: str, as_of: str | None, known_at: str | None, as_json: boo
     from ownergraph.graph.analytics.api import Analytics
     _check_clock(as_of, known_at)
     res = Analytics(_graph()).structure.branches(who, as_of=as_of, known_at=known_at)
-    if as_json:
-        return emit(res.as_dict(), True)
-    echo_lines(branches(res))
+    show(res, branches, as_json)
 
 
 @click.command("events")
@@ -391,9 +367,7 @@ def events_cmd(who: str, other: str | None, as_of: str | None, known_at: str | N
     from ownergraph.graph.analytics.api import Analytics
     _check_clock(as_of, known_at)
     res = Analytics(_graph()).structure.events(who, other, as_of=as_of, known_at=known_at)
-    if as_json:
-        return emit(res.as_dict(), True)
-    echo_lines(events(res))
+    show(res, events, as_json)
 
 
 # -- counterparties, holdings, group (issue 30) ----------------------------------------------
@@ -410,9 +384,7 @@ def counterparties_cmd(entity: str, roles: tuple[str, ...], as_of: str | None, k
     from ownergraph.graph.analytics.api import Analytics
     _check_clock(as_of, known_at)
     res = Analytics(_graph()).credit.counterparties(entity, roles=roles or None, as_of=as_of, known_at=known_at)
-    if as_json:
-        return emit(res.as_dict(), True)
-    echo_lines(holding_views.counterparties(res))
+    show(res, holding_views.counterparties, as_json)
 
 
 @click.command(HOLDINGS.command)
@@ -430,9 +402,7 @@ def holdings_cmd(who: tuple[str, ...], control_only: bool, max_depth: int, as_of
     res = Analytics(_graph()).ownership.holdings(who[0] if len(who) == 1 else list(who), max_depth=max_depth,
                                                  basis="control" if control_only else "owned", as_of=as_of,
                                                  known_at=known_at)
-    if as_json:
-        return emit(res.as_dict(), True)
-    echo_lines(holding_views.holdings(res))
+    show(res, holding_views.holdings, as_json)
 
 
 @click.command(GROUP.command)
@@ -447,9 +417,7 @@ def group_cmd(who: tuple[str, ...], max_depth: int, as_of: str | None, known_at:
     _check_clock(as_of, known_at)
     res = Analytics(_graph()).ownership.group(who[0] if len(who) == 1 else list(who), max_depth=max_depth,
                                               as_of=as_of, known_at=known_at)
-    if as_json:
-        return emit(res.as_dict(), True)
-    echo_lines(holding_views.group(res))
+    show(res, holding_views.group, as_json)
 
 
 ANALYTICS_COMMANDS: list[click.Command] = [

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import date, datetime
 from typing import Any
 
@@ -51,6 +51,14 @@ def console(stderr: bool = False) -> Any:
 def echo_lines(lines: Iterable[str]) -> None:
     for line in lines:
         click.echo(line)
+
+
+def show(result: Any, view: Callable[[Any], Iterable[str]], as_json: bool) -> None:
+    """An analytic's result as JSON (its ``as_dict``), or as the lines ``view`` writes for a person."""
+    if as_json:
+        emit(result.as_dict(), True)
+        return
+    echo_lines(view(result))
 
 
 def emit(data: Any, as_json: bool, *, title: str | None = None) -> None:

@@ -9,7 +9,7 @@ import click
 
 from typing import TYPE_CHECKING
 
-from ownergraph.cli.output import echo_lines, emit, json_option
+from ownergraph.cli.output import json_option, show
 
 if TYPE_CHECKING:  # the analytics (pandas, the driver) load only when the command runs
     from ownergraph.graph.analytics.quality import QualityResult
@@ -57,9 +57,7 @@ def quality_cmd(as_of: str | None, known_at: str | None, kinds: tuple[str, ...],
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--as-of/--known-at") from err
     res = Analytics(connect()).quality.issues(as_of=as_of, known_at=known_at, kinds=kinds or None, limit=limit)
-    if as_json:
-        return emit(res.as_dict(), True)
-    echo_lines(quality_lines(res))
+    show(res, quality_lines, as_json)
 
 
 __all__ = ["quality_cmd", "quality_lines"]
