@@ -201,8 +201,24 @@ class StakeResult(HtmlRepr, _AsDict):
                                            "product_lo", "product_hi", "source_record_ids"])
 
 
+class _PartyRows:
+    """A result made of ``PartyRow``s: those that pass its rule, their keys, the frame."""
+
+    rows: tuple[PartyRow, ...]
+
+    def passing(self) -> tuple[PartyRow, ...]:
+        return tuple(r for r in self.rows if r.status != "not")
+
+    def keys(self, status: Status | None = None) -> set[str]:
+        """Keys of passing rows (or of rows with exactly ``status``)."""
+        return {r.key for r in self.rows if (r.status == status if status else r.status != "not")}
+
+    def to_frame(self) -> pd.DataFrame:
+        return pd.DataFrame([r.frame_row() for r in self.rows], columns=_ROW_COLUMNS)
+
+
 @dataclass(frozen=True)
-class OwnersResult(HtmlRepr, _AsDict):
+class OwnersResult(_PartyRows, HtmlRepr, _AsDict):
     """Who owns / controls ``target`` under ``rule`` (ofac_50: which owners are blocked, and
     ``target_status`` whether the target is). ``rows`` has every entity read above the
     target with its status; :attr:`owners` keeps those that pass certainly or possibly."""
@@ -226,18 +242,11 @@ class OwnersResult(HtmlRepr, _AsDict):
 
     @property
     def owners(self) -> tuple[PartyRow, ...]:
-        return tuple(r for r in self.rows if r.status != "not")
-
-    def keys(self, status: Status | None = None) -> set[str]:
-        """Keys of passing rows (or of rows with exactly ``status``)."""
-        return {r.key for r in self.rows if (r.status == status if status else r.status != "not")}
-
-    def to_frame(self) -> pd.DataFrame:
-        return pd.DataFrame([r.frame_row() for r in self.rows], columns=_ROW_COLUMNS)
+        return self.passing()
 
 
 @dataclass(frozen=True)
-class ControlResult(HtmlRepr, _AsDict):
+class ControlResult(_PartyRows, HtmlRepr, _AsDict):
     """What ``controllers`` (one entity, or a group acting together) control under ``rule``
     (chain rules: what they own at the threshold; ofac_50: what their blocking blocks)."""
 
@@ -257,10 +266,4 @@ class ControlResult(HtmlRepr, _AsDict):
 
     @property
     def controlled(self) -> tuple[PartyRow, ...]:
-        return tuple(r for r in self.rows if r.status != "not")
-
-    def keys(self, status: Status | None = None) -> set[str]:
-        return {r.key for r in self.rows if (r.status == status if status else r.status != "not")}
-
-    def to_frame(self) -> pd.DataFrame:
-        return pd.DataFrame([r.frame_row() for r in self.rows], columns=_ROW_COLUMNS)
+        return self.passing()
