@@ -88,7 +88,8 @@ def _child(text: str) -> str:
         w = words[i - 1]
         if "*" in w or (w[:1].islower() and w not in _CONNECT) or "%" in w:
             break
-        if i < len(words) and (w.endswith(";") or w.endswith(".") and SUFFIX.fullmatch(w.rstrip("."))):
+        if i < len(words) and (w.endswith(";") or w.endswith(".") and (
+                SUFFIX.fullmatch(w.rstrip(".")) or not _abbreviation(w))):  # "… Omega. Delta Inc."
             break
         i -= 1
     while i < len(words) and words[i] in _CONNECT:
