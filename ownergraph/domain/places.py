@@ -140,8 +140,15 @@ def _one(text: str) -> str | None:
         return f"US-{_STATE_ABBREVIATIONS[key]}"
     if m := re.fullmatch(r"(.+?) (?:republic|kingdom|state|commonwealth|union|federation) of", key):
         key = m[1]  # "Korea, Republic of" (after the comma went)
-    bare = _PREFIX.sub("", key)
+    bare = _bare(key)
     return names.get(bare) if bare != key else names.get(key)
+
+
+def _bare(key: str) -> str:
+    """The key without every style before the country's name ("republic of the union of myanmar")."""
+    while (shorter := _PREFIX.sub("", key)) != key:
+        key = shorter
+    return key
 
 
 def names_place(text: str | None) -> bool:
@@ -150,7 +157,7 @@ def names_place(text: str | None) -> bool:
     abbreviation ("DE", "Del.") or "City, Country" is not."""
     key = _key(text or "")
     names = _names()
-    return bool(key) and (key in names or _PREFIX.sub("", key) in names)
+    return bool(key) and (key in names or _bare(key) in names)
 
 
 @lru_cache(maxsize=1)

@@ -25,6 +25,8 @@ from ownergraph.ingest.readers.sec.ex21_table import (
 )
 from ownergraph.ingest.readers.sec.ex21_aliases import row_aliases
 from ownergraph.ingest.readers.sec.ex21_captions import by_place_captions
+from ownergraph.ingest.readers.sec.ex21_holdings import with_holdings
+from ownergraph.ingest.readers.sec.ex21_names import unglued
 from ownergraph.ingest.readers.sec.ex21_filer_prose import generic, name_before_clause, prose_filer
 from ownergraph.ingest.readers.sec.ex21_text import line_rows, list_heading, text_rows
 from ownergraph.ingest.readers.sec.ex21_wholly_but import wholly_exceptions
@@ -218,6 +220,8 @@ class Ex21Reader:
             doc = Doc(path, header.accepted or utc_midnight(header.filed))
         rows = text_rows(plain) if plain is not None else by_place_captions(table_rows(root))
         rows = rows or line_rows(plain.splitlines() if plain is not None else page_lines(root))
+        rows = [(r[0], unglued(r[1]), *r[2:]) for r in rows]
+        rows = with_holdings(rows, plain if plain is not None else "\n".join(page_lines(root)))
         if header is not None and header.filer is not None:
             filer = header.filer
             top = EntityRef(scheme=AliasScheme.CIK, value=filer.cik, name=filer.name, kind=EntityKind.COMPANY)

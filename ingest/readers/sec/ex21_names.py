@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from ownergraph.domain.legal_forms import trailing_form
+
 # ("TICNY"), (“Sino Solar”), (the "Bank"), ('DPI'): quotes required, so "(Ltee)" or "(HK)" stay names
 _SHORT = re.compile(r"\s*\(\s*(?:the\s+|hereinafter\s+)?[\"“”'‘’](?P<short>[^\"“”'‘’()]{1,60})[\"“”'‘’]\s*\)", re.I)
 _FILER_WORDS = re.compile(r"^(?:the\s+)?(?:registrant|company|corporation|issuer|parent)\.?$", re.I)
@@ -69,3 +71,18 @@ def means_filer(name: str) -> bool:
 
 
 __all__ = ["means_filer", "other_names", "set_aside", "short_name"]
+
+
+_GLUED = re.compile(r"(?:\d{1,2}|\(\s*\w{1,3}\s*\))\.?\s*$")  # "Sapa AB1", "Sapiens N.V(2)."
+
+
+def unglued(name: str) -> str:
+    """A name without a footnote mark written against its legal form ("Sapa AB1" -> "Sapa AB",
+    "Sapiens International Corporation N.V(2)." -> "… N.V", the full stop after the mark being the
+    sentence's): only where the name ends in a legal
+    form once the mark is gone and not with it ("Big Brown 3", "Fund 2 Ltd." keep their figures)."""
+    m = _GLUED.search(name)
+    if m is None or m.start() == 0 or trailing_form(name.rstrip(".")) is not None:
+        return name
+    bare = name[:m.start()].rstrip()
+    return bare if trailing_form(bare.rstrip(".")) is not None and not bare[-1:].isdigit() else name
