@@ -209,59 +209,16 @@ def _entities(rng: random.Random, n: int) -> list[str]:
 
 def generate(n_questions: int = 240, *, seed: int = 7, chunk_tokens: int = 200,
              result_chunks: int = 10) -> list[Case]:
-    """The labelled set (deterministic for a seed)."""
+    """The labelled set (deterministic for a seed): filings with planted facts, then a question per
+    fact (and per two-step chain) with the chunks a retriever would return for it."""
     rng = random.Random(seed)
     n_docs = max(8, n_questions // 3 + 4)
     ents = _entities(rng, max(30, n_docs + 20))
     corpus = Corpus()
     facts_by_doc: dict[str, list[Fact]] = {}
-
     for d in range(n_docs):
         doc_id = f"filing-{d:04d}"
-        subject = ents[d % len(ents)]
-        lines: list[str] = [rng.choice(_NAV), ""]
-        lines += rng.sample(_COVER, 4) + [f"{subject} (Exact name of registrant as specified in its charter)", ""]
-        lines += [" ".join(rng.sample(_FLS, 3)), ""]
-        lines += ["Item 1. Business", ""]
-        lines += [f"{subject} was incorporated in {rng.choice(_JURIS)} in {rng.randint(1950, 2015)} "
-                  f"and is headquartered in {rng.choice(_CITIES)}. "
-                  + _fill("{s} operates {n} facilities across {m} countries and employs approximately {k}00 people.",
-                          rng, s=subject), ""]
-        facts: list[Fact] = []
-        for _ in range(3):
-            kind = rng.choice(list(_FACT_TEMPLATES))
-            other = rng.choice([e for e in ents if e != subject])
-            a, b = (subject, other) if rng.random() < 0.5 else (other, subject)
-            if kind == "merger":
-                a, b = subject, other
-            sent = _fill(rng.choice(_FACT_TEMPLATES[kind]), rng, a=a, b=b)
-            facts.append(Fact(kind, a, b, sent))
-        # a chain: subject -> x -> y (two gold sentences for "who ultimately owns y")
-        x, y = rng.sample([e for e in ents if e != subject], 2)
-        chain = [Fact("ownership", subject, x, _fill(_FACT_TEMPLATES["ownership"][0], rng, a=subject, b=x)),
-                 Fact("ownership", x, y, _fill(_FACT_TEMPLATES["ownership"][1], rng, a=x, b=y))]
-        facts_by_doc[doc_id] = facts + chain
-        # body: facts mixed with MD&A figures, risk factors, page furniture, mentions
-        body: list[str] = []
-        paras = [[f.sentence] for f in facts] + [[c.sentence for c in chain]]
-        for para in paras:
-            filler = [_fill(t, rng) for t in rng.sample(_MDNA, 2)]
-            other_mention = rng.choice(ents)
-            filler.append(f"{other_mention} reported stable results in {rng.choice(_CITIES)}.")
-            mixed = filler[:1] + para + filler[1:]
-            body.append(" ".join(mixed))
-            body.append(f"Page {rng.randint(2, 90)} of {rng.randint(91, 140)}")
-            body.append("Table of Contents")
-        body.append("Item 1A. Risk Factors")
-        body.append(" ".join(rng.sample(_RISKS, 4)))
-        body.append(f"{subject} has offices in {rng.choice(_CITIES)} and {rng.choice(_CITIES)}.")
-        body.append("Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations")
-        body.append("The following table sets forth selected financial data for the periods indicated.")
-        body += [_fill(t, rng) for t in _TABLE]
-        body.append(" ".join(_fill(t, rng) for t in rng.sample(_MDNA, 3)))
-        body += [_fill(t, rng) for t in _SIGN]
-        lines += [b for blk in body for b in (blk, "")]
-        text = "\n".join(lines)
+        text, facts_by_doc[doc_id] = _filing(rng, ents[d % len(ents)], ents)
         corpus.texts[doc_id] = text
         corpus.chunks[doc_id] = chunk_text(text, doc_id, max_tokens=chunk_tokens)
         for f in facts_by_doc[doc_id]:
@@ -276,37 +233,90 @@ def generate(n_questions: int = 240, *, seed: int = 7, chunk_tokens: int = 200,
         for kind, gold_facts in groups:
             if len(cases) >= n_questions:
                 break
-            first, last = gold_facts[0], gold_facts[-1]
-            q = rng.choice(_QUESTION_TEMPLATES[kind]).format(a=first.a, b=first.b, c=last.b)
-            names = sorted({n for f in gold_facts for n in (f.a, f.b)})
-            text = corpus.texts[doc_id]
-            gold = []
-            for f in gold_facts:
-                pos = text.index(f.sentence)
-                gold.append((doc_id, pos, pos + len(f.sentence)))
-            chunks = corpus.chunks[doc_id]
-            gold_chunks = [c for c in chunks if any(c.start <= g[1] < c.end for g in gold)]
-            chosen = list(gold_chunks)
-            # neighbours in the same filing
-            rest = [c for c in chunks if c not in chosen]
-            chosen += rng.sample(rest, min(3, len(rest)))
-            # other filings about the same entities, then anything
-            related = sorted({d for n in names for d in corpus.entity_docs.get(n, ()) if d != doc_id})
-            pool = [c for d in related for c in corpus.chunks[d]]
-            rng.shuffle(pool)
-            chosen += pool[: max(0, result_chunks - len(chosen) - 3)]
-            others = [c for d in rng.sample(doc_ids, min(6, len(doc_ids))) if d != doc_id for c in corpus.chunks[d]]
-            rng.shuffle(others)
-            for c in others:
-                if len(chosen) >= result_chunks:
-                    break
-                if c not in chosen:
-                    chosen.append(c)
-            rng.shuffle(chosen)  # retrieval order is not document order
-            cases.append(Case(q, names, chosen, gold, kind))
+            cases.append(_case(rng, corpus, doc_id, doc_ids, kind, gold_facts, result_chunks))
         if len(cases) >= n_questions:
             break
     return cases
+
+
+def _filing(rng: random.Random, subject: str, ents: list[str]) -> tuple[str, list[Fact]]:
+    """One filing's text about ``subject`` and the facts planted in it (the last two: a chain)."""
+    lines: list[str] = [rng.choice(_NAV), ""]
+    lines += rng.sample(_COVER, 4) + [f"{subject} (Exact name of registrant as specified in its charter)", ""]
+    lines += [" ".join(rng.sample(_FLS, 3)), ""]
+    lines += ["Item 1. Business", ""]
+    lines += [f"{subject} was incorporated in {rng.choice(_JURIS)} in {rng.randint(1950, 2015)} "
+              f"and is headquartered in {rng.choice(_CITIES)}. "
+              + _fill("{s} operates {n} facilities across {m} countries and employs approximately {k}00 people.",
+                      rng, s=subject), ""]
+    facts: list[Fact] = []
+    for _ in range(3):
+        kind = rng.choice(list(_FACT_TEMPLATES))
+        other = rng.choice([e for e in ents if e != subject])
+        a, b = (subject, other) if rng.random() < 0.5 else (other, subject)
+        if kind == "merger":
+            a, b = subject, other
+        facts.append(Fact(kind, a, b, _fill(rng.choice(_FACT_TEMPLATES[kind]), rng, a=a, b=b)))
+    # a chain: subject -> x -> y (two gold sentences for "who ultimately owns y")
+    x, y = rng.sample([e for e in ents if e != subject], 2)
+    chain = [Fact("ownership", subject, x, _fill(_FACT_TEMPLATES["ownership"][0], rng, a=subject, b=x)),
+             Fact("ownership", x, y, _fill(_FACT_TEMPLATES["ownership"][1], rng, a=x, b=y))]
+    body = _body(rng, subject, ents, [[f.sentence] for f in facts] + [[c.sentence for c in chain]])
+    lines += [b for blk in body for b in (blk, "")]
+    return "\n".join(lines), facts + chain
+
+
+def _body(rng: random.Random, subject: str, ents: list[str], paras: list[list[str]]) -> list[str]:
+    """The filing's body: the fact paragraphs mixed with MD&A figures, risk factors, page
+    furniture and mentions of other entities."""
+    body: list[str] = []
+    for para in paras:
+        filler = [_fill(t, rng) for t in rng.sample(_MDNA, 2)]
+        other_mention = rng.choice(ents)
+        filler.append(f"{other_mention} reported stable results in {rng.choice(_CITIES)}.")
+        body.append(" ".join(filler[:1] + para + filler[1:]))
+        body.append(f"Page {rng.randint(2, 90)} of {rng.randint(91, 140)}")
+        body.append("Table of Contents")
+    body.append("Item 1A. Risk Factors")
+    body.append(" ".join(rng.sample(_RISKS, 4)))
+    body.append(f"{subject} has offices in {rng.choice(_CITIES)} and {rng.choice(_CITIES)}.")
+    body.append("Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations")
+    body.append("The following table sets forth selected financial data for the periods indicated.")
+    body += [_fill(t, rng) for t in _TABLE]
+    body.append(" ".join(_fill(t, rng) for t in rng.sample(_MDNA, 3)))
+    body += [_fill(t, rng) for t in _SIGN]
+    return body
+
+
+def _case(rng: random.Random, corpus: Corpus, doc_id: str, doc_ids: list[str], kind: str,
+          gold_facts: list[Fact], result_chunks: int) -> Case:
+    """A question about ``gold_facts``, its gold spans, and the chunks returned for it: the gold
+    chunks, neighbours in the same filing, filings about the same entities, then anything."""
+    first, last = gold_facts[0], gold_facts[-1]
+    q = rng.choice(_QUESTION_TEMPLATES[kind]).format(a=first.a, b=first.b, c=last.b)
+    names = sorted({n for f in gold_facts for n in (f.a, f.b)})
+    text = corpus.texts[doc_id]
+    gold = []
+    for f in gold_facts:
+        pos = text.index(f.sentence)
+        gold.append((doc_id, pos, pos + len(f.sentence)))
+    chunks = corpus.chunks[doc_id]
+    chosen = [c for c in chunks if any(c.start <= g[1] < c.end for g in gold)]
+    rest = [c for c in chunks if c not in chosen]
+    chosen += rng.sample(rest, min(3, len(rest)))
+    related = sorted({d for n in names for d in corpus.entity_docs.get(n, ()) if d != doc_id})
+    pool = [c for d in related for c in corpus.chunks[d]]
+    rng.shuffle(pool)
+    chosen += pool[: max(0, result_chunks - len(chosen) - 3)]
+    others = [c for d in rng.sample(doc_ids, min(6, len(doc_ids))) if d != doc_id for c in corpus.chunks[d]]
+    rng.shuffle(others)
+    for c in others:
+        if len(chosen) >= result_chunks:
+            break
+        if c not in chosen:
+            chosen.append(c)
+    rng.shuffle(chosen)  # retrieval order is not document order
+    return Case(q, names, chosen, gold, kind)
 
 
 # ---------------------------------------------------------------------------------------------
