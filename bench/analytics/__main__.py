@@ -238,62 +238,73 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     report["contagion_engine"] = "server" if graph.has_procedure(PROCEDURE) else "cypher"
     for kind in args.kinds.split(","):
         keys = targets[kind][: args.contagion_queries] if kind == "contagion" else targets[kind]
-        log(f"{kind}: warm-up + timed over {len(keys)} targets")
-        t_warm = time.perf_counter()
-        for k in keys:  # warm: each query once before timing
-            ours(a, kind, k)
-        log(f"{kind}: warm-up took {time.perf_counter() - t_warm:.1f}s")
-        samples, sizes, calls, db_ms, rows = [], [], [], [], []
-        for k in keys:
-            meter.reset()
-            ms, size = timed(lambda: ours(a, kind, k))
-            samples.append(ms)
-            sizes.append(size)
-            calls.append(meter.calls)
-            rows.append(meter.rows)
-            db_ms.append(meter.seconds * 1000)
-        worst = sorted(range(len(keys)), key=lambda i: -samples[i])[:3]
-        res: dict[str, Any] = {
-            "ours_ms": percentiles(samples),
-            "ours_round_trips": {"median": statistics.median(calls), "max": max(calls)},
-            "ours_rows_read": {"median": statistics.median(rows), "max": max(rows)},
-            "ours_in_graph_reads_share": round(sum(db_ms) / sum(samples), 3),
-            "result_size": {"median": statistics.median(_size(kind, s) for s in sizes),
-                            "max": max(_size(kind, s) for s in sizes)},
-            "slowest": [{"key": keys[i], "ms": round(samples[i], 1), "round_trips": calls[i], "rows_read": rows[i],
-                         "in_reads_ms": round(db_ms[i], 1), "size": _size(kind, sizes[i])} for i in worst],
-        }
-        if kind == "exposure":
-            res["positions"] = {"median": statistics.median(s // 1_000_000 for s in sizes),
-                                "nonzero": sum(1 for s in sizes if s >= 1_000_000)}
-        # naive, same run, same server, first n targets
-        nk = keys[: args.naive_queries]
-        log(f"{kind}: naive over {len(nk)} targets (timeout {args.timeout}s)")
-        for k in nk[: min(5, len(nk))]:  # warm the plan cache
-            naive(graph, kind, k, args.timeout)
-        nsamples, timeouts, ratios = [], 0, []
-        for i, k in enumerate(nk):
-            ms, rows = timed(lambda: naive(graph, kind, k, args.timeout))
-            if rows is None:
-                timeouts += 1
-                ms = args.timeout * 1000
-            nsamples.append(ms)
-            ratios.append(ms / samples[i] if samples[i] else float("nan"))
-        res["naive_ms"] = percentiles(nsamples) | {"timeouts": timeouts, "timeout_s": args.timeout}
-        ours_same = percentiles(samples[: len(nk)])
-        res["ratio_naive_over_ours"] = {
-            "p50": round(res["naive_ms"]["p50"] / ours_same["p50"], 2) if ours_same["n"] else None,
-            "p99": round(res["naive_ms"]["p99"] / ours_same["p99"], 2) if ours_same["n"] else None,
-            "median_per_query": round(statistics.median(ratios), 2) if ratios else None,
-            "note": "timeouts count as the timeout: a lower bound on naive latency",
-        }
+        res, samples = _time_ours(a, meter, kind, keys)
+        res |= _time_naive(graph, kind, keys[: args.naive_queries], samples, args.timeout)
         results[kind] = res
         log(f"{kind}: ours p50 {res['ours_ms']['p50']} p99 {res['ours_ms']['p99']} ms; naive p50 "
-            f"{res['naive_ms']['p50']} p99 {res['naive_ms']['p99']} ms ({timeouts} timeouts)")
+            f"{res['naive_ms']['p50']} p99 {res['naive_ms']['p99']} ms ({res['naive_ms']['timeouts']} timeouts)")
     report["queries"] = results
     report["target_p99_ms"] = 100
     report["peak_rss_mb"] = round(peak_rss_mb(), 1)
     return report
+
+
+def _time_ours(a: Analytics, meter: ReadMeter, kind: str, keys: list[str]) -> tuple[dict[str, Any], list[float]]:
+    """Our analytic over ``keys`` (each warmed once first): latency, round trips, rows read, the
+    share of time in graph reads, result sizes, the slowest three; and the samples."""
+    log(f"{kind}: warm-up + timed over {len(keys)} targets")
+    t_warm = time.perf_counter()
+    for k in keys:  # warm: each query once before timing
+        ours(a, kind, k)
+    log(f"{kind}: warm-up took {time.perf_counter() - t_warm:.1f}s")
+    samples, sizes, calls, db_ms, rows = [], [], [], [], []
+    for k in keys:
+        meter.reset()
+        ms, size = timed(lambda: ours(a, kind, k))
+        samples.append(ms)
+        sizes.append(size)
+        calls.append(meter.calls)
+        rows.append(meter.rows)
+        db_ms.append(meter.seconds * 1000)
+    worst = sorted(range(len(keys)), key=lambda i: -samples[i])[:3]
+    res: dict[str, Any] = {
+        "ours_ms": percentiles(samples),
+        "ours_round_trips": {"median": statistics.median(calls), "max": max(calls)},
+        "ours_rows_read": {"median": statistics.median(rows), "max": max(rows)},
+        "ours_in_graph_reads_share": round(sum(db_ms) / sum(samples), 3),
+        "result_size": {"median": statistics.median(_size(kind, s) for s in sizes),
+                        "max": max(_size(kind, s) for s in sizes)},
+        "slowest": [{"key": keys[i], "ms": round(samples[i], 1), "round_trips": calls[i], "rows_read": rows[i],
+                     "in_reads_ms": round(db_ms[i], 1), "size": _size(kind, sizes[i])} for i in worst],
+    }
+    if kind == "exposure":
+        res["positions"] = {"median": statistics.median(s // 1_000_000 for s in sizes),
+                            "nonzero": sum(1 for s in sizes if s >= 1_000_000)}
+    return res, samples
+
+
+def _time_naive(graph: Graph, kind: str, nk: list[str], samples: list[float], timeout: float) -> dict[str, Any]:
+    """The naive query over the first targets, same run and server; its ratio to ours on them
+    (a timeout counts as the timeout: a lower bound on naive latency)."""
+    log(f"{kind}: naive over {len(nk)} targets (timeout {timeout}s)")
+    for k in nk[: min(5, len(nk))]:  # warm the plan cache
+        naive(graph, kind, k, timeout)
+    nsamples, timeouts, ratios = [], 0, []
+    for i, k in enumerate(nk):
+        ms, rows = timed(lambda: naive(graph, kind, k, timeout))
+        if rows is None:
+            timeouts += 1
+            ms = timeout * 1000
+        nsamples.append(ms)
+        ratios.append(ms / samples[i] if samples[i] else float("nan"))
+    naive_ms = percentiles(nsamples) | {"timeouts": timeouts, "timeout_s": timeout}
+    ours_same = percentiles(samples[: len(nk)])
+    return {"naive_ms": naive_ms, "ratio_naive_over_ours": {
+        "p50": round(naive_ms["p50"] / ours_same["p50"], 2) if ours_same["n"] else None,
+        "p99": round(naive_ms["p99"] / ours_same["p99"], 2) if ours_same["n"] else None,
+        "median_per_query": round(statistics.median(ratios), 2) if ratios else None,
+        "note": "timeouts count as the timeout: a lower bound on naive latency",
+    }}
 
 
 def _size(kind: str, s: int) -> int:
