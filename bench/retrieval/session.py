@@ -70,10 +70,31 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     og = Ownergraph(graph, text=text)
     session = og.session()
     lines = script(world, args.turns, args.seed)
-    per_turn: list[dict[str, Any]] = []
-    ctx_tokens: list[int] = []  # per turn, 0 for assumption turns / errors
-    errors = 0
     t0 = time.perf_counter()
+    per_turn, errors = _play(session, lines)
+    wall = time.perf_counter() - t0
+    ctx_tokens = [p["tokens"] for p in per_turn]
+    answered = [p["pattern"] not in (None, "assumption") for p in per_turn]
+    ours = [t for t, a in zip(ctx_tokens, answered) if a]
+    report.update({
+        "turns": len(lines), "answered_turns": len(ours), "errors": errors, "wall_s": round(wall, 1),
+        "ours": _ours(ours, per_turn),
+        "baseline_flat_history": _flat_history(ctx_tokens, answered, ours),
+        "per_turn": per_turn,
+        "memory": {"entities": len(session.entities), "facts": len(session.facts),
+                   "assumptions": len(session.assumptions)},
+        "target": "ours within +-20% of its mean",
+        "peak_rss_mb": round(peak_rss_mb(), 1),
+    })
+    tmp.cleanup()
+    return report
+
+
+def _play(session: Any, lines: list[str]) -> tuple[list[dict[str, Any]], int]:
+    """Each line asked in turn: its pattern and context tokens (0 for assumption turns and
+    errors), and how many turns failed."""
+    per_turn: list[dict[str, Any]] = []
+    errors = 0
     for line in lines:
         before = len(session.turns)
         err = None
@@ -83,56 +104,51 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             err = f"{type(exc).__name__}: {str(exc)[:120]}"
             errors += 1
         turn = session.turns[-1] if len(session.turns) > before else None
-        tokens = turn.tokens if turn else 0
-        ctx_tokens.append(tokens)
-        per_turn.append({"q": line, "pattern": turn.pattern if turn else None, "tokens": tokens,
-                         "error": err})
-    wall = time.perf_counter() - t0
-    ours = [t for t, p in zip(ctx_tokens, per_turn) if p["pattern"] not in (None, "assumption")]
-    baseline, acc = [], 0
-    for t in ctx_tokens:  # flat history: all previous turns' contexts + this turn's
-        acc += t
-        baseline.append(acc)
-    base_answered = [b for b, p in zip(baseline, per_turn) if p["pattern"] not in (None, "assumption")]
+        per_turn.append({"q": line, "pattern": turn.pattern if turn else None,
+                         "tokens": turn.tokens if turn else 0, "error": err})
+    return per_turn, errors
+
+
+def _ours(ours: list[int], per_turn: list[dict[str, Any]]) -> dict[str, Any]:
+    """Context tokens of the answered turns: their spread around the mean, and whether they grow
+    with the session (halves, 20-turn windows, per question type)."""
     mean = statistics.fmean(ours) if ours else 0.0
     dev = max(abs(t - mean) / mean for t in ours) if ours and mean else None
-    report.update({
-        "turns": len(lines), "answered_turns": len(ours), "errors": errors, "wall_s": round(wall, 1),
-        "ours": {"first": ours[0] if ours else None, "last": ours[-1] if ours else None,
-                 "mean": round(mean, 1), "median": statistics.median(ours) if ours else None,
-                 "min": min(ours, default=None), "max": max(ours, default=None),
-                 "max_deviation_from_mean": round(dev, 3) if dev is not None else None,
-                 "within_20pct_of_mean": (sum(1 for t in ours if abs(t - mean) <= 0.2 * mean) / len(ours))
-                 if ours else None,
-                 # trend: does context grow with the session? (flat memory: halves about equal)
-                 "first_half_mean": round(statistics.fmean(ours[: len(ours) // 2]), 1) if len(ours) > 1 else None,
-                 "second_half_mean": round(statistics.fmean(ours[len(ours) // 2:]), 1) if len(ours) > 1 else None,
-                 # growth over the session, independent of the question mix: 20-turn window means
-                 # against the overall mean, and per question type second half over first half
-                 "window20_means": [round(statistics.fmean(ours[i:i + 20]), 1) for i in range(0, len(ours), 20)],
-                 "window20_max_deviation": round(max(abs(statistics.fmean(ours[i:i + 20]) - mean) / mean
-                                                     for i in range(0, len(ours), 20)), 3) if ours and mean else None,
-                 "by_pattern": {pat: {"n": len(v), "median": statistics.median(v), "max": max(v),
-                                      "second_over_first_half": round(
-                                          statistics.fmean(v[len(v) // 2:]) / statistics.fmean(v[: len(v) // 2]), 3)
-                                      if len(v) > 1 and statistics.fmean(v[: len(v) // 2]) else None}
-                                for pat in sorted({p["pattern"] for p in per_turn if p["pattern"] not in
-                                                   (None, "assumption")})
-                                for v in [[p["tokens"] for p in per_turn if p["pattern"] == pat]]}},
-        "baseline_flat_history": {"first": base_answered[0] if base_answered else None,
-                                  "last": base_answered[-1] if base_answered else None,
-                                  "growth_last_over_first": round(base_answered[-1] / base_answered[0], 1)
-                                  if base_answered and base_answered[0] else None,
-                                  "last_over_ours_last": round(base_answered[-1] / ours[-1], 1)
-                                  if ours and ours[-1] else None},
-        "per_turn": per_turn,
-        "memory": {"entities": len(session.entities), "facts": len(session.facts),
-                   "assumptions": len(session.assumptions)},
-        "target": "ours within +-20% of its mean",
-        "peak_rss_mb": round(peak_rss_mb(), 1),
-    })
-    tmp.cleanup()
-    return report
+    half = len(ours) // 2
+    windows = [statistics.fmean(ours[i:i + 20]) for i in range(0, len(ours), 20)]
+    patterns = sorted({p["pattern"] for p in per_turn if p["pattern"] not in (None, "assumption")})
+    by_pattern = {}
+    for pat in patterns:
+        v = [p["tokens"] for p in per_turn if p["pattern"] == pat]
+        first = statistics.fmean(v[: len(v) // 2]) if len(v) > 1 else 0.0
+        by_pattern[pat] = {"n": len(v), "median": statistics.median(v), "max": max(v),
+                           "second_over_first_half": round(statistics.fmean(v[len(v) // 2:]) / first, 3)
+                           if first else None}
+    return {"first": ours[0] if ours else None, "last": ours[-1] if ours else None,
+            "mean": round(mean, 1), "median": statistics.median(ours) if ours else None,
+            "min": min(ours, default=None), "max": max(ours, default=None),
+            "max_deviation_from_mean": round(dev, 3) if dev is not None else None,
+            "within_20pct_of_mean": (sum(1 for t in ours if abs(t - mean) <= 0.2 * mean) / len(ours))
+            if ours else None,
+            # trend: does context grow with the session? (flat memory: halves about equal)
+            "first_half_mean": round(statistics.fmean(ours[:half]), 1) if len(ours) > 1 else None,
+            "second_half_mean": round(statistics.fmean(ours[half:]), 1) if len(ours) > 1 else None,
+            "window20_means": [round(w, 1) for w in windows],
+            "window20_max_deviation": round(max(abs(w - mean) / mean for w in windows), 3)
+            if ours and mean else None,
+            "by_pattern": by_pattern}
+
+
+def _flat_history(ctx_tokens: list[int], answered: list[bool], ours: list[int]) -> dict[str, Any]:
+    """The baseline: each turn sent with every earlier turn's context (a flat history)."""
+    acc, base = 0, []
+    for t, a in zip(ctx_tokens, answered):
+        acc += t
+        if a:
+            base.append(acc)
+    return {"first": base[0] if base else None, "last": base[-1] if base else None,
+            "growth_last_over_first": round(base[-1] / base[0], 1) if base and base[0] else None,
+            "last_over_ours_last": round(base[-1] / ours[-1], 1) if ours and ours[-1] else None}
 
 
 def main(argv: list[str] | None = None) -> int:
