@@ -1,0 +1,44 @@
+"""Whole classes of a register's habits, written anew (issue 30, session 16: generalisation from
+set 14's misses): legal forms said by their letters' names, framing around the question that
+asks nothing, first-person positions with a date between the words, and holder questions in
+"-ing" forms."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from ownergraph.retrieval.question.gazetteer import Gazetteer, NameRecord
+from ownergraph.retrieval.question.model import understand
+from ownergraph.retrieval.question.parser import parse
+from ownergraph.retrieval.question.spoken_text import spoken_forms
+
+TODAY = date(2025, 12, 31)
+
+
+@pytest.mark.parametrize("said, written", [
+    ("brimvale ports ess ay", "brimvale ports SA"),
+    ("brimvale ports gee em bee aitch", "brimvale ports GMBH"),
+    ("brimvale ports gee em bee aitch and co kay gee", "brimvale ports GMBH & Co. KG"),
+    ("brimvale ports ell ell see", "brimvale ports LLC"),
+    ("brimvale ports pee ell see", "brimvale ports PLC"),
+    ("brimvale ports ess ay air ell", "brimvale ports SARL"),
+    ("brimvale ports en vee", "brimvale ports NV"),
+])
+def test_a_legal_form_said_by_its_letters_names_is_written_as_letters(said: str, written: str) -> None:
+    assert spoken_forms(said)[0] == written
+
+
+@pytest.mark.parametrize("text", ["do you see the owners of brimvale", "why are you asking", "oh see you there"])
+def test_words_that_are_also_letters_alone_stay_words(text: str) -> None:
+    assert spoken_forms(text)[0] == text
+
+
+def test_a_spoken_legal_form_joins_the_name_and_leaves_the_kind_to_the_question() -> None:
+    names = Gazetteer.build(NameRecord(key=n, name=n, names=(n,)) for n in ("Brimvale Ports GmbH & Co. KG", "Tolsen Mills B.V."))
+    q = parse("right so what stake did brimvale ports gee em bee aitch and co kay gee have in tolsen mills bee vee "
+              "at the end of june twenty twenty two", today=TODAY, names=names)
+    assert q.pattern == "stake", q.notes
+    assert [m.text for m in q.anchors if m.role != "portfolio"] == ["brimvale ports GMBH & Co. KG", "tolsen mills BV"]
+    assert q.as_of == date(2022, 6, 30)
