@@ -42,3 +42,18 @@ def test_a_spoken_legal_form_joins_the_name_and_leaves_the_kind_to_the_question(
     assert q.pattern == "stake", q.notes
     assert [m.text for m in q.anchors if m.role != "portfolio"] == ["brimvale ports GMBH & Co. KG", "tolsen mills BV"]
     assert q.as_of == date(2022, 6, 30)
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Afternoon, the credit desk wants our exposure as of 30 June 2024 to Quarnwell Textiles Ltd including every company "
+     "it owns more than half of. Could you send the figures per issuer by Friday? Thanks, Ola", "exposure"),
+    ("so how is Quarnwell Textiles Ltd linked to Ostrava Kiln AG through ownership could you walk me through "
+     "each step in between", "path"),
+])
+def test_a_request_after_the_question_that_names_nothing_of_it_is_not_the_question(text: str, kind: str) -> None:
+    assert understand(text, today=TODAY).pattern == kind
+
+
+def test_a_request_that_points_back_to_a_name_before_it_is_still_the_question() -> None:
+    q = understand("For Quarnwell Textiles Ltd's credit file, could you list the companies it owns?", today=TODAY)
+    assert q.pattern == "holdings", q.notes
