@@ -57,3 +57,23 @@ def test_a_request_after_the_question_that_names_nothing_of_it_is_not_the_questi
 def test_a_request_that_points_back_to_a_name_before_it_is_still_the_question() -> None:
     q = understand("For Quarnwell Textiles Ltd's credit file, could you list the companies it owns?", today=TODAY)
     assert q.pattern == "holdings", q.notes
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("For the quarterly ESG stewardship memo: Which lenders had loans outstanding to Quarnwell Textiles Ltd at 30 June 2023?",
+     "counterparties"),
+    ("Carbon attribution workstream: What former names has Quarnwell Textiles Ltd used?", "names"),
+    ("Board pack appendix (draft): Which branches does Quarnwell Textiles Ltd have?", "branches"),
+])
+def test_a_topic_header_before_the_question_decides_no_kind(text: str, kind: str) -> None:
+    q = understand(text, today=TODAY)
+    assert q.pattern == kind, q.notes
+    assert [m.text for m in q.anchors] == ["Quarnwell Textiles Ltd"]
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Data-quality flag: does any shareholding in Quarnwell Textiles Ltd lack a percentage?", "quality"),
+    ("For our ESG review: what is the ESG score of Quarnwell Textiles Ltd?", "unknown"),
+])
+def test_a_header_that_says_what_is_asked_keeps_its_words(text: str, kind: str) -> None:
+    assert understand(text, today=TODAY).pattern == kind
