@@ -552,7 +552,7 @@ def _refine_by_anchors(w: Work, an: Anchors, pattern: str) -> str:
     """A stake question that names one entity and asks for its holders is an owners question, for
     what it holds a holdings question; a lenders or group question about the amount on our book is an exposure question."""
     named = [m for m in an.mentions if m.role in ("subject", "object")]
-    if pattern == STAKE.name and len(named) == 1:
+    if pattern == STAKE.name and len(named) == 1 and not _ON_OUR_BOOK.search(w.text):
         return _one_name_stake(w, named)
     if pattern == SCREENING.name and named and not _BOOK_WORDS.search(w.text):
         # "screen X for sanctioned parties within two hops": one entity screened, not our book

@@ -77,3 +77,12 @@ def test_a_topic_header_before_the_question_decides_no_kind(text: str, kind: str
 ])
 def test_a_header_that_says_what_is_asked_keeps_its_words(text: str, kind: str) -> None:
     assert understand(text, today=TODAY).pattern == kind
+
+
+@pytest.mark.parametrize("text", [
+    "what was our combined position as at 30 June 2024 in Quarnwell Textiles Ltd and every company it owns over 50%?",
+    "our total holding as of last month-end in Quarnwell Textiles Ltd plus its majority-owned subsidiaries, by issuer",
+    "can you tell me how much we hold in Quarnwell Textiles Ltd and its majority owned subsidiaries",
+])
+def test_our_position_in_one_entity_and_what_it_controls_is_exposure(text: str) -> None:
+    assert understand(text, today=TODAY).pattern == "exposure"
