@@ -497,7 +497,7 @@ _HOLDERS_ASKED = re.compile(r"\b(?:share|stock)?holders\b|\bowners\b|\bwho\s+(?:
                             # "identify each Person that held shares in X" (not "each company in which X held shares")
                             r"\b(?:which|what|each|every|any|all)\s+(?:natural\s+|legal\s+)?(?:persons?|individuals?|people|part(?:y|ies)|"
                             r"entit(?:y|ies)|compan(?:y|ies)|investors?)\s+(?!in\s+which\b)"
-                            r"(?:\w+\s+){0,2}(?:held|holds?|owned|owns?)\s+(?:shares|stakes?|equity|interests?)\s+in\b", re.I)
+                            r"(?:\w+\s+){0,2}(?:held|holds?|holding|owned|owns?|owning)\s+(?:shares|stakes?|equity|interests?)\s+in\b", re.I)
 # "Subs of X with effective %", "X's investments, with % held": what the one entity holds asked for
 # (not "holdings": a name's word, "stake Harbourline Holdings in Valtora" names two before the graph's names)
 # capitalised only where the question opens with it ("Valtora Investments Limited" is a name)

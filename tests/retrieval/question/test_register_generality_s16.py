@@ -86,3 +86,9 @@ def test_a_header_that_says_what_is_asked_keeps_its_words(text: str, kind: str) 
 ])
 def test_our_position_in_one_entity_and_what_it_controls_is_exposure(text: str) -> None:
     assert understand(text, today=TODAY).pattern == "exposure"
+
+
+def test_holders_asked_in_an_ing_form_are_owners() -> None:
+    q = understand('Please supply, in respect of Quarnwell Textiles Ltd (the "Company"): (a) the name of each person owning '
+                   "shares in the Company at 31 May 2022; and (b) the percentage of the shares held by each such person.", today=TODAY)
+    assert q.pattern == "owners", q.notes
