@@ -100,6 +100,8 @@ def _topic_end(text: str, start: int) -> int | None:
     m = _TOPIC.match(text, start)
     if m is None or len(m.group("label").split()) > 10 or any(cue_scores(m.group("label").replace("-", " ")).values()):
         return None
+    if re.search(r"\d", m.group("label")):
+        return None  # "Results 2024:" dates what is asked (a reference code is ``_header_end``'s)
     if any(w[:1].isupper() for w in re.findall(r"[^\W\d_]+", _ACRONYM.sub(" ", m.group("label")))[1:]):
         return None  # "Ivan Petrov -> Acme Ltd: how?" names what is asked about
     return m.end()
