@@ -50,8 +50,12 @@ _BOOK = r"(?:book|portfolios?|positions?|holdings|investments|exposures?|issuers
 OUR_POSITIONS = (r"\b(?:our|your|the\s+(?:bank|firm|authority|fund|company|group|insurer)'?s)\s+"
                  # any words that size or place it: "our aggregate position in", "the bank's total book holdings in"
                  r"(?:(?:book|own|total|aggregate|overall|combined|gross|net|current|entire|whole)\s+){0,2}"
-                 r"(?:holdings?|positions?|exposures?|investments?)\s+(?:in|to|on|against)\b|"
-                 r"\bpositions?\s+(?:that\s+)?(?:you|we)\s+(?:held|hold|have|had)\b")
+                 # (a date between the words: "our total holding as of today's run in X")
+                 r"(?:holdings?|positions?|exposures?|investments?)\s+(?:(?:as\s+(?:of|at)|at|on|\u241e)[^.?!;:\ue000]{0,40}?\s)?"
+                 r"(?:in|to|on|against)\b|"
+                 r"\bpositions?\s+(?:that\s+)?(?:you|we)\s+(?:held|hold|have|had)\b|"
+                 # "how much we hold in X", "how much do we have in X"
+                 r"\bhow\s+much\s+(?:do\s+|did\s+)?(?:we|you)\s+(?:still\s+)?(?:hold|held|have|had)\s+(?:in|of)\b")
 # a shift of work ("left open for the morning shift"), not a shift in the figures
 _WORK_SHIFT = "".join(rf"(?<!\b{w}\s)" for w in ("morning", "evening", "night", "late", "early", "next", "day", "this", "your", "my", "our"))
 

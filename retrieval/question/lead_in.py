@@ -86,6 +86,27 @@ def _header_end(text: str, start: int) -> int | None:
     return m.end()
 
 
+# a header that says what the question is for ("For our issuer-level ESG data review:", "Controversy
+# screen follow-up:"), then the question itself, opening with a question word or a request verb
+_TOPIC = re.compile(r"[ \t]*(?P<label>[^:?\n\ue000\u241e]{2,80}?)[ \t]*:[ \t]+(?=(?:which|what|who|whom|whose|how|when|where|"
+                    r"of\s+which|by\s+what|in\s+which|to\s+whom|is|are|was|were|did|does|do|has|have|had|can|could|"
+                    r"please|list|name|identify|give|show|provide|state)\b)", re.I)
+
+
+def _topic_end(text: str, start: int) -> int | None:
+    """The end of a header before the question itself at ``start`` (None when there is none): up
+    to ten words, no name, no cue word of any kind (a topic, "ESG data review", "engagement file", may
+    be anything; "Ownership:", "Group structure:", "data-quality flag:" say what is asked and stay)."""
+    m = _TOPIC.match(text, start)
+    if m is None or len(m.group("label").split()) > 10 or any(cue_scores(m.group("label").replace("-", " ")).values()):
+        return None
+    if re.search(r"\d", m.group("label")):
+        return None  # "Results 2024:" dates what is asked (a reference code is ``_header_end``'s)
+    if any(w[:1].isupper() for w in re.findall(r"[^\W\d_]+", _ACRONYM.sub(" ", m.group("label")))[1:]):
+        return None  # "Ivan Petrov -> Acme Ltd: how?" names what is asked about
+    return m.end()
+
+
 def _asks_nothing(label: str) -> bool:
     """A label's words are a lead-in's: lower case after the first word, known words, no cue word."""
     words = label.split()
@@ -107,7 +128,7 @@ def lead_in_end(text: str, start: int = 0) -> int:
             m = _LABEL.match(text, end)
             if m is not None and not _asks_nothing(m.group("label")):
                 m = None
-        if m is None and (header := _header_end(text, end) or _speaker_end(text, end)) is not None:
+        if m is None and (header := _header_end(text, end) or _speaker_end(text, end) or _topic_end(text, end)) is not None:
             end = header
             continue
         if m is None:

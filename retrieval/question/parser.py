@@ -497,7 +497,7 @@ _HOLDERS_ASKED = re.compile(r"\b(?:share|stock)?holders\b|\bowners\b|\bwho\s+(?:
                             # "identify each Person that held shares in X" (not "each company in which X held shares")
                             r"\b(?:which|what|each|every|any|all)\s+(?:natural\s+|legal\s+)?(?:persons?|individuals?|people|part(?:y|ies)|"
                             r"entit(?:y|ies)|compan(?:y|ies)|investors?)\s+(?!in\s+which\b)"
-                            r"(?:\w+\s+){0,2}(?:held|holds?|owned|owns?)\s+(?:shares|stakes?|equity|interests?)\s+in\b", re.I)
+                            r"(?:\w+\s+){0,2}(?:held|holds?|holding|owned|owns?|owning)\s+(?:shares|stakes?|equity|interests?)\s+in\b", re.I)
 # "Subs of X with effective %", "X's investments, with % held": what the one entity holds asked for
 # (not "holdings": a name's word, "stake Harbourline Holdings in Valtora" names two before the graph's names)
 # capitalised only where the question opens with it ("Valtora Investments Limited" is a name)
@@ -552,7 +552,7 @@ def _refine_by_anchors(w: Work, an: Anchors, pattern: str) -> str:
     """A stake question that names one entity and asks for its holders is an owners question, for
     what it holds a holdings question; a lenders or group question about the amount on our book is an exposure question."""
     named = [m for m in an.mentions if m.role in ("subject", "object")]
-    if pattern == STAKE.name and len(named) == 1:
+    if pattern == STAKE.name and len(named) == 1 and not _ON_OUR_BOOK.search(w.text):
         return _one_name_stake(w, named)
     if pattern == SCREENING.name and named and not _BOOK_WORDS.search(w.text):
         # "screen X for sanctioned parties within two hops": one entity screened, not our book

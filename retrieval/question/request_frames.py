@@ -89,10 +89,25 @@ def frame_end(text: str) -> int:
     while (c := _COURTESY.match(text, end)) and re.search(r"\w", text[c.end():]):  # after a speaker's label
         end = c.end()
     for m in _FRAMES.finditer(text, end):
-        if m.end() < len(text.rstrip(" ?.!")) and not _ASKS_NOTHING.match(text, m.end()):  # a frame with something after it
+        if m.end() < len(text.rstrip(" ?.!")) and not _ASKS_NOTHING.match(text, m.end()) and \
+                not _trails(text, end, m):  # a frame with something after it
             end = m.end()
             break
     return end
+
+
+# what a request after the question may point back to it with ("can you check it", "send them")
+# a name: masked, or (without the graph's names) a capitalised word inside a sentence
+_NAMED = re.compile(rf"{PH_RE.pattern}|(?<=[a-z,]\s)(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b)(?-i:[A-Z][a-z]+)")
+_BACK = re.compile(r"\b(?:it|its|they|them|their|he|him|his|she|her|this|that|these|those)\b", _I)
+
+
+def _trails(text: str, start: int, frame: re.Match[str]) -> bool:
+    """A request after the question that names nothing of it ("who owns X as of D? Can you send the
+    numbers EOD", "how does A connect to B ... can you walk me through each company"): the
+    question stands before it, with its names; the request only asks for the answer's form."""
+    after = text[frame.end():_sign_off_start(text, frame.end())]
+    return bool(_NAMED.search(text[start:frame.start()])) and not _NAMED.search(after) and not _BACK.search(after)
 
 
 def _sign_off_start(text: str, start: int) -> int:

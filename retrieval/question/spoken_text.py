@@ -1,6 +1,7 @@
 """Questions said aloud, as a speech-to-text engine writes them (issue 30): fillers ("um", "uh"),
 self-corrections ("X no sorry Y", "X i mean Y": the last one wins), letters spelt one by one
-("s a r l", "b v", "l e i": one word) and identifiers read digit by digit ("zero five eight
+("s a r l", "b v", "l e i": one word), letters said by their names ("ess ay", "gee em bee aitch and
+co kay gee", "pee ell see": SA, GmbH & Co KG, PLC) and identifiers read digit by digit ("zero five eight
 eight one one four two": 05881142). Rewritten before the rest of the parser reads the text, so
 the graph's names and the date grammar see the written forms. The words are data rows below.
 """
@@ -28,6 +29,16 @@ _SPELT = re.compile(r"(?<![\w.])(?:[a-z]\.?\s+){1,5}[a-z]\b\.?(?![\w'])", _I)
 # five or more digits said one by one: an identifier (a company number, a code), not a count
 _DIGIT_RUN = re.compile(rf"\b(?:(?:{'|'.join(DIGIT_WORDS)})[\s-]+){{4,}}(?:{'|'.join(DIGIT_WORDS)})\b", _I)
 _WORD = re.compile(r"[\w&.'-]+")
+# the names of letters as a speech-to-text engine writes them; those that are also English words
+# ("see", "you", "are") count only inside a run with an unambiguous one ("ell ell see": LLC)
+LETTER_NAMES = {"ay": "A", "bee": "B", "dee": "D", "ef": "F", "eff": "F", "gee": "G", "aitch": "H", "jay": "J",
+                "kay": "K", "ell": "L", "el": "L", "em": "M", "en": "N", "pee": "P", "ar": "R", "ess": "S", "es": "S",
+                "vee": "V", "zed": "Z", "zee": "Z", "cue": "Q", "ex": "X"}
+AMBIGUOUS_LETTERS = {"see": "C", "sea": "C", "ee": "E", "eye": "I", "oh": "O", "air": "R", "tee": "T", "you": "U",
+                     "why": "Y"}
+_LETTER = "|".join(sorted({*LETTER_NAMES, *AMBIGUOUS_LETTERS}, key=len, reverse=True))
+# two or more letter names in a row, "and co" inside ("gee em bee aitch and co kay gee")
+_LETTER_RUN = re.compile(rf"\b(?:{_LETTER})(?:\s+(?:and\s+co\s+)?(?:{_LETTER}))+\b", _I)
 
 
 def _without_fillers(text: str) -> str:
@@ -61,6 +72,14 @@ def _joined(m: re.Match[str]) -> str:
     return letters + " "
 
 
+def _letters(m: re.Match[str]) -> str:
+    words = m.group(0).lower().split()
+    if not any(w in LETTER_NAMES for w in words) or len(words) < 2:
+        return m.group(0)
+    parts = " ".join(words).split(" and co ")
+    return " & Co. ".join("".join(LETTER_NAMES.get(w) or AMBIGUOUS_LETTERS[w] for w in p.split()) for p in parts)
+
+
 def _digits(m: re.Match[str]) -> str:
     return "".join(DIGIT_WORDS[w.lower()] for w in re.split(r"[\s-]+", m.group(0)))
 
@@ -70,7 +89,7 @@ def spoken_forms(text: str) -> tuple[str, list[str]]:
     and notes on what was changed."""
     notes: list[str] = []
     out = _last_wins(_without_fillers(text), notes)
-    joined = _SPELT.sub(_joined, out)
+    joined = _SPELT.sub(_joined, _LETTER_RUN.sub(_letters, out))
     joined = _DIGIT_RUN.sub(_digits, joined)
     if joined != out:
         notes.append(f"read as spoken: {' '.join(joined.split())!r}")
