@@ -29,6 +29,10 @@ _PAGE = re.compile(r"\d{1,3}|-\s*\d{1,3}\s*-|page\s+\d+(?:\s+of\s+\d+)?", re.I)
 _NOTES_HEADING = re.compile(r"notes?\s*:?", re.I)
 _EMPTY = re.compile(r"n/?a|none|-+|[\u2013\u2014]", re.I)  # a cell that states nothing
 _PERCENT_WORD = re.compile(r"%|percent", re.I)
+# a header over a share column that names no percent ("Share of" capital, "Interest", "Ownership")
+_SHARE_HEAD = re.compile(r"%|percent|\bshare\s+of\b|^(?:equity\s+)?(?:interest|ownership|control)\b", re.I)
+# a figure that counts something (shares held: "12,500,000", "1200"): no row's name, nor its percent
+_COUNT = re.compile(r"\d{1,3}(?:,\d{3})+|\d{4,}")
 _OWNER_HEAD = re.compile(r"^(?:immediate\s+|direct\s+)?(?:parent|owner|owned\s+by|held\s+by|shareholder|holder|"
                          r"holding\s+company)s?\b", re.I)
 # a header cell that is no name: "Any other name under which they do business", "Percentage"
@@ -119,7 +123,7 @@ class _Head:
             return False
         # "Held by the Group %": a percent column, not one naming each row's holder
         self.parent_column = self.parent_column or bool(_OWNER_HEAD.match(text) and not _PERCENT_WORD.search(text))
-        if self.cols.pct is None and _PERCENT_WORD.search(text):
+        if self.cols.pct is None and _SHARE_HEAD.search(text):
             self.cols.pct = 0  # "Held by the Group %": read as a name by its "Group", still a percent header
         self._direct = self._direct or bool(_DIRECT_HEAD.match(text))
         self.total_last = self.total_last or (self._direct and bool(_TOTAL_HEAD.search(text)))
@@ -149,7 +153,8 @@ def cell_rows(lines: list[str]) -> list[Row]:
             if share:
                 continue
         if (i in taken or not text or is_mark(text) or MARK.fullmatch(text) or _ITEM.fullmatch(text)
-                or _EMPTY.fullmatch(text) or text in head.seen or _DATE.fullmatch(text) or share_class(text)):
+                or _EMPTY.fullmatch(text) or text in head.seen or _DATE.fullmatch(text) or share_class(text)
+                or _COUNT.fullmatch(text)):
             continue
         if (not out and not place_first and head.take(text)) or i < start:
             continue
@@ -179,6 +184,8 @@ def _update(out: list[Row], n: int, text: str, head: _Head) -> bool:
         out[-1] = (last[0], f"{last[1]} {mark}" if mark else last[1], last[2], pct, last[4])
     elif last is not None and last[2] is None and _place(text, head.cols):
         out[-1] = fill(last, PLACE, text)
+    elif last is not None and last[2] is not None and not known_place(last[2]) and place_heading(text):
+        out[-1] = (*last[:2], text, *last[3:])  # a town, then its country ("Lund" / "Sweden")
     elif last is not None and head.parent_column and _owner_cell(out, text):
         out[-1:] = _with_owner(last, text)
     elif (found := stated(text)) is not None:  # "X is a Texas corporation … Y owns 100% of … X"
