@@ -150,7 +150,7 @@ def cell_rows(lines: list[str]) -> list[Row]:
     for i, (n, text) in enumerate(cells):
         if (share := group_share(text)) is not None:
             group = share
-            if share:
+            if share or (out and not text.endswith(":")):  # a caption naming a holder is read below
                 continue
         if (i in taken or not text or is_mark(text) or MARK.fullmatch(text) or _ITEM.fullmatch(text)
                 or _EMPTY.fullmatch(text) or text in head.seen or _DATE.fullmatch(text) or share_class(text)
