@@ -100,7 +100,8 @@ def _text_parent(text: str) -> str | None:
                 return m[1].strip(" *:,")
         if list_heading(ln) and not _NOTE_MARK.match(ln):  # a row "…, a subsidiary of X" or a note is no heading
             above = [x for x in lines[max(0, i - 2):i] if SUFFIX.search(x) and len(x) < 80
-                     and not re.search(r"exhibit|subsidiar|<", x, re.I)]
+                     and not re.search(r"exhibit|subsidiar|<", x, re.I)
+                     and not re.fullmatch(r"\(.*\)", x)]  # "(A DELAWARE CORPORATION)" says what the name above is
             if above:
                 return above[-1].strip(" *:")
     return prose_filer(text)

@@ -16,7 +16,8 @@ from ownergraph.ingest.readers.sec.ex21_cell_notes import is_mark, notes, traili
 from ownergraph.ingest.readers.sec.ex21_captions import names_holder
 from ownergraph.ingest.readers.sec.ex21_names import other_names, short_name
 from ownergraph.ingest.readers.sec.ex21_owner_sentences import add_stated, stated
-from ownergraph.ingest.readers.sec.ex21_rows import PLACE, fill, held_by
+from ownergraph.ingest.readers.sec.ex21_group_share import group_share
+from ownergraph.ingest.readers.sec.ex21_rows import PERCENT, PLACE, fill, held_by
 from ownergraph.ingest.readers.sec.ex21_table import (
     MARK, PCT, Columns, Row, has_form, known_place, owned_by, row_text,
 )
@@ -28,7 +29,12 @@ _PAGE = re.compile(r"\d{1,3}|-\s*\d{1,3}\s*-|page\s+\d+(?:\s+of\s+\d+)?", re.I)
 _NOTES_HEADING = re.compile(r"notes?\s*:?", re.I)
 _EMPTY = re.compile(r"n/?a|none|-+|[\u2013\u2014]", re.I)  # a cell that states nothing
 _PERCENT_WORD = re.compile(r"%|percent", re.I)
-_OWNER_HEAD = re.compile(r"^(?:immediate\s+)?(?:parent|owner|owned\s+by|held\s+by|shareholder)s?\b", re.I)
+# a header over a share column that names no percent ("Share of" capital, "Interest", "Ownership")
+_SHARE_HEAD = re.compile(r"%|percent|\bshare\s+of\b|^(?:equity\s+)?(?:interest|ownership|control)\b", re.I)
+# a figure that counts something (shares held: "12,500,000", "1200"): no row's name, nor its percent
+_COUNT = re.compile(r"\d{1,3}(?:,\d{3})+|\d{4,}")
+_OWNER_HEAD = re.compile(r"^(?:immediate\s+|direct\s+)?(?:parent|owner|owned\s+by|held\s+by|shareholder|holder|"
+                         r"holding\s+company)s?\b", re.I)
 # a header cell that is no name: "Any other name under which they do business", "Percentage"
 _HEAD_WORDS = re.compile(r"\b(?:name|jurisdiction|incorporat\w*|organi[sz]ation|ownership|percent\w*|"
                          r"business|parent|country|place)\b", re.I)
@@ -61,8 +67,10 @@ _NOTE_REF = re.compile(r"\s*\(\s*(?:see\s+)?notes?\s+\(?[a-z0-9]{1,4}\)?(?:\s*(?
 _LOWER_OK = frozenset("of and de do da du des del della di la le y e the für und van von en et".split())
 _ITEM_NUMBER = re.compile(r"^\(?\d{1,3}[.)]\)?\s+(?=\S)")  # "1. Cloudary Holdings Limited": the list's numbering
 # "100% Speedware Corporation"; "100% Direct", "100% owned" name no owner
-_PCT_OWNER = re.compile(r"^(?P<pct>\d{1,3}(?:\.\d+)?)\s*%\s+(?!(?:in)?direct|owned|held|interest|voting|general|"
-                        r"limited|common|ownership|of\b)(?P<by>\D.*)$", re.I)
+# "100% owned by Beijing WiMi": the percent and its holder
+_PCT_OWNER = re.compile(r"^(?P<pct>\d{1,3}(?:\.\d+)?)\s*%\s+(?:(?:(?:in)?direct(?:ly)?\s+)?(?:owned|held)\s+by\s+|"
+                        r"(?!(?:in)?direct|owned|held|interest|voting|general|limited|common|ownership|of\b))"
+                        r"(?P<by>\D.*)$", re.I)
 
 
 def one_cell_lines(lines: list[str]) -> bool:
@@ -115,7 +123,7 @@ class _Head:
             return False
         # "Held by the Group %": a percent column, not one naming each row's holder
         self.parent_column = self.parent_column or bool(_OWNER_HEAD.match(text) and not _PERCENT_WORD.search(text))
-        if self.cols.pct is None and _PERCENT_WORD.search(text):
+        if self.cols.pct is None and _SHARE_HEAD.search(text):
             self.cols.pct = 0  # "Held by the Group %": read as a name by its "Group", still a percent header
         self._direct = self._direct or bool(_DIRECT_HEAD.match(text))
         self.total_last = self.total_last or (self._direct and bool(_TOTAL_HEAD.search(text)))
@@ -138,10 +146,15 @@ def cell_rows(lines: list[str]) -> list[Row]:
     taken = notes(cells)[1]
     start, leads = header_end(cells, _Head().take), places_lead(cells)
     out: list[Row] = []
-    place_first, pending = False, None  # a place written before its row's name
+    place_first, pending, group = False, None, ""  # a place written before its row's name; a group's share
     for i, (n, text) in enumerate(cells):
+        if (share := group_share(text)) is not None:
+            group = share
+            if share or (out and not text.endswith(":")):  # a caption naming a holder is read below
+                continue
         if (i in taken or not text or is_mark(text) or MARK.fullmatch(text) or _ITEM.fullmatch(text)
-                or _EMPTY.fullmatch(text) or text in head.seen or _DATE.fullmatch(text) or share_class(text)):
+                or _EMPTY.fullmatch(text) or text in head.seen or _DATE.fullmatch(text) or share_class(text)
+                or _COUNT.fullmatch(text)):
             continue
         if (not out and not place_first and head.take(text)) or i < start:
             continue
@@ -154,7 +167,8 @@ def cell_rows(lines: list[str]) -> list[Row]:
         if _update(out, n, text, head):
             continue
         if (row := _new_row(n, text, head, bool(out))) is not None:
-            out.append(fill(row, PLACE, pending) if pending else row)
+            row = fill(row, PLACE, pending) if pending else row
+            out.append(fill(row, PERCENT, group) if group else row)
             pending = None
     return out
 
@@ -170,6 +184,8 @@ def _update(out: list[Row], n: int, text: str, head: _Head) -> bool:
         out[-1] = (last[0], f"{last[1]} {mark}" if mark else last[1], last[2], pct, last[4])
     elif last is not None and last[2] is None and _place(text, head.cols):
         out[-1] = fill(last, PLACE, text)
+    elif last is not None and last[2] is not None and not known_place(last[2]) and place_heading(text):
+        out[-1] = (*last[:2], text, *last[3:])  # a town, then its country ("Lund" / "Sweden")
     elif last is not None and head.parent_column and _owner_cell(out, text):
         out[-1:] = _with_owner(last, text)
     elif (found := stated(text)) is not None:  # "X is a Texas corporation … Y owns 100% of … X"
