@@ -53,6 +53,8 @@ SHORTHAND: tuple[tuple[str, str, bool], ...] = (
     (r"exp(?=\s+(?:to|on|vs|at|@|under|against)\b|\s*@)", "exposure", False),
     (r"hldco|hld\s?co", "holdco", False),
     (r"o/s", "outstanding", False),
+    # "EOM June 2019", "EOQ Q3 2023": the end of the period named, not the last one
+    (r"eo[mq](?=\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|q[1-4]\b|h[12]\b))", "the end of", False),
     (r"eoq", "last quarter end", False),
     (r"eom", "last month end", False),
     (r"eoy(?!\s*'?\d)", "last year end", False),

@@ -57,6 +57,23 @@ _MEASURED = re.compile(
     r"(?=\s+(?:for|of|on|under|at|charged|applied|applicable|assigned)\b|\s*[?.!]|\s*$)", re.I)
 
 
+# a person in an office the graph records none of ("the name of the finance director of X", "who is
+# X's auditor", "who is the CFO at X"): officers and advisers are no owners, lenders or controllers
+_OFFICE = (r"(?:(?:finance|financial|managing|executive|non-executive|sales|hr|it|technical|operations)\s+director|"
+           r"chief\s+\w+\s+officer|c[efot]o|chair(?:man|woman|person)?|(?:company\s+)?secretary|auditors?|accountants?|"
+           r"lawyers?|solicitors?|counsel|(?:compliance|data\s+protection|money\s+laundering\s+reporting)\s+officer|mlro|"
+           r"treasurer|(?:relationship|account|bank)\s+manager|contact\s+person|head\s+of\s+\w+)")
+_OFFICER = re.compile(rf"\b(?:name|names|identity|contact\s+details?)\s+of\s+(?:the|its|their)\s+(?P<q>{_OFFICE})\b|"
+                      rf"\bwho\s+(?:is|was|are|were)\s+(?:the\s+)?(?:\S+'s?\s+)?(?P<q2>{_OFFICE})\b|"
+                      rf"'s?\s+(?P<q3>{_OFFICE})\b(?!\s+(?:of|for)\s+(?:the\s+)?(?:loan|fund|trust)s?\b)", re.I)
+
+
+def _office(text: str) -> str | None:
+    """The office asked for ("finance director", "auditor"); None when none."""
+    m = _OFFICER.search(text)
+    return " ".join((m.group("q") or m.group("q2") or m.group("q3")).split()) if m else None
+
+
 def _measure(text: str) -> str | None:
     """The measure asked for ("interest rate", "probability-of-default model score"); None when none."""
     m = _MEASURED.search(text)
@@ -80,4 +97,4 @@ def foreign_attribute(text: str) -> str | None:
                 q_all = q
             if not _OURS.search(q_all) and not re.fullmatch(r"(?:the|this|that|same|which|what)(?:\s+\w+)?", q, re.I):
                 return q
-    return _measure(text)
+    return _measure(text) or _office(text)

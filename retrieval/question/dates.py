@@ -61,9 +61,10 @@ _DOCUMENT_CUE = re.compile(
     r"report|message|meeting|call|ticket)\s+(?:of|dated|from|sent\s+on|submitted\s+on)\s*$|"
     r"\b(?:issued|submitted|sent|received|opened|created|updated|raised|logged)(?:\s+(?:on|at))?\s*:?\s*,?\s*$", re.I)
 _FROM_CUE = re.compile(r"\b(?:between|from|since|starting(?:\s+(?:from|in|on|at))?|after|beginning)"
-                       r"(?:\s+(?:the|on|at|in))?\s*$", re.I)
+                       r"(?:\s+(?:the|on|at|in))?(?:\s+(?:our|its|their|your|my))?\s*$", re.I)
+# "between our D1 rebalance and our D2 rebalance": each end wrapped in the register's own words
 _TO_CUE = re.compile(r"\b(?:and|to|until|till|through|thru|up\s+to|vs\.?|versus|compared\s+(?:to|with)|"
-                     r"against)(?:\s+(?:on|at|in|as\s+of|the))?\s*$"
+                     r"against)(?:\s+(?:on|at|in|as\s+of|the))?(?:\s+(?:our|its|their|your|my))?\s*$"
                      r"|(?<=\d)\s*(?:-{1,2}>?|=>|\u2013|\u2014|\u2192)\s*$", re.I)  # "1/1/24 - 30/6/24", "YE20 -> YE21"
 # a reference date's acronym in capitals before the date ("as at RRD 2020-05-31", "per VD 30/06/24"): the date's name
 _DATE_ACRONYM = r"(?-i:(?<![\w.])[A-Z]{1,3}D(?![\w.]))"

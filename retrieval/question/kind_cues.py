@@ -62,6 +62,9 @@ _WORK_SHIFT = "".join(rf"(?<!\b{w}\s)" for w in ("morning", "evening", "night", 
 # words of coming onto a register and of leaving it: a pair of them asks what changed
 _CAME_IN = r"(?:added|joined|entered|arrived|appeared|admitted|came\s+(?:in|onto|on)|new(?:comers?)?|incoming)"
 _WENT_OUT = r"(?:removed|left|exited|departed|disappeared|dropped(?:\s+off|\s+out)?|fell\s+off|went|ceased|outgoing|leavers?)"
+# one word of coming in or going out, unpaired ("who was added to the register"): with a date
+# range, the change between its dates
+TURNOVER = re.compile(rf"\b{_CAME_IN}\b|\b{_WENT_OUT}\b(?!\s+(?:under|down|bust)\b)", re.I)
 # a majority at every step of a chain: the group (not the direct holdings)
 _MAJORITY = r"(?:majorit\w*|more\s+than\s+(?:half|50\s*(?:%|per\s*cent|percent))|over\s+(?:half|50\s*(?:%|per\s*cent|percent))|>\s*50\s*%)"
 _EVERY_STEP = (r"(?:chains?|at\s+(?:any|every|each)\s+(?:depth|level|step|tier)|(?:all|every|each)\s+(?:levels?|steps?|tiers?)|"

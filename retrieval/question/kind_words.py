@@ -36,6 +36,15 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (PATH.name, re.compile(r"(?:^|[:;?.!|])\s*(?:was|is|were|are)\s+(?:\w+\s+)?\ue000\d+\ue001\s+"
                            r"(?:(?:directly|indirectly|ultimately|either|or|and)\s+)*(?:owned|controlled|held)"
                            r"(?:\s+(?:or|and|and/or)\s+(?:owned|controlled|held))?\s+(?:\w+\s+)?by\s+(?:\w+\s+)?\ue000\d+\ue001", _I)),
+    # "how A was owned or controlled by B (naming every entity in the chain)": the chain from B to A
+    (PATH.name, re.compile(r"\bhow\s+(?:\w+\s+)?\ue000\d+\ue001\s+(?:was|is|were|are|has\s+been|had\s+been|came\s+to\s+be)\s+"
+                           r"(?:(?:directly|indirectly|ultimately|either|or|and)\s+)*(?:owned|controlled|held)"
+                           r"(?:\s+(?:or|and|and/or)\s+(?:owned|controlled|held))?\s+(?:\w+\s+)?by\s+(?:\w+\s+)?\ue000\d+\ue001", _I)),
+    # "how large a holding did A have in B", "how big of a stake does A hold in B": A's stake in B
+    (STAKE.name, re.compile(r"\bhow\s+(?:large|big|much|sizeable|significant|substantial)\s+(?:of\s+)?an?\s+(?:\w+\s+)?"
+                            r"(?:holding|stake|shareholding|interest|share|position)\s+(?:did|does|do|has|had|have)\s+"
+                            r"(?:\w+\s+)?\ue000\d+\ue001\s+(?:\w+\s+)?(?:have|has|had|hold|held|own|owned|take|took|keep|kept)\s+"
+                            r"in\s+(?:\w+\s+)?\ue000\d+\ue001", _I)),
     # an auditor's roll-forward of a register from one date to another: what changed in between
     (DIFF.name, re.compile(r"\broll(?:s|ed|ing)?[- ]forward\b", _I)),
     (PATH.name, re.compile(r"\bchain\s+of\s+(?:ownership|control|relationships?)(?:\s+(?:or|and|and/or)\s+(?:ownership|control))?\b.{0,60}"
@@ -136,6 +145,15 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (QUALITY.name, re.compile(r"\b(?:shareholdings?|stakes?|holdings?|ownership\s+(?:links?|edges?|records?)|edges?|links?)\b.{0,60}?"
                               r"(?:\bmissing|\bwithout|\black(?:s|ing)?|\bwith\s+no|\bno)\s+(?:(?:its|their|a|the|any|stated)\s+)*"
                               r"(?:percentages?\b|%|per\s*cent\b|percent\b)", _I)),
+    # the figure named first, its absence after it: "a shareholder with no % against it", "an owner
+    # whose percentage is just missing", "the stake is blank for one holder" (holder words near it)
+    (QUALITY.name, re.compile(r"\b(?:share|stock)?holders?\b.{0,60}?(?:\bwith\s+no|\bwithout|\bno)\s+(?:(?:its|their|a|the|any|stated)\s+)*"
+                              r"(?:percentages?\b|%|per\s*cent\b|percent\b|pct\b)|"
+                              r"\b(?:share|stock)?holders?\b.{0,60}?\b(?:percentages?|%|per\s*cent|percent|pct|stake)\s+(?:figure\s+)?"
+                              r"(?:is|are|was|were)\s+(?:just\s+|simply\s+|still\s+)?(?:missing|blank|empty|absent|null|not\s+(?:recorded|given|stated|shown|filled\s+in))\b|"
+                              # "which shareholder does not have a percentage recorded"
+                              r"\b(?:share|stock)?holders?\b.{0,40}?\b(?:does|do|did|has|have|had)\s+not\s+(?:have\s+|got\s+)?(?:a|an|any)\s+"
+                              r"(?:percentage|%|per\s*cent|percent|pct|stake)\s+(?:figure\s+)?(?:recorded|stated|given|shown|against|next\s+to|on\s+(?:file|record))", _I)),
     (QUALITY.name, re.compile(r"\b(?:anything|something|what'?s)\s+(?:that\s+)?(?:looks?\s+|is\s+|seems?\s+)?wrong\s+(?:in|with)\b|"
                               r"\bdata\b.{0,40}\b(?:problems?|issues?|clean|dirty|messy|errors?|inconsisten\w*|discrepanc\w*|anomal\w*|gaps?)\b|"
                               r"\b(?:anything|something)\s+missing\s+(?:in|from)\b|"

@@ -195,8 +195,15 @@ def question_start(text: str) -> int:
     if not starts:
         return 0
     bounds = [0, *starts]
-    asking = [b for i, b in enumerate(bounds) if "?" in text[b:bounds[i + 1] if i + 1 < len(bounds) else len(text)]]
+    said = [text[b:bounds[i + 1] if i + 1 < len(bounds) else len(text)] for i, b in enumerate(bounds)]
+    asking = [b for b, s in zip(bounds, said) if "?" in s] or [b for b, s in zip(bounds, said) if _ASKING.search(s)]
     return asking[-1] if asking else bounds[-1]
+
+
+# without a question mark, the sentence that asks by its words ("Pls check whether ... . Our
+# consolidation tool chokes on it.": the remark after it asks nothing)
+_ASKING = re.compile(r"\b(?:who|whom|whose|which|what|when|where|how|whether|is\s+there|are\s+there|check|list|show|"
+                     r"identify|give|provide|confirm|tell|send|pull|find|name|state|set\s+out|trace|screen)\b", re.I)
 
 
 # a question written as a form: "entity: X", "date: 30/6/24", "question: owners" (lines, bullets or "|")

@@ -39,13 +39,14 @@ from ownergraph.domain.vocabulary import (
 from ownergraph.retrieval.question.anchors import ELLIPSIS, Anchors, clean, fallback, slots
 from ownergraph.retrieval.question.dates import DATE_NAMED_CUE, DateHit, assign_dates, find_dates
 from ownergraph.retrieval.question.params import read_channels, read_depth, read_portfolio, read_rules
-from ownergraph.retrieval.question.kind_cues import OUR_POSITIONS, SURE, best_kind, cue_scores, kind_by_cues, overruled, refined
+from ownergraph.retrieval.question.kind_cues import OUR_POSITIONS, SURE, TURNOVER, best_kind, cue_scores, kind_by_cues, overruled, refined
 from ownergraph.retrieval.question.kind_words import kind_by_command, kind_by_phrase
 from ownergraph.retrieval.question.kind_model import guess_kind
 from ownergraph.retrieval.question.patterns import family
 from ownergraph.retrieval.question.slots import VOTING_RE
 from ownergraph.retrieval.question.request_frames import blank_frames, question_body
 from ownergraph.retrieval.question.abbreviations import expand
+from ownergraph.retrieval.question.contractions import without_contractions
 from ownergraph.retrieval.question.code_text import code_question
 from ownergraph.retrieval.question.message_text import form_question, message_question, question_start
 from ownergraph.retrieval.question.spelling import correct_words
@@ -243,16 +244,16 @@ def _by_cue_words(w: Work, words: str, found: str, dates: list[DateHit]) -> str:
     if found in (UNKNOWN, PARENTS.name) and _of_a_branch(w, words):
         w.notes.append("the entity asked about is a branch: read as a branches question")
         return BRANCHES.name
+    if found not in (DIFF.name, EVENTS.name) and _is_range(dates) and \
+            (cue_scores(words)[DIFF.name] >= SURE or _compares(w, dates) or TURNOVER.search(words)):
+        w.notes.append(f"a date range and words of change: read as a diff, not a {found} question")
+        return DIFF.name
     if found == UNKNOWN:
         found = kind_by_cues(words, _ORDER) or UNKNOWN
         if found != UNKNOWN:
             w.notes.append(f"read as a {found} question by its words (no rule matched)")
             return found
         return _by_model(w, words, found, NO_KIND_P)
-    if found not in (DIFF.name, EVENTS.name) and _is_range(dates) and \
-            (cue_scores(words)[DIFF.name] >= SURE or _compares(w, dates)):
-        w.notes.append(f"a date range and words of change: read as a diff, not a {found} question")
-        return DIFF.name
     other = refined(words, found) or overruled(words, found, _ORDER)
     if other:
         w.notes.append(f"read as a {other} question by its words (the {found} rule matched, but few of its words)")
@@ -461,10 +462,11 @@ def _prepared(text: str, today: date | None, names: Gazetteer | None) -> tuple[W
     defined_free, defined = without_defined_terms(form_question(unframed))
     spoken, said = spoken_forms(defined_free)
     plain = spoken_dates_in_digits(_normalise(_without_shouting(spoken)))
+    plain, contracted = without_contractions(plain)
     expanded, spelt_out = expand(plain)
     expanded, translated = plain_english(expanded)
     spelt, fixes = correct_words(expanded)
-    fixes = coded + framed + defined + said + spelt_out + translated + fixes
+    fixes = coded + framed + defined + said + contracted + spelt_out + translated + fixes
     w = _working_copy(spelt, today or date.today())
     w.notes.extend(fixes)
     mask_names(w)

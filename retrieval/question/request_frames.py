@@ -47,7 +47,7 @@ _GREETING = re.compile(
 _SIGN_OFF = re.compile(
     r"(?:[\s,.;:!?\u2013\u2014-]*\b(?:(?:many\s+|massive\s+)?thanks(?:\s+(?:a\s+lot|so\s+much|very\s+much|in\s+advance|again))?|"
     r"thank\s+you(?:\s+(?:so\s+much|very\s+much|in\s+advance|again))?|(?:much\s+)?appreciated|cheers|thx|ta|"
-    r"(?:kind|best|warm|many)\s+regards|regards|best(?:\s+wishes)?|asap|pls|please|with\s+(?:many\s+)?thanks|"
+    r"(?:kind|best|warm|many)\s+regards|regards|rgds|best(?:\s+wishes)?|asap|pls|please|with\s+(?:many\s+)?thanks|"
     r"(?:could|can|would)\s+(?:you|someone|anyone|somebody)\s+(?:please\s+)?(?:be\s+able\s+to\s+)?(?:let\s+me\s+know|"
     r"check(?:\s+(?:that|this))?|help|confirm|advise|look\s+into\s+(?:it|this|that))(?:\s+for\s+(?:me|us))?|"
     r"i(?:'d|\s+would)\s+be\s+grateful\s+for\s+(?:your|any)\s+help|if\s+(?:possible|you\s+can))[\s.!?]*)+$", _I)
@@ -55,7 +55,7 @@ _SIGN_OFF = re.compile(
 
 # a sign-off and the writer's name after it ("Thanks, Sam", "Cheers / Priya", "Best, Nadia Ivanova")
 _SIGNED = re.compile(
-    r"[\s,.;:!?\u2013\u2014-]*\b(?:(?:(?:many\s+)?thanks|thank\s+you|cheers|thx|ta|(?:kind|best|warm|many)\s+regards|regards|"
+    r"[\s,.;:!?\u2013\u2014-]*\b(?:(?:(?:many\s+)?thanks|thank\s+you|cheers|thx|ta|(?:kind|best|warm|many)\s+regards|regards|rgds|"
     r"best(?:\s+wishes)?)\b[\s,.!/-]*)+(?-i:[A-Z][\w'.-]*)(?:[\s,/]+(?-i:[A-Z][\w'.-]*)){0,3}[\s.!]*$", _I)
 
 
@@ -110,7 +110,24 @@ def _trails(text: str, start: int, frame: re.Match[str]) -> bool:
     return bool(_NAMED.search(text[start:frame.start()])) and not _NAMED.search(after) and not _BACK.search(after)
 
 
+# a sentence after the question that only says what the answer is for ("Auditors want it for the IC
+# loan file.", "We need this for the credit memo by Friday."): its words ("loan", "credit") are no
+# question's, so it is blanked with the sign-off
+_PURPOSE = re.compile(r"(?<=[?.!])\s+(?:(?:the\s+|our\s+)?[\w-]+(?:\s+[\w-]+)?|i|we|they|he|she)\s+(?:really\s+)?"
+                      r"(?:wants?|needs?|needed|wanted|requires?|required|asked\s+for|asks\s+for|(?:is|are)\s+asking\s+for)\s+"
+                      r"(?:it|this|that|them|these|those|the\s+(?:figures?|numbers?|answer|info(?:rmation)?|data|details))\s+"
+                      r"(?:for|by|before|ahead\s+of|in)\b[^.?!\ue000]{0,80}(?:[.!]\s*|$)", _I)
+
+
 def _sign_off_start(text: str, start: int) -> int:
+    stop = _sign_off_start_alone(text, start)
+    purpose = _PURPOSE.search(text[:stop], start)
+    if purpose and re.search(r"\w", text[start:purpose.start()]) and not re.search(r"[?\ue000]", text[purpose.end():]):
+        return purpose.start()
+    return stop
+
+
+def _sign_off_start_alone(text: str, start: int) -> int:
     found = [m.start() for rx in (_SIGN_OFF, _SIGNED) if (m := rx.search(text, start)) and m.start() > start]
     return min(found, default=len(text))
 

@@ -46,7 +46,9 @@ TRANSLATED: tuple[tuple[str, str], ...] = (
     (r"economic(?:ally)?\s+(?:beneficiar(?:y|ies)|entitled(?:\s+persons?)?|owners?)", "beneficial owners"),
     # credit
     (r"engagements?\s+(?:towards|against|with|on|to)", "exposure to"),
-    (r"engagements?|obligo", "exposure"),
+    # (not an English engagement's paperwork: "for the engagement file", "the engagement letter")
+    (r"engagements?(?!\s+(?:files?|letters?|teams?|partners?|managers?|leads?|packs?|memos?|reviews?|records?|terms|"
+     r"scope|folders?|workpapers?|papers?|documents?|reports?|notes?|checklists?))|obligo", "exposure"),
     (r"total\s+exposure\s+against", "total exposure to"),
     (r"(?:granted|given|accorded)\s+credits?\s+to", "lent to"),
     (r"credits?\s+(?:granted|given|accorded)", "loans"),
