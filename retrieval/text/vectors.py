@@ -144,7 +144,8 @@ class EdgeIndex:
         where = (Path(path) / collection).resolve()
         with _OPEN_LOCK:
             index = _OPEN_SHARDS.get(where)
-            if index is not None and not index._closed and index.dim == int(dim):
+            # a folder removed under an open shard (an index deleted by hand) is opened anew, not reused
+            if index is not None and not index._closed and index.dim == int(dim) and index.path.is_dir():
                 index._users += 1
                 return index
             index = cls(path, collection, dim)

@@ -151,6 +151,27 @@ def test_edge_index_persists_and_checks_dimension(tmp_path: Path) -> None:
         EdgeIndex(tmp_path, "c", DIM * 2)
 
 
+def test_a_shared_index_whose_folder_was_removed_is_opened_anew(tmp_path: Path) -> None:
+    """An index deleted by hand while a user in this process still holds it open (a test's or an
+    operator's ``rm -r``) is created again on the next use, not reused with its files gone."""
+    import shutil
+
+    if not edge_available():
+        pytest.skip("qdrant-edge-py not installed")
+    held = EdgeIndex.shared(tmp_path / "vectors", "c", DIM)
+    held.upsert(_points(10))
+    shutil.rmtree(tmp_path / "vectors")
+    fresh = EdgeIndex.shared(tmp_path / "vectors", "c", DIM)
+    try:
+        assert fresh is not held
+        assert fresh.upsert(_points(20)) == 20 and fresh.count() == 20
+    finally:
+        fresh.close()
+        held.close()  # the old user's close touches neither the new index nor the registry
+    with EdgeIndex.shared(tmp_path / "vectors", "c", DIM) as again:
+        assert again.count() == 20
+
+
 def test_open_index_factory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     idx = open_index(None, tmp_path, "disclosures", DIM)
     try:
