@@ -135,6 +135,9 @@ class AliasIndex:
         # the whole state is saved); an incremental save writes only these
         self.changed: set[str] | None = None
         self.in_memory = True  # False: on disk (on_disk), never pickled as a snapshot
+        # True: name rows are kept with their owners but not yet indexed by normalised name
+        # or blocked (defer_names); the first name look-up indexes them all
+        self.names_deferred = False
 
     @classmethod
     def on_disk(cls, folder: Path) -> AliasIndex:
@@ -155,6 +158,26 @@ class AliasIndex:
         index._unsorted = disk_map.NoSorting()  # type: ignore[assignment]
         index.in_memory = False
         return index
+
+    def defer_names(self) -> None:
+        """From now on, record name rows with their owners only: the names are normalised,
+        indexed and blocked when something first looks a name up (:meth:`index_names`). A
+        first load of LEI records (a GLEIF golden copy) resolves every mention by LEI or
+        identifier and never looks a name up, so it never pays for the name index; it saves
+        the rows in the state, and the next run's index is built from them."""
+        self.names_deferred = True
+
+    def index_names(self) -> None:
+        """Index and block every name row recorded while names were deferred, in one pass over
+        the records; from then on each name is indexed as it is added. The index answers as
+        if they had been indexed one by one: owners are kept sorted and blocks are read sorted."""
+        if not self.names_deferred:
+            return
+        self.names_deferred = False
+        for key, rec in self._recs.items():
+            for row in packed.rows_of(key, rec) if packed.has_rows(rec) else ():
+                if row.scheme == NAME:
+                    self._index_name(row)
 
     def copy_into(self, other: AliasIndex) -> None:
         """Add this index's entities and alias rows to ``other`` (decision aliases included)."""
@@ -183,6 +206,31 @@ class AliasIndex:
             self.changed.add(info.key)
         self._recs[info.key] = new
 
+    def add_entity(self, key: str, info: EntityInfo | None, rows: list[AliasRow]) -> None:
+        """``info`` (None: left as it is) and ``rows`` of ``key``, as :meth:`put_entity` then
+        :meth:`add_alias` each would leave them; a key not seen before is packed and written
+        once (a first load registers millions: one read and one write of its record each)."""
+        if self._recs.get(key) is not None:
+            if info is not None:
+                self.put_entity(info)
+            for row in rows:
+                self.add_alias(row)
+            return
+        seen: set[tuple[Any, ...]] = set()
+        fresh = []  # the first of rows alike (scheme, value, kind, validity), as add_alias keeps
+        for row in rows:
+            if row[1:6] not in seen:
+                seen.add(row[1:6])
+                fresh.append(row)
+        if info is None and not fresh:
+            return
+        self._recs[key] = packed.pack(key, info, fresh)
+        self.entities.count += info is not None
+        if self.changed is not None:
+            self.changed.add(key)
+        for row in fresh:
+            self._index_row(row)
+
     def add_alias(self, row: AliasRow) -> bool:
         """Add ``row`` unless the owner already has it; True when added."""
         rec = packed.with_row(row.key, self._recs.get(row.key), row)
@@ -191,21 +239,30 @@ class AliasIndex:
         self._recs[row.key] = rec
         if self.changed is not None:
             self.changed.add(row.key)
+        self._index_row(row)
+        return True
+
+    def _index_row(self, row: AliasRow) -> None:
+        """A row just recorded with its owner: its name or identifier indexed."""
         if row.scheme == NAME:
-            norm = normalise_name(row.value)
-            if norm.key:
-                if norm.key not in self._names:
-                    for b in block_keys(norm):
-                        self._blocks.setdefault(b, []).append(norm.key)
-                        self._unsorted.add(b)
-                _add(self._names, norm.key, row.key)
+            if not self.names_deferred:
+                self._index_name(row)
         else:
             _add(self._ids, _id_key(row.scheme, row.value), row.key)
         if row.decision_id:
             self._by_decision.setdefault(row.decision_id, []).append(row)
-        return True
+
+    def _index_name(self, row: AliasRow) -> None:
+        norm = normalise_name(row.value)
+        if norm.key:
+            if norm.key not in self._names:
+                for b in block_keys(norm):
+                    self._blocks.setdefault(b, []).append(norm.key)
+                    self._unsorted.add(b)
+            _add(self._names, norm.key, row.key)
 
     def remove_decision_aliases(self, decision_id: str) -> list[AliasRow]:
+        self.index_names()
         removed = self._by_decision.pop(decision_id, [])
         for row in removed:
             rec = self._recs.get(row.key)
@@ -242,6 +299,7 @@ class AliasIndex:
         return v[:cut], v[cut:]
 
     def owners_of_name(self, norm_key: str) -> list[str]:
+        self.index_names()
         return _owners(self._names.get(norm_key))
 
     def rows_of(self, key: str) -> list[AliasRow]:
@@ -263,6 +321,7 @@ class AliasIndex:
     def candidate_names(self, norm: NormalisedName, limit: int = MAX_CANDIDATES) -> list[str]:
         """Normalised names sharing a blocking key with ``norm``: smallest blocks first, at
         most ``limit`` names, blocks over MAX_BLOCK only if there is no other."""
+        self.index_names()
         keys = block_keys(norm)
         for b in self._unsorted.intersection(keys):
             self._blocks[b].sort()

@@ -53,13 +53,11 @@ class Registrar:
             key = found[0] if found else (
                 identifier_key((s, v) for s, v, *_ in ids)
                 or name_key(entity.name, entity.jurisdiction, entity.kind))
-        self._put_info(key, entity, lei)
         # no alias row for the LEI itself: the key is the LEI and resolution by LEI never looks
         # it up (a row per LEI entity was ~20% of the index's memory at a million entities)
-        for scheme, value, vf, vt in ids:
-            self.index.add_alias(AliasRow(key, scheme, value, IDENT, vf, vt))
-        for name, kind, vf, vt in self._names(entity):
-            self.index.add_alias(AliasRow(key, NAME, name, kind, vf, vt))
+        rows = [AliasRow(key, scheme, value, IDENT, vf, vt) for scheme, value, vf, vt in ids]
+        rows += [AliasRow(key, NAME, name, kind, vf, vt) for name, kind, vf, vt in self._names(entity)]
+        self.index.add_entity(key, self._info(key, entity, lei), rows)
         self._join_shared(key, ids)
         return self.decisions.canonical(key)
 
@@ -91,15 +89,16 @@ class Registrar:
             names.append((entity.ref.name, AliasKind.LEGAL.value, None, None))
         return names
 
-    def _put_info(self, key: str, entity: Entity, lei: str | None) -> None:
+    def _info(self, key: str, entity: Entity, lei: str | None) -> EntityInfo | None:
+        """What the index is to know of ``key`` after this record; None: what it knows."""
         old = self.index.entities.get(key)
         # a later record of the same entity updates it, except that a record without the
         # LEI never overrides what an LEI record said
         if old is not None and not old.stub and old.lei and not lei:
-            return
-        self.index.put_entity(EntityInfo(
+            return None
+        return EntityInfo(
             key=key, name=entity.name, kind=entity.kind.value, lei=lei or (old.lei if old else None),
-            jurisdiction=entity.jurisdiction or (old.jurisdiction if old else None), stub=False))
+            jurisdiction=entity.jurisdiction or (old.jurisdiction if old else None), stub=False)
 
     def _joinable_owners(self, scheme: str, value: str) -> list[str]:
         """Owners of an identifier a record without an LEI may be joined to: all of them,

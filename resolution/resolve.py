@@ -34,6 +34,7 @@ from ownergraph.resolution.splink import SplinkMatcher, row
 
 Method = Literal["lei", "identifier", "exact_name", "probabilistic", "new"]
 MAX_CANDIDATES = 5
+_NO_NAME = normalise_name("")
 
 
 @dataclass(frozen=True)
@@ -245,7 +246,8 @@ class Pipeline:
             ident = None
             if ref.scheme and ref.value and ref.scheme.value not in (NAME, "lei"):
                 ident = (ref.scheme.value, normalise_identifier(ref.scheme.value, ref.value))
-            m = _Mention(pos, ref, normalise_name(ref.name or ""), ident)
+            # a mention with an LEI resolves by it alone: its name is never normalised
+            m = _Mention(pos, ref, _NO_NAME if ref.lei else normalise_name(ref.name or ""), ident)
             res = self._deterministic(m, as_of, record, exclude)
             if res is None:
                 pending.append(m)

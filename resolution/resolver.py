@@ -53,10 +53,12 @@ class Resolver:
     def move_index_to_disk(self, folder: Path) -> None:
         """Keep the alias index in an sqlite file under ``folder`` from now on
         (``AliasIndex.on_disk``): a first load of millions of LEI entities then holds a bounded
-        part of it in memory."""
+        part of it in memory. Its names are indexed only when a mention is first looked up by
+        name (``AliasIndex.defer_names``): LEI records are registered by key alone."""
         if not self.index.in_memory:
             return
         index = AliasIndex.on_disk(folder)
+        index.defer_names()  # names indexed only if a mention is ever looked up by name
         self.index.copy_into(index)
         index.changed = self.index.changed
         self.index = self._registrar.index = self._pipeline.index = index

@@ -65,3 +65,28 @@ def test_disk_map_is_a_mapping_with_write_back(tmp_path: Path) -> None:
     with pytest.raises(KeyError):
         del m["zz"]
     assert m.get("zz", 5) == 5 and len(m) == 2
+
+
+def test_names_are_indexed_only_when_a_mention_is_looked_up_by_name(tmp_path: Path) -> None:
+    """A first load's index on disk records name rows without indexing them (LEI records are
+    registered by key); mentions by LEI or identifier leave them so; the first look-up by name
+    indexes them all, and from then on the index answers as one that indexed each name as it
+    came (same answers, same state, same stub reconciliation)."""
+    entities = _real_entities()
+    mem, disk = Resolver(clock=_clock()), Resolver(clock=_clock())
+    disk.move_index_to_disk(tmp_path)
+    for r in (mem, disk):
+        for e in entities:
+            r.register(e)
+    by_lei = [e.ref for e in entities if e.ref.lei][:20]
+    assert [x.key for x in disk.resolve_many(by_lei)] == [x.key for x in mem.resolve_many(by_lei)]
+    assert disk.index.names_deferred and disk.reconcile_stubs(named_only=True) == []
+    assert disk.index.names_deferred  # no stub without an LEI: no name looked up
+    assert list(disk.index._names.items()) == []
+    probes = _real_probes(entities) + _probes()
+    assert _answers(disk, probes) == _answers(mem, probes)
+    assert not disk.index.names_deferred
+    stubs = [x.key for x in disk.resolve_many(probes[::3])]
+    assert stubs == [x.key for x in mem.resolve_many(probes[::3])]
+    assert [d.as_dict() for d in disk.reconcile_stubs()] == [d.as_dict() for d in mem.reconcile_stubs()]
+    assert list(disk.state_records()) == list(mem.state_records())

@@ -8,8 +8,10 @@ from datetime import date, datetime
 
 import pytest
 
+from ownergraph.resolution import Resolver
 from ownergraph.resolution import rows as packed
 from ownergraph.resolution.index import AliasIndex
+from ownergraph.resolution.snapshot import canonical_form
 from ownergraph.resolution.rows import AliasRow, EntityInfo
 
 LEI = "5493001KJTIIGC8Y1R12"
@@ -106,3 +108,32 @@ def test_undoing_a_decision_removes_only_its_rows() -> None:
 def test_entity_info_as_dict_names_every_field(info: EntityInfo) -> None:
     # as_dict is spelt out for speed: a field added later must not drop out of the saved state
     assert info.as_dict() == dataclasses.asdict(info)
+
+
+@pytest.mark.parametrize("info", [*INFOS, None])
+def test_an_entity_added_at_once_is_as_added_row_by_row(info: EntityInfo | None) -> None:
+    """``add_entity`` (one write for a new key) leaves the index as ``put_entity`` and
+    ``add_alias`` row by row do: a new key, a key already there, rows repeated, a row that only
+    the object form holds, with changes tracked."""
+    key = info.key if info else LEI
+    odd = AliasRow(key, "name", "Acme\x1fLtd", "legal")
+    rows = [*_rows(key), _rows(key)[1]._replace(decision_id="d00000009"), odd, _rows(key)[0]]
+    for before in ([], [_rows(key)[2]]):
+        at_once, by_row = AliasIndex(), AliasIndex()
+        for index in (at_once, by_row):
+            index.changed = set()
+            for row in before:
+                index.add_alias(row)
+        at_once.add_entity(key, info, rows)
+        if info is not None:
+            by_row.put_entity(info)
+        for row in rows:
+            by_row.add_alias(row)
+        assert canonical_form(_resolver_of(at_once)) == canonical_form(_resolver_of(by_row))
+        assert (at_once.changed, len(at_once.entities)) == (by_row.changed, len(by_row.entities))
+
+
+def _resolver_of(index: AliasIndex) -> Resolver:
+    r = Resolver()
+    r.index = index
+    return r
