@@ -16,7 +16,6 @@ only a day, so `06/30/2024` is read month first whatever the order. A two-digit 
 from __future__ import annotations
 
 import calendar
-import re
 from datetime import date
 from typing import Any
 
