@@ -84,7 +84,7 @@ _OUTWARD = (
                               # "guaranteed by X?" opening the question, a filter keyed by the guarantor
                               r"^\W*(?:gteed|guaranteed|backstopped)\s+by\b|\bguarantor\s*=", re.I)),
 )
-_INWARD = (("lenders", re.compile(rf"\b{_LEND}|\bcreditors?\b", re.I)),
+_INWARD = (("lenders", re.compile(rf"\b{_LEND}|\blent\b|\bcreditors?\b", re.I)),  # "who had lent to X"
            ("guarantors", re.compile(rf"\b{_GUARANTEE}", re.I)))
 _CHANNEL_OF = {"lenders": LENDING.name, "borrowers": LENDING.name, "guarantors": GUARANTEE.name,
                "guaranteed": GUARANTEE.name}

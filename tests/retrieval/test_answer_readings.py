@@ -37,6 +37,11 @@ def test_x_as_the_subject_of_lending_or_guaranteeing_asks_its_own_side(text: str
     ("who was either lending to or guaranteeing Dunmore Ports Ltd at 31 March 2025?", {"lenders", "guarantors"}),
     ("who acts as guarantor for Dunmore Ports Ltd?", {"guarantors"}),
     ("which banks were also lending to Dunmore Ports Ltd in 2024?", {"lenders"}),
+    # the past tense "lent" is lending too: not the guarantors alone, nor every side
+    ("who had lent to or guaranteed Dunmore Ports Ltd at 31 October 2023? Names + amounts", {"lenders", "guarantors"}),
+    ("which parties either lent to Dunmore Ports Ltd or guaranteed its debt, and how much each?",
+     {"lenders", "guarantors"}),
+    ("who lent money to Dunmore Ports Ltd in 2024?", {"lenders"}),
 ])
 def test_who_lends_to_x_or_guarantees_it_asks_the_other_side(text: str, wanted: set[str]) -> None:
     assert set(roles(text)) == wanted
