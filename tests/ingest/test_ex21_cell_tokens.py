@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ownergraph.domain.model import Ownership, Quarantined
-from ownergraph.ingest.readers.sec.ex21 import Ex21Reader
+from tests.ingest.ex21_records import edges
 
 WHOLLY_GROUP = """Exhibit 8.1
 List of Subsidiaries
@@ -127,14 +126,6 @@ Alder Glass Corporation                                          Michigan
 Brook Fastener Co., Inc.                                         Tennessee
 </TABLE>
 """
-
-
-def edges(tmp_path: Path, name: str, text: str) -> dict[str, Ownership]:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    records = list(Ex21Reader().read(path))
-    assert not [r for r in records if isinstance(r, Quarantined)]
-    return {o.target.name: o for o in records if isinstance(o, Ownership)}
 
 
 def test_a_wholly_owned_group_heading_gives_its_rows_their_share(tmp_path: Path) -> None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ownergraph.domain.model import Ownership, Quarantined
+from ownergraph.domain.model import Quarantined
 from ownergraph.ingest.readers.sec.ex21 import Ex21Reader
+from tests.ingest.ex21_records import edges
 
 SGML_BY_HEADER = """<PAGE>
 
@@ -74,14 +75,6 @@ LIST OF SUBSIDIARIES
 (2) Harlow Agritech (Hebei) Co., Ltd. (wholly-owned subsidiary)
 (3) Tangshan Harlow Feed Co., Ltd. (majority-owned subsidiary)
 """
-
-
-def edges(tmp_path: Path, name: str, text: str) -> dict[str, Ownership]:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    records = list(Ex21Reader().read(path))
-    assert not [r for r in records if isinstance(r, Quarantined)]
-    return {o.target.name: o for o in records if isinstance(o, Ownership)}
 
 
 def test_sgml_table_read_by_its_header_not_by_position(tmp_path: Path) -> None:
