@@ -21,14 +21,16 @@ from lxml import etree
 from ownergraph.domain.codes import AliasScheme, EntityKind
 from ownergraph.domain.model import EntityRef, Ownership, Record
 from ownergraph.ingest.readers.sec.ex21_table import (
-    SUFFIX, all_wholly_owned, nest, outside_owner, row_stake, table_rows,
+    SUFFIX, Row, all_wholly_owned, nest, outside_owner, row_stake, table_rows,
 )
 from ownergraph.ingest.readers.sec.ex21_aliases import row_aliases
 from ownergraph.ingest.readers.sec.ex21_captions import by_place_captions
 from ownergraph.ingest.readers.sec.ex21_holdings import with_holdings
 from ownergraph.ingest.readers.sec.ex21_names import unglued
 from ownergraph.ingest.readers.sec.ex21_filer_prose import generic, name_before_clause, prose_filer
-from ownergraph.ingest.readers.sec.ex21_text import line_rows, list_heading, text_rows
+from ownergraph.ingest.readers.sec.ex21_assemble import cell_class_rows
+from ownergraph.ingest.readers.sec.ex21_reading import better
+from ownergraph.ingest.readers.sec.ex21_text import line_rows, list_heading, nested, text_rows
 from ownergraph.ingest.readers.sec.ex21_wholly_but import wholly_exceptions
 from ownergraph.ingest.readers.sec.values import (
     MAX_BYTES, utc_midnight, clean_text, Doc, file_mtime, normalise,
@@ -166,6 +168,21 @@ def unnamed_filer(path: Path) -> EntityRef:
                      name=f"Filer not named [{value}] (exhibit {path.name})")
 
 
+def layout_rows(plain: str | None, root: Any) -> list[Row]:
+    """The rows the layout rules read: an HTML table's, a plain-text table's, else its lines'."""
+    rows = text_rows(plain) if plain is not None else by_place_captions(table_rows(root))
+    return rows or line_rows(plain.splitlines() if plain is not None else page_lines(root))
+
+
+def exhibit_rows(plain: str | None, root: Any) -> list[Row]:
+    """The exhibit's rows: for a text rendering, the layout rules' reading or the reading by cell
+    classes (:mod:`ex21_assemble`), whichever reads as more companies (:func:`ex21_reading.better`)."""
+    layout = layout_rows(plain, root)
+    if plain is None:
+        return layout
+    return better(layout, nested(cell_class_rows(plain), plain))
+
+
 class Ex21Reader:
     """``--format sec-ex21``: an Exhibit 21 subsidiary table -> subsidiaries and OWNS edges.
 
@@ -219,9 +236,7 @@ class Ex21Reader:
         header = None if name else sibling_header(path)
         if header is not None and header.filed and not self.filed:  # known once filed, not at mtime
             doc = Doc(path, header.accepted or utc_midnight(header.filed))
-        rows = text_rows(plain) if plain is not None else by_place_captions(table_rows(root))
-        rows = rows or line_rows(plain.splitlines() if plain is not None else page_lines(root))
-        rows = [(r[0], unglued(r[1]), *r[2:]) for r in rows]
+        rows = [(r[0], unglued(r[1]), *r[2:]) for r in exhibit_rows(plain, root)]
         rows = with_holdings(rows, plain if plain is not None else "\n".join(page_lines(root)))
         if header is not None and header.filer is not None:
             filer = header.filer
