@@ -95,7 +95,7 @@ def _start(st: _State, cell: Cell) -> None:
         if style not in st.styles:
             st.styles.append(style)
         level = 100.0 * (st.styles.index(style) + 1)
-    text, note = trailing_mark(text)
+    text, note = trailing_mark(text.rstrip(" -\u2013\u2014"))  # "Acme Bank --" / a description below
     got = row_text(text) or (text, None, None)
     name, place = got[0], got[1]
     if place is None:

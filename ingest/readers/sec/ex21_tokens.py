@@ -23,7 +23,7 @@ _SGML = re.compile(r"</?(?:TABLE|CAPTION|S|C|FN|PAGE|PRE|F\d+)>", re.I)
 _LEADERS = re.compile(r"\s*(?:\.\s?){3,}\s*|\s*_{3,}\s*|\s*-{4,}\s*")  # dot leaders, rules
 _CELL = re.compile(r"\S+(?: {1,2}\S+)*")  # a cell of a line whose columns are spaced out
 # a line that goes on from the one above it: the one above ends mid-phrase, or this one starts lower case
-_OPEN_END = re.compile(r"(?:[,&/(-]|\b(?:of|and|de|du|des|la|le|the|für|and/or|y|e|et))\s*$", re.I)
+_OPEN_END = re.compile(r"(?:[,&/(]|(?<![-\s])-|\b(?:of|and|de|du|des|la|le|the|für|and/or|y|e|et))\s*$", re.I)
 
 
 def _piped(lines: list[str]) -> bool:
