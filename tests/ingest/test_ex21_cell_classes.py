@@ -141,3 +141,14 @@ def test_the_reading_kept_is_the_layout_one_unless_the_classes_read_clearly_more
     assert better(good, good[:1]) is good  # no clearer reading: the layout rules' stays
     assert better(noise, good) is good
     assert better(noise, []) is noise  # nothing read is never better
+
+
+def test_a_trailing_town_and_country_is_the_place_whatever_follows_the_name() -> None:
+    text = ("|\nName and seat\n|\nEquity interest in %\n"
+            "|\nKestrel (Ningbo) Co., Ltd., Ningbo, China\n|\n100\n"
+            "|\nKestrel Technik GmbH & Co. KG, Lübeck, Germany (formerly: Kestrel Technik GmbH)\n|\n100\n"
+            "|\nKestrel Service AG, Linz, Austria 2), 3)\n|\n76\n")
+    assert [(r[1], r[2], r[3]) for r in cell_class_rows(text)] == [
+        ("Kestrel (Ningbo) Co., Ltd.", "Ningbo, China", "100%"),
+        ("Kestrel Technik GmbH & Co. KG (formerly: Kestrel Technik GmbH)", "Lübeck, Germany", "100%"),
+        ("Kestrel Service AG", "Linz, Austria", "76%")]

@@ -1,9 +1,9 @@
 """Exhibit 21 rows from the sequence of cell classes, whatever the layout or column order: a name
 starts a row; a place, a percent, an owner or a footnote mark after it is that row's until the
-next name; a place or percent before a name whose row has one already (or in a list whose header
-puts that column first) waits for the next name. Bare figures are read by the header's figure
-columns in order (the k-th figure after a name stands under the k-th figure column), so an amount
-column never gives a share. Nesting comes from indentation and outline numbers ("1)", "(A)",
+next name; a place or percent before a name whose row has one already (or in a list whose data
+put that column first) waits for the next name. A figure column (by position after the name) is a
+share column when it holds a figure of 0-100 in four rows of five, so an amount column never gives
+a share. Nesting comes from indentation and outline numbers ("1)", "(A)",
 "i.": each style met is one level deeper than the styles met before it). A holder cell ("owned by
 X", or a name under an owner column) is kept as the row's "(subsidiary of X)" clause, resolved to
 a row of the same file by :func:`ex21_table.nest`."""
@@ -46,22 +46,30 @@ class _State:
     towns: bool = False  # a town's column
     headings: set[int] = field(default_factory=set)  # the place cells that head a group of rows
     first: set[Kind] = field(default_factory=set)  # what the list states before each row's name
+    percent_columns: list[int] = field(default_factory=list)
     total: bool = False  # a "Total / Effective interest" column: a row's last percent is its share
 
     def leads(self, what: Kind) -> bool:
         return what in self.first
 
     def share(self, row: _Row) -> str | None:
-        """The row's share from its figure cells: each under a percent column, the amount columns
-        the header names set aside by position; the total one where there is one."""
-        figs = [c for c in self.header if c in (Column.PERCENT, Column.AMOUNT)]
-        slots = row.slots
-        if Column.AMOUNT in figs and len(figs) >= len(slots):
-            slots = [v for v, c in zip(slots, figs) if c == Column.PERCENT]
-        elif Column.PERCENT not in self.header:
+        """The row's share from its figure cells: those of the figure columns that hold a figure
+        of 0-100 in nearly every row (:func:`_percent_columns`; an amount column holds larger
+        figures or money), the total one where there is one; bare figures only under a percent
+        header."""
+        slots = [row.slots[k] for k in self.percent_columns if k < len(row.slots)]
+        if Column.PERCENT not in self.header:
             slots = [v for v in slots if v and "%" in v]
         slots = slots[-1:] if self.total and len(slots) > 1 else slots[:1]
         return row.pct or (slots[0] if slots else None)
+
+
+def _percent_columns(rows: list[_Row]) -> list[int]:
+    """The figure columns (by position after the name) that hold a figure of 0-100 in at least
+    four rows of five that reach them."""
+    reach = [sum(len(r.slots) > k for r in rows) for k in range(max((len(r.slots) for r in rows), default=0))]
+    held = [sum(len(r.slots) > k and r.slots[k] is not None for r in rows) for k in range(len(reach))]
+    return [k for k, (n, h) in enumerate(zip(reach, held)) if n and 5 * h >= 4 * n]
 
 
 def _style(mark: str) -> str:
@@ -85,6 +93,22 @@ def _split_place(name: str) -> tuple[str, str | None]:
     return name, None
 
 
+def _name_place(text: str) -> tuple[str, str | None, str | None]:
+    """A name cell's name, percent and place: a trailing "Town, Country" first (a bracket after it,
+    "(formerly: X)", kept with the name), else what :func:`row_text` reads."""
+    m = re.search(r"\s*\([^()]*\)$", text)
+    bare, bracket = (text[:m.start()], m[0]) if m and "," in text[:m.start()] else (text, "")
+    name, place = _split_place(bare)
+    if place is not None:
+        got = row_text(name + bracket, split=False) or (name + bracket, None, None)
+        return got[0], got[2], place
+    got = row_text(text) or (text, None, None)
+    if got[1] is None:
+        name, place = _split_place(got[0])
+        return name, got[2], place
+    return got[0], got[2], got[1]
+
+
 def _start(st: _State, cell: Cell) -> None:
     """A name cell: a new row, with what waits for it."""
     mark, text = outline(cell.text)
@@ -96,11 +120,10 @@ def _start(st: _State, cell: Cell) -> None:
             st.styles.append(style)
         level = 100.0 * (st.styles.index(style) + 1)
     text, note = trailing_mark(text.rstrip(" -\u2013\u2014"))  # "Acme Bank --" / a description below
-    got = row_text(text) or (text, None, None)
-    name, place = got[0], got[1]
-    if place is None:
-        name, place = _split_place(name)
-    row = _Row(cell.line, f"{name} {note}" if note else name, cell.indent + level, place, got[2] or st.group or None)
+    if note is None and (m := _BARE_MARKS.search(text)):  # "Acme AG, Dresden 2), 3)"
+        text = text[:m.start()].rstrip(" ,")
+    name, pct, place = _name_place(text)
+    row = _Row(cell.line, f"{name} {note}" if note else name, cell.indent + level, place, pct or st.group or None)
     if row.place is None and (st.place or st.area) is not None:
         row.place = st.place or st.area
     if row.pct is None and st.pct is not None:
@@ -205,6 +228,7 @@ def _fill(st: _State, row: _Row, cell: Cell, what: Kind) -> None:
         row.name = f"{row.name} {cell.text}"
 
 
+_BARE_MARKS = re.compile(r"(?:[\s,]+\d{1,2}\))+$")  # footnote marks without their opening brackets
 _TOWN_HEAD = re.compile(r"\b(?:domicile|city|town|seat|registered\s+office|location)\b", re.I)
 _TOTAL = re.compile(r"\b(?:total|effective|aggregate)\b", re.I)
 _ORDERED = (Kind.NAME, Kind.PLACE, Kind.PERCENT)
@@ -242,6 +266,7 @@ def cell_class_rows(text: str) -> list[Row]:
     st.towns = any(_TOWN_HEAD.search(h) for h in heads)
     for i, (cell, what) in enumerate(classed):
         _take(st, i, cell, what, classed[i + 1][1] if i + 1 < len(classed) else None)
+    st.percent_columns = _percent_columns(st.rows)
     return [(f"line[{r.line}]", r.name + (f" (subsidiary of {r.owner})" if r.owner else ""), r.place,
              _pct(st.share(r)), r.indent) for r in st.rows]
 

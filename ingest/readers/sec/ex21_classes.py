@@ -63,7 +63,8 @@ def outline(text: str) -> tuple[str | None, str]:
 
 def is_place(text: str) -> bool:
     """A place the domain knows, whole ("Delaware", "Baia Mare, Romania"), and no company's name."""
-    return len(text) < 70 and not has_form(text) and place_code(text) is not None and not re.search(r"\d", text)
+    return (len(text) < 70 and not names_company(text) and place_code(text) is not None
+            and not re.search(r"\d", text))
 
 
 def names_company(text: str) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ownergraph.ingest.readers.sec.ex21_classes import is_place, outline
+from ownergraph.ingest.readers.sec.ex21_classes import is_place, names_company, outline
 from ownergraph.ingest.readers.sec.ex21_table import has_form
 
 
@@ -35,6 +35,8 @@ def _goes_on(above: str, line: str, one_cell: bool = False) -> bool:
     ``one_cell``: both lines stand in one table cell, so a name's first words without its legal
     form go on with the form's line."""
     if outline(line)[0] is not None:  # "(b) Acme Ltd.": an item of its own
+        return False
+    if line[:1].islower() and has_form(line) and names_company(above):  # "sky7home GmbH" under "Acme AG"
         return False
     return bool(_OPEN_END.search(above)) or line[:1].islower() or (
         line.startswith("(") and not re.match(r"\(\s*\w{1,3}\s*\)\s*$", line)) or (
