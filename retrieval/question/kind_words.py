@@ -13,7 +13,7 @@ from ownergraph.domain.vocabulary import (
     PARENTS, PATH, QUALITY, SANCTIONS_NEAR, SCREENING, STAKE, UNKNOWN,
 )
 
-from ownergraph.retrieval.question.kind_cues import BOTH_WAYS, LINK_KIND as _LINK_KIND
+from ownergraph.retrieval.question.kind_cues import BOTH_WAYS, LINK_KIND as _LINK_KIND, OUR_HOLDING
 
 __all__ = ["kind_by_phrase", "kind_by_command"]
 
@@ -106,6 +106,9 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (EXPOSURE.name, re.compile(r"^(?!.*\b(?:sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:"
                                r"\b(?:value|size|amount|total)\s+of\s+(?:our\s+|the\s+|all\s+)?(?:positions?|holdings|exposures?)\b|"
                                r"\bpositions?\b.{0,60}\b(?:securities|loans|bonds|notes|debt|instruments)\s+issued\s+by\b)", _I)),
+    # the firm as the holder, "what did the firm hold in X and the companies it owns more than half of":
+    # our book (before the group's and the stake's words)
+    (EXPOSURE.name, re.compile(rf"^(?!.*\b(?:sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:{OUR_HOLDING})", _I)),
     # "every circular shareholding in the structure": loops, not a stake
     (CYCLES.name, re.compile(r"\b(?:circular|cross|reciprocal|mutual)[- ]?(?:share)?(?:holdings?|ownerships?)\b", _I)),
     # "how much of our book sits with X": our exposure, not a stake

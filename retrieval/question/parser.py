@@ -511,6 +511,11 @@ _HOLDINGS_ASKED = re.compile(r"^\W*(?:Subs|Subsidiaries|Investments|Participatio
                              # "which companies did X hold shares in (as at D)": the name is the holder, nothing after "in"
                              r"(?i:\b(?:which|what)\s+(?:compan(?:y|ies)|entit(?:y|ies)|firms?|undertakings?|businesses)\s+(?:did|does|do|has|had)\s+"
                              rf"{PH_RE.pattern}\s+(?:\w+\s+)?(?:hold|own|have|take)\s+(?:shares|stakes?|equity|interests?)\s+in\b(?!\s*{PH_OPEN}))|"
+                             # "list the direct shareholdings of X", "the equity stakes held (as of D), with the
+                             # percentage of each company": what one entity holds, each holding's figure
+                             rf"(?i:\b(?:direct\s+|indirect\s+)?(?:equity\s+)?(?:shareholdings|stakes|participations)\s+"
+                             rf"(?:(?:held\s+)?(?:of|by)\s+{PH_RE.pattern}|held\b(?!\s+in\b)))|"
+                             r"(?i:\b(?:stake|percentage|share|%)\s+(?:held\s+)?(?:in|of)\s+(?:each|every)\s+(?:company|entity|investee|issuer)\b)|"
                              # "X: stakes held as of D? which companies, what %": the name a heading, its stakes held
                              rf"(?i:^\W*{PH_RE.pattern}\s*[:\-\u2013]\s*(?:direct\s+|indirect\s+)?(?:stakes|shareholdings|holdings|interests)\s+held\b)")
 # "total amount already on book against X and its subsidiaries": our positions, not X's lenders or group
