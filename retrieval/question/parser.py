@@ -221,11 +221,11 @@ def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
 
 def _family_of(w: Work, probe: str, dates: list[DateHit]) -> str:
     w.kind_words = ""
+    probe = without_role_words(probe)  # (first: "the ad hoc group's counsel" is whose memo, no attribute asked)
     other = foreign_attribute(probe)
     if other is not None:
-        w.notes.append(f"asks for the {other!r} of an entity: nothing the graph records")
+        w.notes.append(f"asks for the \u201c{other}\u201d of an entity: nothing the graph records")
         return UNKNOWN
-    probe = without_role_words(probe)
     settled = kind_by_phrase(probe)
     if settled is not None:
         return settled
