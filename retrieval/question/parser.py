@@ -208,6 +208,12 @@ def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
     if start and len(re.findall(r"\w+", probe[start:])) >= 4:  # a fragment ("Within two hops?") asks no kind of its own
         own = " " * start + probe[start:]
         kind = _family_of(w, own, dates)
+        settled = kind_by_phrase(without_role_words(probe)) if kind != UNKNOWN and not PH_RE.search(own) else None
+        if settled not in (None, kind):
+            # "X's register has someone with no percentage at all. Who is that?": a question that names
+            # nothing points back; a phrase of the context that settles a kind says what it asks
+            w.notes.append(f"read as a {settled} question by a phrase before it (its own sentence names nothing)")
+            return settled
         if kind != UNKNOWN:
             w.notes.append("context first: the kind read on the question's own sentence")
             # the context's words may narrow it: "Imagine X defaults. Who loses money - which lenders?"
