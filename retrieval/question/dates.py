@@ -29,7 +29,9 @@ _DATE_RE = re.compile(
     r"|year[- ]end\s+|ye\s*|fy\s*|end[- ])(?P<y5>\d{4})\b|\b(?P<y6>\d{4})\s+year[- ]end\b)"
     # "as of tonight", "by close of business today": the session's day
     r"|(?P<rel>\b(?:today(?:'?s)?\s+date|(?:(?:close\s+of\s+business|cob|end\s+of\s+(?:the\s+)?day|eod)\s+)?today|tonight|this\s+evening|"
-    r"yesterday|right now|currently|at present|at the moment|atm|now|the present (?:date|day|time))\b)"
+    r"yesterday|right now|currently|at present|at the moment|atm|"
+    # (not the "now" that moves a story on: "and now I am worried", "now we hear")
+    r"now(?!\s+(?:i|we|they|he|she|you|it|that|this|there)\b)(?<!\band\snow)|the present (?:date|day|time))\b)"
     r"|(?P<bare>\b(?P<y7>(?:19|20)\d{2})\b)",
     re.I)
 

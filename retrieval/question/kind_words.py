@@ -128,7 +128,10 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # our book (before the group's and the stake's words)
     (EXPOSURE.name, re.compile(rf"^(?!.*\b(?:sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:{OUR_HOLDING})", _I)),
     # "every circular shareholding in the structure": loops, not a stake
-    (CYCLES.name, re.compile(r"\b(?:circular|cross|reciprocal|mutual)[- ]?(?:share)?(?:holdings?|ownerships?)\b", _I)),
+    # "companies that own each other", "owned each other in a circle": loops too
+    (CYCLES.name, re.compile(r"\b(?:circular|cross|reciprocal|mutual)[- ]?(?:share)?(?:holdings?|ownerships?)\b|"
+                             r"\b(?:own|owns|owned|owning|hold|holds|held|holding|control|controls|controlled)\s+(?:shares\s+in\s+)?"
+                             r"(?:each\s+other|one\s+another)\b", _I)),
     # "how much of our book sits with X": our exposure, not a stake
     (EXPOSURE.name, re.compile(r"\bhow\s+much\s+of\s+(?:our|the)\s+(?:book|portfolio|positions?|exposure)\b|"
                                r"\bhow\s+much\s+(?:does\s+|do\s+)?(?:the|our)\s+(?:\S+\s+){0,3}(?:book|portfolio)\s+(?:holds?|has|have)\b", _I)),
@@ -192,6 +195,9 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                              r"\b(?:got|gets?|gotten|received|took|taken|adopted|assumed)\s+(?:its|the|their)\s+(?:current|present|new)\s+name\b"
                              r".{0,20}\bwhen\b|\bname\s+change\b(?!s?\s+history)|"
                              r"\bchanges?\s+of\s+name\b|"
+                             # "on what date was that original name first dropped": the name's end is the rename
+                             r"\b(?:when|(?:on\s+)?(?:what|which)\s+date)\b.{0,60}\bname\s+(?:\w+\s+){0,2}(?:dropped|abandoned|replaced|"
+                             r"retired|given\s+up|changed)\b|"
                              # "from what name was X renamed", "renamed ..., and on what date": the rename itself
                              r"\bfrom\s+(?:what|which)\s+(?:name|former\s+name)\b.{0,80}\brenamed\b|"
                              r"\brenamed\b.{0,80}\b(?:and\s+)?(?:when|(?:on\s+)?(?:what|which)\s+date)\b", _I)),

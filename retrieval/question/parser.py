@@ -494,7 +494,7 @@ def kind_text(text: str, *, today: date | None = None, names: Gazetteer | None =
 _SANCTIONED_PARTY = re.compile(
     r"\bsanctioned\s+(?:\w+\s+)?(?:issuers?|parties|party|entit\w+|names?|persons?|counterpart\w+)\b", re.I)
 _BOOK_WORDS = re.compile(
-    r"\b(?:issuers?|positions?|book|portfolios?|engagements?|exposures?|holdings|loans|names\s+we\s+hold)\b", re.I)
+    r"\b(?:issuers?|positions?|book|portfolios?|engagements?|exposures?|holdings|investments|loans|names\s+we\s+hold)\b", re.I)
 
 
 # "Shareholders of X, with % held", "list every shareholder of X. Name | % held": the holders asked for
