@@ -45,6 +45,8 @@ _OCCASION = rf"(?:the|our|its|their|your|my)\s+{_QUALIFIER}{{0,3}}?(?:date|revie
 # "(at|to|on) the (key|reporting|...) date (of)": a date called a date (translated and formal wording);
 # the words are the date's, not a question for a date (``parser`` blanks them with it)
 _DATE_NAMED = (rf"\b(?:(?:at|to|on|as\s+(?:of|at)|per|by|for|with)\s+)?{_OCCASION}|"
+               # "around the end of July 2023", "circa March 2021": a date said roughly is still the date
+               r"\b(?:(?:at|in|on)\s+)?(?:around|circa|approximately|roughly)(?:\s+the)?(?=\s*$)|"
                r"\b(?:(?:at|to|on|as\s+(?:of|at)|per|by|for|with)\s+)?(?:the\s+)?(?:(?:key|reporting|balance[- ]sheet|"
                r"cut-?off|record|valuation|reference|closing|effective|report|review|test|stichtag)\s+)?date(?:\s+of)?(?:\s+the)?"
                # "at period end (31/12/24)", "as at the reporting period end, 30 June"

@@ -100,6 +100,12 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                     rf"\b{_HOLD_NOW}\b.{{0,40}}(?:\bor|/)\s*(?:is|are|was|were)\s+{_HELD_OR}\s+by\b)", _I)),
     # "X is a branch of whom", "its head office": the branch relation, not X's names
     (BRANCHES.name, re.compile(r"\bis\s+a\s+branch\s+of\b|\bbranch\s+of\s+(?:who|whom|which|what)\b|\bhead[\s-]+office\b", _I)),
+    # "the equity holders sitting directly above X", "who sits immediately above X": its owners
+    (OWNERS.name, re.compile(r"\b(?:(?:share|stock|equity)\s*holders?|holders|owners?|investors|entities|companies|who)\b.{0,30}?"
+                             rf"\b(?:sit(?:s|ting)?|sat|stand(?:s|ing)?|stood)\s+(?:directly\s+|immediately\s+|right\s+)?above\s+{_NAME}", _I)),
+    # "X controls companies without owning them ... which ones?": what X controls
+    (HOLDINGS.name, re.compile(rf"{_NAME}\s+(?:\w+\s+)?(?:controls|owns|holds|controlled|owned|held)\s+(?:\w+\s+)?"
+                               r"(?:companies|firms|entities|businesses|stakes)\b.{0,80}\bwhich\s+(?:ones|companies|firms|entities)\b", _I)),
     # "the parent co / controlling shareholder of X": who owns X
     (OWNERS.name, re.compile(r"\bcontrolling\s+(?:shareholders?|owners?|holders?|interests?\s+holders?)\b", _I)),
     # "when does X's loan run out, and who provided it": the loan and its lender (the answer gives the dates)
