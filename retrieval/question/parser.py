@@ -56,7 +56,7 @@ from ownergraph.retrieval.question.defined_terms import without_defined_terms
 from ownergraph.retrieval.question.register_frames import without_register_frames
 from ownergraph.retrieval.question.spoken_dates import spoken_dates_in_digits
 from ownergraph.retrieval.question.work_text import (
-    MASK_WORD, MAX_CHARS, PH_OPEN, PH_RE, PRONOUNS, SEP, Work, mask_known_names, mask_names,
+    MASK_WORD, MAX_CHARS, PH_OPEN, PH_RE, PRONOUNS, SEP, Work, mask_known_names, mask_names, quoted,
 )
 from ownergraph.retrieval.kinds import BY_PRECEDENCE
 from ownergraph.retrieval.question.model import Mention, Question
@@ -186,7 +186,7 @@ def _blank_request(w: Work) -> None:
     w.text, framed = blank_frames(w.text)
     if framed:
         w.original, _ = blank_frames(w.original, keep_names=False)
-        w.notes.append(f"read the question inside the request: {' '.join(w.original.split())!r}")
+        w.notes.append(f"read the question inside the request: {quoted(w.original)}")
 
 
 # -- steps 2 and 3: family and parameters ------------------------------------------------------
