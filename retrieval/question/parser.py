@@ -296,10 +296,15 @@ _BRANCH_NAME = re.compile(r"\bbranch\b", re.I)
 _BELONGS = re.compile(r"\bbelongs?\s+to\b|\bpart\s+of\b|\bparent\b|\blegal\s+entity\b|\bhead\b", re.I)
 
 
+# "the branch X", "X, Wilmington Branch" (the name masked in parts: its quoted part first)
+_BRANCH_AROUND = re.compile(rf"\bthe\s+branch\s+{PH_OPEN}|{PH_RE.pattern}\s*,\s*(?:[A-Z][\w.-]*\s+){{1,3}}Branch\b")
+
+
 def _of_a_branch(w: Work, words: str) -> bool:
     """"Which legal entity does X, London Branch belong to": a name the graph gives a branch,
-    asked what it belongs to (the word "branch" is inside the masked name)."""
-    return any(_BRANCH_NAME.search(n) for n in w.masked) and bool(_BELONGS.search(words))
+    asked what it belongs to (the word "branch" is inside the masked name, or around it)."""
+    named = any(_BRANCH_NAME.search(n) for n in w.masked) or bool(_BRANCH_AROUND.search(w.text))
+    return named and bool(_BELONGS.search(words))
 
 
 _COMPARED = re.compile(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|against)\s*$", re.I)

@@ -38,3 +38,12 @@ def test_kinds_and_dates(question: str, kind: str, as_of: str) -> None:
 
 def test_around_an_entity_is_still_its_neighbourhood() -> None:
     assert parse("What is around Ambry Forge Ltd at 30 June 2024?").pattern == "neighbourhood"
+
+
+@pytest.mark.parametrize("question", [
+    'For the file: which parent legal entity does the branch "Ambry Forge", Leeds Branch belong to?',
+    'Which parent company is "Ambry Forge", Leeds Branch part of?',
+])
+def test_a_branch_named_in_parts_asks_what_it_belongs_to(question: str) -> None:
+    # the quoted part of the name is masked first: "branch" stands around it, not inside it
+    assert parse(question).pattern == "branches"
