@@ -18,6 +18,7 @@ from ownergraph.domain.vocabulary import PATH
 from ownergraph.domain.errors import OwnergraphError
 from ownergraph.retrieval.kinds import STRATEGIES
 from ownergraph.retrieval.question.model import Question
+from ownergraph.retrieval.question.work_text import quoted
 
 
 @dataclass
@@ -74,12 +75,12 @@ class GraphRetriever:
         pattern = q.pattern
         strategy = STRATEGIES.get(pattern)
         if strategy is None:
-            raise OwnergraphError(f"no analytic answers this kind of question: {q.text!r}")
+            raise OwnergraphError(f"no analytic answers this kind of question: {quoted(q.text)}")
         kind = strategy.kind
         if len(anchors) < kind.entities:
             n = kind.entities
             raise OwnergraphError(f"a {pattern} question needs {n} entit{'y' if n == 1 else 'ies'}; "
-                                  f"found {len(anchors)} in {q.text!r}")
+                                  f"found {len(anchors)} in {quoted(q.text)}")
         result = strategy.run(self.analytics, q, {"as_of": as_of, "known_at": known_at}, anchors)
         d = _as_dict(result)
         entities: dict[str, dict[str, Any]] = {}

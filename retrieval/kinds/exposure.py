@@ -32,8 +32,11 @@ RULE = re.compile(
 
 SLOTS = [
     re.compile(rf"\b(?:exposures?|exposed)\s+(?:\w+\s+)?(?:to|on|against)\s+{X}{END}", re.I),
-    re.compile(rf"\b(?:hold|own|lend|lent|invest(?:ed)?|have)\s+(?:\w+\s+)?(?:in|to|on)\s+{X}{END}", re.I),
+    re.compile(rf"\b(?:hold|own|lend|lent|invest(?:ed)?|have)\s+(?:\w+\s+)?(?:in|to|on)\s+(?!(?:its|our|the|their)\s+books?\b){X}{END}", re.I),
     re.compile(rf"\b(?:holdings?|positions?|loans?|investments?|lending|stakes?|interests?)\s+(?:in|to)\s+{X}{END}", re.I),
+    # "what the bank had on its book (as at D) against X", "our total holding (at D) across X and its subs"
+    re.compile(rf"\b(?:books?|holdings?|positions?)\s+(?:[^.?!;\ue000]{{0,60}}?\s)?(?:against|across)\s+{X}"
+               r"(?=\s+(?:and|plus|\+|&)\s+(?:its|their|every|all|each|the)\b|\s*[?!;,\u241e]|\s*$)", re.I),
 ]
 
 

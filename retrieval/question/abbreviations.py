@@ -35,6 +35,7 @@ SHORTHAND: tuple[tuple[str, str, bool], ...] = (
     (r"(?<=\d\s)pct|(?<=\d)pct", "percent", False),
     (r"pct", "percentage", False),
     (r"HO", "head office", True),
+    (r"BOs?(?=\s+(?:check|test|review|list|register|declaration|info|details)\b)|BOs", "beneficial owners", True),  # "BO check"
     (r"hldgs?", "holdings", False),
     (r"co\.?\s+no\.?|co\.?\s+reg\.?\s+no\.?", "company number", False),
     (r"nat\.", "natural", False),

@@ -45,14 +45,15 @@ _AFTER = 40  # how far the words after "date" (its "of ..." phrase) still qualif
 # "what interest rate does X charge" (graph words used as modifiers qualify the measure, they ask nothing)
 _MEASURE = (r"(?:scores?|estimates?|ratings?|rates?|headroom|ratios?|spreads?|margins?|prices?|yields?|covenants?|"
             r"forecasts?|projections?|budgets?|pd|lgd|ead|ebitda|turnover|revenues?|liquidity|leverage|coupons?)")
-_WORDS = r"(?:(?!(?:what|which|who|is|are|was|were|the|of|for|in|and|or)\b)[\w-]+\s+){0,4}?"
+_WORDS = r"(?:(?!(?:what|which|who|is|are|was|were|the|of|for|in|and|or)\b)[\w-]+(?:'s)?\s+){0,4}?"
 _ARTICLES = r"(?:(?:the|its|their|our|a|an|current|latest)\s+)*"
 _MEASURED = re.compile(
     # "what (is the) <measure> for/of/does ...": the measure named before what it is of
     rf"\bwhat(?:'s|\s+is|\s+was|\s+are|\s+were)?\s+{_ARTICLES}(?P<q>{_WORDS}{_MEASURE})\b"
     r"(?=\s+(?:for|of|on|under|at|does|do|did|is|was|charged|applied|applicable|assigned)\b)|"
     # "provide the <measure> for X", "send the <measure> under ...", or the request's verb blanked before it
-    r"(?:\b(?:provide|send|give|state|show|share|quote|obtain|report|tell\s+(?:me|us))\s+(?:me\s+|us\s+)?|^\W*)"
+    r"(?:\b(?:provide|send|give|state|show|share|quote|obtain|report|tell\s+(?:me|us)|(?:do|does|did)\s+(?:we|you)\s+(?:have|hold|keep))"
+    r"\s+(?:me\s+|us\s+)?|^\W*)"
     rf"{_ARTICLES}(?P<q2>{_WORDS}{_MEASURE})\b"
     r"(?=\s+(?:for|of|on|under|at|charged|applied|applicable|assigned)\b|\s*[?.!]|\s*$)", re.I)
 
@@ -62,7 +63,10 @@ _MEASURED = re.compile(
 _OFFICE = (r"(?:(?:finance|financial|managing|executive|non-executive|sales|hr|it|technical|operations)\s+director|"
            r"chief\s+\w+\s+officer|c[efot]o|chair(?:man|woman|person)?|(?:company\s+)?secretary|auditors?|accountants?|"
            r"lawyers?|solicitors?|counsel|(?:compliance|data\s+protection|money\s+laundering\s+reporting)\s+officer|mlro|"
-           r"treasurer|(?:relationship|account|bank)\s+manager|contact\s+person|head\s+of\s+\w+)")
+           r"treasurer|(?:relationship|account|bank)\s+manager|contact\s+person|head\s+of\s+\w+|"
+           # an insolvency's office-holders ("the appointed administrator", "the liquidator of X")
+           r"(?:(?:appointed|joint|official|provisional|special)\s+)?(?:administrators?|liquidators?|receivers?|"
+           r"insolvency\s+practitioners?|monitors?))")
 _OFFICER = re.compile(rf"\b(?:name|names|identity|contact\s+details?)\s+of\s+(?:the|its|their)\s+(?P<q>{_OFFICE})\b|"
                       rf"\bwho\s+(?:is|was|are|were)\s+(?:the\s+)?(?:\S+'s?\s+)?(?P<q2>{_OFFICE})\b|"
                       rf"'s?\s+(?P<q3>{_OFFICE})\b(?!\s+(?:of|for)\s+(?:the\s+)?(?:loan|fund|trust)s?\b)", re.I)

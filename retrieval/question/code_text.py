@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ownergraph.domain.legal_forms import trailing_form
+from ownergraph.retrieval.question.work_text import quoted
 
 __all__ = ["code_question"]
 
@@ -59,4 +60,4 @@ def code_question(text: str) -> tuple[str, list[str]]:
     out = _AT_DATE.sub("as of ", out)
     out = _ARROW.sub(" to ", out)
     out = re.sub(r"\s+", " ", out).strip()
-    return (out, [f"read as code: {out!r}"]) if out != text.strip() else (text, [])
+    return (out, [f"read as code: {quoted(out)}"]) if out != text.strip() else (text, [])

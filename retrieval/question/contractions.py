@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from ownergraph.retrieval.question.work_text import quoted
+
 __all__ = ["without_contractions"]
 
 _I = re.I
@@ -34,4 +36,4 @@ def without_contractions(text: str) -> tuple[str, list[str]]:
     plain = text
     for rx, full in _RULES:
         plain = rx.sub(full, plain)
-    return plain, ([f"read the contractions in full: {plain!r}"] if plain != text else [])
+    return plain, ([f"read the contractions in full: {quoted(plain)}"] if plain != text else [])

@@ -29,13 +29,25 @@ _DATE_RE = re.compile(
     r"|year[- ]end\s+|ye\s*|fy\s*|end[- ])(?P<y5>\d{4})\b|\b(?P<y6>\d{4})\s+year[- ]end\b)"
     # "as of tonight", "by close of business today": the session's day
     r"|(?P<rel>\b(?:today(?:'?s)?\s+date|(?:(?:close\s+of\s+business|cob|end\s+of\s+(?:the\s+)?day|eod)\s+)?today|tonight|this\s+evening|"
-    r"yesterday|right now|currently|at present|at the moment|atm|now|the present (?:date|day|time))\b)"
+    r"yesterday|right now|currently|at present|at the moment|atm|"
+    # (not the "now" that moves a story on: "and now I am worried", "now we hear")
+    r"now(?!\s+(?:i|we|they|he|she|you|it|that|this|there)\b)(?<!\band\snow)|the present (?:date|day|time))\b)"
     r"|(?P<bare>\b(?P<y7>(?:19|20)\d{2})\b)",
     re.I)
 
+# a date named by its occasion: "the lock-up date (D)", "the petition date of D", "the last annual
+# review (D)", "between the annual review of D1 and the annual review of D2": up to three words
+# that qualify "date", "review" or "meeting", then "of" or a bracket before the day; the words are
+# the date's name (not a question for a date, not a document that dates the request, not an entity)
+_QUALIFIER = (r"(?:(?!(?:as|at|on|of|by|in|to|for|the|and|or|was|were|is|are|has|had|held|owned|between|from|"
+              r"since|until|what|which|when)\b)[a-z][\w-]*\s+)")
+_OCCASION = rf"(?:the|our|its|their|your|my)\s+{_QUALIFIER}{{0,3}}?(?:date|review|meeting)(?:\s+of(?:\s+the)?|\s*[(,:])"
 # "(at|to|on) the (key|reporting|...) date (of)": a date called a date (translated and formal wording);
 # the words are the date's, not a question for a date (``parser`` blanks them with it)
-_DATE_NAMED = (r"\b(?:(?:at|to|on|as\s+(?:of|at)|per|by|for|with)\s+)?(?:the\s+)?(?:(?:key|reporting|balance[- ]sheet|"
+_DATE_NAMED = (rf"\b(?:(?:at|to|on|as\s+(?:of|at)|per|by|for|with)\s+)?{_OCCASION}|"
+               # "around the end of July 2023", "circa March 2021": a date said roughly is still the date
+               r"\b(?:(?:at|in|on)\s+)?(?:around|circa|approximately|roughly)(?:\s+the)?(?=\s*$)|"
+               r"\b(?:(?:at|to|on|as\s+(?:of|at)|per|by|for|with)\s+)?(?:the\s+)?(?:(?:key|reporting|balance[- ]sheet|"
                r"cut-?off|record|valuation|reference|closing|effective|report|review|test|stichtag)\s+)?date(?:\s+of)?(?:\s+the)?"
                # "at period end (31/12/24)", "as at the reporting period end, 30 June"
                r"|\b(?:(?:at|as\s+(?:of|at)|per)\s+)?(?:the\s+)?(?:reporting\s+)?period[- ]end\s*[(,:]?")
@@ -60,11 +72,15 @@ _DOCUMENT_CUE = re.compile(
     r"\b(?:letter|reply|response|e-?mail|memo(?:randum)?|correspondence|return|submission|notice|request|review|"
     r"report|message|meeting|call|ticket)\s+(?:of|dated|from|sent\s+on|submitted\s+on)\s*$|"
     r"\b(?:issued|submitted|sent|received|opened|created|updated|raised|logged)(?:\s+(?:on|at))?\s*:?\s*,?\s*$", re.I)
+# ... unless the review or meeting is the date a question asks at ("as at the last annual review
+# (D)", "between the annual review of D1 and ..."; not "further to our review of D")
+_DATED_OCCASION = re.compile(rf"\b(?:between|and|from|since|until|as\s+(?:of|at)|at|on)\s+{_OCCASION}\s*$", re.I)
 _FROM_CUE = re.compile(r"\b(?:between|from|since|starting(?:\s+(?:from|in|on|at))?|after|beginning)"
-                       r"(?:\s+(?:the|on|at|in))?(?:\s+(?:our|its|their|your|my))?\s*$", re.I)
+                       rf"(?:(?:\s+(?:the|on|at|in))?(?:\s+(?:our|its|their|your|my))?|\s+{_OCCASION})\s*$", re.I)
 # "between our D1 rebalance and our D2 rebalance": each end wrapped in the register's own words
 _TO_CUE = re.compile(r"\b(?:and|to|until|till|through|thru|up\s+to|vs\.?|versus|compared\s+(?:to|with)|"
-                     r"against)(?:\s+(?:on|at|in|as\s+of|the))?(?:\s+(?:our|its|their|your|my))?\s*$"
+                     r"against)(?:(?:\s+(?:on|at|in|as\s+of|the))?(?:\s+(?:our|its|their|your|my))?|"
+                     rf"(?:\s+(?:on|at|as\s+(?:of|at)))?\s+{_OCCASION})\s*$"
                      r"|(?<=\d)\s*(?:-{1,2}>?|=>|\u2013|\u2014|\u2192)\s*$", re.I)  # "1/1/24 - 30/6/24", "YE20 -> YE21"
 # a reference date's acronym in capitals before the date ("as at RRD 2020-05-31", "per VD 30/06/24"): the date's name
 _DATE_ACRONYM = r"(?-i:(?<![\w.])[A-Z]{1,3}D(?![\w.]))"
@@ -73,6 +89,8 @@ _DETERMINER = r"(?:the|our|its|their|your|my)"
 _ASOF_CUE = re.compile(r"\b(?:(?:(?:as\s+(?:of|at)|at|by|per|on)\s+)?(?:cob|eod|close\s+of\s+business|end\s+of\s+(?:the\s+)?day|"
                        rf"{_DATE_ACRONYM})"
                        rf"(?:\s+(?:on|of))?|(?-i:[Aa]s)\s+(?:of|at|on)(?:\s+{_DETERMINER})?|(?:at|by|on)\s+{_DETERMINER}|"
+                       # "back in D", "way back in D": the past said twice, one cue
+                       r"(?:way\s+)?back\s+(?:in|on|at|around|during)|"
                        r"at|on|by|in|per|dated|during|for|"
                        r"valid\s+(?:on|at|as\s+of)|effective|of|a/o|over|across|throughout|"
                        # "for the period ended D", "in the year ending D": the period's last day
@@ -122,7 +140,7 @@ class DateHit:
 _Groups = dict[str, Any]  # a date match's named groups
 # kind, first day, last day of the period a date expression names
 _Period = tuple[str, date, date]
-_COARSE_KINDS = ("month", "quarter", "half", "year")
+_COARSE_KINDS = ("month", "quarter", "half", "season", "year")
 # tried in this order: a knowledge cue ("as known at") wins over the "at" of an as-of cue
 _CUES = (("known", _KNOWN_CUE), ("from", _FROM_CUE), ("to", _TO_CUE), ("asof", _ASOF_CUE))
 _POSITION_GROUPS = ("qpos", "hpos", "mpos", "ypos", *SHORT_POSITIONS)
@@ -282,7 +300,7 @@ def find_dates(w: Work) -> list[DateHit]:
             continue
         if _not_a_date(g, cue, before, w.text[m.end():]):
             continue
-        if _DOCUMENT_CUE.search(before):
+        if _DOCUMENT_CUE.search(before) and not _DATED_OCCASION.search(before):
             w.notes.append(f"{m.group(0)!r} dates the request, not the question: ignored")
             invalid.append((m.start(), m.end()))
             continue
@@ -376,7 +394,7 @@ def _assign_known_at(w: Work, q: dict, known: list[DateHit]) -> None:
 def _assign_range_ends(q: dict, frm: list[DateHit], to: list[DateHit]) -> None:
     """The first "from" date opens the range, the last "to" date closes it."""
     if frm:  # "between Q2 23 and Q2 24" compares two quarter ends; "since 2021", "from Q1 2022" start with the period
-        q["date_from"] = _point(frm[0], "end" if frm[0].between and frm[0].kind in ("month", "quarter", "half") else "start")
+        q["date_from"] = _point(frm[0], "end" if frm[0].between and frm[0].kind in ("month", "quarter", "half", "season") else "start")
     if to:
         q["date_to"] = _point(to[-1], "end")
 

@@ -29,6 +29,26 @@ APPOSITION = re.compile(
     r"\bthe\s+(?P<label>(?i:borrower|co-?borrower|guarantor|lender|obligor|issuer|company|parent|sponsor|counterparty|"
     r"applicant|customer|client|target|purchaser|seller|vendor|tenant|debtor|creditor|subsidiary|fund|investor))"
     r"(?:\s*,\s*|\s+(?=[\"\u201c\u2018'\[]|(?-i:[A-Z0-9\u0400-\u04FF])))(?=[\"\u201c\u2018'\[]?[^\W_])", re.I)
+# a heading that names the party by its role, ticket style: "Vendor: X. ... did vendor control",
+# "Client: X. Is the client sanctioned?" -- the role word later is X
+HEADING = re.compile(
+    r"^\s*(?P<label>(?i:vendor|supplier|client|customer|borrower|obligor|issuer|counterparty|subject|target|debtor))\s*:\s*"
+    r"(?P<name>[^:?!\n]{2,80}?)\.\s+(?=[A-Z])")
+
+
+def _heading_named(text: str) -> tuple[str, list[str]]:
+    """Later uses of a heading's role word ("vendor", "the vendor") replaced by the name it heads."""
+    m = HEADING.match(text)
+    if m is None:
+        return text, []
+    label, name = m.group("label"), m.group("name").strip()
+    use = re.compile(rf"\b(?:the\s+)?{re.escape(label)}\b(?!\s*:)", re.I)
+    rest, n = use.subn(lambda _: name, text[m.end():])
+    if not n:
+        return text, []
+    return text[:m.end()] + rest, [f"\u201c{label.lower()}\u201d read as {name}, the name its heading gives"]
+
+
 def _is_role_label(m: re.Match[str]) -> bool:
     """Written as a defined term ("the Borrower X") or set off by a comma ("the borrower, x, ..."):
     a plain "the fund Alpha" keeps its noun (it says what Alpha is)."""
@@ -69,4 +89,5 @@ def without_defined_terms(text: str) -> tuple[str, list[str]]:
         plain = plain[:m.start()] + plain[m.end():]
     for label, day in dated.items():
         plain = _reference(label).sub(day, plain)
-    return plain, notes
+    plain, headed = _heading_named(plain)
+    return plain, notes + headed

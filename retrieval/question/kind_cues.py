@@ -31,7 +31,7 @@ from ownergraph.domain.vocabulary import (
 _NOT_A_NAMED_DATE = "".join(rf"(?<!\b{w}\s)" for w in (
     "relevant", "reference", "reporting", "valuation", "value", "key", "record", "effective", "cut-off", "cutoff"))
 
-__all__ = ["BOTH_WAYS", "BROAD", "CUES", "LINK_KIND", "OUR_POSITIONS", "REFINED", "SURE", "best_kind", "cue_scores", "kind_by_cues", "overruled", "refined"]
+__all__ = ["BOTH_WAYS", "BROAD", "CUES", "LINK_KIND", "OUR_HOLDING", "OUR_POSITIONS", "REFINED", "SURE", "best_kind", "cue_scores", "kind_by_cues", "overruled", "refined"]
 
 SURE = 3  # the score a kind needs to be chosen by its cues
 # kinds whose rules take generic words ("ownership", "connected to ... and", "holding in"): their
@@ -56,6 +56,16 @@ OUR_POSITIONS = (r"\b(?:our|your|the\s+(?:bank|firm|authority|fund|company|group
                  r"\bpositions?\s+(?:that\s+)?(?:you|we)\s+(?:held|hold|have|had)\b|"
                  # "how much we hold in X", "how much do we have in X"
                  r"\bhow\s+much\s+(?:do\s+|did\s+)?(?:we|you)\s+(?:still\s+)?(?:hold|held|have|had)\s+(?:in|of)\b")
+# the firm itself as the holder ("what did the firm hold in X", "what the bank had on its book against
+# X", "our total holding across X and its subs", "how exposed is this place to X"): our book, not X's
+# group, stakes or lenders
+_WE = r"(?:we|our|the\s+(?:firm|bank|house|fund|desk)|this\s+(?:place|firm|bank|house|desk|fund))"
+OUR_HOLDING = (rf"\b(?:what|how\s+much)\s+(?:did|does|do|has|had|have)\s+{_WE}\s+(?:(?:still|currently)\s+)?(?:hold|have|carry)\b"
+               r"(?!\s+(?:shares|stakes?|equity|interests?)\s+in\b)|"
+               r"\b(?:our|the\s+(?:firm|bank|fund)'?s)\s+(?:(?:total|aggregate|overall|combined|entire|gross|net)\s+)+"
+               r"(?:holdings?|positions?|exposures?)\b|"
+               rf"\bhow\s+(?:much\s+|heavily\s+)?exposed\s+(?:is|are|was|were)\s+{_WE}\b|"
+               rf"\b{_WE}\s+(?:have|has|had|hold|holds|held|carr(?:y|ies|ied))\s+on\s+(?:its|our|the|their)\s+books?\b")
 # a shift of work ("left open for the morning shift"), not a shift in the figures
 _WORK_SHIFT = "".join(rf"(?<!\b{w}\s)" for w in ("morning", "evening", "night", "late", "early", "next", "day", "this", "your", "my", "our"))
 

@@ -13,11 +13,22 @@ from ownergraph.domain.vocabulary import (
     PARENTS, PATH, QUALITY, SANCTIONS_NEAR, SCREENING, STAKE, UNKNOWN,
 )
 
-from ownergraph.retrieval.question.kind_cues import BOTH_WAYS, LINK_KIND as _LINK_KIND
+from ownergraph.retrieval.question.kind_cues import BOTH_WAYS, LINK_KIND as _LINK_KIND, OUR_HOLDING
 
 __all__ = ["kind_by_phrase", "kind_by_command"]
 
 _I = re.I
+# named fragments the phrases share (stated once, as counterparties.py states _LEND, _GUARANTEE)
+_NAME = "\ue000\\d+\ue001"  # a masked name
+_HELD = r"(?:owned|controlled|held)"  # a holder's verb, in the passive or the past
+_HELD_OR = rf"{_HELD}(?:\s+(?:or|and|and/or)\s+{_HELD})?"  # "owned or controlled", "held and/or controlled"
+_HOLD_NOW = r"(?:own|owns|owned|control|controls|controlled)"
+_MANNER = r"(?:(?:directly|indirectly|ultimately|either|or|and)\s+)*"  # "directly or indirectly"
+_STAKE_NOUN = r"(?:holding|stake|shareholding|interest|share|position)"
+_HALF = r"(?:half|50\s*(?:%|per\s*cent|percent))"  # a majority's threshold
+_PERCENT = r"(?:percentages?\b|%|per\s*cent\b|percent\b)"  # a stake's figure ("pct" added where a form is terse)
+_FIGURE = r"(?:percentages?|%|per\s*cent|percent|pct|stake)"  # a stake's figure, said as a noun
+_MISSING_ONE = r"(?:\bmissing|\bwithout|\black(?:s|ing)?|\bwith\s+no|\bno)\s+(?:(?:its|their|a|the|any|stated)\s+)*"
 # phrases that decide the kind whatever else the question says, in this order
 _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (UNKNOWN, re.compile(r"\bwill\s+(?:\S+\s+){0,4}?(?:default|fail|go\s+bust|go\s+under|collapse)\b(?!.{0,60}\b(?:hit|loss|lose|who|which))|"  # a forecast
@@ -33,18 +44,21 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"\b(?:write|draft|compose)\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:\w+\s+){0,3}(?:paragraph|letter|e-?mail|memo|poem|"
                          r"speech|post|tweet|slogan)\b", _I)),
     # a yes/no "was A owned or controlled by B?" between two named parties: whether a chain joins them
-    (PATH.name, re.compile(r"(?:^|[:;?.!|])\s*(?:was|is|were|are)\s+(?:\w+\s+)?\ue000\d+\ue001\s+"
-                           r"(?:(?:directly|indirectly|ultimately|either|or|and)\s+)*(?:owned|controlled|held)"
-                           r"(?:\s+(?:or|and|and/or)\s+(?:owned|controlled|held))?\s+(?:\w+\s+)?by\s+(?:\w+\s+)?\ue000\d+\ue001", _I)),
+    (PATH.name, re.compile(rf"(?:^|[:;?.!|])\s*(?:was|is|were|are)\s+(?:\w+\s+)?{_NAME}\s+"
+                           rf"{_MANNER}{_HELD_OR}\s+(?:\w+\s+)?by\s+(?:\w+\s+)?{_NAME}", _I)),
     # "how A was owned or controlled by B (naming every entity in the chain)": the chain from B to A
-    (PATH.name, re.compile(r"\bhow\s+(?:\w+\s+)?\ue000\d+\ue001\s+(?:was|is|were|are|has\s+been|had\s+been|came\s+to\s+be)\s+"
-                           r"(?:(?:directly|indirectly|ultimately|either|or|and)\s+)*(?:owned|controlled|held)"
-                           r"(?:\s+(?:or|and|and/or)\s+(?:owned|controlled|held))?\s+(?:\w+\s+)?by\s+(?:\w+\s+)?\ue000\d+\ue001", _I)),
+    (PATH.name, re.compile(rf"\bhow\s+(?:\w+\s+)?{_NAME}\s+(?:was|is|were|are|has\s+been|had\s+been|came\s+to\s+be)\s+"
+                           rf"{_MANNER}{_HELD_OR}\s+(?:\w+\s+)?by\s+(?:\w+\s+)?{_NAME}", _I)),
+    # "map how A held or controlled B, link by link": the chain from A to B (the active voice, past)
+    (PATH.name, re.compile(rf"\bhow\s+(?:\w+\s+)?{_NAME}\s+{_MANNER}{_HELD_OR}\s+(?:\w+\s+)?{_NAME}", _I)),
     # "how large a holding did A have in B", "how big of a stake does A hold in B": A's stake in B
-    (STAKE.name, re.compile(r"\bhow\s+(?:large|big|much|sizeable|significant|substantial)\s+(?:of\s+)?an?\s+(?:\w+\s+)?"
-                            r"(?:holding|stake|shareholding|interest|share|position)\s+(?:did|does|do|has|had|have)\s+"
-                            r"(?:\w+\s+)?\ue000\d+\ue001\s+(?:\w+\s+)?(?:have|has|had|hold|held|own|owned|take|took|keep|kept)\s+"
-                            r"in\s+(?:\w+\s+)?\ue000\d+\ue001", _I)),
+    (STAKE.name, re.compile(rf"\bhow\s+(?:large|big|much|sizeable|significant|substantial)\s+(?:of\s+)?an?\s+(?:\w+\s+)?"
+                            rf"{_STAKE_NOUN}\s+(?:did|does|do|has|had|have)\s+"
+                            rf"(?:\w+\s+)?{_NAME}\s+(?:\w+\s+)?(?:have|has|had|hold|held|own|owned|take|took|keep|kept)\s+"
+                            rf"in\s+(?:\w+\s+)?{_NAME}|"
+                            # "the size of the shareholding A had in B", "the percentage A held in B"
+                            rf"\b(?:size|extent|percentage|level)\s+of\s+(?:the\s+|its\s+)?{_STAKE_NOUN}\s+(?:that\s+)?{_NAME}\s+"
+                            rf"(?:\w+\s+)?(?:have|has|had|hold|holds|held|own|owns|owned)\s+in\s+(?:\w+\s+)?{_NAME}", _I)),
     # an auditor's roll-forward of a register from one date to another: what changed in between
     (DIFF.name, re.compile(r"\broll(?:s|ed|ing)?[- ]forward\b", _I)),
     (PATH.name, re.compile(r"\bchain\s+of\s+(?:ownership|control|relationships?)(?:\s+(?:or|and|and/or)\s+(?:ownership|control))?\b.{0,60}"
@@ -61,8 +75,13 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                     r"\b(?:owners|parents|shareholders|investors)(?:(?:\s*(?:,|and|\+|&)\s*|\s+)(?:controllers|shareholders|owners))?"
                                     r"\s*(?:\band\b|\+|&|\bplus\b)\s*(?:(?:its|their|the|direct)\s+)?"
                                     r"(?:subs|subsidiaries|holdings|children|investments|investees|participations)\b|"
-                                    r"\b(?:entities|companies|parties|everything|anything|who)\s+(?:(?:is|are|was|were)\s+)?directly\s+"
-                                    r"(?:linked|connected|related)\s+to\b|"
+                                    r"\b(?:entities|companies|parties|everything|anything|everyone|everybody|anyone|anybody|who)\s+"
+                                    r"(?:(?:is|are|was|were)\s+)?directly\s+(?:linked|connected|related)(?:\s+to\b|\s+with\b|(?!\s+(?:by|through|via)\b))|"
+                                    # "who is X connected to?": everyone around one entity
+                                    rf"\bwho(?:m)?\s+(?:is|was|are|were)\s+{_NAME}\s+(?:\w+\s+)?(?:connected|linked|related)\s+(?:to|with)\b|"
+                                    # both directions asked of one entity: "who owned or controlled X, and what did X own or control"
+                                    rf"\b(?:who|which\s+\w+)\s+{_MANNER}{_HELD_OR}\s+{_NAME}.{{0,80}}?\band\s+(?:what|which)(?:\s+\w+)?\s+"
+                                    rf"(?:did|does|do)\s+{_NAME}\s+{_MANNER}(?:own|control|hold)(?:\s+or\s+(?:own|control|hold))?\b|"
                                     # "every entity with a direct link to X ..., of any kind (ownership, lending, ...)"
                                     r"\b(?:entit(?:y|ies)|compan(?:y|ies)|part(?:y|ies)|anyone|anything|everything|names?)\s+"
                                     r"(?:with|having|that\s+(?:has|have|had))\s+(?:a\s+|any\s+)?direct\s+(?:links?|connections?|relationships?|ties)\s+"
@@ -78,10 +97,15 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                     # "a direct ownership or control link to or from X", "one step away, upstream or downstream"
                                     rf"\b(?:links?|connections?|relationships?|ties|steps?|hops?|edges?|away)\b.{{0,40}}\b{BOTH_WAYS}|"
                                     r"\bdirect\s+(?:connections|links|ties|relationships|neighbou?rs)\b|"
-                                    r"\b(?:own|owns|owned|control|controls|controlled)\b.{0,40}(?:\bor|/)\s*(?:is|are|was|were)\s+"
-                                    r"(?:owned|controlled|held)(?:\s+(?:or|and|and/or)\s+(?:owned|controlled|held))?\s+by\b)", _I)),
+                                    rf"\b{_HOLD_NOW}\b.{{0,40}}(?:\bor|/)\s*(?:is|are|was|were)\s+{_HELD_OR}\s+by\b)", _I)),
     # "X is a branch of whom", "its head office": the branch relation, not X's names
     (BRANCHES.name, re.compile(r"\bis\s+a\s+branch\s+of\b|\bbranch\s+of\s+(?:who|whom|which|what)\b|\bhead[\s-]+office\b", _I)),
+    # "the equity holders sitting directly above X", "who sits immediately above X": its owners
+    (OWNERS.name, re.compile(r"\b(?:(?:share|stock|equity)\s*holders?|holders|owners?|investors|entities|companies|who)\b.{0,30}?"
+                             rf"\b(?:sit(?:s|ting)?|sat|stand(?:s|ing)?|stood)\s+(?:directly\s+|immediately\s+|right\s+)?above\s+{_NAME}", _I)),
+    # "X controls companies without owning them ... which ones?": what X controls
+    (HOLDINGS.name, re.compile(rf"{_NAME}\s+(?:\w+\s+)?(?:controls|owns|holds|controlled|owned|held)\s+(?:\w+\s+)?"
+                               r"(?:companies|firms|entities|businesses|stakes)\b.{0,80}\bwhich\s+(?:ones|companies|firms|entities)\b", _I)),
     # "the parent co / controlling shareholder of X": who owns X
     (OWNERS.name, re.compile(r"\bcontrolling\s+(?:shareholders?|owners?|holders?|interests?\s+holders?)\b", _I)),
     # "when does X's loan run out, and who provided it": the loan and its lender (the answer gives the dates)
@@ -106,8 +130,14 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (EXPOSURE.name, re.compile(r"^(?!.*\b(?:sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:"
                                r"\b(?:value|size|amount|total)\s+of\s+(?:our\s+|the\s+|all\s+)?(?:positions?|holdings|exposures?)\b|"
                                r"\bpositions?\b.{0,60}\b(?:securities|loans|bonds|notes|debt|instruments)\s+issued\s+by\b)", _I)),
+    # the firm as the holder, "what did the firm hold in X and the companies it owns more than half of":
+    # our book (before the group's and the stake's words)
+    (EXPOSURE.name, re.compile(rf"^(?!.*\b(?:sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:{OUR_HOLDING})", _I)),
     # "every circular shareholding in the structure": loops, not a stake
-    (CYCLES.name, re.compile(r"\b(?:circular|cross|reciprocal|mutual)[- ]?(?:share)?(?:holdings?|ownerships?)\b", _I)),
+    # "companies that own each other", "owned each other in a circle": loops too
+    (CYCLES.name, re.compile(r"\b(?:circular|cross|reciprocal|mutual)[- ]?(?:share)?(?:holdings?|ownerships?)\b|"
+                             r"\b(?:own|owns|owned|owning|hold|holds|held|holding|control|controls|controlled)\s+(?:shares\s+in\s+)?"
+                             r"(?:each\s+other|one\s+another)\b", _I)),
     # "how much of our book sits with X": our exposure, not a stake
     (EXPOSURE.name, re.compile(r"\bhow\s+much\s+of\s+(?:our|the)\s+(?:book|portfolio|positions?|exposure)\b|"
                                r"\bhow\s+much\s+(?:does\s+|do\s+)?(?:the|our)\s+(?:\S+\s+){0,3}(?:book|portfolio)\s+(?:holds?|has|have)\b", _I)),
@@ -118,9 +148,11 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                             r"\bmajority[- ](?:owned|held|controlled)\s+(?:subsidiar\w*|subs|companies|entities)\b|"
                             r"\b(?:subsidiar\w*|subs)\b.{0,40}\bmajority[- ](?:owned|held|controlled)\b|"
                             r"\b(?:which|what|all|every|each)\s+(?:\w+\s+)?(?:companies|subsidiar\w*|entities|firms|undertakings)\b.{0,80}"
-                            r"(?:\b(?:more\s+than\s+(?:half|50\s*(?:%|per\s*cent|percent))|a\s+majority)\s+of\b(?!\s*\ue000)|"
+                            rf"(?:\b(?:more\s+than\s+{_HALF}|a\s+majority)\s+of\b(?!\s*\ue000)|"
                             # "which subsidiaries roll up into it, i.e. >50% owned directly or indirectly"
-                            r"(?:>\s*|\b(?:over|above|more\s+than)\s+)(?:half|50\s*(?:%|per\s*cent|percent))\s*(?:owned|held|controlled)\b)"
+                            rf"(?:>\s*|\b(?:over|above|more\s+than)\s+){_HALF}\s*{_HELD}\b|"
+                            # "which companies were majority-owned by X, directly or indirectly"
+                            rf"\bmajority[- ]{_HELD}\s+by\b)"
                             r"(?=.{0,60}\b(?:directly\s+or|indirectly|through\s+others|further\s+down|at\s+each\s+(?:step|level)|"
                             r"(?:down\s+)?the\s+chain)\b))", _I)),
     # X and everything it controls: the group, whatever else the question says about companies
@@ -143,17 +175,19 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "anything wrong in the shareholder records of X", "is its data clean": data quality, not its owners
     # a shareholding "missing its percentage", "SHAREHOLDING WITHOUT %": a gap in the data, not its owners or stake
     (QUALITY.name, re.compile(r"\b(?:shareholdings?|stakes?|holdings?|ownership\s+(?:links?|edges?|records?)|edges?|links?)\b.{0,60}?"
-                              r"(?:\bmissing|\bwithout|\black(?:s|ing)?|\bwith\s+no|\bno)\s+(?:(?:its|their|a|the|any|stated)\s+)*"
-                              r"(?:percentages?\b|%|per\s*cent\b|percent\b)", _I)),
+                              rf"{_MISSING_ONE}{_PERCENT}", _I)),
     # the figure named first, its absence after it: "a shareholder with no % against it", "an owner
     # whose percentage is just missing", "the stake is blank for one holder" (holder words near it)
     (QUALITY.name, re.compile(r"\b(?:share|stock)?holders?\b.{0,60}?(?:\bwith\s+no|\bwithout|\bno)\s+(?:(?:its|their|a|the|any|stated)\s+)*"
-                              r"(?:percentages?\b|%|per\s*cent\b|percent\b|pct\b)|"
-                              r"\b(?:share|stock)?holders?\b.{0,60}?\b(?:percentages?|%|per\s*cent|percent|pct|stake)\s+(?:figure\s+)?"
+                              rf"(?:{_PERCENT}|pct\b)|"
+                              rf"\b(?:share|stock)?holders?\b.{{0,60}}?\b{_FIGURE}\s+(?:figure\s+)?"
                               r"(?:is|are|was|were)\s+(?:just\s+|simply\s+|still\s+)?(?:missing|blank|empty|absent|null|not\s+(?:recorded|given|stated|shown|filled\s+in))\b|"
                               # "which shareholder does not have a percentage recorded"
                               r"\b(?:share|stock)?holders?\b.{0,40}?\b(?:does|do|did|has|have|had)\s+not\s+(?:have\s+|got\s+)?(?:a|an|any)\s+"
-                              r"(?:percentage|%|per\s*cent|percent|pct|stake)\s+(?:figure\s+)?(?:recorded|stated|given|shown|against|next\s+to|on\s+(?:file|record))", _I)),
+                              rf"{_FIGURE}\s+(?:figure\s+)?(?:recorded|stated|given|shown|against|next\s+to|on\s+(?:file|record))|"
+                              # "someone with no percentage at all", "an owner ... with the stake just missing"
+                              rf"\b(?:someone|somebody|anyone|anybody|owners?|investors?|members?)\b.{{0,60}}?\bwith\s+"
+                              rf"(?:no\s+{_FIGURE}|(?:the|its|their|a)\s+{_FIGURE}\s+(?:just\s+|simply\s+)?(?:missing|blank|empty|absent))", _I)),
     (QUALITY.name, re.compile(r"\b(?:anything|something|what'?s)\s+(?:that\s+)?(?:looks?\s+|is\s+|seems?\s+)?wrong\s+(?:in|with)\b|"
                               r"\bdata\b.{0,40}\b(?:problems?|issues?|clean|dirty|messy|errors?|inconsisten\w*|discrepanc\w*|anomal\w*|gaps?)\b|"
                               r"\b(?:anything|something)\s+missing\s+(?:in|from)\b|"
@@ -167,6 +201,9 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                              r"\b(?:got|gets?|gotten|received|took|taken|adopted|assumed)\s+(?:its|the|their)\s+(?:current|present|new)\s+name\b"
                              r".{0,20}\bwhen\b|\bname\s+change\b(?!s?\s+history)|"
                              r"\bchanges?\s+of\s+name\b|"
+                             # "on what date was that original name first dropped": the name's end is the rename
+                             r"\b(?:when|(?:on\s+)?(?:what|which)\s+date)\b.{0,60}\bname\s+(?:\w+\s+){0,2}(?:dropped|abandoned|replaced|"
+                             r"retired|given\s+up|changed)\b|"
                              # "from what name was X renamed", "renamed ..., and on what date": the rename itself
                              r"\bfrom\s+(?:what|which)\s+(?:name|former\s+name)\b.{0,80}\brenamed\b|"
                              r"\brenamed\b.{0,80}\b(?:and\s+)?(?:when|(?:on\s+)?(?:what|which)\s+date)\b", _I)),

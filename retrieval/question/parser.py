@@ -56,7 +56,7 @@ from ownergraph.retrieval.question.defined_terms import without_defined_terms
 from ownergraph.retrieval.question.register_frames import without_register_frames
 from ownergraph.retrieval.question.spoken_dates import spoken_dates_in_digits
 from ownergraph.retrieval.question.work_text import (
-    MASK_WORD, MAX_CHARS, PH_OPEN, PH_RE, PRONOUNS, SEP, Work, mask_known_names, mask_names,
+    MASK_WORD, MAX_CHARS, PH_OPEN, PH_RE, PRONOUNS, SEP, Work, mask_known_names, mask_names, quoted,
 )
 from ownergraph.retrieval.kinds import BY_PRECEDENCE
 from ownergraph.retrieval.question.model import Mention, Question
@@ -186,7 +186,7 @@ def _blank_request(w: Work) -> None:
     w.text, framed = blank_frames(w.text)
     if framed:
         w.original, _ = blank_frames(w.original, keep_names=False)
-        w.notes.append(f"read the question inside the request: {' '.join(w.original.split())!r}")
+        w.notes.append(f"read the question inside the request: {quoted(w.original)}")
 
 
 # -- steps 2 and 3: family and parameters ------------------------------------------------------
@@ -208,6 +208,12 @@ def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
     if start and len(re.findall(r"\w+", probe[start:])) >= 4:  # a fragment ("Within two hops?") asks no kind of its own
         own = " " * start + probe[start:]
         kind = _family_of(w, own, dates)
+        settled = kind_by_phrase(without_role_words(probe)) if kind != UNKNOWN and not PH_RE.search(own) else None
+        if settled not in (None, kind):
+            # "X's register has someone with no percentage at all. Who is that?": a question that names
+            # nothing points back; a phrase of the context that settles a kind says what it asks
+            w.notes.append(f"read as a {settled} question by a phrase before it (its own sentence names nothing)")
+            return settled
         if kind != UNKNOWN:
             w.notes.append("context first: the kind read on the question's own sentence")
             # the context's words may narrow it: "Imagine X defaults. Who loses money - which lenders?"
@@ -221,11 +227,11 @@ def _family_without_dates(w: Work, dates: list[DateHit]) -> str:
 
 def _family_of(w: Work, probe: str, dates: list[DateHit]) -> str:
     w.kind_words = ""
+    probe = without_role_words(probe)  # (first: "the ad hoc group's counsel" is whose memo, no attribute asked)
     other = foreign_attribute(probe)
     if other is not None:
-        w.notes.append(f"asks for the {other!r} of an entity: nothing the graph records")
+        w.notes.append(f"asks for the \u201c{other}\u201d of an entity: nothing the graph records")
         return UNKNOWN
-    probe = without_role_words(probe)
     settled = kind_by_phrase(probe)
     if settled is not None:
         return settled
@@ -290,10 +296,15 @@ _BRANCH_NAME = re.compile(r"\bbranch\b", re.I)
 _BELONGS = re.compile(r"\bbelongs?\s+to\b|\bpart\s+of\b|\bparent\b|\blegal\s+entity\b|\bhead\b", re.I)
 
 
+# "the branch X", "X, Wilmington Branch" (the name masked in parts: its quoted part first)
+_BRANCH_AROUND = re.compile(rf"\bthe\s+branch\s+{PH_OPEN}|{PH_RE.pattern}\s*,\s*(?:[A-Z][\w.-]*\s+){{1,3}}Branch\b")
+
+
 def _of_a_branch(w: Work, words: str) -> bool:
     """"Which legal entity does X, London Branch belong to": a name the graph gives a branch,
-    asked what it belongs to (the word "branch" is inside the masked name)."""
-    return any(_BRANCH_NAME.search(n) for n in w.masked) and bool(_BELONGS.search(words))
+    asked what it belongs to (the word "branch" is inside the masked name, or around it)."""
+    named = any(_BRANCH_NAME.search(n) for n in w.masked) or bool(_BRANCH_AROUND.search(w.text))
+    return named and bool(_BELONGS.search(words))
 
 
 _COMPARED = re.compile(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|against)\s*$", re.I)
@@ -488,7 +499,7 @@ def kind_text(text: str, *, today: date | None = None, names: Gazetteer | None =
 _SANCTIONED_PARTY = re.compile(
     r"\bsanctioned\s+(?:\w+\s+)?(?:issuers?|parties|party|entit\w+|names?|persons?|counterpart\w+)\b", re.I)
 _BOOK_WORDS = re.compile(
-    r"\b(?:issuers?|positions?|book|portfolios?|engagements?|exposures?|holdings|loans|names\s+we\s+hold)\b", re.I)
+    r"\b(?:issuers?|positions?|book|portfolios?|engagements?|exposures?|holdings|investments|loans|names\s+we\s+hold)\b", re.I)
 
 
 # "Shareholders of X, with % held", "list every shareholder of X. Name | % held": the holders asked for
@@ -511,6 +522,11 @@ _HOLDINGS_ASKED = re.compile(r"^\W*(?:Subs|Subsidiaries|Investments|Participatio
                              # "which companies did X hold shares in (as at D)": the name is the holder, nothing after "in"
                              r"(?i:\b(?:which|what)\s+(?:compan(?:y|ies)|entit(?:y|ies)|firms?|undertakings?|businesses)\s+(?:did|does|do|has|had)\s+"
                              rf"{PH_RE.pattern}\s+(?:\w+\s+)?(?:hold|own|have|take)\s+(?:shares|stakes?|equity|interests?)\s+in\b(?!\s*{PH_OPEN}))|"
+                             # "list the direct shareholdings of X", "the equity stakes held (as of D), with the
+                             # percentage of each company": what one entity holds, each holding's figure
+                             rf"(?i:\b(?:direct\s+|indirect\s+)?(?:equity\s+)?(?:shareholdings|stakes|participations)\s+"
+                             rf"(?:(?:held\s+)?(?:of|by)\s+{PH_RE.pattern}|held\b(?!\s+in\b)))|"
+                             r"(?i:\b(?:stake|percentage|share|%)\s+(?:held\s+)?(?:in|of)\s+(?:each|every)\s+(?:company|entity|investee|issuer)\b)|"
                              # "X: stakes held as of D? which companies, what %": the name a heading, its stakes held
                              rf"(?i:^\W*{PH_RE.pattern}\s*[:\-\u2013]\s*(?:direct\s+|indirect\s+)?(?:stakes|shareholdings|holdings|interests)\s+held\b)")
 # "total amount already on book against X and its subsidiaries": our positions, not X's lenders or group

@@ -28,7 +28,29 @@ _LIMIT = re.compile(r"\b(?:parent|group|subsidiary|holding|ultimate\s+parent|obl
                     r"(?:limits?|sub-?limits?|facilit(?:y|ies)|credit\s+lines?|lines?|exposure\s+limits?)\b", re.I)
 
 
+# a role word that names a piece of work ("the next creditor call", "for the creditor report", "the
+# ad hoc group's counsel", "guarantor coverage test", "the lender presentation"): whose call or
+# report it is, not a question about creditors or a group
+_WORKSTREAM = (r"(?:calls?|meetings?|reports?|presentations?|committees?|updates?|decks?|packs?|votes?|workstreams?|"
+               r"counsel|advisers?|advisors?|tests?|analys[ie]s|negotiations?|discussions?|process|side|claims)")
+_ROLE_OF_WORK = re.compile(
+    r"\b(?:creditor|creditors'?|lender|lenders'?|guarantor|borrower|debtor|obligor|bondholder|noteholder)s?"
+    rf"(?:\s+(?:coverage|steering|group|and\s+stakeholder))?\s+{_WORKSTREAM}\b|"
+    rf"\b(?:ad\s+hoc|steering|creditor|lender|bondholder|noteholder)\s+group'?s?\s+{_WORKSTREAM}\b", re.I)
+
+
+# "who sits above the borrower", "the entities below the obligor": the entity asked about by its role
+_ROLE_PLACED = re.compile(r"\b(?:above|below|over|under|beneath)\s+(?:the|our|this|that)\s+"
+                          r"(?:borrower|obligor|debtor|guarantor|issuer|counterparty|client|target|company|entity)\b", re.I)
+
+
+def _blank(m: re.Match[str]) -> str:
+    return " " * len(m.group(0))
+
+
 def without_role_words(text: str) -> str:
-    """``text`` with the role words directly before a masked name, and the names of credit limits,
-    blanked (same length)."""
-    return _LIMIT.sub(lambda m: " " * len(m.group(0)), _ROLE.sub(lambda m: " " * len(m.group(0)), text))
+    """``text`` with the role words directly before a masked name, the role words that name a
+    piece of work or a place in the structure, and the names of credit limits blanked (same length)."""
+    for rx in (_ROLE, _ROLE_OF_WORK, _ROLE_PLACED, _LIMIT):
+        text = rx.sub(_blank, text)
+    return text

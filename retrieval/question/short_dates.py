@@ -21,9 +21,9 @@ from typing import Any
 
 from ownergraph.retrieval.question.work_text import MON, MONTHS
 
-__all__ = ["DAY_FIRST", "SHORT", "SHORT_POSITIONS", "is_short_year", "numeric_day", "short_period", "year_of"]
+__all__ = ["DAY_FIRST", "SHORT", "SHORT_POSITIONS", "is_short_year", "numeric_day", "season_period", "short_period", "year_of"]
 
-SHORT_POSITIONS = ("spos1", "spos2", "spos3", "spos4")
+SHORT_POSITIONS = ("spos1", "spos2", "spos3", "spos4", "spos5")
 
 DAY_FIRST = True  # the session's order for an ambiguous numeric day: d/m/y
 
@@ -35,6 +35,14 @@ def _pos(n: int) -> str:
     return rf"(?:(?:the\s+)?(?P<spos{n}>end|close|start|beginning)(?:\s+of\s+(?:the\s+)?|[- ]))?"
 
 
+# the year's end said again after a fiscal year ("FY2024 year-end", "FY24 close", "fiscal 2023 YE"): the same day
+_END_SAID_AGAIN = r"(?:\s*[- ]\s*(?:year[- ]?end|ye|close|end)\b)?"
+# a season and its year ("summer 2021", "the autumn of 2023", "winter 2021/22"): meteorological
+# seasons of the northern hemisphere, where the corpus's analysts write
+_SEASON = r"spring|summer|autumn|fall|winter"
+# its months: the first month's offset from January of its year (winter starts in the December before)
+SEASON_MONTHS = {"spring": (3, 5), "summer": (6, 8), "autumn": (9, 11), "fall": (9, 11), "winter": (-1, 2)}
+
 # group names all start with "s" (they join the date pattern's named groups)
 SHORT = (
     r"(?P<short>\b(?:"
@@ -43,7 +51,7 @@ SHORT = (
     rf"|{_pos(1)}(?:Q(?P<sq1>[1-4])\s*(?:[-/']|\s)?\s*(?:FY|CY)?\s*(?P<sqy1>{_Y})"
     rf"|(?P<sq2>[1-4])Q\s*[-/']?\s*(?:FY|CY)?\s*(?P<sqy2>{_Y}))\b"
     rf"|{_pos(2)}(?:H(?P<sh1>[12])\s*(?:[-/']|\s)?\s*(?:FY|CY)?\s*(?P<shy1>{_Y})|(?P<sh2>[12])H\s*[-/']?\s*(?P<shy2>{_Y}))\b"
-    rf"|(?P<sye>(?:fy|fye|ye|eoy|cy)\s*[-/']?\s*(?P<syy>\d{{4}}|\d{{2}}))\b"
+    rf"|(?P<sye>(?:fy|fye|ye|eoy|cy)\s*[-/']?\s*(?P<syy>\d{{4}}|\d{{2}}){_END_SAID_AGAIN})\b"
     rf"|{_pos(3)}(?P<smon>{MON})(?:[-']|\s+')(?P<smy>\d{{4}}|\d{{2}})\b"
     # "end of June 24", "end Jun 24": with "end" in front, a month and a two-digit year (not the 24th)
     rf"|(?:the\s+)?(?P<spos4>end|close)(?:\s+of)?\s+(?P<smon2>{MON})\.?\s+(?P<smy2>\d{{2}})\b(?![/.:-]?\d)"
@@ -51,7 +59,8 @@ SHORT = (
     r"|(?P<sisom>(?P<siy>(?:19|20)\d{2})-(?P<sim>0?[1-9]|1[0-2]))(?![-/.]?\d)"  # 2024-06
     r"|(?P<snmy>(?P<snm>0?[1-9]|1[0-2])/(?P<sny2>(?:19|20)\d{2}))(?![-/.]?\d)"  # 06/2024
     rf"|(?:the\s+)?(?P<shw>first|second|1st|2nd)\s+half\s+(?:of\s+)?(?:the\s+year\s+)?(?P<shwy>{_Y})\b"
-    r"|(?P<sfy>(?:fiscal|financial|calendar)\s+(?:year\s+)?(?P<sfyy>\d{4}))\b"
+    rf"|(?P<sfy>(?:fiscal|financial|calendar)\s+(?:year\s+)?(?P<sfyy>\d{{4}}){_END_SAID_AGAIN})\b"
+    rf"|{_pos(5)}(?:the\s+)?(?P<sseason>{_SEASON})\s+(?:of\s+)?(?P<sseay>\d{{4}}|'\d{{2}})(?:\s*[/-]\s*(?P<sseay2>\d{{4}}|\d{{2}}))?\b(?!\s*(?:%|per\s*cent|percent|points?|pts|bps|basis|shares|units))"
     r"|(?:the\s+)?(?:(?P<shyy>\d{4})\s+(?:half[- ]year|interim)|half[- ]year\s+(?P<shyy2>\d{4}))\b"  # 30 June
     r"))"
 )
@@ -78,6 +87,20 @@ def numeric_day(a: int, b: int, y: int) -> date:
     return date(y, b, a)
 
 
+def season_period(season: str, year: str, second_year: str | None) -> tuple[str, date, date]:
+    """A season of a year: spring March-May, summer June-August, autumn (fall) September-November;
+    winter December-February, "winter 2021" the one that ends in February 2021 (its January and
+    February are 2021's) and "winter 2021/22" the one that ends in February 2022."""
+    first, last = SEASON_MONTHS[season.lower()]
+    y = year_of(year)
+    if second_year:  # "winter 2021/22": the second year must follow the first
+        if first >= 1 or int(second_year) % 100 != (y + 1) % 100:
+            raise ValueError(f"{season} {year}/{second_year} names no season")
+        y += 1
+    start = date(y - 1, 12, 1) if first < 1 else date(y, first, 1)
+    return "season", start, _month_end(y, last)
+
+
 def short_period(g: dict[str, Any]) -> tuple[str, date, date]:
     """The period a shorthand date names: kind, first day, last day (ValueError: impossible)."""
     if g.get("snum"):
@@ -100,6 +123,8 @@ def short_period(g: dict[str, Any]) -> tuple[str, date, date]:
         h = int(g["sh1"] or g["sh2"] or (1 if word in ("first", "1st") else 2))
         y = year_of(g["shy1"] or g["shy2"] or g["shwy"])
         return "half", date(y, 6 * h - 5, 1), _month_end(y, 6 * h)
+    if g.get("sseason"):
+        return season_period(g["sseason"], g["sseay"], g.get("sseay2"))
     if g.get("sye") or g.get("sfy"):
         y = year_of(g["syy"] or g["sfyy"])
         return "year", date(y, 1, 1), date(y, 12, 31)

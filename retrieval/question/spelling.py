@@ -22,7 +22,8 @@ _ENGLISH = frozenset("""across against among amongst along behind beyond during 
 towards whether without within whose those these there their where which while would could should
 owner owned owning lender lends loaned holder holds holding shared sharing parent parents borrow borrowed
 sanction guarantee guaranteed change changed changes exposed controls control cycle circle cross
-quarter quarters years months dates moment latest earlier later lately""".split())
+quarter quarters years months dates moment latest earlier later lately
+creditor debtor borrower guarantor obligor investor investee affiliate""".split())
 VOCABULARY: frozenset[str] = frozenset(w for w in COMMON | set(_MORE.split()) if len(w) >= 6)
 _WORD = re.compile(r"(?<![\w'])[a-z][a-z\-]{5,}(?![\w'])")  # six letters or more
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ownergraph.retrieval.question.common_words import QUESTION_WORDS
+from ownergraph.retrieval.question.work_text import quoted
 
 __all__ = ["spoken_forms"]
 
@@ -92,5 +93,5 @@ def spoken_forms(text: str) -> tuple[str, list[str]]:
     joined = _SPELT.sub(_joined, _LETTER_RUN.sub(_letters, out))
     joined = _DIGIT_RUN.sub(_digits, joined)
     if joined != out:
-        notes.append(f"read as spoken: {' '.join(joined.split())!r}")
+        notes.append(f"read as spoken: {quoted(joined)}")
     return re.sub(r"[ \t]{2,}", " ", joined).strip(), notes

@@ -100,6 +100,12 @@ _TAG = re.compile(r"[A-Z][A-Z0-9]{1,9}(?:-\d+)?|(?i:ext(?:ernal)?|internal|secur
 _A_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}[/.](?:\d{4}|\d{2})")
 
 
+
+def quoted(text: str) -> str:
+    """Text quoted for a reader, in English quotation marks with its spacing closed up (a note or
+    an error that repeats the question: not a Python repr)."""
+    return f"\u201c{' '.join(text.split())}\u201d"
+
 def mask_names(w: Work) -> None:
     def repl(m: re.Match[str]) -> str:
         inner = next(g for g in m.groups() if g is not None).strip()
