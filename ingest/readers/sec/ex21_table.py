@@ -152,7 +152,7 @@ _OWNED_WORDS = re.compile(r"\s*[,\u2013\u2014-]?\s*\(?\s*(?:an?\s+)?(?P<how>whol
 # "The following are wholly-owned subsidiaries", "(all companies wholly owned unless indicated otherwise)"
 # "The Registrant has one direct, wholly-owned subsidiary as follows:"
 _ALL_WHOLLY = re.compile(r"\b(?:all|the following|these|each)\b(?:[^.\n]|\.(?=\S|\s+[a-z,&])){0,120}?"
-                         r"\bwholly[\s-]+owned\b"  # a full stop inside "L.P. are" ends no sentence
+                         r"(?:\bwholly[\s-]+|(?<![\d.])100\s*%[\s-]*)owned\b"  # a full stop inside "L.P. are" ends no sentence
                          r"|\bwholly[\s-]+owned\s+unless\b"
                          r"|\bwholly[\s-]+owned\s+subsidiar\w*[^.\n]{0,30}?\bas\s+follows\b"
                          # "unless otherwise indicated below, direct and indirect subsidiaries are 100% owned"
