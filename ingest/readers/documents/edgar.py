@@ -100,7 +100,8 @@ def is_submission(head: str) -> bool:
 
 def parse_header(text: str) -> Header:
     """The ``<SEC-HEADER>`` fields (an empty Header when there is none)."""
-    m = re.search(r"<(?:SEC|IMS)-HEADER>(.*?)</(?:SEC|IMS)-HEADER>", text, re.S | re.I)
+    # a header cut before its end tag (an excerpt) is read up to its first document or the text's end
+    m = re.search(r"<(?:SEC|IMS)-HEADER>(.*?)(?:</(?:SEC|IMS)-HEADER>|<DOCUMENT>|\Z)", text, re.S | re.I)
     if m is None and re.match(r"\s*<SUBMISSION>", text):
         return tagged_header(text)
     head = m[1] if m else ""

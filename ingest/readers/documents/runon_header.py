@@ -20,14 +20,28 @@ _LABEL = re.compile(r"\s+(?=(?:" + "|".join(re.escape(x) for x in _LABELS) + r")
 
 
 def rebuilt_header(text: str) -> str:
-    """The text as an SGML header when it is one run onto a line without its tags (its first
-    lines carry "ACCESSION NUMBER:" and "CONFORMED SUBMISSION TYPE:" but no ``<SEC-HEADER>``
-    and hardly a line break); else the text unchanged."""
+    """The text as an SGML submission when its header is run onto one line without its tags (the
+    line carries "ACCESSION NUMBER:" and "CONFORMED SUBMISSION TYPE:", there is no
+    ``<SEC-HEADER>``): the whole text when it hardly has a line break; else that line is the
+    header and the lines after it the submission's document (a page that flattened the header
+    but kept the document's lines). Any other text is returned unchanged."""
     head = text[:2000]
     if (re.search(r"<(?:SEC|IMS)-HEADER>", head, re.I) or "ACCESSION NUMBER:" not in head
-            or "CONFORMED SUBMISSION TYPE:" not in head or len(text) > 50_000 or text.count("\n") > 5):
+            or "CONFORMED SUBMISSION TYPE:" not in head or len(text) > 50_000):
         return text
-    return "<SEC-HEADER>\n" + _LABEL.sub("\n", text.strip()) + "\n</SEC-HEADER>\n"
+    if text.count("\n") <= 5:
+        return _header(text)
+    end = text.find("\n", head.index("ACCESSION NUMBER:"))
+    line = text[:end]
+    if "CONFORMED SUBMISSION TYPE:" not in line:
+        return text
+    form = re.search(r"CONFORMED SUBMISSION TYPE:\s*(\S+)", line)
+    return (_header(line) + f"<DOCUMENT>\n<TYPE>{form[1] if form else ''}\n<TEXT>\n"
+            f"{text[end + 1:]}\n</TEXT>\n</DOCUMENT>\n")
+
+
+def _header(line: str) -> str:
+    return "<SEC-HEADER>\n" + _LABEL.sub("\n", line.strip()) + "\n</SEC-HEADER>\n"
 
 
 __all__ = ["rebuilt_header"]

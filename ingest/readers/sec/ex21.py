@@ -103,12 +103,16 @@ def _text_parent(text: str) -> str | None:
         if list_heading(ln) and not _NOTE_MARK.match(ln):  # a row "…, a subsidiary of X" or a note is no heading
             above = [x for x in lines[max(0, i - 2):i] if SUFFIX.search(x) and len(x) < 80
                      and not re.search(r"exhibit|subsidiar|<", x, re.I)
-                     and not re.fullmatch(r"\(.*\)", x)]  # "(A DELAWARE CORPORATION)" says what the name above is
+                     and not _DESCRIBES.fullmatch(x)]  # "(A DELAWARE CORPORATION)" says what the name above is
             if above:
-                return above[-1].strip(" *:")
+                return above[-1].strip(" *:,")
     return prose_filer(text)
 
 
+# what the name above is, with or without brackets: "(A DELAWARE CORPORATION)", "A Delaware Corporation,",
+# "an Ontario limited partnership"
+_DESCRIBES = re.compile(r"\(.*\)|\s*an?\s+[A-Za-z .-]{2,40}?\s+(?:corporation|company|partnership|limited\s+liability\s+"
+                        r"company|trust)\s*[,.;:]?\s*", re.I)
 _NOTE_MARK = re.compile(r"\s*(?:\(\w{1,3}\)|\*+|\d{1,2}[.)])\s")  # "(2)  Subsidiary of Pinnacle Bank."
 
 # "List of Subsidiaries of Acme Corp. None": the exhibit says there are none

@@ -152,7 +152,7 @@ _OWNED_WORDS = re.compile(r"\s*[,\u2013\u2014-]?\s*\(?\s*(?:an?\s+)?(?P<how>whol
 # "The following are wholly-owned subsidiaries", "(all companies wholly owned unless indicated otherwise)"
 # "The Registrant has one direct, wholly-owned subsidiary as follows:"
 _ALL_WHOLLY = re.compile(r"\b(?:all|the following|these|each)\b(?:[^.\n]|\.(?=\S|\s+[a-z,&])){0,120}?"
-                         r"\bwholly[\s-]+owned\b"  # a full stop inside "L.P. are" ends no sentence
+                         r"(?:\bwholly[\s-]+|(?<![\d.])100\s*%[\s-]*)owned\b"  # a full stop inside "L.P. are" ends no sentence
                          r"|\bwholly[\s-]+owned\s+unless\b"
                          r"|\bwholly[\s-]+owned\s+subsidiar\w*[^.\n]{0,30}?\bas\s+follows\b"
                          # "unless otherwise indicated below, direct and indirect subsidiaries are 100% owned"
@@ -345,7 +345,7 @@ INCORPORATED = (r"(?:an?\s+(?:\w+\s+){0,2}?)?(?i:incorporated|organi[sz]ed|forme
                 r"\s+(?i:in|under\s+the\s+laws\s+of)"
                  r"\s+(?:(?i:the)\s+(?:(?i:state|commonwealth|province|republic|kingdom|territory)\s+of\s+)?)?"
                  r"(?P<where>[A-Za-z][A-Za-z .()]{1,40}?)")
-_NAME_INCORPORATED = re.compile(r"^(?P<name>.+?)\s*(?:,|\()\s*" + INCORPORATED + r"\s*\)?\.?\s*$")
+_NAME_INCORPORATED = re.compile(r"^(?P<name>.+?)\s*(?:,|\(|\s[-\u2013\u2014])\s*" + INCORPORATED + r"\s*\)?\.?\s*$")
 # "ORIENTAL BANK AND TRUST—an insured non-member commercial bank organized and existing under the laws
 # of the Commonwealth of Puerto Rico.": a description after a dash, the place at its end
 _DASH_DESCRIBED = re.compile(r"^(?P<name>.+?)\s*[\u2014\u2013]\s*(?i:an?)\s+[^\u2014\u2013]{0,80}?\b" + INCORPORATED
@@ -354,7 +354,7 @@ _DASH_DESCRIBED = re.compile(r"^(?P<name>.+?)\s*[\u2014\u2013]\s*(?i:an?)\s+[^\u
 
 def split_jurisdiction(text: str) -> tuple[str, str | None]:
     """A row's name and the jurisdiction it states after it ("Name (Delaware)", "Name, a Delaware
-    corporation", "Name (incorporated in Utah)", "Name - Germany", "Name Limited United Kingdom"),
+    corporation", "Name (incorporated in Utah)", "Name — Incorporated in the PRC", "Name - Germany", "Name Limited United Kingdom"),
     when that is a known jurisdiction; else the text, None."""
     for pattern in (_A_KIND_OF, _NAME_INCORPORATED, _DASH_DESCRIBED):  # the words say it is a place
         if m := pattern.match(text):

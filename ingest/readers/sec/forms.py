@@ -39,6 +39,7 @@ from lxml import etree
 from ownergraph.domain.model import Alias, Control, Disclosure, EntityRef, Ownership, Quarantined, Record, Stake
 from ownergraph.domain.codes import AliasKind, AliasScheme, EntityKind
 from ownergraph.ingest.readers.documents.edgar import parse_header
+from ownergraph.ingest.readers.sec.cover_rows import CoverRow, cover_pages, flatten, has_cover_rows
 from ownergraph.ingest.readers.sec.cover_page_layout import is_cover_page_layout, to_sec_layout
 from ownergraph.ingest.readers.sec.form345_html import XML_HINT, MissingBox, is_form345_html, ownership_document
 from ownergraph.ingest.readers.sec.bare_ampersand import escape_bare_ampersands
@@ -499,56 +500,61 @@ def _before(lines: list[str], label: str) -> str | None:
     return None
 
 
-def _cover_issuer(path: Path, form: str, lines: list[str], cusip: str | None) -> EntityRef | Quarantined:
-    """The issuer a 13D/G cover page names (by CUSIP and name), or the refusal of a document
-    with no cover page (the submission header's parties, read beside it, are all it states)."""
+def _cover_issuer(path: Path, form: str, lines: list[str], cusip: str | None,
+                  has_rows: bool, doc_id: str) -> EntityRef | Quarantined:
+    """The issuer a 13D/G cover page names (by CUSIP and name); an unnamed issuer (an identifier of
+    "the issuer of this document", no name invented) where the text keeps reporting persons' rows but
+    not the issuer's (an excerpt starting at row 1); or the refusal of a document with no cover page
+    (the submission header's parties, read beside it, are all it states)."""
     name = _before(lines, "(name of issuer)")
-    if not (cusip or name):
+    if not (cusip or name or has_rows):
         return quarantine(path, "cover", "name of issuer", f"{form}: the document has no cover page naming "
                           "the issuer ('(Name of Issuer)' / '(CUSIP Number)'): nothing to read beyond the "
                           "header", " ".join(lines)[:500])
+    if not (cusip or name):
+        return EntityRef(scheme=AliasScheme.OTHER, value=f"issuer-of:{doc_id}", kind=EntityKind.COMPANY)
     return EntityRef(scheme=AliasScheme.OTHER, value=f"cusip:{cusip}", name=name,
                      kind=EntityKind.COMPANY) if cusip else party_ref(None, name)
+
+
+def _cover_lines(data: bytes) -> list[str]:
+    """The document's lines: an HTML document's blocks, or a text rendering's own lines with the
+    cell bars ("|") of a flattened table taken out."""
+    if re.search(rb"(?i)<(?:html|body|p|div|table|br|font)\b", data[:200_000]):
+        return _html_lines(lxml.html.document_fromstring(data))
+    text = data.decode("utf-8", "replace").replace("\xa0", " ")
+    return [ln for ln in (" ".join(x.replace("|", " ").split()) for x in text.split("\n")) if ln]
 
 
 def _schedule13_html(data: bytes, path: Path) -> Iterator[Record]:
     m = re.search(rb"<TYPE>\s*([^\r\n<]+)", data)
     form = m[1].decode("ascii", "replace").strip() if m else "SC 13G"
-    lines = _html_lines(lxml.html.document_fromstring(data))
+    lines = _cover_lines(data)
     flat = " ".join(lines)
     dated = re.search(r"Dated:\s*([A-Za-z]+\.? \d{1,2}, \d{4})", flat)
     event = sec_date(_before(lines, "(date of event"))
     filed = sec_date(dated[1]) if dated else event
     doc = Doc(path, utc_midnight(filed) if filed else file_mtime(path))
     cusip = real_cusip(_before(lines, "(cusip number)"))
-    issuer = _cover_issuer(path, form, lines, cusip)
+    pages = cover_pages(flatten(flat))
+    issuer = _cover_issuer(path, form, lines, cusip, any(isinstance(p, CoverRow) for p in pages), doc.doc_id)
     if isinstance(issuer, Quarantined):
         yield issuer
         return
-    yield doc.entity(issuer, "cover", (Alias(scheme=AliasScheme.OTHER, value=f"cusip:{cusip}",
-                                              kind=AliasKind.IDENTIFIER),) if cusip else ())
-    # cover rows are "1 NAMES OF ..." or "(1)Names of ...", in capitals or not
-    pages = re.split(r"(?i)(?:\b1|\(1\))\s*NAMES? OF REPORTING PERSONS?\b\.?", flat)[1:]
+    if issuer.name or cusip:
+        yield doc.entity(issuer, "cover", (Alias(scheme=AliasScheme.OTHER, value=f"cusip:{cusip}",
+                                                  kind=AliasKind.IDENTIFIER),) if cusip else ())
     refs = []
     blocks = []
     for i, page in enumerate(pages, 1):
-        m_name = re.match(r"(?i)\s*(?:I\.R\.S\.[^)]*\)\s*)?(.+?)\s+\(?2\)?\s*CHECK THE APPROPRIATE BOX",
-                          page)
-        m_pct = re.search(r"(?i)PERCENT OF CLASS REPRESENTED BY AMOUNT IN ROW \(?9\)?\s*"
-                          r"(-?0-|[\d.,]+\s*%)", page)
-        if not (m_name and m_pct):
+        if not isinstance(page, CoverRow):
             yield quarantine(path, f"cover page {i}", "reporting person",
                              "could not read the name and percent of class", page[:500])
             continue
-        m_cit = re.search(r"(?i)CITIZENSHIP OR PLACE OF ORGANIZATION (.+?) NUMBER OF", page)
-        m_agg = re.search(r"(?i)AGGREGATE AMOUNT BENEFICIALLY OWNED BY EACH REPORTING PERSON "
-                          r"(\S+)", page)
-        person = bool(re.search(r"(?i:TYPE OF REPORTING PERSON)\s+IN\b", page))
-        ref = party_ref(None, m_name[1], jurisdiction(m_cit[1]) if m_cit else None,
-                     EntityKind.PERSON if person else EntityKind.COMPANY)
+        ref = party_ref(None, page.name, jurisdiction(page.citizenship) if page.citizenship else None,
+                        EntityKind.PERSON if page.person_type == "IN" else EntityKind.COMPANY)
         refs.append(ref)
-        group = bool(re.search(r"\(a\)\s*(?:x|þ|☒|\[\s*[xX]\s*\])", page[:600]))
-        blocks.append((i, ref, m_pct[1].replace("-0-", "0"), m_agg[1] if m_agg else None, group))
+        blocks.append((i, ref, page.percent, page.aggregate, page.group))
     class_title = _before(lines, "(title of class")
     aggs = [b[3] for b in blocks]
     body = "\n".join(lines)
@@ -588,8 +594,11 @@ def _submission_header(path: Path, data: bytes) -> list[Record]:
 
 
 def _is_13_html(head: bytes) -> bool:
+    """A Schedule 13D/G document: its submission type, an HTML page titled so, or (in any
+    rendering) the text of a cover page's rows."""
     return bool(re.search(rb"<TYPE>\s*SC\s*13[DG]", head, re.I)) or (
-        b"<html" in head.lower() and bool(re.search(rb"SCHEDULE\s+13[DG]", head, re.I)))
+        b"<html" in head.lower() and bool(re.search(rb"SCHEDULE\s+13[DG]", head, re.I))) or (
+        not head.lstrip().startswith(b"<") and has_cover_rows(head))
 
 
 class SecReader:
