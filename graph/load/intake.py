@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ownergraph.graph.load.prepared import PreparedEntity
+
 from ownergraph.domain.model import (
     CorporateAction, Disclosure, EdgeBase, Entity, EntityRef, Holding, ReportingException, Retraction, Sanction,
 )
@@ -31,6 +33,8 @@ class RecordIntake:
         match rec:
             case Entity():
                 self._entities.append((self.resolver.register(rec), rec))
+            case PreparedEntity():  # an LEI record prepared in the reader process
+                self._entities.append((self.resolver.register_prepared(rec.registration), rec))  # type: ignore[attr-defined]
             case EdgeBase() | Sanction() | ReportingException() | Disclosure() | Holding() \
                     | CorporateAction() | Retraction():
                 self._records.append(rec)
