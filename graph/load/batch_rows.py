@@ -11,7 +11,8 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Protocol
 
-from ownergraph.graph.load.rows import VALID_MAX, VALID_MIN, clock_props, edge_props
+from ownergraph.graph.load.prepared import PreparedAction, entity_rows_of
+from ownergraph.graph.load.rows import clock_props, edge_props
 from ownergraph.domain.model import (
     EDGE_TYPE_OF, CorporateAction, Disclosure, EdgeBase, Entity, EntityRef, Holding,
     ReportingException, Retraction, Sanction,
@@ -52,6 +53,8 @@ def refs_of(rec: Any) -> list[EntityRef]:
             return [r for r in (rec.subject, rec.counterparty, rec.previous_controller) if r is not None]
         case Entity():
             return [rec.successor] if rec.successor is not None else []
+        case PreparedAction():
+            return rec.refs
     return []
 
 
@@ -130,7 +133,7 @@ def build_rows(entities: Sequence[tuple[str, Any]], records: Sequence[Any],
                                             "instrument_type": rec.instrument_type}
                 nodes["Holding"].append({"entity": key(), "portfolio": rec.portfolio,
                                          "statement_id": props["statement_id"], "props": _clean(props)})
-            case CorporateAction():
+            case CorporateAction() | PreparedAction():
                 for _ in refs_of(rec):
                     key()  # keys (and stubs) made now; the action resolves them again when applied
                 actions.append(rec)
@@ -146,27 +149,6 @@ def build_rows(entities: Sequence[tuple[str, Any]], records: Sequence[Any],
     known.update(new_entities)
     return {"stubs": list(stubs.values()), "entities": entity_rows, "aliases": alias_rows,
             "edges": edges, "nodes": nodes, "actions": actions}
-
-
-def entity_rows_of(k: str, rec: Entity, successor_key: str | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """An entity record's row and its alias rows (all of them), under key ``k``."""
-    props = clock_props(rec) | {
-        "name": rec.name, "kind": rec.kind.value, "jurisdiction": rec.jurisdiction,
-        "status": rec.status, "expiration_reason": rec.expiration_reason,
-        "lei": rec.ref.lei if rec.ref.lei == k else None,
-        "industry_codes": list(rec.industry_codes) or None,  # "SIC:2834": a stated attribute, never a name
-    }
-    if successor_key is not None:
-        props["successor_key"] = successor_key
-    aliases = []
-    for alias in rec.aliases:
-        value = alias.value.casefold() if alias.scheme.value == "name" else alias.value
-        aliases.append({"key": f"{alias.scheme.value}|{value}", "scheme": alias.scheme.value,
-                        "value": alias.value, "kind": alias.kind.value, "entity": k,
-                        "valid_from": alias.valid_from or VALID_MIN,
-                        "valid_to": alias.valid_to or VALID_MAX, "fact_key": rec.key(),
-                        "statement_id": props["statement_id"]})  # lets graph.conflicts drop them
-    return {"key": k, "statement_id": props["statement_id"], "props": _clean(props)}, aliases
 
 
 def _node_row(rec: Any, entity: str, extra: dict[str, Any]) -> dict[str, Any]:
