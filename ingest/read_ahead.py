@@ -15,7 +15,7 @@ import multiprocessing as mp
 import pickle
 import queue
 import traceback
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,14 +30,16 @@ class ReadAheadError(OwnergraphError):
     """The reader process failed (its traceback is the message) or ended without a word."""
 
 
-def _run(plan: Sequence[tuple[Path, Any]], out: Any, skip: frozenset[int] = frozenset()) -> None:
+def _run(plan: Sequence[tuple[Path, Any]], out: Any, skip: frozenset[int] = frozenset(),
+         prepare: Callable[[Iterable[Any]], Iterable[Any]] | None = None) -> None:
     try:
         pace_for_bulk()  # a reader's records outlive young collections (ingest.gc_pace)
         for i, (path, reader) in enumerate(plan):
             if i in skip:
                 continue
             batch: list[Any] = []
-            for rec in reader.read(path):
+            records = reader.read(path)
+            for rec in (prepare(records) if prepare is not None else records):
                 batch.append(rec)
                 if len(batch) >= BATCH:
                     out.put((i, pickle.dumps(batch, protocol=pickle.HIGHEST_PROTOCOL)))
@@ -55,14 +57,16 @@ class ReadAhead:
     ``method``: the start method; ``fork`` by default (nothing to re-import, no main-module
     guard needed in the caller's script; the child only reads files and leaves by os._exit),
     ``forkserver`` once the caller holds threads (a forked copy of a process with threads can
-    crash: the bulk loader's workers start that way too); its readers must then pickle."""
+    crash: the bulk loader's workers start that way too); its readers must then pickle.
+    ``prepare``: applied to each file's records there (a bulk load's LEI entity records turned
+    into their rows: ``graph.load.prepared``); a module-level function, for ``forkserver``."""
 
     def __init__(self, plan: Sequence[tuple[Path, Any]], skip: Iterable[int] = (),
-                 method: str = "fork") -> None:
+                 method: str = "fork", prepare: Callable[[Iterable[Any]], Iterable[Any]] | None = None) -> None:
         methods = mp.get_all_start_methods()
         ctx = mp.get_context(method if method in methods else "spawn")
         self._q: Any = ctx.Queue(maxsize=AHEAD)
-        self._proc = ctx.Process(target=_run, args=(list(plan), self._q, frozenset(skip)), daemon=True,
+        self._proc = ctx.Process(target=_run, args=(list(plan), self._q, frozenset(skip), prepare), daemon=True,
                                  name="ownergraph-reader")
         self._proc.start()
 

@@ -26,6 +26,21 @@ def kind_class(kind: EntityKind | str | None) -> str | None:
     return "person" if k is EntityKind.PERSON else "organisation"
 
 
+# (lei, identifiers, names, name, kind, jurisdiction): what registering an LEI record needs of it
+PreparedRegistration = tuple[str, list[tuple[str, str, Any, Any]], list[tuple[str, str, Any, Any]], str, str,
+                             "str | None"]
+
+
+def prepare_registration(entity: Entity) -> PreparedRegistration | None:
+    """What :meth:`Registrar.register` takes from an entity record whose key is its own LEI
+    (``ref.lei``), computed without the index (a reader process may do it); None for any other."""
+    lei = entity.ref.lei
+    if not lei:
+        return None
+    return (lei, Registrar._identifiers(entity), Registrar._names(entity), entity.name, entity.kind.value,
+            entity.jurisdiction)
+
+
 class Registrar:
     """Turns Entity records into keys and alias rows."""
 
@@ -53,11 +68,21 @@ class Registrar:
             key = found[0] if found else (
                 identifier_key((s, v) for s, v, *_ in ids)
                 or name_key(entity.name, entity.jurisdiction, entity.kind))
+        return self._record(key, lei, ids, self._names(entity), entity.name, entity.kind.value, entity.jurisdiction)
+
+    def register_prepared(self, prepared: PreparedRegistration) -> str:
+        """:meth:`register` of an LEI record from what :func:`prepare_registration` took
+        from it (in another process): the same key, rows, joins and decisions."""
+        lei, ids, names, name, kind, jurisdiction = prepared
+        return self._record(lei, lei, ids, names, name, kind, jurisdiction)
+
+    def _record(self, key: str, lei: str | None, ids: list[tuple[str, str, Any, Any]],
+                names: list[tuple[str, str, Any, Any]], name: str, kind: str, jurisdiction: str | None) -> str:
         # no alias row for the LEI itself: the key is the LEI and resolution by LEI never looks
         # it up (a row per LEI entity was ~20% of the index's memory at a million entities)
         rows = [AliasRow(key, scheme, value, IDENT, vf, vt) for scheme, value, vf, vt in ids]
-        rows += [AliasRow(key, NAME, name, kind, vf, vt) for name, kind, vf, vt in self._names(entity)]
-        self.index.add_entity(key, self._info(key, entity, lei), rows)
+        rows += [AliasRow(key, NAME, n, k, vf, vt) for n, k, vf, vt in names]
+        self.index.add_entity(key, self._info(key, lei, name, kind, jurisdiction), rows)
         self._join_shared(key, ids)
         return self.decisions.canonical(key)
 
@@ -89,7 +114,7 @@ class Registrar:
             names.append((entity.ref.name, AliasKind.LEGAL.value, None, None))
         return names
 
-    def _info(self, key: str, entity: Entity, lei: str | None) -> EntityInfo | None:
+    def _info(self, key: str, lei: str | None, name: str, kind: str, jurisdiction: str | None) -> EntityInfo | None:
         """What the index is to know of ``key`` after this record; None: what it knows."""
         old = self.index.entities.get(key)
         # a later record of the same entity updates it, except that a record without the
@@ -97,8 +122,8 @@ class Registrar:
         if old is not None and not old.stub and old.lei and not lei:
             return None
         return EntityInfo(
-            key=key, name=entity.name, kind=entity.kind.value, lei=lei or (old.lei if old else None),
-            jurisdiction=entity.jurisdiction or (old.jurisdiction if old else None), stub=False)
+            key=key, name=name, kind=kind, lei=lei or (old.lei if old else None),
+            jurisdiction=jurisdiction or (old.jurisdiction if old else None), stub=False)
 
     def _joinable_owners(self, scheme: str, value: str) -> list[str]:
         """Owners of an identifier a record without an LEI may be joined to: all of them,

@@ -13,7 +13,7 @@ from ownergraph.domain.codes import EntityKind
 from ownergraph.resolution.decisions import Decision, DecisionLog, Judgement, MergeRefused, ResolutionError
 from ownergraph.resolution.index import AliasIndex
 from ownergraph.resolution.rows import AliasRow, EntityInfo
-from ownergraph.resolution.register import Registrar
+from ownergraph.resolution.register import PreparedRegistration, Registrar
 from ownergraph.resolution.resolve import Pipeline, Resolution
 from ownergraph.resolution.snapshot import SnapshotResolutionStore
 from ownergraph.resolution.splink import MatchSettings, SplinkMatcher
@@ -71,6 +71,10 @@ class Resolver:
     def register(self, entity: Entity) -> str:
         """Record ``entity`` and its aliases; its canonical key."""
         return self._registrar.register(entity)
+
+    def register_prepared(self, prepared: PreparedRegistration) -> str:
+        """:meth:`register` of an LEI record from ``register.prepare_registration``'s summary of it."""
+        return self._registrar.register_prepared(prepared)
 
     def register_many(self, entities: Iterable[Entity]) -> int:
         n = 0

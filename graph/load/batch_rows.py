@@ -11,7 +11,8 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Protocol
 
-from ownergraph.graph.load.rows import VALID_MAX, VALID_MIN, clock_props, edge_props
+from ownergraph.graph.load.prepared import PreparedAction, entity_rows_of
+from ownergraph.graph.load.rows import clock_props, edge_props
 from ownergraph.domain.model import (
     EDGE_TYPE_OF, CorporateAction, Disclosure, EdgeBase, Entity, EntityRef, Holding,
     ReportingException, Retraction, Sanction,
@@ -52,13 +53,16 @@ def refs_of(rec: Any) -> list[EntityRef]:
             return [r for r in (rec.subject, rec.counterparty, rec.previous_controller) if r is not None]
         case Entity():
             return [rec.successor] if rec.successor is not None else []
+        case PreparedAction():
+            return rec.refs
     return []
 
 
-def build_rows(entities: Sequence[tuple[str, Entity]], records: Sequence[Any],
+def build_rows(entities: Sequence[tuple[str, Any]], records: Sequence[Any],
                resolve: Callable[[Sequence[EntityRef]], list[str]], known: KnownKeys,
                aliases_seen: set[int]) -> dict[str, Any]:
-    """The rows of one batch: ``entities`` as (key at registration, record), ``records`` the
+    """The rows of one batch: ``entities`` as (key at registration, record: an ``Entity`` or a
+    ``graph.load.prepared.PreparedEntity``), ``records`` the
     other buffered records. ``known`` (keys written) and ``aliases_seen`` are updated."""
     refs: list[EntityRef] = []
     for _, ent in entities:
@@ -83,30 +87,20 @@ def build_rows(entities: Sequence[tuple[str, Entity]], records: Sequence[Any],
 
     entity_rows, alias_rows = [], []
     for k, rec in entities:
-        props = clock_props(rec) | {
-            "name": rec.name, "kind": rec.kind.value, "jurisdiction": rec.jurisdiction,
-            "status": rec.status, "expiration_reason": rec.expiration_reason,
-            "lei": rec.ref.lei if rec.ref.lei == k else None,
-            "industry_codes": list(rec.industry_codes) or None,  # "SIC:2834": a stated attribute, never a name
-        }
-        if rec.successor is not None:
-            props["successor_key"] = key()
-        entity_rows.append({"key": k, "statement_id": props["statement_id"], "props": _clean(props)})
-        for alias in rec.aliases:
-            value = alias.value.casefold() if alias.scheme.value == "name" else alias.value
-            row = {"key": f"{alias.scheme.value}|{value}", "scheme": alias.scheme.value,
-                   "value": alias.value, "kind": alias.kind.value, "entity": k,
-                   "valid_from": alias.valid_from or VALID_MIN,
-                   "valid_to": alias.valid_to or VALID_MAX, "fact_key": rec.key(),
-                   "statement_id": props["statement_id"]}  # lets graph.conflicts drop them
+        if isinstance(rec, Entity):
+            row, aliases = entity_rows_of(k, rec, key() if rec.successor is not None else None)
+        else:  # prepared in a reader process (graph.load.prepared)
+            row, aliases = rec.rows_for(k)
+        entity_rows.append(row)
+        for alias in aliases:
             # ALIAS_OF merges on (alias, kind, entity) and sets the rest on create only:
             # a row already written this run changes nothing
-            h = hash((row["key"], row["kind"], k))
+            h = hash((alias["key"], alias["kind"], k))
             if len(aliases_seen) > _ALIAS_MEMORY:
                 aliases_seen.clear()  # bounded: repeats are mostly near each other
             if h not in aliases_seen:
                 aliases_seen.add(h)
-                alias_rows.append(row)
+                alias_rows.append(alias)
 
     edges: dict[str, list[dict[str, Any]]] = defaultdict(list)
     nodes: dict[str, list[dict[str, Any]]] = defaultdict(list)
@@ -139,7 +133,7 @@ def build_rows(entities: Sequence[tuple[str, Entity]], records: Sequence[Any],
                                             "instrument_type": rec.instrument_type}
                 nodes["Holding"].append({"entity": key(), "portfolio": rec.portfolio,
                                          "statement_id": props["statement_id"], "props": _clean(props)})
-            case CorporateAction():
+            case CorporateAction() | PreparedAction():
                 for _ in refs_of(rec):
                     key()  # keys (and stubs) made now; the action resolves them again when applied
                 actions.append(rec)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ownergraph.graph.load.prepared import PreparedAction, PreparedEntity
+
 from ownergraph.domain.model import (
     CorporateAction, Disclosure, EdgeBase, Entity, EntityRef, Holding, ReportingException, Retraction, Sanction,
 )
@@ -31,8 +33,10 @@ class RecordIntake:
         match rec:
             case Entity():
                 self._entities.append((self.resolver.register(rec), rec))
+            case PreparedEntity():  # an LEI record prepared in the reader process
+                self._entities.append((self.resolver.register_prepared(rec.registration), rec))  # type: ignore[attr-defined]
             case EdgeBase() | Sanction() | ReportingException() | Disclosure() | Holding() \
-                    | CorporateAction() | Retraction():
+                    | CorporateAction() | Retraction() | PreparedAction():
                 self._records.append(rec)
             case _:
                 raise TypeError(f"cannot load a {type(rec).__name__}")

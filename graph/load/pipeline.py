@@ -30,6 +30,7 @@ from ownergraph.domain.errors import InputFormatError
 from ownergraph.ingest.formats import detect, expand
 from ownergraph.domain.model import Quarantined
 from ownergraph.ingest.read_ahead import ReadAhead
+from ownergraph.graph.load.prepared import prepare_records
 from ownergraph.resolution import MatchSettings, Resolver
 
 
@@ -143,7 +144,8 @@ def ingest_paths(graph: Graph | None, paths: Iterable[Path], *, fmt: str | None 
     if offloaded and read_beside_workers and len(offloaded) < len(plan):
         # the rest (the LEI file) read in one more process, while this one resolves and stages:
         # the workers' share of the second core is smaller than this process's reading
-        ahead = ReadAhead(plan, skip=offloaded, method="forkserver")
+        # its entity records keyed by their LEI come with their rows built there (graph.load.prepared)
+        ahead = ReadAhead(plan, skip=offloaded, method="forkserver", prepare=prepare_records)
     try:
         for i, (path, reader) in enumerate(plan):
             counts = FileCounts(str(path), reader.name)

@@ -286,6 +286,11 @@ class ResolverKeys:
         self._dirty = True  # a new entity can change how names and identifiers resolve
         return self.resolver.register(entity)
 
+    def register_prepared(self, prepared: Any) -> str:
+        """:meth:`register` of an LEI record prepared in a reader process (``graph.load.prepared``)."""
+        self._dirty = True
+        return self.resolver.register_prepared(prepared)
+
     def _invalidate(self) -> None:
         if self._dirty:
             self._other.clear()

@@ -35,6 +35,8 @@ def test_real_golden_copy_samples(server: Any, tmp_path: Path, beside: bool) -> 
                               "relationship-update-data.json", "repex-data.xml", "reporting-exceptions-data.json")]
     out = _load_both(server, paths, tmp_path, reader="columnar", read_beside_workers=beside)
     assert set(_used_workers(out)) == {"rr", "repex"}
+    # read ahead, the LEI records come with their rows built there (graph.load.prepared)
+    assert (out["summary"].load_stages["records_prepared_in_reader"] > 0) is beside
     assert out["stats"]["edges"].get("CONSOLIDATED_BY", 0) > 0
     assert out["stats"]["nodes"].get("ReportingException", 0) > 0
 
@@ -45,4 +47,5 @@ def test_generated_golden_copy_with_events(server: Any, tmp_path: Path) -> None:
     paths = sorted((tmp_path / "copy").glob("*.zip"))
     out = _load_both(server, paths, tmp_path, reader="columnar", read_beside_workers=True)
     assert set(_used_workers(out)) == {"rr", "repex"}
+    assert out["summary"].load_stages["records_prepared_in_reader"] > 0
     assert out["stats"]["nodes"].get("CorporateAction", 0) > 0

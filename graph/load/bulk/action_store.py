@@ -17,6 +17,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from ownergraph.graph.load.prepared import PreparedAction
 from ownergraph.graph.load.rows import VALID_MIN
 
 
@@ -35,13 +36,18 @@ class ActionStore:
         self._n = 0
 
     def add_many(self, actions: list[tuple[str, Any]]) -> list[bool]:
-        """Store each (statement id, action) whose id is new; for each, whether it was."""
+        """Store each (statement id, action) whose id is new; for each, whether it was. An
+        action may come pickled, with its effective date, from a reader process
+        (``graph.load.prepared.PreparedAction``)."""
         out = []
         self._db.execute("BEGIN")
         for sid, action in actions:
-            eff: date = action.valid_from or VALID_MIN
-            cur = self._db.execute("INSERT OR IGNORE INTO action (sid, effective, body) VALUES (?, ?, ?)",
-                                   (sid, eff.isoformat(), pickle.dumps(action, pickle.HIGHEST_PROTOCOL)))
+            if isinstance(action, PreparedAction):
+                row = (sid, action.effective, action.body)
+            else:
+                eff: date = action.valid_from or VALID_MIN
+                row = (sid, eff.isoformat(), pickle.dumps(action, pickle.HIGHEST_PROTOCOL))
+            cur = self._db.execute("INSERT OR IGNORE INTO action (sid, effective, body) VALUES (?, ?, ?)", row)
             out.append(cur.rowcount == 1)
         self._db.execute("COMMIT")
         self._n += sum(out)

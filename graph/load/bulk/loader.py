@@ -40,6 +40,7 @@ from ownergraph.domain.settings import Settings
 from ownergraph.graph.store.connection import Graph
 from ownergraph.graph.load.intake import RecordIntake
 from ownergraph.graph.load.loader import DEFAULT_BATCH, KeyResolver, LoadCounts
+from ownergraph.graph.load.prepared import PreparedAction, PreparedEntity
 from ownergraph.domain.errors import OwnergraphError
 from ownergraph.domain.codes import EntityKind
 from ownergraph.domain.model import Entity, EntityRef, Quarantined
@@ -122,6 +123,7 @@ class BulkLoader(RecordIntake):
         self._clocks = _Clocks()  # resolve, write_parts (and the loader's own share of intake)
         self._born = (time.monotonic(), _cpu())
         self._in_add = False
+        self._prepared = 0
         self._use_workers = workers
         self._workers: Workers | None = None
         self.file_results: dict[int, FileResult] = {}  # files staged by workers (or read at finish)
@@ -203,6 +205,7 @@ class BulkLoader(RecordIntake):
     def add(self, rec: Any) -> None:
         t0, c0 = time.monotonic(), _thread_cpu()
         self._in_add = True
+        self._prepared += type(rec) is PreparedEntity or type(rec) is PreparedAction  # built in the reader process
         try:
             super().add(rec)  # an entity is registered with the resolver here; a full batch flushes
         finally:
@@ -229,7 +232,8 @@ class BulkLoader(RecordIntake):
             for kind, created, present in self.staged.apply_batch(rows):
                 self._tally(kind, created, present)
             if rows["actions"]:  # counted as online (Loader._count_actions)
-                news = self._actions.add_many([(clock_props(a)["statement_id"], a) for a in rows["actions"]])
+                news = self._actions.add_many([(a.sid if type(a) is PreparedAction else clock_props(a)["statement_id"], a)
+                                               for a in rows["actions"]])
                 for new in news:
                     self._tally("corporate_action", int(new), int(not new))
             self._clocks.add("flush", t0, c0)
@@ -320,6 +324,7 @@ class BulkLoader(RecordIntake):
         self.timings["write_parts"] = _spent(c.wall("flush") - c.wall("resolve_mentions"),
                                              c.cpu("flush") - c.cpu("resolve_mentions"),
                                              "rows built, conflicts screened, staged and spooled to disk")
+        self.timings["records_prepared_in_reader"] = self._prepared  # graph.load.prepared
         self.timings["peak_rss_mb_after_intake"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
     def _totals(self) -> None:
