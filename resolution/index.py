@@ -188,13 +188,11 @@ class AliasIndex:
             for row in packed.rows_of(key, rec):
                 other.add_alias(row)
 
-    def sorted_keys(self) -> Iterator[str]:
-        """Keys of the entities, sorted (streamed from disk; one list in memory otherwise)."""
-        return iter(self.entities) if not self.in_memory else iter(sorted(self.entities))
-
-    def sorted_owners(self) -> Iterator[str]:
-        """Keys owning alias rows, sorted."""
-        return self.owners() if not self.in_memory else iter(sorted(self.owners()))
+    def sorted_records(self) -> Iterator[tuple[str, packed.Record]]:
+        """(key, packed record) of every key with an entity or alias rows, sorted by key
+        (streamed from disk; one list in memory otherwise): read with ``packed.info_of`` and
+        ``packed.rows_of``."""
+        return iter(self._recs.items()) if not self.in_memory else iter(sorted(self._recs.items()))
 
     # -- writing -------------------------------------------------------------------------
     def put_entity(self, info: EntityInfo) -> None:

@@ -14,12 +14,25 @@ from ownergraph.resolution.decisions import Decision, DecisionLog, Judgement, Me
 from ownergraph.resolution.index import AliasIndex
 from ownergraph.resolution.rows import AliasRow, EntityInfo
 from ownergraph.resolution.register import PreparedRegistration, Registrar
+from ownergraph.resolution import rows as packed
+from ownergraph.resolution.row_spool import RowSpool
 from ownergraph.resolution.resolve import Pipeline, Resolution
 from ownergraph.resolution.snapshot import SnapshotResolutionStore
 from ownergraph.resolution.splink import MatchSettings, SplinkMatcher
 from ownergraph.resolution.state import (
     ChangeRecord, IncrementalResolutionStore, ResolutionState, ResolutionStore, StateRecord, StreamingResolutionStore,
 )
+
+
+def _row_order(row: AliasRow) -> tuple[str, ...]:
+    return tuple(map(str, row))
+
+
+def _row_values(row: AliasRow) -> tuple[str | None, ...]:
+    """``row.as_dict()``'s values, in its fields' order."""
+    vf, vt = row.valid_from, row.valid_to
+    return (row.key, row.scheme, row.value, row.kind, vf.isoformat() if vf else None,
+            vt.isoformat() if vt else None, row.decision_id)
 
 
 class Resolver:
@@ -191,14 +204,22 @@ class Resolver:
     # -- state ---------------------------------------------------------------------------
     def state_records(self) -> Iterator[StateRecord]:
         """The state as a stream (see ``resolution.state.StateRecord``), deterministic:
-        entities by key, alias rows by owner then fields, decisions by id, conflicts."""
-        for key in self.index.sorted_keys():
-            d = self.index.entities[key].as_dict()
-            d["canonical"] = self.canonical(key)
-            yield "entity", d
-        for owner in self.index.sorted_owners():  # rows sort by owner first: one owner at a time
-            for row in sorted(self.index.rows_of(owner), key=lambda r: tuple(map(str, r))):
-                yield "alias", row.as_dict()
+        entities by key, alias rows by owner then fields, decisions by id, conflicts.
+
+        One pass over the index's records: each entity is given as its record comes, its alias
+        rows (rows sort by owner first: one owner at a time) are put aside on disk and given
+        after the entities (``resolution.row_spool``)."""
+        with RowSpool() as aliases:
+            for key, rec in self.index.sorted_records():
+                info = packed.info_of(key, rec)
+                if info is not None:
+                    d = info.as_dict()
+                    d["canonical"] = self.canonical(key)
+                    yield "entity", d
+                if packed.has_rows(rec):
+                    aliases.extend(map(_row_values, sorted(packed.rows_of(key, rec), key=_row_order)))
+            for values in aliases:  # AliasRow.as_dict's, put aside as a tuple (quick to pickle)
+                yield "alias", dict(zip(AliasRow._fields, values))
         # one decision's dict at a time (export() held them all: hundreds of MB at a million)
         for dec in sorted(self.decisions, key=lambda d: d.decision_id):
             yield "decision", dec.as_dict()

@@ -61,3 +61,21 @@ def test_the_parts_written_are_found_again_in_their_folder(tmp_path: Path) -> No
     found = ImportFiles.found_in(tmp_path)
     assert sorted(found.nodes) == sorted(out.nodes) and len(found.nodes) == 3
     assert found.relationships == out.relationships
+
+
+def test_streamed_files_hold_few_lines_and_write_the_same_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rows streamed to several files (one per type combination) are written out every few
+    lines over all the files, not per file: the same files, whatever the buffer."""
+    from ownergraph.graph.load.bulk import files
+
+    rows = [(f"n{i}", {"amount": [5, 5.5, "5"][i % 3], "when": date(2024, 1, 1 + i % 28), "i": i}) for i in range(50)]
+    written = {}
+    for held in (10000, 4):
+        monkeypatch.setattr(files, "_BUFFERED", held)
+        out = ImportFiles(tmp_path / str(held))
+        out.folder.mkdir()
+        write_nodes(out, "Thing", "Thing", lambda: iter(rows))
+        written[held] = {p.name: p.read_text() for p in sorted(out.folder.glob("*.csv"))}
+        assert out.node_count == 50
+    assert len(written[4]) == 3 and written[4] == written[10000]
+    assert sum(t.count("\n") for t in written[4].values()) == 50 + 3  # rows and headers

@@ -215,6 +215,9 @@ def _write(path: Path, id_header: list[str], columns: list[tuple[str, str]],
 
 
 Rows = Iterable[tuple[list[str], dict[str, Any]]]
+# lines held before they are written, over all the files of one group (each type combination
+# has its file: a per-file limit held up to this many lines in each)
+_BUFFERED = 10000
 
 
 def write_nodes(out: ImportFiles, label: str, space: str,
@@ -283,9 +286,11 @@ def _write_streamed(out: ImportFiles, prefix: str, name: str, id_header: list[st
                 fields.append("" if v is None else fmt(v))
             lines.append(",".join(fields))
             count += 1
-            if len(lines) >= 10000:
-                f.write("\n".join(lines) + "\n")
-                lines.clear()
+            if count % _BUFFERED == 0:  # every file's lines out: at most _BUFFERED held, however many files
+                for f, _, lines in files.values():
+                    if lines:
+                        f.write("\n".join(lines) + "\n")
+                        lines.clear()
     finally:
         for f, _, lines in files.values():
             if lines:

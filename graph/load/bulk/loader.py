@@ -33,6 +33,7 @@ from ownergraph.graph.load.bulk.action_store import ActionStore
 from ownergraph.graph.load.bulk.actions import action_parties, apply_actions
 from ownergraph.graph.load.bulk.conflicts import screen_staged
 from ownergraph.graph.load.bulk.files import write_staged
+from ownergraph.graph.load.bulk import memory_study
 from ownergraph.graph.load.bulk.importer import import_into_local
 from ownergraph.graph.load.bulk.spool import KeySet, SpooledStaged
 from ownergraph.graph.load.bulk.workers import FileResult, Workers, offloadable
@@ -270,12 +271,13 @@ class BulkLoader(RecordIntake):
             hot = self.staged.settle(parties)
         with _stage(self.timings, "chains"):
             self.counts.rechained += hot.rechain()
-            if self._workers is not None:  # theirs, and their edges at the actions' parties
+            hot.forget_facts()  # planned: the actions and the files need the rows, not their facts
+            if self._workers is not None:  # theirs (planned there), and their edges at the actions' parties
                 edges, rechained = self._workers.hot(parties)
                 self.counts.rechained += rechained
-                for rtype, rows in edges.items():
-                    for (start, end, sid), props in rows.items():
-                        hot.put_edge(rtype, start, end, sid, props)
+                for rtype in list(edges):
+                    hot.edges[rtype].update(edges.pop(rtype))
+            del parties  # every use is above; at a first load's size a set of millions of keys
         with _stage(self.timings, "corporate_actions"):
             applied = apply_actions(hot, actions(), self._resolve, self.resolver)
         self._actions.close()
@@ -305,6 +307,7 @@ class BulkLoader(RecordIntake):
         if not self.keep_files:
             shutil.rmtree(self.workdir, ignore_errors=True)
         self._totals()
+        memory_study.stop()
         restore(self._gc_before)
         return applied
 
@@ -344,16 +347,21 @@ def _spent(wall: float, cpu: float, note: str) -> dict[str, Any]:
 
 
 class _stage:
-    """Wall and Python CPU seconds of one stage, into ``timings[name]``."""
+    """Wall and Python CPU seconds of one stage, into ``timings[name]``, with the process's
+    peak and current RSS after it; under ``tracemalloc`` (:mod:`.memory_study`) also the
+    stage's own heap peak and the largest allocation sites alive at its end."""
 
     def __init__(self, timings: dict[str, Any], name: str) -> None:
         self.timings, self.name = timings, name
 
     def __enter__(self) -> None:
         self.t0, self.c0 = time.monotonic(), _cpu()
+        memory_study.stage_started()
 
     def __exit__(self, *_: object) -> None:
         self.timings[self.name] = {"seconds": round(time.monotonic() - self.t0, 2),
                                    "python_cpu_seconds": round(_cpu() - self.c0, 2),
                                    # the process's peak so far: which stage raised it
-                                   "peak_rss_mb_after": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}
+                                   "peak_rss_mb_after": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+                                   "rss_mb_now": memory_study.rss_mb_now(),
+                                   **memory_study.stage_ended()}
