@@ -28,7 +28,6 @@ from ownergraph.graph.store.connection import Graph
 from ownergraph.domain.lei import is_valid_lei
 from ownergraph.domain.model import CorporateAction, EntityRef
 from ownergraph.domain.codes import CorporateActionKind, EdgeType
-from ownergraph.domain.codes import EdgeType
 
 CONTROL_TYPES = [EdgeType.OWNERSHIP.value, EdgeType.CONTROL.value]
 
