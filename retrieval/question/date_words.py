@@ -26,7 +26,8 @@ _END = r"(?:the\s+)?(?:end|close)\s+of\s+(?:the\s+)?"
 # read in every form at once, not in the one sentence it was seen in
 _LAST = (r"(?:(?:most\s+)?recently\s+(?:completed|ended|closed)|(?:most\s+recent|latest|last)(?:\s+(?:completed|complete|ended|closed))?|"
          r"(?:previous|prior|preceding|prev)(?:\s+(?:completed|complete|ended|closed))?|just\s+(?:completed|ended|closed))")
-_KIND_OF = r"(?:(?:calendar|financial|fiscal|reporting)\s+)?"
+# ("the last reported quarter-end": the period as reported, a valid date, not a knowledge cue)
+_KIND_OF = r"(?:(?:calendar|financial|fiscal|reporting|reported)\s+)?"
 # group names all start with "w" (they join the date pattern's named groups)
 WORDS = (
     r"(?P<words>\b(?:"
@@ -48,7 +49,7 @@ WORDS = (
     r"(?:(?:reporting|closing|balance[- ]sheet|accounting|financial)\s+)?(?:date|close|period[- ]end|end)\b"
     # "prior YE", "last QE", "prev ME", "PYE": a period end in its short form, the last complete one
     rf"|(?P<wrel4>{_LAST})\s+(?P<wunit4>ye|fye|qe|me|he)\b|(?P<wpye>pye|pqe|pme)\b"
-    rf"|(?:the\s+)?(?:{_LAST}\s+)?{_KIND_OF}year[- ]end\b(?!\s*\d)"
+    rf"|(?:the\s+)?(?:{_LAST}\s+)?{_KIND_OF}year[- ](?:end|close)\b(?!\s*\d)"  # "last year close"
     rf"|{_END}(?P<wmon>{MON})\.?(?!,?\s+\d)(?:\s+(?P<wmonrel>last|this)\s+year)?\b"
     # (not a quiz's question number: "Q4 (3 marks).")
     rf"|(?:{_END})?(?:Q(?P<wq>[1-4])|H(?P<wh>[12]))(?![-/'\s]*(?:FY|CY)?\s*'?\d)(?!\s*\(\s*\d+\s*marks?\s*\))\b"  # Q2 alone: the latest Q2 end
@@ -70,7 +71,8 @@ WORDS = (
     r"|(?:the\s+)?(?:current|present)\s+(?:date|day)"
     # legal drafting's "today": "the date hereof", "the date of this letter"
     # any document's own date ("of this review", "of this memo", "of the present request"), not an event's
-    r"|the\s+date\s+(?:hereof|of\s+(?:this|the\s+present)\s+(?!(?:acquisition|disposal|sale|purchase|transfer|change|event|"
+    # ("as at date of this RFI": the article left out, as forms do)
+    r"|(?:the\s+)?date\s+(?:hereof|of\s+(?:this|the\s+present)\s+(?!(?:acquisition|disposal|sale|purchase|transfer|change|event|"
     r"rename|renaming|merger|appointment|designation|listing|restatement|correction|loan|guarantee|transaction|deal)\b)"
     r"[a-z-]+))\b"
     r"))"
