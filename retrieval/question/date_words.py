@@ -34,7 +34,7 @@ WORDS = (
     r"mid[- ]?(?:year\s+)?(?P<wmidy>\d{4}|'?\d{2})\b"  # mid-2023, mid-year 2024, mid-24
     r"|mid[- ]?year\b|(?:the\s+)?half[- ]year(?:[- ]end)?\b(?!\s*'?\d)"  # the latest 30 June
     # the last quarter end; not "Q1 2024 quarter end", which is Q1's
-    rf"|(?P<wqend>(?<!\d\s)(?:the\s+)?(?:{_LAST}\s+)?{_KIND_OF}(?P<wqunit>quarter|month)[- ]end)\b(?!\s*'?\d)"
+    rf"|(?P<wqend>(?<!\d\s)(?:the\s+)?(?:{_LAST}\s+)?{_KIND_OF}(?P<wqunit>quarter|month)[- ]end)\b(?!\s*'?\d)(?!\s+(?:of\s+)?{MON}\b)"  # ("month-end May 2020": May's)
     # a numeric day and month without a year ("@ 30/6"): a date only with a cue in front (dates.py)
     r"|(?P<wdmd>\d{1,2})/(?P<wdmm>\d{1,2})(?![/.\-]?\d)"
     # "the end of the most recently completed calendar quarter": legal drafting's last complete period

@@ -26,7 +26,8 @@ _HOLD_NOW = r"(?:own|owns|owned|control|controls|controlled)"
 _MANNER = r"(?:(?:directly|indirectly|ultimately|either|or|and)\s+)*"  # "directly or indirectly"
 _STAKE_NOUN = r"(?:holding|stake|shareholding|interest|share|position)"
 _HALF = r"(?:half|50\s*(?:%|per\s*cent|percent))"  # a majority's threshold
-_PERCENT = r"(?:percentages?\b|%|per\s*cent\b|percent\b)"  # a stake's figure ("pct" added where a form is terse)
+# a stake's figure ("pct" added where a form is terse; "the stake size", "holding size": the figure by its measure)
+_PERCENT = r"(?:percentages?\b|%|per\s*cent\b|percent\b|(?:stake|holding|shareholding|position)\s+sizes?\b)"
 _FIGURE = r"(?:percentages?|%|per\s*cent|percent|pct|stake)"  # a stake's figure, said as a noun
 _MISSING_ONE = r"(?:\bmissing|\bwithout|\black(?:s|ing)?|\bwith\s+no|\bno)\s+(?:(?:its|their|a|the|any|stated)\s+)*"
 # phrases that decide the kind whatever else the question says, in this order
@@ -186,13 +187,13 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                               r"\b(?:share|stock)?holders?\b.{0,40}?\b(?:does|do|did|has|have|had)\s+not\s+(?:have\s+|got\s+)?(?:a|an|any)\s+"
                               rf"{_FIGURE}\s+(?:figure\s+)?(?:recorded|stated|given|shown|against|next\s+to|on\s+(?:file|record))|"
                               # "someone with no percentage at all", "an owner ... with the stake just missing"
-                              rf"\b(?:someone|somebody|anyone|anybody|owners?|investors?|members?)\b.{{0,60}}?\bwith\s+"
+                              rf"\b(?:someone|somebody|anyone|anybody|owners?|investors?|members?)\b.{{0,100}}?\bwith\s+"
                               rf"(?:no\s+{_FIGURE}|(?:the|its|their|a)\s+{_FIGURE}\s+(?:just\s+|simply\s+)?(?:missing|blank|empty|absent))", _I)),
     (QUALITY.name, re.compile(r"\b(?:anything|something|what'?s)\s+(?:that\s+)?(?:looks?\s+|is\s+|seems?\s+)?wrong\s+(?:in|with)\b|"
                               r"\bdata\b.{0,40}\b(?:problems?|issues?|clean|dirty|messy|errors?|inconsisten\w*|discrepanc\w*|anomal\w*|gaps?)\b|"
                               r"\b(?:anything|something)\s+missing\s+(?:in|from)\b|"
                               # "any shareholder of X without a disclosed percentage": a gap in the data
-                              r"\b(?:without|missing|lacking|with\s+no)\s+(?:a\s+|an\s+|any\s+)?(?:disclosed|stated|reported|known)\s+"
+                              r"\b(?:without|missing|lacking|with\s+no|(?:has|have|had|having)\s+no)\s+(?:a\s+|an\s+|any\s+)?(?:disclosed|stated|reported|known)\s+"
                               r"(?:percentage|stake|share(?:holding)?|holding|%)|\bundisclosed\s+(?:percentage|stake|holding)s?\b|"
                               r"\b(?:problems?|issues?|errors?)\b.{0,30}\b(?:its|their|the)\s+(?:\w+\s+)?data\b", _I)),
     # "when was X renamed", "date of the name change", "changes of name": the rename event

@@ -8,6 +8,7 @@ from datetime import date
 
 import pytest
 
+from ownergraph.retrieval.question.gazetteer import Gazetteer, NameRecord
 from ownergraph.retrieval.question.parser import parse
 
 TODAY = date(2025, 12, 31)
@@ -24,3 +25,40 @@ TODAY = date(2025, 12, 31)
 def test_a_relative_date_without_its_article_or_said_as_reported_is_a_valid_date(text: str, as_of: date) -> None:
     q = parse(text, today=TODAY)
     assert (q.as_of, q.known_at) == (as_of, None)
+
+
+def _names() -> Gazetteer:
+    return Gazetteer.build(NameRecord(key=n, name=n, names=(n,)) for n in ("Brimvale Ports Ltd", "Tolsen Mills B.V."))
+
+
+@pytest.mark.parametrize("text", [
+    "Q4.1: flag any shareholding record of Brimvale Ports Ltd as at 30.06.2024 that lacks the stake size, and name the holder.",
+    "Could you check whether any owner of Brimvale Ports Ltd at the close of business on the last day of March 2022 "
+    "appears with no stake size whatsoever?",
+    "Kindly confirm which owner of Brimvale Ports Ltd as of 31-Mar-2023 has no disclosed shareholding percentage.",
+])
+def test_a_holding_without_its_size_is_a_data_quality_question(text: str) -> None:
+    assert parse(text, today=TODAY, names=_names()).pattern == "quality"
+
+
+def test_a_holding_size_asked_for_is_still_an_owners_question() -> None:
+    assert parse("Who owned Brimvale Ports Ltd and what was the holding size of each?", today=TODAY, names=_names()).pattern == "owners"
+
+
+@pytest.mark.parametrize("text, frm, to", [
+    ("Q2.4: compare the register of members of Brimvale Ports Ltd at month-end May 2020 with that at month-end May 2021 "
+     "and identify any holder not there on the earlier date.", date(2020, 5, 31), date(2021, 5, 31)),
+    ("Comparing the last day of June 2021 with the last day of March 2022, could someone tell us who became an owner "
+     "of Brimvale Ports Ltd in between?", date(2021, 6, 30), date(2022, 3, 31)),
+    ("Set the shareholders of Brimvale Ports Ltd at 31 May 2020 side by side with those on 30 June 2021.",
+     date(2020, 5, 31), date(2021, 6, 30)),
+])
+def test_two_dates_set_against_each_other_in_words_ask_what_changed(text: str, frm: date, to: date) -> None:
+    q = parse(text, today=TODAY, names=_names())
+    assert (q.pattern, q.date_from, q.date_to) == ("diff", frm, to)
+
+
+def test_a_month_end_before_a_named_month_is_that_month_end() -> None:
+    q = parse("What changed among the owners of Brimvale Ports Ltd between month-end May 2020 and month-end May 2021?",
+              today=TODAY, names=_names())
+    assert (q.pattern, q.date_from, q.date_to) == ("diff", date(2020, 5, 31), date(2021, 5, 31))
