@@ -29,6 +29,7 @@ _HALF = r"(?:half|50\s*(?:%|per\s*cent|percent))"  # a majority's threshold
 # a stake's figure ("pct" added where a form is terse; "the stake size", "holding size": the figure by its measure)
 _PERCENT = r"(?:percentages?\b|%|per\s*cent\b|percent\b|(?:stake|holding|shareholding|position)\s+sizes?\b)"
 _FIGURE = r"(?:percentages?|%|per\s*cent|percent|pct|stake)"  # a stake's figure, said as a noun
+_ANY_TYPE = r"(?:of\s+any\s+(?:type|kind|sort|nature)|of\s+whatever\s+(?:type|kind))"  # every kind of link at once
 _MISSING_ONE = r"(?:\bmissing|\bwithout|\black(?:s|ing)?|\bwith\s+no|\bno)\s+(?:(?:its|their|a|the|any|stated)\s+)*"
 # phrases that decide the kind whatever else the question says, in this order
 _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -86,7 +87,9 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                     # "every entity with a direct link to X ..., of any kind (ownership, lending, ...)"
                                     r"\b(?:entit(?:y|ies)|compan(?:y|ies)|part(?:y|ies)|anyone|anything|everything|names?)\s+"
                                     r"(?:with|having|that\s+(?:has|have|had))\s+(?:a\s+|any\s+)?direct\s+(?:links?|connections?|relationships?|ties)\s+"
-                                    r"(?:to|with)\b|"
+                                    rf"(?:{_ANY_TYPE}\s+)?(?:to|with)\b|"
+                                    # "all directly connected parties", "directly related entities": the same, said before the noun
+                                    r"\bdirectly\s+(?:linked|connected|related)\s+(?:entities|companies|parties|counterparties|names)\b|"
                                     # several kinds of link listed, or all of them: "across ownership, lending and any
                                     # other link", "the direct owners, direct holdings and control links of X"
                                     rf"\b(?:and|or)\s+(?:any|every|all)\s+other\s+(?:kinds?\s+of\s+)?(?:links?|relationships?|connections?|ties)\b|"
@@ -98,6 +101,8 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                     # "a direct ownership or control link to or from X", "one step away, upstream or downstream"
                                     rf"\b(?:links?|connections?|relationships?|ties|steps?|hops?|edges?|away)\b.{{0,40}}\b{BOTH_WAYS}|"
                                     r"\bdirect\s+(?:connections|links|ties|relationships|neighbou?rs)\b|"
+                                    # "who was directly above or below X": one step either way
+                                    rf"\b(?:directly|immediately|right)\s+{BOTH_WAYS}|"
                                     rf"\b{_HOLD_NOW}\b.{{0,40}}(?:\bor|/)\s*(?:is|are|was|were)\s+{_HELD_OR}\s+by\b)", _I)),
     # "X is a branch of whom", "its head office": the branch relation, not X's names
     (BRANCHES.name, re.compile(r"\bis\s+a\s+branch\s+of\b|\bbranch\s+of\s+(?:who|whom|which|what)\b|\bhead[\s-]+office\b", _I)),

@@ -62,3 +62,31 @@ def test_a_month_end_before_a_named_month_is_that_month_end() -> None:
     q = parse("What changed among the owners of Brimvale Ports Ltd between month-end May 2020 and month-end May 2021?",
               today=TODAY, names=_names())
     assert (q.pattern, q.date_from, q.date_to) == ("diff", date(2020, 5, 31), date(2021, 5, 31))
+
+
+@pytest.mark.parametrize("text", [
+    "As a trustee I would like to know how much the scheme had invested as at 30th June 2024 in Brimvale Ports Ltd and "
+    "in any company Brimvale Ports Ltd owned more than half of, directly or further down.",
+    "Could the team set out the scheme's holdings at the close of business on the last day of April 2024 in Brimvale "
+    "Ports Ltd together with every company majority-owned beneath it (more than 50% at each step)?",
+    "Item 6.1: report the total position as at 31.05.2024 in Brimvale Ports Ltd and in every entity Brimvale Ports Ltd "
+    "held more than 50% of, directly or through a chain.",
+])
+def test_a_pension_scheme_or_a_reported_total_is_the_book_holding_the_group(text: str) -> None:
+    assert parse(text, today=TODAY, names=_names()).pattern == "exposure"
+
+
+def test_a_company_that_invested_in_another_is_no_book_of_ours() -> None:
+    q = parse("Which companies did Brimvale Ports Ltd own more than half of, directly or further down, as at 30th June 2024?",
+              today=TODAY, names=_names())
+    assert q.pattern == "group"
+
+
+@pytest.mark.parametrize("text", [
+    "Item 8.2: identify each party with a direct relationship of any kind to Brimvale Ports Ltd as at 31.05.2024, be it "
+    "ownership, lending, guarantee or association.",
+    "Buyer: BRIMVALE PORTS LTD. All directly connected counterparties per 31/05/2024 (owners, subs, lenders, associates)?",
+    "Thinking only of ownership and control, who sat immediately above or below Brimvale Ports Ltd as at 31st May 2024?",
+])
+def test_every_direct_link_of_any_type_or_either_way_is_the_neighbourhood(text: str) -> None:
+    assert parse(text, today=TODAY, names=_names()).pattern == "neighbourhood"
