@@ -49,7 +49,9 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (PATH.name, re.compile(rf"(?:^|[:;?.!|])\s*(?:was|is|were|are)\s+(?:\w+\s+)?{_NAME}\s+"
                            rf"{_MANNER}{_HELD_OR}\s+(?:\w+\s+)?by\s+(?:\w+\s+)?{_NAME}", _I)),
     # "how A was owned or controlled by B (naming every entity in the chain)": the chain from B to A
-    (PATH.name, re.compile(rf"\bhow\s+(?:\w+\s+)?{_NAME}\s+(?:was|is|were|are|has\s+been|had\s+been|came\s+to\s+be)\s+"
+    # ("Buyer: X. How was it held or controlled by B": the pronoun points back to the name before it)
+    (PATH.name, re.compile(rf"\b(?:how\s+(?:\w+\s+)?{_NAME}\s+(?:was|is|were|are|has\s+been|had\s+been|came\s+to\s+be)|"
+                           r"how\s+(?:was|is|were|are|has|had)\s+(?:it|they)(?:\s+been)?)\s+"
                            rf"{_MANNER}{_HELD_OR}\s+(?:\w+\s+)?by\s+(?:\w+\s+)?{_NAME}", _I)),
     # "map how A held or controlled B, link by link": the chain from A to B (the active voice, past)
     (PATH.name, re.compile(rf"\bhow\s+(?:\w+\s+)?{_NAME}\s+{_MANNER}{_HELD_OR}\s+(?:\w+\s+)?{_NAME}", _I)),
@@ -106,11 +108,15 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                     rf"\b{_HOLD_NOW}\b.{{0,40}}(?:\bor|/)\s*(?:is|are|was|were)\s+{_HELD_OR}\s+by\b)", _I)),
     # "X is a branch of whom", "its head office": the branch relation, not X's names
     (BRANCHES.name, re.compile(r"\bis\s+a\s+branch\s+of\b|\bbranch\s+of\s+(?:who|whom|which|what)\b|\bhead[\s-]+office\b", _I)),
+    # "which companies sat above X for accounting purposes", "which companies did X consolidate directly":
+    # consolidation, not ownership (before the owners' "sits above")
+    (PARENTS.name, re.compile(r"\b(?:for|in)\s+(?:the\s+)?(?:accounting|consolidation)\s+purposes\b|"
+                              rf"{_NAME}\s+(?:\w+\s+)?consolidat(?:e|es|ed)\b(?!\s+(?:with|into)\b)", _I)),
     # "the equity holders sitting directly above X", "who sits immediately above X": its owners
     (OWNERS.name, re.compile(r"\b(?:(?:share|stock|equity)\s*holders?|holders|owners?|investors|entities|companies|who)\b.{0,30}?"
                              rf"\b(?:sit(?:s|ting)?|sat|stand(?:s|ing)?|stood)\s+(?:directly\s+|immediately\s+|right\s+)?above\s+{_NAME}", _I)),
     # "X controls companies without owning them ... which ones?": what X controls
-    (HOLDINGS.name, re.compile(rf"{_NAME}\s+(?:\w+\s+)?(?:controls|owns|holds|controlled|owned|held)\s+(?:\w+\s+)?"
+    (HOLDINGS.name, re.compile(rf"{_NAME}\s+(?:\w+\s+)?(?:controls|owns|holds|controlled|owned|held|control|own|hold)\s+(?:\w+\s+)?"
                                r"(?:companies|firms|entities|businesses|stakes)\b.{0,80}\bwhich\s+(?:ones|companies|firms|entities)\b", _I)),
     # "the parent co / controlling shareholder of X": who owns X
     (OWNERS.name, re.compile(r"\bcontrolling\s+(?:shareholders?|owners?|holders?|interests?\s+holders?)\b", _I)),
@@ -143,7 +149,10 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "companies that own each other", "owned each other in a circle": loops too
     (CYCLES.name, re.compile(r"\b(?:circular|cross|reciprocal|mutual)[- ]?(?:share)?(?:holdings?|ownerships?)\b|"
                              r"\b(?:own|owns|owned|owning|hold|holds|held|holding|control|controls|controlled)\s+(?:shares\s+in\s+)?"
-                             r"(?:each\s+other|one\s+another)\b", _I)),
+                             r"(?:each\s+other|one\s+another)\b|"
+                             # "companies that ended up owning themselves", "a ring of shareholdings"
+                             r"\b(?:own|owns|owned|owning|hold|holds|held|holding)\s+(?:shares\s+in\s+)?(?:themselves|itself)\b|"
+                             r"\b(?:ring|circle|loop)s?\s+of\s+(?:share)?(?:holdings?|ownership)\b", _I)),
     # "how much of our book sits with X": our exposure, not a stake
     (EXPOSURE.name, re.compile(r"\bhow\s+much\s+of\s+(?:our|the)\s+(?:book|portfolio|positions?|exposure)\b|"
                                r"\bhow\s+much\s+(?:does\s+|do\s+)?(?:the|our)\s+(?:\S+\s+){0,3}(?:book|portfolio)\s+(?:holds?|has|have)\b", _I)),
@@ -219,6 +228,13 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                              r".{0,80}\b(?:sanctioned|designated|"
                              r"(?:made|became|become|placed|put)\s+(?:subject\s+to|under)\s+sanctions|(?:added|put)\s+(?:to|on)\s+"
                              r"(?:the\s+|a\s+)?(?:\w+\s+)?(?:sanctions\s+)?list)\b", _I)),
+    # "any amendment to the disclosed percentage of B owned by A: original figure, revised figure": the correction
+    (EVENTS.name, re.compile(rf"\b(?:amendments?|revisions?|restatements?|corrections?)\s+(?:to|of)\s+(?:the\s+|its\s+)?(?:\w+\s+)?"
+                             rf"{_FIGURE}\b|\b(?:original|old|previous)\s+(?:figure|{_FIGURE})\s*,?\s+(?:and\s+)?(?:the\s+)?"
+                             rf"(?:revised|new|amended|corrected|restated)\s+(?:figure|{_FIGURE})\b", _I)),
+    # "which names did X carry before its present one": its former names
+    (NAMES.name, re.compile(r"\bnames?\b.{0,60}\b(?:before|prior\s+to|ahead\s+of)\s+(?:its|their|the)\s+(?:present|current)\s+"
+                            r"(?:one|name)\b", _I)),
     # "when A acquired its stake in B", "X's stake was restated - when, and the old and new %": the event's date
     (EVENTS.name, re.compile(r"\bwhen\b.{0,60}\b(?:acquired|bought|purchased|took|sold|disposed\s+of)\s+(?:its|their|his|her|the|a)\s+"
                              r"(?:stake|shares|holding|shareholding|interest)\b|"

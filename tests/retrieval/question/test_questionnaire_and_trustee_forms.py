@@ -90,3 +90,17 @@ def test_a_company_that_invested_in_another_is_no_book_of_ours() -> None:
 ])
 def test_every_direct_link_of_any_type_or_either_way_is_the_neighbourhood(text: str) -> None:
     assert parse(text, today=TODAY, names=_names()).pattern == "neighbourhood"
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Could the adviser say which companies stood above Brimvale Ports Ltd for accounting purposes at the close of 2023?", "parents"),
+    ("Which businesses did Brimvale Ports Ltd consolidate at the close of 2023?", "parents"),
+    ("Buyer: BRIMVALE PORTS LTD. How was it owned or controlled by Tolsen Mills B.V. per 31/05/2024? List the chain pls.", "path"),
+    ("Forgive me, but did any companies end up owning themselves through a ring of holdings at the close of 2022?", "cycles"),
+    ("Besides holding shares, did Brimvale Ports Ltd control any firms as at 31st May 2024 through nominees? Which ones?", "holdings"),
+    ("Kindly note any amendment to the stated percentage of Brimvale Ports Ltd held by Tolsen Mills B.V.", "events"),
+    ("Tolsen Mills B.V. in Brimvale Ports Ltd: old figure, new figure?", "events"),
+    ("Under which names did Brimvale Ports Ltd trade prior to its current name?", "names"),
+])
+def test_plain_words_for_consolidation_chains_loops_control_corrections_and_former_names(text: str, kind: str) -> None:
+    assert parse(text, today=TODAY, names=_names()).pattern == kind
