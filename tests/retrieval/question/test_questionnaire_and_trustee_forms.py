@@ -104,3 +104,9 @@ def test_every_direct_link_of_any_type_or_either_way_is_the_neighbourhood(text: 
 ])
 def test_plain_words_for_consolidation_chains_loops_control_corrections_and_former_names(text: str, kind: str) -> None:
     assert parse(text, today=TODAY, names=_names()).pattern == kind
+
+
+def test_the_date_of_a_revision_is_the_graph_s_correction_not_a_foreign_record() -> None:
+    q = parse("Was the percentage of Brimvale Ports Ltd held by Tolsen Mills B.V. ever revised? Please give the date of "
+              "revision and the original figure.", today=TODAY, names=_names())
+    assert q.pattern == "events"
