@@ -232,8 +232,8 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (EVENTS.name, re.compile(rf"\b(?:amendments?|revisions?|restatements?|corrections?)\s+(?:to|of)\s+(?:the\s+|its\s+)?(?:\w+\s+)?"
                              rf"{_FIGURE}\b|\b(?:original|old|previous)\s+(?:figure|{_FIGURE})\s*,?\s+(?:and\s+)?(?:the\s+)?"
                              rf"(?:revised|new|amended|corrected|restated)\s+(?:figure|{_FIGURE})\b", _I)),
-    # "which names did X carry before its present one": its former names
-    (NAMES.name, re.compile(r"\bnames?\b.{0,60}\b(?:before|prior\s+to|ahead\s+of)\s+(?:its|their|the)\s+(?:present|current)\s+"
+    # "which names did X carry before its present one": its former names (not asked with the change's date: a rename)
+    (NAMES.name, re.compile(r"^(?!.*\b(?:when|dates?|since)\b).*\bnames?\b.{0,60}\b(?:before|prior\s+to|ahead\s+of)\s+(?:its|their|the)\s+(?:present|current)\s+"
                             r"(?:one|name)\b", _I)),
     # "when A acquired its stake in B", "X's stake was restated - when, and the old and new %": the event's date
     (EVENTS.name, re.compile(r"\bwhen\b.{0,60}\b(?:acquired|bought|purchased|took|sold|disposed\s+of)\s+(?:its|their|his|her|the|a)\s+"

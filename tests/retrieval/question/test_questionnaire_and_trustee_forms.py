@@ -110,3 +110,9 @@ def test_the_date_of_a_revision_is_the_graph_s_correction_not_a_foreign_record()
     q = parse("Was the percentage of Brimvale Ports Ltd held by Tolsen Mills B.V. ever revised? Please give the date of "
               "revision and the original figure.", today=TODAY, names=_names())
     assert q.pattern == "events"
+
+
+def test_the_name_before_the_present_one_asked_with_its_date_is_the_rename() -> None:
+    q = parse("Which name did Brimvale Ports Ltd carry before its present one, and from what date has the present one applied?",
+              today=TODAY, names=_names())
+    assert q.pattern == "events"
