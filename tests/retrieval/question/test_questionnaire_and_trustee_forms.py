@@ -116,3 +116,16 @@ def test_the_name_before_the_present_one_asked_with_its_date_is_the_rename() -> 
     q = parse("Which name did Brimvale Ports Ltd carry before its present one, and from what date has the present one applied?",
               today=TODAY, names=_names())
     assert q.pattern == "events"
+
+
+@pytest.mark.parametrize("text", [
+    "File note re Brimvale Ports Ltd: who are the direct shs as at end-May 2024, and what % does each hold?",
+    "Re Brimvale Ports Ltd: direct shs per 31/05/2024 and the % each holds?",
+])
+def test_direct_shs_are_the_shareholders(text: str) -> None:
+    assert parse(text, today=TODAY, names=_names()).pattern == "owners"
+
+
+def test_shs_counted_are_still_shares() -> None:
+    q = parse("How many shs did Tolsen Mills B.V. hold in Brimvale Ports Ltd?", today=TODAY, names=_names())
+    assert "read 'shs' as 'shares'" in q.notes
