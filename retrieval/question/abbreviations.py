@@ -67,6 +67,8 @@ SHORTHAND: tuple[tuple[str, str, bool], ...] = (
     (r"q/e", "quarter end", False),
     (r"m/e", "month end", False),
     (r"shldrs?|shrhldrs?|s/holders?", "shareholders", False),
+    # ("the direct shs", "who were the shs of X": holders, not shares; a register's "shs" after a person's word)
+    (r"(?<=\bdirect\s)shs|(?<=\bindirect\s)shs|(?<=\bwho\swere\sthe\s)shs|(?<=\bwho\sare\sthe\s)shs", "shareholders", False),
     (r"shs", "shares", False),
     (r"amt", "amount", False),
     (r"posns?|psns", "positions", False),

@@ -16,7 +16,7 @@ _OURS = re.compile(
     r"\b(?:own\w*|share\w*|stake\w*|hold\w*|held|control\w*|sanction\w*|designat\w*|list(?:ed|ing)|delist\w*|"
     r"names?|renam\w*|called|known|acqui\w*|purchas\w*|bought|buy\w*|sale|sold|sell\w*|dispos\w*|divest\w*|exit\w*|"
     r"merg\w*|absorb\w*|took|taken|takeover|loans?|lend\w*|lent|borrow\w*|guarant\w*|financ\w*|facilit\w*|"
-    r"correct\w*|restat\w*|amend\w*|events?|transactions?|changes?|changed|transfer\w*|invest\w*|parent\w*|"
+    r"correct\w*|restat\w*|amend\w*|revis\w*|events?|transactions?|changes?|changed|transfer\w*|invest\w*|parent\w*|"
     r"subsidiar\w*|consolidat\w*|branch\w*|dissol\w*|struck|liquidat\w*|ceas\w*|default\w*|vot\w*|interests?|"
     r"corporate|register\w*|relationships?|links?|connections?|exposures?|positions?|lei|identifiers?)\b", re.I)
 _ARTICLE = r"(?:the|its|their|his|her|a|an|any)"

@@ -26,14 +26,15 @@ _END = r"(?:the\s+)?(?:end|close)\s+of\s+(?:the\s+)?"
 # read in every form at once, not in the one sentence it was seen in
 _LAST = (r"(?:(?:most\s+)?recently\s+(?:completed|ended|closed)|(?:most\s+recent|latest|last)(?:\s+(?:completed|complete|ended|closed))?|"
          r"(?:previous|prior|preceding|prev)(?:\s+(?:completed|complete|ended|closed))?|just\s+(?:completed|ended|closed))")
-_KIND_OF = r"(?:(?:calendar|financial|fiscal|reporting)\s+)?"
+# ("the last reported quarter-end": the period as reported, a valid date, not a knowledge cue)
+_KIND_OF = r"(?:(?:calendar|financial|fiscal|reporting|reported)\s+)?"
 # group names all start with "w" (they join the date pattern's named groups)
 WORDS = (
     r"(?P<words>\b(?:"
     r"mid[- ]?(?:year\s+)?(?P<wmidy>\d{4}|'?\d{2})\b"  # mid-2023, mid-year 2024, mid-24
     r"|mid[- ]?year\b|(?:the\s+)?half[- ]year(?:[- ]end)?\b(?!\s*'?\d)"  # the latest 30 June
     # the last quarter end; not "Q1 2024 quarter end", which is Q1's
-    rf"|(?P<wqend>(?<!\d\s)(?:the\s+)?(?:{_LAST}\s+)?{_KIND_OF}(?P<wqunit>quarter|month)[- ]end)\b(?!\s*'?\d)"
+    rf"|(?P<wqend>(?<!\d\s)(?:the\s+)?(?:{_LAST}\s+)?{_KIND_OF}(?P<wqunit>quarter|month)[- ]end)\b(?!\s*'?\d)(?!\s+(?:of\s+)?{MON}\b)"  # ("month-end May 2020": May's)
     # a numeric day and month without a year ("@ 30/6"): a date only with a cue in front (dates.py)
     r"|(?P<wdmd>\d{1,2})/(?P<wdmm>\d{1,2})(?![/.\-]?\d)"
     # "the end of the most recently completed calendar quarter": legal drafting's last complete period
@@ -48,7 +49,7 @@ WORDS = (
     r"(?:(?:reporting|closing|balance[- ]sheet|accounting|financial)\s+)?(?:date|close|period[- ]end|end)\b"
     # "prior YE", "last QE", "prev ME", "PYE": a period end in its short form, the last complete one
     rf"|(?P<wrel4>{_LAST})\s+(?P<wunit4>ye|fye|qe|me|he)\b|(?P<wpye>pye|pqe|pme)\b"
-    rf"|(?:the\s+)?(?:{_LAST}\s+)?{_KIND_OF}year[- ]end\b(?!\s*\d)"
+    rf"|(?:the\s+)?(?:{_LAST}\s+)?{_KIND_OF}year[- ](?:end|close)\b(?!\s*\d)"  # "last year close"
     rf"|{_END}(?P<wmon>{MON})\.?(?!,?\s+\d)(?:\s+(?P<wmonrel>last|this)\s+year)?\b"
     # (not a quiz's question number: "Q4 (3 marks).")
     rf"|(?:{_END})?(?:Q(?P<wq>[1-4])|H(?P<wh>[12]))(?![-/'\s]*(?:FY|CY)?\s*'?\d)(?!\s*\(\s*\d+\s*marks?\s*\))\b"  # Q2 alone: the latest Q2 end
@@ -70,7 +71,8 @@ WORDS = (
     r"|(?:the\s+)?(?:current|present)\s+(?:date|day)"
     # legal drafting's "today": "the date hereof", "the date of this letter"
     # any document's own date ("of this review", "of this memo", "of the present request"), not an event's
-    r"|the\s+date\s+(?:hereof|of\s+(?:this|the\s+present)\s+(?!(?:acquisition|disposal|sale|purchase|transfer|change|event|"
+    # ("as at date of this RFI": the article left out, as forms do)
+    r"|(?:the\s+)?date\s+(?:hereof|of\s+(?:this|the\s+present)\s+(?!(?:acquisition|disposal|sale|purchase|transfer|change|event|"
     r"rename|renaming|merger|appointment|designation|listing|restatement|correction|loan|guarantee|transaction|deal)\b)"
     r"[a-z-]+))\b"
     r"))"

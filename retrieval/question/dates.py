@@ -78,7 +78,13 @@ _DATED_OCCASION = re.compile(rf"\b(?:between|and|from|since|until|as\s+(?:of|at)
 _FROM_CUE = re.compile(r"\b(?:between|from|since|starting(?:\s+(?:from|in|on|at))?|after|beginning)"
                        rf"(?:(?:\s+(?:the|on|at|in))?(?:\s+(?:our|its|their|your|my))?|\s+{_OCCASION})\s*$", re.I)
 # "between our D1 rebalance and our D2 rebalance": each end wrapped in the register's own words
-_TO_CUE = re.compile(r"\b(?:and|to|until|till|through|thru|up\s+to|vs\.?|versus|compared\s+(?:to|with)|"
+# the second date of a comparison said as "(compare D1) with that at D2", "with those on D2", "with the last day of
+# M Y", "with the position at month-end M Y" (its own words for the date's day before it)
+_COMPARED_WORDS = (r"with\s+(?:(?:that|those|the\s+(?:one|ones|position|register|list|figures?))\s+(?:at|on|as\s+(?:of|at))"
+                 r"(?:\s+(?:the\s+)?(?:month|quarter|year)[- ]end)?|the\s+last\s+day\s+of)")
+_COMPARED_WITH = re.compile(_COMPARED_WORDS, re.I)
+_TO_CUE = re.compile(rf"\b(?:{_COMPARED_WORDS})\s*$|"
+                     r"\b(?:and|to|until|till|through|thru|up\s+to|vs\.?|versus|compared\s+(?:to|with)|"
                      r"against)(?:(?:\s+(?:on|at|in|as\s+of|the))?(?:\s+(?:our|its|their|your|my))?|"
                      rf"(?:\s+(?:on|at|as\s+(?:of|at)))?\s+{_OCCASION})\s*$"
                      r"|(?<=\d)\s*(?:-{1,2}>?|=>|\u2013|\u2014|\u2192)\s*$", re.I)  # "1/1/24 - 30/6/24", "YE20 -> YE21"
@@ -135,6 +141,7 @@ class DateHit:
     cue: str  # known | from | to | asof | none
     yearless: bool = False  # a day and month without a year ("30 June"): read against the session's day
     between: bool = False  # the range's start after "between": a point compared, not where a period starts
+    compared: bool = False  # the range's end after "with that at": two points set against each other
 
 
 _Groups = dict[str, Any]  # a date match's named groups
@@ -306,7 +313,8 @@ def find_dates(w: Work) -> list[DateHit]:
             continue
         hits.append(DateHit(start, m.end(), m.start(), kind, lo, hi, _position(g), cue,
                             yearless=bool(g.get("wdmon") or g.get("wmdmon")),
-                            between=cue == "from" and w.text[start:m.start()].lower().startswith("between")))
+                            between=cue == "from" and w.text[start:m.start()].lower().startswith("between"),
+                            compared=cue == "to" and _COMPARED_WITH.match(w.text[start:m.start()]) is not None))
     for span in invalid:  # keep an invalid date out of the anchors
         w.consume(span)
     return _without_restatements(w, _with_borrowed_years(w, hits))

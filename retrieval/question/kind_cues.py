@@ -45,9 +45,11 @@ _PRON = r"(?:it|he|she|they)"
 _HOPS = r"(?:hops?|steps?|degrees?|links?|levels?|layers?)"
 _SANCTION = r"(?:sanction\w*|sdn|ofac|ofsi|designated|black-?list\w*|embargo\w*)"
 _BOOK = r"(?:book|portfolios?|positions?|holdings|investments|exposures?|issuers|names\s+we\s+hold)"
+# the asker's own book by its owner's name: a pension scheme's trustees ask of "the scheme" (the firm's book)
+_SCHEME = r"(?:scheme|plan|pension\s+(?:scheme|plan|fund)|mandate)"
 # the asker's own positions: "our holdings in X", "the bank's book holdings in X", counsel's "Your
 # holdings in X", "every position You held in X" (the holder is us, not X)
-OUR_POSITIONS = (r"\b(?:our|your|the\s+(?:bank|firm|authority|fund|company|group|insurer)'?s)\s+"
+OUR_POSITIONS = (rf"\b(?:our|your|the\s+(?:bank|firm|authority|fund|company|group|insurer|{_SCHEME})'?s)\s+"
                  # any words that size or place it: "our aggregate position in", "the bank's total book holdings in"
                  r"(?:(?:book|own|total|aggregate|overall|combined|gross|net|current|entire|whole)\s+){0,2}"
                  # (a date between the words: "our total holding as of today's run in X")
@@ -59,12 +61,18 @@ OUR_POSITIONS = (r"\b(?:our|your|the\s+(?:bank|firm|authority|fund|company|group
 # the firm itself as the holder ("what did the firm hold in X", "what the bank had on its book against
 # X", "our total holding across X and its subs", "how exposed is this place to X"): our book, not X's
 # group, stakes or lenders
-_WE = r"(?:we|our|the\s+(?:firm|bank|house|fund|desk)|this\s+(?:place|firm|bank|house|desk|fund))"
+_WE = rf"(?:we|our|the\s+(?:firm|bank|house|fund|desk|{_SCHEME})|this\s+(?:place|firm|bank|house|desk|fund|{_SCHEME}))"
 OUR_HOLDING = (rf"\b(?:what|how\s+much)\s+(?:did|does|do|has|had|have)\s+{_WE}\s+(?:(?:still|currently)\s+)?(?:hold|have|carry)\b"
                r"(?!\s+(?:shares|stakes?|equity|interests?)\s+in\b)|"
                r"\b(?:our|the\s+(?:firm|bank|fund)'?s)\s+(?:(?:total|aggregate|overall|combined|entire|gross|net)\s+)+"
                r"(?:holdings?|positions?|exposures?)\b|"
                rf"\bhow\s+(?:much\s+|heavily\s+)?exposed\s+(?:is|are|was|were)\s+{_WE}\b|"
+               # "how much the scheme had invested in X", "what we had put into X": the amount the book placed
+               rf"\b(?:what|how\s+much)\s+(?:(?:did|does|do|has|had|have)\s+{_WE}|{_WE}\s+(?:has|had|have))\s+"
+               r"(?:(?:still|currently)\s+)?(?:invested|invest|put|placed|lent)\b(?=[^.?!;]{0,60}?\b(?:in|into|with)\b)|"
+               # a questionnaire's "report the aggregate position in X": a total with no other holder is the book's
+               r"\b(?:report|state|give|provide|show|set\s+out)\s+the\s+(?:total|aggregate|overall|combined)\s+"
+               r"(?:holdings?|positions?|exposures?)\b|"
                rf"\b{_WE}\s+(?:have|has|had|hold|holds|held|carr(?:y|ies|ied))\s+on\s+(?:its|our|the|their)\s+books?\b")
 # a shift of work ("left open for the morning shift"), not a shift in the figures
 _WORK_SHIFT = "".join(rf"(?<!\b{w}\s)" for w in ("morning", "evening", "night", "late", "early", "next", "day", "this", "your", "my", "our"))
@@ -82,8 +90,8 @@ _EVERY_STEP = (r"(?:chains?|at\s+(?:any|every|each)\s+(?:depth|level|step|tier)|
                # "directly or via subsidiaries", "or through its subsidiaries": the chain below
                r"(?:directly\s+)?or\s+(?:via|through|by\s+way\s+of)\s+(?:its\s+|their\s+|other\s+)?(?:subsidiar\w*|subs|intermediate\s+\w+))")
 # a kind of link, as a list of them names it ("ownership, consolidation, lending", "direct owners, direct holdings")
-LINK_KIND = (r"(?:(?:direct|immediate)\s+)?(?:ownership|owners|shareholders|holdings|investees|subsidiaries|parents|control(?:\s+links)?|"
-              r"consolidation|lending|lenders|borrowers|loans|guarantees?|guarantors|financing|funding)")
+LINK_KIND = (r"(?:(?:direct|immediate)\s+)?(?:ownership|owners|shareholders|holdings|investees|subsidiaries|subs|parents|control(?:\s+links)?|"
+              r"consolidation|lending|lenders|borrowers|loans|guarantees?|guarantors|financing|funding|associat(?:ion|ions|es|ed))")
 # a link either way: to or from, up or down
 BOTH_WAYS = (r"(?:to\s+or\s+from|from\s+or\s+to|(?:up|down)stream\s+(?:or|and)\s+(?:down|up)stream|up\s+or\s+down|down\s+or\s+up|"
               r"(?:in\s+)?either\s+direction|either\s+way|both\s+ways|both\s+directions|above\s+(?:or|and)\s+below|"

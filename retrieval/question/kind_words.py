@@ -26,8 +26,10 @@ _HOLD_NOW = r"(?:own|owns|owned|control|controls|controlled)"
 _MANNER = r"(?:(?:directly|indirectly|ultimately|either|or|and)\s+)*"  # "directly or indirectly"
 _STAKE_NOUN = r"(?:holding|stake|shareholding|interest|share|position)"
 _HALF = r"(?:half|50\s*(?:%|per\s*cent|percent))"  # a majority's threshold
-_PERCENT = r"(?:percentages?\b|%|per\s*cent\b|percent\b)"  # a stake's figure ("pct" added where a form is terse)
+# a stake's figure ("pct" added where a form is terse; "the stake size", "holding size": the figure by its measure)
+_PERCENT = r"(?:percentages?\b|%|per\s*cent\b|percent\b|(?:stake|holding|shareholding|position)\s+sizes?\b)"
 _FIGURE = r"(?:percentages?|%|per\s*cent|percent|pct|stake)"  # a stake's figure, said as a noun
+_ANY_TYPE = r"(?:of\s+any\s+(?:type|kind|sort|nature)|of\s+whatever\s+(?:type|kind))"  # every kind of link at once
 _MISSING_ONE = r"(?:\bmissing|\bwithout|\black(?:s|ing)?|\bwith\s+no|\bno)\s+(?:(?:its|their|a|the|any|stated)\s+)*"
 # phrases that decide the kind whatever else the question says, in this order
 _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -47,7 +49,9 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (PATH.name, re.compile(rf"(?:^|[:;?.!|])\s*(?:was|is|were|are)\s+(?:\w+\s+)?{_NAME}\s+"
                            rf"{_MANNER}{_HELD_OR}\s+(?:\w+\s+)?by\s+(?:\w+\s+)?{_NAME}", _I)),
     # "how A was owned or controlled by B (naming every entity in the chain)": the chain from B to A
-    (PATH.name, re.compile(rf"\bhow\s+(?:\w+\s+)?{_NAME}\s+(?:was|is|were|are|has\s+been|had\s+been|came\s+to\s+be)\s+"
+    # ("Buyer: X. How was it held or controlled by B": the pronoun points back to the name before it)
+    (PATH.name, re.compile(rf"\b(?:how\s+(?:\w+\s+)?{_NAME}\s+(?:was|is|were|are|has\s+been|had\s+been|came\s+to\s+be)|"
+                           r"how\s+(?:was|is|were|are|has|had)\s+(?:it|they)(?:\s+been)?)\s+"
                            rf"{_MANNER}{_HELD_OR}\s+(?:\w+\s+)?by\s+(?:\w+\s+)?{_NAME}", _I)),
     # "map how A held or controlled B, link by link": the chain from A to B (the active voice, past)
     (PATH.name, re.compile(rf"\bhow\s+(?:\w+\s+)?{_NAME}\s+{_MANNER}{_HELD_OR}\s+(?:\w+\s+)?{_NAME}", _I)),
@@ -85,7 +89,9 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                     # "every entity with a direct link to X ..., of any kind (ownership, lending, ...)"
                                     r"\b(?:entit(?:y|ies)|compan(?:y|ies)|part(?:y|ies)|anyone|anything|everything|names?)\s+"
                                     r"(?:with|having|that\s+(?:has|have|had))\s+(?:a\s+|any\s+)?direct\s+(?:links?|connections?|relationships?|ties)\s+"
-                                    r"(?:to|with)\b|"
+                                    rf"(?:{_ANY_TYPE}\s+)?(?:to|with)\b|"
+                                    # "all directly connected parties", "directly related entities": the same, said before the noun
+                                    r"\bdirectly\s+(?:linked|connected|related)\s+(?:entities|companies|parties|counterparties|names)\b|"
                                     # several kinds of link listed, or all of them: "across ownership, lending and any
                                     # other link", "the direct owners, direct holdings and control links of X"
                                     rf"\b(?:and|or)\s+(?:any|every|all)\s+other\s+(?:kinds?\s+of\s+)?(?:links?|relationships?|connections?|ties)\b|"
@@ -97,14 +103,20 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                     # "a direct ownership or control link to or from X", "one step away, upstream or downstream"
                                     rf"\b(?:links?|connections?|relationships?|ties|steps?|hops?|edges?|away)\b.{{0,40}}\b{BOTH_WAYS}|"
                                     r"\bdirect\s+(?:connections|links|ties|relationships|neighbou?rs)\b|"
+                                    # "who was directly above or below X": one step either way
+                                    rf"\b(?:directly|immediately|right)\s+{BOTH_WAYS}|"
                                     rf"\b{_HOLD_NOW}\b.{{0,40}}(?:\bor|/)\s*(?:is|are|was|were)\s+{_HELD_OR}\s+by\b)", _I)),
     # "X is a branch of whom", "its head office": the branch relation, not X's names
     (BRANCHES.name, re.compile(r"\bis\s+a\s+branch\s+of\b|\bbranch\s+of\s+(?:who|whom|which|what)\b|\bhead[\s-]+office\b", _I)),
+    # "which companies sat above X for accounting purposes", "which companies did X consolidate directly":
+    # consolidation, not ownership (before the owners' "sits above")
+    (PARENTS.name, re.compile(r"\b(?:for|in)\s+(?:the\s+)?(?:accounting|consolidation)\s+purposes\b|"
+                              rf"{_NAME}\s+(?:\w+\s+)?consolidat(?:e|es|ed)\b(?!\s+(?:with|into)\b)", _I)),
     # "the equity holders sitting directly above X", "who sits immediately above X": its owners
     (OWNERS.name, re.compile(r"\b(?:(?:share|stock|equity)\s*holders?|holders|owners?|investors|entities|companies|who)\b.{0,30}?"
                              rf"\b(?:sit(?:s|ting)?|sat|stand(?:s|ing)?|stood)\s+(?:directly\s+|immediately\s+|right\s+)?above\s+{_NAME}", _I)),
     # "X controls companies without owning them ... which ones?": what X controls
-    (HOLDINGS.name, re.compile(rf"{_NAME}\s+(?:\w+\s+)?(?:controls|owns|holds|controlled|owned|held)\s+(?:\w+\s+)?"
+    (HOLDINGS.name, re.compile(rf"{_NAME}\s+(?:\w+\s+)?(?:controls|owns|holds|controlled|owned|held|control|own|hold)\s+(?:\w+\s+)?"
                                r"(?:companies|firms|entities|businesses|stakes)\b.{0,80}\bwhich\s+(?:ones|companies|firms|entities)\b", _I)),
     # "the parent co / controlling shareholder of X": who owns X
     (OWNERS.name, re.compile(r"\bcontrolling\s+(?:shareholders?|owners?|holders?|interests?\s+holders?)\b", _I)),
@@ -137,7 +149,10 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "companies that own each other", "owned each other in a circle": loops too
     (CYCLES.name, re.compile(r"\b(?:circular|cross|reciprocal|mutual)[- ]?(?:share)?(?:holdings?|ownerships?)\b|"
                              r"\b(?:own|owns|owned|owning|hold|holds|held|holding|control|controls|controlled)\s+(?:shares\s+in\s+)?"
-                             r"(?:each\s+other|one\s+another)\b", _I)),
+                             r"(?:each\s+other|one\s+another)\b|"
+                             # "companies that ended up owning themselves", "a ring of shareholdings"
+                             r"\b(?:own|owns|owned|owning|hold|holds|held|holding)\s+(?:shares\s+in\s+)?(?:themselves|itself)\b|"
+                             r"\b(?:ring|circle|loop)s?\s+of\s+(?:share)?(?:holdings?|ownership)\b", _I)),
     # "how much of our book sits with X": our exposure, not a stake
     (EXPOSURE.name, re.compile(r"\bhow\s+much\s+of\s+(?:our|the)\s+(?:book|portfolio|positions?|exposure)\b|"
                                r"\bhow\s+much\s+(?:does\s+|do\s+)?(?:the|our)\s+(?:\S+\s+){0,3}(?:book|portfolio)\s+(?:holds?|has|have)\b", _I)),
@@ -186,13 +201,13 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                               r"\b(?:share|stock)?holders?\b.{0,40}?\b(?:does|do|did|has|have|had)\s+not\s+(?:have\s+|got\s+)?(?:a|an|any)\s+"
                               rf"{_FIGURE}\s+(?:figure\s+)?(?:recorded|stated|given|shown|against|next\s+to|on\s+(?:file|record))|"
                               # "someone with no percentage at all", "an owner ... with the stake just missing"
-                              rf"\b(?:someone|somebody|anyone|anybody|owners?|investors?|members?)\b.{{0,60}}?\bwith\s+"
+                              rf"\b(?:someone|somebody|anyone|anybody|owners?|investors?|members?)\b.{{0,100}}?\bwith\s+"
                               rf"(?:no\s+{_FIGURE}|(?:the|its|their|a)\s+{_FIGURE}\s+(?:just\s+|simply\s+)?(?:missing|blank|empty|absent))", _I)),
     (QUALITY.name, re.compile(r"\b(?:anything|something|what'?s)\s+(?:that\s+)?(?:looks?\s+|is\s+|seems?\s+)?wrong\s+(?:in|with)\b|"
                               r"\bdata\b.{0,40}\b(?:problems?|issues?|clean|dirty|messy|errors?|inconsisten\w*|discrepanc\w*|anomal\w*|gaps?)\b|"
                               r"\b(?:anything|something)\s+missing\s+(?:in|from)\b|"
                               # "any shareholder of X without a disclosed percentage": a gap in the data
-                              r"\b(?:without|missing|lacking|with\s+no)\s+(?:a\s+|an\s+|any\s+)?(?:disclosed|stated|reported|known)\s+"
+                              r"\b(?:without|missing|lacking|with\s+no|(?:has|have|had|having)\s+no)\s+(?:a\s+|an\s+|any\s+)?(?:disclosed|stated|reported|known)\s+"
                               r"(?:percentage|stake|share(?:holding)?|holding|%)|\bundisclosed\s+(?:percentage|stake|holding)s?\b|"
                               r"\b(?:problems?|issues?|errors?)\b.{0,30}\b(?:its|their|the)\s+(?:\w+\s+)?data\b", _I)),
     # "when was X renamed", "date of the name change", "changes of name": the rename event
@@ -213,6 +228,13 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                              r".{0,80}\b(?:sanctioned|designated|"
                              r"(?:made|became|become|placed|put)\s+(?:subject\s+to|under)\s+sanctions|(?:added|put)\s+(?:to|on)\s+"
                              r"(?:the\s+|a\s+)?(?:\w+\s+)?(?:sanctions\s+)?list)\b", _I)),
+    # "any amendment to the disclosed percentage of B owned by A: original figure, revised figure": the correction
+    (EVENTS.name, re.compile(rf"\b(?:amendments?|revisions?|restatements?|corrections?)\s+(?:to|of)\s+(?:the\s+|its\s+)?(?:\w+\s+)?"
+                             rf"{_FIGURE}\b|\b(?:original|old|previous)\s+(?:figure|{_FIGURE})\s*,?\s+(?:and\s+)?(?:the\s+)?"
+                             rf"(?:revised|new|amended|corrected|restated)\s+(?:figure|{_FIGURE})\b", _I)),
+    # "which names did X carry before its present one": its former names (not asked with the change's date: a rename)
+    (NAMES.name, re.compile(r"^(?!.*\b(?:when|dates?|since)\b).*\bnames?\b.{0,60}\b(?:before|prior\s+to|ahead\s+of)\s+(?:its|their|the)\s+(?:present|current)\s+"
+                            r"(?:one|name)\b", _I)),
     # "when A acquired its stake in B", "X's stake was restated - when, and the old and new %": the event's date
     (EVENTS.name, re.compile(r"\bwhen\b.{0,60}\b(?:acquired|bought|purchased|took|sold|disposed\s+of)\s+(?:its|their|his|her|the|a)\s+"
                              r"(?:stake|shares|holding|shareholding|interest)\b|"

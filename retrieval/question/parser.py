@@ -250,7 +250,8 @@ def _by_cue_words(w: Work, words: str, found: str, dates: list[DateHit]) -> str:
     if found in (UNKNOWN, PARENTS.name) and _of_a_branch(w, words):
         w.notes.append("the entity asked about is a branch: read as a branches question")
         return BRANCHES.name
-    if found not in (DIFF.name, EVENTS.name) and _is_range(dates) and \
+    # (an events question over a range stays one, unless its two dates are set against each other)
+    if found != DIFF.name and (found != EVENTS.name or any(h.compared for h in dates)) and _is_range(dates) and \
             (cue_scores(words)[DIFF.name] >= SURE or _compares(w, dates) or TURNOVER.search(words)):
         w.notes.append(f"a date range and words of change: read as a diff, not a {found} question")
         return DIFF.name
@@ -312,7 +313,8 @@ _COMPARED = re.compile(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|against)\s*$",
 
 def _compares(w: Work, dates: list[DateHit]) -> bool:
     """"X's shareholders D1 vs D2": two dates set against each other ask what changed between them."""
-    return any(h.cue == "to" and _COMPARED.search(w.text[max(0, h.start - 12):h.dstart]) is not None for h in dates)
+    return any(h.cue == "to" and (h.compared or _COMPARED.search(w.text[max(0, h.start - 12):h.dstart]) is not None)
+               for h in dates)
 
 
 def _is_range(dates: list[DateHit]) -> bool:
