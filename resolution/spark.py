@@ -54,8 +54,14 @@ def spark_session(work_dir: str | Path | None = None) -> Any:
     log4j.write_text(_LOG4J)
     java = f"-Dlog4j2.configurationFile=file:{log4j}"
     parts = str(max(2, 2 * (os.cpu_count() or 1)))
-    session = (SparkSession.builder
-               .master(os.environ.get("OWNERGRAPH_SPARK_MASTER", "local[*]"))
+    master = os.environ.get("OWNERGRAPH_SPARK_MASTER", "local[*]")
+    # a local driver's ports (its RPC and block manager) listen on loopback, not on the host's
+    # address; a cluster's executors must reach the driver, so there its host is configured
+    host = os.environ.get("OWNERGRAPH_SPARK_DRIVER_HOST", "127.0.0.1" if master.startswith("local") else "")
+    builder = SparkSession.builder.master(master)
+    if host:
+        builder = builder.config("spark.driver.host", host).config("spark.driver.bindAddress", host)
+    session = (builder
                .appName("ownergraph")
                .config("spark.driver.memory", os.environ.get("OWNERGRAPH_SPARK_MEMORY", "1g"))
                .config("spark.driver.extraJavaOptions", java)

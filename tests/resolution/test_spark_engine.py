@@ -47,3 +47,16 @@ def test_spark_engine_makes_the_duckdb_decisions(real_data: Path, tmp_path: Path
 def test_unknown_engine_is_refused() -> None:
     with pytest.raises(ValueError, match="matching engine 'polars'"):
         MatchSettings(engine="polars")  # type: ignore[arg-type]
+
+
+def test_a_local_spark_driver_listens_on_loopback_only(tmp_path: Path) -> None:
+    import psutil
+
+    from ownergraph.resolution.spark import spark_session
+
+    spark_session(tmp_path)
+    jvms = [p for p in psutil.Process().children(recursive=True) if "java" in p.name()]
+    assert jvms, "the Spark driver's JVM was not found among this process's children"
+    listening = [c.laddr for p in jvms for c in p.net_connections(kind="tcp") if c.status == psutil.CONN_LISTEN]
+    assert listening  # the driver's RPC and block manager ports
+    assert all(a.ip in ("127.0.0.1", "::1", "::ffff:127.0.0.1") for a in listening), listening
