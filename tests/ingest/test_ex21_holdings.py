@@ -39,3 +39,24 @@ def test_footnote_mark_against_a_legal_form_is_dropped_real_figures_kept():
 def test_country_after_several_styles():
     assert place_code("The Republic of the Union of Myanmar") == "MM"
     assert place_code("Republic of Panama") == "PA"
+
+
+def test_a_name_spelt_with_and_without_its_final_period_reads_the_same_in_every_process() -> None:
+    # the same company written "Ltd." and "Ltd" in one file: which spelling names it must not
+    # depend on the process's string hashing (it did: a set gave the first)
+    import json
+    import os
+    import subprocess
+    import sys
+
+    text = ("77120 Alberta Ltd. 100% of the outstanding shares of 77120 Alberta Ltd. are held directly "
+            "by 77118 Alberta Ltd. 100% of the outstanding shares of 77118 Alberta Ltd are held directly "
+            "by Northgate Holdings Limited. 60% of the common stock of 77121 Alberta Ltd. is held "
+            "directly by 77118 Alberta Ltd.")
+    code = ("import json, sys; from ownergraph.ingest.readers.sec.ex21_holdings import holdings; "
+            "print(json.dumps([[h.child, h.owner] for h in holdings(sys.argv[1])]))")
+    runs = {subprocess.run([sys.executable, "-c", code, text], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(6)}
+    assert len(runs) == 1, runs
+    owners = {owner for _, owner in json.loads(runs.pop())}
+    assert "77118 Alberta Ltd." in owners and "77118 Alberta Ltd" not in owners

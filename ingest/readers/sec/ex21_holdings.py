@@ -134,7 +134,8 @@ def _resolved(found: list[Holding], flat: str) -> list[Holding]:
         key = n.rstrip(".").casefold()
         if _named(n):
             same = [f for f in full if f.rstrip(".").casefold() == key]
-            return same[0] if same else n
+            # spelt twice ("Inc." and "Inc"): the longer, whatever order a set gives
+            return min(same, key=lambda f: (-len(f), f)) if same else n
         starts = [f for f in full if f.casefold().startswith(key + " ")]
         return starts[0] if len(starts) == 1 else n.rstrip(".")
 
