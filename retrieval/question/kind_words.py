@@ -31,6 +31,8 @@ _PERCENT = r"(?:percentages?\b|%|per\s*cent\b|percent\b|(?:stake|holding|shareho
 _FIGURE = r"(?:percentages?|%|per\s*cent|percent|pct|stake)"  # a stake's figure, said as a noun
 _ANY_TYPE = r"(?:of\s+any\s+(?:type|kind|sort|nature)|of\s+whatever\s+(?:type|kind))"  # every kind of link at once
 _MISSING_ONE = r"(?:\bmissing|\bwithout|\black(?:s|ing)?|\bwith\s+no|\bno)\s+(?:(?:its|their|a|the|any|stated)\s+)*"
+_SANCTION_WORD = r"(?:sanction\w*|designated|sdn|ofac|ofsi)"  # a sanctions list or its word
+_NO_SANCTION = rf"^(?!.*\b{_SANCTION_WORD}\b)"  # a question that says nothing of sanctions
 # phrases that decide the kind whatever else the question says, in this order
 _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (UNKNOWN, re.compile(r"\bwill\s+(?:\S+\s+){0,4}?(?:default|fail|go\s+bust|go\s+under|collapse)\b(?!.{0,60}\b(?:hit|loss|lose|who|which))|"  # a forecast
@@ -74,7 +76,7 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                            r"\bintermediate\s+(?:entity|entities|companies)\s+through\s+which\b|"
                            r"\b(?:relationship|connection|link)s?\b.{0,60}\bconnecting\b", _I)),
     # "owners and investees of X", "entities directly linked to X": its neighbourhood (not near sanctions)
-    (NEIGHBOURHOOD.name, re.compile(r"^(?!.*\b(?:sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:"
+    (NEIGHBOURHOOD.name, re.compile(rf"{_NO_SANCTION}.*(?:"
                                     # "owners and investees", "direct owners + subs", "owners, controllers and subs"
                                     r"\b(?:owners|parents|shareholders|investors)(?:(?:\s*(?:,|and|\+|&)\s*|\s+)(?:controllers|shareholders|owners))?"
                                     r"\s*(?:\band\b|\+|&|\bplus\b)\s*(?:(?:its|their|the|direct)\s+)?"
@@ -98,7 +100,7 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                     rf"\b{_LINK_KIND}\s*,\s*(?:{_LINK_KIND}\s*,\s*)*{_LINK_KIND}\s*,?\s+(?:and|or|&)\s+{_LINK_KIND})", _I)),
     # "X's immediate connections", "what direct links of any kind X had to others" (not "a direct link between
     # A and B": a path); "who owned, controlled, or was owned by X": both directions
-    (NEIGHBOURHOOD.name, re.compile(r"^(?!.*\b(?:between|sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:"
+    (NEIGHBOURHOOD.name, re.compile(rf"^(?!.*\b(?:between|{_SANCTION_WORD})\b).*(?:"
                                     r"\bimmediate\s+(?:connections?|links?|ties|relationships?|neighbou?rs?)\b|"
                                     # "a direct ownership or control link to or from X", "one step away, upstream or downstream"
                                     rf"\b(?:links?|connections?|relationships?|ties|steps?|hops?|edges?|away)\b.{{0,40}}\b{BOTH_WAYS}|"
@@ -135,16 +137,16 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (EXPOSURE.name, re.compile(r"\b(?:holdings|positions)\s+in\s+(?:entities|companies|anything)\s+"
                                r"(?:controlled|owned)\s+by\b", _I)),
     # "all positions held by the firm in X and its controlled undertakings", "what are we carrying on X and its subs"
-    (EXPOSURE.name, re.compile(r"^(?!.*\b(?:sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:"
+    (EXPOSURE.name, re.compile(rf"{_NO_SANCTION}.*(?:"
                                r"\b(?:positions?|holdings|exposures?)\s+(?:held|taken|booked)\s+by\s+(?:the\s+firm|us|the\s+bank)\b|"
                                r"\bwe\s+(?:are\s+)?carr(?:y|ying)\b)", _I)),
     # "the value of positions in securities or loans issued by X": what our book holds of X's paper
-    (EXPOSURE.name, re.compile(r"^(?!.*\b(?:sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:"
+    (EXPOSURE.name, re.compile(rf"{_NO_SANCTION}.*(?:"
                                r"\b(?:value|size|amount|total)\s+of\s+(?:our\s+|the\s+|all\s+)?(?:positions?|holdings|exposures?)\b|"
                                r"\bpositions?\b.{0,60}\b(?:securities|loans|bonds|notes|debt|instruments)\s+issued\s+by\b)", _I)),
     # the firm as the holder, "what did the firm hold in X and the companies it owns more than half of":
     # our book (before the group's and the stake's words)
-    (EXPOSURE.name, re.compile(rf"^(?!.*\b(?:sanction\w*|designated|sdn|ofac|ofsi)\b).*(?:{OUR_HOLDING})", _I)),
+    (EXPOSURE.name, re.compile(rf"{_NO_SANCTION}.*(?:{OUR_HOLDING})", _I)),
     # "every circular shareholding in the structure": loops, not a stake
     # "companies that own each other", "owned each other in a circle": loops too
     (CYCLES.name, re.compile(r"\b(?:circular|cross|reciprocal|mutual)[- ]?(?:share)?(?:holdings?|ownerships?)\b|"
@@ -256,7 +258,7 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                r"\b(?:is|are)?\s*(?:registered|appears?|listed|recorded)\b", _I)),
     # "do we hold anything within two hops of a sanctioned name": our book screened, not one entity
     (SCREENING.name, re.compile(r"(?:\b(?:do|does|did|whether|if)\s+|^\s*)we\s+(?:hold|have|own)\s+(?:anything|any\w*)\b.{0,100}"
-                                r"\b(?:sanction\w*|designated|sdn|ofac|ofsi)", _I)),
+                                rf"\b{_SANCTION_WORD}", _I)),
     # "sanctions screening on X": one entity's proximity, not the book's
     (SANCTIONS_NEAR.name, re.compile(r"\bsanctions?\s+screening\s+(?:on|of|for)\b(?!\s+(?:our|the)\s+(?:book|portfolio|positions))", _I)),
     (SANCTIONS_NEAR.name, re.compile(r"\bis\s+(?:a\s+)?designated\s+(?:person|party|entity)\b|(?<!became\s)(?<!become\s)\bsubject\s+to\s+sanctions\b|"
